@@ -1,0 +1,167 @@
+/**
+ * The console's one HTTP wrapper around the platform (spec 7, 8). Every call to the platform goes
+ * through `platformFetch`; one client module per platform service sits on top of it.
+ */
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+  /** Epoch milliseconds at which the access token expires. */
+  expiresAt: number;
+}
+
+export type PlatformErrorKind = "unauthorized" | "forbidden" | "not-found" | "http" | "business" | "network";
+
+export class PlatformError extends Error {
+  constructor(
+    readonly kind: PlatformErrorKind,
+    message: string,
+    readonly status: number,
+    readonly code: number,
+    /** Set when the request asked that its error message not be shown (spec 8: message flag). */
+    readonly silent = false,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+    this.name = "PlatformError";
+  }
+}
+
+export const MESSAGES = {
+  forbidden: "登录过期，请重新登录",
+  notFound: "网络请求不存在",
+  unreachable: "无法连接平台服务，请稍后重试",
+  timeout: "请求超时，请稍后重试",
+  fallback: "Error",
+} as const;
+
+export interface PlatformTarget {
+  baseUrl: string;
+  platformId: string;
+  timeoutMs: number;
+}
+
+export interface CallOptions {
+  path: string;
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  /** Suppress the error message for this request (errors still throw, marked silent). */
+  silent?: boolean;
+  /** Return the raw Response (for file streams) instead of the envelope's data. */
+  raw?: boolean;
+  /** The request is itself a token refresh: never refresh-and-retry it. */
+  isRefresh?: boolean;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface Session {
+  tokens: Tokens | null;
+  /** Called with new tokens after a refresh, so the caller can store them. */
+  onTokens?: (tokens: Tokens) => void;
+}
+
+function buildUrl(target: PlatformTarget, path: string, query?: CallOptions["query"]): string {
+  const url = new URL(path.replace(/^\/?/, "/"), target.baseUrl + "/");
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== "") url.searchParams.set(k, String(v));
+  return url.toString();
+}
+
+async function send(target: PlatformTarget, accessToken: string | undefined, options: CallOptions): Promise<Response> {
+  const headers: Record<string, string> = { "X-Platform": target.platformId, Accept: "application/json", ...options.headers };
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(options.body);
+  }
+  const timeout = AbortSignal.timeout(target.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  try {
+    return await fetch(buildUrl(target, options.path, options.query), { method: options.method ?? "POST", headers, body, signal });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+    throw new PlatformError("network", timedOut ? MESSAGES.timeout : MESSAGES.unreachable, 0, 0, !!options.silent);
+  }
+}
+
+async function readJson(response: Response): Promise<Record<string, unknown> | null> {
+  try {
+    return (await response.json()) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+/** Single-flight refresh shared by concurrent requests, and a memory of rotated pairs. */
+const rotations = new Map<string, { promise: Promise<Tokens>; until: number }>();
+const ROTATION_MEMORY_MS = 10 * 60_000;
+
+export function refreshTokens(target: PlatformTarget, refreshToken: string): Promise<Tokens> {
+  const now = Date.now();
+  for (const [key, entry] of rotations) if (entry.until < now) rotations.delete(key);
+  const existing = rotations.get(refreshToken);
+  if (existing) return existing.promise;
+  const promise = (async () => {
+    const data = await platformFetch<{ accessToken: string; refreshToken: string; expireIn: number }>(
+      target,
+      { tokens: null },
+      { path: "/api/v1/auth/token/refresh", isRefresh: true, headers: { refreshToken } },
+    );
+    return { accessToken: data.accessToken, refreshToken: data.refreshToken, expiresAt: Date.now() + data.expireIn * 1000 };
+  })();
+  rotations.set(refreshToken, { promise, until: now + ROTATION_MEMORY_MS });
+  promise.catch(() => rotations.delete(refreshToken));
+  return promise;
+}
+
+/** Tokens that replaced these (after a refresh elsewhere), or null when they are current. */
+export async function rotatedTokens(tokens: Tokens): Promise<Tokens | null> {
+  let entry = rotations.get(tokens.refreshToken);
+  if (!entry) return null;
+  let latest: Tokens = await entry.promise;
+  for (let hops = 0; hops < 10 && (entry = rotations.get(latest.refreshToken)); hops++) latest = await entry.promise;
+  return latest;
+}
+
+/**
+ * Calls the platform and applies the error catalogue of spec 8:
+ * 401 with a refresh token (not itself a refresh) → refresh, store, retry once; other 401 → unauthorized;
+ * 403 → forbidden (登录过期，请重新登录); 404 → 网络请求不存在; other statuses → the server's errorMsg;
+ * a success whose code is not 200 → its message, or 'Error'.
+ */
+export async function platformFetch<T>(target: PlatformTarget, session: Session, options: CallOptions): Promise<T> {
+  const silent = !!options.silent;
+  let response = await send(target, session.tokens?.accessToken, options);
+  if (response.status === 401 && session.tokens?.refreshToken && !options.isRefresh) {
+    let fresh: Tokens;
+    try {
+      fresh = await refreshTokens(target, session.tokens.refreshToken);
+    } catch {
+      throw new PlatformError("unauthorized", "登录已失效，请重新登录", 401, 401, silent);
+    }
+    session.tokens = fresh;
+    session.onTokens?.(fresh);
+    response = await send(target, fresh.accessToken, options);
+  }
+  if (response.status === 401) {
+    const body = await readJson(response);
+    throw new PlatformError("unauthorized", String(body?.errorMsg ?? "登录已失效，请重新登录"), 401, 401, silent);
+  }
+  if (response.status === 403) throw new PlatformError("forbidden", MESSAGES.forbidden, 403, 403, silent);
+  if (response.status === 404) throw new PlatformError("not-found", MESSAGES.notFound, 404, 404, silent);
+  if (!response.ok) {
+    const body = await readJson(response);
+    const message = typeof body?.errorMsg === "string" && body.errorMsg ? body.errorMsg : `请求失败（HTTP ${response.status}）`;
+    throw new PlatformError("http", message, response.status, Number(body?.code ?? response.status), silent);
+  }
+  if (options.raw && !(response.headers.get("content-type") ?? "").includes("application/json")) {
+    return response as unknown as T;
+  }
+  const body = await readJson(response);
+  if (!body || body.code !== 200) {
+    const message = typeof body?.message === "string" && body.message ? body.message : MESSAGES.fallback;
+    throw new PlatformError("business", message, response.status, Number(body?.code ?? 0), silent, body?.data ?? null);
+  }
+  return body.data as T;
+}

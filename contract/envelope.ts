@@ -1,0 +1,39 @@
+/** The platform's response envelope (DESIGN.md "Contracts"). */
+export interface ApiSuccess<T> {
+  code: 200;
+  message: "success";
+  data: T;
+}
+
+/** A business refusal: HTTP 200 with another code and a Chinese message. */
+export interface ApiRefusal {
+  code: number;
+  message: string;
+  data?: null;
+}
+
+/** A failure: an HTTP status with the same number in `code` and a Chinese `errorMsg`. */
+export interface ApiFailure {
+  code: number;
+  errorMsg: string;
+}
+
+export type ApiEnvelope<T> = ApiSuccess<T> | ApiRefusal;
+
+export interface Paged<T> {
+  records: T[];
+  total: number;
+  current: number;
+  size: number;
+}
+
+export const PAGE_SIZES = [10, 20, 50, 100, 200] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** Business refusal codes used across services (HTTP 200, code other than 200). */
+export const RefusalCode = {
+  invalid: 4000,
+  captchaRequired: 4001,
+  locked: 4002,
+  illegalState: 4009,
+} as const;

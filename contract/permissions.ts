@@ -1,0 +1,55 @@
+/**
+ * The catalogue of fine-grained permission codes (spec 6). The platform seeds it into the
+ * `permissions` table; the console's route map refers to these constants, never to loose strings.
+ */
+export const PERMISSIONS = {
+  // examples named in spec 6
+  TMS_ORDER_ADD: { name: "新增订单", category: "订单" },
+  TMS_FREIGHT_DISPATCH: { name: "运单调度", category: "调度" },
+  TMS_FREIGHT_WATER: { name: "水运运单", category: "调度" },
+  IAM_USER_MANAGEMENT: { name: "用户管理", category: "系统" },
+  TMS_INVOICE_MANAGEMENT_ADMIN: { name: "开票管理（管理员）", category: "财务" },
+  TMS_DRIVER_APPROVE: { name: "司机审核", category: "用户信息" },
+  PAY_WITHDRAW_AUDIT: { name: "提现审核", category: "财务" },
+  PAY_PAYMENT_MANAGEMENT: { name: "支付管理", category: "财务" },
+  SYSTEM_USER_CONFIG: { name: "平台参数配置", category: "系统" },
+  // appeals (dispatchManage/appeal*)
+  TMS_RISK_APPEAL_LIST: { name: "风险申诉列表", category: "调度" },
+  TMS_RISK_APPEAL_SUBMIT: { name: "提交风险申诉", category: "调度" },
+  TMS_RISK_APPEAL_DETAIL: { name: "风险申诉详情", category: "调度" },
+  TMS_RISK_APPEAL_AUDIT: { name: "风险申诉审核", category: "调度" },
+  // reports
+  TMS_STATISTICS_OF_lOADING_TRAFFIC: { name: "装货单位运量统计", category: "统计报表" },
+  TMS_STATISTICS_OF_UNLOADING_TRAFFIC: { name: "卸货单位运量统计", category: "统计报表" },
+  TMS_STATISTICS_OF_DRIVER_TRAFFIC: { name: "司机运量统计", category: "统计报表" },
+  TMS_STATISTICS_OF_VEHICLE_TRAFFIC: { name: "车辆运量统计", category: "统计报表" },
+  TMS_STATISTICS_OF_GOODS_TRAFFIC: { name: "货物运量统计", category: "统计报表" },
+  TMS_STATISTICS_OF_VEHICLE_OUTPUT: { name: "车辆产值统计", category: "统计报表" },
+  TMS_STATISTICS_OF_ORDER_TREND: { name: "订单趋势统计", category: "统计报表" },
+  TMS_WAYBILL_ANALYSIS_MANAGEMENT: { name: "运单点击分析", category: "统计报表" },
+  TMS_WAYRILLRISK_ANALYSE: { name: "运单风险分析", category: "统计报表" },
+  TMS_WAYRILLRISK_SHARESTATISICS: { name: "撮合运营分析", category: "统计报表" },
+  TMS_ORDER_TREND_REPORT: { name: "历史订单趋势", category: "统计报表" },
+  SHUIKOU_BUSINESS_INDEX: { name: "业务报表", category: "统计报表" },
+  TMS_JOIN_METRIC_ANALYSIS: { name: "撮合统计", category: "统计报表" },
+  TMS_SUPPLIER_REPORT: { name: "供应商报表", category: "统计报表" },
+  // supply
+  TMS_SUBSCRIBE_LIST: { name: "订阅列表", category: "货源" },
+  TMS_SOURCE_LIST: { name: "货源列表", category: "货源" },
+  TMS_AUDIT_SOURCE: { name: "货源审核", category: "货源" },
+  TMS_NEW_SOURCE: { name: "发布货源", category: "货源" },
+  TMS_UPDATA_SOURCE: { name: "编辑货源", category: "货源" },
+  TMS_UPDATA_SOURCEPRICE: { name: "修改货源价格", category: "货源" },
+  TMS_CALL_LOG: { name: "通话记录", category: "货源" },
+  TMS_COLLECT_LOG: { name: "收藏记录", category: "货源" },
+  TMS_DISPUTE_HANDLING: { name: "纠纷处理", category: "货源" },
+  // others
+  TMS_SELF_OWNED_SHIP: { name: "自有船罚款管理", category: "其他" },
+  TMS_INVOICE_INFO: { name: "开票信息", category: "其他" },
+} as const satisfies Record<string, { name: string; category: string }>;
+
+export type PermissionCode = keyof typeof PERMISSIONS;
+export const PERMISSION_CODES = Object.keys(PERMISSIONS) as PermissionCode[];
+
+/** Permission that, with the CAPTAIN version function, lets a user see water waybills (spec 5). */
+export const WATER_PERMISSION: PermissionCode = "TMS_FREIGHT_WATER";

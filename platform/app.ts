@@ -1,0 +1,30 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import type { PlatformConfig } from "./config.js";
+import type { ServiceContext } from "./context.js";
+import type { Db } from "./db/index.js";
+import { ping } from "./db/index.js";
+import { installErrorHandling } from "./http/errors.js";
+import { ok } from "./http/envelope.js";
+import { identityRoutes } from "./identity/routes.js";
+
+export interface BuildOptions {
+  db: Db;
+  config: PlatformConfig;
+  logger?: boolean | object;
+}
+
+/** Each service's HTTP routes. Add a service by adding its register function here. */
+const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [identityRoutes];
+
+/** Builds the platform's HTTP app (not listening); tests call this with a temporary database. */
+export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<{ app: FastifyInstance; ctx: ServiceContext }> {
+  const app = Fastify({ logger, bodyLimit: 2 * 1024 * 1024 });
+  const ctx: ServiceContext = { db, config, log: app.log };
+  installErrorHandling(app);
+  app.get("/health", async () => {
+    await ping(db);
+    return ok({ status: "UP" });
+  });
+  for (const register of services) await register(app, ctx);
+  return { app, ctx };
+}

@@ -1,0 +1,69 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import type { Database } from "./schema.js";
+
+export type DialectName = "sqlite" | "postgres";
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  destroy(): Promise<void>;
+}
+
+export const DEFAULT_DATABASE_URL = "file:./data/tms.db";
+
+/** Opens the database named by a `file:` path or a `postgres://` URL (DESIGN.md, TMS_DATABASE_URL). */
+export async function openDatabase(url: string = DEFAULT_DATABASE_URL): Promise<Db> {
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+  if (url.startsWith("file:") || !url.includes("://")) return openSqlite(url.replace(/^file:/, ""));
+  throw new Error(`Unsupported TMS_DATABASE_URL: ${url}`);
+}
+
+async function openSqlite(path: string): Promise<Db> {
+  const { default: SQLite } = await import("better-sqlite3");
+  const file = path === ":memory:" ? path : resolve(path);
+  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  database.pragma("journal_mode = WAL");
+  database.pragma("foreign_keys = ON");
+  database.pragma("synchronous = NORMAL");
+  database.pragma("busy_timeout = 5000");
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { kysely, dialect: "sqlite", destroy: () => kysely.destroy() };
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const pg = await import("pg");
+  const { Pool, types } = pg.default;
+  // COUNT(*) and bigint come back as strings by default; our figures fit in a double.
+  types.setTypeParser(20, (value: string) => Number(value));
+  types.setTypeParser(1700, (value: string) => Number(value));
+  const parsed = new URL(url);
+  const schema = parsed.searchParams.get("schema");
+  parsed.searchParams.delete("schema");
+  const pool = new Pool({ connectionString: parsed.toString(), max: 10 });
+  if (schema) {
+    pool.on("connect", (client) => {
+      client.query(`SET search_path TO "${schema.replace(/"/g, "")}"`).catch(() => undefined);
+    });
+    const client = await pool.connect();
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, "")}"`);
+      await client.query(`SET search_path TO "${schema.replace(/"/g, "")}"`);
+    } finally {
+      client.release();
+    }
+  }
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { kysely, dialect: "postgres", destroy: () => kysely.destroy() };
+}
+
+/** Current time as the ISO-8601 UTC text every timestamp column holds. */
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db.kysely);
+}

@@ -1,0 +1,13 @@
+import type { Db } from "./index.js";
+import { isSeeded, seedIdentity, type SeedIds } from "./seed.js";
+
+/** Each service's demo data, run in order after the identity seed. Add new seeders at the end. */
+const seeders: Array<(db: Db, ids: SeedIds) => Promise<void>> = [];
+
+/** Seeds the demo data when the database is empty; returns whether it seeded. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  if (await isSeeded(db)) return false;
+  const ids = await seedIdentity(db);
+  for (const seed of seeders) await seed(db, ids);
+  return true;
+}

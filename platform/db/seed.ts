@@ -1,0 +1,158 @@
+import { PERMISSIONS, PERMISSION_CODES, type PermissionCode } from "../../contract/permissions.js";
+import type { UserType } from "../../contract/platforms.js";
+import { hashPassword } from "../identity/crypto.js";
+import type { Db } from "./index.js";
+import { nowIso } from "./index.js";
+
+export const DEMO_PASSWORD = "Demo@2026";
+
+export const DEMO_ACCOUNTS = {
+  SYSTEM_USER: "13800000001",
+  TENANT_USER: "13800000002",
+  ORG_USER: "13800000003",
+  INDIVIDUAL_USER: "13800000004",
+} as const satisfies Record<UserType, string>;
+
+const PLATFORMS = [
+  { id: "A", name: "运输管理后台", title: "运输管理后台" },
+  { id: "B", name: "网络货运平台", title: "网络货运平台" },
+  { id: "C", name: "粮运通", title: "粮运通物流平台" },
+  { id: "D", name: "江淮粮运", title: "江淮粮运管理平台" },
+];
+
+const REPORTS_BASIC: PermissionCode[] = [
+  "TMS_STATISTICS_OF_lOADING_TRAFFIC",
+  "TMS_STATISTICS_OF_UNLOADING_TRAFFIC",
+  "TMS_STATISTICS_OF_DRIVER_TRAFFIC",
+  "TMS_STATISTICS_OF_VEHICLE_TRAFFIC",
+  "TMS_STATISTICS_OF_GOODS_TRAFFIC",
+];
+
+/** Realistic subsets for the non-system demo accounts; the system account holds every code. */
+const ROLE_SUBSETS: Record<Exclude<UserType, "SYSTEM_USER">, { role: string; codes: PermissionCode[] }> = {
+  TENANT_USER: {
+    role: "租户运营",
+    codes: [
+      "TMS_ORDER_ADD",
+      "TMS_FREIGHT_DISPATCH",
+      "TMS_FREIGHT_WATER",
+      "IAM_USER_MANAGEMENT",
+      "TMS_INVOICE_MANAGEMENT_ADMIN",
+      "TMS_DRIVER_APPROVE",
+      "TMS_RISK_APPEAL_LIST",
+      "TMS_RISK_APPEAL_DETAIL",
+      "TMS_RISK_APPEAL_AUDIT",
+      ...REPORTS_BASIC,
+      "TMS_STATISTICS_OF_VEHICLE_OUTPUT",
+      "TMS_STATISTICS_OF_ORDER_TREND",
+      "TMS_ORDER_TREND_REPORT",
+      "TMS_INVOICE_INFO",
+    ],
+  },
+  ORG_USER: {
+    role: "企业调度",
+    codes: [
+      "TMS_ORDER_ADD",
+      "TMS_FREIGHT_DISPATCH",
+      "TMS_FREIGHT_WATER",
+      "TMS_RISK_APPEAL_LIST",
+      "TMS_RISK_APPEAL_SUBMIT",
+      "TMS_RISK_APPEAL_DETAIL",
+      "TMS_STATISTICS_OF_lOADING_TRAFFIC",
+      "TMS_STATISTICS_OF_UNLOADING_TRAFFIC",
+      "TMS_WAYBILL_ANALYSIS_MANAGEMENT",
+      "TMS_SUBSCRIBE_LIST",
+      "TMS_SOURCE_LIST",
+      "TMS_NEW_SOURCE",
+      "TMS_UPDATA_SOURCE",
+      "TMS_UPDATA_SOURCEPRICE",
+      "TMS_CALL_LOG",
+      "TMS_COLLECT_LOG",
+      "TMS_SELF_OWNED_SHIP",
+      "TMS_INVOICE_INFO",
+    ],
+  },
+  INDIVIDUAL_USER: {
+    role: "个人车主",
+    codes: ["TMS_FREIGHT_DISPATCH", "TMS_RISK_APPEAL_SUBMIT", "TMS_RISK_APPEAL_DETAIL", "TMS_INVOICE_INFO"],
+  },
+};
+
+export interface SeedIds {
+  tenantId: number;
+  orgIds: number[];
+  userIds: Record<UserType, number>;
+}
+
+export async function isSeeded(db: Db): Promise<boolean> {
+  const row = await db.kysely.selectFrom("users").select("id").limit(1).executeTakeFirst();
+  return !!row;
+}
+
+/** Creates platforms, tenant, organisations, the permission catalogue, roles and the four demo accounts. */
+export async function seedIdentity(db: Db): Promise<SeedIds> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.kysely.transaction().execute(async (trx) => {
+    await trx.insertInto("platforms").values(PLATFORMS).execute();
+    await trx
+      .insertInto("permissions")
+      .values(PERMISSION_CODES.map((code) => ({ code, name: PERMISSIONS[code].name, category: PERMISSIONS[code].category })))
+      .execute();
+    const tenant = await trx.insertInto("tenants").values({ platform_id: "A", name: "皖粮物流集团" }).returning("id").executeTakeFirstOrThrow();
+    const orgNames = ["蚌埠粮食运输有限公司", "芜湖江海航运有限公司", "合肥恒通物流有限公司"];
+    const orgIds: number[] = [];
+    for (const [i, name] of orgNames.entries()) {
+      const org = await trx
+        .insertInto("organisations")
+        .values({ platform_id: "A", tenant_id: tenant.id, name, credit_code: `91340300MA2N${String(1000 + i)}X` })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      orgIds.push(org.id);
+    }
+    const subsets: Record<UserType, { role: string; codes: readonly PermissionCode[] }> = {
+      SYSTEM_USER: { role: "平台超级管理员", codes: PERMISSION_CODES },
+      ...ROLE_SUBSETS,
+    };
+    const people: Record<UserType, { name: string; tenant: number | null; org: number | null }> = {
+      SYSTEM_USER: { name: "平台管理员", tenant: null, org: null },
+      TENANT_USER: { name: "王运营", tenant: tenant.id, org: null },
+      ORG_USER: { name: "李调度", tenant: tenant.id, org: orgIds[0] },
+      INDIVIDUAL_USER: { name: "张师傅", tenant: tenant.id, org: null },
+    };
+    const userIds = {} as Record<UserType, number>;
+    const pwExpiration = new Date(Date.now() + 180 * 24 * 3600_000).toISOString();
+    for (const type of Object.keys(DEMO_ACCOUNTS) as UserType[]) {
+      const role = await trx
+        .insertInto("roles")
+        .values({ platform_id: "A", name: subsets[type].role, user_type: type })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("role_permissions")
+        .values(subsets[type].codes.map((code) => ({ role_id: role.id, permission_code: code })))
+        .execute();
+      const user = await trx
+        .insertInto("users")
+        .values({
+          platform_id: "A",
+          tenant_id: people[type].tenant,
+          org_id: people[type].org,
+          type,
+          mobile: DEMO_ACCOUNTS[type],
+          name: people[type].name,
+          password_hash: passwordHash,
+          headshot_url: null,
+          status: "ACTIVE",
+          failed_attempts: 0,
+          locked_until: null,
+          pw_expiration: pwExpiration,
+          created_at: nowIso(),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx.insertInto("user_roles").values({ user_id: user.id, role_id: role.id }).execute();
+      userIds[type] = user.id;
+    }
+    return { tenantId: tenant.id, orgIds, userIds };
+  });
+}

@@ -1,0 +1,55 @@
+import type { ApiSuccess, Paged } from "../../contract/envelope.js";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../contract/envelope.js";
+import { z } from "zod";
+
+export function ok<T>(data: T): ApiSuccess<T> {
+  return { code: 200, message: "success", data };
+}
+
+export function paged<T>(records: T[], total: number, current: number, size: number): ApiSuccess<Paged<T>> {
+  return ok({ records, total, current, size });
+}
+
+/** An HTTP failure: answered as `{ code: status, errorMsg }` with that status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorMsg: string,
+  ) {
+    super(errorMsg);
+  }
+}
+
+/** A business refusal: answered as HTTP 200 `{ code, message, data }`. Nothing was changed. */
+export class Refusal extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+export const unauthorized = (msg = "登录已失效，请重新登录") => new HttpError(401, msg);
+export const forbidden = (msg = "没有权限执行此操作") => new HttpError(403, msg);
+export const notFound = (msg = "记录不存在") => new HttpError(404, msg);
+
+/** Paging fields every list body carries: current (1-based) and size (one of PAGE_SIZES). */
+export const pagingSchema = z.object({
+  current: z.coerce
+    .number({ invalid_type_error: "current 必须是数字" })
+    .int("current 必须是整数")
+    .min(1, "current 从 1 开始")
+    .max(1_000_000, "current 过大")
+    .default(1),
+  size: z.coerce
+    .number({ invalid_type_error: "size 必须是数字" })
+    .int("size 必须是整数")
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), "size 只能是 10、20、50、100 或 200")
+    .default(DEFAULT_PAGE_SIZE),
+});
+
+export function offsetOf(current: number, size: number): number {
+  return (current - 1) * size;
+}

@@ -1,0 +1,104 @@
+/**
+ * Boots a real platform for integration tests: a fresh SQLite file, or a fresh PostgreSQL schema when
+ * TEST_DATABASE_URL is set, migrated and seeded, listening on 127.0.0.1 on a free port.
+ */
+import { constants, publicEncrypt } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildApp } from "../../platform/app.js";
+import { loadPlatformConfig, type PlatformConfig } from "../../platform/config.js";
+import { openDatabase, type Db } from "../../platform/db/index.js";
+import { migrateToLatest } from "../../platform/db/migrate.js";
+import { seedIfEmpty } from "../../platform/db/seed-all.js";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../platform/db/seed.js";
+import type { ServiceContext } from "../../platform/context.js";
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD };
+
+export interface TestPlatform {
+  baseUrl: string;
+  db: Db;
+  ctx: ServiceContext;
+  /** Which database this run uses, for test names. */
+  dialect: "sqlite" | "postgres";
+  close(): Promise<void>;
+}
+
+/** The database URL a test platform should use; `name` keeps parallel files apart on PostgreSQL. */
+export function testDatabaseUrl(name: string): { url: string; cleanup: () => void } {
+  const pg = process.env.TEST_DATABASE_URL;
+  if (pg) {
+    const schema = `t_${name.replace(/\W/g, "_")}_${process.pid}_${Date.now()}`.toLowerCase();
+    const url = new URL(pg);
+    url.searchParams.set("schema", schema);
+    return { url: url.toString(), cleanup: () => undefined };
+  }
+  const dir = mkdtempSync(join(tmpdir(), "tms-test-"));
+  return { url: `file:${join(dir, "tms.db")}`, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function startTestPlatform(name: string, overrides: Partial<PlatformConfig> = {}): Promise<TestPlatform> {
+  const { url, cleanup } = testDatabaseUrl(name);
+  const config: PlatformConfig = { ...loadPlatformConfig({}), databaseUrl: url, port: 0, ...overrides };
+  const db = await openDatabase(url);
+  await migrateToLatest(db);
+  await seedIfEmpty(db);
+  const { app, ctx } = await buildApp({ db, config });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    db,
+    ctx,
+    dialect: db.dialect,
+    async close() {
+      await app.close();
+      if (db.dialect === "postgres") {
+        const schema = new URL(url).searchParams.get("schema");
+        if (schema) await db.kysely.schema.dropSchema(schema).ifExists().cascade().execute().catch(() => undefined);
+      }
+      await db.destroy();
+      cleanup();
+    },
+  };
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  body: { code: number; message?: string; errorMsg?: string; data?: T };
+}
+
+/** POSTs (or GETs) JSON to the platform and returns status and parsed body. */
+export async function call<T = unknown>(
+  baseUrl: string,
+  path: string,
+  options: { body?: unknown; token?: string; method?: string; headers?: Record<string, string>; rawBody?: string } = {},
+): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { "X-Platform": "A", ...options.headers };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(options.body);
+  } else if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(baseUrl + path, { method: options.method ?? "POST", headers, body });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : {} };
+}
+
+export function encryptPassword(publicKey: string, password: string): string {
+  return publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" }, Buffer.from(password)).toString("base64");
+}
+
+/** Logs a demo account in through csrf → encrypt → token and returns the token pair. */
+export async function loginAs(baseUrl: string, mobile: string, password = DEMO_PASSWORD) {
+  const csrf = await call<{ csrfToken: string; publicKey: string }>(baseUrl, "/api/v1/auth/csrf", { body: { clientId: "test" } });
+  const { csrfToken, publicKey } = csrf.body.data!;
+  const res = await call<{ accessToken: string; refreshToken: string; expireIn: number }>(baseUrl, "/api/v1/auth/third-class-insurance/token", {
+    body: { grantType: "password", authKey: mobile, authSecret: encryptPassword(publicKey, password), clientId: "test", csrfToken },
+  });
+  if (res.body.code !== 200) throw new Error(`login failed for ${mobile}: ${JSON.stringify(res.body)}`);
+  return res.body.data!;
+}
