@@ -11,6 +11,7 @@ export default {
         "sidebar-active": "#263445",
       },
       width: { sidebar: "210px" },
+      screens: { desk: "992px" },
       fontFamily: {
         sans: ['"Noto Sans CJK SC"', '"PingFang SC"', '"Microsoft YaHei"', "system-ui", "sans-serif"],
       },

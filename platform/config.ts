@@ -18,7 +18,7 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
     host: env.PLATFORM_HOST ?? "127.0.0.1",
     databaseUrl: env.TMS_DATABASE_URL ?? DEFAULT_DATABASE_URL,
     redisUrl: env.TMS_REDIS_URL || null,
-    production: env.NODE_ENV === "production",
+    production: env.TMS_ENV === "production",
     accessTtlSeconds: Number(env.TMS_ACCESS_TTL_SECONDS ?? 2 * 3600),
     refreshTtlSeconds: Number(env.TMS_REFRESH_TTL_SECONDS ?? 7 * 24 * 3600),
     versionFunctions: (env.TMS_VERSION_FUNCTIONS ?? "CAPTAIN,DRIVER").split(",").map((s) => s.trim()).filter(Boolean),

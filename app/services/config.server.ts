@@ -6,7 +6,7 @@ const SECRET_FILE = "./data/session-secret";
 
 function sessionSecret(): string {
   if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
-  if (process.env.NODE_ENV === "production") throw new Error("SESSION_SECRET must be set in production");
+  if (process.env.TMS_ENV === "production") throw new Error("SESSION_SECRET must be set when TMS_ENV=production");
   if (existsSync(SECRET_FILE)) return readFileSync(SECRET_FILE, "utf8").trim();
   mkdirSync(dirname(SECRET_FILE), { recursive: true });
   const secret = randomBytes(32).toString("hex");
@@ -16,7 +16,7 @@ function sessionSecret(): string {
 
 export const consoleConfig = {
   platformUrl: (process.env.TMS_PLATFORM_URL ?? `http://127.0.0.1:${process.env.PLATFORM_PORT ?? 3001}`).replace(/\/$/, ""),
-  production: process.env.NODE_ENV === "production",
+  production: process.env.TMS_ENV === "production",
   sessionSecret: sessionSecret(),
   /** Spec 9: request timeout 6,000,000 ms. */
   requestTimeoutMs: 6_000_000,

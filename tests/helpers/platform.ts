@@ -40,7 +40,7 @@ export function testDatabaseUrl(name: string): { url: string; cleanup: () => voi
 
 export async function startTestPlatform(name: string, overrides: Partial<PlatformConfig> = {}): Promise<TestPlatform> {
   const { url, cleanup } = testDatabaseUrl(name);
-  const config: PlatformConfig = { ...loadPlatformConfig({}), databaseUrl: url, port: 0, ...overrides };
+  const config: PlatformConfig = { ...loadPlatformConfig({} as NodeJS.ProcessEnv), databaseUrl: url, port: 0, ...overrides };
   const db = await openDatabase(url);
   await migrateToLatest(db);
   await seedIfEmpty(db);

@@ -1,0 +1,96 @@
+import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
+import { badgeCount } from "~/lib/format";
+import type { SearchEntry } from "~/navigation";
+import { useMessage } from "~/components/ui/Message";
+import { Breadcrumb } from "./Breadcrumb";
+import { RouteSearch } from "./RouteSearch";
+import { SETTINGS_FETCHER_KEY } from "./useSettings";
+import { clearTabsOnLogout } from "./tabs-store";
+
+interface NavbarProps {
+  user: { id: string; name: string; headshotUrl: string | null };
+  msgNum: number;
+  searchEntries: SearchEntry[];
+  sidebarOpen: boolean;
+  onOpenSettings?: () => void;
+}
+
+const DEFAULT_AVATAR = "data:image/svg+xml;utf8," + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="6" fill="#c0c4cc"/><circle cx="20" cy="15" r="7" fill="#fff"/><path d="M7 36c2-8 8-11 13-11s11 3 13 11" fill="#fff"/></svg>');
+
+function HamburgerIcon({ open }: { open: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" className={`h-5 w-5 transition-transform ${open ? "" : "rotate-180"}`} aria-hidden="true">
+      <path d="M3 6h18M3 12h12M3 18h18M21 9l-3 3 3 3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function Navbar({ user, msgNum, searchEntries, sidebarOpen }: NavbarProps) {
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const fetcher = useFetcher({ key: SETTINGS_FETCHER_KEY });
+  const message = useMessage();
+
+  const toggleFullscreen = () => {
+    if (!document.fullscreenEnabled) {
+      message("warning", "您的浏览器不支持全屏");
+      return;
+    }
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void document.documentElement.requestFullscreen();
+  };
+
+  return (
+    <header className="flex h-[50px] items-center gap-2 border-b border-gray-200 bg-white px-2 shadow-sm">
+      {/* Below 992 px the sidebar is a drawer toggled by this label (works without JavaScript). */}
+      <label htmlFor="sidebar-drawer" className="btn border-0 px-2 desk:hidden" aria-label="打开菜单" data-testid="hamburger-mobile">
+        <HamburgerIcon open={false} />
+      </label>
+      <fetcher.Form method="post" action="/settings" className="hidden desk:block">
+        <input type="hidden" name="intent" value="toggle-sidebar" />
+        <input type="hidden" name="redirect" value={here} />
+        <button type="submit" className="btn border-0 px-2" aria-label={sidebarOpen ? "收起菜单" : "展开菜单"} aria-expanded={sidebarOpen} data-testid="hamburger">
+          <HamburgerIcon open={sidebarOpen} />
+        </button>
+      </fetcher.Form>
+      <Breadcrumb pathname={location.pathname} />
+      <div className="ml-auto flex items-center gap-1">
+        <RouteSearch entries={searchEntries} />
+        <button type="button" className="btn hidden border-0 px-2 sm:inline-flex" onClick={toggleFullscreen} aria-label="全屏" title="全屏">
+          <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
+            <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" fill="none" stroke="currentColor" strokeWidth="2" />
+          </svg>
+        </button>
+        <details className="relative" data-testid="avatar-menu">
+          <summary className="flex cursor-pointer list-none items-center gap-2 rounded px-2 py-1 hover:bg-gray-100 [&::-webkit-details-marker]:hidden" aria-label="用户菜单">
+            <span className="relative">
+              <img src={user.headshotUrl || DEFAULT_AVATAR} alt="" className="h-8 w-8 rounded" />
+              {msgNum > 0 ? (
+                <span className="absolute -right-2 -top-2 min-w-[18px] rounded-full bg-red-500 px-1 text-center text-[10px] leading-[18px] text-white" data-testid="avatar-badge">
+                  {badgeCount(msgNum)}
+                </span>
+              ) : null}
+            </span>
+            <span className="hidden max-w-[8em] truncate text-sm sm:inline">{user.name}</span>
+          </summary>
+          <ul className="absolute right-0 top-11 z-50 w-40 rounded border bg-white py-1 text-sm shadow-lg" role="menu">
+            <li role="none"><Link role="menuitem" to="/dashboard" className="block px-4 py-2 hover:bg-primary-soft">首页</Link></li>
+            <li role="none">
+              <Link role="menuitem" to="/sysNotification" className="flex items-center justify-between px-4 py-2 hover:bg-primary-soft">
+                消息
+                {msgNum > 0 ? <span className="rounded-full bg-red-500 px-1.5 text-xs text-white" data-testid="menu-badge">{badgeCount(msgNum)}</span> : null}
+              </Link>
+            </li>
+            <li role="none"><Link role="menuitem" to="/personalCenter/userInfo" className="block px-4 py-2 hover:bg-primary-soft">个人中心</Link></li>
+            <li role="none" className="border-t">
+              <Form method="post" action="/logout" reloadDocument onSubmit={() => clearTabsOnLogout(user.id)}>
+                <input type="hidden" name="redirect" value={here} />
+                <button role="menuitem" type="submit" className="block w-full px-4 py-2 text-left hover:bg-primary-soft">退出登录</button>
+              </Form>
+            </li>
+          </ul>
+        </details>
+      </div>
+    </header>
+  );
+}

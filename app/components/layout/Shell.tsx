@@ -1,0 +1,80 @@
+import { useLocation } from "@remix-run/react";
+import { createContext, useContext, useEffect, useRef, useState } from "react";
+import { matchRoute, ROUTE_TREE, type RouteNode, type SearchEntry } from "~/navigation";
+import { MessageProvider } from "~/components/ui/Message";
+import { Navbar } from "./Navbar";
+import { SettingsPanel } from "./SettingsPanel";
+import { Sidebar } from "./Sidebar";
+import { TagsView } from "./TagsView";
+import type { VisitedView } from "./tabs-store";
+import { useSettings } from "./useSettings";
+
+export interface ShellUser {
+  id: string;
+  name: string;
+  headshotUrl: string | null;
+}
+
+interface ShellProps {
+  user: ShellUser;
+  menu: RouteNode[];
+  searchEntries: SearchEntry[];
+  affixTabs: VisitedView[];
+  msgNum: number;
+  productTitle: string;
+  children: React.ReactNode;
+}
+
+const UnreadContext = createContext<{ msgNum: number; setMsgNum: (n: number) => void }>({ msgNum: 0, setMsgNum: () => undefined });
+/** The unread message count shown in the avatar menu; the realtime channel updates it. */
+export const useUnread = () => useContext(UnreadContext);
+
+/** The menu entry to highlight: hidden detail pages highlight their list (activeMenu). */
+function activeMenuPath(pathname: string): string {
+  const match = matchRoute(ROUTE_TREE, pathname);
+  return match?.node.activeMenu ?? match?.node.path ?? pathname;
+}
+
+export function Shell({ user, menu, searchEntries, affixTabs, msgNum: serverMsgNum, productTitle, children }: ShellProps) {
+  const { settings } = useSettings();
+  const location = useLocation();
+  const drawer = useRef<HTMLInputElement>(null);
+  const [msgNum, setMsgNum] = useState(serverMsgNum);
+  useEffect(() => setMsgNum(serverMsgNum), [serverMsgNum]);
+  // The mobile drawer closes on navigation.
+  useEffect(() => {
+    if (drawer.current) drawer.current.checked = false;
+  }, [location.pathname]);
+  const collapsed = !settings.sidebarOpen;
+  const header = (
+    <>
+      <Navbar user={user} msgNum={msgNum} searchEntries={searchEntries} sidebarOpen={settings.sidebarOpen} />
+      {settings.tagsView ? <TagsView userId={user.id} affix={affixTabs} /> : null}
+    </>
+  );
+
+  return (
+    <MessageProvider>
+      <UnreadContext.Provider value={{ msgNum, setMsgNum }}>
+        <div className="min-h-screen">
+          <input id="sidebar-drawer" ref={drawer} type="checkbox" className="peer sr-only" aria-hidden="true" tabIndex={-1} />
+          <label htmlFor="sidebar-drawer" className="fixed inset-0 z-30 hidden bg-black/30 peer-checked:block desk:peer-checked:hidden" aria-label="关闭菜单" />
+          <aside
+            data-testid="sidebar"
+            data-collapsed={collapsed}
+            className={`fixed inset-y-0 left-0 z-40 w-[210px] -translate-x-full bg-sidebar transition-all duration-200 peer-checked:translate-x-0 desk:translate-x-0 ${collapsed ? "desk:w-[54px]" : "desk:w-[210px]"}`}
+          >
+            <Sidebar menu={menu} activePath={activeMenuPath(location.pathname)} collapsed={collapsed} showLogo={settings.sidebarLogo} productTitle={productTitle} />
+          </aside>
+          <div className={`flex min-h-screen flex-col transition-[margin] duration-200 ${collapsed ? "desk:ml-[54px]" : "desk:ml-[210px]"}`}>
+            {settings.fixedHeader ? <div className="sticky top-0 z-20">{header}</div> : header}
+            <main className="flex-1 p-3 sm:p-4" id="main-content">
+              {children}
+            </main>
+          </div>
+        </div>
+        <SettingsPanel />
+      </UnreadContext.Provider>
+    </MessageProvider>
+  );
+}

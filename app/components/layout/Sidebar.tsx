@@ -1,0 +1,109 @@
+import { Link } from "@remix-run/react";
+import { isDynamicPath, type RouteNode } from "~/navigation";
+import { Icon } from "./Icon";
+
+interface SidebarProps {
+  menu: RouteNode[];
+  /** The menu path to highlight (a hidden detail page highlights its list). */
+  activePath: string;
+  collapsed: boolean;
+  showLogo: boolean;
+  productTitle: string;
+}
+
+const visibleChildren = (node: RouteNode) => (node.children ?? []).filter((c) => !c.hidden);
+const isActiveBranch = (node: RouteNode, active: string): boolean =>
+  node.path === active || (node.children ?? []).some((c) => isActiveBranch(c, active));
+/** Where a menu entry links: a group goes to its default page. */
+const hrefOf = (node: RouteNode) => node.redirect ?? node.path;
+
+function LeafLink({ node, active, depth, collapsed }: { node: RouteNode; active: string; depth: number; collapsed: boolean }) {
+  const current = node.path === active;
+  return (
+    <Link
+      to={node.path}
+      title={node.title}
+      aria-current={current ? "page" : undefined}
+      data-menu-path={node.path}
+      className={`flex h-12 items-center gap-2 truncate pr-4 hover:bg-sidebar-active ${current ? "text-primary" : "text-gray-300"} ${depth > 0 ? "bg-[#1f2d3d]" : ""}`}
+      style={{ paddingLeft: collapsed ? 18 : 20 + depth * 16 }}
+    >
+      <Icon name={node.icon ?? (depth === 0 ? "table" : undefined)} className={depth === 0 || collapsed ? "h-4 w-4 shrink-0" : "hidden"} />
+      <span className={collapsed && depth === 0 ? "sr-only" : ""}>{node.title}</span>
+    </Link>
+  );
+}
+
+function MenuNode({ node, active, depth, collapsed }: { node: RouteNode; active: string; depth: number; collapsed: boolean }) {
+  const children = visibleChildren(node);
+  if (!node.children) return isDynamicPath(node.path) ? null : <LeafLink node={node} active={active} depth={depth} collapsed={collapsed} />;
+  if (children.length === 0) return null;
+  const open = isActiveBranch(node, active);
+  if (collapsed && depth === 0) {
+    return (
+      <div className="group relative">
+        <Link
+          to={hrefOf(node)}
+          title={node.title}
+          data-menu-path={node.path}
+          className={`flex h-12 items-center justify-center hover:bg-sidebar-active ${open ? "text-primary" : "text-gray-300"}`}
+        >
+          <Icon name={node.icon} />
+          <span className="sr-only">{node.title}</span>
+        </Link>
+        <ul className="absolute left-full top-0 z-50 hidden max-h-[70vh] w-48 overflow-auto rounded-r bg-sidebar py-1 shadow-lg group-hover:block group-focus-within:block">
+          <li className="px-4 py-2 text-xs text-gray-400">{node.title}</li>
+          {children.map((child) => (
+            <li key={child.path}>
+              <MenuNode node={child} active={active} depth={1} collapsed={false} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+  return (
+    <details open={open} className="group/menu">
+      <summary
+        data-menu-path={node.path}
+        className={`flex h-12 cursor-pointer list-none items-center gap-2 pr-4 hover:bg-sidebar-active [&::-webkit-details-marker]:hidden ${open ? "text-white" : "text-gray-300"}`}
+        style={{ paddingLeft: 20 + depth * 16 }}
+      >
+        {depth === 0 ? <Icon name={node.icon} className="h-4 w-4 shrink-0" /> : null}
+        <span className="flex-1 truncate">{node.title}</span>
+        <svg viewBox="0 0 24 24" className="h-3 w-3 transition-transform group-open/menu:rotate-180" aria-hidden="true">
+          <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+      </summary>
+      <ul>
+        {children.map((child) => (
+          <li key={child.path}>
+            <MenuNode node={child} active={active} depth={depth + 1} collapsed={false} />
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+export function Sidebar({ menu, activePath, collapsed, showLogo, productTitle }: SidebarProps) {
+  return (
+    <nav aria-label="主菜单" className="flex h-full flex-col">
+      {showLogo ? (
+        <Link to="/dashboard" className="flex h-[50px] shrink-0 items-center justify-center gap-2 bg-[#2b2f3a] px-3 text-white" title={productTitle}>
+          <img src="/favicon.svg" alt="" className="h-7 w-7" />
+          <span className={`truncate font-semibold ${collapsed ? "desk:hidden" : ""}`}>{productTitle}</span>
+        </Link>
+      ) : null}
+      <ul className="flex-1 overflow-y-auto overflow-x-hidden pb-8 text-sm">
+        {menu
+          .filter((node) => !node.hidden)
+          .map((node) => (
+            <li key={node.path}>
+              <MenuNode node={node} active={activePath} depth={0} collapsed={collapsed} />
+            </li>
+          ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,25 @@
+/** The plain notice of a page whose business content is not built yet (README route table: not built). */
+export function NotBuilt({ title, path }: { title: string; path: string }) {
+  return (
+    <section className="card" aria-labelledby="not-built-title">
+      <h2 id="not-built-title" className="page-title">{title}</h2>
+      <div className="alert-info" role="note">
+        <p className="font-medium">本页面的业务功能尚未建设（not built yet）。</p>
+        <p className="mt-1 text-gray-600">
+          路由 <code className="rounded bg-white px-1">{path}</code> 已纳入权限与导航，页面内容将在后续版本交付；进度见 README 的路由表。
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/** A public page (spec 2.1, open without login) whose content is not built yet. */
+export function publicNotBuiltPage(title: string, path: string) {
+  return function PublicNotBuiltPage() {
+    return (
+      <main className="mx-auto max-w-3xl p-4">
+        <NotBuilt title={title} path={path} />
+      </main>
+    );
+  };
+}

@@ -1,0 +1,19 @@
+export { ICON_PATHS, ICON_SVG_ATTRIBUTES, type IconName, type RouteNode } from "./types";
+export { HOME_PATH, PUBLIC_PATHS, PUBLIC_ROUTES, ROUTE_TREE, type RoleCode } from "./routes";
+export {
+  filterRoutes,
+  hasPermission,
+  isDynamicPath,
+  isPublicPath,
+  leafRoutes,
+  matchRoute,
+  nodePermits,
+  normalizePath,
+  resolveAccess,
+  ROLES_REQUIRED_MESSAGE,
+  type Access,
+  type RouteMatch,
+  type Viewer,
+} from "./access";
+export { breadcrumb, pageTitle, type BreadcrumbItem } from "./breadcrumb";
+export { createRouteSearch, ROUTE_SEARCH_OPTIONS, searchIndex, type SearchEntry } from "./search";

@@ -1,0 +1,46 @@
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { Shell } from "~/components/layout/Shell";
+import { filterRoutes, leafRoutes, ROUTE_TREE, searchIndex } from "~/navigation";
+import { notificationsApi } from "~/services/notifications.server";
+import { requestBranding } from "~/services/target.server";
+import { requireUser, versionFunctions } from "~/services/user.server";
+
+/** The console shell: every logged-in page renders inside it (spec 2.4). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const menu = filterRoutes(ROUTE_TREE, { roles: user.roles, versionFunctions: versionFunctions() });
+  const msgNum = await notificationsApi.unreadCount(user);
+  const affixTabs = leafRoutes(ROUTE_TREE)
+    .filter((r) => r.affix)
+    .map((r) => ({ path: r.path, fullPath: r.path, title: r.title, affix: true }));
+  return json(
+    {
+      user: { id: user.info.id, name: user.info.name, headshotUrl: user.info.headshotUrl },
+      menu,
+      searchEntries: searchIndex(menu),
+      affixTabs,
+      msgNum,
+      productTitle: requestBranding(request).title,
+    },
+    { headers: await user.cookieHeaders() },
+  );
+}
+
+/** Refreshed tokens are committed here for every page beneath the shell. */
+export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
+  const merged = new Headers(parentHeaders);
+  const cookie = loaderHeaders.get("Set-Cookie");
+  if (cookie) merged.append("Set-Cookie", cookie);
+  return merged;
+};
+
+export default function AppLayout() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Shell user={data.user} menu={data.menu} searchEntries={data.searchEntries} affixTabs={data.affixTabs} msgNum={data.msgNum} productTitle={data.productTitle}>
+      <Outlet />
+    </Shell>
+  );
+}

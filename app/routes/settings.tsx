@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { DEFAULT_SETTINGS, normaliseSettings } from "~/lib/settings";
+import { safeRedirect } from "~/services/session.server";
+import { readSettings, writeSettings } from "~/services/settings.server";
+
+/** Saves layout settings and the sidebar state in their cookie; a plain form post returns to its page. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const current = await readSettings(request);
+  const { intent, js, redirect: back, ...fields } = form;
+  const next =
+    intent === "reset"
+      ? DEFAULT_SETTINGS
+      : intent === "toggle-sidebar"
+        ? { ...current, sidebarOpen: !current.sidebarOpen }
+        : normaliseSettings({
+            ...current,
+            ...fields,
+            // Unchecked checkboxes are absent from a plain form post.
+            ...(js ? {} : { tagsView: "tagsView" in fields, fixedHeader: "fixedHeader" in fields, sidebarLogo: "sidebarLogo" in fields }),
+          });
+  const headers = { "Set-Cookie": await writeSettings(next) };
+  if (js) return json({ ok: true, settings: next }, { headers });
+  return redirect(safeRedirect(back), { headers });
+}
+
+export const loader = () => redirect("/dashboard");

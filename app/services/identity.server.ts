@@ -1,0 +1,23 @@
+import type { CaptchaChallenge, CsrfResponse, TokenResponse, UserInfo } from "../../contract/identity";
+import { platformFetch, type PlatformTarget, type Session } from "./platform.server";
+
+/** Client of the platform's identity service (spec 7.1). */
+export const identityApi = {
+  csrf: (target: PlatformTarget, clientId: string) =>
+    platformFetch<CsrfResponse>(target, { tokens: null }, { path: "/api/v1/auth/csrf", body: { clientId } }),
+
+  token: (target: PlatformTarget, body: Record<string, unknown>) =>
+    platformFetch<TokenResponse>(target, { tokens: null }, { path: "/api/v1/auth/third-class-insurance/token", body }),
+
+  captcha: (target: PlatformTarget, mobile: string) =>
+    platformFetch<CaptchaChallenge>(target, { tokens: null }, { path: "/api/v1/auth/captcha", body: { mobile } }),
+
+  smsCode: (target: PlatformTarget, clientId: string, mobile: string) =>
+    platformFetch<{ expireIn: number }>(target, { tokens: null }, { path: "/api/v1/auth/sms-auth-code", body: { clientId, mobile } }),
+
+  userInfo: (target: PlatformTarget, session: Session) =>
+    platformFetch<UserInfo | null>(target, session, { path: "/api/v1/auth/user-info" }),
+
+  revoke: (target: PlatformTarget, session: Session) =>
+    platformFetch<null>(target, session, { path: "/api/v1/auth/token/revoke", silent: true }),
+};

@@ -1,0 +1,12 @@
+/** Migrates the database named by TMS_DATABASE_URL and seeds the demo data when it is empty. */
+import { loadPlatformConfig } from "../platform/config.js";
+import { openDatabase } from "../platform/db/index.js";
+import { migrateToLatest } from "../platform/db/migrate.js";
+import { seedIfEmpty } from "../platform/db/seed-all.js";
+
+const config = loadPlatformConfig();
+const db = await openDatabase(config.databaseUrl);
+const applied = await migrateToLatest(db);
+const seeded = await seedIfEmpty(db);
+console.log(JSON.stringify({ database: config.databaseUrl.replace(/\/\/[^@]*@/, "//***@"), applied, seeded }));
+await db.destroy();

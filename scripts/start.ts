@@ -1,0 +1,85 @@
+/**
+ * `npm start`: builds the console if needed, starts the platform (which migrates and seeds an empty
+ * database), waits for its health check, then starts the console with remix-serve. Ctrl-C stops both.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const platformPort = Number(process.env.PLATFORM_PORT ?? 3001);
+const consolePort = Number(process.env.PORT ?? 3000);
+const platformUrl = process.env.TMS_PLATFORM_URL ?? `http://127.0.0.1:${platformPort}`;
+const buildEntry = join(root, "build/index.js");
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfNeeded() {
+  const sources = ["app", "contract", "public"].map((d) => join(root, d)).filter(existsSync);
+  const stale = !existsSync(buildEntry) || Math.max(...sources.map(newestMtime), statSync(join(root, "remix.config.js")).mtimeMs) > statSync(buildEntry).mtimeMs;
+  if (!stale) return;
+  console.log("[start] building the console…");
+  const result = spawnSync("npx", ["remix", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const children: ChildProcess[] = [];
+function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  child.on("exit", (code, signal) => {
+    if (!stopping) {
+      console.error(`[start] ${name} exited (${signal ?? code}); stopping.`);
+      stop(code ?? 1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+let stopping = false;
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 1500).unref();
+  Promise.all(children.map((c) => (c.exitCode !== null ? Promise.resolve() : new Promise((r) => c.once("exit", r))))).then(() => process.exit(code));
+}
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+
+async function waitForHealth(url: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/health`);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`platform did not become healthy at ${url} within ${timeoutMs / 1000} s`);
+}
+
+buildIfNeeded();
+const runPlatform = !process.env.TMS_PLATFORM_URL;
+if (runPlatform) run("platform", process.execPath, ["--import", "tsx", "platform/main.ts"], { PLATFORM_PORT: String(platformPort) });
+try {
+  await waitForHealth(platformUrl);
+} catch (error) {
+  console.error(`[start] ${(error as Error).message}`);
+  stop(1);
+}
+run("console", process.execPath, [join(root, "node_modules/@remix-run/serve/dist/cli.js"), "./build/index.js"], {
+  PORT: String(consolePort),
+  NODE_ENV: process.env.NODE_ENV ?? "production",
+  TMS_PLATFORM_URL: platformUrl,
+});
+console.log(`[start] console on http://localhost:${consolePort}  (platform ${platformUrl})`);
