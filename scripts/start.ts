@@ -31,7 +31,7 @@ function buildIfNeeded() {
 }
 
 const children: ChildProcess[] = [];
-function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv) {
+function run(name: string, command: string, args: string[], env: Record<string, string>) {
   const child = spawn(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
   child.on("exit", (code, signal) => {
     if (!stopping) {

@@ -29,13 +29,20 @@ export const PARTNER_CLIENT_IDS: Array<{ marker: string; clientId: string }> = [
   { marker: "partner-cm", clientId: "tms-partner-cm" },
 ];
 
-export function brandingFor(address: string): Branding {
-  let host = "";
-  try {
-    host = new URL(address).hostname.toLowerCase();
-  } catch {
-    host = address.split(":")[0].toLowerCase();
+/** The host name of a full URL or of a bare "host[:port][/path]" (which URL would read as a scheme). */
+function hostOf(address: string): string {
+  if (address.includes("://")) {
+    try {
+      return new URL(address).hostname.toLowerCase();
+    } catch {
+      return "";
+    }
   }
+  return (address.split(/[/?#]/)[0] ?? "").replace(/:\d*$/, "").toLowerCase();
+}
+
+export function brandingFor(address: string): Branding {
+  const host = hostOf(address);
   const entry = BRANDS.find((b) => b.hosts.includes(host)) ?? BRANDS[0];
   const partner = PARTNER_CLIENT_IDS.find((p) => address.toLowerCase().includes(p.marker));
   return { title: entry.title, platformId: entry.platformId, clientId: partner?.clientId ?? entry.clientId };

@@ -137,9 +137,14 @@ export async function platformFetch<T>(target: PlatformTarget, session: Session,
     let fresh: Tokens;
     try {
       fresh = await refreshTokens(target, session.tokens.refreshToken);
-    } catch {
+    } catch (error) {
+      // An unreachable platform is not a refused refresh: keep the session and report the outage.
+      if (error instanceof PlatformError && error.kind === "network") {
+        throw new PlatformError("network", error.message, 0, 0, silent);
+      }
       throw new PlatformError("unauthorized", "登录已失效，请重新登录", 401, 401, silent);
     }
+    await response.body?.cancel();
     session.tokens = fresh;
     session.onTokens?.(fresh);
     response = await send(target, fresh.accessToken, options);

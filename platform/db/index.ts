@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, sql, type DatabaseIntrospector, type DatabaseMetadataOptions, type PostgresDialectConfig } from "kysely";
 import type { Database } from "./schema.js";
 
 export type DialectName = "sqlite" | "postgres";
@@ -33,6 +33,27 @@ async function openSqlite(path: string): Promise<Db> {
   return { kysely, dialect: "sqlite", destroy: () => kysely.destroy() };
 }
 
+/**
+ * PostgreSQL's introspector lists tables of every schema. Scoped to the schema a database was opened on,
+ * so Kysely's migrator does not mistake another schema's migration tables (a parallel test run) for ours.
+ */
+class SchemaScopedPostgresDialect extends PostgresDialect {
+  constructor(
+    config: PostgresDialectConfig,
+    private readonly schema: string,
+  ) {
+    super(config);
+  }
+
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    const inner = super.createIntrospector(db);
+    const getTables = async (options?: DatabaseMetadataOptions) => (await inner.getTables(options)).filter((t) => t.schema === this.schema);
+    return { getSchemas: () => inner.getSchemas(), getTables, getMetadata: async (options) => ({ tables: await getTables(options) }) };
+  }
+}
+
+const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
 async function openPostgres(url: string): Promise<Db> {
   const pg = await import("pg");
   const { Pool, types } = pg.default;
@@ -42,20 +63,12 @@ async function openPostgres(url: string): Promise<Db> {
   const parsed = new URL(url);
   const schema = parsed.searchParams.get("schema");
   parsed.searchParams.delete("schema");
-  const pool = new Pool({ connectionString: parsed.toString(), max: 10 });
-  if (schema) {
-    pool.on("connect", (client) => {
-      client.query(`SET search_path TO "${schema.replace(/"/g, "")}"`).catch(() => undefined);
-    });
-    const client = await pool.connect();
-    try {
-      await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, "")}"`);
-      await client.query(`SET search_path TO "${schema.replace(/"/g, "")}"`);
-    } finally {
-      client.release();
-    }
-  }
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  if (schema !== null && !SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name in TMS_DATABASE_URL: ${schema}`);
+  // search_path is a startup parameter, so every pooled connection uses the schema from its first query.
+  const pool = new Pool({ connectionString: parsed.toString(), max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+  if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  const dialect = schema ? new SchemaScopedPostgresDialect({ pool }, schema) : new PostgresDialect({ pool });
+  const kysely = new Kysely<Database>({ dialect });
   return { kysely, dialect: "postgres", destroy: () => kysely.destroy() };
 }
 

@@ -14,7 +14,7 @@ export function describeZodError(error: ZodError): string {
   const field = issue.path.join(".");
   const generic = issue.code === "invalid_type" && issue.received === "undefined" ? "缺少必填字段" : null;
   const message = generic ?? issue.message;
-  if (!field) return message === "Required" ? "请求参数不正确" : message;
+  if (!field) return message === "Required" || /^[\x00-\x7F]*$/.test(message) ? "请求参数不正确" : message;
   if (message === "Required" || generic) return `缺少必填字段 ${field}`;
   if (/^[\x00-\x7F]*$/.test(message)) return `字段 ${field} 不正确`;
   return message.includes(field) ? message : `${message}（${field}）`;

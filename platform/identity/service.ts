@@ -12,6 +12,7 @@ export const SMS_INTERVAL_MS = 60_000;
 export const CAPTCHA_AFTER_FAILURES = 3;
 export const LOCK_AFTER_FAILURES = 5;
 export const LOCK_MS = 10 * 60_000;
+export const CAPTCHA_TTL_MS = 5 * 60_000;
 
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 
@@ -56,8 +57,13 @@ async function consumeCsrf(ctx: ServiceContext, csrfToken: string, clientId: str
 
 async function issueCaptcha(ctx: ServiceContext, mobile: string): Promise<CaptchaChallenge> {
   const { answer, svg } = makeCaptcha();
-  await ctx.db.kysely.deleteFrom("captchas").where("mobile", "=", mobile).execute();
-  await ctx.db.kysely.insertInto("captchas").values({ mobile, answer, expires_at: inMs(5 * 60_000) }).execute();
+  const expires_at = inMs(CAPTCHA_TTL_MS);
+  // An upsert, so two concurrent failures for one mobile cannot collide on the primary key.
+  await ctx.db.kysely
+    .insertInto("captchas")
+    .values({ mobile, answer, expires_at })
+    .onConflict((oc) => oc.column("mobile").doUpdateSet({ answer, expires_at }))
+    .execute();
   await devOutbox(ctx, "captcha", mobile, answer);
   return { captchaRequired: true, captchaSvg: svg };
 }
@@ -117,14 +123,26 @@ export async function sendSmsCode(ctx: ServiceContext, mobile: string): Promise<
   return { expireIn: SMS_TTL_MS / 1000 };
 }
 
-async function recordFailure(ctx: ServiceContext, userId: number, failures: number, reason: string): Promise<never> {
-  const count = failures + 1;
+/**
+ * Counts a failed login (atomically, so concurrent attempts cannot undercount) and refuses it:
+ * the failure that reaches LOCK_AFTER_FAILURES locks the account; from CAPTCHA_AFTER_FAILURES on,
+ * the refusal carries the captcha the next attempt must answer.
+ */
+async function recordFailure(ctx: ServiceContext, userId: number, mobile: string, reason: string): Promise<never> {
+  const { failed_attempts: count } = await ctx.db.kysely
+    .updateTable("users")
+    .set((eb) => ({ failed_attempts: eb("failed_attempts", "+", 1) }))
+    .where("id", "=", userId)
+    .returning("failed_attempts")
+    .executeTakeFirstOrThrow();
   if (count >= LOCK_AFTER_FAILURES) {
     await ctx.db.kysely.updateTable("users").set({ failed_attempts: 0, locked_until: inMs(LOCK_MS) }).where("id", "=", userId).execute();
     throw new Refusal(RefusalCode.locked, `${reason}，已连续失败 ${LOCK_AFTER_FAILURES} 次，账号锁定 10 分钟`);
   }
-  await ctx.db.kysely.updateTable("users").set({ failed_attempts: count }).where("id", "=", userId).execute();
   const left = LOCK_AFTER_FAILURES - count;
+  if (count >= CAPTCHA_AFTER_FAILURES) {
+    throw new Refusal(RefusalCode.captchaRequired, `${reason}，还可尝试 ${left} 次，请输入图形验证码`, await issueCaptcha(ctx, mobile));
+  }
   throw new Refusal(RefusalCode.invalid, `${reason}，还可尝试 ${left} 次`);
 }
 
@@ -146,7 +164,7 @@ export async function login(ctx: ServiceContext, body: TokenRequest, platformId:
     const { privateKey } = await getKeyPair(ctx);
     const password = decryptSecret(privateKey, body.authSecret);
     if (password === null) throw new Refusal(RefusalCode.invalid, "密码密文无法解析，请刷新页面后重试");
-    if (!(await verifyPassword(password, user.password_hash))) await recordFailure(ctx, user.id, user.failed_attempts, "手机号或密码错误");
+    if (!(await verifyPassword(password, user.password_hash))) await recordFailure(ctx, user.id, user.mobile, "手机号或密码错误");
   } else {
     const now = nowIso();
     const used = await ctx.db.kysely
@@ -157,7 +175,7 @@ export async function login(ctx: ServiceContext, body: TokenRequest, platformId:
       .where("used_at", "is", null)
       .where("expires_at", ">", now)
       .executeTakeFirst();
-    if (Number(used.numUpdatedRows) < 1) await recordFailure(ctx, user.id, user.failed_attempts, "短信验证码错误或已过期");
+    if (Number(used.numUpdatedRows) < 1) await recordFailure(ctx, user.id, user.mobile, "短信验证码错误或已过期");
   }
 
   await ctx.db.kysely.updateTable("users").set({ failed_attempts: 0, locked_until: null }).where("id", "=", user.id).execute();
@@ -194,8 +212,8 @@ export async function refresh(ctx: ServiceContext, refreshToken: string): Promis
   const now = nowIso();
   if (!row) throw unauthorized("刷新令牌无效，请重新登录");
   if (row.rotated_at) {
-    await ctx.db.kysely.updateTable("auth_tokens").set({ revoked_at: now }).where("parent_id", "=", row.id).where("revoked_at", "is", null).execute();
-    ctx.log.warn({ tokenId: row.id }, "refresh token reused; revoked the pair issued from it");
+    await revokeDescendants(ctx, row.id, now);
+    ctx.log.warn({ tokenId: row.id }, "refresh token reused; revoked the pairs issued from it");
     throw unauthorized("刷新令牌已被使用，请重新登录");
   }
   if (row.revoked_at) throw unauthorized("登录已退出，请重新登录");
@@ -208,6 +226,18 @@ export async function refresh(ctx: ServiceContext, refreshToken: string): Promis
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) throw unauthorized("刷新令牌已被使用，请重新登录");
   return issueTokens(ctx, row.user_id, row.client_id, row.platform_id, row.id);
+}
+
+/** Revokes every pair rotated out of the given one, however far the chain has gone since. */
+async function revokeDescendants(ctx: ServiceContext, tokenId: number, now: string): Promise<void> {
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    let parents = [tokenId];
+    while (parents.length) {
+      const children = await trx.selectFrom("auth_tokens").select("id").where("parent_id", "in", parents).execute();
+      parents = children.map((c) => c.id);
+      if (parents.length) await trx.updateTable("auth_tokens").set({ revoked_at: now }).where("id", "in", parents).where("revoked_at", "is", null).execute();
+    }
+  });
 }
 
 export async function revoke(ctx: ServiceContext, caller: Caller): Promise<void> {
