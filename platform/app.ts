@@ -6,6 +6,9 @@ import { ping } from "./db/index.js";
 import { installErrorHandling } from "./http/errors.js";
 import { ok } from "./http/envelope.js";
 import { identityRoutes } from "./identity/routes.js";
+import { notificationRoutes } from "./iam/notifications/routes.js";
+import { createBus } from "./realtime/create-bus.js";
+import { installRealtimeGateway } from "./realtime/gateway.js";
 
 export interface BuildOptions {
   db: Db;
@@ -14,13 +17,15 @@ export interface BuildOptions {
 }
 
 /** Each service's HTTP routes. Add a service by adding its register function here. */
-const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [identityRoutes];
 
 /** Builds the platform's HTTP app (not listening); tests call this with a temporary database. */
 export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<{ app: FastifyInstance; ctx: ServiceContext }> {
   const app = Fastify({ logger, bodyLimit: 2 * 1024 * 1024 });
-  const ctx: ServiceContext = { db, config, log: app.log };
+  const bus = await createBus(config.redisUrl, app.log);
+  app.addHook("onClose", () => bus.close());
+  const ctx: ServiceContext = { db, config, log: app.log, bus };
   installErrorHandling(app);
+  installRealtimeGateway(app, ctx, bus);
   app.get("/health", async () => {
     await ping(db);
     return ok({ status: "UP" });

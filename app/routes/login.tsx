@@ -1,12 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { z } from "zod";
-import { MOBILE_PATTERN } from "../../contract/validation";
-import { LoginError, authenticator, loginFormSchema } from "~/services/auth.server";
+import { inputProps } from "~/lib/form";
+import { loginSchema, smsRequestSchema } from "~/lib/login-schema";
+import { LoginError, authenticator } from "~/services/auth.server";
 import { identityApi } from "~/services/identity.server";
 import { PlatformError } from "~/services/platform.server";
 import { commitSession, getSession, newSessionKey, readFlash, safeRedirect, sessionTokens, storeTokens } from "~/services/session.server";
@@ -23,10 +23,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ productTitle: requestBranding(request).title, notice: flash.message }, { headers });
 }
 
-const smsRequestSchema = z.object({
-  mobile: z.string({ required_error: "请输入手机号" }).trim().regex(MOBILE_PATTERN, "请输入正确的11位手机号"),
-});
-
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.clone().formData();
   if (formData.get("intent") === "send-sms") {
@@ -41,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
 
-  const submission = parseWithZod(formData, { schema: loginFormSchema });
+  const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), smsSent: false, captchaSvg: null });
   try {
     const { tokens } = await authenticator.authenticate("platform-login", request);
@@ -71,8 +67,8 @@ export default function LoginPage() {
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      formData.get("intent") === "send-sms" ? parseWithZod(formData, { schema: smsRequestSchema }) : parseWithZod(formData, { schema: loginFormSchema }),
+    // Sending an SMS code only needs the mobile; logging in needs the whole form.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: formData.get("intent") === "send-sms" ? smsRequestSchema : loginSchema }),
   });
   const [cooldown, setCooldown] = useState(0);
   useEffect(() => {
@@ -119,8 +115,7 @@ export default function LoginPage() {
           <div>
             <label htmlFor={fields.mobile.id} className="mb-1 block text-sm text-gray-600">手机号</label>
             <input
-              {...getInputProps(fields.mobile, { type: "tel" })}
-              key={fields.mobile.key}
+              {...inputProps(fields.mobile, { type: "tel" })}
               autoComplete="username"
               inputMode="numeric"
               maxLength={11}
@@ -133,8 +128,7 @@ export default function LoginPage() {
             <div>
               <label htmlFor={fields.password.id} className="mb-1 block text-sm text-gray-600">密码</label>
               <input
-                {...getInputProps(fields.password, { type: "password" })}
-                key={fields.password.key}
+                {...inputProps(fields.password, { type: "password" })}
                 autoComplete="current-password"
                 placeholder="请输入密码"
                 className={`input h-10 ${fields.password.errors ? "input-error" : ""}`}
@@ -146,8 +140,7 @@ export default function LoginPage() {
               <label htmlFor={fields.smsCode.id} className="mb-1 block text-sm text-gray-600">短信验证码</label>
               <div className="flex gap-2">
                 <input
-                  {...getInputProps(fields.smsCode, { type: "text" })}
-                  key={fields.smsCode.key}
+                  {...inputProps(fields.smsCode, { type: "text" })}
                   autoComplete="one-time-code"
                   inputMode="numeric"
                   maxLength={6}

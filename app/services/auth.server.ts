@@ -1,8 +1,7 @@
 import { constants, publicEncrypt } from "node:crypto";
 import { Authenticator } from "remix-auth";
 import { Strategy } from "remix-auth/strategy";
-import { z } from "zod";
-import { MOBILE_PATTERN } from "../../contract/validation";
+import { loginSchema } from "~/lib/login-schema";
 import { identityApi } from "./identity.server";
 import { PlatformError, type Tokens } from "./platform.server";
 import { platformTarget, requestBranding } from "./target.server";
@@ -22,23 +21,7 @@ export class LoginError extends Error {
   }
 }
 
-export const loginFormSchema = z.discriminatedUnion("grantType", [
-  z.object({
-    grantType: z.literal("password"),
-    mobile: z.string({ required_error: "请输入手机号" }).trim().regex(MOBILE_PATTERN, "请输入正确的11位手机号"),
-    password: z.string({ required_error: "请输入密码" }).min(1, "请输入密码").max(64, "密码过长"),
-    captchaValue: z.string().trim().max(8).optional(),
-    redirect: z.string().optional(),
-  }),
-  z.object({
-    grantType: z.literal("sms"),
-    mobile: z.string({ required_error: "请输入手机号" }).trim().regex(MOBILE_PATTERN, "请输入正确的11位手机号"),
-    smsCode: z.string({ required_error: "请输入短信验证码" }).trim().regex(/^\d{6}$/, "短信验证码为6位数字"),
-    captchaValue: z.string().trim().max(8).optional(),
-    redirect: z.string().optional(),
-  }),
-]);
-export type LoginForm = z.infer<typeof loginFormSchema>;
+
 
 function encrypt(publicKey: string, secret: string): string {
   return publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" }, Buffer.from(secret)).toString("base64");
@@ -49,7 +32,8 @@ class PlatformLoginStrategy extends Strategy<LoginResult, LoginResult> {
   name = "platform-login";
 
   async authenticate(request: Request): Promise<LoginResult> {
-    const parsed = loginFormSchema.safeParse(Object.fromEntries(await request.formData()));
+    const formData = await request.formData();
+    const parsed = loginSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) throw new LoginError(parsed.error.issues[0]?.message ?? "请检查登录信息");
     const form = parsed.data;
     const target = platformTarget(request);
@@ -59,7 +43,7 @@ class PlatformLoginStrategy extends Strategy<LoginResult, LoginResult> {
       const common = { authKey: form.mobile, clientId, csrfToken, captchaValue: form.captchaValue || undefined };
       const body =
         form.grantType === "password"
-          ? { ...common, grantType: "password", authSecret: encrypt(publicKey, form.password) }
+          ? { ...common, grantType: "password", authSecret: encrypt(publicKey, form.password ?? "") }
           : { ...common, grantType: "sms", smsCode: form.smsCode };
       const token = await identityApi.token(target, body);
       return this.verify({

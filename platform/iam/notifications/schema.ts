@@ -1,0 +1,21 @@
+import type { Generated } from "kysely";
+import type { FreightWay, NotificationStatus, NotificationTargetType } from "../../../contract/notification.js";
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** ISO-8601 UTC. */
+  created_time: string;
+  content: string;
+  status: NotificationStatus;
+  target_type: NotificationTargetType;
+  target_id: string;
+  /** Tags joined with commas and wrapped in commas (",system,freight,") so one tag matches with LIKE. */
+  tags: string;
+  freight_no: string | null;
+  freight_way: FreightWay | null;
+}
+
+export interface NotificationTables {
+  notifications: NotificationsTable;
+}

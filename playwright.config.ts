@@ -1,0 +1,41 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/** The e2e run starts its own platform and console on spare ports with a fresh SQLite file. */
+export const E2E_PORT = 3100;
+export const E2E_PLATFORM_PORT = 3101;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  outputDir: "test-results",
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    locale: "zh-CN",
+    timezoneId: "Asia/Shanghai",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } }],
+  webServer: {
+    command: "rm -rf data/e2e && node --import tsx scripts/start.ts",
+    url: `http://127.0.0.1:${E2E_PORT}/login`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(E2E_PORT),
+      PLATFORM_PORT: String(E2E_PLATFORM_PORT),
+      TMS_DATABASE_URL: "file:./data/e2e/tms.db",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

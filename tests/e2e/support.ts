@@ -1,0 +1,39 @@
+import { expect, type Page } from "@playwright/test";
+
+export const PLATFORM_URL = "http://127.0.0.1:3101";
+export const PASSWORD = "Demo@2026";
+export const ACCOUNTS = {
+  SYSTEM_USER: "13800000001",
+  TENANT_USER: "13800000002",
+  ORG_USER: "13800000003",
+  INDIVIDUAL_USER: "13800000004",
+} as const;
+export type Kind = keyof typeof ACCOUNTS;
+
+/** Logs in through the login form and waits for the page it lands on. */
+export async function login(page: Page, kind: Kind, redirect?: string) {
+  await page.goto(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : "/login");
+  await page.getByLabel("手机号").fill(ACCOUNTS[kind]);
+  await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "登 录" }).click();
+  await expect(page).toHaveURL(new RegExp(redirect ? escapeRegExp(redirect) : "/dashboard"));
+}
+
+export function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The development outbox of the platform: the last SMS code or captcha answer for a mobile. */
+export async function outbox(mobile: string, kind: "sms" | "captcha"): Promise<string> {
+  const response = await fetch(`${PLATFORM_URL}/api/v1/dev/outbox?mobile=${mobile}&kind=${kind}`);
+  const body = (await response.json()) as { data: { content: string } | null };
+  if (!body.data) throw new Error(`no ${kind} in the outbox for ${mobile}`);
+  return body.data.content;
+}
+
+/** Titles of the top-level sidebar entries. */
+export async function sidebarGroups(page: Page): Promise<string[]> {
+  return page.getByTestId("sidebar").locator("nav > ul > li").evaluateAll((items) =>
+    items.map((li) => (li.querySelector("summary span, a span:not(.sr-only), a .sr-only, summary") as HTMLElement | null)?.textContent?.trim() ?? ""),
+  );
+}
