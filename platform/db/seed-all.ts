@@ -3,6 +3,7 @@ import { seedNotifications } from "../iam/notifications/seed.js";
 import { isSeeded, seedIdentity, type SeedIds } from "./seed.js";
 
 /** Each service's demo data, run in order after the identity seed. Add new seeders at the end. */
+const seeders: Array<(db: Db, ids: SeedIds) => Promise<void>> = [seedNotifications];
 
 /** Seeds the demo data when the database is empty; returns whether it seeded. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
