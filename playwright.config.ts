@@ -1,8 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
 /** The e2e run starts its own platform and console on spare ports with a fresh SQLite file. */
-export const E2E_PORT = 3100;
-export const E2E_PLATFORM_PORT = 3101;
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_PLATFORM_PORT = E2E_PORT + 1;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -25,7 +25,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } }],
   webServer: {
-    command: "rm -rf data/e2e && node --import tsx scripts/start.ts",
+    command: `rm -rf data/e2e-${E2E_PORT} && node --import tsx scripts/start.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/login`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -34,7 +34,7 @@ export default defineConfig({
     env: {
       PORT: String(E2E_PORT),
       PLATFORM_PORT: String(E2E_PLATFORM_PORT),
-      TMS_DATABASE_URL: "file:./data/e2e/tms.db",
+      TMS_DATABASE_URL: `file:./data/e2e-${E2E_PORT}/tms.db`,
       LOG_LEVEL: "warn",
     },
   },

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 
-export const PLATFORM_URL = "http://127.0.0.1:3101";
+export const PLATFORM_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 export const PASSWORD = "Demo@2026";
 export const ACCOUNTS = {
   SYSTEM_USER: "13800000001",

@@ -1,0 +1,166 @@
+import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../contract/envelope";
+import { fenToYuan, kgToTonnes } from "~/lib/format";
+
+/** Footer sums (spec 2.4): weights in kg, money in fen; each shown only when above 0. */
+export interface FooterSums {
+  totalWeight?: number;
+  loadedWeight?: number;
+  pickupWeight?: number;
+  unloadedWeight?: number;
+  totalFreight?: number;
+  invoiceAmount?: number;
+}
+
+const SUM_LABELS: Array<{ key: keyof FooterSums; label: string; unit: "吨" | "元" }> = [
+  { key: "totalWeight", label: "总重量", unit: "吨" },
+  { key: "loadedWeight", label: "装货重量", unit: "吨" },
+  { key: "pickupWeight", label: "提货重量", unit: "吨" },
+  { key: "unloadedWeight", label: "卸货重量", unit: "吨" },
+  { key: "totalFreight", label: "总运费", unit: "元" },
+  { key: "invoiceAmount", label: "开票金额", unit: "元" },
+];
+
+interface PaginationProps {
+  total: number;
+  current: number;
+  size: number;
+  sums?: FooterSums;
+  /** Selected rows (e.g. waybills for batch complete); shown when above 0. */
+  selectedCount?: number;
+}
+
+/** The page numbers to show: first, last, and a window around the current page. */
+export function pagerItems(current: number, pages: number): Array<number | "…"> {
+  if (pages <= 7) return Array.from({ length: pages }, (_, i) => i + 1);
+  const items: Array<number | "…"> = [1];
+  const from = Math.max(2, current - 2);
+  const to = Math.min(pages - 1, current + 2);
+  if (from > 2) items.push("…");
+  for (let p = from; p <= to; p++) items.push(p);
+  if (to < pages - 1) items.push("…");
+  items.push(pages);
+  return items;
+}
+
+/** Reads `current` and `size` from a URL's query, defaulting to page 1 and size 20. */
+export function pageParams(url: URL): { current: number; size: number } {
+  const current = Math.max(1, Math.floor(Number(url.searchParams.get("current")) || 1));
+  const size = Number(url.searchParams.get("size"));
+  return { current, size: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE };
+}
+
+function scrollToTop(durationMs = 800) {
+  const start = window.scrollY;
+  if (start <= 0) return;
+  const began = performance.now();
+  const step = (now: number) => {
+    const t = Math.min(1, (now - began) / durationMs);
+    const eased = t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2;
+    window.scrollTo(0, start * (1 - eased));
+    if (t < 1) requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}
+
+/**
+ * Spec 2.4 / 9 pager: total · sizes · prev · pager · next · jumper. Page and size live in the URL
+ * query, so every control is a link or a GET form that works without JavaScript.
+ */
+export function Pagination({ total, current, size, sums, selectedCount }: PaginationProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const pages = Math.max(1, Math.ceil(total / size));
+  const page = Math.min(current, pages);
+  const params = new URLSearchParams(location.search);
+  const hrefFor = (p: number, s = size) => {
+    const next = new URLSearchParams(params);
+    next.set("current", String(p));
+    next.set("size", String(s));
+    return `${location.pathname}?${next}`;
+  };
+  const carried = [...params.entries()].filter(([k]) => k !== "current" && k !== "size");
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    scrollToTop(800);
+  }, [current, size]);
+
+  const shownSums = SUM_LABELS.filter(({ key }) => (sums?.[key] ?? 0) > 0);
+  const linkClass = "flex h-7 min-w-[28px] items-center justify-center rounded px-1.5 text-sm";
+
+  return (
+    <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-gray-600" data-testid="pagination">
+      <div className="flex flex-wrap gap-x-4 gap-y-1" aria-label="合计">
+        {selectedCount && selectedCount > 0 ? (
+          <span>已选运单 <b className="text-gray-800" data-testid="selected-count">{selectedCount}</b> 单</span>
+        ) : null}
+        {shownSums.map(({ key, label, unit }) => (
+          <span key={key} data-testid={`sum-${key}`}>
+            {label} <b className="text-gray-800">{unit === "吨" ? kgToTonnes(sums![key]) : fenToYuan(sums![key])}</b> {unit}
+          </span>
+        ))}
+      </div>
+      <nav className="flex flex-wrap items-center gap-2" aria-label="分页">
+        <span>共 <span data-testid="total">{total}</span> 条</span>
+        <Form method="get" className="flex items-center gap-1" onChange={(e) => navigate(hrefFor(1, Number(new FormData(e.currentTarget).get("size"))))}>
+          {carried.map(([k, v], i) => (
+            <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+          ))}
+          <input type="hidden" name="current" value="1" />
+          <label className="sr-only" htmlFor="page-size">每页条数</label>
+          <select id="page-size" name="size" defaultValue={size} className="input h-7 w-[90px] py-0">
+            {PAGE_SIZES.map((s) => (
+              <option key={s} value={s}>{s} 条/页</option>
+            ))}
+          </select>
+          <noscript>
+            <button type="submit" className="btn h-7">确定</button>
+          </noscript>
+        </Form>
+        {page > 1 ? (
+          <Link to={hrefFor(page - 1)} className={`${linkClass} hover:text-primary`} aria-label="上一页" rel="prev">‹</Link>
+        ) : (
+          <span className={`${linkClass} text-gray-300`} aria-disabled="true">‹</span>
+        )}
+        <ul className="flex items-center gap-1">
+          {pagerItems(page, pages).map((item, i) =>
+            item === "…" ? (
+              <li key={`gap-${i}`} className="px-1 text-gray-400">…</li>
+            ) : (
+              <li key={item}>
+                <Link
+                  to={hrefFor(item)}
+                  aria-current={item === page ? "page" : undefined}
+                  aria-label={`第 ${item} 页`}
+                  className={`${linkClass} ${item === page ? "bg-primary text-white" : "hover:text-primary"}`}
+                >
+                  {item}
+                </Link>
+              </li>
+            ),
+          )}
+        </ul>
+        {page < pages ? (
+          <Link to={hrefFor(page + 1)} className={`${linkClass} hover:text-primary`} aria-label="下一页" rel="next">›</Link>
+        ) : (
+          <span className={`${linkClass} text-gray-300`} aria-disabled="true">›</span>
+        )}
+        <Form method="get" className="flex items-center gap-1">
+          {carried.map(([k, v], i) => (
+            <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+          ))}
+          <input type="hidden" name="size" value={size} />
+          <label htmlFor="page-jump">前往</label>
+          <input id="page-jump" name="current" type="number" min={1} max={pages} defaultValue={page} className="input h-7 w-14 px-1 text-center" />
+          <span>页</span>
+          <button type="submit" className="btn h-7 px-2">跳转</button>
+        </Form>
+      </nav>
+    </div>
+  );
+}
