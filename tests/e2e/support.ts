@@ -33,7 +33,5 @@ export async function outbox(mobile: string, kind: "sms" | "captcha"): Promise<s
 
 /** Titles of the top-level sidebar entries. */
 export async function sidebarGroups(page: Page): Promise<string[]> {
-  return page.getByTestId("sidebar").locator("nav > ul > li").evaluateAll((items) =>
-    items.map((li) => (li.querySelector("summary span, a span:not(.sr-only), a .sr-only, summary") as HTMLElement | null)?.textContent?.trim() ?? ""),
-  );
+  return page.getByTestId("sidebar").locator('[data-menu-level="0"]').evaluateAll((items) => items.map((el) => el.getAttribute("data-menu-title") ?? ""));
 }

@@ -25,6 +25,8 @@ function LeafLink({ node, active, depth, collapsed }: { node: RouteNode; active:
       title={node.title}
       aria-current={current ? "page" : undefined}
       data-menu-path={node.path}
+      data-menu-level={depth}
+      data-menu-title={node.title}
       className={`flex h-12 items-center gap-2 truncate pr-4 hover:bg-sidebar-active ${current ? "text-primary" : "text-gray-300"} ${depth > 0 ? "bg-[#1f2d3d]" : ""}`}
       style={{ paddingLeft: collapsed ? 18 : 20 + depth * 16 }}
     >
@@ -46,6 +48,8 @@ function MenuNode({ node, active, depth, collapsed }: { node: RouteNode; active:
           to={hrefOf(node)}
           title={node.title}
           data-menu-path={node.path}
+          data-menu-level={depth}
+          data-menu-title={node.title}
           className={`flex h-12 items-center justify-center hover:bg-sidebar-active ${open ? "text-primary" : "text-gray-300"}`}
         >
           <Icon name={node.icon} />
@@ -66,6 +70,8 @@ function MenuNode({ node, active, depth, collapsed }: { node: RouteNode; active:
     <details open={open} className="group/menu">
       <summary
         data-menu-path={node.path}
+        data-menu-level={depth}
+        data-menu-title={node.title}
         className={`flex h-12 cursor-pointer list-none items-center gap-2 pr-4 hover:bg-sidebar-active [&::-webkit-details-marker]:hidden ${open ? "text-white" : "text-gray-300"}`}
         style={{ paddingLeft: 20 + depth * 16 }}
       >
