@@ -1,9 +1,10 @@
 /**
  * Prints a Markdown table of every page of the route map (hidden ones included): path, title,
  * the roles it needs at each level, the version function, and whether a Remix route file exists.
- * Run: npx tsx scripts/route-table.ts
+ * Run: npx tsx scripts/route-table.ts        (print)
+ *      npx tsx scripts/route-table.ts --write (refresh the table in README.md)
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ROUTE_TREE, type RouteNode } from "../app/navigation";
@@ -50,5 +51,14 @@ export function routeTable(tree: RouteNode[], routesDir: string): string {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const routesDir = fileURLToPath(new URL("../app/routes", import.meta.url));
-  console.log(routeTable(ROUTE_TREE, routesDir));
+  const table = routeTable(ROUTE_TREE, routesDir);
+  if (process.argv.includes("--write")) {
+    // Replaces the table between the README's route markers.
+    const readme = fileURLToPath(new URL("../README.md", import.meta.url));
+    const text = readFileSync(readme, "utf8");
+    const updated = text.replace(/(<!-- routes:start -->)[\s\S]*?(<!-- routes:end -->)/, `$1\n${table}\n$2`);
+    writeFileSync(readme, updated);
+    const built = (table.match(/✓ \|$/gm) ?? []).length;
+    console.log(`README route table: ${built} built of ${table.split("\n").length - 2}`);
+  } else console.log(table);
 }
