@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { login, sidebarGroups, type Kind } from "./support";
+import { login, sidebarGroups, visit, type Kind } from "./support";
 
 /** Spec 2.2's role lists applied to each demo account's kind and permission codes (see README). */
 const EXPECTED_GROUPS: Record<Kind, string[]> = {
@@ -12,7 +12,7 @@ const EXPECTED_GROUPS: Record<Kind, string[]> = {
 for (const kind of Object.keys(EXPECTED_GROUPS) as Kind[]) {
   test(`${kind} sees exactly the menu groups its kind may see`, async ({ page }) => {
     await login(page, kind);
-    expect(await sidebarGroups(page)).toEqual(EXPECTED_GROUPS[kind]);
+    await expect.poll(() => sidebarGroups(page)).toEqual(EXPECTED_GROUPS[kind]);
   });
 }
 
@@ -51,11 +51,11 @@ test.describe("tab bar", () => {
   test("visited views, the right-click menu, middle click and the affix tab", async ({ page }) => {
     await login(page, "SYSTEM_USER");
     for (const path of ["/dispatchManage/waybillList", "/orderManage/orderList", "/sysNotification", "/system/role"]) {
-      await page.goto(path);
+      await visit(page, path);
     }
     await expect(page.getByRole("tab")).toHaveCount(5);
     // A new query on the same path updates the tab rather than adding one.
-    await page.goto("/orderManage/orderList?current=2");
+    await visit(page, "/orderManage/orderList?current=2");
     await expect(page.getByRole("tab")).toHaveCount(5);
     await expect(tab(page, "订单列表")).toHaveAttribute("href", "/orderManage/orderList?current=2");
 
@@ -96,7 +96,7 @@ test.describe("tab bar", () => {
 
   test("tabs belong to the user who opened them and are cleared at logout", async ({ page }) => {
     await login(page, "TENANT_USER");
-    await page.goto("/orderManage/orderList");
+    await visit(page, "/orderManage/orderList");
     await expect(page.getByRole("tab")).toHaveCount(2);
     await page.getByLabel("用户菜单").click();
     await page.getByRole("menuitem", { name: "退出登录" }).click();

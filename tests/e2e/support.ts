@@ -17,6 +17,13 @@ export async function login(page: Page, kind: Kind, redirect?: string) {
   await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "登 录" }).click();
   await expect(page).toHaveURL(new RegExp(redirect ? escapeRegExp(redirect) : "/dashboard"));
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** Opens a page and waits until React has hydrated it (tabs and other client state are recorded). */
+export async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 export function escapeRegExp(text: string) {
