@@ -18,6 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       user: { id: user.info.id, name: user.info.name, headshotUrl: user.info.headshotUrl },
+      roles: user.roles,
       menu,
       searchEntries: searchIndex(menu),
       affixTabs,

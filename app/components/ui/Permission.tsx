@@ -1,0 +1,16 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import { hasPermission } from "~/navigation";
+
+/** The viewer's roles (spec 3: access level followed by permission codes), from the shell's loader. */
+export function useViewerRoles(): string[] {
+  return useRouteLoaderData<{ roles: string[] }>("routes/_app")?.roles ?? [];
+}
+
+/**
+ * Spec 5/6 permission directive: renders its children only when the viewer holds one of `roles`.
+ * Decided during the server render, so nothing flashes. A `roles` that is not an array throws.
+ */
+export function Permission({ roles, children }: { roles: string[]; children: React.ReactNode }) {
+  const viewerRoles = useViewerRoles();
+  return hasPermission(viewerRoles, roles) ? <>{children}</> : null;
+}
