@@ -6,6 +6,7 @@ import { ping } from "./db/index.js";
 import { installErrorHandling } from "./http/errors.js";
 import { ok } from "./http/envelope.js";
 import { identityRoutes } from "./identity/routes.js";
+import { freightRoutes } from "./freight/routes.js";
 import { notificationRoutes } from "./iam/notifications/routes.js";
 import { createBus } from "./realtime/create-bus.js";
 import { installRealtimeGateway } from "./realtime/gateway.js";
@@ -17,11 +18,12 @@ export interface BuildOptions {
 }
 
 /** Each service's HTTP routes. Add a service by adding its register function here. */
-const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [identityRoutes, notificationRoutes];
+const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [identityRoutes, notificationRoutes, freightRoutes];
 
 /** Builds the platform's HTTP app (not listening); tests call this with a temporary database. */
 export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<{ app: FastifyInstance; ctx: ServiceContext }> {
-  const app = Fastify({ logger, bodyLimit: 2 * 1024 * 1024 });
+  // forceCloseConnections: an abandoned download must not keep close() waiting forever.
+  const app = Fastify({ logger, bodyLimit: 2 * 1024 * 1024, forceCloseConnections: true });
   const bus = await createBus(config.redisUrl, app.log);
   app.addHook("onClose", () => bus.close());
   const ctx: ServiceContext = { db, config, log: app.log, bus };

@@ -1,6 +1,7 @@
 import type { IamTables } from "../iam/schema.js";
 import type { IdentityTables } from "../identity/schema.js";
 import type { NotificationTables } from "../iam/notifications/schema.js";
+import type { FreightTables } from "../freight/schema.js";
 
 /** The whole database: each service declares its tables in its own schema.ts. */
-export interface Database extends IamTables, IdentityTables, NotificationTables {}
+export interface Database extends IamTables, IdentityTables, NotificationTables, FreightTables {}

@@ -1,0 +1,64 @@
+/** The dispatch home figures: in transit now, completed today, this month's tonnage and freight, 30-day series. */
+import { sql, type RawBuilder } from "kysely";
+import type { FreightDashboard, FreightWay } from "../../contract/freight.js";
+import type { ServiceContext } from "../context.js";
+import type { DialectName } from "../db/index.js";
+import { filteredFreights } from "./search.js";
+import type { CallerScope } from "./scope.js";
+import { addDays, chinaDate, chinaDayStart } from "./time.js";
+
+/** The China calendar date of an ISO-text time column, as "YYYY-MM-DD". */
+function chinaDateOf(dialect: DialectName, column: string): RawBuilder<string> {
+  return dialect === "postgres"
+    ? sql<string>`to_char((${sql.ref(column)})::timestamptz at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`
+    : sql<string>`substr(datetime(${sql.ref(column)}, '+8 hours'), 1, 10)`;
+}
+
+const DAYS = 30;
+
+export async function freightDashboard(ctx: ServiceContext, scope: CallerScope, freightWay: FreightWay | undefined): Promise<FreightDashboard> {
+  const db = ctx.db.kysely;
+  const base = () => filteredFreights(db, scope, { freightWay });
+  const today = chinaDate();
+  const firstDay = addDays(today, -(DAYS - 1));
+  const since = chinaDayStart(firstDay);
+  const monthStart = chinaDayStart(`${today.slice(0, 7)}-01`);
+  const perDay = (column: "created_at" | "complete_time" | "loading_time", value: RawBuilder<number>) =>
+    base()
+      .select([chinaDateOf(ctx.db.dialect, column).as("day"), value.as("value")])
+      .where(column, ">=", since)
+      .where("status", "!=", "CANCELLED")
+      .groupBy(sql`1`)
+      .execute();
+
+  const [inTransit, completedToday, month, created, completed, loaded] = await Promise.all([
+    base().select(sql<number>`count(*)`.as("n")).where("status", "=", "IN_TRANSIT").executeTakeFirstOrThrow(),
+    base().select(sql<number>`count(*)`.as("n")).where("complete_time", ">=", chinaDayStart(today)).where("status", "=", "COMPLETED").executeTakeFirstOrThrow(),
+    base()
+      .select([sql<number>`coalesce(sum(loaded_weight), 0)`.as("weight"), sql<number>`coalesce(sum(freight_amount), 0)`.as("freight")])
+      .where("loading_time", ">=", monthStart)
+      .where("status", "!=", "CANCELLED")
+      .executeTakeFirstOrThrow(),
+    base()
+      .select([chinaDateOf(ctx.db.dialect, "created_at").as("day"), sql<number>`count(*)`.as("value")])
+      .where("created_at", ">=", since)
+      .groupBy(sql`1`)
+      .execute(),
+    perDay("complete_time", sql<number>`count(*)`),
+    perDay("loading_time", sql<number>`coalesce(sum(loaded_weight), 0)`),
+  ]);
+  const byDay = (rows: Array<{ day: string; value: number }>) => new Map(rows.map((r) => [r.day, Number(r.value)]));
+  const createdBy = byDay(created);
+  const completedBy = byDay(completed);
+  const loadedBy = byDay(loaded);
+  return {
+    inTransitCount: Number(inTransit.n),
+    completedToday: Number(completedToday.n),
+    monthLoadedWeight: Number(month.weight),
+    monthFreight: Number(month.freight),
+    daily: Array.from({ length: DAYS }, (_, i) => {
+      const date = addDays(firstDay, i);
+      return { date, created: createdBy.get(date) ?? 0, completed: completedBy.get(date) ?? 0, loadedWeight: loadedBy.get(date) ?? 0 };
+    }),
+  };
+}

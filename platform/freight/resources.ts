@@ -1,0 +1,131 @@
+/** Selectors of the dispatch page: drivers, vehicles, captains and ships in the caller's scope, paged. */
+import { sql, type Kysely } from "kysely";
+import type { CaptainRecord, DriverRecord, ShipRecord, VehicleRecord } from "../../contract/freight.js";
+import type { Paged } from "../../contract/envelope.js";
+import type { Database } from "../db/schema.js";
+import { offsetOf } from "../http/envelope.js";
+import { contains } from "./records.js";
+import { assertWater, visible, type CallerScope } from "./scope.js";
+
+interface Paging {
+  current: number;
+  size: number;
+}
+
+const either = (a: ReturnType<typeof contains>, b: ReturnType<typeof contains>) => sql<boolean>`(${a} or ${b})`;
+
+export async function listDrivers(db: Kysely<Database>, scope: CallerScope, keyword: string | undefined, { current, size }: Paging): Promise<Paged<DriverRecord>> {
+  let query = db.selectFrom("freight_drivers as d").where(visible("freight_drivers", scope, "d"));
+  if (keyword) query = query.where(either(contains("d.name", keyword), contains("d.mobile", keyword)));
+  const [{ total }, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    query
+      .select(["d.id", "d.name", "d.mobile", "d.license_no", "d.org_id"])
+      .select((eb) => [
+        eb.selectFrom("freight_vehicles as v").select("v.id").whereRef("v.driver_id", "=", "d.id").orderBy("v.id").limit(1).as("vehicleId"),
+        eb.selectFrom("freight_vehicles as v").select("v.plate_no").whereRef("v.driver_id", "=", "d.id").orderBy("v.id").limit(1).as("plateNo"),
+      ])
+      .orderBy("d.id")
+      .limit(size)
+      .offset(offsetOf(current, size))
+      .execute(),
+  ]);
+  return {
+    records: rows.map((r) => ({
+      id: Number(r.id),
+      name: r.name,
+      mobile: r.mobile,
+      licenseNo: r.license_no,
+      orgId: Number(r.org_id),
+      vehicleId: r.vehicleId == null ? null : Number(r.vehicleId),
+      plateNo: r.plateNo ?? null,
+    })),
+    total: Number(total),
+    current,
+    size,
+  };
+}
+
+export async function listVehicles(db: Kysely<Database>, scope: CallerScope, keyword: string | undefined, { current, size }: Paging): Promise<Paged<VehicleRecord>> {
+  let query = db.selectFrom("freight_vehicles as v").leftJoin("gps_devices as g", "g.vehicle_id", "v.id").where(visible("freight_vehicles", scope, "v"));
+  if (keyword) query = query.where(contains("v.plate_no", keyword));
+  const [{ total }, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    query
+      .select(["v.id", "v.plate_no", "v.vehicle_type", "v.load_capacity", "v.org_id", "v.driver_id", "g.device_no"])
+      .orderBy("v.id")
+      .limit(size)
+      .offset(offsetOf(current, size))
+      .execute(),
+  ]);
+  return {
+    records: rows.map((r) => ({
+      id: Number(r.id),
+      plateNo: r.plate_no,
+      vehicleType: r.vehicle_type,
+      loadCapacity: Number(r.load_capacity),
+      orgId: Number(r.org_id),
+      driverId: r.driver_id == null ? null : Number(r.driver_id),
+      gpsDeviceNo: r.device_no ?? null,
+    })),
+    total: Number(total),
+    current,
+    size,
+  };
+}
+
+export async function listCaptains(db: Kysely<Database>, scope: CallerScope, keyword: string | undefined, { current, size }: Paging): Promise<Paged<CaptainRecord>> {
+  assertWater(scope);
+  let query = db.selectFrom("freight_captains as c").where(visible("freight_captains", scope, "c"));
+  if (keyword) query = query.where(either(contains("c.name", keyword), contains("c.mobile", keyword)));
+  const [{ total }, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    query
+      .select(["c.id", "c.name", "c.mobile", "c.certificate_no", "c.org_id"])
+      .select((eb) => [
+        eb.selectFrom("freight_ships as s").select("s.id").whereRef("s.captain_id", "=", "c.id").orderBy("s.id").limit(1).as("shipId"),
+        eb.selectFrom("freight_ships as s").select("s.ship_name").whereRef("s.captain_id", "=", "c.id").orderBy("s.id").limit(1).as("shipName"),
+      ])
+      .orderBy("c.id")
+      .limit(size)
+      .offset(offsetOf(current, size))
+      .execute(),
+  ]);
+  return {
+    records: rows.map((r) => ({
+      id: Number(r.id),
+      name: r.name,
+      mobile: r.mobile,
+      certificateNo: r.certificate_no,
+      orgId: Number(r.org_id),
+      shipId: r.shipId == null ? null : Number(r.shipId),
+      shipName: r.shipName ?? null,
+    })),
+    total: Number(total),
+    current,
+    size,
+  };
+}
+
+export async function listShips(db: Kysely<Database>, scope: CallerScope, keyword: string | undefined, { current, size }: Paging): Promise<Paged<ShipRecord>> {
+  assertWater(scope);
+  let query = db.selectFrom("freight_ships as s").where(visible("freight_ships", scope, "s"));
+  if (keyword) query = query.where(either(contains("s.ship_name", keyword), contains("s.mmsi", keyword)));
+  const [{ total }, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    query.select(["s.id", "s.ship_name", "s.mmsi", "s.load_capacity", "s.org_id", "s.captain_id"]).orderBy("s.id").limit(size).offset(offsetOf(current, size)).execute(),
+  ]);
+  return {
+    records: rows.map((r) => ({
+      id: Number(r.id),
+      shipName: r.ship_name,
+      mmsi: r.mmsi,
+      loadCapacity: Number(r.load_capacity),
+      orgId: Number(r.org_id),
+      captainId: r.captain_id == null ? null : Number(r.captain_id),
+    })),
+    total: Number(total),
+    current,
+    size,
+  };
+}

@@ -1,0 +1,61 @@
+/** The weight, time and money rules of the waybill steps. Violations are bad input: HTTP 400. */
+import { FREIGHT_LIMITS, kgToTonnes, type FreightWay, type OrderStatus } from "../../contract/freight.js";
+import { HttpError } from "../http/envelope.js";
+
+/** Clock skew allowed for step times entered on a device (5 minutes). */
+const FUTURE_TOLERANCE_MS = 5 * 60_000;
+
+const bad = (message: string) => new HttpError(400, message);
+
+/** A truck carries at most 200 t; `label` names the weight in the message. */
+export function checkLoadWeight(way: FreightWay, kg: number, label: string): void {
+  if (way === "ROAD" && kg > FREIGHT_LIMITS.maxRoadLoadKg) {
+    throw bad(`${label}为 ${kgToTonnes(kg)} 吨，公路运输单车不能超过 ${kgToTonnes(FREIGHT_LIMITS.maxRoadLoadKg)} 吨`);
+  }
+}
+
+/** Unloaded weight may exceed the loaded weight by at most 1 %. */
+export function checkUnloadedWeight(loadedKg: number, unloadedKg: number): void {
+  const percent = FREIGHT_LIMITS.unloadTolerancePercent;
+  // Integer arithmetic: unloaded ≤ loaded × 1.01  ⇔  unloaded × 100 ≤ loaded × 101.
+  if (unloadedKg * 100 > loadedKg * (100 + percent)) {
+    const max = Math.floor((loadedKg * (100 + percent)) / 100);
+    throw bad(`卸货重量 ${kgToTonnes(unloadedKg)} 吨超过装货重量 ${kgToTonnes(loadedKg)} 吨的 ${percent}%，最多 ${kgToTonnes(max)} 吨`);
+  }
+}
+
+interface StepTime {
+  label: string;
+  time: string | null;
+}
+
+/** A step time must not be in the future, nor before the step it follows (nor after the one that follows it). */
+export function checkStepTime(label: string, time: string, notBefore: StepTime, notAfter?: StepTime): void {
+  if (Date.parse(time) > Date.now() + FUTURE_TOLERANCE_MS) throw bad(`${label}不能晚于当前时间`);
+  if (notBefore.time && time < notBefore.time) throw bad(`${label}不能早于${notBefore.label}`);
+  if (notAfter?.time && time > notAfter.time) throw bad(`${label}不能晚于${notAfter.label}`);
+}
+
+/** A loss above 3 ‰ of the loaded weight marks the waybill abnormal; returns the reason, or null. */
+export function lossAbnormality(loadedKg: number, unloadedKg: number): string | null {
+  const loss = loadedKg - unloadedKg;
+  if (loss * 1000 <= loadedKg * FREIGHT_LIMITS.abnormalLossPerMille) return null;
+  return `亏吨 ${kgToTonnes(loss)} 吨，超过装货重量的 ${FREIGHT_LIMITS.abnormalLossPerMille}‰`;
+}
+
+/** Freight is settled on the smaller of loaded and unloaded weight (the planned weight before loading). */
+export function settledWeight(planned: number, loaded: number | null, unloaded: number | null): number {
+  if (loaded != null && unloaded != null) return Math.min(loaded, unloaded);
+  return loaded ?? planned;
+}
+
+/** Fen for a weight in kilograms at a price in fen per tonne, rounded to the fen. */
+export function freightAmount(weightKg: number, unitPriceFenPerTonne: number): number {
+  return Math.round((weightKg * unitPriceFenPerTonne) / 1000);
+}
+
+/** An order is waiting until something is dispatched, and dispatched once its whole weight is. */
+export function orderStatusFor(plannedKg: number, dispatchedKg: number): OrderStatus {
+  if (dispatchedKg <= 0) return "WAIT_DISPATCH";
+  return dispatchedKg >= plannedKg ? "DISPATCHED" : "DISPATCHING";
+}

@@ -1,0 +1,197 @@
+import type { Generated } from "kysely";
+import type { FreightAction, FreightStatus, FreightWay, OrderStatus } from "../../contract/freight.js";
+
+/**
+ * The freight service's tables. Every business row carries platform_id, tenant_id and org_id so any
+ * query can be scoped to the caller without joins. Weights are kilograms, money fen, times ISO text.
+ */
+
+/** Where the row belongs: the caller scoping in platform/freight/scope.ts filters on these. */
+interface Scoped {
+  platform_id: string;
+  tenant_id: number;
+  org_id: number;
+}
+
+export interface FreightOrdersTable extends Scoped {
+  id: Generated<number>;
+  order_no: string;
+  freight_way: FreightWay;
+  status: OrderStatus;
+  shipper_name: string;
+  cargo_category: string;
+  loading_place: string;
+  loading_address: string;
+  unloading_place: string;
+  unloading_address: string;
+  planned_weight: number;
+  /** Planned weight of the order's waybills that are not cancelled. */
+  dispatched_weight: number;
+  /** Fen per tonne. */
+  unit_price: number;
+  contract_no: string;
+  created_at: string;
+}
+
+export interface FreightDriversTable extends Scoped {
+  id: Generated<number>;
+  /** The driver's own login, when they have one (the INDIVIDUAL_USER demo account does). */
+  user_id: number | null;
+  name: string;
+  mobile: string;
+  license_no: string;
+  created_at: string;
+}
+
+export interface FreightVehiclesTable extends Scoped {
+  id: Generated<number>;
+  plate_no: string;
+  vehicle_type: string;
+  load_capacity: number;
+  /** The driver who usually drives it. */
+  driver_id: number | null;
+  created_at: string;
+}
+
+export interface FreightCaptainsTable extends Scoped {
+  id: Generated<number>;
+  user_id: number | null;
+  name: string;
+  mobile: string;
+  certificate_no: string;
+  created_at: string;
+}
+
+export interface FreightShipsTable extends Scoped {
+  id: Generated<number>;
+  ship_name: string;
+  mmsi: string;
+  load_capacity: number;
+  captain_id: number | null;
+  created_at: string;
+}
+
+export interface GpsDevicesTable extends Scoped {
+  id: Generated<number>;
+  device_no: string;
+  model: string;
+  sim_no: string;
+  online: number;
+  /** Unique: a vehicle carries at most one device. */
+  vehicle_id: number | null;
+  bound_at: string | null;
+  created_at: string;
+}
+
+export interface FreightsTable extends Scoped {
+  id: Generated<number>;
+  freight_no: string;
+  freight_way: FreightWay;
+  status: FreightStatus;
+  order_id: number;
+  order_no: string;
+  shipper_name: string;
+  cargo_category: string;
+  driver_id: number | null;
+  vehicle_id: number | null;
+  captain_id: number | null;
+  ship_id: number | null;
+  /** The driver's or captain's user account: what an INDIVIDUAL_USER's scope matches. */
+  carrier_user_id: number | null;
+  /** Copies of the driver/captain name and mobile and of the plate/ship name, so searches need no joins. */
+  carrier_name: string;
+  carrier_mobile: string;
+  conveyance_name: string;
+  loading_place: string;
+  loading_address: string;
+  unloading_place: string;
+  unloading_address: string;
+  planned_weight: number;
+  loaded_weight: number | null;
+  pickup_weight: number | null;
+  unloaded_weight: number | null;
+  unit_price: number;
+  freight_amount: number;
+  loading_ticket_url: string | null;
+  unloading_ticket_url: string | null;
+  abnormal: number;
+  abnormal_reason: string | null;
+  contract_no: string;
+  dispatcher_user_id: number | null;
+  dispatcher_name: string;
+  created_at: string;
+  loading_time: string | null;
+  unloading_time: string | null;
+  sign_time: string | null;
+  confirm_time: string | null;
+  complete_time: string | null;
+  cancel_time: string | null;
+  cancel_reason: string | null;
+  updated_at: string;
+}
+
+export interface FreightEventsTable {
+  id: Generated<number>;
+  freight_id: number;
+  action: FreightAction;
+  from_status: FreightStatus | null;
+  to_status: FreightStatus;
+  operator_user_id: number | null;
+  operator_name: string;
+  remark: string | null;
+  created_at: string;
+}
+
+export interface FreightCommentsTable {
+  id: Generated<number>;
+  freight_id: number;
+  author_user_id: number;
+  author_name: string;
+  score: number;
+  content: string;
+  reply_content: string | null;
+  reply_user_id: number | null;
+  reply_name: string | null;
+  replied_at: string | null;
+  created_at: string;
+}
+
+export interface FreightTrackPointsTable {
+  id: Generated<number>;
+  freight_id: number;
+  lat: number;
+  lng: number;
+  speed: number;
+  recorded_at: string;
+}
+
+/** Framework contracts: one per order (ORDER) and one per driver or captain (PERSON). */
+export interface FreightContractsTable extends Scoped {
+  id: Generated<number>;
+  contract_no: string;
+  kind: "ORDER" | "PERSON";
+  order_id: number | null;
+  driver_id: number | null;
+  captain_id: number | null;
+  title: string;
+  party_a: string;
+  party_b: string;
+  terms: string;
+  signed_at: string;
+  valid_from: string | null;
+  valid_to: string | null;
+}
+
+export interface FreightTables {
+  freight_orders: FreightOrdersTable;
+  freight_drivers: FreightDriversTable;
+  freight_vehicles: FreightVehiclesTable;
+  freight_captains: FreightCaptainsTable;
+  freight_ships: FreightShipsTable;
+  gps_devices: GpsDevicesTable;
+  freights: FreightsTable;
+  freight_events: FreightEventsTable;
+  freight_comments: FreightCommentsTable;
+  freight_track_points: FreightTrackPointsTable;
+  freight_contracts: FreightContractsTable;
+}

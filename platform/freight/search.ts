@@ -1,0 +1,84 @@
+/** Waybill search (spec 5): the caller's scope, the filters, newest first, and sums over the whole filter. */
+import { sql, type Kysely } from "kysely";
+import type { FreightFilter, FreightSearchResult, FreightSums } from "../../contract/freight.js";
+import type { Database } from "../db/schema.js";
+import { offsetOf } from "../http/envelope.js";
+import { contains, toFreightRecords, type FreightRow } from "./records.js";
+import { visible, type CallerScope } from "./scope.js";
+import { chinaDayEnd, chinaDayStart } from "./time.js";
+
+/**
+ * The caller's waybills matching the filter, as a query to select from. A caller who may not see
+ * water transport has freightWay set to ROAD, whatever they asked for (spec 5).
+ */
+export function filteredFreights(db: Kysely<Database>, scope: CallerScope, requested: FreightFilter) {
+  const filter = scope.water ? requested : { ...requested, freightWay: "ROAD" as const };
+  let query = db.selectFrom("freights").where(visible("freights", scope));
+  if (filter.freightWay) query = query.where("freight_way", "=", filter.freightWay);
+  if (filter.status) query = query.where("status", "in", filter.status);
+  if (filter.freightNo) query = query.where(contains("freights.freight_no", filter.freightNo.toUpperCase()));
+  if (filter.orderNo) query = query.where(contains("freights.order_no", filter.orderNo.toUpperCase()));
+  if (filter.carrierName) query = query.where(contains("freights.carrier_name", filter.carrierName));
+  if (filter.conveyanceName) query = query.where(contains("freights.conveyance_name", filter.conveyanceName));
+  if (filter.loadingPlace) query = query.where(contains("freights.loading_place", filter.loadingPlace));
+  if (filter.unloadingPlace) query = query.where(contains("freights.unloading_place", filter.unloadingPlace));
+  if (filter.abnormal != null) query = query.where("abnormal", "=", filter.abnormal ? 1 : 0);
+  if (filter.createdFrom) query = query.where("created_at", ">=", chinaDayStart(filter.createdFrom));
+  if (filter.createdTo) query = query.where("created_at", "<", chinaDayEnd(filter.createdTo));
+  if (filter.loadingFrom) query = query.where("loading_time", ">=", chinaDayStart(filter.loadingFrom));
+  if (filter.loadingTo) query = query.where("loading_time", "<", chinaDayEnd(filter.loadingTo));
+  return query;
+}
+
+export async function searchFreights(
+  db: Kysely<Database>,
+  scope: CallerScope,
+  filter: FreightFilter,
+  { current, size }: { current: number; size: number },
+): Promise<FreightSearchResult> {
+  const query = filteredFreights(db, scope, filter);
+  const [totals, rows] = await Promise.all([
+    query
+      .select([
+        sql<number>`count(*)`.as("total"),
+        sql<number>`coalesce(sum(planned_weight), 0)`.as("totalWeight"),
+        sql<number>`coalesce(sum(loaded_weight), 0)`.as("loadedWeight"),
+        sql<number>`coalesce(sum(pickup_weight), 0)`.as("pickupWeight"),
+        sql<number>`coalesce(sum(unloaded_weight), 0)`.as("unloadedWeight"),
+        sql<number>`coalesce(sum(freight_amount), 0)`.as("totalFreight"),
+      ])
+      .executeTakeFirstOrThrow(),
+    query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(size).offset(offsetOf(current, size)).execute(),
+  ]);
+  const sums: FreightSums = {
+    totalWeight: Number(totals.totalWeight),
+    loadedWeight: Number(totals.loadedWeight),
+    pickupWeight: Number(totals.pickupWeight),
+    unloadedWeight: Number(totals.unloadedWeight),
+    totalFreight: Number(totals.totalFreight),
+  };
+  return { records: await toFreightRecords(db, rows), total: Number(totals.total), current, size, sums };
+}
+
+/** Where a keyset walk through a newest-first result stands: after this row. */
+export interface FreightCursor {
+  createdAt: string;
+  id: number;
+}
+
+/** One page of a newest-first walk through the filter, after `cursor` (keyset pagination). */
+export async function freightPageAfter(
+  db: Kysely<Database>,
+  scope: CallerScope,
+  filter: FreightFilter,
+  cursor: FreightCursor | null,
+  limit: number,
+): Promise<FreightRow[]> {
+  let query = filteredFreights(db, scope, filter);
+  if (cursor) {
+    query = query.where((eb) =>
+      eb.or([eb("created_at", "<", cursor.createdAt), eb.and([eb("created_at", "=", cursor.createdAt), eb("id", "<", cursor.id)])]),
+    );
+  }
+  return query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+}

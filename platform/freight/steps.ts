@@ -1,0 +1,240 @@
+/**
+ * The waybill steps of the status machine (status.ts), each in one transaction: check who may take
+ * it, find the waybill in the caller's scope, check the step is legal now, apply it guarded by the
+ * status it was read in, write the event row; then, committed, notify.
+ */
+import type { Kysely, Transaction, Updateable } from "kysely";
+import {
+  FreightRefusalCode,
+  kgToTonnes,
+  type AddressUpdateRequest,
+  type FreightAction,
+  type FreightRecord,
+  type LoadingRequest,
+  type LoadingUpdateRequest,
+  type RemarkStepRequest,
+  type UnloadingRequest,
+} from "../../contract/freight.js";
+import type { ServiceContext } from "../context.js";
+import { nowIso } from "../db/index.js";
+import type { Database } from "../db/schema.js";
+import { notFound, Refusal } from "../http/envelope.js";
+import { notifyStep, recordEvent } from "./events.js";
+import { toFreightRecords, type FreightRow } from "./records.js";
+import {
+  checkLoadWeight,
+  checkStepTime,
+  checkUnloadedWeight,
+  freightAmount,
+  lossAbnormality,
+  orderStatusFor,
+  settledWeight,
+} from "./rules.js";
+import type { FreightsTable } from "./schema.js";
+import { visible, type CallerScope } from "./scope.js";
+import { assertActor, illegalStepMessage, nextStatus } from "./status.js";
+
+interface StepPlan {
+  changes: Updateable<FreightsTable>;
+  /** Recorded on the event row and quoted in the notification. */
+  remark: string | null;
+  /** Further writes in the same transaction (e.g. giving a cancelled waybill's weight back to its order). */
+  alsoWrite?: (trx: Transaction<Database>, row: FreightRow) => Promise<void>;
+}
+
+export async function findVisibleFreight(db: Kysely<Database>, scope: CallerScope, id: number): Promise<FreightRow | undefined> {
+  return db.selectFrom("freights").selectAll().where("id", "=", id).where(visible("freights", scope)).executeTakeFirst();
+}
+
+const operatorOf = (scope: CallerScope) => ({ userId: scope.userId, name: scope.name });
+
+/** Applies one step to one waybill inside `trx`; returns the waybill after it. */
+async function applyStep(
+  trx: Transaction<Database>,
+  scope: CallerScope,
+  row: FreightRow,
+  action: FreightAction,
+  plan: (row: FreightRow, at: string) => StepPlan,
+): Promise<{ after: FreightRow; remark: string | null }> {
+  const to = nextStatus(action, row.status);
+  const at = nowIso();
+  const { changes, remark, alsoWrite } = plan(row, at);
+  const result = await trx
+    .updateTable("freights")
+    .set({ ...changes, status: to, updated_at: at })
+    .where("id", "=", row.id)
+    .where("status", "=", row.status)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) {
+    // Someone else moved the waybill on between our read and our write.
+    const current = await trx.selectFrom("freights").select("status").where("id", "=", row.id).executeTakeFirstOrThrow();
+    throw new Refusal(FreightRefusalCode.illegalState, illegalStepMessage(action, current.status));
+  }
+  await alsoWrite?.(trx, row);
+  await recordEvent(trx, Number(row.id), action, row.status, to, operatorOf(scope), remark, at);
+  const after = await trx.selectFrom("freights").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
+  return { after, remark };
+}
+
+async function takeStep(
+  ctx: ServiceContext,
+  scope: CallerScope,
+  id: number,
+  action: FreightAction,
+  plan: (row: FreightRow, at: string) => StepPlan,
+): Promise<FreightRecord> {
+  assertActor(action, scope.type);
+  const { after, remark } = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const row = await findVisibleFreight(trx, scope, id);
+    if (!row) throw notFound("运单不存在");
+    return applyStep(trx, scope, row, action, plan);
+  });
+  await notifyStep(ctx, after, action, scope.userId, remark);
+  const [record] = await toFreightRecords(ctx.db.kysely, [after]);
+  return record!;
+}
+
+export function loading(ctx: ServiceContext, scope: CallerScope, body: LoadingRequest): Promise<FreightRecord> {
+  return takeStep(ctx, scope, body.id, "LOADING", (row, at) => {
+    const pickup = body.pickupWeight ?? body.loadedWeight;
+    checkLoadWeight(row.freight_way, body.loadedWeight, "装货重量");
+    checkLoadWeight(row.freight_way, pickup, "提货重量");
+    const time = body.loadingTime ?? at;
+    checkStepTime("装货时间", time, { label: "派单时间", time: row.created_at });
+    return {
+      changes: {
+        loaded_weight: body.loadedWeight,
+        pickup_weight: pickup,
+        loading_time: time,
+        loading_ticket_url: body.weighTicketUrl,
+        freight_amount: freightAmount(settledWeight(Number(row.planned_weight), body.loadedWeight, null), Number(row.unit_price)),
+      },
+      remark: `装货重量 ${kgToTonnes(body.loadedWeight)} 吨`,
+    };
+  });
+}
+
+export function unloading(ctx: ServiceContext, scope: CallerScope, body: UnloadingRequest): Promise<FreightRecord> {
+  return takeStep(ctx, scope, body.id, "UNLOADING", (row, at) => {
+    const loaded = Number(row.loaded_weight);
+    checkUnloadedWeight(loaded, body.unloadedWeight);
+    const time = body.unloadingTime ?? at;
+    checkStepTime("卸货时间", time, { label: "装货时间", time: row.loading_time });
+    const abnormality = lossAbnormality(loaded, body.unloadedWeight);
+    return {
+      changes: {
+        unloaded_weight: body.unloadedWeight,
+        unloading_time: time,
+        unloading_ticket_url: body.weighTicketUrl,
+        abnormal: abnormality ? 1 : 0,
+        abnormal_reason: abnormality,
+        freight_amount: freightAmount(settledWeight(Number(row.planned_weight), loaded, body.unloadedWeight), Number(row.unit_price)),
+      },
+      remark: `卸货重量 ${kgToTonnes(body.unloadedWeight)} 吨${abnormality ? `；${abnormality}` : ""}`,
+    };
+  });
+}
+
+/** Steps that only stamp their time and may carry a remark, and the column each stamps. */
+const STAMPED = {
+  SIGN: "sign_time",
+  REVIEW: "confirm_time",
+  FLEET_CONFIRM: "confirm_time",
+  COMPLETE: "complete_time",
+} as const satisfies Partial<Record<FreightAction, keyof FreightsTable>>;
+
+export function stampStep(ctx: ServiceContext, scope: CallerScope, action: keyof typeof STAMPED, body: RemarkStepRequest): Promise<FreightRecord> {
+  const changes: Updateable<FreightsTable> = {};
+  return takeStep(ctx, scope, body.id, action, (_row, at) => {
+    changes[STAMPED[action]] = at;
+    return { changes, remark: body.remark || null };
+  });
+}
+
+/** Gives a cancelled waybill's planned weight back to its order. */
+async function releaseOrderWeight(trx: Transaction<Database>, row: FreightRow): Promise<void> {
+  const order = await trx.selectFrom("freight_orders").select(["planned_weight", "dispatched_weight"]).where("id", "=", row.order_id).executeTakeFirstOrThrow();
+  const dispatched = Math.max(0, Number(order.dispatched_weight) - Number(row.planned_weight));
+  await trx
+    .updateTable("freight_orders")
+    .set({ dispatched_weight: dispatched, status: orderStatusFor(Number(order.planned_weight), dispatched) })
+    .where("id", "=", row.order_id)
+    .execute();
+}
+
+export function cancel(ctx: ServiceContext, scope: CallerScope, id: number, reason: string): Promise<FreightRecord> {
+  return takeStep(ctx, scope, id, "CANCEL", (_row, at) => ({
+    changes: { cancel_time: at, cancel_reason: reason },
+    remark: reason,
+    alsoWrite: releaseOrderWeight,
+  }));
+}
+
+export function loadingUpdate(ctx: ServiceContext, scope: CallerScope, body: LoadingUpdateRequest): Promise<FreightRecord> {
+  return takeStep(ctx, scope, body.id, "LOADING_UPDATE", (row) => {
+    const oldLoaded = Number(row.loaded_weight);
+    const loaded = body.loadedWeight ?? oldLoaded;
+    const pickup = body.pickupWeight ?? Number(row.pickup_weight ?? oldLoaded);
+    const unloaded = row.unloaded_weight == null ? null : Number(row.unloaded_weight);
+    checkLoadWeight(row.freight_way, loaded, "装货重量");
+    checkLoadWeight(row.freight_way, pickup, "提货重量");
+    if (unloaded !== null) checkUnloadedWeight(loaded, unloaded);
+    const time = body.loadingTime ?? row.loading_time!;
+    checkStepTime("装货时间", time, { label: "派单时间", time: row.created_at }, { label: "卸货时间", time: row.unloading_time });
+    const abnormality = unloaded === null ? null : lossAbnormality(loaded, unloaded);
+    const changed: string[] = [];
+    if (loaded !== oldLoaded) changed.push(`装货重量 ${kgToTonnes(oldLoaded)} → ${kgToTonnes(loaded)} 吨`);
+    if (body.pickupWeight !== undefined) changed.push(`提货重量 ${kgToTonnes(pickup)} 吨`);
+    if (body.loadingTime !== undefined) changed.push("装货时间");
+    if (body.weighTicketUrl !== undefined) changed.push("装货磅单");
+    return {
+      changes: {
+        loaded_weight: loaded,
+        pickup_weight: pickup,
+        loading_time: time,
+        loading_ticket_url: body.weighTicketUrl ?? row.loading_ticket_url,
+        abnormal: abnormality ? 1 : 0,
+        abnormal_reason: abnormality,
+        freight_amount: freightAmount(settledWeight(Number(row.planned_weight), loaded, unloaded), Number(row.unit_price)),
+      },
+      remark: `${body.reason}（${changed.join("，") || "无变化"}）`,
+    };
+  });
+}
+
+export function updateAddress(ctx: ServiceContext, scope: CallerScope, body: AddressUpdateRequest): Promise<FreightRecord> {
+  return takeStep(ctx, scope, body.id, "ADDRESS_UPDATE", (row) => {
+    const changes = {
+      loading_place: body.loadingPlace ?? row.loading_place,
+      loading_address: body.loadingAddress ?? row.loading_address,
+      unloading_place: body.unloadingPlace ?? row.unloading_place,
+      unloading_address: body.unloadingAddress ?? row.unloading_address,
+    };
+    return {
+      changes,
+      remark: `装货地 ${changes.loading_place}（${changes.loading_address}），卸货地 ${changes.unloading_place}（${changes.unloading_address}）`,
+    };
+  });
+}
+
+/** Completes every listed waybill, or none: the refusal names the first one that cannot be completed. */
+export async function batchComplete(ctx: ServiceContext, scope: CallerScope, ids: number[]): Promise<FreightRecord[]> {
+  assertActor("COMPLETE", scope.type);
+  const done = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const rows = await trx.selectFrom("freights").selectAll().where("id", "in", ids).where(visible("freights", scope)).execute();
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    const missing = ids.filter((id) => !byId.has(id));
+    if (missing.length) throw notFound(`运单不存在：id ${missing.join("、")}，本次未完成任何运单`);
+    for (const id of ids) {
+      const row = byId.get(id)!;
+      if (row.status !== "CONFIRMED") {
+        throw new Refusal(FreightRefusalCode.illegalState, `${illegalStepMessage("COMPLETE", row.status, row.freight_no)}，本次未完成任何运单`);
+      }
+    }
+    const out: Array<{ after: FreightRow; remark: string | null }> = [];
+    for (const id of ids) out.push(await applyStep(trx, scope, byId.get(id)!, "COMPLETE", (_r, at) => ({ changes: { complete_time: at }, remark: "批量完成" })));
+    return out;
+  });
+  for (const { after, remark } of done) await notifyStep(ctx, after, "COMPLETE", scope.userId, remark);
+  return toFreightRecords(ctx.db.kysely, done.map((d) => d.after));
+}
