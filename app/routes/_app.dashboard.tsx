@@ -1,11 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import type { FreightDashboard } from "../../contract/freight";
 import type { UserType } from "../../contract/platforms";
+import { DispatchFigures } from "~/components/dispatch/DispatchFigures";
 import { Icon } from "~/components/layout/Icon";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
 import { filterRoutes, ROUTE_TREE } from "~/navigation";
-import { requirePage, versionFunctions } from "~/services/user.server";
+import { dispatchApi } from "~/services/dispatch.server";
+import { PlatformError } from "~/services/platform.server";
+import { requirePage, versionFunctions, type CurrentUser } from "~/services/user.server";
 
 const KIND_LABELS: Record<UserType, string> = {
   SYSTEM_USER: "平台用户",
@@ -14,18 +18,36 @@ const KIND_LABELS: Record<UserType, string> = {
   INDIVIDUAL_USER: "个人用户",
 };
 
+const DISPATCH_GROUP = "/dispatchManage";
+
+/** The dispatch figures (scoped to the user by the platform), or the reason they cannot be shown; a failure never breaks the home page. */
+async function dispatchFigures(user: CurrentUser): Promise<{ dashboard: FreightDashboard } | { error: string }> {
+  try {
+    return { dashboard: await dispatchApi.dashboard(user) };
+  } catch (error) {
+    if (error instanceof PlatformError) return { error: `运输概况加载失败：${error.message}` };
+    throw error;
+  }
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePage(request);
-  const groups = filterRoutes(ROUTE_TREE, { roles: user.roles, versionFunctions: versionFunctions() })
+  const permitted = filterRoutes(ROUTE_TREE, { roles: user.roles, versionFunctions: versionFunctions() });
+  const groups = permitted
     .filter((node) => node.path !== "/dashboard" && !node.hidden)
     .map((node) => ({ title: node.title, href: node.redirect ?? node.path, icon: node.icon }));
-  return json({
-    name: user.info.name,
-    companyName: user.info.companyName,
-    kind: KIND_LABELS[user.info.type] ?? user.info.type,
-    roleNames: user.info.roles,
-    groups,
-  });
+  const figures = permitted.some((node) => node.path === DISPATCH_GROUP) ? await dispatchFigures(user) : null;
+  return json(
+    {
+      name: user.info.name,
+      companyName: user.info.companyName,
+      kind: KIND_LABELS[user.info.type] ?? user.info.type,
+      roleNames: user.info.roles,
+      groups,
+      figures,
+    },
+    { headers: await user.cookieHeaders() },
+  );
 }
 
 export default function Dashboard() {
@@ -51,6 +73,8 @@ export default function Dashboard() {
           </p>
         </div>
       </section>
+      {data.figures && "dashboard" in data.figures ? <DispatchFigures dashboard={data.figures.dashboard} /> : null}
+      {data.figures && "error" in data.figures ? <p className="alert-error" role="alert">{data.figures.error}</p> : null}
       <section className="card" aria-labelledby="quick-links">
         <h2 id="quick-links" className="page-title">快捷入口</h2>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">

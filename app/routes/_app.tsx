@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { Shell } from "~/components/layout/Shell";
-import { filterRoutes, leafRoutes, ROUTE_TREE, searchIndex } from "~/navigation";
+import { filterRoutes, leafRoutes, ROUTE_TREE, type RouteNode } from "~/navigation";
 import { notificationsApi } from "~/services/notifications.server";
 import { requestBranding } from "~/services/target.server";
 import { requireUser, versionFunctions } from "~/services/user.server";
@@ -19,14 +19,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       user: { id: user.info.id, name: user.info.name, headshotUrl: user.info.headshotUrl },
       roles: user.roles,
-      menu,
-      searchEntries: searchIndex(menu),
+      menu: menuForBrowser(menu),
       affixTabs,
       msgNum,
       productTitle: requestBranding(request).title,
     },
     { headers: await user.cookieHeaders() },
   );
+}
+
+/** What the sidebar and route search need of the permitted tree: roles were already applied. */
+function menuForBrowser(nodes: RouteNode[]): RouteNode[] {
+  return nodes.map(({ path, title, icon, hidden, redirect, children }) => ({
+    path,
+    title,
+    ...(icon ? { icon } : {}),
+    ...(hidden ? { hidden } : {}),
+    ...(redirect ? { redirect } : {}),
+    ...(children ? { children: menuForBrowser(children) } : {}),
+  }));
 }
 
 /** Refreshed tokens are committed here for every page beneath the shell. */
@@ -40,7 +51,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
 export default function AppLayout() {
   const data = useLoaderData<typeof loader>();
   return (
-    <Shell user={data.user} menu={data.menu} searchEntries={data.searchEntries} affixTabs={data.affixTabs} msgNum={data.msgNum} productTitle={data.productTitle}>
+    <Shell user={data.user} menu={data.menu} affixTabs={data.affixTabs} msgNum={data.msgNum} productTitle={data.productTitle}>
       <Outlet />
     </Shell>
   );

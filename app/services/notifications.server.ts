@@ -1,3 +1,7 @@
+import type { Paged } from "../../contract/envelope";
+import type { FreightWay, MarkReadResult, Notification } from "../../contract/notification";
+import { notificationTargetHref, type NotificationListQuery } from "~/lib/notification-target";
+import { freightApi } from "./freight.server";
 import type { CurrentUser } from "./user.server";
 
 /** Client of the platform's notification calls (spec 7.4). */
@@ -11,5 +15,46 @@ export const notificationsApi = {
       if (error instanceof Response) throw error;
       return 0;
     }
+  },
+
+  /** POST sys-notification/self/search: the caller's own messages, newest first. */
+  search(user: CurrentUser, query: NotificationListQuery): Promise<Paged<Notification>> {
+    return user.call<Paged<Notification>>({
+      path: "/sys-notification/self/search",
+      body: {
+        current: query.current,
+        size: query.size,
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.tag ? { tags: [query.tag] } : {}),
+      },
+    });
+  },
+
+  /** POST sys-notification/mark-read with the selected ids, or readAll YES. */
+  markRead(user: CurrentUser, selection: { ids: string[] } | { readAll: true }): Promise<MarkReadResult> {
+    const body = "readAll" in selection ? { readAll: "YES" } : { ids: selection.ids };
+    return user.call<MarkReadResult>({ path: "/sys-notification/mark-read", body });
+  },
+
+  /** POST sys-notification/detail: one of the caller's messages; opening it marks it read. */
+  open(user: CurrentUser, id: string): Promise<Notification> {
+    return user.call<Notification>({ path: "/sys-notification/detail", body: { id } });
+  },
+
+  /**
+   * The page the message's 查看详情 opens. A FREIGHT message looks its waybill up by freightNo
+   * (GET tms-freight/{freightNo}/detail) for the way to open; when the freight service cannot say,
+   * the way the message carries is used, so the button never goes nowhere.
+   */
+  async targetHref(user: CurrentUser, notification: Notification): Promise<string | null> {
+    if (notification.targetType !== "FREIGHT" || !notification.freightNo) return notificationTargetHref(notification);
+    let way: FreightWay | null = null;
+    try {
+      way = (await freightApi.detail(user, notification.freightNo))?.freightWay ?? null;
+    } catch {
+      // Not visible to this user or the service is down: fall back to the message's own way. A thrown
+      // login redirect is dropped on purpose: the page's own calls decide about the session.
+    }
+    return notificationTargetHref(notification, way);
   },
 };

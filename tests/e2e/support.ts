@@ -17,13 +17,19 @@ export async function login(page: Page, kind: Kind, redirect?: string) {
   await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "登 录" }).click();
   await expect(page).toHaveURL(new RegExp(redirect ? escapeRegExp(redirect) : "/dashboard"));
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await waitForHydration(page);
+}
+
+/** Waits until React has hydrated the page; returns at once when the page runs no JavaScript. */
+export async function waitForHydration(page: Page) {
+  const scripted = await page.evaluate(() => "__remixContext" in window);
+  if (scripted) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 /** Opens a page and waits until React has hydrated it (tabs and other client state are recorded). */
 export async function visit(page: Page, path: string) {
   await page.goto(path);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await waitForHydration(page);
 }
 
 export function escapeRegExp(text: string) {

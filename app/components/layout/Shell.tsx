@@ -1,8 +1,9 @@
 import { useLocation } from "@remix-run/react";
-import { createContext, useContext, useEffect, useRef, useState } from "react";
-import { matchRoute, ROUTE_TREE, type RouteNode, type SearchEntry } from "~/navigation";
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { matchRoute, ROUTE_TREE, searchIndex, type RouteNode } from "~/navigation";
 import { MessageProvider } from "~/components/ui/Message";
 import { Navbar } from "./Navbar";
+import { RealtimeToasts } from "./RealtimeToasts";
 import { SettingsPanel } from "./SettingsPanel";
 import { Sidebar } from "./Sidebar";
 import { TagsView } from "./TagsView";
@@ -18,7 +19,6 @@ export interface ShellUser {
 interface ShellProps {
   user: ShellUser;
   menu: RouteNode[];
-  searchEntries: SearchEntry[];
   affixTabs: VisitedView[];
   msgNum: number;
   productTitle: string;
@@ -35,7 +35,7 @@ function activeMenuPath(pathname: string): string {
   return match?.node.activeMenu ?? match?.node.path ?? pathname;
 }
 
-export function Shell({ user, menu, searchEntries, affixTabs, msgNum: serverMsgNum, productTitle, children }: ShellProps) {
+export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitle, children }: ShellProps) {
   const { settings } = useSettings();
   const location = useLocation();
   const drawer = useRef<HTMLInputElement>(null);
@@ -46,6 +46,7 @@ export function Shell({ user, menu, searchEntries, affixTabs, msgNum: serverMsgN
     if (drawer.current) drawer.current.checked = false;
   }, [location.pathname]);
   const collapsed = !settings.sidebarOpen;
+  const searchEntries = useMemo(() => searchIndex(menu), [menu]);
   const header = (
     <>
       <Navbar user={user} msgNum={msgNum} searchEntries={searchEntries} sidebarOpen={settings.sidebarOpen} />
@@ -74,6 +75,7 @@ export function Shell({ user, menu, searchEntries, affixTabs, msgNum: serverMsgN
           </div>
         </div>
         <SettingsPanel />
+        <RealtimeToasts onCount={setMsgNum} />
       </UnreadContext.Provider>
     </MessageProvider>
   );

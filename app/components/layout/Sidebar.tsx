@@ -19,18 +19,18 @@ const hrefOf = (node: RouteNode) => node.redirect ?? node.path;
 
 function LeafLink({ node, active, depth, collapsed }: { node: RouteNode; active: string; depth: number; collapsed: boolean }) {
   const current = node.path === active;
+  const showIcon = depth === 0 || collapsed;
   return (
     <Link
       to={node.path}
       title={node.title}
       aria-current={current ? "page" : undefined}
-      data-menu-path={node.path}
       data-menu-level={depth}
       data-menu-title={node.title}
-      className={`flex h-12 items-center gap-2 truncate pr-4 hover:bg-sidebar-active ${current ? "text-primary" : "text-gray-300"} ${depth > 0 ? "bg-[#1f2d3d]" : ""}`}
+      className={depth > 0 ? "menu-item menu-sub" : "menu-item"}
       style={{ paddingLeft: collapsed ? 18 : 20 + depth * 16 }}
     >
-      <Icon name={node.icon ?? (depth === 0 ? "table" : undefined)} className={depth === 0 || collapsed ? "h-4 w-4 shrink-0" : "hidden"} />
+      {showIcon ? <Icon name={node.icon ?? "table"} className="h-4 w-4 shrink-0" /> : null}
       <span className={collapsed && depth === 0 ? "sr-only" : ""}>{node.title}</span>
     </Link>
   );

@@ -1,0 +1,47 @@
+import { Link } from "@remix-run/react";
+import type { FreightDashboard } from "../../../contract/freight";
+import { TrendChart, type TrendPoint } from "~/components/charts/TrendChart";
+import { fenToYuan, kgToTonnes } from "~/lib/format";
+
+/** The 30-day series as the chart draws it: waybills created per day (bars) and tonnes loaded (line). */
+export function trendPoints(daily: FreightDashboard["daily"]): TrendPoint[] {
+  return daily.map((d) => ({ date: d.date, count: d.created, tonnes: d.loadedWeight / 1000 }));
+}
+
+function Figure({ label, value, unit, href, testId }: { label: string; value: string; unit: string; href?: string; testId: string }) {
+  const body = (
+    <>
+      <span className="block text-sm text-gray-500">{label}</span>
+      <span className="mt-1 block text-2xl font-semibold tabular-nums text-gray-800">
+        <span data-testid={testId}>{value}</span>
+        <span className="ml-1 text-sm font-normal text-gray-500">{unit}</span>
+      </span>
+    </>
+  );
+  return href ? (
+    <Link to={href} className="card block hover:ring-1 hover:ring-primary">{body}</Link>
+  ) : (
+    <div className="card">{body}</div>
+  );
+}
+
+/** The dispatch figures of the home page: in transit, completed today, this month's tonnage and freight, the 30-day trend. */
+export function DispatchFigures({ dashboard }: { dashboard: FreightDashboard }) {
+  return (
+    <section aria-labelledby="dispatch-figures" className="space-y-4">
+      <h2 id="dispatch-figures" className="sr-only">运输概况</h2>
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <Figure label="在途运单" value={String(dashboard.inTransitCount)} unit="单" href="/dispatchManage/inTransit" testId="figure-in-transit" />
+        <Figure label="今日完成" value={String(dashboard.completedToday)} unit="单" testId="figure-completed-today" />
+        <Figure label="本月装货" value={kgToTonnes(dashboard.monthLoadedWeight)} unit="吨" testId="figure-month-weight" />
+        <Figure label="本月运费" value={fenToYuan(dashboard.monthFreight)} unit="元" testId="figure-month-freight" />
+      </div>
+      <div className="card">
+        <h3 className="page-title">近 30 天运单趋势</h3>
+        <div className="overflow-x-auto">
+          <TrendChart id="trend-30d" title="近 30 天运单趋势" points={trendPoints(dashboard.daily)} countLabel="新建运单" tonnesLabel="装货吨位" />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { FREIGHT_STATUSES, FREIGHT_STATUS_LABELS, FREIGHT_WAYS, FREIGHT_WAY_LABELS } from "../../../contract/freight";
+
+/** The waybill filter's fields, as they appear in the URL query (spec 5). */
+export const FREIGHT_FILTER_FIELDS = [
+  "freightNo",
+  "orderNo",
+  "status",
+  "freightWay",
+  "carrierName",
+  "conveyanceName",
+  "loadingPlace",
+  "unloadingPlace",
+  "createdFrom",
+  "createdTo",
+  "loadingFrom",
+  "loadingTo",
+] as const;
+export type FreightFilterField = (typeof FREIGHT_FILTER_FIELDS)[number];
+
+/** What the form shows: the query's values as typed, and the Chinese message of each refused one. */
+export type FreightFilterValues = Partial<Record<FreightFilterField, string>>;
+export type FreightFilterErrors = Partial<Record<FreightFilterField, string>>;
+
+interface FreightFilterFormProps {
+  values: FreightFilterValues;
+  errors?: FreightFilterErrors;
+  /** Whether the viewer may see water transport; otherwise the platform searches ROAD only and the field is left out. */
+  showFreightWay: boolean;
+  /** Fields the page fixes itself (e.g. the in-transit list's status); they are left out of the form. */
+  omit?: readonly FreightFilterField[];
+  /** Query values carried through a search unchanged (e.g. the page size). */
+  carry?: Record<string, string>;
+}
+
+function TextField({ name, label, value, error, placeholder }: { name: FreightFilterField; label: string; value?: string; error?: string; placeholder?: string }) {
+  const id = `freight-filter-${name}`;
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="mb-1 block text-xs text-gray-500">{label}</label>
+      <input
+        id={id}
+        name={name}
+        defaultValue={value ?? ""}
+        placeholder={placeholder ?? `请输入${label}`}
+        maxLength={64}
+        className={`input ${error ? "input-error" : ""}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
+    </div>
+  );
+}
+
+function DateRange({ label, from, to, values, errors }: { label: string; from: FreightFilterField; to: FreightFilterField; values: FreightFilterValues; errors: FreightFilterErrors }) {
+  const error = errors[from] ?? errors[to];
+  return (
+    <fieldset className="min-w-0">
+      <legend className="mb-1 block text-xs text-gray-500">{label}</legend>
+      <div className="flex items-center gap-1">
+        <input type="date" name={from} aria-label={`${label}开始`} defaultValue={values[from] ?? ""} className={`input min-w-0 ${errors[from] ? "input-error" : ""}`} />
+        <span className="text-gray-400">至</span>
+        <input type="date" name={to} aria-label={`${label}结束`} defaultValue={values[to] ?? ""} className={`input min-w-0 ${errors[to] ? "input-error" : ""}`} />
+      </div>
+      {error ? <p className="field-error">{error}</p> : null}
+    </fieldset>
+  );
+}
+
+/**
+ * The waybill search form (spec 5): a GET form, so the filter lives in the URL and works without
+ * JavaScript. 查询 starts again at page 1; 重置 clears every filter.
+ */
+export function FreightFilterForm({ values, errors = {}, showFreightWay, omit = [], carry = {} }: FreightFilterFormProps) {
+  const location = useLocation();
+  const shown = (field: FreightFilterField) => !omit.includes(field);
+  // Remounting on a new query resets the uncontrolled inputs to the URL's values (back/forward, 重置).
+  const formKey = location.search;
+  return (
+    <Form method="get" key={formKey} className="mb-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="运单查询">
+      {Object.entries(carry).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {shown("freightNo") ? <TextField name="freightNo" label="运单号" value={values.freightNo} error={errors.freightNo} /> : null}
+      {shown("orderNo") ? <TextField name="orderNo" label="订单号" value={values.orderNo} error={errors.orderNo} /> : null}
+      {shown("status") ? (
+        <div className="min-w-0">
+          <label htmlFor="freight-filter-status" className="mb-1 block text-xs text-gray-500">运单状态</label>
+          <select id="freight-filter-status" name="status" defaultValue={values.status ?? ""} className={`input ${errors.status ? "input-error" : ""}`}>
+            <option value="">全部</option>
+            {FREIGHT_STATUSES.map((status) => (
+              <option key={status} value={status}>{FREIGHT_STATUS_LABELS[status]}</option>
+            ))}
+          </select>
+          {errors.status ? <p className="field-error">{errors.status}</p> : null}
+        </div>
+      ) : null}
+      {showFreightWay && shown("freightWay") ? (
+        <div className="min-w-0">
+          <label htmlFor="freight-filter-freightWay" className="mb-1 block text-xs text-gray-500">运输方式</label>
+          <select id="freight-filter-freightWay" name="freightWay" defaultValue={values.freightWay ?? ""} className={`input ${errors.freightWay ? "input-error" : ""}`}>
+            <option value="">全部</option>
+            {FREIGHT_WAYS.map((way) => (
+              <option key={way} value={way}>{FREIGHT_WAY_LABELS[way]}</option>
+            ))}
+          </select>
+          {errors.freightWay ? <p className="field-error">{errors.freightWay}</p> : null}
+        </div>
+      ) : null}
+      {shown("carrierName") ? <TextField name="carrierName" label={showFreightWay ? "司机/船长" : "司机"} value={values.carrierName} error={errors.carrierName} /> : null}
+      {shown("conveyanceName") ? <TextField name="conveyanceName" label={showFreightWay ? "车牌号/船名" : "车牌号"} value={values.conveyanceName} error={errors.conveyanceName} /> : null}
+      {shown("loadingPlace") ? <TextField name="loadingPlace" label="装货地" value={values.loadingPlace} error={errors.loadingPlace} /> : null}
+      {shown("unloadingPlace") ? <TextField name="unloadingPlace" label="卸货地" value={values.unloadingPlace} error={errors.unloadingPlace} /> : null}
+      {shown("createdFrom") ? <DateRange label="创建日期" from="createdFrom" to="createdTo" values={values} errors={errors} /> : null}
+      {shown("loadingFrom") ? <DateRange label="装货日期" from="loadingFrom" to="loadingTo" values={values} errors={errors} /> : null}
+      <div className="flex items-end gap-2">
+        <button type="submit" className="btn btn-primary">查询</button>
+        <Link to={location.pathname} className="btn">重置</Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,9 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { queueAction, queueLoader } from "~/components/dispatch/queue.server";
+import { StepQueuePage } from "~/components/dispatch/StepQueue";
+import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
+
+export const loader = (args: LoaderFunctionArgs) => queueLoader("watersign", args);
+export const action = (args: ActionFunctionArgs) => queueAction("watersign", args);
+export default StepQueuePage;
+export const ErrorBoundary = PageErrorBoundary;

@@ -1,0 +1,132 @@
+/**
+ * bench/freight: the waybill list and the export at scale (issue 5). Prints one JSON line.
+ *
+ *   npx tsx bench/freight.ts [--waybills 1000000] [--seconds 20] [--connections 20] [--export-rows 100000]
+ *
+ * Generates the waybills into data/bench/tms.db once (reused while it holds enough), starts the
+ * platform and the console on 127.0.0.1:3200/3201, then measures
+ *  - the console's waybill list page (20 rows, status + date filter, ORG_USER) under closed-loop load,
+ *    and the same query straight against the database in a child process, with their ratio;
+ *  - an export of about --export-rows waybills through the console: seconds, rows/s, time to first
+ *    byte, peak RSS of console and platform; and the same workbook built in memory (ExcelJS
+ *    non-streaming) in a child process, for its time and peak RSS.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { openDatabase } from "../platform/db/index.js";
+import { runLoad } from "./lib/load.js";
+import { consoleLogin, root, round, sampleRss, startStack } from "./lib/processes.js";
+
+const { values } = parseArgs({
+  options: {
+    waybills: { type: "string", default: "1000000" },
+    seconds: { type: "string", default: "20" },
+    connections: { type: "string", default: "20" },
+    "export-rows": { type: "string", default: "100000" },
+  },
+});
+const WAYBILLS = Number(values.waybills);
+const ORG_USER = "13800000003";
+const dbFile = join(root, "data/bench/tms.db");
+const databaseUrl = `file:${dbFile}`;
+
+const chinaDay = (offsetDays: number) => new Date(Date.now() + 8 * 3600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+async function ensureWaybills() {
+  if (existsSync(dbFile)) {
+    const db = await openDatabase(databaseUrl);
+    const { n } = await db.kysely.selectFrom("freights").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    await db.destroy();
+    if (Number(n) >= WAYBILLS) return;
+  }
+  mkdirSync(join(root, "data/bench"), { recursive: true });
+  for (const suffix of ["", "-wal", "-shm"]) spawnSync("rm", ["-f", dbFile + suffix]);
+  const started = Date.now();
+  execFileSync(process.execPath, ["--import", "tsx", "platform/db/bulk.ts", "--waybills", String(WAYBILLS)], {
+    cwd: root,
+    env: { ...process.env, TMS_DATABASE_URL: databaseUrl },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  console.error(`[bench] generated ${WAYBILLS} waybills in ${round((Date.now() - started) / 1000)} s`);
+}
+
+function child(mode: "query" | "export", filter: Record<string, unknown>) {
+  const out = execFileSync(
+    process.execPath,
+    ["--import", "tsx", "bench/lib/direct.ts", "--mode", mode, "--db", databaseUrl, "--mobile", ORG_USER, "--filter", JSON.stringify(filter), "--seconds", values.seconds!],
+    { cwd: root, encoding: "utf8", maxBuffer: 1 << 20 },
+  );
+  return JSON.parse(out.trim().split("\n").pop()!);
+}
+
+/** The widest created-date window (in days back from today) whose export stays near the target row count. */
+async function exportWindow(consoleUrl: string, cookie: string, target: number): Promise<{ filter: Record<string, string>; rows: number }> {
+  const totalFor = async (days: number) => {
+    const query = new URLSearchParams({ createdFrom: chinaDay(-days), createdTo: chinaDay(0), size: "10" });
+    const html = await (await fetch(`${consoleUrl}/dispatchManage/waybillList?${query}`, { headers: { Cookie: cookie } })).text();
+    return Number(/data-testid="total">(\d+)</.exec(html)?.[1] ?? 0);
+  };
+  let low = 1, high = 400, best = { days: 1, rows: await totalFor(1) };
+  while (low <= high) {
+    const mid = Math.floor((low + high) / 2);
+    const rows = await totalFor(mid);
+    if (rows <= target) {
+      best = { days: mid, rows };
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return { filter: { createdFrom: chinaDay(-best.days), createdTo: chinaDay(0) }, rows: best.rows };
+}
+
+await ensureWaybills();
+const stack = await startStack({ port: 3200, databaseUrl });
+try {
+  const cookie = await consoleLogin(stack.consoleUrl, ORG_USER);
+  const listFilter = { status: "IN_TRANSIT", createdFrom: chinaDay(-30), createdTo: chinaDay(0) };
+  const listUrl = `${stack.consoleUrl}/dispatchManage/waybillList?${new URLSearchParams(listFilter)}`;
+  for (let i = 0; i < 20; i++) await (await fetch(listUrl, { headers: { Cookie: cookie } })).text();
+  const page = await runLoad(listUrl, { connections: Number(values.connections), seconds: Number(values.seconds), headers: { Cookie: cookie } });
+  const direct = child("query", listFilter);
+
+  const { filter: exportFilter, rows: exportRows } = await exportWindow(stack.consoleUrl, cookie, Number(values["export-rows"]));
+  const consoleRss = sampleRss(stack.console.pid);
+  const platformRss = sampleRss(stack.platform.pid);
+  const started = performance.now();
+  const response = await fetch(`${stack.consoleUrl}/dispatchManage/waybillList/export.xlsx?${new URLSearchParams(exportFilter)}`, { headers: { Cookie: cookie } });
+  if (!response.ok || !response.body) throw new Error(`export failed: HTTP ${response.status}`);
+  let ttfbMs = 0;
+  let bytes = 0;
+  const reader = response.body.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    if (!ttfbMs) ttfbMs = performance.now() - started;
+    bytes += chunk.value.byteLength;
+  }
+  const exportSeconds = (performance.now() - started) / 1000;
+  const consolePeak = consoleRss.stop();
+  const platformPeak = platformRss.stop();
+  const inMemory = child("export", exportFilter);
+
+  console.log(
+    JSON.stringify({
+      waybills: WAYBILLS,
+      list: { ...page, connections: Number(values.connections), seconds: Number(values.seconds) },
+      listDirectDb: direct,
+      listRatio: { p50: round(page.p50Ms / Math.max(direct.p50Ms, 0.01)), rps: round(direct.requestsPerSecond / Math.max(page.requestsPerSecond, 0.01)) },
+      export: {
+        rows: exportRows,
+        bytes,
+        seconds: round(exportSeconds, 2),
+        rowsPerSecond: Math.round(exportRows / exportSeconds),
+        ttfbMs: round(ttfbMs),
+        consolePeakRssMb: consolePeak,
+        platformPeakRssMb: platformPeak,
+      },
+      exportInMemory: { rows: inMemory.rows, seconds: round(inMemory.seconds, 2), rowsPerSecond: Math.round(inMemory.rows / inMemory.seconds), peakRssMb: inMemory.peakRssMb },
+      exportRssRatio: round(Math.max(consolePeak, platformPeak) / inMemory.peakRssMb, 2),
+    }),
+  );
+} finally {
+  await stack.stop();
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import type { Notification } from "../../contract/notification.js";
+import { confirmLabel, notificationListHref, notificationListQuery, notificationTargetHref } from "../../app/lib/notification-target.js";
+
+const message = (overrides: Partial<Notification>): Notification => ({
+  id: "1",
+  createdTime: "2026-01-01T00:00:00.000Z",
+  content: "x",
+  status: "PENDING",
+  targetType: "MY",
+  targetId: "42",
+  tags: [],
+  freightNo: null,
+  freightWay: null,
+  ...overrides,
+});
+
+describe("notificationTargetHref (spec 2.3)", () => {
+  it("opens the road or water waybill detail with freightNo, as the freight service reports the way", () => {
+    const freight = message({ targetType: "FREIGHT", freightNo: "HY2026 01", freightWay: "ROAD" });
+    expect(notificationTargetHref(freight)).toBe("/dispatchManage/wayillDetails/index?freightNo=HY2026+01");
+    expect(notificationTargetHref(freight, "WATER")).toBe("/dispatchManage/wayillDetails/waterIndex?freightNo=HY2026+01");
+    expect(notificationTargetHref({ ...freight, freightWay: "WATER" }, null)).toBe("/dispatchManage/wayillDetails/waterIndex?freightNo=HY2026+01");
+  });
+
+  it("opens supply and order details with the target id", () => {
+    expect(notificationTargetHref(message({ targetType: "SOURCE_GOODS_LIST", targetId: "7" }))).toBe("/supplyManage/supplyDetail?id=7");
+    expect(notificationTargetHref(message({ targetType: "ORDER", targetId: "8" }))).toBe("/orderManage/orderDetail?id=8");
+  });
+
+  it("has no detail page for the other types, or without the key to open one", () => {
+    for (const targetType of ["MY", "MYWALLET", "DELIVER", "PICK"] as const) expect(notificationTargetHref(message({ targetType }))).toBeNull();
+    expect(notificationTargetHref(message({ targetType: "FREIGHT", freightNo: null }))).toBeNull();
+    expect(notificationTargetHref(message({ targetType: "ORDER", targetId: "" }))).toBeNull();
+  });
+
+  it("labels the confirm button 查看详情 only when there is a page to open", () => {
+    expect(confirmLabel("/orderManage/orderDetail?id=8")).toBe("查看详情");
+    expect(confirmLabel(null)).toBe("确定");
+  });
+});
+
+describe("the message centre's list query", () => {
+  const query = (search: string) => notificationListQuery(new URL(`http://console/sysNotification${search}`));
+
+  it("defaults to every message, page 1 of 20", () => {
+    expect(query("")).toEqual({ current: 1, size: 20, status: null, tag: null });
+  });
+
+  it("reads status, tag and paging, ignoring values the platform would refuse", () => {
+    expect(query("?status=READ&tag=freight&current=3&size=50")).toEqual({ current: 3, size: 50, status: "READ", tag: "freight" });
+    expect(query("?status=DELETED&tag=a%25b&size=7")).toEqual({ current: 1, size: 20, status: null, tag: null });
+  });
+
+  it("builds the address back, without defaults, with the opened message last", () => {
+    expect(notificationListHref({ current: 1, size: 20, status: null, tag: null })).toBe("/sysNotification");
+    expect(notificationListHref({ current: 2, size: 50, status: "PENDING", tag: "wallet" }, "9")).toBe(
+      "/sysNotification?status=PENDING&tag=wallet&current=2&size=50&open=9",
+    );
+    expect(notificationListHref(query("?status=READ&current=4"))).toBe("/sysNotification?status=READ&current=4");
+  });
+});
