@@ -1,7 +1,6 @@
-import { constants, publicEncrypt } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { ACCOUNTS, escapeRegExp, login as loginAndHydrate, PASSWORD, PLATFORM_URL, type Kind } from "./support";
+import { ACCOUNTS, escapeRegExp, login as loginAndHydrate, PASSWORD, platformCall, platformToken, type Kind } from "./support";
 
 /** The waybill list, its export, the waybill detail and the track playback (issue 5, console part A). */
 
@@ -11,32 +10,6 @@ interface PlatformRecord {
   freightWay: "ROAD" | "WATER";
   status: string;
   orgId: number;
-}
-
-/** Calls the platform directly (test set-up and cross-checks), as the console would. */
-async function platform<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(PLATFORM_URL + path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Platform": "A", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { code: number; data: T; message?: string };
-  if (envelope.code !== 200) throw new Error(`${path}: ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
-
-/** An access token from the platform's login (csrf → RSA-OAEP password → token), as a script would get one. */
-async function platformToken(kind: Kind): Promise<string> {
-  const { csrfToken, publicKey } = await platform<{ csrfToken: string; publicKey: string }>("/api/v1/auth/csrf", { clientId: "e2e" });
-  const authSecret = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" }, Buffer.from(PASSWORD)).toString("base64");
-  const tokens = await platform<{ accessToken: string }>("/api/v1/auth/third-class-insurance/token", {
-    grantType: "password",
-    authKey: ACCOUNTS[kind],
-    authSecret,
-    clientId: "e2e",
-    csrfToken,
-  });
-  return tokens.accessToken;
 }
 
 /**
@@ -211,7 +184,7 @@ test.describe("waybill list", () => {
 
   test("export with a bearer token from the platform's login, as curl would", async ({ request }) => {
     const token = await platformToken("ORG_USER");
-    const { total: expected } = await platform<{ total: number }>("/tms-freight/search", { status: ["IN_TRANSIT"], current: 1, size: 10 }, token);
+    const { total: expected } = await platformCall<{ total: number }>("/tms-freight/search", { status: ["IN_TRANSIT"], current: 1, size: 10 }, token);
     const response = await request.get("/dispatchManage/waybillList/export.xlsx?status=IN_TRANSIT", { headers: { Authorization: `Bearer ${token}` } });
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
@@ -295,7 +268,7 @@ test.describe("waybill detail", () => {
 
   test("the platform replies to a driver's comment", async ({ page }) => {
     const token = await platformToken("SYSTEM_USER");
-    const open = await platform<{ records: Array<{ freightNo: string; content: string }> }>("/tms-freight-driver-comment/select", { replied: false, current: 1, size: 10 }, token);
+    const open = await platformCall<{ records: Array<{ freightNo: string; content: string }> }>("/tms-freight-driver-comment/select", { replied: false, current: 1, size: 10 }, token);
     const comment = open.records[0]!;
     await login(page, "SYSTEM_USER", `/dispatchManage/wayillDetails/index?freightNo=${comment.freightNo}`);
     const item = page.getByTestId("freight-comment").filter({ hasText: comment.content });
@@ -307,9 +280,9 @@ test.describe("waybill detail", () => {
 
   test("an organisation user opening another organisation's waybill gets the 404 page", async ({ page }) => {
     const [system, org] = await Promise.all([platformToken("SYSTEM_USER"), platformToken("ORG_USER")]);
-    const own = await platform<{ records: PlatformRecord[] }>("/tms-freight/search", { current: 1, size: 10 }, org);
+    const own = await platformCall<{ records: PlatformRecord[] }>("/tms-freight/search", { current: 1, size: 10 }, org);
     const ownOrg = own.records[0]!.orgId;
-    const all = await platform<{ records: PlatformRecord[] }>("/tms-freight/search", { freightWay: "ROAD", current: 1, size: 200 }, system);
+    const all = await platformCall<{ records: PlatformRecord[] }>("/tms-freight/search", { freightWay: "ROAD", current: 1, size: 200 }, system);
     const foreign = all.records.find((r) => r.orgId !== ownOrg)!;
     expect(foreign).toBeDefined();
     await login(page, "ORG_USER");

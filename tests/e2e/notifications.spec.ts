@@ -1,6 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { constants, publicEncrypt } from "node:crypto";
-import { ACCOUNTS, PASSWORD, PLATFORM_URL, escapeRegExp, login, type Kind } from "./support";
+import { ACCOUNTS, PASSWORD, PLATFORM_URL, escapeRegExp, login, platformCall, platformToken, type Kind } from "./support";
 
 interface CreatedNotification {
   id: string;
@@ -17,29 +16,6 @@ async function notify(kind: Kind, body: Record<string, unknown>): Promise<Create
   const envelope = (await response.json()) as { code: number; data: CreatedNotification };
   expect(envelope.code).toBe(200);
   return envelope.data;
-}
-
-async function platformCall<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const headers: Record<string, string> = { "Content-Type": "application/json", "X-Platform": "A" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${PLATFORM_URL}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
-  const envelope = (await response.json()) as { code: number; data: T };
-  expect(envelope.code, `${path} answered ${JSON.stringify(envelope)}`).toBe(200);
-  return envelope.data;
-}
-
-/** An access token straight from the platform (csrf → RSA-OAEP → token), for looking data up. */
-async function platformToken(kind: Kind): Promise<string> {
-  const { csrfToken, publicKey } = await platformCall<{ csrfToken: string; publicKey: string }>("/api/v1/auth/csrf", { clientId: "e2e" });
-  const authSecret = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" }, Buffer.from(PASSWORD)).toString("base64");
-  const tokens = await platformCall<{ accessToken: string }>("/api/v1/auth/third-class-insurance/token", {
-    grantType: "password",
-    authKey: ACCOUNTS[kind],
-    authSecret,
-    clientId: "e2e",
-    csrfToken,
-  });
-  return tokens.accessToken;
 }
 
 /** support.login without its wait for hydration, which never comes with JavaScript off. */

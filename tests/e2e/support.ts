@@ -1,3 +1,4 @@
+import { constants, publicEncrypt } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 
 export const PLATFORM_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
@@ -47,4 +48,28 @@ export async function outbox(mobile: string, kind: "sms" | "captcha"): Promise<s
 /** Titles of the top-level sidebar entries. */
 export async function sidebarGroups(page: Page): Promise<string[]> {
   return page.getByTestId("sidebar").locator('[data-menu-level="0"]').evaluateAll((items) => items.map((el) => el.getAttribute("data-menu-title") ?? ""));
+}
+
+/** Calls the platform directly (test set-up and cross-checks) and returns the envelope's data. */
+export async function platformCall<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = { "Content-Type": "application/json", "X-Platform": "A" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`${PLATFORM_URL}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+  const envelope = (await response.json()) as { code: number; data: T; message?: string };
+  if (envelope.code !== 200) throw new Error(`${path} answered ${JSON.stringify(envelope)}`);
+  return envelope.data;
+}
+
+/** An access token straight from the platform (csrf → RSA-OAEP password → token), as a script would get one. */
+export async function platformToken(kind: Kind): Promise<string> {
+  const { csrfToken, publicKey } = await platformCall<{ csrfToken: string; publicKey: string }>("/api/v1/auth/csrf", { clientId: "e2e" });
+  const authSecret = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" }, Buffer.from(PASSWORD)).toString("base64");
+  const tokens = await platformCall<{ accessToken: string }>("/api/v1/auth/third-class-insurance/token", {
+    grantType: "password",
+    authKey: ACCOUNTS[kind],
+    authSecret,
+    clientId: "e2e",
+    csrfToken,
+  });
+  return tokens.accessToken;
 }

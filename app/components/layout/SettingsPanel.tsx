@@ -26,7 +26,9 @@ export function SettingsPanel() {
           <path d="M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 0 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 0 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 0 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 0 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" fill="none" stroke="currentColor" strokeWidth="1.6" />
         </svg>
       </summary>
-      <form method="post" action="/settings" className="fixed inset-y-0 right-0 w-72 max-w-full overflow-y-auto border-l bg-white p-5 shadow-2xl" aria-label="系统布局设置">
+      {/* Uncontrolled inputs keep what was clicked while the save is on its way; the key remounts them
+          with the saved values when those change (e.g. 恢复默认). */}
+      <form key={JSON.stringify(settings)} method="post" action="/settings" className="fixed inset-y-0 right-0 w-72 max-w-full overflow-y-auto border-l bg-white p-5 shadow-2xl" aria-label="系统布局设置">
         <input type="hidden" name="redirect" value={location.pathname + location.search} />
         <div className="mb-4 flex items-center justify-between">
           <h2 className="font-semibold">系统布局设置</h2>
@@ -49,7 +51,7 @@ export function SettingsPanel() {
                   name="theme"
                   value={colour}
                   className="peer sr-only"
-                  checked={settings.theme.toLowerCase() === colour.toLowerCase()}
+                  defaultChecked={settings.theme.toLowerCase() === colour.toLowerCase()}
                   onChange={() => save({ theme: colour })}
                 />
                 <span className="block h-6 w-6 rounded ring-offset-2 peer-checked:ring-2 peer-checked:ring-gray-700 peer-focus-visible:ring-2" style={{ background: colour }} />
@@ -61,7 +63,7 @@ export function SettingsPanel() {
         {SWITCHES.map(({ key, label }) => (
           <label key={key} className="mb-3 flex items-center justify-between text-sm">
             {label}
-            <input type="checkbox" name={key} value="true" checked={settings[key]} onChange={(e) => save({ [key]: e.target.checked })} className="h-4 w-4 accent-[var(--theme-color)]" />
+            <input type="checkbox" name={key} value="true" defaultChecked={settings[key]} onChange={(e) => save({ [key]: e.target.checked })} className="h-4 w-4 accent-[var(--theme-color)]" />
           </label>
         ))}
         <div className="mt-6 flex gap-2">
