@@ -1,7 +1,8 @@
+import { SelectAll, useHydrated } from "~/components/ui/SelectAll";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import type { Notification } from "../../contract/notification";
 import { Icon } from "~/components/layout/Icon";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
@@ -96,30 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(notificationListHref(query));
 }
 
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
-/** A header checkbox that is checked, unchecked or in between. */
-function SelectAll({ checked, indeterminate, disabled, onChange }: { checked: boolean; indeterminate: boolean; disabled: boolean; onChange: (checked: boolean) => void }) {
-  const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = indeterminate;
-  }, [indeterminate]);
-  return (
-    <input
-      ref={ref}
-      type="checkbox"
-      aria-label="全选"
-      className="h-4 w-4 align-middle accent-[var(--theme-color)]"
-      checked={checked}
-      disabled={disabled}
-      onChange={(e) => onChange(e.currentTarget.checked)}
-    />
-  );
-}
 
 function TagChips({ tags }: { tags: string[] }) {
   if (tags.length === 0) return null;
@@ -219,6 +197,7 @@ export default function SysNotificationPage() {
               <tr>
                 <th scope="col" className="w-10">
                   <SelectAll
+                    label="全选"
                     checked={allSelected}
                     indeterminate={!allSelected && records.some((n) => selected.has(n.id))}
                     disabled={!hydrated || records.length === 0}

@@ -1,5 +1,6 @@
+import { SelectAll } from "~/components/ui/SelectAll";
 import { Link } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { FREIGHT_WAY_LABELS, type FreightRecord } from "../../../contract/freight";
 import { fenToYuan, formatDateTime, kgToTonnes } from "~/lib/format";
 import { freightDetailHref } from "./freightLinks";
@@ -30,23 +31,6 @@ const STICKY_RIGHT = "sticky right-0 z-[1] shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.
 const dash = (value: string | null | undefined) => (value ? value : "-");
 const tonnes = (kg: number | null) => (kg == null ? "-" : kgToTonnes(kg));
 
-function SelectAll({ checked, indeterminate, disabled, onChange }: { checked: boolean; indeterminate: boolean; disabled: boolean; onChange: (on: boolean) => void }) {
-  const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = indeterminate;
-  }, [indeterminate]);
-  return (
-    <input
-      ref={ref}
-      type="checkbox"
-      aria-label="全选本页可选运单"
-      className="h-4 w-4 align-middle accent-[var(--theme-color)]"
-      checked={checked}
-      disabled={disabled}
-      onChange={(e) => onChange(e.currentTarget.checked)}
-    />
-  );
-}
 
 /**
  * The waybill table of every waybill list (运单列表, 在途, 异常, the step queues): the waybill's
@@ -73,6 +57,7 @@ export function FreightTable({ records, actions, selection, label = "运单列�
             {selection ? (
               <th scope="col" className="w-10">
                 <SelectAll
+                  label="全选本页可选运单"
                   checked={selectableIds.length > 0 && selectedOnPage === selectableIds.length}
                   indeterminate={selectedOnPage > 0 && selectedOnPage < selectableIds.length}
                   disabled={selectableIds.length === 0}

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useHydrated } from "~/components/ui/SelectAll";
 import { THEME_CHOICES, type Settings } from "~/lib/settings";
 import { useSettings } from "./useSettings";
 
@@ -13,8 +13,7 @@ const SWITCHES: Array<{ key: keyof Pick<Settings, "tagsView" | "fixedHeader" | "
 export function SettingsPanel() {
   const { settings, save } = useSettings();
   const location = useLocation();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   return (
     <details className="group fixed right-0 top-1/3 z-[60]" data-testid="settings-panel">
       <summary
