@@ -2,6 +2,14 @@
  * The console's one HTTP wrapper around the platform (spec 7, 8). Every call to the platform goes
  * through `platformFetch`; one client module per platform service sits on top of it.
  */
+import { fetch as undiciFetch } from "undici";
+
+/**
+ * undici's fetch, not the global one: remix-serve replaces the global fetch with
+ * @remix-run/web-fetch, which opens a new TCP connection for every call and converts streams through
+ * Node streams. undici keeps connections to the platform alive; each page makes two or three calls.
+ */
+const fetchPlatform = undiciFetch as unknown as typeof fetch;
 export interface Tokens {
   accessToken: string;
   refreshToken: string;
@@ -78,7 +86,7 @@ async function send(target: PlatformTarget, accessToken: string | undefined, opt
   const timeout = AbortSignal.timeout(target.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   try {
-    return await fetch(buildUrl(target, options.path, options.query), { method: options.method ?? "POST", headers, body, signal });
+    return await fetchPlatform(buildUrl(target, options.path, options.query), { method: options.method ?? "POST", headers, body, signal });
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === "TimeoutError";
     throw new PlatformError("network", timedOut ? MESSAGES.timeout : MESSAGES.unreachable, 0, 0, !!options.silent);

@@ -9,10 +9,10 @@ import { parseArgs } from "node:util";
 import { freightFilterSchema } from "../../contract/freight.js";
 import { WATER_PERMISSION } from "../../contract/permissions.js";
 import { openDatabase } from "../../platform/db/index.js";
-import { EXPORT_HEADERS, exportCells } from "../../platform/freight/export.js";
+import { EXPORT_HEADERS, exportCells, exportPageAfter } from "../../platform/freight/export.js";
 import { orgNames } from "../../platform/freight/records.js";
 import type { CallerScope } from "../../platform/freight/scope.js";
-import { freightPageAfter, searchFreights, type FreightCursor } from "../../platform/freight/search.js";
+import { searchFreights, type FreightCursor } from "../../platform/freight/search.js";
 import { runLoop } from "./load.js";
 
 const { values } = parseArgs({
@@ -50,7 +50,7 @@ if (values.mode === "query") {
   let cursor: FreightCursor | null = null;
   let rows = 0;
   for (;;) {
-    const page = await freightPageAfter(db.kysely, scope, filter, cursor, 2000);
+    const page = await exportPageAfter(db.kysely, scope, filter, cursor, 2000);
     if (page.length === 0) break;
     const names = await orgNames(db.kysely, [...new Set(page.map((r) => Number(r.org_id)))]);
     for (const row of page) sheet.addRow(exportCells(row, names.get(Number(row.org_id)) ?? ""));

@@ -52,17 +52,18 @@ async function waitFor(url: string, timeoutMs = 120_000) {
 }
 
 /** Builds the console if needed, then starts platform and console on the given ports and database. */
-export async function startStack(opts: { port: number; databaseUrl: string; env?: Record<string, string> }): Promise<Started> {
+export async function startStack(opts: { port: number; databaseUrl: string; env?: Record<string, string>; nodeArgs?: string[] }): Promise<Started> {
+  const nodeArgs = opts.nodeArgs ?? [];
   if (!existsSync(join(root, "build/index.js"))) {
     const built = spawnSync("npx", ["remix", "build"], { cwd: root, stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });
     if (built.status !== 0) throw new Error("console build failed");
   }
   const platformPort = opts.port + 1;
   const env = { ...process.env, TMS_DATABASE_URL: opts.databaseUrl, PLATFORM_PORT: String(platformPort), LOG_LEVEL: "warn", ...opts.env };
-  const platform = spawn(process.execPath, ["--import", "tsx", "platform/main.ts"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+  const platform = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "platform/main.ts"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
   const platformUrl = `http://127.0.0.1:${platformPort}`;
   await waitFor(`${platformUrl}/health`);
-  const consoleProcess = spawn(process.execPath, [join(root, "node_modules/@remix-run/serve/dist/cli.js"), "./build/index.js"], {
+  const consoleProcess = spawn(process.execPath, [...nodeArgs, join(root, "node_modules/@remix-run/serve/dist/cli.js"), "./build/index.js"], {
     cwd: root,
     env: { ...env, PORT: String(opts.port), NODE_ENV: "production", TMS_PLATFORM_URL: platformUrl },
     stdio: ["ignore", "ignore", "inherit"],

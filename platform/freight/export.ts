@@ -5,16 +5,55 @@
  */
 import { PassThrough, type Writable } from "node:stream";
 import ExcelJS from "exceljs";
+import type { Kysely } from "kysely";
 import type { FastifyReply } from "fastify";
 import { FREIGHT_STATUS_LABELS, FREIGHT_WAY_LABELS, type FreightFilter } from "../../contract/freight.js";
 import type { ServiceContext } from "../context.js";
-import { freightPageAfter, type FreightCursor } from "./search.js";
+import type { Database } from "../db/schema.js";
+import { freightsAfter, type FreightCursor } from "./search.js";
 import { orgNames, type FreightRow } from "./records.js";
 import type { CallerScope } from "./scope.js";
 import { chinaCompactDate, chinaDateTime } from "./time.js";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 export const EXPORT_PAGE_SIZE = 2000;
+
+/** The waybill columns the workbook shows: the export reads only these (a third of the table's). */
+const ROW_COLUMNS = [
+  "id",
+  "org_id",
+  "freight_no",
+  "freight_way",
+  "order_no",
+  "status",
+  "shipper_name",
+  "cargo_category",
+  "carrier_name",
+  "carrier_mobile",
+  "conveyance_name",
+  "loading_place",
+  "unloading_place",
+  "planned_weight",
+  "loaded_weight",
+  "pickup_weight",
+  "unloaded_weight",
+  "unit_price",
+  "freight_amount",
+  "abnormal",
+  "abnormal_reason",
+  "contract_no",
+  "created_at",
+  "loading_time",
+  "unloading_time",
+  "complete_time",
+] as const;
+
+export type ExportRow = Pick<FreightRow, (typeof ROW_COLUMNS)[number]>;
+
+/** One page of the export's walk through the filter. */
+export function exportPageAfter(db: Kysely<Database>, scope: CallerScope, filter: FreightFilter, cursor: FreightCursor | null, limit: number): Promise<ExportRow[]> {
+  return freightsAfter(db, scope, filter, cursor).select(ROW_COLUMNS).limit(limit).execute();
+}
 
 const tonnes = (kg: number | null) => (kg == null ? null : Number(kg) / 1000);
 const yuan = (fen: number) => Number(fen) / 100;
@@ -23,7 +62,7 @@ interface Column {
   header: string;
   width: number;
   numFmt?: string;
-  value: (row: FreightRow, orgName: string) => string | number | null;
+  value: (row: ExportRow, orgName: string) => string | number | null;
 }
 
 const COLUMNS: Column[] = [
@@ -55,8 +94,15 @@ const COLUMNS: Column[] = [
 
 export const EXPORT_HEADERS = COLUMNS.map((c) => c.header);
 
+/**
+ * One shared style object per column. ExcelJS caches a style's id by object identity; left alone it
+ * gives every cell a fresh style object and serialises it again for each cell, which was 40 % of the
+ * export's time.
+ */
+const CELL_STYLES: Array<Partial<ExcelJS.Style>> = COLUMNS.map((c) => (c.numFmt ? { numFmt: c.numFmt } : {}));
+
 /** One waybill's cells, in column order (also used by the benchmark's in-memory comparison). */
-export function exportCells(row: FreightRow, orgName: string): Array<string | number | null> {
+export function exportCells(row: ExportRow, orgName: string): Array<string | number | null> {
   return COLUMNS.map((c) => c.value(row, orgName));
 }
 
@@ -68,7 +114,7 @@ export function exportDisposition(now: Date = new Date()): string {
 
 export interface ExportSource {
   /** Rows after the cursor, newest first; an empty page ends the walk. */
-  page(cursor: FreightCursor | null, limit: number): Promise<FreightRow[]>;
+  page(cursor: FreightCursor | null, limit: number): Promise<ExportRow[]>;
   orgNames(ids: number[]): Promise<Map<number, string>>;
 }
 
@@ -99,7 +145,7 @@ export async function writeFreightWorkbook(
 ): Promise<{ rows: number; complete: boolean }> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet("运单列表", { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c, i) => ({ key: String(i), width: c.width, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
+  sheet.columns = COLUMNS.map((c, i) => ({ key: String(i), width: c.width }));
   sheet.addRow(EXPORT_HEADERS).commit();
   let cursor: FreightCursor | null = null;
   let rows = 0;
@@ -110,7 +156,9 @@ export async function writeFreightWorkbook(
     const names = await source.orgNames([...new Set(page.map((r) => Number(r.org_id)))]);
     for (const row of page) {
       const org = names.get(Number(row.org_id)) ?? "";
-      sheet.addRow(exportCells(row, org)).commit();
+      const line = sheet.addRow(exportCells(row, org));
+      CELL_STYLES.forEach((style, i) => (line.getCell(i + 1).style = style));
+      line.commit();
     }
     rows += page.length;
     const last = page[page.length - 1]!;
@@ -151,7 +199,7 @@ export function sendFreightExport(ctx: ServiceContext, scope: CallerScope, filte
   stream.on("error", () => undefined);
 
   const source: ExportSource = {
-    page: (cursor, limit) => freightPageAfter(ctx.db.kysely, scope, filter, cursor, limit),
+    page: (cursor, limit) => exportPageAfter(ctx.db.kysely, scope, filter, cursor, limit),
     orgNames: (ids) => orgNames(ctx.db.kysely, ids),
   };
   writeFreightWorkbook(stream, source, () => clientGone)

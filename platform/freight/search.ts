@@ -66,7 +66,18 @@ export interface FreightCursor {
   id: number;
 }
 
-/** One page of a newest-first walk through the filter, after `cursor` (keyset pagination). */
+/** The filter's waybills after `cursor`, newest first (keyset pagination), to select columns from. */
+export function freightsAfter(db: Kysely<Database>, scope: CallerScope, filter: FreightFilter, cursor: FreightCursor | null) {
+  let query = filteredFreights(db, scope, filter);
+  if (cursor) {
+    query = query.where((eb) =>
+      eb.or([eb("created_at", "<", cursor.createdAt), eb.and([eb("created_at", "=", cursor.createdAt), eb("id", "<", cursor.id)])]),
+    );
+  }
+  return query.orderBy("created_at", "desc").orderBy("id", "desc");
+}
+
+/** One page of a newest-first walk through the filter, after `cursor`. */
 export async function freightPageAfter(
   db: Kysely<Database>,
   scope: CallerScope,
@@ -74,11 +85,5 @@ export async function freightPageAfter(
   cursor: FreightCursor | null,
   limit: number,
 ): Promise<FreightRow[]> {
-  let query = filteredFreights(db, scope, filter);
-  if (cursor) {
-    query = query.where((eb) =>
-      eb.or([eb("created_at", "<", cursor.createdAt), eb.and([eb("created_at", "=", cursor.createdAt), eb("id", "<", cursor.id)])]),
-    );
-  }
-  return query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+  return freightsAfter(db, scope, filter, cursor).selectAll().limit(limit).execute();
 }

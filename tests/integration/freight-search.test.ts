@@ -64,9 +64,10 @@ describe(`waybill search (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite
       { freightNo: sample.freight_no.slice(2, 14) },
       { orderNo: sample.order_no },
       { carrierName: sample.carrier_name },
-      { conveyanceName: "皖C" },
+      { conveyanceName: sample.conveyance_name.slice(0, 2) },
       { conveyanceName: water.conveyance_name.slice(0, 3) },
-      { loadingPlace: "蚌埠" },
+      // Taken from the data: which places the demo organisation's orders use depends on the seeding day.
+      { loadingPlace: sample.loading_place.slice(0, 2) },
       { unloadingPlace: "港" },
       { abnormal: true },
       { abnormal: false, status: ["COMPLETED"] },

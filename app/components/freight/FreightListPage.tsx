@@ -22,7 +22,7 @@ function withDialog(listHref: string, kind: RowDialogKind, id: number): string {
 function RowActions({ record, manage, listHref }: { record: FreightRecord; manage: boolean; listHref: string }) {
   const { freightWay: way, freightNo, status } = record;
   const step = (label: string, href: string) => (
-    <Link to={href} className="btn-link">{label}</Link>
+    <a href={href} className="btn-link">{label}</a>
   );
   return (
     <span className="flex gap-x-2">

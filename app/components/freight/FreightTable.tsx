@@ -1,5 +1,4 @@
 import { SelectAll } from "~/components/ui/SelectAll";
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FREIGHT_WAY_LABELS, type FreightRecord } from "../../../contract/freight";
 import { fenToYuan, formatDateTime, kgToTonnes } from "~/lib/format";
@@ -110,7 +109,7 @@ export function FreightTable({ records, actions, selection, label = "运单列�
                     </td>
                   ) : null}
                   <td className="whitespace-nowrap">
-                    <Link to={freightDetailHref(r.freightWay, r.freightNo)} className="text-primary hover:underline">{r.freightNo}</Link>
+                    <a href={freightDetailHref(r.freightWay, r.freightNo)} className="text-primary hover:underline">{r.freightNo}</a>
                     {r.abnormal ? (
                       <span className="ml-1 rounded bg-red-50 px-1 text-xs text-red-600" title={r.abnormalReason ?? undefined}>异常</span>
                     ) : null}

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { breadcrumb } from "~/navigation";
 
 export function Breadcrumb({ pathname }: { pathname: string }) {
@@ -14,7 +13,7 @@ export function Breadcrumb({ pathname }: { pathname: string }) {
               {last || !item.path ? (
                 <span className={last ? "text-gray-800" : ""} aria-current={last ? "page" : undefined}>{item.title}</span>
               ) : (
-                <Link to={item.path} className="hover:text-primary">{item.title}</Link>
+                <a href={item.path} className="hover:text-primary">{item.title}</a>
               )}
             </li>
           );

@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { matchRoute, ROUTE_TREE, searchIndex, type RouteNode } from "~/navigation";
+import { useDelegatedNavigation } from "~/components/ui/delegatedNavigation";
 import { MessageProvider } from "~/components/ui/Message";
 import { Navbar } from "./Navbar";
 import { RealtimeToasts } from "./RealtimeToasts";
@@ -45,6 +46,7 @@ export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitl
   useEffect(() => {
     if (drawer.current) drawer.current.checked = false;
   }, [location.pathname]);
+  const navigateOnClick = useDelegatedNavigation();
   const collapsed = !settings.sidebarOpen;
   const searchEntries = useMemo(() => searchIndex(menu), [menu]);
   const header = (
@@ -57,7 +59,7 @@ export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitl
   return (
     <MessageProvider>
       <UnreadContext.Provider value={{ msgNum, setMsgNum }}>
-        <div className="min-h-screen">
+        <div className="min-h-screen" onClick={navigateOnClick}>
           <input id="sidebar-drawer" ref={drawer} type="checkbox" className="peer sr-only" aria-hidden="true" tabIndex={-1} />
           <label htmlFor="sidebar-drawer" className="fixed inset-0 z-30 hidden bg-black/30 peer-checked:block desk:peer-checked:hidden" aria-label="关闭菜单" />
           <aside

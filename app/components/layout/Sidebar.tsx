@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { isDynamicPath, type RouteNode } from "~/navigation";
 import { Icon } from "./Icon";
 
@@ -21,9 +20,9 @@ function LeafLink({ node, active, depth, collapsed }: { node: RouteNode; active:
   const current = node.path === active;
   const showIcon = depth === 0 || collapsed;
   return (
-    <Link
-      to={node.path}
-      title={node.title}
+    <a
+      href={node.path}
+      title={collapsed ? node.title : undefined}
       aria-current={current ? "page" : undefined}
       data-menu-level={depth}
       data-menu-title={node.title}
@@ -32,7 +31,7 @@ function LeafLink({ node, active, depth, collapsed }: { node: RouteNode; active:
     >
       {showIcon ? <Icon name={node.icon ?? "table"} className="h-4 w-4 shrink-0" /> : null}
       <span className={collapsed && depth === 0 ? "sr-only" : ""}>{node.title}</span>
-    </Link>
+    </a>
   );
 }
 
@@ -44,8 +43,8 @@ function MenuNode({ node, active, depth, collapsed }: { node: RouteNode; active:
   if (collapsed && depth === 0) {
     return (
       <div className="group relative">
-        <Link
-          to={hrefOf(node)}
+        <a
+          href={hrefOf(node)}
           title={node.title}
           data-menu-path={node.path}
           data-menu-level={depth}
@@ -54,7 +53,7 @@ function MenuNode({ node, active, depth, collapsed }: { node: RouteNode; active:
         >
           <Icon name={node.icon} />
           <span className="sr-only">{node.title}</span>
-        </Link>
+        </a>
         <ul className="absolute left-full top-0 z-50 hidden max-h-[70vh] w-48 overflow-auto rounded-r bg-sidebar py-1 shadow-lg group-hover:block group-focus-within:block">
           <li className="px-4 py-2 text-xs text-gray-400">{node.title}</li>
           {children.map((child) => (
@@ -96,10 +95,10 @@ export function Sidebar({ menu, activePath, collapsed, showLogo, productTitle }:
   return (
     <nav aria-label="主菜单" className="flex h-full flex-col">
       {showLogo ? (
-        <Link to="/dashboard" className="flex h-[50px] shrink-0 items-center justify-center gap-2 bg-[#2b2f3a] px-3 text-white" title={productTitle}>
+        <a href="/dashboard" className="flex h-[50px] shrink-0 items-center justify-center gap-2 bg-[#2b2f3a] px-3 text-white" title={productTitle}>
           <img src="/favicon.svg" alt="" className="h-7 w-7" />
           <span className={`truncate font-semibold ${collapsed ? "desk:hidden" : ""}`}>{productTitle}</span>
-        </Link>
+        </a>
       ) : null}
       <ul className="flex-1 overflow-y-auto overflow-x-hidden pb-8 text-sm">
         {menu

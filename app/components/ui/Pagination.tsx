@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
+import { Form, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../contract/envelope";
 import { fenToYuan, kgToTonnes } from "~/lib/format";
@@ -123,7 +123,7 @@ export function Pagination({ total, current, size, sums, selectedCount }: Pagina
           </noscript>
         </Form>
         {page > 1 ? (
-          <Link to={hrefFor(page - 1)} className={`${linkClass} hover:text-primary`} aria-label="上一页" rel="prev">‹</Link>
+          <a href={hrefFor(page - 1)} className={`${linkClass} hover:text-primary`} aria-label="上一页" rel="prev">‹</a>
         ) : (
           <span className={`${linkClass} text-gray-300`} aria-disabled="true">‹</span>
         )}
@@ -133,20 +133,20 @@ export function Pagination({ total, current, size, sums, selectedCount }: Pagina
               <li key={`gap-${i}`} className="px-1 text-gray-400">…</li>
             ) : (
               <li key={item}>
-                <Link
-                  to={hrefFor(item)}
+                <a
+                  href={hrefFor(item)}
                   aria-current={item === page ? "page" : undefined}
                   aria-label={`第 ${item} 页`}
                   className={`${linkClass} ${item === page ? "bg-primary text-white" : "hover:text-primary"}`}
                 >
                   {item}
-                </Link>
+                </a>
               </li>
             ),
           )}
         </ul>
         {page < pages ? (
-          <Link to={hrefFor(page + 1)} className={`${linkClass} hover:text-primary`} aria-label="下一页" rel="next">›</Link>
+          <a href={hrefFor(page + 1)} className={`${linkClass} hover:text-primary`} aria-label="下一页" rel="next">›</a>
         ) : (
           <span className={`${linkClass} text-gray-300`} aria-disabled="true">›</span>
         )}
