@@ -544,6 +544,10 @@ export interface GpsDeviceRecord {
 export const deviceSelectorSchema = z.object({
   keyword: filterText("设备号/车牌号", 32),
   bound: z.boolean({ invalid_type_error: "bound 必须是 true 或 false" }).optional().nullable(),
+  /** Only the device on this vehicle (at most one). */
+  vehicleId: idSchema("车辆 id").optional().nullable(),
+  /** Only devices of this organisation (within the caller's scope). */
+  orgId: idSchema("企业 id").optional().nullable(),
 });
 
 /** Binds a device to a vehicle; vehicleId null unbinds it. */

@@ -75,8 +75,8 @@ export const dispatchApi = {
     return user.call<FreightRecord>({ path: "/tms-freight-dispatch/updateTmsOrderDatailAddress", body: request });
   },
 
-  /** POST device-manage/selector: GPS devices, by device number or plate, optionally bound or not. */
-  devices(user: CurrentUser, filter: { keyword?: string; bound?: boolean }, paging: Paging = SELECTOR_PAGE): Promise<Paged<GpsDeviceRecord>> {
+  /** POST device-manage/selector: GPS devices, by device number or plate, bound or not, of one vehicle or organisation. */
+  devices(user: CurrentUser, filter: { keyword?: string; bound?: boolean; vehicleId?: number; orgId?: number }, paging: Paging = SELECTOR_PAGE): Promise<Paged<GpsDeviceRecord>> {
     return user.call<Paged<GpsDeviceRecord>>({ path: "/device-manage/selector", body: compact({ ...filter, ...paging }) });
   },
 

@@ -30,15 +30,18 @@ function toDeviceRecord(r: DeviceRow): GpsDeviceRecord {
   };
 }
 
+/** The selector: devices in the caller's scope, narrowed by keyword (device or plate), bound or not, one vehicle, one organisation. */
 export async function selectDevices(
   db: Kysely<Database>,
   scope: CallerScope,
-  filter: { keyword?: string; bound?: boolean | null },
+  filter: { keyword?: string; bound?: boolean | null; vehicleId?: number | null; orgId?: number | null },
   { current, size }: { current: number; size: number },
 ): Promise<Paged<GpsDeviceRecord>> {
   let query = devicesQuery(db, scope);
   if (filter.keyword) query = query.where(sql<boolean>`(${contains("g.device_no", filter.keyword)} or ${contains("v.plate_no", filter.keyword)})`);
   if (filter.bound != null) query = query.where("g.vehicle_id", filter.bound ? "is not" : "is", null);
+  if (filter.vehicleId != null) query = query.where("g.vehicle_id", "=", filter.vehicleId);
+  if (filter.orgId != null) query = query.where("g.org_id", "=", filter.orgId);
   const [{ total }, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     query.select(deviceColumns).orderBy("g.id").limit(size).offset(offsetOf(current, size)).execute(),

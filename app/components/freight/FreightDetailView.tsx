@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { FREIGHT_ACTION_LABELS, FREIGHT_STATUS_LABELS, FREIGHT_WAY_LABELS, type FreightComment } from "../../../contract/freight";
 import { fenToYuan, formatDateTime, kgToTonnes } from "~/lib/format";
 import type { FreightDetailActionData, loadFreightDetail } from "~/services/freight-pages.server";
-import { trackPlaybackHref } from "./freightLinks";
+import { monitorHref, trackPlaybackHref } from "./freightLinks";
 import { StatusTag } from "./StatusTag";
 
 type Field = [label: string, value: ReactNode];
@@ -159,8 +159,9 @@ export function FreightDetailView() {
           <span className="font-normal text-gray-600">{d.freightNo}</span>
           <StatusTag status={d.status} />
         </h1>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Link to={trackPlaybackHref(d.freightWay, d.freightNo)} className="btn">轨迹回放</Link>
+          <Link to={monitorHref(d.freightNo)} className="btn">查看监控</Link>
           <Link to="/dispatchManage/waybillList" className="btn">返回运单列表</Link>
         </div>
       </div>

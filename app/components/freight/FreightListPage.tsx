@@ -6,7 +6,7 @@ import { useMessage } from "~/components/ui/Message";
 import { Pagination } from "~/components/ui/Pagination";
 import type { FreightListActionData, loadFreightList, RowDialogKind } from "~/services/freight-pages.server";
 import { FreightFilterForm } from "./FreightFilterForm";
-import { freightDetailHref, freightStepHref, trackPlaybackHref } from "./freightLinks";
+import { freightDetailHref, freightStepHref, monitorHref, trackPlaybackHref } from "./freightLinks";
 import { FreightTable } from "./FreightTable";
 
 const BATCH_FORM = "freight-batch-complete";
@@ -32,6 +32,7 @@ function RowActions({ record, manage, listHref }: { record: FreightRecord; manag
       {manage && status === "UNLOADED" ? step("签收", freightStepHref("sign", way, freightNo)) : null}
       {manage && status === "SIGNED" ? step("确认", freightStepHref("confirm", way, freightNo)) : null}
       {status !== "WAIT_LOADING" && status !== "CANCELLED" ? step("轨迹", trackPlaybackHref(way, freightNo)) : null}
+      {status === "WAIT_LOADING" || status === "IN_TRANSIT" ? step("监控", monitorHref(freightNo)) : null}
       {manage && status === "CONFIRMED" ? (
         <Link to={withDialog(listHref, "complete", record.id)} preventScrollReset className="btn-link">完成</Link>
       ) : null}

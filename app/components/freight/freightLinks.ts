@@ -13,6 +13,11 @@ export function trackPlaybackHref(freightWay: FreightWay, freightNo: string): st
   return withFreightNo(freightWay === "WATER" ? "/dispatchManage/trackPlaybackWater" : "/dispatchManage/trackPlayback", freightNo);
 }
 
+/** The 查看监控 page of a waybill (road or water). */
+export function monitorHref(freightNo: string): string {
+  return withFreightNo("/dispatchManage/checkTheMonitor", freightNo);
+}
+
 /** The work-queue pages of the status steps, by step and way of transport (built by the dispatch pages). */
 const STEP_PAGES = {
   loading: { ROAD: "/dispatchManage/loading", WATER: "/dispatchManage/waterloading" },
