@@ -3,10 +3,12 @@ import type { DialectName } from "../index.js";
 import { identityMigration } from "./0001_identity.js";
 import { notificationsMigration } from "./0002_notifications.js";
 import { freightMigration } from "./0003_freight.js";
+import { riskAppealsMigration } from "./0004_risk_appeals.js";
 
 /** Every migration, in order. Names sort in the order they must run. Add new ones at the end. */
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0001_identity": identityMigration,
   "0002_notifications": notificationsMigration,
   "0003_freight": freightMigration,
+  "0004_risk_appeals": riskAppealsMigration,
 };
