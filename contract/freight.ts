@@ -36,6 +36,10 @@ export const FREIGHT_ACTIONS = [
   "CANCEL",
   "LOADING_UPDATE",
   "ADDRESS_UPDATE",
+  // Risk appeals (contract/appeal.ts): logged on the waybill, the status does not change.
+  "APPEAL_SUBMIT",
+  "APPEAL_APPROVE",
+  "APPEAL_REJECT",
 ] as const;
 export type FreightAction = (typeof FREIGHT_ACTIONS)[number];
 
@@ -50,6 +54,9 @@ export const FREIGHT_ACTION_LABELS: Record<FreightAction, string> = {
   CANCEL: "取消",
   LOADING_UPDATE: "修改装货信息",
   ADDRESS_UPDATE: "修改装卸地址",
+  APPEAL_SUBMIT: "提交风险申诉",
+  APPEAL_APPROVE: "风险申诉通过",
+  APPEAL_REJECT: "风险申诉驳回",
 };
 
 export const ORDER_STATUSES = ["WAIT_DISPATCH", "DISPATCHING", "DISPATCHED"] as const;
@@ -110,7 +117,7 @@ const text = (label: string, max: number) =>
 const requiredText = (label: string, max: number) => text(label, max).min(1, `请填写${label}`);
 
 /** An optional filter text: empty or blank counts as absent. */
-const filterText = (label: string, max = 64) =>
+export const filterText = (label: string, max = 64) =>
   text(label, max)
     .optional()
     .nullable()
@@ -119,14 +126,14 @@ const filterText = (label: string, max = 64) =>
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Treats "" like an absent field, as HTML forms send empty inputs. */
-const emptyAsAbsent = <S extends z.ZodTypeAny>(schema: S) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional().nullable());
+export const emptyAsAbsent = <S extends z.ZodTypeAny>(schema: S) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional().nullable());
 
 const isRealDate = (value: string) => {
   const time = Date.parse(`${value}T00:00:00Z`);
   return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
 };
 
-const dateText = (label: string) =>
+export const dateText = (label: string) =>
   emptyAsAbsent(
     z
       .string({ invalid_type_error: `${label}格式应为 YYYY-MM-DD` })

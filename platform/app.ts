@@ -7,6 +7,7 @@ import { installErrorHandling } from "./http/errors.js";
 import { ok } from "./http/envelope.js";
 import { identityRoutes } from "./identity/routes.js";
 import { freightRoutes } from "./freight/routes.js";
+import { appealRoutes } from "./appeal/routes.js";
 import { notificationRoutes } from "./iam/notifications/routes.js";
 import { createBus } from "./realtime/create-bus.js";
 import { installRealtimeGateway } from "./realtime/gateway.js";
@@ -18,7 +19,7 @@ export interface BuildOptions {
 }
 
 /** Each service's HTTP routes. Add a service by adding its register function here. */
-const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [identityRoutes, notificationRoutes, freightRoutes];
+const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [identityRoutes, notificationRoutes, freightRoutes, appealRoutes];
 
 /** Builds the platform's HTTP app (not listening); tests call this with a temporary database. */
 export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<{ app: FastifyInstance; ctx: ServiceContext }> {

@@ -1,10 +1,11 @@
 import type { Db } from "./index.js";
 import { seedNotifications } from "../iam/notifications/seed.js";
 import { seedFreight } from "../freight/seed.js";
+import { seedAppeals } from "../appeal/seed.js";
 import { isSeeded, seedIdentity, type SeedIds } from "./seed.js";
 
 /** Each service's demo data, run in order after the identity seed. Add new seeders at the end. */
-const seeders: Array<(db: Db, ids: SeedIds) => Promise<void>> = [seedNotifications, seedFreight];
+const seeders: Array<(db: Db, ids: SeedIds) => Promise<void>> = [seedNotifications, seedFreight, seedAppeals];
 
 /** Seeds the demo data when the database is empty; returns whether it seeded. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {

@@ -1,6 +1,6 @@
 /** The waybill event log and the notifications each step sends. */
 import type { Kysely } from "kysely";
-import { fenToYuan, kgToTonnes, type FreightAction, type FreightStatus } from "../../contract/freight.js";
+import { FREIGHT_ACTION_LABELS, fenToYuan, kgToTonnes, type FreightAction, type FreightStatus } from "../../contract/freight.js";
 import type { ServiceContext } from "../context.js";
 import { nowIso } from "../db/index.js";
 import type { Database } from "../db/schema.js";
@@ -61,6 +61,10 @@ export function eventMessage(action: FreightAction, row: FreightRow, remark: str
       return `${no} 的装货信息已修改，原因：${remark ?? ""}`;
     case "ADDRESS_UPDATE":
       return `${no} 的装卸地址已修改：${row.loading_place} → ${row.unloading_place}`;
+    case "APPEAL_SUBMIT":
+    case "APPEAL_APPROVE":
+    case "APPEAL_REJECT":
+      return `${no} ${FREIGHT_ACTION_LABELS[action]}${remark ? `：${remark}` : ""}`;
   }
 }
 

@@ -37,6 +37,10 @@ export const STEPS: Record<FreightAction, Step> = {
   CANCEL: { from: ["WAIT_LOADING"], to: "CANCELLED", actors: MANAGERS },
   LOADING_UPDATE: { from: ["IN_TRANSIT", "UNLOADED"], to: null, actors: MANAGERS },
   ADDRESS_UPDATE: { from: ["WAIT_LOADING", "IN_TRANSIT"], to: null, actors: MANAGERS },
+  // Not steps of the machine: platform/appeal decides them by permission code and the abnormal flag.
+  APPEAL_SUBMIT: { from: [], to: null, actors: EVERYONE },
+  APPEAL_APPROVE: { from: [], to: null, actors: EVERYONE },
+  APPEAL_REJECT: { from: [], to: null, actors: EVERYONE },
 };
 
 const USER_TYPE_LABELS: Record<UserType, string> = {

@@ -1,17 +1,19 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FREIGHT_ACTION_LABELS, FREIGHT_STATUS_LABELS, FREIGHT_WAY_LABELS, type FreightComment } from "../../../contract/freight";
+import { appealSubmitHref, APPEAL_ROLES } from "~/components/appeal/links";
+import { Permission } from "~/components/ui/Permission";
 import { fenToYuan, formatDateTime, kgToTonnes } from "~/lib/format";
 import type { FreightDetailActionData, loadFreightDetail } from "~/services/freight-pages.server";
 import { monitorHref, trackPlaybackHref } from "./freightLinks";
 import { StatusTag } from "./StatusTag";
 
-type Field = [label: string, value: ReactNode];
+export type Field = [label: string, value: ReactNode];
 
 const dash = (value: ReactNode) => (value === null || value === undefined || value === "" ? "-" : value);
 const tonnes = (kg: number | null) => (kg == null ? "-" : `${kgToTonnes(kg)} 吨`);
 
-function Section({ title, fields, children, id }: { title: string; fields?: Field[]; children?: ReactNode; id: string }) {
+export function Section({ title, fields, children, id }: { title: string; fields?: Field[]; children?: ReactNode; id: string }) {
   return (
     <section className="card" aria-labelledby={id}>
       <h2 id={id} className="page-title">{title}</h2>
@@ -160,6 +162,11 @@ export function FreightDetailView() {
           <StatusTag status={d.status} />
         </h1>
         <div className="flex flex-wrap gap-2">
+          {d.abnormal ? (
+            <Permission roles={APPEAL_ROLES.submit}>
+              <Link to={appealSubmitHref(d.freightNo)} className="btn btn-primary">提交申诉</Link>
+            </Permission>
+          ) : null}
           <Link to={trackPlaybackHref(d.freightWay, d.freightNo)} className="btn">轨迹回放</Link>
           <Link to={monitorHref(d.freightNo)} className="btn">查看监控</Link>
           <Link to="/dispatchManage/waybillList" className="btn">返回运单列表</Link>

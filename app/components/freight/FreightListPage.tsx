@@ -1,9 +1,11 @@
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent } from "react";
 import type { FreightRecord } from "../../../contract/freight";
+import { appealSubmitHref, APPEAL_ROLES } from "~/components/appeal/links";
 import { Dialog } from "~/components/ui/Dialog";
 import { useMessage } from "~/components/ui/Message";
 import { Pagination } from "~/components/ui/Pagination";
+import { Permission } from "~/components/ui/Permission";
 import type { FreightListActionData, loadFreightList, RowDialogKind } from "~/services/freight-pages.server";
 import { FreightFilterForm } from "./FreightFilterForm";
 import { freightDetailHref, freightStepHref, monitorHref, trackPlaybackHref } from "./freightLinks";
@@ -33,6 +35,7 @@ function RowActions({ record, manage, listHref }: { record: FreightRecord; manag
       {manage && status === "SIGNED" ? step("确认", freightStepHref("confirm", way, freightNo)) : null}
       {status !== "WAIT_LOADING" && status !== "CANCELLED" ? step("轨迹", trackPlaybackHref(way, freightNo)) : null}
       {status === "WAIT_LOADING" || status === "IN_TRANSIT" ? step("监控", monitorHref(freightNo)) : null}
+      {record.abnormal ? <Permission roles={APPEAL_ROLES.submit}>{step("申诉", appealSubmitHref(freightNo))}</Permission> : null}
       {manage && status === "CONFIRMED" ? (
         <Link to={withDialog(listHref, "complete", record.id)} preventScrollReset className="btn-link">完成</Link>
       ) : null}

@@ -1,0 +1,153 @@
+/** The sections the appeal pages share: the waybill in brief, who dispatched it, the appeal, its audit and the waybill's appeal history. */
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { AUDIT_RESULT_LABELS, type AppealRecord } from "../../../contract/appeal";
+import { FREIGHT_WAY_LABELS, type DispatchInfo, type FreightRecord } from "../../../contract/freight";
+import { Section, type Field } from "~/components/freight/FreightDetailView";
+import { freightDetailHref } from "~/components/freight/freightLinks";
+import { StatusTag } from "~/components/freight/StatusTag";
+import { useViewerRoles } from "~/components/ui/Permission";
+import { hasPermission } from "~/navigation";
+import { fenToYuan, formatDateTime, kgToTonnes } from "~/lib/format";
+import { AppealStatusTag } from "./AppealStatusTag";
+import { appealDetailHref, APPEAL_ROLES } from "./links";
+
+const tonnes = (kg: number | null) => (kg == null ? "-" : `${kgToTonnes(kg)} 吨`);
+
+/** The waybill as it is now, with its risk flag. */
+export function WaybillBrief({ waybill: w }: { waybill: FreightRecord }) {
+  const water = w.freightWay === "WATER";
+  const fields: Field[] = [
+    ["运单号", <Link key="no" to={freightDetailHref(w.freightWay, w.freightNo)} className="text-primary hover:underline">{w.freightNo}</Link>],
+    ["运输方式", FREIGHT_WAY_LABELS[w.freightWay]],
+    ["运单状态", <StatusTag key="status" status={w.status} />],
+    ["所属企业", w.orgName],
+    ["货物品类", w.cargoCategory],
+    [water ? "船长" : "司机", water ? w.captainName : w.driverName],
+    [water ? "船名" : "车牌号", water ? w.shipName : w.plateNo],
+    ["装卸地", `${w.loadingPlace} → ${w.unloadingPlace}`],
+    ["装货重量", tonnes(w.loadedWeight)],
+    ["卸货重量", tonnes(w.unloadedWeight)],
+    ["卸货时间", formatDateTime(w.unloadingTime)],
+    [
+      "风险标记",
+      w.abnormal ? (
+        <span key="risk" className="text-red-600" data-testid="waybill-risk">{w.abnormalReason ?? "异常"}</span>
+      ) : (
+        <span key="risk" className="text-green-700" data-testid="waybill-risk">无</span>
+      ),
+    ],
+  ];
+  return <Section id="appeal-waybill" title="运单信息" fields={fields} />;
+}
+
+/** The spec's dispatch-info call: who dispatched the waybill to whom. */
+export function DispatchSection({ dispatch: d }: { dispatch: DispatchInfo }) {
+  const water = d.freightWay === "WATER";
+  const fields: Field[] = [
+    ["调度人", d.dispatcherName],
+    ["派单时间", formatDateTime(d.dispatchTime)],
+    ["订单号", d.orderNo],
+    [water ? "船长" : "司机", d.carrierName],
+    ["联系电话", d.carrierMobile],
+    [water ? "船名" : "车牌号", d.conveyanceName],
+    ["计划重量", tonnes(d.plannedWeight)],
+    ["运价", `${fenToYuan(d.unitPrice)} 元/吨`],
+    ["装卸地", `${d.loadingPlace} → ${d.unloadingPlace}`],
+  ];
+  return <Section id="appeal-dispatch" title="派单信息" fields={fields} />;
+}
+
+function EvidenceList({ evidence }: { evidence: string[] }) {
+  if (evidence.length === 0) return <p className="text-sm text-gray-400">未提供凭证</p>;
+  return (
+    <ol className="list-decimal space-y-1 pl-5 text-sm" data-testid="appeal-evidence">
+      {evidence.map((ref) => (
+        <li key={ref} className="break-all">
+          <a href={ref} target="_blank" rel="noreferrer" className="text-primary hover:underline">{ref}</a>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The appeal as submitted, and how it was decided (or, while pending, `auditForm` when given). */
+export function AppealInfo({ appeal: a, auditForm }: { appeal: AppealRecord; auditForm?: ReactNode }) {
+  const fields: Field[] = [
+    ["申诉单号", a.appealNo],
+    ["申诉状态", <AppealStatusTag key="status" status={a.status} />],
+    ["运单号", <Link key="no" to={freightDetailHref(a.freightWay, a.freightNo)} className="text-primary hover:underline">{a.freightNo}</Link>],
+    ["所属企业", a.orgName],
+    ["提交人", a.submittedByName],
+    ["提交时间", formatDateTime(a.submittedTime)],
+    ["风险原因", <span key="risk" className="text-red-600">{a.riskReason}</span>],
+  ];
+  const audit: Field[] =
+    a.status === "PENDING"
+      ? [["审核结果", "待审核"]]
+      : [
+          ["审核结果", <AppealStatusTag key="result" status={a.status} />],
+          ["审核人", a.auditedByName],
+          ["审核时间", formatDateTime(a.auditedTime)],
+        ];
+  return (
+    <>
+      <Section id="appeal-info" title="申诉信息" fields={fields}>
+        <h3 className="mb-1 mt-4 text-sm text-gray-500">申诉说明</h3>
+        <p className="whitespace-pre-wrap break-words text-sm text-gray-800" data-testid="appeal-reason">{a.reason}</p>
+        <h3 className="mb-1 mt-4 text-sm text-gray-500">申诉凭证</h3>
+        <EvidenceList evidence={a.evidence} />
+      </Section>
+      {a.status === "PENDING" && auditForm ? (
+        <Section id="appeal-audit-result" title="审核">{auditForm}</Section>
+      ) : (
+        <Section id="appeal-audit-result" title="审核结果" fields={audit}>
+          {a.status !== "PENDING" ? (
+            <>
+              <h3 className="mb-1 mt-4 text-sm text-gray-500">审核意见</h3>
+              <p className="whitespace-pre-wrap break-words text-sm text-gray-800" data-testid="appeal-audit-remark">{a.auditRemark ?? "无"}</p>
+            </>
+          ) : null}
+        </Section>
+      )}
+    </>
+  );
+}
+
+/** Every appeal of the waybill, newest first; `current` is marked. */
+export function AppealHistory({ appeals, current }: { appeals: AppealRecord[]; current?: number }) {
+  const canOpen = hasPermission(useViewerRoles(), APPEAL_ROLES.detail);
+  return (
+    <Section id="appeal-history" title="申诉记录">
+      {appeals.length === 0 ? (
+        <p className="text-sm text-gray-400">该运单暂无申诉记录</p>
+      ) : (
+        <ol className="relative ml-2 border-l border-gray-200" data-testid="appeal-history">
+          {appeals.map((a) => (
+            <li key={a.id} className="mb-4 ml-4 last:mb-0" data-appeal-no={a.appealNo}>
+              <span className="absolute -left-[5px] mt-1.5 h-2.5 w-2.5 rounded-full bg-primary" aria-hidden />
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                {a.id === current ? (
+                  <b>{a.appealNo}（本申诉）</b>
+                ) : canOpen ? (
+                  <Link to={appealDetailHref(a.id)} className="text-primary hover:underline">{a.appealNo}</Link>
+                ) : (
+                  <span>{a.appealNo}</span>
+                )}
+                <AppealStatusTag status={a.status} />
+                <span className="text-gray-500">{a.submittedByName} 提交于 {formatDateTime(a.submittedTime)}</span>
+              </div>
+              <p className="mt-0.5 line-clamp-2 break-words text-sm text-gray-600" title={a.reason}>{a.reason}</p>
+              {a.status !== "PENDING" ? (
+                <p className="mt-0.5 break-words text-sm text-gray-500">
+                  {a.auditedByName} {AUDIT_RESULT_LABELS[a.status]}于 {formatDateTime(a.auditedTime)}
+                  {a.auditRemark ? `：${a.auditRemark}` : ""}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { AppealRecord } from "../../../contract/appeal";
+import { FREIGHT_WAY_LABELS } from "../../../contract/freight";
+import { freightDetailHref } from "~/components/freight/freightLinks";
+import { useViewerRoles } from "~/components/ui/Permission";
+import { formatDateTime } from "~/lib/format";
+import { hasPermission } from "~/navigation";
+import { AppealStatusTag } from "./AppealStatusTag";
+import { appealAuditHref, appealDetailHref, APPEAL_ROLES } from "./links";
+
+/** The 操作 column stays in view while the table scrolls sideways (as in the waybill table). */
+const STICKY_RIGHT = "sticky right-0 z-[1] shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.2)]";
+
+/**
+ * The appeal list's table: number, waybill (to its detail page), way, risk, explanation (cut short,
+ * whole on hover), status, who and when; 详情 for DETAIL holders, 审核 for AUDIT holders while pending.
+ */
+export function AppealTable({ records, empty }: { records: AppealRecord[]; empty: ReactNode }) {
+  const roles = useViewerRoles();
+  const canDetail = hasPermission(roles, APPEAL_ROLES.detail);
+  const canAudit = hasPermission(roles, APPEAL_ROLES.audit);
+  return (
+    <div className="overflow-x-auto">
+      <table className="table" aria-label="风险申诉列表">
+        <thead>
+          <tr>
+            <th scope="col">申诉单号</th>
+            <th scope="col">运单号</th>
+            <th scope="col">运输方式</th>
+            <th scope="col">风险原因</th>
+            <th scope="col">申诉说明</th>
+            <th scope="col">状态</th>
+            <th scope="col">提交人</th>
+            <th scope="col">提交时间</th>
+            <th scope="col">审核时间</th>
+            <th scope="col" className={STICKY_RIGHT}>操作</th>
+          </tr>
+        </thead>
+        <tbody>
+          {records.length === 0 ? (
+            <tr>
+              <td colSpan={10} className="py-12 text-center text-gray-400">{empty}</td>
+            </tr>
+          ) : (
+            records.map((a) => (
+              <tr key={a.id} data-testid="appeal-row" data-appeal-no={a.appealNo} data-freight-no={a.freightNo} data-status={a.status}>
+                <td className="whitespace-nowrap">{a.appealNo}</td>
+                <td className="whitespace-nowrap">
+                  <Link to={freightDetailHref(a.freightWay, a.freightNo)} className="text-primary hover:underline">{a.freightNo}</Link>
+                </td>
+                <td className="whitespace-nowrap">{FREIGHT_WAY_LABELS[a.freightWay]}</td>
+                <td className="min-w-[9rem] max-w-[12rem] text-red-600">{a.riskReason}</td>
+                <td className="max-w-[12rem]">
+                  <span className="block truncate" title={a.reason}>{a.reason}</span>
+                </td>
+                <td><AppealStatusTag status={a.status} /></td>
+                <td className="whitespace-nowrap">{a.submittedByName}</td>
+                <td className="whitespace-nowrap">{formatDateTime(a.submittedTime)}</td>
+                <td className="whitespace-nowrap">{formatDateTime(a.auditedTime)}</td>
+                <td className={`whitespace-nowrap bg-white ${STICKY_RIGHT}`}>
+                  <span className="flex gap-x-2">
+                    {canDetail ? <Link to={appealDetailHref(a.id)} className="btn-link" aria-label={`申诉 ${a.appealNo} 详情`}>详情</Link> : null}
+                    {canAudit && a.status === "PENDING" ? (
+                      <Link to={appealAuditHref(a.id)} className="btn-link" aria-label={`审核申诉 ${a.appealNo}`}>审核</Link>
+                    ) : null}
+                  </span>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

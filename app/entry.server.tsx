@@ -1,0 +1,54 @@
+/**
+ * Remix's default Node entry, with one fix. React 18's Node stream writer (react-dom 18.3.1,
+ * writeStringChunk) flushes its whole 2 KB view when a multi-byte character does not fit at its end,
+ * so one or two NUL bytes land in the HTML wherever a Chinese character straddles a view boundary
+ * (e.g. "财务\0管理" in every dispatch page's sidebar). The text then differs from the browser's
+ * render, hydration fails and React re-renders the whole page in the browser. HTML never holds a NUL
+ * legitimately, so the bytes are dropped on the way out.
+ */
+import { Transform, type TransformCallback } from "node:stream";
+import type { EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+
+const ABORT_DELAY = 5_000;
+
+/** A pass-through that leaves out NUL bytes. */
+export function withoutNulBytes(): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+      if (!chunk.includes(0)) return done(null, chunk);
+      done(
+        null,
+        chunk.filter((byte) => byte !== 0),
+      );
+    },
+  });
+}
+
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
+  // Bots and SPA mode get the whole document at once; browsers get the shell as soon as it is ready.
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const ready = () => {
+      shellRendered = true;
+      const body = withoutNulBytes();
+      responseHeaders.set("Content-Type", "text/html");
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
+    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />, {
+      ...(waitForAll ? { onAllReady: ready } : { onShellReady: ready }),
+      onShellError: reject,
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors of the initial shell reject and are logged by Remix; later ones only here.
+        if (shellRendered) console.error(error);
+      },
+    });
+    setTimeout(abort, ABORT_DELAY);
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * Who hears about an appeal: on submission, the users who may audit it (the platform's, the tenant's
+ * or the organisation's holders of TMS_RISK_APPEAL_AUDIT); on the audit result, the submitter, the
+ * waybill's organisation and its driver or captain. Never the person who acted. A FREIGHT notification
+ * (freightNo, freightWay) so the message centre opens the waybill. Runs after the transaction
+ * committed; a failure is logged, not raised, as the appeal itself has happened.
+ */
+import type { FreightAction } from "../../contract/freight.js";
+import type { ServiceContext } from "../context.js";
+import { eventMessage } from "../freight/events.js";
+import type { FreightRow } from "../freight/records.js";
+import { notifyUsers } from "../iam/notifications/notify.js";
+import type { AppealRow } from "./records.js";
+
+const ids = (rows: Array<{ id: number }>) => rows.map((r) => Number(r.id));
+
+async function auditorsOf(ctx: ServiceContext, appeal: AppealRow): Promise<number[]> {
+  const rows = await ctx.db.kysely
+    .selectFrom("users as u")
+    .innerJoin("user_roles as ur", "ur.user_id", "u.id")
+    .innerJoin("role_permissions as rp", "rp.role_id", "ur.role_id")
+    .select("u.id")
+    .distinct()
+    .where("rp.permission_code", "=", "TMS_RISK_APPEAL_AUDIT")
+    .where("u.status", "=", "ACTIVE")
+    .where("u.platform_id", "=", appeal.platform_id)
+    .where((eb) =>
+      eb.or([
+        eb("u.type", "=", "SYSTEM_USER"),
+        eb.and([eb("u.type", "=", "TENANT_USER"), eb("u.tenant_id", "=", appeal.tenant_id)]),
+        eb.and([eb("u.type", "=", "ORG_USER"), eb("u.org_id", "=", appeal.org_id)]),
+      ]),
+    )
+    .execute();
+  return ids(rows);
+}
+
+async function partiesOf(ctx: ServiceContext, appeal: AppealRow, freight: FreightRow): Promise<number[]> {
+  const orgUsers = await ctx.db.kysely.selectFrom("users").select("id").where("org_id", "=", freight.org_id).where("status", "=", "ACTIVE").execute();
+  return [Number(appeal.submitted_by), ...ids(orgUsers), ...(freight.carrier_user_id == null ? [] : [Number(freight.carrier_user_id)])];
+}
+
+export async function notifyAppeal(ctx: ServiceContext, action: FreightAction, appeal: AppealRow, freight: FreightRow, actorUserId: number, remark: string): Promise<void> {
+  try {
+    const recipients = action === "APPEAL_SUBMIT" ? await auditorsOf(ctx, appeal) : await partiesOf(ctx, appeal, freight);
+    await notifyUsers(
+      ctx,
+      recipients.filter((id) => id !== actorUserId),
+      {
+        content: eventMessage(action, freight, remark),
+        targetType: "FREIGHT",
+        targetId: Number(freight.id),
+        tags: ["freight", "appeal"],
+        freightNo: freight.freight_no,
+        freightWay: freight.freight_way,
+      },
+    );
+  } catch (error) {
+    ctx.log.error({ err: error, appealNo: appeal.appeal_no, action }, "appeal notification failed");
+  }
+}
