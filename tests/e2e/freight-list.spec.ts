@@ -48,6 +48,8 @@ async function searchByStatusFreightNoAndPage(page: Page, script: boolean) {
   await page.getByRole("button", { name: "查询" }).click();
   await expect(page).toHaveURL(/status=IN_TRANSIT/);
   await expect(page.getByLabel("运单状态")).toHaveValue("IN_TRANSIT");
+  // The new rows, not the old page's, before reading the total.
+  await expect(rows(page).first()).toHaveAttribute("data-status", "IN_TRANSIT");
   const inTransit = await total(page);
   expect(inTransit).toBeGreaterThan(0);
   expect(inTransit).toBeLessThan(everything);
@@ -85,6 +87,7 @@ async function searchByStatusFreightNoAndPage(page: Page, script: boolean) {
   expect(second.filter((no) => first.includes(no))).toEqual([]);
 
   await page.goto("/dispatchManage/waybillList?status=COMPLETED");
+  await expect(rows(page).first()).toHaveAttribute("data-status", "COMPLETED");
   const completed = await total(page);
   await page.getByRole("link", { name: "第 2 页" }).click();
   await expect(page).toHaveURL(/status=COMPLETED/);
