@@ -29,10 +29,13 @@ const rows = (page: Page) => page.getByTestId("freight-row");
 const total = async (page: Page) => Number(await page.getByTestId("total").textContent());
 
 async function rowStatuses(page: Page): Promise<string[]> {
+  await rows(page).first().waitFor();
   return rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-status") ?? ""));
 }
 
+/** The freight numbers of the listed rows, once there is a row (login may still be landing). */
 async function rowFreightNos(page: Page): Promise<string[]> {
+  await rows(page).first().waitFor();
   return rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-freight-no") ?? ""));
 }
 
