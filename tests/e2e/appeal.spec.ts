@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import type { AppealRecord } from "../../contract/appeal";
 import type { Paged } from "../../contract/envelope";
-import type { DispatchResult, DriverRecord, FreightSearchResult, OrderRecord } from "../../contract/freight";
-import { ACCOUNTS, escapeRegExp, login as loginAndHydrate, PASSWORD, platformCall, platformToken, type Kind } from "./support";
+import type { FreightSearchResult } from "../../contract/freight";
+import { ACCOUNTS, driversLoadedWaybill, escapeRegExp, login as loginAndHydrate, PASSWORD, platformCall, platformToken, type Kind } from "./support";
 
 /** Risk appeals (风险申诉): an organisation appeals an abnormal waybill, a tenant audits it, the organisation sees the result. */
 
@@ -35,21 +35,8 @@ async function unappealedAbnormalWaybill(): Promise<string> {
 
 /** A fresh road waybill of the INDIVIDUAL_USER driver, loaded 20 t and unloaded 19.5 t (2.5 % short), so abnormal. */
 async function driversAbnormalWaybill(): Promise<string> {
-  const org = await platformToken("ORG_USER");
-  const orders = await platformCall<Paged<OrderRecord>>("/tms-order/search", { freightWay: "ROAD", size: 50 }, org);
-  // The oldest awaiting order, so the other specs' "first awaiting order" stays theirs.
-  const order = [...orders.records].reverse().find((o) => o.remainingWeight >= 20_000)!;
-  const drivers = await platformCall<Paged<DriverRecord>>("/tms-resource/drivers", { keyword: "张师傅", size: 10 }, org);
-  const driver = drivers.records.find((d) => d.vehicleId !== null)!;
-  const dispatched = await platformCall<DispatchResult>(
-    "/tms-freight-dispatch/dispatch",
-    { orderId: order.id, items: [{ driverId: driver.id, vehicleId: driver.vehicleId, plannedWeight: 20_000 }] },
-    org,
-  );
-  const { id, freightNo } = dispatched.freights[0]!;
-  const me = await platformToken("INDIVIDUAL_USER");
-  await platformCall("/tms-freight/loading", { id, loadedWeight: 20_000, weighTicketUrl: "/files/weigh-tickets/e2e-driver.jpg" }, me);
-  await platformCall("/tms-freight/unLoading", { id, unloadedWeight: 19_500, weighTicketUrl: "/files/weigh-tickets/e2e-driver-2.jpg" }, me);
+  const { id, freightNo } = await driversLoadedWaybill(20_000);
+  await platformCall("/tms-freight/unLoading", { id, unloadedWeight: 19_500, weighTicketUrl: "/files/weigh-tickets/e2e-driver-2.jpg" }, await platformToken("INDIVIDUAL_USER"));
   return freightNo;
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, escapeRegExp, login, PASSWORD, platformCall, platformToken, PLATFORM_URL } from "./support";
+import { ACCOUNTS, driversLoadedWaybill, escapeRegExp, login, PASSWORD, platformCall, platformToken, PLATFORM_URL } from "./support";
 
 /** 查看监控: the waybill's device (bind, unbind) and its positioning figures, with and without JavaScript. */
 
@@ -177,16 +177,17 @@ test.describe("查看监控", () => {
 
   test("a driver sees the device on their vehicle but may not unbind it", async ({ page }) => {
     const token = await platformToken("INDIVIDUAL_USER");
-    const [own] = await platformCall<{ records: Waybill[] }>("/tms-freight/search", { status: ["IN_TRANSIT"], current: 1, size: 10 }, token).then((p) => p.records);
-    test.skip(!own, "the driver has no waybill in transit");
-    const device = await deviceOf(own!.vehicleId!, token);
-    await login(page, "INDIVIDUAL_USER", monitorPath(own!.freightNo));
+    const own = await driversLoadedWaybill();
+    const device = await deviceOf(own.vehicleId, token);
+    await login(page, "INDIVIDUAL_USER", monitorPath(own.freightNo));
     if (device) await expect(page.getByTestId("monitor-device")).toContainText(device.deviceNo);
     else await expect(devicePanel(page)).toContainText("个人账号不能绑定设备");
     await expect(devicePanel(page).getByRole("link", { name: "解绑" })).toHaveCount(0);
     // A forged ?unbind=1 opens no dialog.
-    await page.goto(`${monitorPath(own!.freightNo)}&unbind=1`);
+    await page.goto(`${monitorPath(own.freightNo)}&unbind=1`);
     await expect(page.getByTestId("monitor-unbind-dialog")).toHaveCount(0);
+    // Out of transit again, so the later tests' "in-transit waybill without a device" stays a seeded one.
+    await platformCall("/tms-freight/unLoading", { id: own.id, unloadedWeight: 20_000, weighTicketUrl: "/files/weigh-tickets/e2e-driver-2.jpg" }, token);
   });
 });
 

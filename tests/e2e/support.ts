@@ -73,3 +73,24 @@ export async function platformToken(kind: Kind): Promise<string> {
   });
   return tokens.accessToken;
 }
+
+/**
+ * A fresh road waybill dispatched by the demo organisation to its driver (the INDIVIDUAL_USER, 张师傅)
+ * from the oldest order with room, and loaded by the driver: it is 运输中. The oldest order, so the
+ * other specs' "first awaiting order" stays theirs.
+ */
+export async function driversLoadedWaybill(loadedWeight = 20_000): Promise<{ id: number; freightNo: string; vehicleId: number }> {
+  const org = await platformToken("ORG_USER");
+  const orders = await platformCall<{ records: Array<{ id: number; remainingWeight: number }> }>("/tms-order/search", { freightWay: "ROAD", size: 50 }, org);
+  const order = [...orders.records].reverse().find((o) => o.remainingWeight >= loadedWeight)!;
+  const drivers = await platformCall<{ records: Array<{ id: number; vehicleId: number | null }> }>("/tms-resource/drivers", { keyword: "张师傅", size: 10 }, org);
+  const driver = drivers.records.find((d) => d.vehicleId !== null)!;
+  const dispatched = await platformCall<{ freights: Array<{ id: number; freightNo: string }> }>(
+    "/tms-freight-dispatch/dispatch",
+    { orderId: order.id, items: [{ driverId: driver.id, vehicleId: driver.vehicleId, plannedWeight: loadedWeight }] },
+    org,
+  );
+  const { id, freightNo } = dispatched.freights[0]!;
+  await platformCall("/tms-freight/loading", { id, loadedWeight, weighTicketUrl: "/files/weigh-tickets/e2e-driver.jpg" }, await platformToken("INDIVIDUAL_USER"));
+  return { id, freightNo, vehicleId: driver.vehicleId! };
+}
