@@ -7,27 +7,35 @@
 import { z } from "zod";
 import { dateText, emptyAsAbsent, filterText, freightWaySchema, idSchema, imageRefSchema, type FreightRecord, type FreightWay } from "./freight.js";
 import type { PermissionCode } from "./permissions.js";
+import { appeal, APPEAL_STATES } from "./resources/appeal.js";
 
 export const APPEAL_STATUSES = ["PENDING", "APPROVED", "REJECTED"] as const;
 export type AppealStatus = (typeof APPEAL_STATUSES)[number];
-export const APPEAL_STATUS_LABELS: Record<AppealStatus, string> = { PENDING: "待审核", APPROVED: "已通过", REJECTED: "已驳回" };
+export const APPEAL_STATUS_LABELS = Object.fromEntries(APPEAL_STATUSES.map((s) => [s, APPEAL_STATES[s].label])) as Record<AppealStatus, string>;
 
-/** What an audit decides. */
+/** What an audit decides, and the engine transition that decides it. */
 export const AUDIT_RESULTS = ["APPROVED", "REJECTED"] as const;
 export type AuditResult = (typeof AUDIT_RESULTS)[number];
-export const AUDIT_RESULT_LABELS: Record<AuditResult, string> = { APPROVED: "通过", REJECTED: "驳回" };
+export const AUDIT_TRANSITIONS = { APPROVED: "approve", REJECTED: "reject" } as const satisfies Record<AuditResult, string>;
+export const AUDIT_RESULT_LABELS = { APPROVED: "通过", REJECTED: "驳回" } as const satisfies Record<AuditResult, string>;
 
 export const APPEAL_LIMITS = { reasonMin: 10, reasonMax: 500, evidenceMax: 9, remarkMax: 500 } as const;
 
-/** The permission code each call needs (any one of them); spec 6. */
-export const APPEAL_PERMISSIONS = {
-  /** The list; a submitter without it still searches (their own) appeals, e.g. a waybill's earlier ones. */
-  search: ["TMS_RISK_APPEAL_LIST", "TMS_RISK_APPEAL_SUBMIT"],
+/** The permission code that opens each appeal page (spec 2.2, 6); the console's links and page gate read these. */
+export const APPEAL_PAGE_PERMISSIONS = {
+  list: ["TMS_RISK_APPEAL_LIST"],
   submit: ["TMS_RISK_APPEAL_SUBMIT"],
-  /** The audit page shows the appeal too. */
-  detail: ["TMS_RISK_APPEAL_DETAIL", "TMS_RISK_APPEAL_AUDIT"],
+  detail: ["TMS_RISK_APPEAL_DETAIL"],
   audit: ["TMS_RISK_APPEAL_AUDIT"],
 } as const satisfies Record<string, readonly PermissionCode[]>;
+
+/** The permission codes of each call (any one of them; spec 6), as the definition has them. */
+export const APPEAL_PERMISSIONS = {
+  search: appeal.permissions.list,
+  submit: appeal.permissions.create!,
+  detail: appeal.permissions.detail,
+  audit: [appeal.status!.transitions.approve!.permission as PermissionCode],
+} satisfies Record<string, readonly PermissionCode[]>;
 
 export const APPEAL_NO_PATTERN = /^SS\d{8}\d{4,}$/;
 
@@ -123,6 +131,9 @@ export interface AppealRecord {
   auditedByName: string | null;
   auditedTime: string | null;
   auditRemark: string | null;
+  /** What the caller may do with it (the engine's allowedActions): detail, approve, reject. */
+  actions: string[];
+  version: number;
 }
 
 /** GET tms-freight-riskappeal-review/{id}: the appeal, its waybill as it is now, and every appeal of that waybill (newest first). */

@@ -35,5 +35,13 @@ export const RefusalCode = {
   invalid: 4000,
   captchaRequired: 4001,
   locked: 4002,
+  /** The caller's kind or permission codes do not allow it (not HTTP 403: spec 8 reads that as an expired login). */
+  notPermitted: 4003,
+  /** Not legal in the row's state, or the row changed meanwhile (stale version); the message says which. */
   illegalState: 4009,
+  /** A prerequisite is missing (未认证、未绑卡…); the message names it. */
+  prerequisite: 4010,
+  insufficientBalance: 4020,
+  /** The same idempotency key with a different body. */
+  idempotencyConflict: 4029,
 } as const;

@@ -6,6 +6,9 @@
  */
 import { z } from "zod";
 import { FREIGHT_WAYS, type FreightWay } from "./notification.js";
+import { dateText, emptyAsAbsent, filterText, idSchema, imageRefSchema, isoTimeSchema, requiredText, text, weightKgSchema } from "./fields.js";
+import { attachmentDisposition, chinaCompactDate, fenToYuan, kgToTonnes } from "./units.js";
+import { RefusalCode } from "./envelope.js";
 
 export { FREIGHT_WAYS, type FreightWay };
 
@@ -65,12 +68,12 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = { WAIT_DISPATCH:
 
 export const CARGO_CATEGORIES = ["玉米", "小麦", "稻谷", "大豆", "高粱", "大麦"] as const;
 
-/** Business refusal codes of the freight service (HTTP 200, code other than 200). */
+/** The freight service's refusals: the shared codes of contract/envelope.ts (one set for every service). */
 export const FreightRefusalCode = {
   /** The caller's kind of account may not take this step (not a 403: the console treats 403 as an expired login). */
-  notPermitted: 4003,
+  notPermitted: RefusalCode.notPermitted,
   /** The step is not legal in the waybill's current status; the message names that status. */
-  illegalState: 4009,
+  illegalState: RefusalCode.illegalState,
 } as const;
 
 /** Limits of spec 9 and of the freight rules. */
@@ -90,72 +93,7 @@ export const FREIGHT_LIMITS = {
 // ---------------------------------------------------------------------------------------------
 // Field schemas
 
-const idMessage = (field: string) => `${field} 必须是正整数`;
-
-/** A database id as clients send it: a positive integer, as a number or a digit string. */
-export const idSchema = (field = "id") =>
-  z
-    .union([z.number().int(idMessage(field)).positive(idMessage(field)).max(Number.MAX_SAFE_INTEGER, idMessage(field)), z.string().regex(/^[1-9]\d{0,14}$/, idMessage(field))], {
-      errorMap: () => ({ message: idMessage(field) }),
-    })
-    .transform((value) => Number(value));
-
-/** A weight in kilograms: a positive integer. */
-export const weightKgSchema = (label: string) =>
-  z
-    .number({ required_error: `请输入${label}`, invalid_type_error: `${label}必须是数字（单位：千克）` })
-    .int(`${label}必须是整数千克`)
-    .positive(`${label}必须大于 0`)
-    .max(FREIGHT_LIMITS.maxWaterLoadKg, `${label}过大`);
-
-const text = (label: string, max: number) =>
-  z
-    .string({ invalid_type_error: `${label}必须是文字` })
-    .trim()
-    .max(max, `${label}最多 ${max} 个字`);
-
-const requiredText = (label: string, max: number) => text(label, max).min(1, `请填写${label}`);
-
-/** An optional filter text: empty or blank counts as absent. */
-export const filterText = (label: string, max = 64) =>
-  text(label, max)
-    .optional()
-    .nullable()
-    .transform((value) => (value ? value : undefined));
-
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Treats "" like an absent field, as HTML forms send empty inputs. */
-export const emptyAsAbsent = <S extends z.ZodTypeAny>(schema: S) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional().nullable());
-
-const isRealDate = (value: string) => {
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
-};
-
-export const dateText = (label: string) =>
-  emptyAsAbsent(
-    z
-      .string({ invalid_type_error: `${label}格式应为 YYYY-MM-DD` })
-      .regex(DATE_PATTERN, `${label}格式应为 YYYY-MM-DD`)
-      .refine(isRealDate, `${label}不是有效日期`),
-  ).transform((value) => value ?? undefined);
-
-/** An ISO-8601 time with a zone (as the console sends from a datetime field), normalised to UTC. */
-export const isoTimeSchema = (label: string) =>
-  z
-    .string({ invalid_type_error: `${label}格式不正确` })
-    .datetime({ offset: true, message: `${label}格式不正确，应为 ISO-8601 时间` })
-    .transform((value) => new Date(value).toISOString());
-
-/** A reference to an uploaded image: an http(s) URL or a path on the file service. */
-export const imageRefSchema = (label: string) =>
-  z
-    .string({ required_error: `请上传${label}`, invalid_type_error: `${label}格式不正确` })
-    .trim()
-    .min(1, `请上传${label}`)
-    .max(512, `${label}地址过长`)
-    .regex(/^(https?:\/\/|\/)\S+$/, `${label}应为图片地址`);
+export { idSchema, weightKgSchema, filterText, emptyAsAbsent, dateText, isoTimeSchema, imageRefSchema };
 
 export const freightWaySchema = z.enum(FREIGHT_WAYS, { errorMap: () => ({ message: "freightWay 只能是 ROAD 或 WATER" }) });
 export const freightStatusSchema = z.enum(FREIGHT_STATUSES, { errorMap: () => ({ message: `status 只能是 ${FREIGHT_STATUSES.join("、")}` }) });
@@ -488,6 +426,9 @@ export interface DriverRecord {
   /** The driver's usual vehicle, if any. */
   vehicleId: number | null;
   plateNo: string | null;
+  /** Whether the driver may be dispatched (domain 0.5 rule 1); else why not. */
+  eligible: boolean;
+  ineligibleReason: string | null;
 }
 export interface VehicleRecord {
   id: number;
@@ -498,6 +439,9 @@ export interface VehicleRecord {
   orgId: number;
   driverId: number | null;
   gpsDeviceNo: string | null;
+  /** Whether the vehicle may be dispatched (domain 0.5 rule 1); else why not. */
+  eligible: boolean;
+  ineligibleReason: string | null;
 }
 export interface CaptainRecord {
   id: number;
@@ -568,12 +512,13 @@ export const dashboardSchema = z.object({ freightWay: freightWaySchema.optional(
 // ---------------------------------------------------------------------------------------------
 // Formatting shared by the export and the console
 
-/** Kilograms as tonnes with 2 decimals. */
-export function kgToTonnes(kg: number | null | undefined): string {
-  return kg == null ? "" : (kg / 1000).toFixed(2);
-}
+export { kgToTonnes, fenToYuan };
 
-/** Fen as yuan with 2 decimals. */
-export function fenToYuan(fen: number | null | undefined): string {
-  return fen == null ? "" : (fen / 100).toFixed(2);
+/**
+ * Content-Disposition of the waybill export: the UTF-8 name 运单列表_YYYYMMDD.xlsx (China calendar
+ * day) and an ASCII fallback `<asciiPrefix>YYYYMMDD.xlsx` for old clients.
+ */
+export function freightExportDisposition(now: Date = new Date(), asciiPrefix = "freights_"): string {
+  const day = chinaCompactDate(now);
+  return attachmentDisposition(`${asciiPrefix}${day}.xlsx`, `运单列表_${day}.xlsx`);
 }

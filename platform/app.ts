@@ -8,6 +8,8 @@ import { ok } from "./http/envelope.js";
 import { identityRoutes } from "./identity/routes.js";
 import { freightRoutes } from "./freight/routes.js";
 import { appealRoutes } from "./appeal/routes.js";
+import { resourceRoutes } from "./resources/routes.js";
+import { enterpriseRoutes } from "./masterdata/enterprise.resource.js";
 import { notificationRoutes } from "./iam/notifications/routes.js";
 import { createBus } from "./realtime/create-bus.js";
 import { installRealtimeGateway } from "./realtime/gateway.js";
@@ -19,7 +21,7 @@ export interface BuildOptions {
 }
 
 /** Each service's HTTP routes. Add a service by adding its register function here. */
-const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [identityRoutes, notificationRoutes, freightRoutes, appealRoutes];
+const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [identityRoutes, notificationRoutes, freightRoutes, appealRoutes, resourceRoutes, enterpriseRoutes];
 
 /** Builds the platform's HTTP app (not listening); tests call this with a temporary database. */
 export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<{ app: FastifyInstance; ctx: ServiceContext }> {

@@ -18,7 +18,8 @@ const ROUTE_FILE_EXTENSIONS = ["tsx", "ts", "jsx", "js"];
 export function routeFileCandidates(path: string): string[] {
   const segments = path.split("/").filter(Boolean).map((segment) => (segment.startsWith(":") ? `$${segment.slice(1)}` : segment));
   const base = ["_app", ...segments].join(".");
-  return ROUTE_FILE_EXTENSIONS.flatMap((ext) => [`${base}.${ext}`, `${base}/route.${ext}`]);
+  // `._index`: a page whose path prefixes another page's ("/a/:id" and "/a/:id/audit") must not be its layout.
+  return ROUTE_FILE_EXTENSIONS.flatMap((ext) => [`${base}.${ext}`, `${base}/route.${ext}`, `${base}._index.${ext}`]);
 }
 
 export function isBuilt(path: string, routesDir: string): boolean {

@@ -1,22 +1,18 @@
-/** Weight is stored in kilograms and shown in 吨 with 2 decimals. */
+/** Formatters for pages: the units and China time of contract/units.ts, with the pages' empty values. */
+import { chinaDateTimeOrDash, fenToYuan as fenAsYuan, kgToTonnes as kgAsTonnes } from "../../contract/units";
+
+/** Weight is stored in kilograms and shown in 吨 with 2 decimals (no value: "0.00"). */
 export function kgToTonnes(kg: number | null | undefined): string {
-  return ((kg ?? 0) / 1000).toFixed(2);
+  return kgAsTonnes(kg ?? 0);
 }
 
-/** Money is stored in fen and shown in 元 with 2 decimals. */
+/** Money is stored in fen and shown in 元 with 2 decimals (no value: "0.00"). */
 export function fenToYuan(fen: number | null | undefined): string {
-  return ((fen ?? 0) / 100).toFixed(2);
+  return fenAsYuan(fen ?? 0);
 }
 
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return "-";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "-";
-  const pad = (n: number) => String(n).padStart(2, "0");
-  // Shown in China Standard Time regardless of the server's zone.
-  const cst = new Date(d.getTime() + 8 * 3600_000);
-  return `${cst.getUTCFullYear()}-${pad(cst.getUTCMonth() + 1)}-${pad(cst.getUTCDate())} ${pad(cst.getUTCHours())}:${pad(cst.getUTCMinutes())}:${pad(cst.getUTCSeconds())}`;
-}
+/** "YYYY-MM-DD HH:mm:ss" in China Standard Time regardless of the server's zone; "-" for no value. */
+export const formatDateTime = chinaDateTimeOrDash;
 
 export function badgeCount(n: number): string {
   return n >= 100 ? "99+" : String(n);

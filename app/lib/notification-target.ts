@@ -1,7 +1,8 @@
 /** Where a message leads: its detail page (spec 2.3), and the message centre's own addresses. */
+import { z } from "zod";
 import { DEFAULT_PAGE_SIZE } from "../../contract/envelope";
 import { NOTIFICATION_STATUSES, TAG_PATTERN, type FreightWay, type Notification, type NotificationStatus } from "../../contract/notification";
-import { pageParams } from "~/components/ui/Pagination";
+import { parseListQuery } from "~/services/list-query";
 
 export const ROAD_WAYBILL_DETAIL = "/dispatchManage/wayillDetails/index";
 export const WATER_WAYBILL_DETAIL = "/dispatchManage/wayillDetails/waterIndex";
@@ -49,15 +50,12 @@ export interface NotificationListQuery {
   tag: string | null;
 }
 
+const notificationFilterSchema = z.object({ status: z.enum(NOTIFICATION_STATUSES).optional(), tag: z.string().regex(TAG_PATTERN).optional() });
+
 /** Reads the list query, ignoring values the platform would refuse (an unknown status, a malformed tag). */
 export function notificationListQuery(url: URL): NotificationListQuery {
-  const status = url.searchParams.get("status");
-  const tag = url.searchParams.get("tag")?.trim() ?? "";
-  return {
-    ...pageParams(url),
-    status: (NOTIFICATION_STATUSES as readonly string[]).includes(status ?? "") ? (status as NotificationStatus) : null,
-    tag: TAG_PATTERN.test(tag) ? tag : null,
-  };
+  const { filter, current, size } = parseListQuery(notificationFilterSchema, url);
+  return { current, size, status: filter.status ?? null, tag: filter.tag ?? null };
 }
 
 /** The message centre's address for a list query, optionally with one message opened in the message box. */

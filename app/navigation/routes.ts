@@ -5,6 +5,7 @@
  * A child is reachable only when its group and the child itself both permit the viewer; children
  * without roles carry no restriction of their own.
  */
+import { APPEAL_PAGE_PERMISSIONS } from "../../contract/appeal";
 import { PERMISSIONS, type PermissionCode } from "../../contract/permissions";
 import { USER_TYPES, type UserType } from "../../contract/platforms";
 import type { IconName, RouteNode } from "./types";
@@ -162,10 +163,10 @@ export const ROUTE_TREE: RouteNode[] = [
     dispatch.page("watersign", "水运签收", SHIP),
     dispatch.detail("wayillDetails/index", "运单详情", "waybillList"),
     dispatch.detail("wayillDetails/waterIndex", "水运运单详情", "waybillList", SHIP),
-    dispatch.page("appealList/index", "风险申诉", { roles: ["TMS_RISK_APPEAL_LIST"] }),
-    dispatch.detail("appealSubmit", "提交申诉", "appealList/index", { roles: ["TMS_RISK_APPEAL_SUBMIT"] }),
-    dispatch.detail("appealDetail", "申诉详情", "appealList/index", { roles: ["TMS_RISK_APPEAL_DETAIL"] }),
-    dispatch.detail("appealAudit", "申诉审核", "appealList/index", { roles: ["TMS_RISK_APPEAL_AUDIT"] }),
+    dispatch.page("appealList/index", "风险申诉", { roles: APPEAL_PAGE_PERMISSIONS.list }),
+    dispatch.detail("appealSubmit", "提交申诉", "appealList/index", { roles: APPEAL_PAGE_PERMISSIONS.submit }),
+    dispatch.detail("appealDetail", "申诉详情", "appealList/index", { roles: APPEAL_PAGE_PERMISSIONS.detail }),
+    dispatch.detail("appealAudit", "申诉审核", "appealList/index", { roles: APPEAL_PAGE_PERMISSIONS.audit }),
   ]),
 
   order.group("订单管理", { icon: "order", roles: ALL_KINDS, redirect: "orderList" }, [

@@ -1,54 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import type { FreightDashboard } from "../../contract/freight";
-import type { UserType } from "../../contract/platforms";
 import { DispatchFigures } from "~/components/dispatch/DispatchFigures";
 import { Icon } from "~/components/layout/Icon";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
-import { filterRoutes, ROUTE_TREE } from "~/navigation";
-import { dispatchApi } from "~/services/dispatch.server";
-import { PlatformError } from "~/services/platform.server";
-import { requirePage, versionFunctions, type CurrentUser } from "~/services/user.server";
+import { loadDashboard } from "~/services/pages/dashboard.server";
 
-const KIND_LABELS: Record<UserType, string> = {
-  SYSTEM_USER: "平台用户",
-  TENANT_USER: "租户用户",
-  ORG_USER: "企业用户",
-  INDIVIDUAL_USER: "个人用户",
-};
-
-const DISPATCH_GROUP = "/dispatchManage";
-
-/** The dispatch figures (scoped to the user by the platform), or the reason they cannot be shown; a failure never breaks the home page. */
-async function dispatchFigures(user: CurrentUser): Promise<{ dashboard: FreightDashboard } | { error: string }> {
-  try {
-    return { dashboard: await dispatchApi.dashboard(user) };
-  } catch (error) {
-    if (error instanceof PlatformError) return { error: `运输概况加载失败：${error.message}` };
-    throw error;
-  }
-}
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requirePage(request);
-  const permitted = filterRoutes(ROUTE_TREE, { roles: user.roles, versionFunctions: versionFunctions() });
-  const groups = permitted
-    .filter((node) => node.path !== "/dashboard" && !node.hidden)
-    .map((node) => ({ title: node.title, href: node.redirect ?? node.path, icon: node.icon }));
-  const figures = permitted.some((node) => node.path === DISPATCH_GROUP) ? await dispatchFigures(user) : null;
-  return json(
-    {
-      name: user.info.name,
-      companyName: user.info.companyName,
-      kind: KIND_LABELS[user.info.type] ?? user.info.type,
-      roleNames: user.info.roles,
-      groups,
-      figures,
-    },
-    { headers: await user.cookieHeaders() },
-  );
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadDashboard(request);
 
 export default function Dashboard() {
   const data = useLoaderData<typeof loader>();

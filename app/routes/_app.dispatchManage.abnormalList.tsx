@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { FreightListPage } from "~/components/freight/FreightListPage";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
-import { freightListAction, loadFreightList } from "~/services/freight-pages.server";
+import { freightListAction, loadFreightList } from "~/services/pages/freight.server";
 
 /**
  * 异常运单: waybills the platform marked abnormal (a loss above 3 ‰ of the loaded weight), through

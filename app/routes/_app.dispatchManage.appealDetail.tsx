@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AppealDetailView } from "~/components/appeal/AppealDetailView";
-import { loadAppealDetail } from "~/components/appeal/pages.server";
+import { loadAppealDetail } from "~/services/pages/appeal.server";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
 
 /** 申诉详情 (TMS_RISK_APPEAL_DETAIL): /dispatchManage/appealDetail?id=…; 404 when not found or not the user's. */

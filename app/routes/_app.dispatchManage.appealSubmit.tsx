@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { AppealSubmitPage } from "~/components/appeal/AppealSubmitPage";
-import { loadAppealSubmit, submitAppealAction } from "~/components/appeal/pages.server";
+import { loadAppealSubmit, submitAppealAction } from "~/services/pages/appeal.server";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
 
 /** 提交申诉 (TMS_RISK_APPEAL_SUBMIT): /dispatchManage/appealSubmit?freightNo=…; without one it asks for the 运单号. */

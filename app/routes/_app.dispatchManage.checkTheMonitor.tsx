@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, useRouteError, useSearchParams } from "@rem
 import { FreightNoForm, MonitorView } from "~/components/monitor/MonitorView";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
 import { StatusPage } from "~/components/ui/StatusPage";
-import { loadMonitor, monitorAction } from "~/services/monitor.server";
+import { loadMonitor, monitorAction } from "~/services/pages/monitor.server";
 
 /** 查看监控: /dispatchManage/checkTheMonitor?freightNo=…; without it, a form asking for the number. */
 export const loader = ({ request }: LoaderFunctionArgs) => loadMonitor(request);

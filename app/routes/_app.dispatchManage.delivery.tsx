@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { queueAction, queueLoader } from "~/components/dispatch/queue.server";
+import { queueAction, queueLoader } from "~/services/pages/queue.server";
 import { StepQueuePage } from "~/components/dispatch/StepQueue";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { FreightDetailView } from "~/components/freight/FreightDetailView";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
-import { freightDetailAction, loadFreightDetail } from "~/services/freight-pages.server";
+import { freightDetailAction, loadFreightDetail } from "~/services/pages/freight.server";
 
 /** 运单详情 (road): /dispatchManage/wayillDetails/index?freightNo=…; 404 when not found or not the user's. */
 export const loader = ({ request }: LoaderFunctionArgs) => loadFreightDetail(request, "ROAD");

@@ -18,7 +18,7 @@ import type {
   ShipRecord,
   VehicleRecord,
 } from "../../contract/freight";
-import { STEP_ACTIONS, type StepActionKey, type StepBody } from "./steps";
+import { STEP_ACTIONS, type StepActionKey, type StepBody } from "~/lib/steps";
 import type { CurrentUser } from "./user.server";
 
 export interface Paging {

@@ -18,68 +18,31 @@ import {
   type FreightTrack,
   type FreightWay,
 } from "../../contract/freight";
+import { isManager } from "../../contract/freight-steps";
 import { WATER_PERMISSION } from "../../contract/permissions";
-import { FREIGHT_FILTER_FIELDS, type FreightFilterErrors, type FreightFilterField } from "~/components/freight/FreightFilterForm";
-import { pageParams } from "~/components/ui/Pagination";
+import { freightExportDisposition } from "../../contract/freight";
+import { FREIGHT_FILTER_FIELDS, type FreightFilterField } from "~/lib/freight-filter";
+import { parseListQuery, type ListQuery } from "./list-query";
 import { PlatformError, platformFetch, type Tokens } from "./platform.server";
 import type { PlatformTarget } from "./platform.server";
 import type { CurrentUser } from "./user.server";
 import { versionFunctions } from "./user.server";
 
 /** A waybill list's state, all of it in the URL query (so filters and paging work without JavaScript). */
-export interface FreightListQuery {
-  filter: FreightFilter;
-  current: number;
-  size: number;
-  /** Chinese messages for query values the platform would refuse; those values are left out of the filter. */
-  errors: FreightFilterErrors;
-}
+export type FreightListQuery = ListQuery<FreightFilter, FreightFilterField>;
 
 /** Whether the user may see water transport (spec 5): the water permission and the CAPTAIN version function. */
 export function canSeeWater(user: Pick<CurrentUser, "roles">): boolean {
   return user.roles.includes(WATER_PERMISSION) && versionFunctions().includes("CAPTAIN");
 }
 
-/** The raw filter values of a URL query (empty values dropped; `status` may repeat). */
-export function filterValues(search: URLSearchParams): Record<string, string | string[]> {
-  const values: Record<string, string | string[]> = {};
-  for (const field of FREIGHT_FILTER_FIELDS) {
-    const all = search.getAll(field).map((v) => v.trim()).filter(Boolean);
-    if (all.length === 0) continue;
-    values[field] = field === "status" ? all : all[0]!;
-  }
-  return values;
-}
-
 /**
- * Reads a waybill list's filter and page from the URL. Fields the contract refuses are reported in
- * `errors` and left out, so the rest of the search still runs. `preset` overrides query values
- * (e.g. the in-transit list's status). `abnormal` (true/false) is read too, though no form shows it:
- * the abnormal list presets it and the export link carries it.
+ * Reads a waybill list's filter and page from the URL (parseListQuery): `status` may repeat;
+ * `abnormal` (true/false) is read too, though no form shows it: the abnormal list presets it and the
+ * export link carries it. `preset` overrides query values (e.g. the in-transit list's status).
  */
 export function freightListQuery(url: URL, preset: Partial<FreightFilter> = {}): FreightListQuery {
-  const values: Record<string, unknown> = filterValues(url.searchParams);
-  const abnormal = url.searchParams.get("abnormal");
-  if (abnormal === "true" || abnormal === "false") values.abnormal = abnormal === "true";
-  const errors: FreightListQuery["errors"] = {};
-  let filter: FreightFilter | null = null;
-  for (let attempt = 0; attempt <= FREIGHT_FILTER_FIELDS.length && !filter; attempt++) {
-    const parsed = freightFilterSchema.safeParse({ ...values, ...preset });
-    if (parsed.success) {
-      filter = parsed.data;
-      break;
-    }
-    const issue = parsed.error.issues[0]!;
-    const field = String(issue.path[0] ?? "") as FreightFilterField;
-    if (!(field in values)) {
-      // A refusal of a preset or of a cross-field rule with nothing left to drop: search without the query.
-      filter = freightFilterSchema.parse(preset);
-      break;
-    }
-    errors[field] = issue.message;
-    delete values[field];
-  }
-  return { filter: filter ?? freightFilterSchema.parse(preset), ...pageParams(url), errors };
+  return parseListQuery(freightFilterSchema, url, preset, { fields: FREIGHT_FILTER_FIELDS, repeated: ["status"], booleans: ["abnormal"] });
 }
 
 /** The request body of a search: the filter without empty fields, plus paging. */
@@ -141,9 +104,6 @@ export function relayStream(body: ReadableStream<Uint8Array>, signal: AbortSigna
   });
 }
 
-/** Statuses in which a waybill may still be cancelled (before 运输中). */
-export const CANCELLABLE_STATUSES: readonly FreightStatus[] = ["WAIT_LOADING"];
-
 export const isFreightStatus = (value: unknown): value is FreightStatus => (FREIGHT_STATUSES as readonly unknown[]).includes(value);
 
 /**
@@ -151,21 +111,12 @@ export const isFreightStatus = (value: unknown): value is FreightStatus => (FREI
  * cancel); individual drivers and captains only load and unload. The platform decides in the end.
  */
 export function mayManageFreights(user: Pick<CurrentUser, "info">): boolean {
-  return user.info.type !== "INDIVIDUAL_USER";
+  return isManager(user.info.type);
 }
 
-/** Today's date in China (UTC+8) as YYYYMMDD, for export file names. */
-export function chinaCompactDate(now: Date): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll("-", "");
-}
-
-/**
- * Content-Disposition of the waybill export: an ASCII fallback name for old clients and the
- * UTF-8 name 运单列表_YYYYMMDD.xlsx (RFC 6266, RFC 5987).
- */
+/** Content-Disposition of the waybill export: 运单列表_YYYYMMDD.xlsx, with the console's ASCII fallback name. */
 export function exportDisposition(now: Date = new Date()): string {
-  const day = chinaCompactDate(now);
-  return `attachment; filename="waybills-${day}.xlsx"; filename*=UTF-8''${encodeURIComponent(`运单列表_${day}.xlsx`)}`;
+  return freightExportDisposition(now, "waybills-");
 }
 
 /** Client of the platform's freight service calls. */

@@ -11,7 +11,7 @@ import { WATER_PERMISSION } from "../../contract/permissions.js";
 import { openDatabase } from "../../platform/db/index.js";
 import { EXPORT_HEADERS, exportCells, exportPageAfter } from "../../platform/freight/export.js";
 import { orgNames } from "../../platform/freight/records.js";
-import type { CallerScope } from "../../platform/freight/scope.js";
+import type { CallerScope } from "../../platform/scope.js";
 import { searchFreights, type FreightCursor } from "../../platform/freight/search.js";
 import { runLoop } from "./load.js";
 

@@ -10,7 +10,7 @@ import type { ServiceContext } from "../context.js";
 import { eventMessage } from "../freight/events.js";
 import type { FreightRow } from "../freight/records.js";
 import { notifyUsers } from "../iam/notifications/notify.js";
-import type { AppealRow } from "./records.js";
+import type { AppealRow } from "./schema.js";
 
 const ids = (rows: Array<{ id: number }>) => rows.map((r) => Number(r.id));
 

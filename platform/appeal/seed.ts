@@ -12,7 +12,7 @@ import type { Db } from "../db/index.js";
 import type { Database } from "../db/schema.js";
 import type { SeedIds } from "../db/seed.js";
 import type { FreightRow } from "../freight/records.js";
-import { chinaCompactDate } from "../freight/time.js";
+import { chinaCompactDate } from "../../contract/units.js";
 import type { RiskAppealsTable } from "./schema.js";
 
 type Trx = Transaction<Database>;
@@ -116,6 +116,10 @@ function planAppeals(freight: FreightRow, appeal: DemoAppeal, auditor: Person, n
       audited_by_name: decision ? auditor.name : null,
       audited_at: decision ? iso(auditedAt, now) : null,
       audit_remark: decision?.remark ?? null,
+      created_at: iso(at, now),
+      created_by: submitter.userId,
+      updated_at: decision ? iso(auditedAt, now) : iso(at, now),
+      updated_by: decision ? auditor.userId : submitter.userId,
     };
     at = auditedAt + 4 * HOUR;
     return { row, freight, submitter, auditor };

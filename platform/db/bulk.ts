@@ -30,7 +30,7 @@ import {
 } from "../freight/demo-data.js";
 import { orderStatusFor } from "../freight/rules.js";
 import { waybillRow, type Carrier, type OrderDraft, type OrgContext } from "../freight/seed.js";
-import { chinaCompactDate } from "../freight/time.js";
+import { chinaCompactDate } from "../../contract/units.js";
 import { openDatabase, type Db } from "./index.js";
 import { migrateToLatest } from "./migrate.js";
 import { seedIfEmpty } from "./seed-all.js";

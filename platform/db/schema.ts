@@ -3,6 +3,21 @@ import type { IdentityTables } from "../identity/schema.js";
 import type { NotificationTables } from "../iam/notifications/schema.js";
 import type { FreightTables } from "../freight/schema.js";
 import type { AppealTables } from "../appeal/schema.js";
+import type { ResourceTables } from "../resources/schema.js";
+import type { EnterpriseTables } from "../masterdata/enterprise-schema.js";
+import type { OrgResourceTables } from "../masterdata/org-resources-schema.js";
+import type { DriverTables } from "../masterdata/drivers-schema.js";
+import type { WaterTables } from "../masterdata/water-schema.js";
 
 /** The whole database: each service declares its tables in its own schema.ts. */
-export interface Database extends IamTables, IdentityTables, NotificationTables, FreightTables, AppealTables {}
+export interface Database
+  extends IamTables,
+    IdentityTables,
+    NotificationTables,
+    FreightTables,
+    AppealTables,
+    ResourceTables,
+    EnterpriseTables,
+    OrgResourceTables,
+    DriverTables,
+    WaterTables {}

@@ -2,10 +2,16 @@ import type { Db } from "./index.js";
 import { seedNotifications } from "../iam/notifications/seed.js";
 import { seedFreight } from "../freight/seed.js";
 import { seedAppeals } from "../appeal/seed.js";
+import { seedVehicles } from "../masterdata/vehicle-seed.js";
+import { seedDictionaries } from "../masterdata/dict-item.resource.js";
+import { seedOrgResources } from "../masterdata/org-resources-seed.js";
+import { seedDrivers } from "../masterdata/drivers-seed.js";
+import { seedWater } from "../masterdata/water-seed.js";
 import { isSeeded, seedIdentity, type SeedIds } from "./seed.js";
+import { seedEnterprises } from "../masterdata/enterprise-seed.js";
 
 /** Each service's demo data, run in order after the identity seed. Add new seeders at the end. */
-const seeders: Array<(db: Db, ids: SeedIds) => Promise<void>> = [seedNotifications, seedFreight, seedAppeals];
+const seeders: Array<(db: Db, ids: SeedIds) => Promise<void>> = [seedNotifications, seedFreight, seedAppeals, seedVehicles, seedDictionaries, seedEnterprises, seedOrgResources, seedDrivers, seedWater];
 
 /** Seeds the demo data when the database is empty; returns whether it seeded. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {

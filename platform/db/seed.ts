@@ -28,6 +28,37 @@ const REPORTS_BASIC: PermissionCode[] = [
   "TMS_STATISTICS_OF_GOODS_TRAFFIC",
 ];
 
+/** Master-data audits and lists a tenant's operations staff hold (domain 0.6 租户运营). */
+const TENANT_AUDITS: PermissionCode[] = [
+  "TMS_ENTERPRISE_MANAGEMENT",
+  "TMS_ENTERPRISE_APPROVE",
+  "TMS_DRIVER_MANAGEMENT",
+  "TMS_VEHICLE_LIST",
+  "TMS_VEHICLE_APPROVE",
+  "TMS_DRIVER_MASTER_APPROVE",
+  "TMS_VEHICLE_RELATION_APPROVE",
+  "TMS_SHIP_APPROVE",
+  "TMS_SHIPOWNER_APPROVE",
+  "TMS_SHIPPER_APPROVE",
+  "TMS_SHIP_RELATION_APPROVE",
+  "TMS_REGISTER_INVITE",
+  "TMS_PROJECT_APPROVE",
+];
+
+/** An organisation's own resources (domain 0.6 企业管理员/调度). */
+const ORG_RESOURCES: PermissionCode[] = [
+  "TMS_RESOURCE_DRIVER",
+  "TMS_RESOURCE_CAPTAIN",
+  "TMS_RESOURCE_CARGO",
+  "TMS_RESOURCE_CONTACT",
+  "TMS_RESOURCE_PROJECT",
+  "TMS_RESOURCE_SHIPOWNER",
+  "TMS_RESOURCE_SHIPPER",
+  "TMS_RESOURCE_ACCOUNT_UNIT",
+  "TMS_VEHICLE_LIST",
+  "TMS_VEHICLE_ADD",
+];
+
 /** Realistic subsets for the non-system demo accounts; the system account holds every code. */
 const ROLE_SUBSETS: Record<Exclude<UserType, "SYSTEM_USER">, { role: string; codes: PermissionCode[] }> = {
   TENANT_USER: {
@@ -39,6 +70,7 @@ const ROLE_SUBSETS: Record<Exclude<UserType, "SYSTEM_USER">, { role: string; cod
       "IAM_USER_MANAGEMENT",
       "TMS_INVOICE_MANAGEMENT_ADMIN",
       "TMS_DRIVER_APPROVE",
+      ...TENANT_AUDITS,
       "TMS_RISK_APPEAL_LIST",
       "TMS_RISK_APPEAL_DETAIL",
       "TMS_RISK_APPEAL_AUDIT",
@@ -55,6 +87,7 @@ const ROLE_SUBSETS: Record<Exclude<UserType, "SYSTEM_USER">, { role: string; cod
       "TMS_ORDER_ADD",
       "TMS_FREIGHT_DISPATCH",
       "TMS_FREIGHT_WATER",
+      ...ORG_RESOURCES,
       "TMS_RISK_APPEAL_LIST",
       "TMS_RISK_APPEAL_SUBMIT",
       "TMS_RISK_APPEAL_DETAIL",
@@ -74,7 +107,7 @@ const ROLE_SUBSETS: Record<Exclude<UserType, "SYSTEM_USER">, { role: string; cod
   },
   INDIVIDUAL_USER: {
     role: "个人车主",
-    codes: ["TMS_FREIGHT_DISPATCH", "TMS_RISK_APPEAL_SUBMIT", "TMS_RISK_APPEAL_DETAIL", "TMS_INVOICE_INFO"],
+    codes: ["TMS_FREIGHT_DISPATCH", "TMS_RISK_APPEAL_SUBMIT", "TMS_RISK_APPEAL_DETAIL", "TMS_INVOICE_INFO", "TMS_RESOURCE_DRIVER", "TMS_RESOURCE_CARGO", "TMS_RESOURCE_CONTACT", "TMS_VEHICLE_ADD"],
   },
 };
 

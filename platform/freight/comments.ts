@@ -8,7 +8,7 @@ import type { Database } from "../db/schema.js";
 import { notFound, offsetOf, Refusal } from "../http/envelope.js";
 import { notifyUsers } from "../iam/notifications/notify.js";
 import { contains } from "./records.js";
-import { visible, type CallerScope } from "./scope.js";
+import { visible, type CallerScope } from "../scope.js";
 
 /** A trip can be commented on once the goods are unloaded. */
 const COMMENTABLE: readonly FreightStatus[] = ["UNLOADED", "SIGNED", "CONFIRMED", "COMPLETED"];

@@ -5,7 +5,7 @@ import type { Database } from "../db/schema.js";
 import { notFound } from "../http/envelope.js";
 import { orgNames, type FreightRow } from "./records.js";
 import type { FreightContractsTable } from "./schema.js";
-import { visible, type CallerScope } from "./scope.js";
+import { visible, type CallerScope } from "../scope.js";
 
 /** The transport contract a waybill is dispatched under: its terms are the waybill's own. */
 export function freightContract(row: FreightRow, orgName: string): FreightContract {

@@ -4,8 +4,8 @@ import type { FreightDashboard, FreightWay } from "../../contract/freight.js";
 import type { ServiceContext } from "../context.js";
 import type { DialectName } from "../db/index.js";
 import { filteredFreights } from "./search.js";
-import type { CallerScope } from "./scope.js";
-import { addDays, chinaDate, chinaDayStart } from "./time.js";
+import type { CallerScope } from "../scope.js";
+import { addDays, chinaDate, chinaDayStart } from "../../contract/units.js";
 
 /** The China calendar date of an ISO-text time column, as "YYYY-MM-DD". */
 function chinaDateOf(dialect: DialectName, column: string): RawBuilder<string> {

@@ -6,7 +6,7 @@ import { notFound } from "../http/envelope.js";
 import { commentsOf } from "./comments.js";
 import { freightContract } from "./contracts.js";
 import { orgNames, toFreightRecord, type FreightRow } from "./records.js";
-import { visible, type CallerScope } from "./scope.js";
+import { visible, type CallerScope } from "../scope.js";
 
 async function visibleBy(db: Kysely<Database>, scope: CallerScope, key: { id: number } | { freightNo: string }): Promise<FreightRow> {
   let query = db.selectFrom("freights").selectAll().where(visible("freights", scope));

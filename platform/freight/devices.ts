@@ -7,7 +7,7 @@ import { nowIso } from "../db/index.js";
 import type { Database } from "../db/schema.js";
 import { HttpError, notFound, offsetOf, Refusal } from "../http/envelope.js";
 import { contains } from "./records.js";
-import { visible, type CallerScope } from "./scope.js";
+import { visible, type CallerScope } from "../scope.js";
 
 function devicesQuery(db: Kysely<Database>, scope: CallerScope) {
   return db.selectFrom("gps_devices as g").leftJoin("freight_vehicles as v", "v.id", "g.vehicle_id").where(visible("gps_devices", scope, "g"));

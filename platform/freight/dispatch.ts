@@ -8,7 +8,7 @@ import {
   type DispatchResult,
   type OrderRecord,
 } from "../../contract/freight.js";
-import type { Paged } from "../../contract/envelope.js";
+import { RefusalCode, type Paged } from "../../contract/envelope.js";
 import type { ServiceContext } from "../context.js";
 import { nowIso } from "../db/index.js";
 import type { Database } from "../db/schema.js";
@@ -17,9 +17,10 @@ import { notifyStep, recordEvent } from "./events.js";
 import { contains, orgNames } from "./records.js";
 import { checkLoadWeight, freightAmount, orderStatusFor } from "./rules.js";
 import type { FreightOrdersTable, FreightsTable } from "./schema.js";
-import { visible, type CallerScope } from "./scope.js";
+import { visible, type CallerScope } from "../scope.js";
 import { assertActor } from "./status.js";
-import { chinaCompactDate } from "./time.js";
+import { chinaCompactDate } from "../../contract/units.js";
+import { roadCarrierReasons } from "../masterdata/eligibility.js";
 
 type OrderRow = Selectable<FreightOrdersTable>;
 
@@ -97,6 +98,10 @@ async function carrierFor(trx: Transaction<Database>, order: OrderRow, item: Dis
     if (!driver) throw badItem(index, "司机不存在或不属于该订单所属企业");
     const vehicle = await trx.selectFrom("freight_vehicles").selectAll().where("id", "=", item.vehicleId).where("org_id", "=", order.org_id).executeTakeFirst();
     if (!vehicle) throw badItem(index, "车辆不存在或不属于该订单所属企业");
+    // Domain 0.5 rule 1: certified, enabled, unexpired, linked and within the vehicle's approved load.
+    checkLoadWeight(order.freight_way, item.plannedWeight, `第 ${index + 1} 条派单的计划重量`);
+    const reasons = await roadCarrierReasons(trx, { driverId: Number(driver.id), vehicleId: Number(vehicle.id), orgId: Number(order.org_id), plannedWeight: item.plannedWeight });
+    if (reasons.length) throw new Refusal(RefusalCode.prerequisite, `第 ${index + 1} 条派单：${reasons.join("；")}`);
     return {
       driverId: Number(driver.id),
       vehicleId: Number(vehicle.id),

@@ -1,22 +1,20 @@
 /**
- * The waybill export (POST tms-freight/export): an xlsx of the current filter, streamed with ExcelJS's
- * WorkbookWriter while rows are read in keyset pages, so neither the result nor the file is ever held
- * in memory; it stops reading when the client goes away.
+ * The waybill export (POST tms-freight/export): an xlsx of the current filter, streamed through the
+ * shared writer of platform/http/xlsx.ts while rows are read in keyset pages.
  */
-import { PassThrough, type Writable } from "node:stream";
-import ExcelJS from "exceljs";
+import type { Writable } from "node:stream";
 import type { Kysely } from "kysely";
 import type { FastifyReply } from "fastify";
-import { FREIGHT_STATUS_LABELS, FREIGHT_WAY_LABELS, type FreightFilter } from "../../contract/freight.js";
+import { FREIGHT_STATUS_LABELS, FREIGHT_WAY_LABELS, freightExportDisposition, type FreightFilter } from "../../contract/freight.js";
 import type { ServiceContext } from "../context.js";
 import type { Database } from "../db/schema.js";
+import { EXPORT_PAGE_SIZE, sendWorkbook, writeWorkbook, type SheetColumn, type WorkbookSource } from "../http/xlsx.js";
 import { freightsAfter, type FreightCursor } from "./search.js";
 import { orgNames, type FreightRow } from "./records.js";
-import type { CallerScope } from "./scope.js";
-import { chinaCompactDate, chinaDateTime } from "./time.js";
+import type { CallerScope } from "../scope.js";
+import { chinaDateTime } from "../../contract/units.js";
 
-export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-export const EXPORT_PAGE_SIZE = 2000;
+export { XLSX_TYPE, EXPORT_PAGE_SIZE } from "../http/xlsx.js";
 
 /** The waybill columns the workbook shows: the export reads only these (a third of the table's). */
 const ROW_COLUMNS = [
@@ -58,19 +56,12 @@ export function exportPageAfter(db: Kysely<Database>, scope: CallerScope, filter
 const tonnes = (kg: number | null) => (kg == null ? null : Number(kg) / 1000);
 const yuan = (fen: number) => Number(fen) / 100;
 
-interface Column {
-  header: string;
-  width: number;
-  numFmt?: string;
-  value: (row: ExportRow, orgName: string) => string | number | null;
-}
-
-const COLUMNS: Column[] = [
+const COLUMNS: Array<SheetColumn<ExportRow>> = [
   { header: "运单号", width: 22, value: (r) => r.freight_no },
   { header: "运输方式", width: 10, value: (r) => FREIGHT_WAY_LABELS[r.freight_way] },
   { header: "订单号", width: 20, value: (r) => r.order_no },
   { header: "状态", width: 8, value: (r) => FREIGHT_STATUS_LABELS[r.status] },
-  { header: "所属企业", width: 24, value: (_r, org) => org },
+  { header: "所属企业", width: 24, value: (r, org) => org(String(r.org_id)) },
   { header: "托运人", width: 24, value: (r) => r.shipper_name },
   { header: "货物", width: 8, value: (r) => r.cargo_category },
   { header: "司机/船长", width: 10, value: (r) => r.carrier_name },
@@ -94,23 +85,13 @@ const COLUMNS: Column[] = [
 
 export const EXPORT_HEADERS = COLUMNS.map((c) => c.header);
 
-/**
- * One shared style object per column. ExcelJS caches a style's id by object identity; left alone it
- * gives every cell a fresh style object and serialises it again for each cell, which was 40 % of the
- * export's time.
- */
-const CELL_STYLES: Array<Partial<ExcelJS.Style>> = COLUMNS.map((c) => (c.numFmt ? { numFmt: c.numFmt } : {}));
-
 /** One waybill's cells, in column order (also used by the benchmark's in-memory comparison). */
 export function exportCells(row: ExportRow, orgName: string): Array<string | number | null> {
-  return COLUMNS.map((c) => c.value(row, orgName));
+  return COLUMNS.map((c) => c.value(row, () => orgName));
 }
 
-/** attachment; an ASCII fallback name and the UTF-8 name 运单列表_YYYYMMDD.xlsx (RFC 6266 / 5987). */
-export function exportDisposition(now: Date = new Date()): string {
-  const day = chinaCompactDate(now);
-  return `attachment; filename="freights_${day}.xlsx"; filename*=UTF-8''${encodeURIComponent(`运单列表_${day}.xlsx`)}`;
-}
+/** attachment; freights_YYYYMMDD.xlsx, and the UTF-8 name 运单列表_YYYYMMDD.xlsx. */
+export const exportDisposition = (now: Date = new Date()) => freightExportDisposition(now);
 
 export interface ExportSource {
   /** Rows after the cursor, newest first; an empty page ends the walk. */
@@ -118,101 +99,30 @@ export interface ExportSource {
   orgNames(ids: number[]): Promise<Map<number, string>>;
 }
 
-/** Resolves once `stream` can take more data, or has closed (never rejects). */
-function drainedOrClosed(stream: Writable): Promise<void> {
-  if (stream.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off("drain", done);
-      stream.off("close", done);
-      resolve();
-    };
-    stream.on("drain", done);
-    stream.on("close", done);
-  });
-}
-
-/**
- * Writes the workbook to `output` page by page. Between pages it waits while the output is full
- * (so memory stays at about one page) and stops as soon as `gone()` reports the client left.
- * Returns how many rows were written, and whether the walk was cut short.
- */
-export async function writeFreightWorkbook(
-  output: Writable,
-  source: ExportSource,
-  gone: () => boolean,
-  pageSize = EXPORT_PAGE_SIZE,
-): Promise<{ rows: number; complete: boolean }> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet("运单列表", { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c, i) => ({ key: String(i), width: c.width }));
-  sheet.addRow(EXPORT_HEADERS).commit();
-  let cursor: FreightCursor | null = null;
-  let rows = 0;
-  for (;;) {
-    if (gone()) return { rows, complete: false };
-    const page = await source.page(cursor, pageSize);
-    if (page.length === 0) break;
-    const names = await source.orgNames([...new Set(page.map((r) => Number(r.org_id)))]);
-    for (const row of page) {
-      const org = names.get(Number(row.org_id)) ?? "";
-      const line = sheet.addRow(exportCells(row, org));
-      CELL_STYLES.forEach((style, i) => (line.getCell(i + 1).style = style));
-      line.commit();
-    }
-    rows += page.length;
-    const last = page[page.length - 1]!;
-    cursor = { createdAt: last.created_at, id: Number(last.id) };
-    // Let the zip and the socket catch up before reading more (SQLite queries never yield to I/O on
-    // their own), then wait while the output is full: a slow client slows the reading down.
-    await new Promise((resolve) => setImmediate(resolve));
-    while (output.writableNeedDrain && !gone()) await drainedOrClosed(output);
-    if (page.length < pageSize) break;
-  }
-  if (gone()) return { rows, complete: false };
-  sheet.commit();
-  // The zip is finished only once the client has taken it all; if the client leaves first, give up.
-  const abandoned = new Promise<"abandoned">((resolve) => {
-    const check = () => {
-      if (!output.writableFinished) resolve("abandoned");
-    };
-    if (output.destroyed) check();
-    else output.once("close", check);
-  });
-  const outcome = await Promise.race([workbook.commit().then(() => "committed" as const), abandoned]);
-  return { rows, complete: outcome === "committed" };
-}
-
-/**
- * Answers the export request with the streamed workbook. Validation happened before this is
- * called, so errors before the first byte are JSON envelopes; an error after it ends the stream.
- */
-export function sendFreightExport(ctx: ServiceContext, scope: CallerScope, filter: FreightFilter, reply: FastifyReply) {
-  const stream = new PassThrough();
-  let clientGone = false;
-  const markGone = () => {
-    if (!reply.raw.writableFinished) clientGone = true;
+function workbookSource(source: ExportSource): WorkbookSource<ExportRow, FreightCursor> {
+  return {
+    sheetName: "运单列表",
+    logName: "freight export",
+    columns: COLUMNS,
+    page: (cursor, limit) => source.page(cursor, limit),
+    cursorOf: (row) => ({ createdAt: row.created_at, id: Number(row.id) }),
+    lookup: async (rows) => {
+      const names = await source.orgNames([...new Set(rows.map((r) => Number(r.org_id)))]);
+      return (key) => names.get(Number(key)) ?? "";
+    },
   };
-  // The response closes early when the client goes away; Fastify then also destroys our stream.
-  reply.raw.once("close", markGone);
-  stream.once("close", markGone);
-  stream.on("error", () => undefined);
+}
 
+/** Writes the waybill workbook to `output` (see writeWorkbook: back-pressure, stops when `gone()`). */
+export function writeFreightWorkbook(output: Writable, source: ExportSource, gone: () => boolean, pageSize = EXPORT_PAGE_SIZE) {
+  return writeWorkbook(output, workbookSource(source), gone, pageSize);
+}
+
+/** Answers the export request with the streamed workbook of the filter. */
+export function sendFreightExport(ctx: ServiceContext, scope: CallerScope, filter: FreightFilter, reply: FastifyReply) {
   const source: ExportSource = {
     page: (cursor, limit) => exportPageAfter(ctx.db.kysely, scope, filter, cursor, limit),
     orgNames: (ids) => orgNames(ctx.db.kysely, ids),
   };
-  writeFreightWorkbook(stream, source, () => clientGone)
-    .then(({ rows, complete }) => {
-      if (!complete) {
-        ctx.log.info({ rows }, "freight export stopped: client went away");
-        stream.destroy();
-      }
-    })
-    .catch((error: unknown) => {
-      ctx.log.error({ err: error }, "freight export failed while streaming");
-      stream.destroy(error instanceof Error ? error : new Error(String(error)));
-    });
-
-  return reply.header("Content-Type", XLSX_TYPE).header("Content-Disposition", exportDisposition()).header("Cache-Control", "no-store").send(stream);
+  return sendWorkbook(ctx, reply, workbookSource(source), exportDisposition());
 }

@@ -5,12 +5,15 @@ import type { Paged } from "../../contract/envelope.js";
 import type { Database } from "../db/schema.js";
 import { offsetOf } from "../http/envelope.js";
 import { contains } from "./records.js";
-import { assertWater, visible, type CallerScope } from "./scope.js";
+import { assertWater, visible, type CallerScope } from "../scope.js";
+import { driverFacts, driverReasons, vehicleFacts, vehicleReasons } from "../masterdata/eligibility.js";
 
 interface Paging {
   current: number;
   size: number;
 }
+
+const eligibility = (reasons: string[]) => ({ eligible: reasons.length === 0, ineligibleReason: reasons.length ? reasons.join("；") : null });
 
 const either = (a: ReturnType<typeof contains>, b: ReturnType<typeof contains>) => sql<boolean>`(${a} or ${b})`;
 
@@ -30,8 +33,10 @@ export async function listDrivers(db: Kysely<Database>, scope: CallerScope, keyw
       .offset(offsetOf(current, size))
       .execute(),
   ]);
+  const facts = await driverFacts(db, rows.map((r) => Number(r.id)));
   return {
     records: rows.map((r) => ({
+      ...eligibility(driverReasons(facts.get(Number(r.id))!)),
       id: Number(r.id),
       name: r.name,
       mobile: r.mobile,
@@ -58,8 +63,10 @@ export async function listVehicles(db: Kysely<Database>, scope: CallerScope, key
       .offset(offsetOf(current, size))
       .execute(),
   ]);
+  const facts = await vehicleFacts(db, rows.map((r) => Number(r.id)));
   return {
     records: rows.map((r) => ({
+      ...eligibility(vehicleReasons(facts.get(Number(r.id))!)),
       id: Number(r.id),
       plateNo: r.plate_no,
       vehicleType: r.vehicle_type,

@@ -36,7 +36,7 @@ import { bindDevice, selectDevices } from "./devices.js";
 import { dispatch, searchOrders } from "./dispatch.js";
 import { sendFreightExport } from "./export.js";
 import * as resources from "./resources.js";
-import { scopeOf, type CallerScope } from "./scope.js";
+import { scopeOf, type CallerScope } from "../scope.js";
 import { searchFreights } from "./search.js";
 import * as steps from "./steps.js";
 

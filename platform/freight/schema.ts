@@ -6,7 +6,7 @@ import type { FreightAction, FreightStatus, FreightWay, OrderStatus } from "../.
  * query can be scoped to the caller without joins. Weights are kilograms, money fen, times ISO text.
  */
 
-/** Where the row belongs: the caller scoping in platform/freight/scope.ts filters on these. */
+/** Where the row belongs: the caller scoping in platform/scope.ts filters on these. */
 interface Scoped {
   platform_id: string;
   tenant_id: number;
@@ -41,6 +41,24 @@ export interface FreightDriversTable extends Scoped {
   mobile: string;
   license_no: string;
   created_at: string;
+  // roster (migration 0008, domain 1.2)
+  profile_id: number | null;
+  id_card_no: string | null;
+  vehicle_class: string | null;
+  license_valid_to: string | null;
+  qualification_cert_no: string | null;
+  qualification_valid_to: string | null;
+  driver_type: Generated<string>;
+  fleet_leader_id: number | null;
+  status: Generated<string>;
+  profile_status: Generated<string>;
+  remark: string | null;
+  owner_user_id: number | null;
+  created_by: number | null;
+  updated_by: number | null;
+  updated_at: string | null;
+  version: Generated<number>;
+  deleted_at: string | null;
 }
 
 export interface FreightVehiclesTable extends Scoped {
@@ -51,6 +69,28 @@ export interface FreightVehiclesTable extends Scoped {
   /** The driver who usually drives it. */
   driver_id: number | null;
   created_at: string;
+  // master data (migration 0006, domain 2.2)
+  plate_color_code: Generated<string>;
+  owner_name: string | null;
+  use_character: string | null;
+  vin: string | null;
+  energy_type: Generated<string>;
+  gross_mass: number | null;
+  road_cert_no: string | null;
+  trailer_plate_no: string | null;
+  ownership_type: Generated<string>;
+  license_valid_to: string | null;
+  road_cert_valid_to: string | null;
+  operation_status: Generated<string>;
+  audit_status: Generated<string>;
+  audit_remark: string | null;
+  enabled: Generated<string>;
+  owner_user_id: number | null;
+  created_by: number | null;
+  updated_by: number | null;
+  updated_at: string | null;
+  version: Generated<number>;
+  deleted_at: string | null;
 }
 
 export interface FreightCaptainsTable extends Scoped {
@@ -60,6 +100,22 @@ export interface FreightCaptainsTable extends Scoped {
   mobile: string;
   certificate_no: string;
   created_at: string;
+  // roster over captain_profiles (migration 0009, domain 1.3)
+  profile_id: number | null;
+  id_card_no: string | null;
+  crew_position: Generated<string>;
+  nav_area: string | null;
+  service_book_no: string | null;
+  cert_valid_to: string | null;
+  profile_audit_status: Generated<string>;
+  status: Generated<string>;
+  remark: string | null;
+  owner_user_id: number | null;
+  created_by: number | null;
+  updated_by: number | null;
+  updated_at: string | null;
+  version: Generated<number>;
+  deleted_at: string | null;
 }
 
 export interface FreightShipsTable extends Scoped {
@@ -69,6 +125,28 @@ export interface FreightShipsTable extends Scoped {
   load_capacity: number;
   captain_id: number | null;
   created_at: string;
+  // master data (migration 0009, domain 2.6)
+  ship_identity_no: string | null;
+  ship_type: Generated<string>;
+  registry_port: string | null;
+  nav_area: string | null;
+  gross_tonnage: number | null;
+  net_tonnage: number | null;
+  build_date: string | null;
+  imo: string | null;
+  call_sign: string | null;
+  shipowner_id: number | null;
+  self_owned: Generated<number>;
+  operation_status: Generated<string>;
+  audit_status: Generated<string>;
+  audit_remark: string | null;
+  enabled: Generated<string>;
+  owner_user_id: number | null;
+  created_by: number | null;
+  updated_by: number | null;
+  updated_at: string | null;
+  version: Generated<number>;
+  deleted_at: string | null;
 }
 
 export interface GpsDevicesTable extends Scoped {

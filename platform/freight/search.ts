@@ -4,8 +4,8 @@ import type { FreightFilter, FreightSearchResult, FreightSums } from "../../cont
 import type { Database } from "../db/schema.js";
 import { offsetOf } from "../http/envelope.js";
 import { contains, toFreightRecords, type FreightRow } from "./records.js";
-import { visible, type CallerScope } from "./scope.js";
-import { chinaDayEnd, chinaDayStart } from "./time.js";
+import { visible, type CallerScope } from "../scope.js";
+import { chinaDayEnd, chinaDayStart } from "../../contract/units.js";
 
 /**
  * The caller's waybills matching the filter, as a query to select from. A caller who may not see

@@ -30,7 +30,7 @@ import {
 } from "./demo-data.js";
 import { orderStatusFor } from "./rules.js";
 import type { FreightsTable } from "./schema.js";
-import { chinaCompactDate, chinaDate, chinaDayStart } from "./time.js";
+import { chinaCompactDate, chinaDate, chinaDayStart } from "../../contract/units.js";
 
 type Trx = Transaction<Database>;
 

@@ -31,7 +31,7 @@ import {
   settledWeight,
 } from "./rules.js";
 import type { FreightsTable } from "./schema.js";
-import { visible, type CallerScope } from "./scope.js";
+import { visible, type CallerScope } from "../scope.js";
 import { assertActor, illegalStepMessage, nextStatus } from "./status.js";
 
 interface StepPlan {

@@ -36,18 +36,28 @@ export const forbidden = (msg = "没有权限执行此操作") => new HttpError(
 export const notFound = (msg = "记录不存在") => new HttpError(404, msg);
 
 /** Paging fields every list body carries: current (1-based) and size (one of PAGE_SIZES). */
+/** A number as JSON or a query string sends it; anything else (arrays, objects) stays as it is and is refused. */
+const numeric = (value: unknown) => (typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value);
+
+/** Paging fields every list body carries: current (1-based) and size (one of PAGE_SIZES). */
 export const pagingSchema = z.object({
-  current: z.coerce
-    .number({ invalid_type_error: "current 必须是数字" })
-    .int("current 必须是整数")
-    .min(1, "current 从 1 开始")
-    .max(1_000_000, "current 过大")
-    .default(1),
-  size: z.coerce
-    .number({ invalid_type_error: "size 必须是数字" })
-    .int("size 必须是整数")
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), "size 只能是 10、20、50、100 或 200")
-    .default(DEFAULT_PAGE_SIZE),
+  current: z.preprocess(
+    numeric,
+    z
+      .number({ invalid_type_error: "current 必须是数字" })
+      .int("current 必须是整数")
+      .min(1, "current 从 1 开始")
+      .max(1_000_000, "current 过大")
+      .default(1),
+  ),
+  size: z.preprocess(
+    numeric,
+    z
+      .number({ invalid_type_error: "size 必须是数字" })
+      .int("size 必须是整数")
+      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), "size 只能是 10、20、50、100 或 200")
+      .default(DEFAULT_PAGE_SIZE),
+  ),
 });
 
 export function offsetOf(current: number, size: number): number {

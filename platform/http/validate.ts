@@ -19,3 +19,15 @@ export function describeZodError(error: ZodError): string {
   if (/^[\x00-\x7F]*$/.test(message)) return `字段 ${field} 不正确`;
   return message.includes(field) ? message : `${message}（${field}）`;
 }
+
+/**
+ * Like `parse`, for schemas whose every message names its field in Chinese (the resource kit's):
+ * the first issue's own message is the answer, so a missing 审核意见 reads 请填写审核意见.
+ */
+export function parseLabelled<S extends ZodTypeAny>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  if (issue && /[^\x00-\x7F]/.test(issue.message)) throw new HttpError(400, issue.message);
+  throw new HttpError(400, describeZodError(result.error));
+}

@@ -313,7 +313,8 @@ export async function userInfo(ctx: ServiceContext, caller: Caller): Promise<Use
     name: user.name,
     mobile: user.mobile,
     headshotUrl: user.headshot_url,
-    companyName: user.orgName ?? user.tenantName ?? user.platformName ?? null,
+    // An individual's personal organisation (domain 0.2) only holds their resources: they belong to the tenant.
+    companyName: (user.type === "INDIVIDUAL_USER" ? null : user.orgName) ?? user.tenantName ?? user.platformName ?? null,
     type: user.type,
     accessLevel: user.type,
     roles: roles.map((r) => r.name),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_HEADERS, XLSX_TYPE, writeFreightWorkbook, type ExportSource } from "../../platform/freight/export.js";
 import { orgNames } from "../../platform/freight/records.js";
 import { freightPageAfter } from "../../platform/freight/search.js";
-import type { CallerScope } from "../../platform/freight/scope.js";
+import type { CallerScope } from "../../platform/scope.js";
 import { startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
 
 let f: FreightTestPlatform;

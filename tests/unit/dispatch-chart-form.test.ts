@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bandCentre, linearAxis, linePath, niceStep, tickLabel, yFor } from "~/components/charts/scale";
-import { dispatchContext, dispatchFormSchema, dispatchRequest } from "~/components/dispatch/dispatch-form";
+import { dispatchContext, dispatchFormSchema, dispatchRequest } from "~/lib/dispatch-form";
 import { trendPoints } from "~/components/dispatch/DispatchFigures";
 
 describe("chart scaling", () => {

@@ -17,7 +17,7 @@ import {
   stepsForUser,
   tonnesToKg,
   type StepContext,
-} from "~/services/steps";
+} from "~/lib/steps";
 
 const road: StepContext = { freightWay: "ROAD", loadedWeight: null, unloadedWeight: null };
 const water: StepContext = { freightWay: "WATER", loadedWeight: null, unloadedWeight: null };

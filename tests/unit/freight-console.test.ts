@@ -5,10 +5,10 @@ vi.hoisted(() => {
   process.env.SESSION_SECRET ??= "unit-test-secret";
 });
 
-import { freightDetailHref, freightStepHref, trackPlaybackHref } from "../../app/components/freight/freightLinks";
-import { cumulativeLengths, layoutTrack, pointAlong, polylinePoints } from "../../app/components/freight/trackGeometry";
+import { freightDetailHref, freightStepHref, trackPlaybackHref } from "../../app/lib/freight-links";
+import { cumulativeLengths, layoutTrack, pointAlong, polylinePoints } from "../../app/lib/trackGeometry";
 import { exportDisposition, freightExportHref, freightListQuery, freightSearchBody, relayStream } from "../../app/services/freight.server";
-import { listHrefOf } from "../../app/services/freight-pages.server";
+import { listHrefOf } from "../../app/services/pages/freight.server";
 
 const url = (query: string) => new URL(`http://console.test/dispatchManage/waybillList${query}`);
 

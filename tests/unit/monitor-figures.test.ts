@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { TrackPoint } from "../../contract/freight";
-import { formatDuration, monitorFigures, OFFLINE_AFTER_MS } from "../../app/components/monitor/monitorFigures";
-import { monitorHref } from "../../app/components/freight/freightLinks";
-import { trackSketch } from "../../app/components/monitor/trackSketch";
+import { formatDuration, monitorFigures, OFFLINE_AFTER_MS } from "../../app/lib/monitorFigures";
+import { monitorHref } from "../../app/lib/freight-links";
+import { trackSketch } from "../../app/lib/trackSketch";
 
 const T0 = Date.parse("2026-03-01T00:00:00Z");
 const MIN = 60_000;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addView, closeAll, closeOthers, closeView, mergeAffix, type VisitedView } from "~/components/layout/tabs-store";
-import { pageParams, pagerItems } from "~/components/ui/Pagination";
+import { pagerItems } from "~/components/ui/Pagination";
+import { pageParams } from "~/lib/paging";
 import { badgeCount, fenToYuan, formatDateTime, kgToTonnes } from "~/lib/format";
 import { DEFAULT_SETTINGS, normaliseSettings, softTint } from "~/lib/settings";
 

@@ -4,7 +4,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { APPEAL_LIMITS, appealAuditSchema, AUDIT_RESULT_LABELS, AUDIT_RESULTS, type AuditResult } from "../../../contract/appeal";
 import { Dialog } from "~/components/ui/Dialog";
-import { textareaProps } from "./forms";
+import { textareaProps } from "~/lib/appeal-forms";
 
 const HINTS: Record<AuditResult, string> = {
   APPROVED: "通过后运单的风险标记将被解除",

@@ -1,11 +1,13 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { APPEAL_STATUS_LABELS } from "../../../contract/appeal";
+import { appeal as appealDef } from "../../../contract/resources/appeal";
 import { Permission } from "~/components/ui/Permission";
+import { rowAllows } from "~/pages/kit";
 import { AppealAuditForm } from "./AppealAuditForm";
 import { AppealHistory, AppealInfo, DispatchSection, WaybillBrief } from "./AppealSections";
 import { AppealStatusTag } from "./AppealStatusTag";
-import { appealAuditHref, appealDetailHref, APPEAL_LIST_PATH, APPEAL_ROLES } from "./links";
-import type { AppealFormActionData, loadAppealDetail } from "./pages.server";
+import { appealAuditHref, appealDetailHref, APPEAL_LIST_PATH, APPEAL_ROLES } from "~/lib/appeal-links";
+import type { AppealFormActionData, loadAppealDetail } from "~/services/pages/appeal.server";
 
 /**
  * 申诉详情 and 申诉审核: the appeal, its audit, the waybill, who dispatched it and the waybill's appeal
@@ -25,11 +27,7 @@ export function AppealDetailView({ audit }: { audit: boolean }) {
           <AppealStatusTag status={appeal.status} />
         </h1>
         <div className="flex flex-wrap gap-2">
-          {!audit && pending ? (
-            <Permission roles={APPEAL_ROLES.audit}>
-              <Link to={appealAuditHref(appeal.id)} className="btn btn-primary">审核</Link>
-            </Permission>
-          ) : null}
+          {!audit && rowAllows(appealDef, appeal.actions, "audit") ? <Link to={appealAuditHref(appeal.id)} className="btn btn-primary">审核</Link> : null}
           {audit ? (
             <Permission roles={APPEAL_ROLES.detail}>
               <Link to={appealDetailHref(appeal.id)} className="btn">查看详情</Link>

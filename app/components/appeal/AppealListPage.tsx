@@ -1,14 +1,23 @@
 import { Link, useLoaderData } from "@remix-run/react";
+import type { AppealRecord } from "../../../contract/appeal";
+import { filterSpecs } from "../../../contract/resources/derive";
+import { WATER_PERMISSION } from "../../../contract/permissions";
+import { SearchForm } from "~/components/resource/SearchForm";
 import { Pagination } from "~/components/ui/Pagination";
-import { Permission } from "~/components/ui/Permission";
-import { AppealFilterForm } from "./AppealFilterForm";
+import { Permission, useViewerRoles } from "~/components/ui/Permission";
+import { appealPages, appealSubmitHref } from "~/pages/appeal";
+import type { listLoader } from "~/services/resource-pages.server";
 import { AppealTable } from "./AppealTable";
-import { appealSubmitHref, APPEAL_ROLES } from "./links";
-import type { loadAppealList } from "./pages.server";
+import { APPEAL_ROLES } from "~/lib/appeal-links";
 
-/** 风险申诉: the appeals the user may see, searchable, paged on the server. */
+const page = appealPages.list!;
+const specs = filterSpecs(page.def);
+
+/** 风险申诉: the engine's list (search form, paging) with the appeal's own table. */
 export function AppealListPage() {
-  const { result, values, errors, filtered, showFreightWay, notice, searchError } = useLoaderData<typeof loadAppealList>();
+  const { data, values, errors, filtered, notice, searchError } = useLoaderData<typeof listLoader>();
+  // One waybill's appeals is the submit page's filter; 运输方式 only for viewers of water transport.
+  const hidden = ["freightId", ...(useViewerRoles().includes(WATER_PERMISSION) ? [] : ["freightWay"])];
   const empty = filtered ? (
     "没有符合条件的申诉，请调整查询条件"
   ) : (
@@ -29,11 +38,11 @@ export function AppealListPage() {
           <Link to={appealSubmitHref()} className="btn btn-primary">提交申诉</Link>
         </Permission>
       </div>
-      <AppealFilterForm values={values} errors={errors} showFreightWay={showFreightWay} carry={{ size: String(result.size) }} />
+      <SearchForm def={page.def} specs={specs} values={values} errors={errors} hidden={hidden} options={{}} carry={{ size: String(data.size) }} />
       {notice ? <p className="alert-success mb-3" role="status">{notice}</p> : null}
       {searchError ? <p className="alert-error mb-3" role="alert">{searchError}</p> : null}
-      <AppealTable records={result.records} empty={empty} />
-      <Pagination total={result.total} current={result.current} size={result.size} />
+      <AppealTable records={data.records as unknown as AppealRecord[]} empty={empty} />
+      <Pagination total={data.total} current={data.current} size={data.size} />
     </section>
   );
 }

@@ -4,13 +4,13 @@ import type { ReactNode } from "react";
 import { AUDIT_RESULT_LABELS, type AppealRecord } from "../../../contract/appeal";
 import { FREIGHT_WAY_LABELS, type DispatchInfo, type FreightRecord } from "../../../contract/freight";
 import { Section, type Field } from "~/components/freight/FreightDetailView";
-import { freightDetailHref } from "~/components/freight/freightLinks";
+import { freightDetailHref } from "~/lib/freight-links";
 import { StatusTag } from "~/components/freight/StatusTag";
 import { useViewerRoles } from "~/components/ui/Permission";
 import { hasPermission } from "~/navigation";
 import { fenToYuan, formatDateTime, kgToTonnes } from "~/lib/format";
 import { AppealStatusTag } from "./AppealStatusTag";
-import { appealDetailHref, APPEAL_ROLES } from "./links";
+import { appealDetailHref, APPEAL_ROLES } from "~/lib/appeal-links";
 
 const tonnes = (kg: number | null) => (kg == null ? "-" : `${kgToTonnes(kg)} 吨`);
 

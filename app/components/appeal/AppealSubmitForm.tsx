@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { APPEAL_LIMITS } from "../../../contract/appeal";
-import { appealFormSchema, textareaProps } from "./forms";
+import { appealFormSchema, textareaProps } from "~/lib/appeal-forms";
 
 /**
  * 申诉说明 and 申诉凭证 (one reference per line) of an abnormal waybill; checked as the user types,

@@ -3,8 +3,8 @@ import { Section } from "~/components/freight/FreightDetailView";
 import { Permission } from "~/components/ui/Permission";
 import { AppealHistory, DispatchSection, WaybillBrief } from "./AppealSections";
 import { AppealSubmitForm } from "./AppealSubmitForm";
-import { APPEAL_LIST_PATH, APPEAL_ROLES } from "./links";
-import type { AppealFormActionData, loadAppealSubmit } from "./pages.server";
+import { APPEAL_LIST_PATH, APPEAL_ROLES } from "~/lib/appeal-links";
+import type { AppealFormActionData, loadAppealSubmit } from "~/services/pages/appeal.server";
 
 /** Without a waybill yet (or after a wrong number): asks for the 运单号, as a GET form. */
 function LookupForm({ freightNo, error }: { freightNo: string; error: string | null }) {

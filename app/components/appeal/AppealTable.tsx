@@ -2,24 +2,21 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { AppealRecord } from "../../../contract/appeal";
 import { FREIGHT_WAY_LABELS } from "../../../contract/freight";
-import { freightDetailHref } from "~/components/freight/freightLinks";
-import { useViewerRoles } from "~/components/ui/Permission";
+import { freightDetailHref } from "~/lib/freight-links";
+import { appeal } from "../../../contract/resources/appeal";
 import { formatDateTime } from "~/lib/format";
-import { hasPermission } from "~/navigation";
+import { rowAllows } from "~/pages/kit";
 import { AppealStatusTag } from "./AppealStatusTag";
-import { appealAuditHref, appealDetailHref, APPEAL_ROLES } from "./links";
+import { appealAuditHref, appealDetailHref } from "~/lib/appeal-links";
 
 /** The 操作 column stays in view while the table scrolls sideways (as in the waybill table). */
 const STICKY_RIGHT = "sticky right-0 z-[1] shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.2)]";
 
 /**
  * The appeal list's table: number, waybill (to its detail page), way, risk, explanation (cut short,
- * whole on hover), status, who and when; 详情 for DETAIL holders, 审核 for AUDIT holders while pending.
+ * whole on hover), status, who and when; 详情 and 审核 as the platform allows each row (its `actions`).
  */
 export function AppealTable({ records, empty }: { records: AppealRecord[]; empty: ReactNode }) {
-  const roles = useViewerRoles();
-  const canDetail = hasPermission(roles, APPEAL_ROLES.detail);
-  const canAudit = hasPermission(roles, APPEAL_ROLES.audit);
   return (
     <div className="overflow-x-auto">
       <table className="table" aria-label="风险申诉列表">
@@ -60,8 +57,8 @@ export function AppealTable({ records, empty }: { records: AppealRecord[]; empty
                 <td className="whitespace-nowrap">{formatDateTime(a.auditedTime)}</td>
                 <td className={`whitespace-nowrap bg-white ${STICKY_RIGHT}`}>
                   <span className="flex gap-x-2">
-                    {canDetail ? <Link to={appealDetailHref(a.id)} className="btn-link" aria-label={`申诉 ${a.appealNo} 详情`}>详情</Link> : null}
-                    {canAudit && a.status === "PENDING" ? (
+                    {a.actions.includes("detail") ? <Link to={appealDetailHref(a.id)} className="btn-link" aria-label={`申诉 ${a.appealNo} 详情`}>详情</Link> : null}
+                    {rowAllows(appeal, a.actions, "audit") ? (
                       <Link to={appealAuditHref(a.id)} className="btn-link" aria-label={`审核申诉 ${a.appealNo}`}>审核</Link>
                     ) : null}
                   </span>

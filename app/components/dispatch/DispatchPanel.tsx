@@ -1,17 +1,10 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { FREIGHT_WAY_LABELS, type CaptainRecord, type DriverRecord, type OrderRecord, type ShipRecord, type VehicleRecord } from "../../../contract/freight";
+import { FREIGHT_WAY_LABELS, type OrderRecord } from "../../../contract/freight";
 import { fenToYuan, kgToTonnes } from "~/lib/format";
 import { inputProps } from "~/lib/form";
-import { dispatchContext, dispatchFormSchema } from "./dispatch-form";
-
-export interface DispatchResources {
-  drivers: DriverRecord[];
-  vehicles: VehicleRecord[];
-  captains: CaptainRecord[];
-  ships: ShipRecord[];
-}
+import { dispatchContext, dispatchFormSchema, shipCapacities, type DispatchResources } from "~/lib/dispatch-form";
 
 interface DispatchPanelProps {
   order: OrderRecord;
@@ -25,8 +18,6 @@ function selectProps(...args: Parameters<typeof getSelectProps>) {
   const { key: _key, ...props } = getSelectProps(...args) as ReturnType<typeof getSelectProps> & { key?: string };
   return props;
 }
-
-export const shipCapacities = (ships: ShipRecord[]) => Object.fromEntries(ships.map((s) => [String(s.id), s.loadCapacity]));
 
 function OrderFacts({ order }: { order: OrderRecord }) {
   const facts: Array<[string, string]> = [
@@ -114,7 +105,7 @@ export function DispatchPanel({ order, resources, closeHref, lastResult }: Dispa
                           <option key={c.id} value={c.id}>{c.name}（{c.mobile}）{c.shipName ? ` · ${c.shipName}` : ""}</option>
                         ))
                       : resources.drivers.map((d) => (
-                          <option key={d.id} value={d.id}>{d.name}（{d.mobile}）{d.plateNo ? ` · 常用车辆 ${d.plateNo}` : ""}</option>
+                          <option key={d.id} value={d.id} disabled={d.eligible === false} title={d.ineligibleReason ?? undefined}>{d.name}（{d.mobile}）{d.plateNo ? ` · 常用车辆 ${d.plateNo}` : ""}{d.ineligibleReason ? ` · 不可派单：${d.ineligibleReason}` : ""}</option>
                         ))}
                   </select>
                   {person.errors ? <p className="field-error" id={person.errorId}>{person.errors[0]}</p> : null}
@@ -130,7 +121,7 @@ export function DispatchPanel({ order, resources, closeHref, lastResult }: Dispa
                           <option key={s.id} value={s.id}>{s.shipName}（载重 {kgToTonnes(s.loadCapacity)} 吨）</option>
                         ))
                       : resources.vehicles.map((v) => (
-                          <option key={v.id} value={v.id}>{v.plateNo} {v.vehicleType}（载重 {kgToTonnes(v.loadCapacity)} 吨）</option>
+                          <option key={v.id} value={v.id} disabled={v.eligible === false} title={v.ineligibleReason ?? undefined}>{v.plateNo} {v.vehicleType}（载重 {kgToTonnes(v.loadCapacity)} 吨）{v.ineligibleReason ? ` · 不可派单：${v.ineligibleReason}` : ""}</option>
                         ))}
                   </select>
                   {conveyance.errors ? <p className="field-error" id={conveyance.errorId}>{conveyance.errors[0]}</p> : null}

@@ -7,39 +7,9 @@ import {
   type FreightWay,
   type OrderRecord,
 } from "../../../contract/freight";
-import { freightDetailHref, freightStepHref } from "~/components/freight/freightLinks";
-import { pageParams } from "~/components/ui/Pagination";
+import { freightDetailHref, freightStepHref } from "~/lib/freight-links";
 import { fenToYuan, formatDateTime, kgToTonnes } from "~/lib/format";
-
-/** The query names of the dispatch panel and of the last dispatch's notice, as opposed to the list's own state. */
-const NOT_LIST_PARAMS = ["orderId", "dispatchOrderNo", "dispatched", "way"];
-
-export interface OrderListValues {
-  orderNo: string;
-  cargoCategory: string;
-  freightWay: string;
-}
-
-/** The order list's filter and page from the URL; values the platform would refuse are ignored. */
-export function orderListQuery(url: URL, water: boolean) {
-  const read = (name: string) => (url.searchParams.get(name) ?? "").trim();
-  const orderNo = read("orderNo").slice(0, 32);
-  const cargoCategory = (CARGO_CATEGORIES as readonly string[]).includes(read("cargoCategory")) ? read("cargoCategory") : "";
-  const freightWay = water && (FREIGHT_WAYS as readonly string[]).includes(read("freightWay")) ? (read("freightWay") as FreightWay) : "";
-  const values: OrderListValues = { orderNo, cargoCategory, freightWay };
-  return {
-    values,
-    filter: { orderNo: orderNo || undefined, cargoCategory: cargoCategory || undefined, freightWay: freightWay || undefined },
-    paging: pageParams(url),
-  };
-}
-
-/** The list's own query (filters and page), which the dispatch panel's links and redirects keep. */
-export function orderListSearch(url: URL): URLSearchParams {
-  const kept = new URLSearchParams(url.search);
-  for (const name of NOT_LIST_PARAMS) kept.delete(name);
-  return kept;
-}
+import type { OrderListValues } from "~/lib/order-list";
 
 /** 查询 form of the orders awaiting dispatch (GET: the filter lives in the URL). */
 export function OrderFilterForm({ values, showFreightWay }: { values: OrderListValues; showFreightWay: boolean }) {

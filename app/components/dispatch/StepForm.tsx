@@ -2,7 +2,7 @@ import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { inputProps } from "~/lib/form";
-import { STEP_ACTIONS, stepFormSchema, type StepActionKey, type StepContext, type StepField } from "~/services/steps";
+import { STEP_ACTIONS, stepFormSchema, type StepActionKey, type StepContext, type StepField } from "~/lib/steps";
 
 interface StepFormProps {
   action: StepActionKey;

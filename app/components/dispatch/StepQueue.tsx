@@ -1,13 +1,14 @@
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { FREIGHT_WAY_LABELS, type FreightDetail, type FreightRecord } from "../../../contract/freight";
 import { FreightFilterForm } from "~/components/freight/FreightFilterForm";
-import { freightDetailHref } from "~/components/freight/freightLinks";
+import { freightDetailHref } from "~/lib/freight-links";
 import { FreightTable } from "~/components/freight/FreightTable";
 import { StatusTag } from "~/components/freight/StatusTag";
 import { Pagination } from "~/components/ui/Pagination";
+import { footerSums } from "~/lib/footer-sums";
 import { formatDateTime, kgToTonnes } from "~/lib/format";
-import { QUEUES, queueForStatus, queueHref, STEP_ACTIONS, stepDoneMessage, stepsForUser, type QueueSpec } from "~/services/steps";
-import type { QueueAction, QueueLoader } from "./queue.server";
+import { QUEUES, queueForStatus, queueHref, STEP_ACTIONS, stepDoneMessage, stepsForUser, type QueueSpec } from "~/lib/steps";
+import type { QueueAction, QueueLoader } from "~/services/pages/queue.server";
 import { StepForm } from "./StepForm";
 
 type LoaderData = ReturnType<typeof useLoaderData<QueueLoader>>;
@@ -80,7 +81,7 @@ export function StepQueuePage() {
             label={`${queue.title}队列`}
             actions={(record) => <RowAction queue={queue} record={record} userType={data.userType} listSearch={listSearch} />}
           />
-          <Pagination total={data.list.total} current={data.list.current} size={data.list.size} sums={data.list.sums} />
+          <Pagination total={data.list.total} current={data.list.current} size={data.list.size} sums={footerSums(data.list.sums)} />
         </section>
       ) : null}
     </div>

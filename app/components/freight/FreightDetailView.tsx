@@ -1,11 +1,11 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FREIGHT_ACTION_LABELS, FREIGHT_STATUS_LABELS, FREIGHT_WAY_LABELS, type FreightComment } from "../../../contract/freight";
-import { appealSubmitHref, APPEAL_ROLES } from "~/components/appeal/links";
+import { appealSubmitHref, APPEAL_ROLES } from "~/lib/appeal-links";
 import { Permission } from "~/components/ui/Permission";
 import { fenToYuan, formatDateTime, kgToTonnes } from "~/lib/format";
-import type { FreightDetailActionData, loadFreightDetail } from "~/services/freight-pages.server";
-import { monitorHref, trackPlaybackHref } from "./freightLinks";
+import type { FreightDetailActionData, loadFreightDetail } from "~/services/pages/freight.server";
+import { monitorHref, trackPlaybackHref } from "~/lib/freight-links";
 import { StatusTag } from "./StatusTag";
 
 export type Field = [label: string, value: ReactNode];

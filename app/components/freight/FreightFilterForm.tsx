@@ -1,26 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { FREIGHT_STATUSES, FREIGHT_STATUS_LABELS, FREIGHT_WAYS, FREIGHT_WAY_LABELS } from "../../../contract/freight";
-
-/** The waybill filter's fields, as they appear in the URL query (spec 5). */
-export const FREIGHT_FILTER_FIELDS = [
-  "freightNo",
-  "orderNo",
-  "status",
-  "freightWay",
-  "carrierName",
-  "conveyanceName",
-  "loadingPlace",
-  "unloadingPlace",
-  "createdFrom",
-  "createdTo",
-  "loadingFrom",
-  "loadingTo",
-] as const;
-export type FreightFilterField = (typeof FREIGHT_FILTER_FIELDS)[number];
-
-/** What the form shows: the query's values as typed, and the Chinese message of each refused one. */
-export type FreightFilterValues = Partial<Record<FreightFilterField, string>>;
-export type FreightFilterErrors = Partial<Record<FreightFilterField, string>>;
+import type { FreightFilterErrors, FreightFilterField, FreightFilterValues } from "~/lib/freight-filter";
 
 interface FreightFilterFormProps {
   values: FreightFilterValues;

@@ -1,14 +1,17 @@
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent } from "react";
-import type { FreightRecord } from "../../../contract/freight";
-import { appealSubmitHref, APPEAL_ROLES } from "~/components/appeal/links";
+import { canTake, hasTrack, isUnderWay, mayTake, offers } from "../../../contract/freight-steps";
+import type { FreightAction, FreightRecord } from "../../../contract/freight";
+import type { UserType } from "../../../contract/platforms";
+import { appealSubmitHref, APPEAL_ROLES } from "~/lib/appeal-links";
 import { Dialog } from "~/components/ui/Dialog";
 import { useMessage } from "~/components/ui/Message";
 import { Pagination } from "~/components/ui/Pagination";
+import { footerSums } from "~/lib/footer-sums";
 import { Permission } from "~/components/ui/Permission";
-import type { FreightListActionData, loadFreightList, RowDialogKind } from "~/services/freight-pages.server";
+import type { FreightListActionData, loadFreightList, RowDialogKind } from "~/services/pages/freight.server";
 import { FreightFilterForm } from "./FreightFilterForm";
-import { freightDetailHref, freightStepHref, monitorHref, trackPlaybackHref } from "./freightLinks";
+import { freightDetailHref, freightStepHref, monitorHref, trackPlaybackHref } from "~/lib/freight-links";
 import { FreightTable } from "./FreightTable";
 
 const BATCH_FORM = "freight-batch-complete";
@@ -21,25 +24,27 @@ function withDialog(listHref: string, kind: RowDialogKind, id: number): string {
   return `${path}?${params}`;
 }
 
-function RowActions({ record, manage, listHref }: { record: FreightRecord; manage: boolean; listHref: string }) {
+/** A row's links: the steps the status machine offers this kind of account now, and the pages every waybill has. */
+function RowActions({ record, userType, listHref }: { record: FreightRecord; userType: UserType; listHref: string }) {
   const { freightWay: way, freightNo, status } = record;
+  const may = (action: FreightAction) => offers(action, status, userType);
   const step = (label: string, href: string) => (
     <a href={href} className="btn-link">{label}</a>
   );
   return (
     <span className="flex gap-x-2">
       {step("详情", freightDetailHref(way, freightNo))}
-      {status === "WAIT_LOADING" ? step("装货", freightStepHref("loading", way, freightNo)) : null}
-      {status === "IN_TRANSIT" ? step("卸货", freightStepHref("unloading", way, freightNo)) : null}
-      {manage && status === "UNLOADED" ? step("签收", freightStepHref("sign", way, freightNo)) : null}
-      {manage && status === "SIGNED" ? step("确认", freightStepHref("confirm", way, freightNo)) : null}
-      {status !== "WAIT_LOADING" && status !== "CANCELLED" ? step("轨迹", trackPlaybackHref(way, freightNo)) : null}
-      {status === "WAIT_LOADING" || status === "IN_TRANSIT" ? step("监控", monitorHref(freightNo)) : null}
+      {may("LOADING") ? step("装货", freightStepHref("loading", way, freightNo)) : null}
+      {may("UNLOADING") ? step("卸货", freightStepHref("unloading", way, freightNo)) : null}
+      {may("SIGN") ? step("签收", freightStepHref("sign", way, freightNo)) : null}
+      {may("REVIEW") || may("FLEET_CONFIRM") ? step("确认", freightStepHref("confirm", way, freightNo)) : null}
+      {hasTrack(status) ? step("轨迹", trackPlaybackHref(way, freightNo)) : null}
+      {isUnderWay(status) ? step("监控", monitorHref(freightNo)) : null}
       {record.abnormal ? <Permission roles={APPEAL_ROLES.submit}>{step("申诉", appealSubmitHref(freightNo))}</Permission> : null}
-      {manage && status === "CONFIRMED" ? (
+      {may("COMPLETE") ? (
         <Link to={withDialog(listHref, "complete", record.id)} preventScrollReset className="btn-link">完成</Link>
       ) : null}
-      {manage && status === "WAIT_LOADING" ? (
+      {may("CANCEL") ? (
         <Link to={withDialog(listHref, "cancel", record.id)} preventScrollReset className="btn-link text-red-600">取消</Link>
       ) : null}
     </span>
@@ -108,7 +113,8 @@ export function FreightListPage({ title }: { title: string }) {
   const actionData = useActionData<FreightListActionData>();
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const { result, manage, listHref } = data;
+  const { result, userType, listHref } = data;
+  const batch = mayTake("COMPLETE", userType);
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -136,7 +142,7 @@ export function FreightListPage({ title }: { title: string }) {
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id="freight-list-title" className="page-title mb-0">{title}</h2>
         <div className="flex flex-wrap gap-2">
-          {manage ? (
+          {batch ? (
             <button type="submit" form={BATCH_FORM} name="intent" value="batch-confirm" className="btn btn-primary" disabled={busy || (hydrated && selected.size === 0)}>
               批量完成{selected.size > 0 ? `（${selected.size}）` : ""}
             </button>
@@ -155,10 +161,10 @@ export function FreightListPage({ title }: { title: string }) {
       <FreightTable
         records={result.records}
         label={title}
-        actions={(record) => <RowActions record={record} manage={manage} listHref={listHref} />}
-        selection={manage ? { form: BATCH_FORM, selectable: (r) => r.status === "CONFIRMED", selected, onChange: setSelected } : undefined}
+        actions={(record) => <RowActions record={record} userType={userType} listHref={listHref} />}
+        selection={batch ? { form: BATCH_FORM, selectable: (r) => canTake("COMPLETE", r.status), selected, onChange: setSelected } : undefined}
       />
-      <Pagination total={result.total} current={result.current} size={result.size} sums={result.sums} selectedCount={selected.size} />
+      <Pagination total={result.total} current={result.current} size={result.size} sums={footerSums(result.sums)} selectedCount={selected.size} />
 
       <Dialog
         open={!!dialogRecord}

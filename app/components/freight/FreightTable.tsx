@@ -2,7 +2,7 @@ import { SelectAll } from "~/components/ui/SelectAll";
 import type { ReactNode } from "react";
 import { FREIGHT_WAY_LABELS, type FreightRecord } from "../../../contract/freight";
 import { fenToYuan, formatDateTime, kgToTonnes } from "~/lib/format";
-import { freightDetailHref } from "./freightLinks";
+import { freightDetailHref } from "~/lib/freight-links";
 import { StatusTag } from "./StatusTag";
 
 /** Row checkboxes: which rows may be picked, which are picked, and the form their inputs belong to. */

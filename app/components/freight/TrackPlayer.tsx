@@ -2,10 +2,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { TrackPoint } from "../../../contract/freight";
 import { formatDateTime } from "~/lib/format";
-import type { loadFreightTrack } from "~/services/freight-pages.server";
-import { freightDetailHref } from "./freightLinks";
+import type { loadFreightTrack } from "~/services/pages/freight.server";
+import { freightDetailHref } from "~/lib/freight-links";
 import { StatusTag } from "./StatusTag";
-import { cumulativeLengths, layoutTrack, pointAlong, polylinePoints } from "./trackGeometry";
+import { cumulativeLengths, layoutTrack, pointAlong, polylinePoints } from "~/lib/trackGeometry";
 
 const SPEEDS = [1, 2, 4, 8] as const;
 /** One pass at 1× takes this long, whatever the number of points. */

@@ -2,8 +2,8 @@ import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import type { GpsDeviceRecord } from "../../../contract/freight";
 import { Dialog } from "~/components/ui/Dialog";
 import { formatDateTime } from "~/lib/format";
-import type { DevicePositioning, ShipPositioning } from "~/services/monitor.server";
-import { monitorHref } from "~/components/freight/freightLinks";
+import type { DevicePositioning, ShipPositioning } from "~/services/pages/monitor.server";
+import { monitorHref } from "~/lib/freight-links";
 import { Fields } from "./Fields";
 
 function OnlineTag({ online }: { online: boolean }) {

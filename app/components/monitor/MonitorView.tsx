@@ -1,10 +1,10 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { freightDetailHref, monitorHref, trackPlaybackHref } from "~/components/freight/freightLinks";
+import { freightDetailHref, monitorHref, trackPlaybackHref } from "~/lib/freight-links";
 import { StatusTag } from "~/components/freight/StatusTag";
 import { useHydrated } from "~/components/ui/SelectAll";
 import { formatDateTime } from "~/lib/format";
-import type { loadMonitor, MonitorActionData } from "~/services/monitor.server";
+import type { loadMonitor, MonitorActionData } from "~/services/pages/monitor.server";
 import { DevicePanel, ShipPanel, UnbindDialog } from "./DevicePanel";
 import { Fields } from "./Fields";
 import { PositioningPanel } from "./PositioningPanel";

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { formatDateTime } from "~/lib/format";
 import { Fields } from "./Fields";
-import { formatDuration, MONITOR_STATE_LABELS, OFFLINE_AFTER_MS, type MonitorFigures, type MonitorState, type SignalGap } from "./monitorFigures";
-import type { TrackSketch } from "./trackSketch";
+import { formatDuration, MONITOR_STATE_LABELS, OFFLINE_AFTER_MS, type MonitorFigures, type MonitorState, type SignalGap } from "~/lib/monitorFigures";
+import type { TrackSketch } from "~/lib/trackSketch";
 
 const STATE_CLASSES: Record<MonitorState, string> = {
   ONLINE: "border-green-300 bg-green-50 text-green-700",

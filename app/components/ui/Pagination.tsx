@@ -1,32 +1,14 @@
 import { Form, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../contract/envelope";
-import { fenToYuan, kgToTonnes } from "~/lib/format";
-
-/** Footer sums (spec 2.4): weights in kg, money in fen; each shown only when above 0. */
-export interface FooterSums {
-  totalWeight?: number;
-  loadedWeight?: number;
-  pickupWeight?: number;
-  unloadedWeight?: number;
-  totalFreight?: number;
-  invoiceAmount?: number;
-}
-
-const SUM_LABELS: Array<{ key: keyof FooterSums; label: string; unit: "吨" | "元" }> = [
-  { key: "totalWeight", label: "总重量", unit: "吨" },
-  { key: "loadedWeight", label: "装货重量", unit: "吨" },
-  { key: "pickupWeight", label: "提货重量", unit: "吨" },
-  { key: "unloadedWeight", label: "卸货重量", unit: "吨" },
-  { key: "totalFreight", label: "总运费", unit: "元" },
-  { key: "invoiceAmount", label: "开票金额", unit: "元" },
-];
+import { PAGE_SIZES } from "../../../contract/envelope";
+import type { LabelledSum } from "~/lib/footer-sums";
 
 interface PaginationProps {
   total: number;
   current: number;
   size: number;
-  sums?: FooterSums;
+  /** Footer sums, already labelled and formatted (e.g. footerSums of a waybill search). */
+  sums?: readonly LabelledSum[];
   /** Selected rows (e.g. waybills for batch complete); shown when above 0. */
   selectedCount?: number;
 }
@@ -42,13 +24,6 @@ export function pagerItems(current: number, pages: number): Array<number | "…"
   if (to < pages - 1) items.push("…");
   items.push(pages);
   return items;
-}
-
-/** Reads `current` and `size` from a URL's query, defaulting to page 1 and size 20. */
-export function pageParams(url: URL): { current: number; size: number } {
-  const current = Math.max(1, Math.floor(Number(url.searchParams.get("current")) || 1));
-  const size = Number(url.searchParams.get("size"));
-  return { current, size: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE };
 }
 
 function scrollToTop(durationMs = 800) {
@@ -90,7 +65,6 @@ export function Pagination({ total, current, size, sums, selectedCount }: Pagina
     scrollToTop(800);
   }, [current, size]);
 
-  const shownSums = SUM_LABELS.filter(({ key }) => (sums?.[key] ?? 0) > 0);
   const linkClass = "flex h-7 min-w-[28px] items-center justify-center rounded px-1.5 text-sm";
 
   return (
@@ -99,9 +73,9 @@ export function Pagination({ total, current, size, sums, selectedCount }: Pagina
         {selectedCount && selectedCount > 0 ? (
           <span>已选运单 <b className="text-gray-800" data-testid="selected-count">{selectedCount}</b> 单</span>
         ) : null}
-        {shownSums.map(({ key, label, unit }) => (
+        {(sums ?? []).map(({ key, label, value, unit }) => (
           <span key={key} data-testid={`sum-${key}`}>
-            {label} <b className="text-gray-800">{unit === "吨" ? kgToTonnes(sums![key]) : fenToYuan(sums![key])}</b> {unit}
+            {label} <b className="text-gray-800">{value}</b> {unit}
           </span>
         ))}
       </div>

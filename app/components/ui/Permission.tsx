@@ -10,7 +10,7 @@ export function useViewerRoles(): string[] {
  * Spec 5/6 permission directive: renders its children only when the viewer holds one of `roles`.
  * Decided during the server render, so nothing flashes. A `roles` that is not an array throws.
  */
-export function Permission({ roles, children }: { roles: string[]; children: React.ReactNode }) {
+export function Permission({ roles, children }: { roles: readonly string[]; children: React.ReactNode }) {
   const viewerRoles = useViewerRoles();
   return hasPermission(viewerRoles, roles) ? <>{children}</> : null;
 }

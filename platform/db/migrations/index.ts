@@ -5,6 +5,12 @@ import { notificationsMigration } from "./0002_notifications.js";
 import { freightMigration } from "./0003_freight.js";
 import { freightSumIndexesMigration } from "./0004_freight_sum_indexes.js";
 import { riskAppealsMigration } from "./0005_risk_appeals.js";
+import { resourceEngineMigration } from "./0006_resource_engine.js";
+import { enterprisesMigration } from "./0007_enterprises.js";
+import { orgResourcesMigration } from "./0010_org_resources.js";
+import { driversMigration } from "./0008_drivers.js";
+import { appealEngineMigration } from "./0011_appeal_engine.js";
+import { waterMigration } from "./0009_water.js";
 
 /** Every migration, in order. Names sort in the order they must run. Add new ones at the end. */
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
@@ -13,4 +19,10 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0003_freight": freightMigration,
   "0004_freight_sum_indexes": freightSumIndexesMigration,
   "0005_risk_appeals": riskAppealsMigration,
+  "0006_resource_engine": resourceEngineMigration,
+  "0007_enterprises": enterprisesMigration,
+  "0008_drivers": driversMigration,
+  "0009_water": waterMigration,
+  "0010_org_resources": orgResourcesMigration,
+  "0011_appeal_engine": appealEngineMigration,
 };

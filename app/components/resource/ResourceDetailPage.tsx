@@ -1,0 +1,132 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { detailSections } from "../../../contract/resources/derive";
+import type { AnyResource } from "../../../contract/resources/kit";
+import { formatDateTime } from "~/lib/format";
+import { hrefFor, rowAllows, type AuditPage, type DetailPage } from "~/pages/kit";
+import type { detailLoader } from "~/services/resource-pages.server";
+import { AuditForm } from "./AuditForm";
+import { cellOf } from "./cells";
+import { ConfirmDialog } from "./ConfirmDialog";
+import { columnsOf, ResourceTable, type Row } from "./ResourceTable";
+import { actionLabel, useConfirmHref } from "./RowActions";
+
+type ActionData = { error?: string | null; fieldErrors?: Record<string, string[] | null> | null; result?: SubmissionResult<string[]> } | undefined;
+
+/** A record's sections as labelled rows. */
+export function Descriptions({ def, record }: { def: AnyResource; record: Record<string, unknown> }) {
+  return (
+    <>
+      {detailSections(def).map(({ title, fields }) => (
+        <section key={title} className="card" aria-label={title}>
+          <h2 className="page-title">{title}</h2>
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2 xl:grid-cols-3">
+            {fields.map(([key, field]) => (
+              <div key={key} className="flex min-w-0 gap-2">
+                <dt className="w-28 shrink-0 text-gray-500">{field.label}</dt>
+                <dd className="min-w-0 break-words text-gray-800" data-field={key}>{cellOf(field, record[key], record)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+    </>
+  );
+}
+
+/** The record's history from resource_events, newest first. */
+function History({ events }: { events: Array<{ id: number; actionLabel: string; operatorName: string; createdTime: string; remark: string | null }> }) {
+  return (
+    <section className="card" aria-label="操作记录">
+      <h2 className="page-title">操作记录</h2>
+      {events.length === 0 ? (
+        <p className="text-sm text-gray-400">暂无记录</p>
+      ) : (
+        <ol className="space-y-2 text-sm" data-testid="resource-events">
+          {events.map((e) => (
+            <li key={e.id} className="border-l-2 border-gray-200 pl-3">
+              <span className="font-medium text-gray-800">{e.actionLabel}</span>
+              <span className="ml-2 text-gray-500">{e.operatorName} · {formatDateTime(e.createdTime)}</span>
+              {e.remark ? <p className="text-gray-600">意见：{e.remark}</p> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/**
+ * A record's detail (and, on an audit page, the audit form while the record awaits it): sections of
+ * the definition, related lists, the history, and the buttons the platform allows.
+ */
+export function ResourceDetailPage({ page, after }: { page: DetailPage | AuditPage; after?: (data: ReturnType<typeof useLoaderData<typeof detailLoader>>) => ReactNode }) {
+  const data = useLoaderData<typeof detailLoader>();
+  const actionData = useActionData() as ActionData;
+  const confirmHref = useConfirmHref();
+  const { def } = page;
+  const record = data.record as unknown as Row & { version: number };
+  const title = String(record[def.titleField] ?? record.id);
+  const auditKeys = Object.entries(def.status?.transitions ?? {})
+    .filter(([key, t]) => page.kind === "audit" && t.group === page.group && record.actions.includes(key))
+    .map(([key]) => key);
+  const buttons = page.kind === "detail" ? page.actions.filter((key) => rowAllows(def, record.actions, key)) : [];
+  return (
+    <div className="space-y-3">
+      <section className="card">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="page-title mb-0">
+            {data.title} · {title}
+            {def.status ? <span className="ml-2 align-middle">{cellOf({ ...def.fields[def.status.field], kind: "enum", options: def.status.states, format: String } as never, record[def.status.field], record)}</span> : null}
+          </h2>
+          <div className="flex flex-wrap gap-2">
+            {buttons.map((key) => {
+              const link = key === "edit" ? hrefFor(page.links.edit, record.id) : key === "audit" ? hrefFor(page.links.audit, record.id) : key === "detail" ? undefined : confirmHref(key, record.id);
+              return link ? (
+                <Link key={key} to={link} className={key === "delete" || def.status?.transitions[key]?.tone === "danger" ? "btn btn-danger" : "btn"} data-action={key} preventScrollReset>
+                  {actionLabel(def, key)}
+                </Link>
+              ) : null;
+            })}
+            {page.links.list ? <Link to={page.links.list} className="btn">返回列表</Link> : null}
+          </div>
+        </div>
+        {data.notice ? <p className="alert-success mt-3" role="status">{data.notice}</p> : null}
+      </section>
+      {page.kind === "audit" ? (
+        <section className="card" aria-label="审核">
+          <h2 className="page-title">审核</h2>
+          {auditKeys.length ? <AuditForm def={def} keys={auditKeys} version={record.version} lastResult={actionData?.result} /> : <p className="text-sm text-gray-500">该{def.name}当前不需要审核（{cellOf({ kind: "enum", options: def.status?.states, format: String } as never, record[def.status?.field ?? ""], record)}）。</p>}
+        </section>
+      ) : null}
+      <Descriptions def={def} record={record} />
+      {data.related.map((section) => {
+        const target = page.related?.find((r) => r.title === section.title)?.page();
+        if (!target) return null;
+        return (
+          <section key={section.title} className="card" aria-label={section.title}>
+            <h2 className="page-title">{section.title}</h2>
+            {"error" in section.data ? (
+              <p className="alert-error">{section.data.error}</p>
+            ) : (
+              <ResourceTable def={target.def} records={section.data.records as Row[]} columns={columnsOf(target.def, target.columns)} rowActions={target.rowActions} links={target.links} empty={`暂无${target.def.name}`} label={section.title} confirmPrefix={target.def.key} />
+            )}
+          </section>
+        );
+      })}
+      {after ? after(data) : null}
+      <History events={data.record.events} />
+      {data.confirm ? (
+        <ConfirmDialog
+          def={data.confirm.resource === def.key ? def : (page.related?.map((r) => r.page().def).find((d) => d.key === data.confirm!.resource) ?? def)}
+          record={data.confirm.record as unknown as Row & { version: number }}
+          action={data.confirm.action}
+          closeHref={data.pageHref}
+          error={actionData?.error}
+          fieldErrors={actionData?.fieldErrors}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { filterSpecs } from "../../../contract/resources/derive";
+import { Dialog } from "~/components/ui/Dialog";
+import { Pagination } from "~/components/ui/Pagination";
+import { pageTitleOf, type ListPage } from "~/pages/kit";
+import type { listLoader } from "~/services/resource-pages.server";
+import { ConfirmDialog } from "./ConfirmDialog";
+import { ResourceForm } from "./ResourceForm";
+import { SearchForm } from "./SearchForm";
+import { columnsOf, ResourceTable, type Row } from "./ResourceTable";
+
+type ActionData = { error?: string | null; fieldErrors?: Record<string, string[] | null> | null; result?: SubmissionResult<string[]> } | undefined;
+
+/** A resource's list page: title, 新增 and 导出 when allowed, the search form, the table and the pager. */
+export function ResourceListPage({ page }: { page: ListPage }) {
+  const data = useLoaderData<typeof listLoader>();
+  const actionData = useActionData() as ActionData;
+  const navigate = useNavigate();
+  const { def } = page;
+  const title = pageTitleOf(page);
+  const records = data.data.records as Row[];
+  const hidden = [...Object.keys(page.preset ?? {}), ...(page.showOrg ? [] : ["orgId"])];
+  const empty = data.searchError ? "查询失败" : data.filtered ? `没有符合条件的${def.name}，请调整查询条件` : `暂无${def.name}`;
+  return (
+    <section className="card" aria-labelledby="resource-list-title">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="resource-list-title" className="page-title mb-0">{title}</h2>
+        <div className="flex gap-2">
+          {data.data.can.create && page.links.create ? <Link to={page.links.create} className="btn btn-primary">{page.createLabel ?? `新增${def.name}`}</Link> : null}
+          {data.data.can.export ? <a href={data.exportHref} className="btn" download>导出</a> : null}
+        </div>
+      </div>
+      <SearchFormFor page={page} data={data} hidden={hidden} />
+      {data.notice ? <p className="alert-success mb-3" role="status">{data.notice}</p> : null}
+      {data.searchError ? <p className="alert-error mb-3" role="alert">{data.searchError}</p> : null}
+      <ResourceTable def={def} records={records} columns={columnsOf(def, page.columns, page.showOrg && data.staff)} rowActions={page.rowActions} links={page.links} empty={empty} label={title} />
+      <Pagination total={data.data.total} current={data.data.current} size={data.data.size} />
+      {data.confirm ? (
+        <ConfirmDialog def={def} record={data.confirm.record as unknown as Row & { version: number }} action={data.confirm.action} closeHref={data.listHref} error={actionData?.error} fieldErrors={actionData?.fieldErrors} />
+      ) : null}
+      {data.form ? (
+        <Dialog open onOpenChange={(open) => (open ? undefined : navigate(data.listHref))} title={data.form.mode === "create" ? (page.createLabel ?? `新增${def.name}`) : `编辑${def.name}`} data-testid="resource-form-dialog" footer={null}>
+          <ResourceForm def={def} mode={data.form.mode} record={data.form.record} options={data.options} lastResult={actionData?.result} cancelHref={data.listHref} intent />
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}
+
+function SearchFormFor({ page, data, hidden }: { page: ListPage; data: ReturnType<typeof useLoaderData<typeof listLoader>>; hidden: string[] }) {
+  const specs = filterSpecs(page.def);
+  if (specs.length === 0 && !page.def.keyword && !page.def.createdFilter) return null;
+  return <SearchForm def={page.def} specs={specs} values={data.values} errors={data.errors} hidden={hidden} options={data.options} carry={{ size: String(data.data.size) }} />;
+}

@@ -1,0 +1,63 @@
+import type { ReactNode } from "react";
+import { listColumns } from "../../../contract/resources/derive";
+import { f, type AnyResource, type Field } from "../../../contract/resources/kit";
+import type { ActionKey, Links } from "~/pages/kit";
+import { cellOf } from "./cells";
+import { RowActions } from "./RowActions";
+
+/** The 操作 column stays in view while the table scrolls sideways. */
+export const STICKY_RIGHT = "sticky right-0 z-[1] shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.2)]";
+
+export type Row = Record<string, unknown> & { id: number; actions: string[] };
+
+/** The record's creation time as a column (添加时间, 注册时间 … as the definition names its filter). */
+const createdColumn = (def: AnyResource) => f.datetime(def.createdFilter ?? "创建时间", { list: true });
+
+export function columnsOf(def: AnyResource, keys?: readonly string[], showOrg = false): Array<[string, Field]> {
+  const all: Array<[string, Field]> = [...listColumns(def), ["createdTime", createdColumn(def)]];
+  const chosen = keys ? keys.map((k) => all.find(([key]) => key === k) ?? ([k, def.fields[k]] as [string, Field])).filter(([, field]) => !!field) : def.createdFilter ? all : all.slice(0, -1);
+  return showOrg ? [...chosen, ["orgName", { label: "所属企业", kind: "text", format: String } as unknown as Field]] : chosen;
+}
+
+/** A server-rendered table of records: one cell per column, the row's allowed actions at the end. */
+export function ResourceTable({ def, records, columns, rowActions, links, empty, label, confirmPrefix }: { def: AnyResource; records: Row[]; columns: Array<[string, Field]>; rowActions: readonly ActionKey[]; links: Links; empty: ReactNode; label: string; confirmPrefix?: string }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="table" aria-label={label}>
+        <thead>
+          <tr>
+            {columns.map(([key, field]) => (
+              <th key={key} scope="col" className="whitespace-nowrap">{field.label}</th>
+            ))}
+            {rowActions.length ? <th scope="col" className={STICKY_RIGHT}>操作</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {records.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length + 1} className="py-12 text-center text-gray-400">{empty}</td>
+            </tr>
+          ) : (
+            records.map((record) => {
+              const title = String(record[def.titleField] ?? record.id);
+              return (
+                <tr key={record.id} data-testid="resource-row" data-id={record.id} data-status={def.status ? String(record[def.status.field]) : undefined}>
+                  {columns.map(([key, field]) => (
+                    <td key={key} className="max-w-[16rem] whitespace-nowrap">
+                      <span className="block truncate">{key === "orgName" ? ((record.orgName as string | null) ?? "-") : cellOf(field, record[key], record)}</span>
+                    </td>
+                  ))}
+                  {rowActions.length ? (
+                    <td className={`whitespace-nowrap bg-white ${STICKY_RIGHT}`}>
+                      <RowActions def={def} record={record} wanted={rowActions} links={links} title={title} confirmPrefix={confirmPrefix} />
+                    </td>
+                  ) : null}
+                </tr>
+              );
+            })
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import type { FilterSpec } from "../../../contract/resources/derive";
+import type { AnyResource } from "../../../contract/resources/kit";
+
+interface Props {
+  def: AnyResource;
+  specs: FilterSpec[];
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  /** Filters the page fixes: not shown. */
+  hidden: readonly string[];
+  options: Record<string, Array<{ id: number; label: string }>>;
+  /** Query values carried through a search unchanged (the page size). */
+  carry: Record<string, string>;
+}
+
+const labelClass = "mb-1 block text-xs text-gray-500";
+
+function Err({ id, error }: { id: string; error?: string }) {
+  return error ? <p id={`${id}-error`} className="field-error">{error}</p> : null;
+}
+
+function DateRange({ name, label, values, errors }: { name: string; label: string; values: Record<string, string>; errors: Record<string, string> }) {
+  const error = errors[`${name}From`] ?? errors[`${name}To`];
+  return (
+    <fieldset className="min-w-0">
+      <legend className={labelClass}>{label}</legend>
+      <div className="flex items-center gap-1">
+        <input type="date" name={`${name}From`} aria-label={`${label}开始`} defaultValue={values[`${name}From`] ?? ""} className={`input min-w-0 ${errors[`${name}From`] ? "input-error" : ""}`} />
+        <span className="text-gray-400">至</span>
+        <input type="date" name={`${name}To`} aria-label={`${label}结束`} defaultValue={values[`${name}To`] ?? ""} className={`input min-w-0 ${errors[`${name}To`] ? "input-error" : ""}`} />
+      </div>
+      {error ? <p className="field-error">{error}</p> : null}
+    </fieldset>
+  );
+}
+
+/** The list's search: a GET form, so the filter lives in the URL and works without JavaScript. */
+export function SearchForm({ def, specs, values, errors, hidden, options, carry }: Props) {
+  const location = useLocation();
+  const shown = specs.filter((s) => !hidden.includes(s.key));
+  return (
+    <Form method="get" key={location.search} className="mb-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label={`${def.name}查询`}>
+      {Object.entries(carry).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {def.keyword ? (
+        <div className="min-w-0">
+          <label htmlFor="filter-keyword" className={labelClass}>{def.keyword.label}</label>
+          <input id="filter-keyword" name="keyword" defaultValue={values.keyword ?? ""} placeholder={`请输入${def.keyword.label}`} maxLength={64} className={`input ${errors.keyword ? "input-error" : ""}`} />
+          <Err id="filter-keyword" error={errors.keyword} />
+        </div>
+      ) : null}
+      {shown.map(({ key, field, op }) => {
+        if (op === "range") return <DateRange key={key} name={key} label={field.label} values={values} errors={errors} />;
+        const id = `filter-${key}`;
+        const choices: Array<[string, string]> = field.ref ? (options[key] ?? []).map((o) => [String(o.id), o.label]) : Object.entries(field.options ?? {}).map(([v, o]) => [v, o.label]);
+        return (
+          <div key={key} className="min-w-0">
+            <label htmlFor={id} className={labelClass}>{field.label}</label>
+            {op === "contains" ? (
+              <input id={id} name={key} defaultValue={values[key] ?? ""} placeholder={`请输入${field.label}`} maxLength={64} className={`input ${errors[key] ? "input-error" : ""}`} aria-describedby={errors[key] ? `${id}-error` : undefined} />
+            ) : (
+              <select id={id} name={key} defaultValue={values[key] ?? ""} className={`input ${errors[key] ? "input-error" : ""}`} aria-describedby={errors[key] ? `${id}-error` : undefined}>
+                <option value="">全部</option>
+                {choices.map(([value, text]) => (
+                  <option key={value} value={value}>{text}</option>
+                ))}
+              </select>
+            )}
+            <Err id={id} error={errors[key]} />
+          </div>
+        );
+      })}
+      {def.createdFilter && !hidden.includes("createdTime") ? <DateRange name="created" label={def.createdFilter} values={values} errors={errors} /> : null}
+      <div className="flex items-end gap-2">
+        <button type="submit" className="btn btn-primary">查询</button>
+        <Link to={location.pathname} className="btn">重置</Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,47 @@
+/** How a record's value shows in a table cell or a detail row: formatted text, tags, expiry flags. */
+import type { ReactNode } from "react";
+import type { Field } from "../../../contract/resources/kit";
+import { chinaDate } from "../../../contract/units";
+import { formatDateTime } from "~/lib/format";
+import { StatusTag } from "./StatusTag";
+
+const DAY_MS = 24 * 3600_000;
+
+/** 已过期 / 即将过期 for a date of expiry (30 days, domain 2.x "certificates about to expire"). */
+export function expiryState(value: string, today = chinaDate()): "expired" | "soon" | null {
+  if (value < today) return "expired";
+  const days = (Date.parse(`${value}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS;
+  return days <= 30 ? "soon" : null;
+}
+
+export function cellOf(field: Field, value: unknown, record: Record<string, unknown>): ReactNode {
+  if (value === null || value === undefined || value === "") return <span className="text-gray-300">-</span>;
+  if (field.ref) return (record[field.ref.labelKey] as string | null) ?? `#${String(value)}`;
+  if (field.options && field.kind !== "bool") {
+    const option = field.options[String(value)];
+    return option?.tone ? <StatusTag label={option.label} tone={option.tone} value={String(value)} /> : (option?.label ?? String(value));
+  }
+  if (field.kind === "datetime") return formatDateTime(String(value));
+  if (field.kind === "date" && field.expiry) {
+    const state = expiryState(String(value));
+    return (
+      <span className="whitespace-nowrap">
+        {String(value)}
+        {state ? <StatusTag label={state === "expired" ? "已过期" : "即将过期"} tone={state === "expired" ? "error" : "warning"} /> : null}
+      </span>
+    );
+  }
+  if (field.kind === "images") {
+    const list = value as string[];
+    return (
+      <span className="flex flex-wrap gap-2">
+        {list.map((url, i) => (
+          <a key={url} href={url} target="_blank" rel="noreferrer" className="text-primary hover:underline">
+            图片{i + 1}
+          </a>
+        ))}
+      </span>
+    );
+  }
+  return field.format(value as never);
+}

@@ -1,0 +1,73 @@
+/** One form input for a field: text, textarea, select (enums, yes/no, references), date and time, with units and spec 5's filter. */
+import type { FocusEvent } from "react";
+import type { Field } from "../../../contract/resources/kit";
+import { stripSpecialCharacters } from "../../../contract/validation";
+
+export interface FieldInputProps {
+  name: string;
+  id: string;
+  field: Field;
+  defaultValue: string;
+  error?: string;
+  options?: Array<{ id: number; label: string }>;
+  required?: boolean;
+}
+
+/** Spec 5: names, plates, places and numbers lose every character but letters, digits, Chinese, ' . - on blur. */
+const sanitizeOnBlur = (event: FocusEvent<HTMLInputElement>) => {
+  const clean = stripSpecialCharacters(event.currentTarget.value);
+  if (clean !== event.currentTarget.value) event.currentTarget.value = clean;
+};
+
+export function FieldInput({ name, id, field, defaultValue, error, options, required = field.required }: FieldInputProps) {
+  const common = {
+    id,
+    name,
+    defaultValue,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : field.hint ? `${id}-hint` : undefined,
+    "aria-required": required || undefined,
+  } as const;
+  const cls = `input ${error ? "input-error" : ""}`;
+  let control;
+  if (field.input.type === "select") {
+    const choices: Array<[string, string]> = field.ref ? (options ?? []).map((o) => [String(o.id), o.label]) : Object.entries(field.options ?? {}).map(([v, o]) => [v, o.label]);
+    control = (
+      <select {...common} className={cls}>
+        <option value="">请选择</option>
+        {choices.map(([value, text]) => (
+          <option key={value} value={value}>{text}</option>
+        ))}
+      </select>
+    );
+  } else if (field.input.type === "textarea") {
+    control = <textarea {...common} rows={3} maxLength={field.input.maxLength} placeholder={field.input.placeholder} className={`${cls} h-auto py-1`} />;
+  } else {
+    control = (
+      <input
+        {...common}
+        type={field.input.type === "number" ? "text" : field.input.type}
+        maxLength={field.input.maxLength}
+        inputMode={field.input.inputMode}
+        placeholder={field.input.placeholder ?? (field.input.type === "text" ? `请输入${field.label}` : undefined)}
+        data-sanitize={field.input.sanitize ? "true" : undefined}
+        onBlur={field.input.sanitize ? sanitizeOnBlur : undefined}
+        className={cls}
+      />
+    );
+  }
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="mb-1 block text-sm text-gray-600">
+        {field.label}
+        {required ? <span className="ml-0.5 text-red-500" aria-hidden="true">*</span> : null}
+      </label>
+      <div className="flex items-center gap-1">
+        {control}
+        {field.input.suffix ? <span className="shrink-0 text-sm text-gray-500">{field.input.suffix}</span> : null}
+      </div>
+      {field.hint && !error ? <p id={`${id}-hint`} className="mt-0.5 text-xs text-gray-400">{field.hint}</p> : null}
+      {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/** A list's footer sums (spec 2.4): which sums, their labels and units, and how they are shown. Isomorphic. */
+import { fenToYuan, kgToTonnes } from "../../contract/units";
+
+/** Footer sums as the platform sends them: weights in kg, money in fen. */
+export interface FooterSums {
+  totalWeight?: number;
+  loadedWeight?: number;
+  pickupWeight?: number;
+  unloadedWeight?: number;
+  totalFreight?: number;
+  invoiceAmount?: number;
+}
+
+/** One sum as the pager's footer shows it: `label value unit`. */
+export interface LabelledSum {
+  key: string;
+  label: string;
+  value: string;
+  unit: string;
+}
+
+const SUM_LABELS: Array<{ key: keyof FooterSums; label: string; unit: "吨" | "元" }> = [
+  { key: "totalWeight", label: "总重量", unit: "吨" },
+  { key: "loadedWeight", label: "装货重量", unit: "吨" },
+  { key: "pickupWeight", label: "提货重量", unit: "吨" },
+  { key: "unloadedWeight", label: "卸货重量", unit: "吨" },
+  { key: "totalFreight", label: "总运费", unit: "元" },
+  { key: "invoiceAmount", label: "开票金额", unit: "元" },
+];
+
+/** The sums to show: each only when above 0, in 吨 or 元 with 2 decimals. */
+export function footerSums(sums: FooterSums | null | undefined): LabelledSum[] {
+  return SUM_LABELS.filter(({ key }) => (sums?.[key] ?? 0) > 0).map(({ key, label, unit }) => ({
+    key,
+    label,
+    unit,
+    value: unit === "吨" ? kgToTonnes(sums![key]) : fenToYuan(sums![key]),
+  }));
+}

@@ -1,0 +1,20 @@
+/**
+ * PAGES: every resource page binding by path. The export route looks a page up here (and applies its
+ * preset on the server); the generated tests loop over it.
+ */
+import type { ResourcePage } from "./kit";
+import { carAudit, ownCars } from "./vehicle";
+import { cargoCategoryPages, projectAuditPages, shipConfigPages } from "./system";
+import { enterprisePages, invitationPages } from "./enterprise";
+import { cargoPages, contactPages, projectPages, settlementUnitPages, shipperAudit, shipperPages } from "./org-resources";
+import { driverAudit, fleetLeaderAudit, ownDrivers, relationAudit } from "./drivers";
+import { appealPages } from "./appeal";
+import { captainPages, shipAudit, shipownerAudit, shipownerPages, shipRelationAudit } from "./water";
+
+const GROUPS = [carAudit, ownCars, cargoCategoryPages, shipConfigPages, projectAuditPages, enterprisePages, invitationPages, shipperPages, shipperAudit, cargoPages, contactPages, projectPages, settlementUnitPages, driverAudit, fleetLeaderAudit, relationAudit, ownDrivers, appealPages, shipAudit, captainPages, shipownerPages, shipownerAudit, shipRelationAudit];
+
+export const PAGES: ResourcePage[] = GROUPS.flatMap((group) => Object.values(group).filter((p): p is ResourcePage => !!p));
+
+export function pageAt(path: string): ResourcePage | undefined {
+  return PAGES.find((page) => page.path === path);
+}

@@ -1,0 +1,123 @@
+/**
+ * Page bindings: which paths show a resource, with which preset, columns and row actions
+ * (ENGINE.md 3.6). Isomorphic data: route modules, loaders and components all read it.
+ */
+import type { ResourceFilter } from "../../contract/resources/derive";
+import type { AnyResource } from "../../contract/resources/kit";
+
+/** A row or page action: a verb, a transition key, or "audit" (any transition of the audit group). */
+export type ActionKey = string;
+
+export interface RelatedSection {
+  title: string;
+  /** The related resource's list page binding (its columns and row links are used). */
+  page: () => ListPage;
+  /** The filter selecting this record's related rows. */
+  filter: (record: Record<string, unknown>) => ResourceFilter;
+}
+
+interface Common {
+  def: AnyResource;
+  path: string;
+  title?: string;
+}
+
+export interface ListPage extends Common {
+  kind: "list";
+  rowActions: readonly ActionKey[];
+  /** Filter values the page fixes; they override the query and their inputs are hidden. */
+  preset?: ResourceFilter;
+  /** Column keys in order (default: the definition's list columns). */
+  columns?: readonly string[];
+  /** Add and edit in a dialog on the list (`?form=new`, `?form=<id>`), for entities without their own form pages. */
+  inlineForm?: boolean;
+  /** Show 所属企业 as a column and a filter (platform and tenant pages). */
+  showOrg?: boolean;
+  /** The add button's text (default 新增<name>), e.g. 发起邀请. */
+  createLabel?: string;
+  /** Rendered by a page component of its own (its own browser tests cover it), not ResourceListPage. */
+  bespoke?: boolean;
+  links: Links;
+}
+
+export interface DetailPage extends Common {
+  kind: "detail";
+  /** Buttons on the page (from the record's allowed actions). */
+  actions: readonly ActionKey[];
+  related?: readonly RelatedSection[];
+  links: Links;
+}
+
+export interface FormPage extends Common {
+  kind: "form";
+  mode: "create" | "update";
+  /** Staff pick the owning organisation. */
+  withOrg?: boolean;
+  links: Links;
+}
+
+export interface AuditPage extends Common {
+  kind: "audit";
+  group: string;
+  related?: readonly RelatedSection[];
+  links: Links;
+}
+
+export interface Links {
+  list?: string;
+  detail?: string;
+  create?: string;
+  edit?: string;
+  audit?: string;
+}
+
+export type ResourcePage = ListPage | DetailPage | FormPage | AuditPage;
+
+type Spec<P> = Omit<P, "def" | "kind" | "links" | "mode">;
+
+/** The pages of one resource in one part of the console, linked to each other. */
+export function pagesOf(
+  def: AnyResource,
+  spec: {
+    list?: Spec<ListPage>;
+    detail?: Spec<DetailPage>;
+    create?: Spec<FormPage>;
+    edit?: Spec<FormPage>;
+    audit?: Spec<AuditPage>;
+  },
+) {
+  const links: Links = { list: spec.list?.path, detail: spec.detail?.path, create: spec.create?.path, edit: spec.edit?.path, audit: spec.audit?.path };
+  if (spec.list?.inlineForm) {
+    links.create ??= `${spec.list.path}?form=new`;
+    links.edit ??= `${spec.list.path}?form=:id`;
+  }
+  return {
+    list: spec.list ? ({ ...spec.list, def, kind: "list", links } satisfies ListPage) : undefined,
+    detail: spec.detail ? ({ ...spec.detail, def, kind: "detail", links } satisfies DetailPage) : undefined,
+    create: spec.create ? ({ ...spec.create, def, kind: "form", mode: "create", links } satisfies FormPage) : undefined,
+    edit: spec.edit ? ({ ...spec.edit, def, kind: "form", mode: "update", links } satisfies FormPage) : undefined,
+    audit: spec.audit ? ({ ...spec.audit, def, kind: "audit", links } satisfies AuditPage) : undefined,
+  };
+}
+
+/** A page's address for a record: `:id` in the path, or `?id=` when the path has none. */
+export function hrefFor(path: string | undefined, id: number): string | undefined {
+  if (!path) return undefined;
+  if (path.includes(":id")) return path.replace(":id", String(id));
+  return `${path}${path.includes("?") ? "&" : "?"}id=${id}`;
+}
+
+/** The record id of a page's request: the `id` route param, or the `id` query. */
+export function idOfRequest(params: Record<string, string | undefined>, url: URL): number | null {
+  const raw = params.id ?? url.searchParams.get("id") ?? "";
+  return /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
+}
+
+/** Whether a row's allowed actions include a page action ("audit" = any transition of the audit group). */
+export function rowAllows(def: AnyResource, actions: readonly string[], key: ActionKey): boolean {
+  if (key === "audit") return Object.entries(def.status?.transitions ?? {}).some(([k, t]) => t.group === "audit" && actions.includes(k));
+  return actions.includes(key);
+}
+
+export const pageTitleOf = (page: ResourcePage) =>
+  page.title ?? (page.kind === "list" ? `${page.def.name}列表` : page.kind === "detail" ? `${page.def.name}详情` : page.kind === "audit" ? `${page.def.name}审核` : page.mode === "create" ? `新增${page.def.name}` : `编辑${page.def.name}`);

@@ -1,0 +1,15 @@
+import { vehicle } from "../../contract/resources/vehicle";
+import { credentialsSection } from "./credential";
+import { pagesOf } from "./kit";
+
+/** 车辆 for platform and tenant staff: list, detail, audit (spec 2.2 userInfoManage). */
+export const carAudit = pagesOf(vehicle, {
+  list: { path: "/userInfoManage/carList", title: "车辆列表", rowActions: ["detail", "audit", "revoke", "disable", "enable"], showOrg: true },
+  detail: { path: "/userInfoManage/car/detail/:id", title: "车辆详情", actions: ["audit", "revoke", "disable", "enable"], related: [credentialsSection("VEHICLE")] },
+  audit: { path: "/userInfoManage/car/audit/:id", title: "车辆审核", group: "audit", related: [credentialsSection("VEHICLE")] },
+});
+
+/** 车辆运营 for organisations and individuals: their own vehicles, added and edited on the list (spec 2.2 carAdministration). */
+export const ownCars = pagesOf(vehicle, {
+  list: { path: "/carAdministration/carOperate", title: "车辆运营", rowActions: ["edit", "resubmit", "delete"], inlineForm: true },
+});

@@ -1,0 +1,60 @@
+/**
+ * Water master data pages (spec 2.2; domain 1.3, 1.7, 2.6, 2.7, 2.8). The route map hides them without
+ * the CAPTAIN version function; the platform refuses their data without the water right.
+ */
+import { captain } from "../../contract/resources/captain";
+import { ship } from "../../contract/resources/ship";
+import { shipRelation } from "../../contract/resources/ship-relation";
+import { shipowner } from "../../contract/resources/shipowner";
+import { pagesOf, type ListPage, type RelatedSection } from "./kit";
+
+/** 人船关系 for platform and tenant staff: 通过, 驳回 or 解除 from the list, each through its confirmation dialog. */
+export const shipRelationAudit = pagesOf(shipRelation, {
+  list: { path: "/userInfoManage/relationsShipList", title: "人船关系", rowActions: ["approve", "reject", "dissolve"], showOrg: true },
+});
+
+/** 船舶 for platform and tenant staff: list, detail, audit (spec 2.2 userInfoManage). */
+export const shipAudit = pagesOf(ship, {
+  list: { path: "/userInfoManage/shipList", title: "船舶列表", rowActions: ["detail", "audit", "revoke", "disable", "enable"], showOrg: true },
+  detail: { path: "/userInfoManage/ship/detail/:id", title: "船舶详情", actions: ["audit", "revoke", "disable", "enable"], related: [relationsOf("shipId")] },
+  audit: { path: "/userInfoManage/ship/audit/:id", title: "船舶审核", group: "audit", related: [relationsOf("shipId")] },
+});
+
+/** A read-only table of ships inside another record's detail (organisations have no ship pages to link to). */
+function shipsOf(key: "captainId" | "shipownerId", links: boolean): RelatedSection {
+  const page = (): ListPage => ({
+    ...shipAudit.list!,
+    columns: ["shipName", "mmsi", "shipType", "loadCapacity", "navArea", key === "captainId" ? "shipownerId" : "captainId", "operationStatus", "auditStatus"],
+    rowActions: links ? ["detail"] : [],
+    links: links ? shipAudit.list!.links : {},
+  });
+  return { title: "船舶", page, filter: (record) => ({ [key]: Number(record.id) }) };
+}
+
+function relationsOf(key: "shipId" | "shipownerId"): RelatedSection {
+  const page = (): ListPage => ({ ...shipRelationAudit.list!, rowActions: [], links: {}, columns: ["shipId", "partyName", "partyType", "relationType", "validFrom", "validTo", "relationStatus", "auditStatus"] });
+  return { title: "人船关系", page, filter: (record) => ({ [key]: Number(record.id) }) };
+}
+
+/** 船长 of an organisation: roster list, add (finds or creates the profile by 身份证号), edit, detail with the captain's ships. */
+export const captainPages = pagesOf(captain, {
+  list: { path: "/resourceManager/captainList", title: "船长列表", rowActions: ["detail", "edit", "remove", "restore", "delete"] },
+  create: { path: "/resourceManager/captain/add", title: "新增船长" },
+  edit: { path: "/resourceManager/captain/edit/:id", title: "编辑船长" },
+  detail: { path: "/resourceManager/captain/detail/:id", title: "船长详情", actions: ["edit", "remove", "restore", "delete"], related: [shipsOf("captainId", false)] },
+});
+
+/** 船东 of an organisation: list, add, edit, detail with its ships and ship relations. */
+export const shipownerPages = pagesOf(shipowner, {
+  list: { path: "/resourceManager/shipownerList", title: "船东列表", rowActions: ["detail", "edit", "resubmit", "disable", "enable", "delete"] },
+  create: { path: "/resourceManager/shipowner/add", title: "新增船东" },
+  edit: { path: "/resourceManager/shipowner/edit/:id", title: "编辑船东" },
+  detail: { path: "/resourceManager/shipowner/detail/:id", title: "船东详情", actions: ["edit", "resubmit", "disable", "enable", "delete"], related: [shipsOf("shipownerId", false), relationsOf("shipownerId")] },
+});
+
+/** 船东 for platform and tenant staff: list of every organisation's shipowners, detail, audit (spec 2.7). */
+export const shipownerAudit = pagesOf(shipowner, {
+  list: { path: "/userInfoManage/shipownerList", title: "船东列表", rowActions: ["detail", "audit", "revoke", "disable", "enable"], showOrg: true },
+  detail: { path: "/userInfoManage/shipowner/detail/:id", title: "船东详情", actions: ["audit", "revoke", "disable", "enable"], related: [shipsOf("shipownerId", true), relationsOf("shipownerId")] },
+  audit: { path: "/userInfoManage/shipowner/audit/:id", title: "船东审核", group: "audit", related: [shipsOf("shipownerId", true)] },
+});

@@ -1,0 +1,46 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { filterSchema } from "../../contract/resources/derive";
+import { resolveAccess } from "~/navigation";
+import { pageAt } from "~/pages";
+import { relayStream } from "~/services/freight.server";
+import { PlatformError } from "~/services/platform.server";
+import { parseResourceQuery } from "~/services/resource-query";
+import { resourcesApi } from "~/services/resources.server";
+import { requireUser, versionFunctions } from "~/services/user.server";
+
+/**
+ * GET /export.xlsx?page=<a resource list's path>&<its query>: the xlsx of that list's filter, streamed
+ * from the platform's POST <resource>/export. The page must be one the user may open, and its preset
+ * is applied here, so a query string cannot widen what the page shows.
+ */
+const errorJson = (status: number, errorMsg: string) => json({ code: status, errorMsg }, { status, headers: { "Cache-Control": "no-store" } });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const page = pageAt(url.searchParams.get("page") ?? "");
+  if (!page || page.kind !== "list") return errorJson(404, "导出的页面不存在");
+  const user = await requireUser(request);
+  const access = resolveAccess(page.path, { roles: user.roles, versionFunctions: versionFunctions() });
+  if (access.kind !== "ok") return errorJson(403, `没有导出${page.def.name}的权限`);
+  const query = parseResourceQuery(filterSchema(page.def), page.def, url, page.preset);
+  const refused = Object.values(query.errors)[0];
+  if (refused) return errorJson(400, refused);
+  let upstream: Response;
+  try {
+    upstream = await resourcesApi.exportStream(user, page.def, query.filter, request.signal);
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    if (error.kind === "business") return json({ code: error.code, errorMsg: error.message }, { status: 409 });
+    return errorJson(error.kind === "network" ? 502 : error.status, error.message);
+  }
+  if (!upstream.body) return errorJson(502, "平台未返回导出文件");
+  return new Response(relayStream(upstream.body, request.signal), {
+    status: 200,
+    headers: {
+      "Content-Type": upstream.headers.get("Content-Type") ?? "application/octet-stream",
+      "Content-Disposition": upstream.headers.get("Content-Disposition") ?? "attachment",
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,108 @@
+/**
+ * Loaders and actions of the bespoke appeal pages: 提交申诉 (?freightNo=), 申诉详情 and 申诉审核
+ * (?id=); the list is the engine's listLoader. Everything is in the URL query or a POSTed form, so the pages work without
+ * JavaScript; a platform refusal is shown on the page and changes nothing.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json } from "@remix-run/node";
+import { APPEAL_STATUS_LABELS, appealAuditSchema, type AppealRecord } from "../../../contract/appeal";
+import type { FreightDetail, FreightRecord } from "../../../contract/freight";
+import { appeal as appealDef } from "../../../contract/resources/appeal";
+import { appealFormSchema } from "~/lib/appeal-forms";
+import { appealAuditHref, appealDetailHref, appealSubmitHref, APPEAL_ROLES } from "~/lib/appeal-links";
+import { appealApi } from "~/services/appeal.server";
+import { freightApi } from "~/services/freight.server";
+import { noticeAndHeaders, platformMessage, redirectWithNotice } from "~/services/page-data.server";
+import { resourcesApi } from "~/services/resources.server";
+import { PlatformError } from "~/services/platform.server";
+import { requirePage, type CurrentUser } from "~/services/user.server";
+
+const ID_PATTERN = /^[1-9]\d{0,14}$/;
+const FREIGHT_NO_PATTERN = /^[A-Za-z0-9]{1,32}$/;
+
+const has = (user: CurrentUser, codes: readonly string[]) => codes.some((code) => user.roles.includes(code));
+
+// ---------------------------------------------------------------------------------------------
+// 提交申诉
+
+/** The waybill's fields the appeal pages show (the detail's events, comments and contract left out). */
+function briefOf({ events: _e, comments: _c, contract: _k, dispatch: _d, ...record }: FreightDetail): FreightRecord {
+  return record;
+}
+
+/** Why the waybill cannot be appealed now (the platform's own words), or null. */
+function blockedReason(waybill: FreightRecord, earlier: AppealRecord[]): string | null {
+  if (!waybill.abnormal) return `运单 ${waybill.freightNo} 当前没有风险标记，无需申诉`;
+  const pending = earlier.find((a) => a.status === "PENDING");
+  return pending ? `运单 ${waybill.freightNo} 已有待审核的申诉（${pending.appealNo}），请等待审核结果` : null;
+}
+
+export async function loadAppealSubmit(request: Request) {
+  const user = await requirePage(request);
+  const freightNo = (new URL(request.url).searchParams.get("freightNo") ?? "").trim();
+  const { notice, headers } = await noticeAndHeaders(request, user);
+  const empty = { freightNo, waybill: null, dispatch: null, earlier: [] as AppealRecord[], blocked: null, notice };
+  if (!freightNo) return json({ ...empty, lookupError: null }, { headers });
+  const detail = FREIGHT_NO_PATTERN.test(freightNo) ? await freightApi.detail(user, freightNo) : null;
+  if (!detail) return json({ ...empty, lookupError: `未找到运单 ${freightNo}，它不存在或您无权查看` }, { headers });
+  const [dispatch, earlier] = await Promise.all([
+    freightApi.dispatchInfo(user, detail.id),
+    resourcesApi.search(user, appealDef, { freightId: detail.id }, { current: 1, size: 50 }).then((page) => page.records as unknown as AppealRecord[]),
+  ]);
+  const waybill = briefOf(detail);
+  return json({ freightNo: waybill.freightNo, waybill, dispatch, earlier, blocked: blockedReason(waybill, earlier), notice, lookupError: null }, { headers });
+}
+
+export async function submitAppealAction(request: Request) {
+  const user = await requirePage(request);
+  const submission = parseWithZod(await request.formData(), { schema: appealFormSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const { freightNo, reason, evidence } = submission.value;
+  let appeal: AppealRecord;
+  try {
+    appeal = await appealApi.submit(user, { freightNo, reason, evidence });
+  } catch (error) {
+    // A refusal (no longer abnormal, a pending appeal meanwhile): the page reloads the waybill and says why.
+    return json({ result: submission.reply({ formErrors: [platformMessage(error)] }) });
+  }
+  const next = has(user, APPEAL_ROLES.detail) ? appealDetailHref(appeal.id) : appealSubmitHref(appeal.freightNo);
+  return redirectWithNotice(user, next, `申诉 ${appeal.appealNo} 已提交，等待平台审核`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 申诉详情, 申诉审核
+
+function appealIdOf(request: Request): number {
+  const id = new URL(request.url).searchParams.get("id") ?? "";
+  if (!ID_PATTERN.test(id)) throw new Response("申诉不存在", { status: 404 });
+  return Number(id);
+}
+
+export async function loadAppealDetail(request: Request) {
+  const user = await requirePage(request);
+  const detail = await appealApi.detail(user, appealIdOf(request));
+  if (!detail) throw new Response("申诉不存在", { status: 404 });
+  const dispatch = await freightApi.dispatchInfo(user, detail.freight.id);
+  const { notice, headers } = await noticeAndHeaders(request, user);
+  return json({ detail, dispatch, notice }, { headers });
+}
+
+export async function auditAppealAction(request: Request) {
+  const user = await requirePage(request);
+  const id = appealIdOf(request);
+  const submission = parseWithZod(await request.formData(), { schema: appealAuditSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  let appeal: AppealRecord;
+  try {
+    appeal = await appealApi.audit(user, id, submission.value);
+  } catch (error) {
+    if (error instanceof PlatformError && error.kind === "not-found") throw new Response("申诉不存在", { status: 404 });
+    return json({ result: submission.reply({ formErrors: [platformMessage(error)] }) });
+  }
+  const done = appeal.status === "APPROVED" ? `申诉 ${appeal.appealNo} ${APPEAL_STATUS_LABELS.APPROVED}，运单风险标记已解除` : `申诉 ${appeal.appealNo} ${APPEAL_STATUS_LABELS.REJECTED}`;
+  return redirectWithNotice(user, appealAuditHref(appeal.id), done);
+}
+
+/** What the submit and audit actions answer when they do not redirect: the form's state for Conform. */
+export type AppealFormActionData = { result: SubmissionResult<string[]> };

@@ -1,0 +1,47 @@
+/**
+ * Loader of 首页 (/dashboard): who the user is, the route groups they may open, and the dispatch
+ * figures when they may see the dispatch pages.
+ */
+import type { FreightDashboard } from "../../../contract/freight";
+import type { UserType } from "../../../contract/platforms";
+import { filterRoutes, ROUTE_TREE } from "~/navigation";
+import { dispatchApi } from "~/services/dispatch.server";
+import { PlatformError } from "~/services/platform.server";
+import { pageJson } from "~/services/page-data.server";
+import { requirePage, versionFunctions, type CurrentUser } from "~/services/user.server";
+
+const KIND_LABELS: Record<UserType, string> = {
+  SYSTEM_USER: "平台用户",
+  TENANT_USER: "租户用户",
+  ORG_USER: "企业用户",
+  INDIVIDUAL_USER: "个人用户",
+};
+
+const DISPATCH_GROUP = "/dispatchManage";
+
+/** The dispatch figures (scoped to the user by the platform), or the reason they cannot be shown; a failure never breaks the home page. */
+async function dispatchFigures(user: CurrentUser): Promise<{ dashboard: FreightDashboard } | { error: string }> {
+  try {
+    return { dashboard: await dispatchApi.dashboard(user) };
+  } catch (error) {
+    if (error instanceof PlatformError) return { error: `运输概况加载失败：${error.message}` };
+    throw error;
+  }
+}
+
+export async function loadDashboard(request: Request) {
+  const user = await requirePage(request);
+  const permitted = filterRoutes(ROUTE_TREE, { roles: user.roles, versionFunctions: versionFunctions() });
+  const groups = permitted
+    .filter((node) => node.path !== "/dashboard" && !node.hidden)
+    .map((node) => ({ title: node.title, href: node.redirect ?? node.path, icon: node.icon }));
+  const figures = permitted.some((node) => node.path === DISPATCH_GROUP) ? await dispatchFigures(user) : null;
+  return pageJson(user, {
+    name: user.info.name,
+    companyName: user.info.companyName,
+    kind: KIND_LABELS[user.info.type] ?? user.info.type,
+    roleNames: user.info.roles,
+    groups,
+    figures,
+  });
+}

@@ -1,0 +1,252 @@
+/**
+ * The generic loaders and actions of every resource page (ENGINE.md 3.6): list, detail, add/edit form
+ * and audit. Everything lives in the URL or a POSTed form, so each page works without JavaScript:
+ * row confirmations open from `?confirm=<action>:<id>`, inline forms from `?form=new|<id>`. The
+ * platform decides what a row allows; these only show and forward.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { filterSchema, formSchema, transitionFormSchema, transitionOf, type ResourceFilter } from "../../contract/resources/derive";
+import type { AnyResource } from "../../contract/resources/kit";
+import { resourceOf } from "../../contract/resources/index";
+import { hrefFor, idOfRequest, pageTitleOf, type AuditPage, type DetailPage, type FormPage, type ListPage, type RelatedSection } from "~/pages/kit";
+import { parseResourceQuery } from "./resource-query";
+import { resourcesApi, type OptionItem, type ResourceDetail, type ResourcePageData, type ResourceRecord } from "./resources.server";
+import { noticeAndHeaders, platformMessage, redirectWithNotice } from "./page-data.server";
+import { PlatformError } from "./platform.server";
+import { requirePage, type CurrentUser } from "./user.server";
+
+type Args = LoaderFunctionArgs | ActionFunctionArgs;
+
+/** The page's own address without its dialog parameters. */
+function pageHref(url: URL): string {
+  const params = new URLSearchParams(url.search);
+  for (const name of ["confirm", "form", "_data", "index"]) params.delete(name);
+  const search = params.toString();
+  return search ? `${url.pathname}?${search}` : url.pathname;
+}
+
+/** Options of every reference field a form or filter shows (each from the referenced resource's scoped options). */
+async function refOptions(user: CurrentUser, def: AnyResource, keys: readonly string[]): Promise<Record<string, OptionItem[]>> {
+  const out: Record<string, OptionItem[]> = {};
+  await Promise.all(
+    keys.map(async (key) => {
+      const field = def.fields[key];
+      const target = field?.ref ? resourceOf(field.ref.resource) : undefined;
+      if (!target) return;
+      out[key] = await resourcesApi.options(user, target).catch(() => []);
+    }),
+  );
+  return out;
+}
+
+const formKeys = (def: AnyResource, mode: "create" | "update") => Object.entries(def.fields).filter(([, f]) => f.form === true || (mode === "create" && f.form === "create")).map(([k]) => k);
+
+/** Where a record's confirmation dialog comes from: `?confirm=[<resource>.]<action>:<id>`. */
+function confirmOf(url: URL): { resource: string | null; action: string; id: number } | null {
+  const match = /^(?:([A-Za-z]{1,32})\.)?([A-Za-z]{1,32}):([1-9]\d{0,14})$/.exec(url.searchParams.get("confirm") ?? "");
+  return match ? { resource: match[1] ?? null, action: match[2]!, id: Number(match[3]) } : null;
+}
+
+/** The resource a POST or a confirmation names: the page's own, or one of its related lists'. */
+function targetDef(page: ListPage | DetailPage | AuditPage, key: string | null): AnyResource | null {
+  if (!key || key === page.def.key) return page.def;
+  if (page.kind === "list") return null;
+  return page.related?.map((r) => r.page().def).find((def) => def.key === key) ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// List
+
+export async function listLoader(page: ListPage, { request }: Args) {
+  const user = await requirePage(request);
+  const url = new URL(request.url);
+  const query = parseResourceQuery(filterSchema(page.def), page.def, url, page.preset);
+  let data: ResourcePageData;
+  let searchError: string | null = null;
+  try {
+    data = await resourcesApi.search(user, page.def, query.filter, query);
+  } catch (error) {
+    searchError = platformMessage(error);
+    data = { records: [], total: 0, current: query.current, size: query.size, can: { create: false, export: false } };
+  }
+  const lastPage = Math.max(1, Math.ceil(data.total / query.size));
+  if (!searchError && data.records.length === 0 && query.current > lastPage) {
+    const params = new URLSearchParams(url.search);
+    params.set("current", String(lastPage));
+    throw redirect(`${url.pathname}?${params}`);
+  }
+  const confirm = confirmOf(url);
+  // The row to confirm: on this page, or looked up (an old link, another page of the list).
+  const confirmRecord = confirm ? (data.records.find((r) => r.id === confirm.id) ?? (await resourcesApi.get(user, page.def, confirm.id))) : null;
+  const formParam = url.searchParams.get("form");
+  let form: { mode: "create" | "update"; record: ResourceRecord | null } | null = null;
+  if (page.inlineForm && formParam) {
+    if (formParam === "new" && data.can.create) form = { mode: "create", record: null };
+    else if (/^[1-9]\d{0,14}$/.test(formParam)) {
+      const record = await resourcesApi.get(user, page.def, Number(formParam));
+      if (record?.actions.includes("edit")) form = { mode: "update", record };
+    }
+  }
+  const filterRefs = Object.entries(page.def.fields).filter(([, f]) => f.ref && f.filter).map(([k]) => k);
+  const options = await refOptions(user, page.def, [...filterRefs, ...(form ? formKeys(page.def, form.mode) : [])]);
+  const { notice, headers } = await noticeAndHeaders(request, user);
+  const exportParams = new URLSearchParams(url.search);
+  for (const name of ["confirm", "form", "current", "size", "_data", "index"]) exportParams.delete(name);
+  exportParams.set("page", page.path);
+  return json(
+    {
+      data,
+      values: query.values,
+      errors: query.errors,
+      filtered: Object.keys(query.values).length > 0,
+      confirm: confirm && confirmRecord?.actions.includes(confirm.action === "delete" ? "delete" : confirm.action) ? { ...confirm, record: confirmRecord } : null,
+      form,
+      options,
+      notice,
+      searchError,
+      exportHref: `/export.xlsx?${exportParams}`,
+      listHref: pageHref(url),
+      staff: user.info.type === "SYSTEM_USER" || user.info.type === "TENANT_USER",
+    },
+    { headers },
+  );
+}
+
+/** Row and page POSTs: delete, a transition (with its inputs), and the inline add/edit form. */
+export async function recordAction(page: ListPage | DetailPage | AuditPage, { request, params }: Args) {
+  const user = await requirePage(request);
+  const url = new URL(request.url);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const back = pageHref(url);
+  if (intent === "create" || intent === "update") {
+    if (page.kind !== "list" || !page.inlineForm) return json({ error: "不支持的操作", fieldErrors: null }, { status: 400 });
+    return saveForm(page.def, intent, formData, user, { withOrg: false, id: Number(formData.get("id")) || null, done: () => back });
+  }
+  const def = targetDef(page, typeof formData.get("resource") === "string" ? String(formData.get("resource")) : null);
+  if (!def) return json({ error: "不支持的操作", fieldErrors: null }, { status: 400 });
+  const id = Number(formData.get("id") ?? idOfRequest(params, url));
+  if (!Number.isSafeInteger(id) || id <= 0) return json({ error: "记录不存在", fieldErrors: null }, { status: 400 });
+  const version = Number(formData.get("version"));
+  try {
+    if (intent === "delete") {
+      const removed = await resourcesApi.remove(user, def, id);
+      const to = page.kind === "list" || def !== page.def ? back : (page.links.list ?? back);
+      return redirectWithNotice(user, to, `${removed.title} 已删除`);
+    }
+    const key = intent.startsWith("transition:") ? intent.slice("transition:".length) : "";
+    const transition = transitionOf(def, key);
+    if (!transition) return json({ error: "不支持的操作", fieldErrors: null }, { status: 400 });
+    formData.set("transition", key);
+    const submission = parseWithZod(formData, { schema: transitionFormSchema(def, [key]) });
+    if (submission.status !== "success") return json({ error: null, fieldErrors: submission.reply().error ?? null }, { status: 400 });
+    const { transition: _t, version: _v, ...inputs } = submission.value as Record<string, unknown>;
+    const body: Record<string, unknown> = { ...inputs };
+    if (Number.isSafeInteger(version) && version >= 0 && formData.get("version") !== null) body.version = version;
+    const record = await resourcesApi.transition(user, def, id, key, body);
+    const title = String(record[def.titleField] ?? "");
+    return redirectWithNotice(user, back, `${def.name} ${title} 已${transition.label}`);
+  } catch (error) {
+    return json({ error: platformMessage(error), fieldErrors: null }, { status: 400 });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Detail and audit
+
+async function recordOf(page: DetailPage | AuditPage | FormPage, user: CurrentUser, { params, request }: Args): Promise<ResourceDetail> {
+  const id = idOfRequest(params, new URL(request.url));
+  const record = id ? await resourcesApi.get(user, page.def, id) : null;
+  if (!record) throw new Response(`${page.def.name}不存在`, { status: 404 });
+  return record;
+}
+
+async function relatedOf(user: CurrentUser, related: readonly RelatedSection[] | undefined, record: ResourceRecord) {
+  return Promise.all(
+    (related ?? []).map(async (section) => {
+      const target = section.page();
+      const data = await resourcesApi.search(user, target.def, { ...section.filter(record) } as ResourceFilter, { current: 1, size: 50 }).catch((error: unknown) => ({ error: platformMessage(error) }));
+      return { title: section.title, data };
+    }),
+  );
+}
+
+/** A detail page's own data next to the record (ENGINE.md 3.7 section level): loaded with the user and the record. */
+export type DetailExtra = (user: CurrentUser, record: ResourceDetail) => Promise<unknown>;
+
+export async function detailLoader(page: DetailPage | AuditPage, args: Args, options: { extra?: DetailExtra } = {}) {
+  const user = await requirePage(args.request);
+  const record = await recordOf(page, user, args);
+  const [related, extra] = await Promise.all([relatedOf(user, page.related, record), options.extra ? options.extra(user, record) : Promise.resolve(null)]);
+  const url = new URL(args.request.url);
+  const { notice, headers } = await noticeAndHeaders(args.request, user);
+  const confirm = confirmOf(url);
+  const confirmDef = confirm ? targetDef(page, confirm.resource) : null;
+  const confirmRecord = confirm && confirmDef ? (confirmDef === page.def && confirm.id === record.id ? record : await resourcesApi.get(user, confirmDef, confirm.id)) : null;
+  const confirmed = confirm && confirmRecord?.actions.includes(confirm.action) ? { ...confirm, resource: confirmDef!.key, record: confirmRecord } : null;
+  return json({ record, related, extra, notice, confirm: confirmed, pageHref: pageHref(url), title: pageTitleOf(page) }, { headers });
+}
+
+/** 通过 / 驳回 (or any transition group) with its inputs; back to the audit page with the outcome. */
+export async function auditAction(page: AuditPage, args: Args) {
+  const user = await requirePage(args.request);
+  const url = new URL(args.request.url);
+  const id = idOfRequest(args.params, url);
+  if (!id) throw new Response(`${page.def.name}不存在`, { status: 404 });
+  const keys = Object.entries(page.def.status?.transitions ?? {})
+    .filter(([, t]) => t.group === page.group)
+    .map(([k]) => k);
+  const submission = parseWithZod(await args.request.formData(), { schema: transitionFormSchema(page.def, keys) });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const { transition: key, version, ...inputs } = submission.value as Record<string, unknown> & { transition: string; version?: number };
+  try {
+    const record = await resourcesApi.transition(user, page.def, id, key, version === undefined ? inputs : { ...inputs, version });
+    const title = String(record[page.def.titleField] ?? "");
+    return redirectWithNotice(user, pageHref(url), `${page.def.name} ${title} 已${transitionOf(page.def, key)!.label}`);
+  } catch (error) {
+    if (error instanceof PlatformError && error.kind === "not-found") throw new Response(`${page.def.name}不存在`, { status: 404 });
+    return json({ result: submission.reply({ formErrors: [platformMessage(error)] }) });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Add and edit
+
+export async function formLoader(page: FormPage, args: Args) {
+  const user = await requirePage(args.request);
+  const record = page.mode === "update" ? await recordOf(page, user, args) : null;
+  if (record && !record.actions.includes("edit")) throw new Response(`${page.def.name}当前不能编辑`, { status: 403 });
+  const keys = formKeys(page.def, page.mode);
+  const options = await refOptions(user, page.def, keys);
+  if (page.withOrg && page.mode === "create") {
+    const enterprise = resourceOf("enterprise");
+    options.orgId = enterprise ? await resourcesApi.options(user, enterprise).catch(() => []) : [];
+  }
+  const { notice, headers } = await noticeAndHeaders(args.request, user);
+  return json({ record, options, notice, title: pageTitleOf(page) }, { headers });
+}
+
+async function saveForm(def: AnyResource, mode: "create" | "update", formData: FormData, user: CurrentUser, options: { withOrg: boolean; id: number | null; done: (record: ResourceRecord) => string }) {
+  const submission = parseWithZod(formData, { schema: formSchema(def, mode, { withOrg: options.withOrg }) });
+  if (submission.status !== "success") return json({ result: submission.reply(), error: null, fieldErrors: null }, { status: 400 });
+  const body = submission.value as Record<string, unknown>;
+  try {
+    const record = mode === "create" ? await resourcesApi.create(user, def, body) : await resourcesApi.update(user, def, options.id!, body);
+    const title = String(record[def.titleField] ?? "");
+    return redirectWithNotice(user, options.done(record), `${def.name} ${title} 已${mode === "create" ? "新增" : "保存"}`);
+  } catch (error) {
+    return json({ result: submission.reply({ formErrors: [platformMessage(error)] }), error: platformMessage(error), fieldErrors: null }, { status: 400 });
+  }
+}
+
+export async function formAction(page: FormPage, args: Args) {
+  const user = await requirePage(args.request);
+  const id = page.mode === "update" ? idOfRequest(args.params, new URL(args.request.url)) : null;
+  if (page.mode === "update" && !id) throw new Response(`${page.def.name}不存在`, { status: 404 });
+  return saveForm(page.def, page.mode, await args.request.formData(), user, {
+    withOrg: !!page.withOrg && (user.info.type === "SYSTEM_USER" || user.info.type === "TENANT_USER"),
+    id,
+    done: (record) => hrefFor(page.links.detail, record.id) ?? page.links.list ?? "/",
+  });
+}

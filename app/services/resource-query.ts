@@ -1,0 +1,56 @@
+/**
+ * A resource list's state from the URL: the values as typed, the filter the platform gets (each
+ * refused value dropped with its Chinese message, so one bad field does not stop the search), the
+ * page, and the page's preset, which always wins.
+ */
+import type { ZodTypeAny } from "zod";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../contract/envelope";
+import type { ResourceFilter } from "../../contract/resources/derive";
+import type { AnyResource } from "../../contract/resources/kit";
+
+export interface ResourceQuery {
+  values: Record<string, string>;
+  filter: ResourceFilter;
+  errors: Record<string, string>;
+  current: number;
+  size: number;
+}
+
+/** The URL parameters a resource's filter reads. */
+export function filterParamNames(def: AnyResource): string[] {
+  const names: string[] = [];
+  const fields = { ...def.fields, ...(def.status ? { [def.status.field]: { filter: "eq" } } : {}) } as Record<string, { filter?: string | false }>;
+  for (const [key, field] of Object.entries(fields)) {
+    if (field.filter === "range") names.push(`${key}From`, `${key}To`);
+    else if (field.filter) names.push(key);
+  }
+  if (def.keyword) names.push("keyword");
+  if (def.createdFilter) names.push("createdFrom", "createdTo");
+  names.push("orgId");
+  return names;
+}
+
+export function parseResourceQuery(schema: ZodTypeAny, def: AnyResource, url: URL, preset: ResourceFilter = {}): ResourceQuery {
+  const values: Record<string, string> = {};
+  for (const name of filterParamNames(def)) {
+    const value = url.searchParams.get(name)?.trim();
+    if (value && !(name in preset)) values[name] = value;
+  }
+  const input: Record<string, unknown> = { ...values };
+  const errors: Record<string, string> = {};
+  let filter: ResourceFilter = {};
+  for (;;) {
+    const parsed = schema.safeParse(input);
+    if (parsed.success) {
+      filter = parsed.data as ResourceFilter;
+      break;
+    }
+    const field = String(parsed.error.issues[0]?.path[0] ?? "");
+    if (!(field in input)) break;
+    errors[field] = parsed.error.issues[0]!.message;
+    delete input[field];
+  }
+  const current = Math.max(1, Math.min(1_000_000, Math.floor(Number(url.searchParams.get("current")) || 1)));
+  const size = Number(url.searchParams.get("size"));
+  return { values, filter: { ...filter, ...preset }, errors, current, size: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE };
+}

@@ -1,0 +1,70 @@
+/**
+ * The one platform client of every resource (ENGINE.md 3.6): search, one record with its history,
+ * create, update, delete, transitions, options for reference pickers and the export stream, each at
+ * the resource's spec path. Page loaders call these; nothing else builds a resource request.
+ */
+import type { Paged } from "../../contract/envelope";
+import type { ResourceFilter } from "../../contract/resources/derive";
+import type { AnyResource, ResourceEvent } from "../../contract/resources/kit";
+import { PlatformError } from "./platform.server";
+import type { CurrentUser } from "./user.server";
+
+export type ResourceRecord = Record<string, unknown> & { id: number; actions: string[]; version: number; orgName: string | null; createdTime: string };
+
+
+export interface ResourcePageData extends Paged<ResourceRecord> {
+  can: { create: boolean; export: boolean };
+}
+
+export type ResourceDetail = ResourceRecord & { events: ResourceEvent[] };
+export interface OptionItem {
+  id: number;
+  label: string;
+}
+
+const base = (def: AnyResource) => `/${def.api.base}`;
+
+function compact(filter: ResourceFilter): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== null && v !== ""));
+}
+
+export const resourcesApi = {
+  search(user: CurrentUser, def: AnyResource, filter: ResourceFilter, paging: { current: number; size: number }): Promise<ResourcePageData> {
+    return user.call<ResourcePageData>({ path: `${base(def)}/search`, body: { ...compact(filter), ...paging } });
+  },
+
+  /** One record with its history; null when it does not exist or is not the caller's. */
+  async get(user: CurrentUser, def: AnyResource, id: number): Promise<ResourceDetail | null> {
+    try {
+      return await user.call<ResourceDetail>({ path: `${base(def)}/${id}`, method: "GET" });
+    } catch (error) {
+      if (error instanceof PlatformError && error.kind === "not-found") return null;
+      throw error;
+    }
+  },
+
+  create(user: CurrentUser, def: AnyResource, body: Record<string, unknown>): Promise<ResourceRecord> {
+    return user.call<ResourceRecord>({ path: base(def), body });
+  },
+
+  update(user: CurrentUser, def: AnyResource, id: number, body: Record<string, unknown>): Promise<ResourceRecord> {
+    return user.call<ResourceRecord>({ path: `${base(def)}/${id}`, method: "PUT", body });
+  },
+
+  remove(user: CurrentUser, def: AnyResource, id: number): Promise<{ id: number; title: string }> {
+    return user.call<{ id: number; title: string }>({ path: `${base(def)}/${id}`, method: "DELETE" });
+  },
+
+  transition(user: CurrentUser, def: AnyResource, id: number, key: string, body: Record<string, unknown>): Promise<ResourceRecord> {
+    return user.call<ResourceRecord>({ path: `${base(def)}/${id}/${key}`, body });
+  },
+
+  options(user: CurrentUser, def: AnyResource, keyword?: string): Promise<OptionItem[]> {
+    return user.call<OptionItem[]>({ path: `${base(def)}/options`, body: keyword ? { keyword } : {} });
+  },
+
+  /** The platform's xlsx stream for the filter (the console passes it through). */
+  exportStream(user: CurrentUser, def: AnyResource, filter: ResourceFilter, signal?: AbortSignal): Promise<Response> {
+    return user.call<Response>({ path: `${base(def)}/export`, body: compact(filter), raw: true, signal });
+  },
+};

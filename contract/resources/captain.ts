@@ -1,0 +1,145 @@
+/**
+ * 船长 (domain 1.3): a person is certified once per platform (`captain_profiles` 船长档案, audited with
+ * TMS_SHIP_APPROVE — the spec has no captain audit code, and TMS_DRIVER_APPROVE is the drivers'); each
+ * organisation keeps its own roster row (`freight_captains` 企业船长, used by water dispatch). Adding a
+ * roster row finds the profile by 身份证号 or creates it 待审核.
+ */
+import { isIdCardNo } from "../validation.js";
+import { defineResource, f, type RecordOf } from "./kit.js";
+import { NAV_AREAS } from "./ship.js";
+import { AUDIT_STATES, AUDITORS, auditMachine, enableToggles, enabledField, EVERYONE, OWNERS } from "./vocabulary.js";
+import { dayAfter, idCardNoOf } from "./water-samples.js";
+
+/** 职务 on the 船员适任证书. */
+export const CREW_POSITIONS = {
+  CAPTAIN: { label: "船长" },
+  CHIEF_MATE: { label: "大副" },
+  MATE: { label: "驾驶员" },
+  CHIEF_ENGINEER: { label: "轮机长" },
+  ENGINEER: { label: "轮机员" },
+} as const;
+
+export const CAPTAIN_SOURCES = { ORG: { label: "企业添加" }, APP: { label: "船长APP注册" }, IMPORT: { label: "批量导入" }, INVITE: { label: "邀请注册" } } as const;
+export const GENDERS = { M: { label: "男" }, F: { label: "女" } } as const;
+export const ROSTER_STATES = { ACTIVE: { label: "合作中", tone: "success" }, REMOVED: { label: "已解除", tone: "default" } } as const;
+
+const ID_MESSAGE = "身份证号不正确（18 位，校验位须正确）";
+const upper = (v: string) => v.toUpperCase();
+
+const BASIC = { list: true, detail: "基本信息", form: true, export: true } as const;
+const CERT = { detail: "船员适任证书", form: true, export: true } as const;
+
+/** The person and certificate fields a roster row copies from its profile. */
+const personFields = () => ({
+  name: f.text("姓名", 32, { ...BASIC, required: true, sanitize: true, checks: [[(v) => v.length >= 2, "姓名至少 2 个字"]] }),
+  mobile: f.mobile("手机号", { ...BASIC, required: true }),
+  idCardNo: f.text("身份证号", 18, { ...BASIC, form: "create", required: true, mask: "idCard", normalise: upper, checks: [[isIdCardNo, ID_MESSAGE]] }),
+});
+
+const certNo = () => f.text("适任证书号", 32, { ...CERT, list: true, required: true, sanitize: true, filter: "contains", checks: [[(v) => v.length >= 6, "适任证书号至少 6 位"]] });
+const certFields = () => ({
+  crewPosition: f.enumOf("职务", CREW_POSITIONS, { ...CERT, list: true, required: true, filter: "eq" }),
+  navArea: f.enumOf("航区", NAV_AREAS, { ...CERT }),
+  serviceBookNo: f.text("船员服务簿号", 32, { ...CERT, sanitize: true }),
+  certValidTo: f.date("适任证书有效期至", { ...CERT, list: true, required: true, expiry: true, filter: "range" }),
+});
+
+/** 船长档案: platform-level, audited by platform or tenant staff. */
+export const captainProfile = defineResource({
+  key: "captainProfile",
+  name: "船长档案",
+  api: "tms-captain-profile",
+  titleField: "name",
+  fields: {
+    ...personFields(),
+    gender: f.enumOf("性别", GENDERS, { detail: "基本信息", export: true }),
+    address: f.text("住址", 200, { detail: "基本信息", form: true, export: true }),
+    source: f.enumOf("来源", CAPTAIN_SOURCES, { detail: "基本信息", export: true, filter: "eq" }),
+    crewCertNo: certNo(),
+    ...certFields(),
+    enabled: enabledField(),
+    remark: f.textarea("备注", 200, { detail: "基本信息", form: true }),
+    auditRemark: f.textarea("审核意见", 500, { detail: "审核" }),
+  },
+  status: (() => {
+    const machine = auditMachine("TMS_SHIP_APPROVE", ["TMS_RESOURCE_CAPTAIN"]);
+    return { ...machine, transitions: { ...machine.transitions, ...enableToggles("TMS_SHIP_APPROVE", AUDITORS) } };
+  })(),
+  permissions: {
+    list: ["TMS_SHIP_APPROVE", "TMS_RESOURCE_CAPTAIN"],
+    detail: ["TMS_SHIP_APPROVE", "TMS_RESOURCE_CAPTAIN"],
+    create: ["TMS_SHIP_APPROVE"],
+    update: ["TMS_SHIP_APPROVE"],
+    export: ["TMS_SHIP_APPROVE"],
+  },
+  kinds: { read: EVERYONE, write: AUDITORS },
+  keyword: { label: "姓名/手机号", fields: ["name", "mobile"] },
+  createdFilter: "注册时间",
+  example: {
+    as: "TENANT_USER",
+    body: (n) => ({
+      name: "顾长江",
+      mobile: `158${String(n % 100_000_000).padStart(8, "0")}`,
+      idCardNo: idCardNoOf("320102", dayAfter("1970-01-01", n % 12_000), 101 + (n % 800)),
+      crewCertNo: `苏内河${String(300_000_000 + n)}`,
+      crewPosition: "CAPTAIN",
+      navArea: "B",
+      certValidTo: "2031-06-30",
+    }),
+  },
+  defaultSort: ["createdTime", "desc"],
+});
+
+/** 企业船长: an organisation's roster row over a profile. */
+export const captain = defineResource({
+  key: "captain",
+  name: "船长",
+  api: "tms-captain",
+  titleField: "name",
+  fields: {
+    ...personFields(),
+    certificateNo: certNo(),
+    ...certFields(),
+    profileAuditStatus: f.enumOf("认证状态", AUDIT_STATES, { list: true, detail: "基本信息", export: true, filter: "eq" }),
+    profileId: f.ref("船长档案", "captainProfile", "profileName", { detail: "基本信息" }),
+    remark: f.textarea("备注", 200, { detail: "基本信息", form: true, export: true }),
+  },
+  status: {
+    field: "status",
+    label: "在册状态",
+    initial: "ACTIVE",
+    states: ROSTER_STATES,
+    transitions: {
+      remove: { label: "解除合作", from: ["ACTIVE"], to: "REMOVED", permission: "TMS_RESOURCE_CAPTAIN", kinds: OWNERS, tone: "danger", confirm: "解除后该船长不能再被调度" },
+      restore: { label: "恢复合作", from: ["REMOVED"], to: "ACTIVE", permission: "TMS_RESOURCE_CAPTAIN", kinds: OWNERS, confirm: "恢复后该船长可再被调度" },
+    },
+    editableIn: ["ACTIVE"],
+  },
+  permissions: {
+    list: ["TMS_RESOURCE_CAPTAIN", "TMS_SHIP_APPROVE"],
+    detail: ["TMS_RESOURCE_CAPTAIN", "TMS_SHIP_APPROVE"],
+    create: ["TMS_RESOURCE_CAPTAIN"],
+    update: ["TMS_RESOURCE_CAPTAIN"],
+    delete: ["TMS_RESOURCE_CAPTAIN"],
+    export: ["TMS_RESOURCE_CAPTAIN", "TMS_SHIP_APPROVE"],
+  },
+  kinds: { read: EVERYONE, write: OWNERS },
+  keyword: { label: "姓名/手机号", fields: ["name", "mobile"] },
+  createdFilter: "添加时间",
+  example: {
+    as: "ORG_USER",
+    body: (n) => ({
+      name: "钱江海",
+      mobile: `139${String(n % 100_000_000).padStart(8, "0")}`,
+      idCardNo: idCardNoOf("320311", dayAfter("1970-01-01", n % 12_000), 101 + (n % 800)),
+      certificateNo: `苏内河${String(200_000_000 + n)}`,
+      crewPosition: "CAPTAIN",
+      navArea: "B",
+      certValidTo: "2031-06-30",
+    }),
+  },
+  defaultSort: ["createdTime", "desc"],
+});
+
+export type CaptainProfileRecord = RecordOf<typeof captainProfile>;
+export type CaptainRecord = RecordOf<typeof captain>;

@@ -1,0 +1,120 @@
+/**
+ * 证照 (domain 0.4.2): one row per document of a subject (a driver's 驾驶证, a vehicle's 行驶证 …), with
+ * its own audit. Approving a subject approves its credentials awaiting audit in the same transaction;
+ * a credential can also be approved or rejected on its own (驳回次数 counts the rejections).
+ */
+import { defineResource, f, type RecordOf } from "./kit.js";
+import { AUDITORS, AUDIT_STATES, auditRemark, EVERYONE } from "./vocabulary.js";
+import type { PermissionCode } from "../permissions.js";
+
+export const SUBJECT_TYPES = {
+  ENTERPRISE: { label: "企业" },
+  DRIVER: { label: "司机" },
+  CAPTAIN: { label: "船长" },
+  VEHICLE: { label: "车辆" },
+  SHIP: { label: "船舶" },
+  SHIPPER: { label: "托运人" },
+  SHIPOWNER: { label: "船东" },
+  FLEET_LEADER: { label: "车队长" },
+  VEHICLE_RELATION: { label: "人车关系" },
+  SHIP_RELATION: { label: "人船关系" },
+} as const;
+export type SubjectType = keyof typeof SUBJECT_TYPES;
+
+/** Which resource a subject type's rows are (their scope decides who sees the credentials). */
+export const SUBJECT_RESOURCES: Record<SubjectType, string> = {
+  ENTERPRISE: "enterprise",
+  DRIVER: "driverProfile",
+  CAPTAIN: "captainProfile",
+  VEHICLE: "vehicle",
+  SHIP: "ship",
+  SHIPPER: "shipper",
+  SHIPOWNER: "shipowner",
+  FLEET_LEADER: "fleetLeader",
+  VEHICLE_RELATION: "vehicleRelation",
+  SHIP_RELATION: "shipRelation",
+};
+
+export const CREDENTIAL_TYPES = {
+  ID_CARD: { label: "身份证" },
+  DRIVING_LICENSE: { label: "机动车驾驶证" },
+  QUALIFICATION_CERT: { label: "道路运输从业资格证" },
+  VEHICLE_LICENSE: { label: "机动车行驶证" },
+  ROAD_TRANSPORT_CERT: { label: "道路运输证" },
+  TRAILER_LICENSE: { label: "挂车行驶证" },
+  BUSINESS_LICENSE: { label: "营业执照" },
+  ROAD_TRANSPORT_PERMIT: { label: "道路运输经营许可证" },
+  WATER_TRANSPORT_PERMIT: { label: "国内水路运输经营许可证" },
+  CREW_COMPETENCY: { label: "船员适任证书" },
+  SHIP_NATIONALITY: { label: "船舶国籍证书" },
+  SHIP_OWNERSHIP: { label: "船舶所有权登记证书" },
+  SHIP_INSPECTION: { label: "船舶检验证书簿" },
+  SHIP_OPERATION_CERT: { label: "船舶营业运输证" },
+  SHIP_MIN_MANNING: { label: "最低安全配员证书" },
+  AUTHORIZATION: { label: "授权书/挂靠协议/租赁合同" },
+  COLLECTION_AGREEMENT: { label: "代收协议" },
+  COMMITMENT_LETTER: { label: "承诺函" },
+  INSURANCE_POLICY: { label: "保险单" },
+  PHOTO_WITH_VEHICLE: { label: "人车合影" },
+} as const;
+
+/** Those who maintain subjects may upload their credentials; those who audit subjects audit them. */
+const WRITERS: PermissionCode[] = ["TMS_RESOURCE_DRIVER", "TMS_RESOURCE_CAPTAIN", "TMS_RESOURCE_SHIPOWNER", "TMS_RESOURCE_SHIPPER", "TMS_VEHICLE_ADD", "TMS_ENTERPRISE_MANAGEMENT", "TMS_DRIVER_MANAGEMENT"];
+const AUDIT_CODES: PermissionCode[] = [
+  "TMS_DRIVER_APPROVE",
+  "TMS_VEHICLE_APPROVE",
+  "TMS_ENTERPRISE_APPROVE",
+  "TMS_DRIVER_MASTER_APPROVE",
+  "TMS_VEHICLE_RELATION_APPROVE",
+  "TMS_SHIP_APPROVE",
+  "TMS_SHIPOWNER_APPROVE",
+  "TMS_SHIPPER_APPROVE",
+  "TMS_SHIP_RELATION_APPROVE",
+];
+const READERS: PermissionCode[] = [...WRITERS, ...AUDIT_CODES, "TMS_VEHICLE_LIST"];
+
+const SHOWN = { list: true, detail: true, form: true, export: true } as const;
+
+export const credential = defineResource({
+  key: "credential",
+  name: "证照",
+  api: "tms-credential",
+  titleField: "certNo",
+  fields: {
+    subjectType: f.enumOf("主体类型", SUBJECT_TYPES, { detail: true, form: "create", export: true, required: true, filter: "eq" }),
+    subjectId: f.int("主体编号", 1, Number.MAX_SAFE_INTEGER, { detail: true, form: "create", required: true, filter: "eq" }),
+    credType: f.enumOf("证照类型", CREDENTIAL_TYPES, { ...SHOWN, form: "create", required: true, filter: "eq" }),
+    certNo: f.text("证件号码", 64, { ...SHOWN, sanitize: true }),
+    holderName: f.text("证载姓名/所有人", 128, { ...SHOWN, sanitize: true }),
+    issuingAuthority: f.text("发证机关", 128, { detail: true, form: true, export: true }),
+    validFrom: f.date("有效期起", { detail: true, form: true, export: true }),
+    validTo: f.date("有效期至", { ...SHOWN, expiry: true }),
+    longTerm: f.bool("长期有效", { detail: true, form: true }),
+    images: f.images("证照图片", 4, { detail: true, form: true, required: true }),
+    rejectCount: f.int("驳回次数", 0, 9999, { list: true, detail: true }),
+    rejectReason: f.text("末次驳回原因", 200, { detail: true }),
+    auditRemark: f.textarea("审核意见", 500, { detail: "审核信息" }),
+  },
+  status: {
+    field: "status",
+    label: "审核状态",
+    initial: "PENDING",
+    states: AUDIT_STATES,
+    transitions: {
+      approve: { label: "通过", from: ["PENDING"], to: "APPROVED", permission: AUDIT_CODES, kinds: AUDITORS, group: "audit", input: auditRemark(false), tone: "primary" },
+      reject: { label: "驳回", from: ["PENDING", "APPROVED"], to: "REJECTED", permission: AUDIT_CODES, kinds: AUDITORS, group: "audit", input: auditRemark(true), tone: "danger" },
+    },
+    editableIn: ["PENDING", "APPROVED", "REJECTED"],
+    onEdit: "PENDING",
+  },
+  permissions: { list: READERS, detail: READERS, create: WRITERS, update: WRITERS, delete: WRITERS, export: READERS },
+  kinds: { read: EVERYONE, write: EVERYONE },
+  defaultSort: ["createdTime", "desc"],
+  example: {
+    as: "ORG_USER",
+    refs: ["vehicle"],
+    body: (n, refs) => ({ subjectType: "VEHICLE", subjectId: refs.vehicle ?? 1, credType: "INSURANCE_POLICY", certNo: `PDAA2026${String(n).padStart(8, "0")}`, holderName: "蚌埠粮食运输有限公司", validTo: "2030-12-31", images: [`/files/credentials/policy-${n}.jpg`] }),
+  },
+});
+
+export type CredentialRecord = RecordOf<typeof credential>;

@@ -1,0 +1,98 @@
+/**
+ * 车队长 (domain 2.4): a person who organises drivers and vehicles and may collect their freight (代收),
+ * audited by platform or tenant staff; and the members of the fleet (车队成员).
+ */
+import { isIdCardNo } from "../validation.js";
+import { exampleIdCard } from "./driver.js";
+import { defineResource, f, type RecordOf } from "./kit.js";
+import { AUDITORS, auditMachine, enableToggles, enabledField, EVERYONE } from "./vocabulary.js";
+
+export const DISTRIBUTION_RULES = { NONE: { label: "不清分" }, PERCENT: { label: "按比例" }, FIXED_PER_TON: { label: "按吨固定金额" } } as const;
+export const MEMBER_STATES = { ACTIVE: { label: "在队", tone: "success" }, QUIT: { label: "已退出", tone: "default" } } as const;
+
+const BASIC = { list: true, detail: "基本信息", form: true, export: true } as const;
+const COLLECT = { detail: "代收与清分", form: true, export: true } as const;
+
+export const fleetLeader = defineResource({
+  key: "fleetLeader",
+  name: "车队长",
+  api: "tms-fleet-leader",
+  titleField: "name",
+  fields: {
+    name: f.text("姓名", 32, { ...BASIC, required: true, sanitize: true, checks: [[(v) => v.length >= 2, "姓名至少 2 个字"]] }),
+    mobile: f.mobile("手机号", { ...BASIC, required: true, mask: true }),
+    idCardNo: f.text("身份证号", 18, { ...BASIC, list: false, required: true, mask: "idCard", normalise: (v) => v.toUpperCase(), checks: [[isIdCardNo, "身份证号不正确（18 位，末位为校验位）"]] }),
+    fleetName: f.text("车队名称", 64, { ...BASIC, required: true, sanitize: true, filter: "contains" }),
+    collectEnabled: f.bool("允许代收运费", { ...COLLECT, list: true, required: true, filter: "eq" }),
+    distributionRule: f.enumOf("清分规则", DISTRIBUTION_RULES, { ...COLLECT, list: true, required: true }),
+    distributionValue: f.int("清分值", 0, 100_000, { ...COLLECT, hint: "按比例：基点（100 = 1%，最多 3000）；按吨：分/吨" }),
+    enabled: enabledField(),
+    remark: f.textarea("备注", 200, { detail: "基本信息", form: true }),
+    auditRemark: f.textarea("审核意见", 500, { detail: "审核" }),
+  },
+  status: (() => {
+    const machine = auditMachine("TMS_DRIVER_MASTER_APPROVE", ["TMS_DRIVER_MANAGEMENT"], { owners: AUDITORS });
+    return { ...machine, transitions: { ...machine.transitions, ...enableToggles("TMS_DRIVER_MASTER_APPROVE", AUDITORS) } };
+  })(),
+  permissions: {
+    list: ["TMS_DRIVER_MASTER_APPROVE", "TMS_DRIVER_MANAGEMENT", "TMS_RESOURCE_DRIVER"],
+    detail: ["TMS_DRIVER_MASTER_APPROVE", "TMS_DRIVER_MANAGEMENT", "TMS_RESOURCE_DRIVER"],
+    create: ["TMS_DRIVER_MANAGEMENT"],
+    update: ["TMS_DRIVER_MANAGEMENT"],
+    export: ["TMS_DRIVER_MASTER_APPROVE", "TMS_DRIVER_MANAGEMENT"],
+  },
+  kinds: { read: EVERYONE, write: AUDITORS },
+  keyword: { label: "姓名/手机号", fields: ["name", "mobile"] },
+  createdFilter: "注册时间",
+  example: {
+    as: "SYSTEM_USER",
+    body: (n) => ({
+      name: "孙海峰",
+      mobile: `137${String(20_000_000 + (n % 79_999_999)).padStart(8, "0")}`,
+      idCardNo: exampleIdCard(n + 2000),
+      fleetName: `海峰运输车队${n}`,
+      collectEnabled: false,
+      distributionRule: "PERCENT",
+      distributionValue: 300,
+    }),
+  },
+  defaultSort: ["createdTime", "desc"],
+});
+
+export const fleetLeaderMember = defineResource({
+  key: "fleetLeaderMember",
+  name: "车队成员",
+  api: "tms-fleet-leader-member",
+  titleField: "joinedAt",
+  fields: {
+    fleetLeaderId: f.ref("车队长", "fleetLeader", "fleetLeaderName", { detail: "基本信息", export: true, form: "create", required: true, filter: "eq" }),
+    driverProfileId: f.ref("司机", "driverProfile", "driverName", { list: true, detail: "基本信息", export: true, form: "create", required: true }),
+    vehicleId: f.ref("车辆", "vehicle", "plateNo", { list: true, detail: "基本信息", export: true, form: true }),
+    joinedAt: f.date("加入日期", { list: true, detail: "基本信息", export: true }),
+    quitAt: f.date("退出日期", { list: true, detail: "基本信息", export: true }),
+    collectAuthorized: f.bool("代收授权", { list: true, detail: "基本信息", export: true, form: true }),
+    remark: f.text("备注", 200, { list: true, detail: "基本信息", form: true }),
+  },
+  status: {
+    field: "status",
+    label: "状态",
+    initial: "ACTIVE",
+    states: MEMBER_STATES,
+    transitions: {
+      quit: { label: "退出车队", from: ["ACTIVE"], to: "QUIT", permission: "TMS_DRIVER_MANAGEMENT", kinds: AUDITORS, tone: "danger", confirm: "退出后该司机不再属于此车队" },
+    },
+    editableIn: ["ACTIVE"],
+  },
+  permissions: {
+    list: ["TMS_DRIVER_MASTER_APPROVE", "TMS_DRIVER_MANAGEMENT"],
+    detail: ["TMS_DRIVER_MASTER_APPROVE", "TMS_DRIVER_MANAGEMENT"],
+    create: ["TMS_DRIVER_MANAGEMENT"],
+    update: ["TMS_DRIVER_MANAGEMENT"],
+    export: ["TMS_DRIVER_MASTER_APPROVE", "TMS_DRIVER_MANAGEMENT"],
+  },
+  kinds: { read: AUDITORS, write: AUDITORS },
+  example: { as: "SYSTEM_USER", body: (_n, refs) => ({ fleetLeaderId: refs.fleetLeader, driverProfileId: refs.driverProfile, vehicleId: refs.vehicle ?? null, collectAuthorized: false }) },
+  defaultSort: ["createdTime", "desc"],
+});
+
+export type FleetLeaderRecord = RecordOf<typeof fleetLeader>;

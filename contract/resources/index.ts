@@ -1,0 +1,53 @@
+/**
+ * RESOURCES: every resource definition, by key. The console looks up a reference's resource here (its
+ * options call); the generated tests loop over it.
+ */
+import type { AnyResource } from "./kit.js";
+import { vehicle } from "./vehicle.js";
+import { credential } from "./credential.js";
+import { dictItem } from "./dict-item.js";
+import { enterprise } from "./enterprise.js";
+import { invitation } from "./invitation.js";
+import { cargoCategory } from "./cargo-category.js";
+import { shipper } from "./shipper.js";
+import { cargo } from "./cargo.js";
+import { contact } from "./contact.js";
+import { project } from "./project.js";
+import { settlementUnit } from "./settlement-unit.js";
+import { driver, driverProfile } from "./driver.js";
+import { fleetLeader, fleetLeaderMember } from "./fleet-leader.js";
+import { vehicleRelation } from "./vehicle-relation.js";
+import { appeal } from "./appeal.js";
+import { ship } from "./ship.js";
+import { captain, captainProfile } from "./captain.js";
+import { shipowner } from "./shipowner.js";
+import { shipRelation } from "./ship-relation.js";
+
+export const RESOURCES: Record<string, AnyResource> = {
+  [vehicle.key]: vehicle,
+  [credential.key]: credential,
+  [dictItem.key]: dictItem,
+  [enterprise.key]: enterprise,
+  [invitation.key]: invitation,
+  [cargoCategory.key]: cargoCategory,
+  [shipper.key]: shipper,
+  [cargo.key]: cargo,
+  [contact.key]: contact,
+  [project.key]: project,
+  [settlementUnit.key]: settlementUnit,
+  [driverProfile.key]: driverProfile,
+  [driver.key]: driver,
+  [fleetLeader.key]: fleetLeader,
+  [fleetLeaderMember.key]: fleetLeaderMember,
+  [vehicleRelation.key]: vehicleRelation,
+  [appeal.key]: appeal,
+  [ship.key]: ship,
+  [captainProfile.key]: captainProfile,
+  [captain.key]: captain,
+  [shipowner.key]: shipowner,
+  [shipRelation.key]: shipRelation,
+};
+
+export function resourceOf(key: string): AnyResource | undefined {
+  return RESOURCES[key];
+}

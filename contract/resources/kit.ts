@@ -1,0 +1,349 @@
+/**
+ * The resource kit: field builders and `defineResource`. A resource definition is pure data plus Zod,
+ * imported by the platform (validation, scoping, allowed actions, export) and by the console (search
+ * form, table, detail, form, audit). Each builder writes its Chinese messages once; `derive.ts` turns a
+ * definition into schemas, columns and actions for both sides (ENGINE.md 3.3).
+ */
+import { z } from "zod";
+import type { PermissionCode } from "../permissions.js";
+import type { UserType } from "../platforms.js";
+import { chinaLocalInput, chinaLocalToIso, fenToYuan, kgToTonnes, tonnesToKg, yuanToFen } from "../units.js";
+import { isRealDate } from "../fields.js";
+import { hasVisibleText, MOBILE_PATTERN, stripSpecialCharacters } from "../validation.js";
+
+export type Tone = "default" | "info" | "success" | "warning" | "error";
+export type FieldKind = "text" | "textarea" | "enum" | "weight" | "money" | "int" | "date" | "datetime" | "bool" | "ref" | "images";
+export type FilterOp = "eq" | "contains" | "range";
+export type Option = { label: string; tone?: Tone };
+export type Options = Record<string, Option>;
+
+/** Where a field shows. `detail` names its section (true: 基本信息). `form: "create"` = set on create only. */
+export interface Placement {
+  list?: boolean;
+  detail?: boolean | string;
+  form?: boolean | "create";
+  export?: boolean;
+  filter?: FilterOp | false;
+}
+
+export interface InputSpec {
+  type: "text" | "select" | "date" | "datetime-local" | "textarea" | "number";
+  maxLength?: number;
+  pattern?: string;
+  inputMode?: "text" | "decimal" | "numeric" | "tel";
+  /** 吨, 元 … shown after the input. */
+  suffix?: string;
+  placeholder?: string;
+  /** Spec 5: strip special characters on blur (names, plates, places, numbers). */
+  sanitize?: boolean;
+}
+
+export interface Field<T = unknown> extends Placement {
+  kind: FieldKind;
+  label: string;
+  required: boolean;
+  /** The stored, non-null value as the platform accepts it (kg, fen, ISO time, ids as numbers). */
+  wire: z.ZodType<T, z.ZodTypeDef, unknown>;
+  /** The form's text as the wire value; null when it cannot be read (formError then applies). */
+  fromForm(text: string): T | null;
+  formError: string;
+  /** How the value shows in lists, details and exports ("" for none). */
+  format(value: T | null | undefined): string;
+  /** The value as the form's input text. */
+  toInput(value: T | null | undefined): string;
+  input: InputSpec;
+  options?: Options;
+  ref?: { resource: string; labelKey: string };
+  /** Database column; snake_case of the key when absent. */
+  column?: string;
+  /** Lists mask it (身份证 3401**********1234, 手机 138****5678). */
+  mask?: "idCard" | "mobile";
+  /** A date of expiry: lists flag it when within 30 days or past, create refuses a past date. */
+  expiry?: boolean;
+  hint?: string;
+}
+
+type Common = Placement & { required?: boolean; column?: string; hint?: string };
+type Checked = [test: (value: string) => boolean, message: string];
+
+function make<T>(base: Omit<Field<T>, "required" | keyof Placement | "column" | "hint">, o: Common): Field<T> {
+  const { required = false, ...rest } = o;
+  return { ...base, ...rest, required };
+}
+
+const textWire = (label: string, max: number, checks: Checked[] = []) => {
+  let schema: z.ZodType<string, z.ZodTypeDef, unknown> = z
+    .string({ required_error: `请填写${label}`, invalid_type_error: `${label}必须是文字` })
+    .trim()
+    .min(1, `请填写${label}`)
+    .max(max, `${label}最多 ${max} 个字`)
+    .refine((v) => !v.includes("\0"), `${label}含有不允许的字符`)
+    .refine(hasVisibleText, `请填写${label}`);
+  for (const [test, message] of checks) schema = schema.refine(test, message);
+  return schema;
+};
+
+const plain = (value: unknown) => (value == null ? "" : String(value));
+
+export const f = {
+  /** One line of text; `checks` are extra rules with their messages, `sanitize` the spec 5 filter. */
+  text(label: string, max: number, o: Common & { checks?: Checked[]; sanitize?: boolean; mask?: Field["mask"]; placeholder?: string; normalise?: (value: string) => string } = {}): Field<string> {
+    const { checks = [], sanitize, mask, placeholder, normalise, ...rest } = o;
+    const checked = textWire(label, max, checks);
+    const wire = normalise ? (z.preprocess((v) => (typeof v === "string" ? normalise(v) : v), checked) as unknown as typeof checked) : checked;
+    return make<string>(
+      {
+        kind: "text",
+        label,
+        wire,
+        fromForm: (t) => {
+          const text = (sanitize ? stripSpecialCharacters(t) : t).trim();
+          return normalise ? normalise(text) : text;
+        },
+        formError: `${label}格式不正确`,
+        format: plain,
+        toInput: plain,
+        input: { type: "text", maxLength: max, sanitize, placeholder },
+        mask,
+      },
+      rest,
+    );
+  },
+  textarea(label: string, max: number, o: Common = {}): Field<string> {
+    return { ...f.text(label, max, o), kind: "textarea", input: { type: "textarea", maxLength: max } };
+  },
+  mobile(label: string, o: Common & { mask?: boolean } = {}): Field<string> {
+    const { mask, ...rest } = o;
+    return { ...f.text(label, 11, { ...rest, checks: [[(v) => MOBILE_PATTERN.test(v), `${label}应为 11 位手机号`]] }), input: { type: "text", maxLength: 11, inputMode: "tel", pattern: MOBILE_PATTERN.source }, mask: mask ? "mobile" : undefined };
+  },
+  enumOf<const K extends string>(label: string, options: Record<K, Option>, o: Common = {}): Field<K> {
+    const keys = Object.keys(options) as K[];
+    const names = keys.map((k) => options[k].label).join("、");
+    const wire = z.string({ required_error: `请选择${label}`, invalid_type_error: `请选择${label}` }).refine((v): v is K => (keys as string[]).includes(v), `${label}只能是 ${names}`) as unknown as z.ZodType<K, z.ZodTypeDef, unknown>;
+    return make<K>(
+      {
+        kind: "enum",
+        label,
+        wire,
+        fromForm: (t) => ((keys as string[]).includes(t) ? (t as K) : null),
+        formError: `${label}只能是 ${names}`,
+        format: (v) => (v == null ? "" : (options[v as K]?.label ?? String(v))),
+        toInput: plain,
+        input: { type: "select" },
+        options,
+      },
+      o,
+    );
+  },
+  /** Kilograms on the wire, 吨 with up to 3 decimals in forms, 2 decimals on screen. */
+  weightKg(label: string, maxKg: number, o: Common = {}): Field<number> {
+    const wire = z
+      .number({ required_error: `请填写${label}`, invalid_type_error: `${label}必须是数字（千克）` })
+      .int(`${label}必须是整数千克`)
+      .positive(`${label}必须大于 0`)
+      .max(maxKg, `${label}不能超过 ${maxKg / 1000} 吨`);
+    return make<number>(
+      { kind: "weight", label, wire, fromForm: tonnesToKg, formError: `${label}应为吨数，最多 3 位小数`, format: (v) => (v == null ? "" : `${kgToTonnes(v)} 吨`), toInput: (v) => (v == null ? "" : String(v / 1000)), input: { type: "text", inputMode: "decimal", suffix: "吨" } },
+      o,
+    );
+  },
+  /** Fen on the wire, 元 with up to 2 decimals in forms and on screen. */
+  moneyFen(label: string, maxFen: number, o: Common = {}): Field<number> {
+    const wire = z
+      .number({ required_error: `请填写${label}`, invalid_type_error: `${label}必须是数字（分）` })
+      .int(`${label}必须是整数分`)
+      .min(0, `${label}不能为负数`)
+      .max(maxFen, `${label}不能超过 ${maxFen / 100} 元`);
+    return make<number>(
+      { kind: "money", label, wire, fromForm: yuanToFen, formError: `${label}应为金额，最多 2 位小数`, format: (v) => (v == null ? "" : `${fenToYuan(v)} 元`), toInput: (v) => (v == null ? "" : fenToYuan(v)), input: { type: "text", inputMode: "decimal", suffix: "元" } },
+      o,
+    );
+  },
+  int(label: string, min: number, max: number, o: Common & { unit?: string } = {}): Field<number> {
+    const { unit, ...rest } = o;
+    const wire = z
+      .number({ required_error: `请填写${label}`, invalid_type_error: `${label}必须是整数` })
+      .int(`${label}必须是整数`)
+      .min(min, `${label}不能小于 ${min}`)
+      .max(max, `${label}不能大于 ${max}`);
+    return make<number>(
+      {
+        kind: "int",
+        label,
+        wire,
+        fromForm: (t) => (/^-?\d{1,12}$/.test(t.trim()) ? Number(t.trim()) : null),
+        formError: `${label}必须是整数`,
+        format: (v) => (v == null ? "" : unit ? `${v} ${unit}` : String(v)),
+        toInput: plain,
+        input: { type: "text", inputMode: "numeric", suffix: unit },
+      },
+      rest,
+    );
+  },
+  /** A China calendar date "YYYY-MM-DD". */
+  date(label: string, o: Common & { expiry?: boolean } = {}): Field<string> {
+    const { expiry, ...rest } = o;
+    const wire = z
+      .string({ required_error: `请填写${label}`, invalid_type_error: `${label}格式应为 YYYY-MM-DD` })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`)
+      .refine(isRealDate, `${label}不是有效日期`);
+    return make<string>({ kind: "date", label, wire, fromForm: (t) => (isRealDate(t.trim()) && /^\d{4}-\d{2}-\d{2}$/.test(t.trim()) ? t.trim() : null), formError: `${label}不是有效日期`, format: plain, toInput: plain, input: { type: "date" }, expiry }, rest);
+  },
+  /** An instant: ISO UTC on the wire, China local time in forms and on screen. */
+  datetime(label: string, o: Common = {}): Field<string> {
+    const wire = z
+      .string({ required_error: `请填写${label}`, invalid_type_error: `${label}格式不正确` })
+      .datetime({ offset: true, message: `${label}格式不正确，应为 ISO-8601 时间` })
+      .transform((v) => new Date(v).toISOString());
+    return make<string>({ kind: "datetime", label, wire, fromForm: chinaLocalToIso, formError: `${label}不是有效时间`, format: (v) => (v ? chinaLocalInput(v).replace("T", " ") : ""), toInput: chinaLocalInput, input: { type: "datetime-local" } }, o);
+  },
+  bool(label: string, o: Common = {}): Field<boolean> {
+    const wire = z.boolean({ required_error: `请选择${label}`, invalid_type_error: `${label}只能是 是 或 否` });
+    const options = { true: { label: "是", tone: "success" as Tone }, false: { label: "否" } };
+    return make<boolean>({ kind: "bool", label, wire, fromForm: (t) => (t === "true" ? true : t === "false" ? false : null), formError: `${label}只能是 是 或 否`, format: (v) => (v == null ? "" : v ? "是" : "否"), toInput: (v) => (v == null ? "" : String(v)), input: { type: "select" }, options }, o);
+  },
+  /** Another resource's id; `labelKey` is the record key carrying its display text (filled by the platform). */
+  ref(label: string, resource: string, labelKey: string, o: Common = {}): Field<number> {
+    const message = `${label}不正确`;
+    const wire = z.number({ required_error: `请选择${label}`, invalid_type_error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+    return make<number>({ kind: "ref", label, wire, fromForm: (t) => (/^[1-9]\d{0,14}$/.test(t.trim()) ? Number(t.trim()) : null), formError: `请选择${label}`, format: plain, toInput: plain, input: { type: "select" }, ref: { resource, labelKey } }, o);
+  },
+  /** Uploaded image references (URL or file-service path), one per line in forms. */
+  images(label: string, max: number, o: Common = {}): Field<string[]> {
+    const ref = z.string().trim().max(512, `${label}地址过长`).regex(/^(https?:\/\/|\/)\S+$/, `${label}应为图片地址`);
+    const wire = z.array(ref, { required_error: `请上传${label}`, invalid_type_error: `${label}格式不正确` }).min(1, `请上传${label}`).max(max, `${label}最多 ${max} 张`);
+    const lines = (t: string) => t.split(/\s+/).map((s) => s.trim()).filter(Boolean);
+    return make<string[]>(
+      {
+        kind: "images",
+        label,
+        wire,
+        fromForm: (t) => {
+          const list = lines(t);
+          return list.length > 0 && list.length <= max && list.every((s) => ref.safeParse(s).success) ? list : null;
+        },
+        formError: `${label}应为图片地址，每行一个，最多 ${max} 个`,
+        format: (v) => (v && v.length ? `${v.length} 张` : ""),
+        toInput: (v) => (v ?? []).join("\n"),
+        input: { type: "textarea", placeholder: "图片地址，每行一个" },
+      },
+      o,
+    );
+  },
+};
+
+/** Mark a field required (builders take `required` too; this reads better in tables of fields). */
+export const req = <F extends Field>(field: F): F => ({ ...field, required: true });
+
+export interface Transition<S extends string> {
+  label: string;
+  from: readonly S[];
+  to: S;
+  /** Holders of any of these codes may run it (SYSTEM_USER always holds every code in the demo). */
+  permission: PermissionCode | readonly PermissionCode[];
+  kinds: readonly UserType[];
+  /** Transitions of one group share a form (audit: 通过 / 驳回). */
+  group?: string;
+  input?: Record<string, Field>;
+  tone?: "danger" | "primary";
+  /** Which enum field it moves; the status field when absent. */
+  field?: string;
+  /** States other fields must be in too (e.g. an audit only while the relation is 有效). */
+  when?: Record<string, readonly string[]>;
+  /** Ask before running it (row buttons without inputs). */
+  confirm?: string;
+}
+
+export interface StatusSpec<S extends string> {
+  field: string;
+  label: string;
+  initial: S;
+  states: Record<S, Option>;
+  /** Keyed by action; `from`/`to` are states of the status field, or of the enum field a transition names. */
+  transitions: Record<string, Transition<string>>;
+  /** States in which edit is allowed. */
+  editableIn: readonly S[];
+  /** State an edit moves the row to (e.g. back to 待审核). */
+  onEdit?: S;
+}
+
+export interface Permissions {
+  list: readonly PermissionCode[];
+  detail: readonly PermissionCode[];
+  create?: readonly PermissionCode[];
+  update?: readonly PermissionCode[];
+  delete?: readonly PermissionCode[];
+  export?: readonly PermissionCode[];
+}
+
+/** Which user kinds may do what at all (the scope then decides which rows). */
+export interface Kinds {
+  read: readonly UserType[];
+  write?: readonly UserType[];
+}
+
+/** The platform paths of a resource; every key defaults to the generic verb under `base`. */
+export interface Api {
+  base: string;
+  search?: string;
+  create?: string;
+  export?: string;
+  options?: string;
+}
+
+export interface ResourceDef<F extends Record<string, Field> = Record<string, Field>, S extends string = string> {
+  key: string;
+  /** 中文 name: 车辆, 司机 … */
+  name: string;
+  api: Api;
+  /** The field whose value names a row in messages and titles. */
+  titleField: keyof F & string;
+  fields: F;
+  status?: StatusSpec<S>;
+  permissions: Permissions;
+  kinds: Kinds;
+  /** A keyword box searching several text fields at once (姓名/手机号). */
+  keyword?: { label: string; fields: readonly (keyof F & string)[] };
+  defaultSort: readonly [column: string, direction: "asc" | "desc"];
+  /**
+   * A valid create body for the generated tests (unique per `n`), created by `as`; `refs` holds an id
+   * the creator may pick for each referenced resource key (from that resource's options).
+   */
+  example?: { as: UserType; body: (n: number, refs: Record<string, number>) => Record<string, unknown>; refs?: readonly string[] };
+  /** Label of a 创建时间 range filter on created_at (添加时间, 注册时间 …); none when absent. */
+  createdFilter?: string;
+}
+
+export function defineResource<const F extends Record<string, Field>, const S extends string = never>(def: Omit<ResourceDef<F, S>, "api"> & { api: string | Api }): ResourceDef<F, S> {
+  const api = typeof def.api === "string" ? { base: def.api } : def.api;
+  return { ...def, api };
+}
+
+type ValueOf<Fd> = Fd extends Field<infer T> ? T : never;
+type RefLabels<F> = { [K in keyof F as F[K] extends { ref: { labelKey: infer L extends string } } ? L : never]: string | null };
+
+/** The record as the platform sends it: fields, ref labels, status, org, times and allowed actions. */
+export type RecordOf<D extends ResourceDef> = {
+  id: number;
+  orgId: number | null;
+  orgName: string | null;
+  createdTime: string;
+  updatedTime: string | null;
+  version: number;
+  actions: string[];
+} & { [K in keyof D["fields"]]: ValueOf<D["fields"][K]> | null } & RefLabels<D["fields"]> & Record<string, unknown>;
+
+export type AnyResource = ResourceDef<Record<string, Field>, string>;
+
+/** One row of a record's history (resource_events), as the detail call returns it. */
+export interface ResourceEvent {
+  id: number;
+  action: string;
+  actionLabel: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  remark: string | null;
+  detail: unknown;
+  operatorName: string;
+  createdTime: string;
+}

@@ -1,0 +1,148 @@
+/**
+ * Carrier eligibility (派单资格, domain 0.5 rule 1, road): whether a driver and a vehicle may carry a new
+ * waybill, as the list of Chinese reasons why not (empty: eligible). Written once; used by dispatch
+ * (`platform/freight/dispatch.ts` refuses with 4010 naming the reasons) and by the dispatch page's
+ * selectors (`platform/freight/resources.ts` greys out ineligible drivers and vehicles with the reason).
+ */
+import { sql } from "kysely";
+import { AUDIT_STATES } from "../../contract/resources/vocabulary.js";
+import { chinaDate, kgToTonnes } from "../../contract/units.js";
+import type { AnyDb } from "../resources/bind.js";
+
+export interface DriverFacts {
+  id: number;
+  name: string;
+  /** 在册状态 of the roster row. */
+  status: string;
+  profile: { auditStatus: string; enabled: string; licenseValidTo: string | null; qualificationValidTo: string | null } | null;
+}
+
+export interface VehicleFacts {
+  id: number;
+  plateNo: string;
+  orgId: number;
+  driverId: number | null;
+  loadCapacity: number;
+  auditStatus: string;
+  enabled: string;
+  operationStatus: string;
+  ownershipType: string;
+  licenseValidTo: string | null;
+  roadCertValidTo: string | null;
+}
+
+const auditLabel = (status: string) => AUDIT_STATES[status as keyof typeof AUDIT_STATES]?.label ?? status;
+const past = (date: string | null, today: string) => date !== null && date < today;
+
+/** Reasons of the driver alone (profile audit, enabled, licences, roster state). */
+export function driverReasons(d: DriverFacts, today = chinaDate()): string[] {
+  const who = `司机${d.name}`;
+  const reasons: string[] = [];
+  if (d.status !== "ACTIVE") reasons.push(`${who}已与本企业解除合作`);
+  if (!d.profile) return [...reasons, `${who}尚未建立司机档案`];
+  if (d.profile.auditStatus !== "APPROVED") reasons.push(`${who}的认证状态为${auditLabel(d.profile.auditStatus)}`);
+  if (d.profile.enabled !== "ENABLED") reasons.push(`${who}的账号已停用`);
+  if (past(d.profile.licenseValidTo, today)) reasons.push(`${who}的驾驶证已过期`);
+  if (past(d.profile.qualificationValidTo, today)) reasons.push(`${who}的从业资格证已过期`);
+  return reasons;
+}
+
+/** Reasons of the vehicle alone (audit, enabled, operation, licences). */
+export function vehicleReasons(v: VehicleFacts, today = chinaDate()): string[] {
+  const what = `车辆${v.plateNo}`;
+  const reasons: string[] = [];
+  if (v.auditStatus !== "APPROVED") reasons.push(`${what}的认证状态为${auditLabel(v.auditStatus)}`);
+  if (v.enabled !== "ENABLED") reasons.push(`${what}已停用`);
+  if (v.operationStatus === "SUSPENDED") reasons.push(`${what}已停运`);
+  if (past(v.licenseValidTo, today)) reasons.push(`${what}的行驶证已过期`);
+  if (past(v.roadCertValidTo, today)) reasons.push(`${what}的道路运输证已过期`);
+  return reasons;
+}
+
+/**
+ * Reasons of the pair: the driver must be the vehicle's default driver, or linked to it by an approved,
+ * valid 人车关系, or the vehicle must be the dispatching organisation's own (企业自有); the planned weight
+ * must fit the vehicle's 核定载质量.
+ */
+export function pairReasons(d: DriverFacts, v: VehicleFacts, o: { orgId: number; plannedWeight: number | null; related: boolean }): string[] {
+  const reasons: string[] = [];
+  const own = v.orgId === o.orgId && v.ownershipType === "OWN";
+  if (v.driverId !== d.id && !o.related && !own) reasons.push(`司机${d.name}与车辆${v.plateNo}未关联（须为车辆的默认司机、有已通过的人车关系或为企业自有车辆）`);
+  if (o.plannedWeight !== null && o.plannedWeight > v.loadCapacity) reasons.push(`计划重量 ${kgToTonnes(o.plannedWeight)} 吨超过车辆${v.plateNo}的核定载质量 ${kgToTonnes(v.loadCapacity)} 吨`);
+  return reasons;
+}
+
+export async function driverFacts(db: AnyDb, ids: number[]): Promise<Map<number, DriverFacts>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom("freight_drivers as d")
+    .leftJoin("driver_profiles as p", (join) => join.onRef("p.id", "=", "d.profile_id").on("p.deleted_at", "is", null))
+    .select(["d.id", "d.name", "d.status", "p.id as profileId", "p.audit_status", "p.enabled", "p.license_valid_to", "p.qualification_valid_to"])
+    .where("d.id", "in", ids)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      {
+        id: Number(r.id),
+        name: String(r.name),
+        status: String(r.status),
+        profile: r.profileId == null ? null : { auditStatus: String(r.audit_status), enabled: String(r.enabled), licenseValidTo: (r.license_valid_to as string | null) ?? null, qualificationValidTo: (r.qualification_valid_to as string | null) ?? null },
+      },
+    ]),
+  );
+}
+
+export async function vehicleFacts(db: AnyDb, ids: number[]): Promise<Map<number, VehicleFacts>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom("freight_vehicles")
+    .select(["id", "plate_no", "org_id", "driver_id", "load_capacity", "audit_status", "enabled", "operation_status", "ownership_type", "license_valid_to", "road_cert_valid_to"])
+    .where("id", "in", ids)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      {
+        id: Number(r.id),
+        plateNo: String(r.plate_no),
+        orgId: Number(r.org_id),
+        driverId: r.driver_id == null ? null : Number(r.driver_id),
+        loadCapacity: Number(r.load_capacity),
+        auditStatus: String(r.audit_status),
+        enabled: String(r.enabled),
+        operationStatus: String(r.operation_status),
+        ownershipType: String(r.ownership_type),
+        licenseValidTo: (r.license_valid_to as string | null) ?? null,
+        roadCertValidTo: (r.road_cert_valid_to as string | null) ?? null,
+      },
+    ]),
+  );
+}
+
+/** Whether an approved, valid, not dissolved 人车关系 links the roster driver's profile to the vehicle. */
+export async function relatedByRelation(db: AnyDb, driverId: number, vehicleId: number, today = chinaDate()): Promise<boolean> {
+  const row = await db
+    .selectFrom("vehicle_relations as r")
+    .innerJoin("freight_drivers as d", "d.profile_id", "r.driver_profile_id")
+    .select("r.id")
+    .where("d.id", "=", driverId)
+    .where("r.vehicle_id", "=", vehicleId)
+    .where("r.audit_status", "=", "APPROVED")
+    .where("r.status", "=", "ACTIVE")
+    .where("r.deleted_at", "is", null)
+    .where(sql<boolean>`(r.valid_to is null or r.valid_to >= ${today}) and (r.valid_from is null or r.valid_from <= ${today})`)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** Every reason the driver and vehicle may not carry `plannedWeight` for the organisation (empty: eligible). */
+export async function roadCarrierReasons(db: AnyDb, o: { driverId: number; vehicleId: number; orgId: number; plannedWeight: number | null }): Promise<string[]> {
+  const today = chinaDate();
+  const [drivers, vehicles] = await Promise.all([driverFacts(db, [o.driverId]), vehicleFacts(db, [o.vehicleId])]);
+  const d = drivers.get(o.driverId);
+  const v = vehicles.get(o.vehicleId);
+  if (!d || !v) return [d ? "车辆不存在" : "司机不存在"];
+  const related = v.driverId === d.id ? true : await relatedByRelation(db, d.id, v.id, today);
+  return [...driverReasons(d, today), ...vehicleReasons(v, today), ...pairReasons(d, v, { orgId: o.orgId, plannedWeight: o.plannedWeight, related })];
+}

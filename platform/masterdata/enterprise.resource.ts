@@ -1,0 +1,199 @@
+/**
+ * The enterprise binding (domain 2.1): `enterprise_profiles`, whose id IS the organisation's id.
+ * Creating an enterprise creates, in the engine's one transaction, its `organisations` row, its
+ * 管理员 (an ORG_USER with the platform's 企业管理员 role and a random initial password) and the
+ * profile; the mobile of an existing user refuses the whole. Editing mirrors 名称 and 统一社会信用代码
+ * into `organisations`; 停用 stops the enterprise's users from logging in until 启用.
+ * Also the enterprise's users for the detail page (GET tms-enterprise/:id/users).
+ */
+import type { FastifyInstance } from "fastify";
+import type { Kysely, Transaction } from "kysely";
+import { z } from "zod";
+import { RefusalCode } from "../../contract/envelope.js";
+import { idSchema } from "../../contract/fields.js";
+import type { PermissionCode } from "../../contract/permissions.js";
+import { enterprise } from "../../contract/resources/enterprise.js";
+import type { ServiceContext } from "../context.js";
+import { nowIso } from "../db/index.js";
+import type { Database } from "../db/schema.js";
+import { ok, Refusal } from "../http/envelope.js";
+import { parseLabelled as parse } from "../http/validate.js";
+import { hashPassword, randomToken } from "../identity/crypto.js";
+import { requireCaller } from "../identity/guard.js";
+import { bindResource, orgScope, type AnyDb } from "../resources/bind.js";
+import { findRow, SENSITIVE_VIEW } from "../resources/query.js";
+import { assertMay } from "../resources/write.js";
+import { scopeOf, type CallerScope } from "../scope.js";
+import { startInvitationExpiry } from "./invitation.resource.js";
+
+type Db = Kysely<Database> | Transaction<Database>;
+const typed = (trx: AnyDb) => trx as unknown as Db;
+
+export const ENTERPRISE_ADMIN_ROLE = "企业管理员";
+
+/** Domain 0.6 企业管理员: the organisation's resources, orders, dispatch, supply and its users. */
+export const ENTERPRISE_ADMIN_CODES: PermissionCode[] = [
+  "TMS_RESOURCE_DRIVER",
+  "TMS_RESOURCE_CAPTAIN",
+  "TMS_RESOURCE_CARGO",
+  "TMS_RESOURCE_CONTACT",
+  "TMS_RESOURCE_PROJECT",
+  "TMS_RESOURCE_SHIPOWNER",
+  "TMS_RESOURCE_SHIPPER",
+  "TMS_RESOURCE_ACCOUNT_UNIT",
+  "TMS_VEHICLE_LIST",
+  "TMS_VEHICLE_ADD",
+  "TMS_ORDER_ADD",
+  "TMS_FREIGHT_DISPATCH",
+  "IAM_USER_MANAGEMENT",
+  "TMS_INVOICE_INFO",
+];
+
+/** Users of a disabled enterprise carry this status (login refuses any status but ACTIVE); 启用 restores ACTIVE. */
+export const ORG_DISABLED = "ORG_DISABLED";
+
+/** The platform's 企业管理员 role (ORG_USER), created with the organisation codes the first time it is needed. */
+export async function enterpriseAdminRole(trx: AnyDb, platformId: string): Promise<number> {
+  const db = typed(trx);
+  const found = await db.selectFrom("roles").select("id").where("platform_id", "=", platformId).where("name", "=", ENTERPRISE_ADMIN_ROLE).where("user_type", "=", "ORG_USER").executeTakeFirst();
+  if (found) return Number(found.id);
+  const role = await db.insertInto("roles").values({ platform_id: platformId, name: ENTERPRISE_ADMIN_ROLE, user_type: "ORG_USER" }).returning("id").executeTakeFirstOrThrow();
+  const known = await db.selectFrom("permissions").select("code").where("code", "in", ENTERPRISE_ADMIN_CODES).execute();
+  if (known.length) await db.insertInto("role_permissions").values(known.map((p) => ({ role_id: role.id, permission_code: p.code }))).execute();
+  return Number(role.id);
+}
+
+/** The enterprise's 管理员: an active ORG_USER with the 企业管理员 role; refused when the mobile is already a user. */
+export async function createEnterpriseAdmin(trx: AnyDb, admin: { platformId: string; tenantId: number; orgId: number; name: string; mobile: string; password?: string }): Promise<{ userId: number; password: string }> {
+  const db = typed(trx);
+  const taken = await db.selectFrom("users").select("id").where("mobile", "=", admin.mobile).executeTakeFirst();
+  if (taken) throw new Refusal(RefusalCode.illegalState, `手机号 ${admin.mobile} 已是平台用户，不能作为新企业的管理员`);
+  const password = admin.password ?? `Qy${randomToken(9)}`;
+  const user = await db
+    .insertInto("users")
+    .values({
+      platform_id: admin.platformId,
+      tenant_id: admin.tenantId,
+      org_id: admin.orgId,
+      type: "ORG_USER",
+      mobile: admin.mobile,
+      name: admin.name,
+      password_hash: await hashPassword(password),
+      headshot_url: null,
+      status: "ACTIVE",
+      failed_attempts: 0,
+      locked_until: null,
+      // The initial password expires at once: the first login must change it.
+      pw_expiration: admin.password ? new Date(Date.now() + 180 * 24 * 3600_000).toISOString() : nowIso(),
+      created_at: nowIso(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db.insertInto("user_roles").values({ user_id: user.id, role_id: await enterpriseAdminRole(trx, admin.platformId) }).execute();
+  return { userId: Number(user.id), password };
+}
+
+/** Where a new enterprise belongs: the caller's tenant (TENANT_USER), else the platform's first tenant. */
+async function tenantFor(db: Db, scope: CallerScope): Promise<number> {
+  if (scope.type === "TENANT_USER" && scope.tenantId !== null) return scope.tenantId;
+  const first = await db.selectFrom("tenants").select("id").where("platform_id", "=", scope.platformId).orderBy("id").executeTakeFirst();
+  if (!first) throw new Refusal(RefusalCode.prerequisite, "平台尚未创建租户，不能新增企业");
+  return Number(first.id);
+}
+
+async function assertCreditCodeFree(db: Db, platformId: string, creditCode: string, exceptOrgId?: number): Promise<void> {
+  let query = db.selectFrom("organisations").select("id").where("platform_id", "=", platformId).where("credit_code", "=", creditCode);
+  if (exceptOrgId !== undefined) query = query.where("id", "<>", exceptOrgId);
+  if (await query.executeTakeFirst()) throw new Refusal(RefusalCode.illegalState, `统一社会信用代码 ${creditCode} 已登记`);
+}
+
+/** Initial passwords between the create's transaction and its afterCreate (the development outbox). */
+const initialPasswords = new Map<number, string>();
+
+export const enterpriseBinding = bindResource(enterprise, {
+  table: "enterprise_profiles",
+  // org_id = id: SYSTEM the platform, TENANT its tenant, ORG only its own enterprise, INDIVIDUAL none.
+  scope: orgScope({ individual: null }),
+  stamp: "platform",
+  labels: { tenantName: { table: "tenants", via: "tenant_id", column: "name" } },
+  unique: { creditCode: (v) => `统一社会信用代码 ${String(v)} 已登记` },
+  hooks: {
+    beforeCreate: async (trx, scope, values) => {
+      const db = typed(trx);
+      const tenantId = await tenantFor(db, scope);
+      const name = String(values.name);
+      const creditCode = String(values.credit_code);
+      await assertCreditCodeFree(db, scope.platformId, creditCode);
+      const org = await db.insertInto("organisations").values({ platform_id: scope.platformId, tenant_id: tenantId, name, credit_code: creditCode }).returning("id").executeTakeFirstOrThrow();
+      const orgId = Number(org.id);
+      const admin = await createEnterpriseAdmin(trx, { platformId: scope.platformId, tenantId, orgId, name: String(values.admin_name), mobile: String(values.admin_mobile) });
+      Object.assign(values, { id: orgId, org_id: orgId, tenant_id: tenantId, owner_user_id: null, admin_user_id: admin.userId });
+      initialPasswords.set(orgId, admin.password);
+    },
+    afterCreate: async (ctx, _scope, row) => {
+      const password = initialPasswords.get(Number(row.id));
+      initialPasswords.delete(Number(row.id));
+      if (!password || ctx.config.production) return;
+      const content = `您已成为「${String(row.name)}」的企业管理员，登录账号 ${String(row.admin_mobile)}，初始密码 ${password}，首次登录请修改密码。`;
+      await ctx.db.kysely.insertInto("dev_outbox").values({ kind: "enterprise-admin", mobile: String(row.admin_mobile), content, created_at: nowIso() }).execute();
+    },
+    beforeUpdate: async (trx, scope, before, values) => {
+      const db = typed(trx);
+      const mirror: { name?: string; credit_code?: string } = {};
+      if (typeof values.name === "string" && values.name !== before.name) mirror.name = values.name;
+      if (typeof values.credit_code === "string" && values.credit_code !== before.credit_code) {
+        await assertCreditCodeFree(db, scope.platformId, values.credit_code, Number(before.id));
+        mirror.credit_code = values.credit_code;
+      }
+      if (Object.keys(mirror).length) await db.updateTable("organisations").set(mirror).where("id", "=", Number(before.id)).execute();
+    },
+    onTransition: async (trx, _scope, row, transition) => {
+      const db = typed(trx);
+      if (transition === "disable") await db.updateTable("users").set({ status: ORG_DISABLED }).where("org_id", "=", Number(row.id)).where("status", "=", "ACTIVE").execute();
+      if (transition === "enable") await db.updateTable("users").set({ status: "ACTIVE" }).where("org_id", "=", Number(row.id)).where("status", "=", ORG_DISABLED).execute();
+    },
+  },
+});
+
+export interface EnterpriseUser {
+  id: number;
+  name: string;
+  mobile: string;
+  type: string;
+  status: string;
+  roles: string[];
+  admin: boolean;
+  createdTime: string;
+}
+
+const idParams = z.object({ id: idSchema("id") });
+const maskMobile = (v: string) => (v.length === 11 ? `${v.slice(0, 3)}****${v.slice(-4)}` : v);
+
+/** The users of an enterprise the caller may see (same scope as its detail), at most 200. */
+export async function enterpriseUsers(db: Kysely<Database>, scope: CallerScope, id: number): Promise<EnterpriseUser[]> {
+  assertMay(enterprise, scope, "detail");
+  const profile = await findRow(db, enterpriseBinding, scope, id);
+  const users = await db.selectFrom("users").select(["id", "name", "mobile", "type", "status", "created_at"]).where("org_id", "=", id).where("platform_id", "=", scope.platformId).orderBy("id").limit(200).execute();
+  const ids = users.map((u) => Number(u.id));
+  const roles = ids.length ? await db.selectFrom("user_roles").innerJoin("roles", "roles.id", "user_roles.role_id").select(["user_roles.user_id as userId", "roles.name as name"]).where("user_roles.user_id", "in", ids).execute() : [];
+  const unmasked = scope.permissions.has(SENSITIVE_VIEW);
+  return users.map((u) => ({
+    id: Number(u.id),
+    name: u.name,
+    mobile: unmasked ? u.mobile : maskMobile(u.mobile),
+    type: u.type,
+    status: u.status,
+    roles: roles.filter((r) => Number(r.userId) === Number(u.id)).map((r) => r.name),
+    admin: Number(profile.admin_user_id) === Number(u.id),
+    createdTime: u.created_at,
+  }));
+}
+
+/** Bespoke calls of the enterprise pages, and the invitations' expiry job. */
+export async function enterpriseRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  app.get("/tms-enterprise/:id/users", async (request) => {
+    const scope = scopeOf(ctx, await requireCaller(ctx, request));
+    return ok(await enterpriseUsers(ctx.db.kysely, scope, parse(idParams, request.params).id));
+  });
+  startInvitationExpiry(app, ctx);
+}

@@ -1,0 +1,99 @@
+/**
+ * A resource's platform binding: which table holds it, whose rows each caller sees (the scope rule),
+ * display joins for its references, uniqueness messages and the hooks for rules a definition cannot
+ * say. `query.ts` is the only module that reads a binding's table, always through `scopedBase`.
+ */
+import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from "kysely";
+import type { AnyResource } from "../../contract/resources/kit.js";
+import type { ServiceContext } from "../context.js";
+import type { Database } from "../db/schema.js";
+import type { CallerScope } from "../scope.js";
+
+/** The engine reads tables by name; their columns are checked by the generated schema test. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDb = Kysely<any> | Transaction<any>;
+export type Row = Record<string, unknown> & { id: number };
+
+/** The condition selecting the rows of a table (under `alias`) the caller may see. */
+export type ScopeRule = (scope: CallerScope, alias: string) => RawBuilder<SqlBool>;
+
+export const NOTHING = sql<SqlBool>`1 = 0`;
+const col = (alias: string, name: string) => sql.ref(`${alias}.${name}`);
+
+/**
+ * Business rows owned by an organisation: SYSTEM_USER sees the platform, TENANT_USER the tenant,
+ * ORG_USER the organisation; INDIVIDUAL_USER the rows `individual` names (default: owner_user_id = me).
+ */
+export function orgScope(options: { individual?: ((alias: string, userId: number) => RawBuilder<unknown>) | null } = {}): ScopeRule {
+  const individual = options.individual === undefined ? (alias: string, userId: number) => sql`${col(alias, "owner_user_id")} = ${userId}` : options.individual;
+  return (scope, alias) => {
+    const parts: RawBuilder<unknown>[] = [sql`${col(alias, "platform_id")} = ${scope.platformId}`];
+    switch (scope.type) {
+      case "SYSTEM_USER":
+        break;
+      case "TENANT_USER":
+        if (scope.tenantId === null) return NOTHING;
+        parts.push(sql`${col(alias, "tenant_id")} = ${scope.tenantId}`);
+        break;
+      case "ORG_USER":
+        if (scope.orgId === null) return NOTHING;
+        parts.push(sql`${col(alias, "org_id")} = ${scope.orgId}`);
+        break;
+      case "INDIVIDUAL_USER":
+        if (!individual) return NOTHING;
+        parts.push(individual(alias, scope.userId));
+        break;
+    }
+    return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+  };
+}
+
+/** Platform configuration every caller of the platform may read (writes are gated by codes). */
+export const platformScope: ScopeRule = (scope, alias) => sql<SqlBool>`${col(alias, "platform_id")} = ${scope.platformId}`;
+
+export interface LabelJoin {
+  table: string;
+  /** This table's column holding the other row's id. */
+  via: string;
+  /** The other table's column shown. */
+  column: string;
+}
+
+export interface Hooks {
+  /** Cross-field and cross-table rules before insert; may add columns to `values`. Throw a Refusal to refuse. */
+  beforeCreate?(trx: AnyDb, scope: CallerScope, values: Record<string, unknown>, body: Record<string, unknown>): Promise<void>;
+  beforeUpdate?(trx: AnyDb, scope: CallerScope, before: Row, values: Record<string, unknown>): Promise<void>;
+  beforeDelete?(trx: AnyDb, scope: CallerScope, row: Row): Promise<void>;
+  /** Inside the transition's transaction, after the guarded update (e.g. approve the subject's credentials). */
+  onTransition?(trx: AnyDb, scope: CallerScope, row: Row, transition: string, input: Record<string, unknown>): Promise<void>;
+  /** After commit (notifications). Failures are logged, never undo the change. */
+  afterTransition?(ctx: ServiceContext, scope: CallerScope, row: Row, transition: string): Promise<void>;
+  afterCreate?(ctx: ServiceContext, scope: CallerScope, row: Row): Promise<void>;
+}
+
+export interface Binding<D extends AnyResource = AnyResource> {
+  def: D;
+  table: keyof Database & string;
+  scope: ScopeRule;
+  /** Columns whose value names another row: `{ driverName: { table, via, column } }`. */
+  labels?: Record<string, LabelJoin>;
+  /** A unique value already in use → 4009 with this message (checked among non-deleted rows of the platform). */
+  unique?: Record<string, (value: unknown) => string>;
+  hooks?: Hooks;
+  /** How a new row gets its organisation: "org" (the caller's, or the body's orgId for staff), "platform" (platform-level: no organisation needed). */
+  stamp?: "org" | "platform";
+  /** Rows carry freight_way / water data: only callers with the water right see them. */
+  water?: boolean;
+  /** Business number: `{ field, prefix }` filled on create from serial_counters. */
+  number?: { field: string; prefix: string };
+  /** Extra conditions every query adds (e.g. a view of one subject type). */
+  where?: (alias: string) => RawBuilder<SqlBool>;
+  /** Columns set on create that the form does not carry (e.g. subject_type of a view). */
+  defaults?: Record<string, unknown>;
+  /** Generic routes not mounted because a hand-written spec route serves the same path (search, GET :id, POST create). */
+  routes?: { search?: false; detail?: false; create?: false };
+}
+
+export function bindResource<D extends AnyResource>(def: D, binding: Omit<Binding<D>, "def">): Binding<D> {
+  return { def, stamp: "org", ...binding };
+}

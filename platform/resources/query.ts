@@ -1,0 +1,210 @@
+/**
+ * Reading resources: the scoped base query every read and write starts from, the list search with
+ * its filters, one row, the reference picker's options, and the keyset walk of the export. This is
+ * the only module that selects from a binding's table.
+ */
+import { sql, type RawBuilder, type SqlBool } from "kysely";
+import type { Paged } from "../../contract/envelope.js";
+import { allFields, allowedActions, columnOf, filterSpecs, mayUse, type ResourceFilter } from "../../contract/resources/derive.js";
+import type { Field } from "../../contract/resources/kit.js";
+import { chinaDayEnd, chinaDayStart } from "../../contract/units.js";
+import { notFound, offsetOf, Refusal } from "../http/envelope.js";
+import { RefusalCode } from "../../contract/envelope.js";
+import type { CallerScope } from "../scope.js";
+import type { AnyDb, Binding, Row } from "./bind.js";
+
+const A = "t";
+const ref = (column: string) => sql.ref(`${A}.${column}`);
+
+/** `column` contains `text` literally (LIKE with %, _ and \ escaped). */
+export function contains(column: string, text: string): RawBuilder<SqlBool> {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
+}
+
+export function assertWaterFor(binding: Binding, scope: CallerScope): void {
+  if (binding.water && !scope.water) throw new Refusal(RefusalCode.notPermitted, "当前账号没有水路运输权限");
+}
+
+/** The rows of the binding's table the caller may see (aliased `t`), without soft-deleted ones. */
+export function scopedBase(db: AnyDb, binding: Binding, scope: CallerScope) {
+  let query = db
+    .selectFrom(`${binding.table} as ${A}`)
+    .where(binding.scope(scope, A))
+    .where(ref("deleted_at"), "is", null);
+  if (binding.where) query = query.where(binding.where(A));
+  return query;
+}
+
+/** A column's stored value as the record carries it. */
+export function fromColumn(field: Field, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  switch (field.kind) {
+    case "bool":
+      return Number(value) === 1;
+    case "images":
+      try {
+        return JSON.parse(String(value)) as unknown;
+      } catch {
+        return [];
+      }
+    case "weight":
+    case "money":
+    case "int":
+    case "ref":
+      return Number(value);
+    default:
+      return value;
+  }
+}
+
+/** A record value as the column stores it. */
+export function toColumn(field: Field, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (field.kind === "bool") return value ? 1 : 0;
+  if (field.kind === "images") return JSON.stringify(value);
+  return value;
+}
+
+const MASKS = {
+  idCard: (v: string) => (v.length > 8 ? `${v.slice(0, 4)}${"*".repeat(v.length - 8)}${v.slice(-4)}` : v),
+  mobile: (v: string) => (v.length === 11 ? `${v.slice(0, 3)}****${v.slice(-4)}` : v),
+};
+
+export const SENSITIVE_VIEW = "TMS_SENSITIVE_VIEW";
+
+/** Records as the platform sends them: fields, reference labels, organisation, times, allowed actions. */
+export async function toRecords(db: AnyDb, binding: Binding, scope: CallerScope, rows: Row[]): Promise<Array<Record<string, unknown>>> {
+  const { def } = binding;
+  const fields = allFields(def);
+  const labelValues = new Map<string, Map<number, string>>();
+  for (const [labelKey, join] of Object.entries(binding.labels ?? {})) {
+    const ids = [...new Set(rows.map((r) => r[join.via]).filter((v) => v !== null && v !== undefined).map(Number))];
+    const found = ids.length ? await db.selectFrom(join.table).select(["id", `${join.column} as label`]).where("id", "in", ids).execute() : [];
+    labelValues.set(labelKey, new Map(found.map((r) => [Number(r.id), String(r.label)])));
+  }
+  const orgIds = [...new Set(rows.map((r) => r.org_id).filter((v) => v !== null && v !== undefined).map(Number))];
+  const orgs = orgIds.length ? await db.selectFrom("organisations").select(["id", "name"]).where("id", "in", orgIds).execute() : [];
+  const orgName = new Map(orgs.map((o) => [Number(o.id), String(o.name)]));
+  const unmasked = scope.permissions.has(SENSITIVE_VIEW);
+  return rows.map((row) => {
+    const record: Record<string, unknown> = {
+      id: Number(row.id),
+      orgId: row.org_id == null ? null : Number(row.org_id),
+      orgName: row.org_id == null ? null : (orgName.get(Number(row.org_id)) ?? null),
+      createdTime: row.created_at ?? null,
+      updatedTime: row.updated_at ?? null,
+      version: Number(row.version ?? 0),
+    };
+    for (const [key, field] of fields) {
+      const value = fromColumn(field, row[columnOf(key, field)]);
+      record[key] = field.mask && !unmasked && typeof value === "string" ? MASKS[field.mask](value) : value;
+    }
+    for (const [labelKey, join] of Object.entries(binding.labels ?? {})) {
+      const id = row[join.via];
+      record[labelKey] = id == null ? null : (labelValues.get(labelKey)?.get(Number(id)) ?? null);
+    }
+    record.actions = allowedActions(def, record, scope);
+    return record;
+  });
+}
+
+const sortColumn = (binding: Binding) => {
+  const [key] = binding.def.defaultSort;
+  if (key === "createdTime") return "created_at";
+  const field = binding.def.fields[key];
+  return field ? columnOf(key, field) : key;
+};
+
+/** Adds the filter's conditions (eq, contains, China-day ranges, keyword, organisation). */
+function filtered(query: ReturnType<typeof scopedBase>, binding: Binding, filter: ResourceFilter) {
+  let q = query;
+  for (const { key, field, op } of filterSpecs(binding.def)) {
+    const column = columnOf(key, field);
+    if (op === "range") {
+      const from = filter[`${key}From`];
+      const to = filter[`${key}To`];
+      const instant = field.kind === "datetime";
+      if (typeof from === "string") q = q.where(ref(column), ">=", instant ? chinaDayStart(from) : from);
+      if (typeof to === "string") q = instant ? q.where(ref(column), "<", chinaDayEnd(to)) : q.where(ref(column), "<=", to);
+      continue;
+    }
+    const value = filter[key];
+    if (value === undefined || value === null) continue;
+    if (op === "contains") q = q.where(contains(`${A}.${column}`, String(value)));
+    else q = q.where(ref(column), "=", field.kind === "bool" ? (value ? 1 : 0) : value);
+  }
+  const keyword = binding.def.keyword;
+  if (keyword && typeof filter.keyword === "string") {
+    const text = filter.keyword;
+    q = q.where(sql<SqlBool>`(${sql.join(keyword.fields.map((k) => contains(`${A}.${columnOf(k, binding.def.fields[k]!)}`, text)), sql` or `)})`);
+  }
+  if (typeof filter.createdFrom === "string") q = q.where(ref("created_at"), ">=", chinaDayStart(filter.createdFrom));
+  if (typeof filter.createdTo === "string") q = q.where(ref("created_at"), "<", chinaDayEnd(filter.createdTo));
+  if (typeof filter.orgId === "number") q = q.where(ref("org_id"), "=", filter.orgId);
+  return q;
+}
+
+export interface ResourcePage extends Paged<Record<string, unknown>> {
+  can: { create: boolean; export: boolean };
+}
+
+export async function searchResource(db: AnyDb, binding: Binding, scope: CallerScope, filter: ResourceFilter, { current, size }: { current: number; size: number }): Promise<ResourcePage> {
+  const query = filtered(scopedBase(db, binding, scope), binding, filter);
+  const [direction] = [binding.def.defaultSort[1]];
+  const [count, rows] = await Promise.all([
+    query.select(sql<number>`count(*)`.as("total")).executeTakeFirstOrThrow(),
+    query
+      .selectAll(A)
+      .orderBy(ref(sortColumn(binding)), direction)
+      .orderBy(ref("id"), direction)
+      .limit(size)
+      .offset(offsetOf(current, size))
+      .execute() as Promise<Row[]>,
+  ]);
+  return {
+    records: await toRecords(db, binding, scope, rows),
+    total: Number(count.total),
+    current,
+    size,
+    can: { create: mayUse(binding.def, scope, "create"), export: mayUse(binding.def, scope, "export") },
+  };
+}
+
+/** The row with this id if the caller may see it; otherwise 404 (never 403: not theirs is not there). */
+export async function findRow(db: AnyDb, binding: Binding, scope: CallerScope, id: number): Promise<Row> {
+  const row = (await scopedBase(db, binding, scope).selectAll(A).where(ref("id"), "=", id).executeTakeFirst()) as Row | undefined;
+  if (!row) throw notFound(`${binding.def.name}不存在`);
+  return row;
+}
+
+export const OPTIONS_LIMIT = 50;
+
+/** At most 50 `{ id, label }` of the caller's scope for another resource's picker. */
+export async function resourceOptions(db: AnyDb, binding: Binding, scope: CallerScope, keyword: string | undefined): Promise<Array<{ id: number; label: string }>> {
+  const title = binding.def.titleField;
+  const column = columnOf(title, binding.def.fields[title]!);
+  let query = scopedBase(db, binding, scope);
+  if (keyword) query = query.where(contains(`${A}.${column}`, keyword));
+  const rows = await query.select([`${A}.id as id`, `${A}.${column} as label`]).orderBy(ref(column)).limit(OPTIONS_LIMIT).execute();
+  return rows.map((r) => ({ id: Number(r.id), label: String(r.label) }));
+}
+
+export interface WalkCursor {
+  sort: unknown;
+  id: number;
+}
+
+/** One page of the export's keyset walk through the filter, in the list's order. */
+export function rowsAfter(db: AnyDb, binding: Binding, scope: CallerScope, filter: ResourceFilter, cursor: WalkCursor | null, limit: number): Promise<Row[]> {
+  const column = sortColumn(binding);
+  const direction = binding.def.defaultSort[1];
+  let query = filtered(scopedBase(db, binding, scope), binding, filter);
+  if (cursor) {
+    const op = direction === "desc" ? sql`<` : sql`>`;
+    query = query.where(sql<SqlBool>`(${ref(column)} ${op} ${cursor.sort} or (${ref(column)} = ${cursor.sort} and ${ref("id")} ${op} ${cursor.id}))`);
+  }
+  return query.selectAll(A).orderBy(ref(column), direction).orderBy(ref("id"), direction).limit(limit).execute() as Promise<Row[]>;
+}
+
+export const cursorOf = (binding: Binding, row: Row): WalkCursor => ({ sort: row[sortColumn(binding)], id: Number(row.id) });

@@ -1,0 +1,31 @@
+/**
+ * Every resource binding the platform serves. Add a resource by adding its binding here; the generic
+ * routes, the reference checks and the generated tests pick it up.
+ */
+import type { Binding } from "./bind.js";
+import { registerBindings } from "./lookup.js";
+import { vehicleBinding } from "../masterdata/vehicle.resource.js";
+import { credentialBinding } from "../masterdata/credential.resource.js";
+import { dictItemBinding } from "../masterdata/dict-item.resource.js";
+import { enterpriseBinding } from "../masterdata/enterprise.resource.js";
+import { invitationBinding } from "../masterdata/invitation.resource.js";
+import { cargoCategoryBinding } from "../masterdata/cargo-category.resource.js";
+import { shipperBinding } from "../masterdata/shipper.resource.js";
+import { cargoBinding } from "../masterdata/cargo.resource.js";
+import { contactBinding } from "../masterdata/contact.resource.js";
+import { projectBinding } from "../masterdata/project.resource.js";
+import { settlementUnitBinding } from "../masterdata/settlement-unit.resource.js";
+import { driverBinding, driverProfileBinding } from "../masterdata/driver.resource.js";
+import { fleetLeaderBinding, fleetLeaderMemberBinding } from "../masterdata/fleet-leader.resource.js";
+import { vehicleRelationBinding } from "../masterdata/vehicle-relation.resource.js";
+import { appealBinding } from "../appeal/appeal.resource.js";
+import { shipBinding } from "../masterdata/ship.resource.js";
+import { captainBinding, captainProfileBinding } from "../masterdata/captain.resource.js";
+import { shipownerBinding } from "../masterdata/shipowner.resource.js";
+import { shipRelationBinding } from "../masterdata/ship-relation.resource.js";
+
+export const BINDINGS: Binding[] = [vehicleBinding, credentialBinding, dictItemBinding, enterpriseBinding, invitationBinding, cargoCategoryBinding, shipperBinding, cargoBinding, contactBinding, projectBinding, settlementUnitBinding, driverProfileBinding, driverBinding, fleetLeaderBinding, fleetLeaderMemberBinding, vehicleRelationBinding, appealBinding, shipBinding, captainProfileBinding, captainBinding, shipownerBinding, shipRelationBinding];
+
+registerBindings(BINDINGS);
+
+export { bindingOf } from "./lookup.js";

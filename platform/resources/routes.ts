@@ -1,0 +1,82 @@
+/**
+ * The generic routes of every resource binding, under the resource's spec path (`api.base`):
+ * search, options, export, one row with its history, create, update, delete and each transition.
+ * Aliases in `api` give the spec's own names (`app-version/add`).
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { filterSchema } from "../../contract/resources/derive.js";
+import { idSchema } from "../../contract/fields.js";
+import type { ServiceContext } from "../context.js";
+import { ok, pagingSchema } from "../http/envelope.js";
+import { parseLabelled as parse } from "../http/validate.js";
+import { requireCaller } from "../identity/guard.js";
+import { scopeOf, type CallerScope } from "../scope.js";
+import type { Binding } from "./bind.js";
+import { eventsOf } from "./events.js";
+import { sendResourceExport } from "./export.js";
+import { assertWaterFor, findRow, resourceOptions, searchResource, toRecords } from "./query.js";
+import { BINDINGS } from "./registry.js";
+import { assertMay, createResource, deleteResource, transitionResource, updateResource } from "./write.js";
+
+const idParams = z.object({ id: idSchema("id") });
+const transitionParams = z.object({ id: idSchema("id"), transition: z.string().regex(/^[A-Za-z]{1,32}$/, "不支持的操作") });
+const optionsBody = z.object({ keyword: z.string().trim().max(32, "关键字最多 32 个字").optional().nullable() });
+
+function mount(app: FastifyInstance, ctx: ServiceContext, binding: Binding): void {
+  const { def } = binding;
+  const base = `/${def.api.base}`;
+  const db = ctx.db.kysely;
+  const scopeFor = async (request: FastifyRequest): Promise<CallerScope> => {
+    const scope = scopeOf(ctx, await requireCaller(ctx, request));
+    assertWaterFor(binding, scope);
+    return scope;
+  };
+  const filterOf = filterSchema(def);
+
+  const search = async (request: FastifyRequest) => {
+    const scope = await scopeFor(request);
+    assertMay(def, scope, "list");
+    return ok(await searchResource(db, binding, scope, parse(filterOf, request.body), parse(pagingSchema, request.body)));
+  };
+  const skip = binding.routes ?? {};
+  if (skip.search !== false) app.post(`${base}/search`, search);
+  if (def.api.search) app.post(`${base}/${def.api.search}`, search);
+
+  app.post(`${base}/options`, async (request) => {
+    const scope = await scopeFor(request);
+    assertMay(def, scope, "list");
+    return ok(await resourceOptions(db, binding, scope, parse(optionsBody, request.body).keyword ?? undefined));
+  });
+
+  app.post(`${base}/export`, async (request, reply) => {
+    const scope = await scopeFor(request);
+    assertMay(def, scope, "export");
+    return sendResourceExport(ctx, binding, scope, parse(filterOf, request.body), reply);
+  });
+
+  const detail = async (request: FastifyRequest) => {
+    const scope = await scopeFor(request);
+    assertMay(def, scope, "detail");
+    const row = await findRow(db, binding, scope, parse(idParams, request.params).id);
+    const [record] = await toRecords(db, binding, scope, [row]);
+    return ok({ ...record, events: await eventsOf(db, def.key, Number(row.id)) });
+  };
+  if (skip.detail !== false) app.get(`${base}/:id`, detail);
+  app.get(`${base}/:id/detail`, detail);
+
+  const create = async (request: FastifyRequest) => ok(await createResource(ctx, binding, await scopeFor(request), request.body));
+  if (skip.create !== false) app.post(base, create);
+  if (def.api.create) app.post(`${base}/${def.api.create}`, create);
+
+  app.put(`${base}/:id`, async (request) => ok(await updateResource(ctx, binding, await scopeFor(request), parse(idParams, request.params).id, request.body)));
+  app.delete(`${base}/:id`, async (request) => ok(await deleteResource(ctx, binding, await scopeFor(request), parse(idParams, request.params).id)));
+  app.post(`${base}/:id/:transition`, async (request) => {
+    const { id, transition } = parse(transitionParams, request.params);
+    return ok(await transitionResource(ctx, binding, await scopeFor(request), id, transition, request.body));
+  });
+}
+
+export async function resourceRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  for (const binding of BINDINGS) mount(app, ctx, binding);
+}

@@ -1,0 +1,86 @@
+import type { Generated } from "kysely";
+
+/** Columns every resource-engine table carries (platform/db/columns.ts engineTable). */
+export interface EngineColumns {
+  id: Generated<number>;
+  platform_id: string;
+  tenant_id: number | null;
+  org_id: number | null;
+  owner_user_id: number | null;
+  created_at: string;
+  created_by: number | null;
+  updated_by: number | null;
+  updated_at: string | null;
+  version: Generated<number>;
+  deleted_at: string | null;
+}
+
+/** The audit trail of every resource (ENGINE.md 0007 resource_events = domain 0.4.3 audit_records). */
+export interface ResourceEventsTable {
+  id: Generated<number>;
+  resource: string;
+  record_id: number;
+  action: string;
+  action_label: string;
+  from_status: string | null;
+  to_status: string | null;
+  remark: string | null;
+  /** JSON: changed fields { field: [before, after] } or per-credential decisions. */
+  detail: string | null;
+  operator_user_id: number | null;
+  operator_name: string;
+  platform_id: string;
+  tenant_id: number | null;
+  org_id: number | null;
+  created_at: string;
+}
+
+export interface SerialCountersTable {
+  prefix: string;
+  day: string;
+  last: number;
+}
+
+export interface CredentialsTable extends EngineColumns {
+  subject_type: string;
+  subject_id: number;
+  cred_type: string;
+  cert_no: string | null;
+  holder_name: string | null;
+  issuing_authority: string | null;
+  valid_from: string | null;
+  valid_to: string | null;
+  long_term: number;
+  /** JSON array of image references. */
+  images: string;
+  status: string;
+  reject_count: number;
+  reject_reason: string | null;
+  audit_remark: string | null;
+}
+
+export interface DictItemsTable extends EngineColumns {
+  dict_type: string;
+  code: string;
+  label: string;
+  sort: Generated<number>;
+  enabled: Generated<string>;
+  remark: string | null;
+}
+
+export interface CargoCategoriesTable extends EngineColumns {
+  parent_id: number | null;
+  name: string;
+  ministry_code: string;
+  sort: number;
+  enabled: string;
+  remark: string | null;
+}
+
+export interface ResourceTables {
+  resource_events: ResourceEventsTable;
+  serial_counters: SerialCountersTable;
+  credentials: CredentialsTable;
+  dict_items: DictItemsTable;
+  cargo_categories: CargoCategoriesTable;
+}

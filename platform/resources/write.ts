@@ -1,0 +1,263 @@
+/**
+ * Writing resources: create, update, delete and transitions, each in one transaction with its
+ * `resource_events` row. Every write re-reads the row through the caller's scope, checks the verb's
+ * permission (4003), the row's state (4009) and its version, and updates guarded by the state and
+ * version it read, so two concurrent audits cannot both win.
+ */
+import { sql } from "kysely";
+import { RefusalCode } from "../../contract/envelope.js";
+import { columnOf, createSchema, statusColumnOf, mayTransition, mayUse, rowTitle, transitionField, transitionOf, transitionSchema, updateSchema, type Verb } from "../../contract/resources/derive.js";
+import type { AnyResource } from "../../contract/resources/kit.js";
+import { chinaCompactDate } from "../../contract/units.js";
+import type { ServiceContext } from "../context.js";
+import { nowIso } from "../db/index.js";
+import { HttpError, notFound, Refusal } from "../http/envelope.js";
+import { parseLabelled as parse } from "../http/validate.js";
+import type { CallerScope } from "../scope.js";
+import type { AnyDb, Binding, Row } from "./bind.js";
+import { recordResourceEvent } from "./events.js";
+import { assertWaterFor, findRow, fromColumn, scopedBase, toColumn, toRecords } from "./query.js";
+import { bindingOf } from "./lookup.js";
+
+const VERB_LABELS: Record<Verb, string> = { list: "查看", detail: "查看", create: "新增", update: "编辑", delete: "删除", export: "导出" };
+
+export function assertMay(def: AnyResource, scope: CallerScope, verb: Verb): void {
+  if (!mayUse(def, scope, verb)) throw new Refusal(RefusalCode.notPermitted, `当前账号没有${VERB_LABELS[verb]}${def.name}的权限`);
+}
+
+const stale = (def: AnyResource, row: Row) => new Refusal(RefusalCode.illegalState, `${rowTitle(def, recordLike(def, row))} 已被他人修改，请刷新后重试`);
+
+/** The row's values under the record's keys (for titles and state checks). */
+function recordLike(def: AnyResource, row: Row): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: row.id };
+  for (const [key, field] of Object.entries(def.fields)) out[key] = fromColumn(field, row[columnOf(key, field)]);
+  if (def.status) out[def.status.field] = row[statusColumnOf(def)!];
+  return out;
+}
+
+const stateLabel = (def: AnyResource, field: string, state: unknown) => {
+  const options = field === def.status?.field ? def.status.states : def.fields[field]?.options;
+  return options?.[String(state)]?.label ?? String(state);
+};
+
+/** prefix + China date + a 6-digit serial of that day (domain 0.2), bumped in the caller's transaction. */
+export async function nextSerial(trx: AnyDb, prefix: string): Promise<string> {
+  const day = chinaCompactDate();
+  const row = await trx
+    .insertInto("serial_counters")
+    .values({ prefix, day, last: 1 })
+    .onConflict((oc) => oc.columns(["prefix", "day"]).doUpdateSet({ last: sql`serial_counters.last + 1` }))
+    .returning("last")
+    .executeTakeFirstOrThrow();
+  return `${prefix}${day}${String(row.last).padStart(6, "0")}`;
+}
+
+/** An individual's own organisation (domain 0.2): created on first use so org_id stays required. */
+export async function personalOrgId(trx: AnyDb, scope: CallerScope): Promise<{ orgId: number; tenantId: number }> {
+  const user = await trx.selectFrom("users").select(["org_id", "tenant_id", "name"]).where("id", "=", scope.userId).executeTakeFirstOrThrow();
+  if (user.tenant_id == null) throw new Refusal(RefusalCode.prerequisite, "个人账号未归属任何租户，不能添加资源");
+  if (user.org_id != null) return { orgId: Number(user.org_id), tenantId: Number(user.tenant_id) };
+  const org = await trx.insertInto("organisations").values({ platform_id: scope.platformId, tenant_id: user.tenant_id, name: `${user.name}（个人）`, credit_code: null }).returning("id").executeTakeFirstOrThrow();
+  await trx.updateTable("users").set({ org_id: org.id }).where("id", "=", scope.userId).execute();
+  return { orgId: Number(org.id), tenantId: Number(user.tenant_id) };
+}
+
+/** Where a new row belongs: the caller's organisation, or for staff the one the body names (within their scope). */
+async function ownerColumns(trx: AnyDb, binding: Binding, scope: CallerScope, orgId: number | undefined) {
+  if (binding.stamp === "platform") return { platform_id: scope.platformId, tenant_id: scope.tenantId, org_id: orgId ?? scope.orgId, owner_user_id: scope.type === "INDIVIDUAL_USER" ? scope.userId : null };
+  switch (scope.type) {
+    case "ORG_USER":
+      return { platform_id: scope.platformId, tenant_id: scope.tenantId, org_id: scope.orgId, owner_user_id: null };
+    case "INDIVIDUAL_USER": {
+      const own = await personalOrgId(trx, scope);
+      return { platform_id: scope.platformId, tenant_id: own.tenantId, org_id: own.orgId, owner_user_id: scope.userId };
+    }
+    default: {
+      if (orgId === undefined) throw new HttpError(400, "请选择所属企业");
+      let query = trx.selectFrom("organisations").select(["id", "tenant_id"]).where("id", "=", orgId).where("platform_id", "=", scope.platformId);
+      if (scope.type === "TENANT_USER") query = query.where("tenant_id", "=", scope.tenantId ?? -1);
+      const org = await query.executeTakeFirst();
+      if (!org) throw new HttpError(400, "所属企业不存在或不在您的管理范围内");
+      return { platform_id: scope.platformId, tenant_id: Number(org.tenant_id), org_id: Number(org.id), owner_user_id: null };
+    }
+  }
+}
+
+/** Each reference must name a row the caller may see through the referenced resource's own scope. */
+async function checkRefs(trx: AnyDb, def: AnyResource, scope: CallerScope, body: Record<string, unknown>): Promise<void> {
+  for (const [key, field] of Object.entries(def.fields)) {
+    const value = body[key];
+    if (!field.ref || value === null || value === undefined) continue;
+    const target = bindingOf(field.ref.resource);
+    if (!target) continue;
+    const found = await scopedBase(trx, target, scope).select("t.id").where("t.id", "=", Number(value)).executeTakeFirst();
+    if (!found) throw new HttpError(400, `${field.label}不存在或不可选`);
+  }
+}
+
+async function checkUnique(trx: AnyDb, binding: Binding, scope: CallerScope, body: Record<string, unknown>, exceptId?: number): Promise<void> {
+  for (const [key, message] of Object.entries(binding.unique ?? {})) {
+    const value = body[key];
+    if (value === null || value === undefined) continue;
+    const column = columnOf(key, binding.def.fields[key]!);
+    let query = trx.selectFrom(binding.table).select("id").where(column, "=", value).where("platform_id", "=", scope.platformId).where("deleted_at", "is", null);
+    if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
+    if (await query.executeTakeFirst()) throw new Refusal(RefusalCode.illegalState, message(value));
+  }
+}
+
+function columnsOf(def: AnyResource, body: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    const field = def.fields[key];
+    if (field && value !== undefined) values[columnOf(key, field)] = toColumn(field, value);
+  }
+  return values;
+}
+
+/** A unique index refused the row: a concurrent write took the same value. */
+const isUniqueViolation = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
+};
+
+async function runWrite<T>(ctx: ServiceContext, binding: Binding, work: (trx: AnyDb) => Promise<T>): Promise<T> {
+  try {
+    return await ctx.db.kysely.transaction().execute(work);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Refusal(RefusalCode.illegalState, `${binding.def.name}已存在（唯一字段重复），请检查后重试`);
+    throw error;
+  }
+}
+
+export async function createResource(ctx: ServiceContext, binding: Binding, scope: CallerScope, input: unknown) {
+  const { def } = binding;
+  assertWaterFor(binding, scope);
+  assertMay(def, scope, "create");
+  const body = parse(createSchema(def), input) as Record<string, unknown>;
+  const row = await runWrite(ctx, binding, async (trx) => {
+    await checkRefs(trx, def, scope, body);
+    await checkUnique(trx, binding, scope, body);
+    const at = nowIso();
+    const values: Record<string, unknown> = {
+      ...(await ownerColumns(trx, binding, scope, body.orgId as number | undefined)),
+      ...binding.defaults,
+      ...columnsOf(def, body),
+      created_at: at,
+      updated_at: at,
+      created_by: scope.userId,
+      updated_by: scope.userId,
+    };
+    if (def.status) values[statusColumnOf(def)!] = def.status.initial;
+    if (binding.number) values[columnOf(binding.number.field, def.fields[binding.number.field]!)] = await nextSerial(trx, binding.number.prefix);
+    await binding.hooks?.beforeCreate?.(trx, scope, values, body);
+    const row = (await trx.insertInto(binding.table).values(values).returningAll().executeTakeFirstOrThrow()) as Row;
+    await recordResourceEvent(trx, scope, def.key, row, { action: "CREATE", label: "新增", to: def.status ? String(values[statusColumnOf(def)!]) : null });
+    return row;
+  });
+  await binding.hooks?.afterCreate?.(ctx, scope, row).catch((error: unknown) => ctx.log.error({ err: error }, "afterCreate hook failed"));
+  return (await toRecords(ctx.db.kysely, binding, scope, [row]))[0]!;
+}
+
+export async function updateResource(ctx: ServiceContext, binding: Binding, scope: CallerScope, id: number, input: unknown) {
+  const { def } = binding;
+  assertWaterFor(binding, scope);
+  assertMay(def, scope, "update");
+  const body = parse(updateSchema(def), input) as Record<string, unknown>;
+  const row = await runWrite(ctx, binding, async (trx) => {
+    const before = await findRow(trx, binding, scope, id);
+    const statusColumn = statusColumnOf(def);
+    if (def.status && !def.status.editableIn.includes(String(before[statusColumn!]))) {
+      throw new Refusal(RefusalCode.illegalState, `${rowTitle(def, recordLike(def, before))} 当前状态为「${stateLabel(def, def.status.field, before[statusColumn!])}」，不能编辑`);
+    }
+    if (typeof body.version === "number" && body.version !== Number(before.version)) throw stale(def, before);
+    const { version: _version, ...fields } = body;
+    await checkRefs(trx, def, scope, fields);
+    await checkUnique(trx, binding, scope, fields, id);
+    const values = columnsOf(def, fields);
+    const changes: Record<string, [unknown, unknown]> = {};
+    for (const [column, value] of Object.entries(values)) if (String(before[column] ?? "") !== String(value ?? "")) changes[column] = [before[column] ?? null, value];
+    await binding.hooks?.beforeUpdate?.(trx, scope, before, values);
+    const reaudit = def.status?.onEdit && Object.keys(changes).length > 0 && before[statusColumn!] !== def.status.onEdit;
+    if (reaudit) values[statusColumn!] = def.status!.onEdit;
+    const result = await trx
+      .updateTable(binding.table)
+      .set({ ...values, updated_at: nowIso(), updated_by: scope.userId, version: Number(before.version) + 1 })
+      .where("id", "=", id)
+      .where("version", "=", Number(before.version))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw stale(def, before);
+    const after = (await trx.selectFrom(binding.table).selectAll().where("id", "=", id).executeTakeFirstOrThrow()) as Row;
+    await recordResourceEvent(trx, scope, def.key, after, {
+      action: "UPDATE",
+      label: reaudit ? "修改资料，重新审核" : "修改资料",
+      from: statusColumn ? String(before[statusColumn]) : null,
+      to: statusColumn ? String(after[statusColumn]) : null,
+      detail: changes,
+    });
+    return after;
+  });
+  return (await toRecords(ctx.db.kysely, binding, scope, [row]))[0]!;
+}
+
+export async function deleteResource(ctx: ServiceContext, binding: Binding, scope: CallerScope, id: number) {
+  const { def } = binding;
+  assertWaterFor(binding, scope);
+  assertMay(def, scope, "delete");
+  const record = await runWrite(ctx, binding, async (trx) => {
+    const before = await findRow(trx, binding, scope, id);
+    const statusColumn = statusColumnOf(def);
+    if (def.status && !def.status.editableIn.includes(String(before[statusColumn!]))) {
+      throw new Refusal(RefusalCode.illegalState, `${rowTitle(def, recordLike(def, before))} 当前状态为「${stateLabel(def, def.status.field, before[statusColumn!])}」，不能删除`);
+    }
+    await binding.hooks?.beforeDelete?.(trx, scope, before);
+    const at = nowIso();
+    const result = await trx.updateTable(binding.table).set({ deleted_at: at, updated_at: at, updated_by: scope.userId, version: Number(before.version) + 1 }).where("id", "=", id).where("version", "=", Number(before.version)).executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw stale(def, before);
+    await recordResourceEvent(trx, scope, def.key, before, { action: "DELETE", label: "删除" });
+    return recordLike(def, before);
+  });
+  return { id, title: rowTitle(def, record) };
+}
+
+export async function transitionResource(ctx: ServiceContext, binding: Binding, scope: CallerScope, id: number, key: string, input: unknown) {
+  const { def } = binding;
+  const transition = transitionOf(def, key);
+  if (!transition) throw notFound("不支持的操作");
+  assertWaterFor(binding, scope);
+  if (!mayTransition(def, scope, key)) throw new Refusal(RefusalCode.notPermitted, `当前账号没有「${def.name}${transition.label}」的权限`);
+  const body = parse(transitionSchema(def, key), input) as Record<string, unknown>;
+  const field = transitionField(def, transition);
+  const column = def.fields[field] ? columnOf(field, def.fields[field]) : statusColumnOf(def)!;
+  const row = await runWrite(ctx, binding, async (trx) => {
+    const before = await findRow(trx, binding, scope, id);
+    const from = String(before[column]);
+    if (!transition.from.includes(from)) {
+      throw new Refusal(RefusalCode.illegalState, `${rowTitle(def, recordLike(def, before))} 当前状态为「${stateLabel(def, field, from)}」，不能${transition.label}`);
+    }
+    for (const [other, states] of Object.entries(transition.when ?? {})) {
+      const value = before[columnOf(other, def.fields[other]!)];
+      if (!states.includes(String(value))) throw new Refusal(RefusalCode.illegalState, `${rowTitle(def, recordLike(def, before))} 的${def.fields[other]!.label}为「${stateLabel(def, other, value)}」，不能${transition.label}`);
+    }
+    if (typeof body.version === "number" && body.version !== Number(before.version)) throw stale(def, before);
+    const { version: _version, ...inputs } = body;
+    const values = columnsOf(def, inputs);
+    const result = await trx
+      .updateTable(binding.table)
+      .set({ ...values, [column]: transition.to, updated_at: nowIso(), updated_by: scope.userId, version: Number(before.version) + 1 })
+      .where("id", "=", id)
+      .where(column, "=", from)
+      .where("version", "=", Number(before.version))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw stale(def, before);
+    const moved = (await trx.selectFrom(binding.table).selectAll().where("id", "=", id).executeTakeFirstOrThrow()) as Row;
+    await binding.hooks?.onTransition?.(trx, scope, moved, key, inputs);
+    // The answer shows what the hook changed too (e.g. a later expiry).
+    const after = binding.hooks?.onTransition ? ((await trx.selectFrom(binding.table).selectAll().where("id", "=", id).executeTakeFirstOrThrow()) as Row) : moved;
+    const remark = Object.values(inputs).find((v) => typeof v === "string") as string | undefined;
+    await recordResourceEvent(trx, scope, def.key, after, { action: key.toUpperCase(), label: transition.label, from, to: transition.to, remark: remark ?? null });
+    return after;
+  });
+  await binding.hooks?.afterTransition?.(ctx, scope, row, key).catch((error: unknown) => ctx.log.error({ err: error }, "afterTransition hook failed"));
+  return (await toRecords(ctx.db.kysely, binding, scope, [row]))[0]!;
+}
