@@ -6,12 +6,15 @@
  * render, hydration fails and React re-renders the whole page in the browser. HTML never holds a NUL
  * legitimately, so the bytes are dropped on the way out.
  */
+import { randomBytes } from "node:crypto";
 import { Transform, type TransformCallback } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { NonceContext } from "~/components/ui/nonce";
+import { applySecurityHeaders } from "~/lib/security-headers";
 
 const ABORT_DELAY = 5_000;
 
@@ -22,7 +25,7 @@ export function withoutNulBytes(): Transform {
       if (!chunk.includes(0)) return done(null, chunk);
       done(
         null,
-        chunk.filter((byte) => byte !== 0),
+        chunk.filter((byte) => byte !== 0)
       );
     },
   });
@@ -31,24 +34,43 @@ export function withoutNulBytes(): Transform {
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   // Bots and SPA mode get the whole document at once; browsers get the shell as soon as it is ready.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  const nonce = randomBytes(16).toString("base64");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const ready = () => {
       shellRendered = true;
       const body = withoutNulBytes();
       responseHeaders.set("Content-Type", "text/html");
-      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      applySecurityHeaders(responseHeaders, nonce);
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        })
+      );
       pipe(body);
     };
-    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />, {
-      ...(waitForAll ? { onAllReady: ready } : { onShellReady: ready }),
-      onShellError: reject,
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // Errors of the initial shell reject and are logged by Remix; later ones only here.
-        if (shellRendered) console.error(error);
-      },
-    });
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      </NonceContext.Provider>,
+      {
+        ...(waitForAll ? { onAllReady: ready } : { onShellReady: ready }),
+        onShellError: reject,
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors of the initial shell reject and are logged by Remix; later ones only here.
+          if (shellRendered) console.error(error);
+        },
+        nonce,
+      }
+    );
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/** Loader and action responses (client navigations, resource routes) carry the same headers. */
+export function handleDataRequest(response: Response): Response {
+  applySecurityHeaders(response.headers);
+  return response;
 }

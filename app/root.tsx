@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
+import { useNonce } from "~/components/ui/nonce";
 import stylesheet from "~/tailwind.css";
 import { documentTitle } from "~/lib/branding";
 import { softTint } from "~/lib/settings";
@@ -35,6 +36,7 @@ function ProgressBar() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const theme = data?.settings.theme ?? "#1890ff";
+  const nonce = useNonce();
   return (
     <html lang="zh-CN" style={{ "--theme-color": theme, "--theme-color-soft": softTint(theme) } as React.CSSProperties}>
       <head>
@@ -46,8 +48,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <ProgressBar />
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

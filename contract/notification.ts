@@ -67,4 +67,5 @@ export const markReadSchema = z
 export type MarkRead = z.infer<typeof markReadSchema>;
 
 /** POST sys-notification/detail */
-export const notificationDetailSchema = z.object({ id: notificationIdSchema });
+/** `markRead: "NO"` reads a message without marking it (the console's GET renders; only a POST marks). */
+export const notificationDetailSchema = z.object({ id: notificationIdSchema, markRead: z.enum(["YES", "NO"]).default("YES") });

@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { HEARTBEAT_INTERVAL_MS, RECONNECT_DELAY_MS } from "../../contract/realtime";
 import { realtimeHub, type HubEvent } from "~/services/realtime.server";
 import { getSession, sessionTokens } from "~/services/session.server";
 import { eventStream, nextEventId, type SseSend } from "~/services/sse.server";
 import { requestBranding } from "~/services/target.server";
 import { requireUser, type CurrentUser } from "~/services/user.server";
 
-/** EventSource waits this long before reconnecting after the stream drops. */
-const RETRY_MS = 3000;
 /** A comment line this often keeps proxies and idle timeouts from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
 
@@ -53,8 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const credentials = { token: user.tokens.accessToken, clientId, platformId };
   return eventStream((send) => realtimeHub().subscribe(user.sessionKey, credentials, (event) => forward(send, event)), {
     signal: request.signal,
-    retryMs: RETRY_MS,
-    heartbeatMs: HEARTBEAT_MS,
+    retryMs: RECONNECT_DELAY_MS,
+    heartbeatMs: HEARTBEAT_INTERVAL_MS,
     firstId: nextEventId(request.headers.get("Last-Event-ID")),
     headers: await user.cookieHeaders(),
   });

@@ -87,12 +87,7 @@ export function returnPath(request: Request): string {
   return url.pathname + url.search;
 }
 
-/** Only same-origin absolute paths are followed after login. */
-export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  if (target === "/" || target.startsWith("/login")) return fallback;
-  return target;
-}
+export { safeRedirect } from "~/lib/safe-redirect";
 
 export function loginUrl(redirectTo: string): string {
   return `/login?redirect=${encodeURIComponent(redirectTo)}`;

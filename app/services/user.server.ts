@@ -99,13 +99,13 @@ export function versionFunctions(): string[] {
 
 /**
  * The logged-in user, allowed to see this page by the route map (spec 6); otherwise login, the /401
- * page with HTTP 403, a redirect to a group's default child, or 404.
+ * page with HTTP 403, a redirect to a group's default child, or (spec 2.1) a redirect to /404.
  */
 export async function requirePage(request: Request): Promise<CurrentUser> {
   const user = await requireUser(request);
   const access = resolveAccess(new URL(request.url).pathname, { roles: user.roles, versionFunctions: versionFunctions() });
   if (access.kind === "redirect") throw redirect(access.to);
   if (access.kind === "forbidden") throw new Response("没有访问该页面的权限", { status: 403 });
-  if (access.kind === "not-found") throw new Response("页面不存在", { status: 404 });
+  if (access.kind === "not-found") throw redirect("/404");
   return user;
 }

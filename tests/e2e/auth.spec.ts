@@ -65,9 +65,10 @@ test("a logged-in user opening /login goes home", async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("an unknown path gives the 404 page with HTTP 404", async ({ page }) => {
+test("an unknown path redirects to /404, the 404 page with HTTP 404 (spec 2.1)", async ({ page }) => {
   await login(page, "SYSTEM_USER");
   const response = await page.goto("/no/such/page");
+  await expect(page).toHaveURL(/\/404$/);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "页面不存在" })).toBeVisible();
   const publicResponse = await page.goto("/404");

@@ -294,7 +294,7 @@ test.describe("waybill detail", () => {
     await login(page, "ORG_USER");
     const response = await page.goto(`/dispatchManage/wayillDetails/index?freightNo=${foreign.freightNo}`);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "页面不存在" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "网络请求不存在" })).toBeVisible();
     expect((await page.goto(`/dispatchManage/trackPlayback?freightNo=${foreign.freightNo}`))?.status()).toBe(404);
   });
 });

@@ -1,22 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, PASSWORD, PLATFORM_URL, escapeRegExp, login, platformCall, platformToken, type Kind } from "./support";
-
-interface CreatedNotification {
-  id: string;
-  content: string;
-}
-
-/** Raises a notification for an account through the platform's development endpoint. */
-async function notify(kind: Kind, body: Record<string, unknown>): Promise<CreatedNotification> {
-  const response = await fetch(`${PLATFORM_URL}/api/v1/dev/notify`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ mobile: ACCOUNTS[kind], targetId: "1", ...body }),
-  });
-  const envelope = (await response.json()) as { code: number; data: CreatedNotification };
-  expect(envelope.code).toBe(200);
-  return envelope.data;
-}
+import { ACCOUNTS, PASSWORD, escapeRegExp, login, notify, platformCall, platformToken, type Kind } from "./support";
 
 /** support.login without its wait for hydration, which never comes with JavaScript off. */
 async function loginWithoutScript(page: Page, kind: Kind, redirect: string) {

@@ -94,3 +94,20 @@ export async function driversLoadedWaybill(loadedWeight = 20_000): Promise<{ id:
   await platformCall("/tms-freight/loading", { id, loadedWeight, weighTicketUrl: "/files/weigh-tickets/e2e-driver.jpg" }, await platformToken("INDIVIDUAL_USER"));
   return { id, freightNo, vehicleId: driver.vehicleId! };
 }
+
+interface CreatedNotification {
+  id: string;
+  content: string;
+}
+
+/** Raises a notification for an account through the platform's development endpoint. */
+export async function notify(kind: Kind, body: Record<string, unknown>): Promise<CreatedNotification> {
+  const response = await fetch(`${PLATFORM_URL}/api/v1/dev/notify`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ mobile: ACCOUNTS[kind], targetId: "1", ...body }),
+  });
+  const envelope = (await response.json()) as { code: number; data: CreatedNotification };
+  expect(envelope.code).toBe(200);
+  return envelope.data;
+}

@@ -217,6 +217,18 @@ describe(`message centre (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite
     expect(await unread(tenantToken)).toBe(tenantBefore);
   });
 
+  it("reads one without marking it with markRead NO (the console's GET), and refuses other values", async () => {
+    const before = await unread(orgToken);
+    const [id] = await pendingIds(orgToken, 1);
+    const res = await call<Notification>(base, "/sys-notification/detail", { token: orgToken, body: { id, markRead: "NO" } });
+    expect(res.body.data).toMatchObject({ id, status: "PENDING" });
+    expect(await statusOf(orgToken, id!)).toBe("PENDING");
+    expect(await unread(orgToken)).toBe(before);
+    const bad = await call(base, "/sys-notification/detail", { token: orgToken, body: { id, markRead: true } });
+    expect(bad.status).toBe(400);
+    expect(await statusOf(orgToken, id!)).toBe("PENDING");
+  });
+
   it("marks everything read with readAll YES, for the caller only", async () => {
     const before = await unread(individualToken);
     const tenantBefore = await unread(tenantToken);

@@ -1,12 +1,15 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { ForbiddenContent, NotFoundContent, StatusPage } from "~/components/ui/StatusPage";
+import { ForbiddenContent, StatusPage } from "~/components/ui/StatusPage";
 
-/** A page's errors shown inside the shell: 403 → the 401 page, 404 → not found, else the message. */
+/**
+ * A page's errors shown inside the shell: 403 → the 401 page, else the message. Unknown paths
+ * redirect to /404 before they get here, so a 404 here is a call's: 网络请求不存在 (spec 8).
+ */
 export function PageErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) {
     if (error.status === 403) return <ForbiddenContent />;
-    if (error.status === 404) return <NotFoundContent />;
+    if (error.status === 404) return <StatusPage code="404" title="网络请求不存在" detail={String(error.data || "请求的数据不存在或已被删除")} />;
     return <StatusPage code={String(error.status)} title="请求失败" detail={String(error.data || "请稍后重试")} />;
   }
   if (typeof window !== "undefined" && process.env.NODE_ENV === "production") {

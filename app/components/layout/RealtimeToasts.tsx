@@ -39,6 +39,12 @@ export function RealtimeToasts({ onCount }: { onCount: (msgNum: number) => void 
   latest.current = { onCount, message, revalidator, pathname: location.pathname };
 
   useEffect(() => {
+    // Spec 8: a browser without EventSource logs it and keeps working without the live channel.
+    if (typeof EventSource === "undefined") {
+      console.warn("[realtime] 当前浏览器不支持 EventSource，消息不会实时推送");
+      setState("down");
+      return;
+    }
     let source: EventSource | null = null;
     let retryTimer: ReturnType<typeof setTimeout> | null = null;
     let retryMs = RECONNECT_DELAY_MS;

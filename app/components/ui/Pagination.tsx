@@ -81,7 +81,7 @@ export function Pagination({ total, current, size, sums, selectedCount }: Pagina
       </div>
       <nav className="flex flex-wrap items-center gap-2" aria-label="分页">
         <span>共 <span data-testid="total">{total}</span> 条</span>
-        <Form method="get" className="flex items-center gap-1" onChange={(e) => navigate(hrefFor(1, Number(new FormData(e.currentTarget).get("size"))))}>
+        <Form method="get" preventScrollReset className="flex items-center gap-1" onChange={(e) => navigate(hrefFor(1, Number(new FormData(e.currentTarget).get("size"))), { preventScrollReset: true })}>
           {carried.map(([k, v], i) => (
             <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
           ))}
@@ -97,7 +97,7 @@ export function Pagination({ total, current, size, sums, selectedCount }: Pagina
           </noscript>
         </Form>
         {page > 1 ? (
-          <a href={hrefFor(page - 1)} className={`${linkClass} hover:text-primary`} aria-label="上一页" rel="prev">‹</a>
+          <a data-prevent-scroll-reset href={hrefFor(page - 1)} className={`${linkClass} hover:text-primary`} aria-label="上一页" rel="prev">‹</a>
         ) : (
           <span className={`${linkClass} text-gray-300`} aria-disabled="true">‹</span>
         )}
@@ -108,6 +108,7 @@ export function Pagination({ total, current, size, sums, selectedCount }: Pagina
             ) : (
               <li key={item}>
                 <a
+                  data-prevent-scroll-reset
                   href={hrefFor(item)}
                   aria-current={item === page ? "page" : undefined}
                   aria-label={`第 ${item} 页`}
@@ -120,11 +121,11 @@ export function Pagination({ total, current, size, sums, selectedCount }: Pagina
           )}
         </ul>
         {page < pages ? (
-          <a href={hrefFor(page + 1)} className={`${linkClass} hover:text-primary`} aria-label="下一页" rel="next">›</a>
+          <a data-prevent-scroll-reset href={hrefFor(page + 1)} className={`${linkClass} hover:text-primary`} aria-label="下一页" rel="next">›</a>
         ) : (
           <span className={`${linkClass} text-gray-300`} aria-disabled="true">›</span>
         )}
-        <Form method="get" className="flex items-center gap-1">
+        <Form method="get" preventScrollReset className="flex items-center gap-1">
           {carried.map(([k, v], i) => (
             <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
           ))}

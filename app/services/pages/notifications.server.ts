@@ -1,7 +1,7 @@
 /**
  * Loader and action of 消息中心 (/sysNotification): the caller's messages, filtered by status and
- * tag and paged in the URL; `?open=<id>` opens one in the message box (which marks it read); every
- * control posts here and redirects back to the same page and filters.
+ * tag and paged in the URL; `?open=<id>` shows one in the message box (a GET never marks it read: the
+ * click that opens it posts here first, which does); every control posts here and redirects back to the same page and filters.
  */
 import { json, redirect } from "@remix-run/node";
 import type { Notification } from "../../../contract/notification";
@@ -21,11 +21,11 @@ function failureMessage(error: unknown): string {
   throw error;
 }
 
-/** Opens one message (which marks it read) and finds the page its 查看详情 goes to. */
+/** Reads one message for the message box and finds the page its 查看详情 goes to. */
 async function openMessage(user: CurrentUser, id: string): Promise<Opened> {
   if (!ID_PATTERN.test(id)) return { error: NOT_FOUND_MESSAGE };
   try {
-    const notification = await notificationsApi.open(user, id);
+    const notification = await notificationsApi.read(user, id);
     return { notification, targetHref: await notificationsApi.targetHref(user, notification) };
   } catch (error) {
     return { error: failureMessage(error) };
@@ -37,7 +37,6 @@ export async function loadNotifications(request: Request) {
   const url = new URL(request.url);
   const query = notificationListQuery(url);
   const openId = url.searchParams.get("open");
-  // Opened first: the list then shows the message as read.
   const opened = openId ? await openMessage(user, openId) : null;
   const page = await notificationsApi.search(user, query);
   const lastPage = Math.max(1, Math.ceil(page.total / query.size));

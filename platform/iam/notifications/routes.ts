@@ -42,8 +42,8 @@ export async function notificationRoutes(app: FastifyInstance, ctx: ServiceConte
 
   app.post("/sys-notification/detail", async (request) => {
     const caller = await requireCaller(ctx, request);
-    const { id } = parse(notificationDetailSchema, request.body);
-    return ok(await notifications.openOwn(ctx, caller.userId, id));
+    const { id, markRead } = parse(notificationDetailSchema, request.body);
+    return ok(await notifications.openOwn(ctx, caller.userId, id, markRead === "YES"));
   });
 
   app.post("/sys-notification/unread-count", async (request) => {

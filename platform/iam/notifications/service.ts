@@ -134,10 +134,10 @@ export async function markRead(ctx: ServiceContext, userId: number, body: MarkRe
 }
 
 /** One of the caller's notifications, marked read by being opened. */
-export async function openOwn(ctx: ServiceContext, userId: number, id: number): Promise<Notification> {
+export async function openOwn(ctx: ServiceContext, userId: number, id: number, markRead = true): Promise<Notification> {
   const row = await ctx.db.kysely.selectFrom("notifications").selectAll().where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
   if (!row) throw notFound("消息不存在");
-  if (row.status === "READ") return toNotification(row);
+  if (row.status === "READ" || !markRead) return toNotification(row);
   const result = await ctx.db.kysely
     .updateTable("notifications")
     .set({ status: "READ" })
