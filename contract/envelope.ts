@@ -27,8 +27,11 @@ export interface Paged<T> {
   size: number;
 }
 
+/** The pager's choices (spec 9); the API takes any size from 1 to MAX_PAGE_SIZE (DESIGN.md). */
 export const PAGE_SIZES = [10, 20, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 200;
+export const MAX_PAGE = 1_000_000;
 
 /** Business refusal codes used across services (HTTP 200, code other than 200). */
 export const RefusalCode = {

@@ -4,7 +4,7 @@
  * page, and the page's preset, which always wins.
  */
 import type { ZodTypeAny } from "zod";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../contract/envelope";
+import { pageParams } from "~/lib/paging";
 import type { ResourceFilter } from "../../contract/resources/derive";
 import type { AnyResource } from "../../contract/resources/kit";
 
@@ -50,7 +50,5 @@ export function parseResourceQuery(schema: ZodTypeAny, def: AnyResource, url: UR
     errors[field] = parsed.error.issues[0]!.message;
     delete input[field];
   }
-  const current = Math.max(1, Math.min(1_000_000, Math.floor(Number(url.searchParams.get("current")) || 1)));
-  const size = Number(url.searchParams.get("size"));
-  return { values, filter: { ...filter, ...preset }, errors, current, size: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE };
+  return { values, filter: { ...filter, ...preset }, errors, ...pageParams(url) };
 }

@@ -1,5 +1,5 @@
 import type { ApiSuccess, Paged } from "../../contract/envelope.js";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../contract/envelope.js";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from "../../contract/envelope.js";
 import { z } from "zod";
 
 export function ok<T>(data: T): ApiSuccess<T> {
@@ -35,11 +35,10 @@ export const unauthorized = (msg = "登录已失效，请重新登录") => new H
 export const forbidden = (msg = "没有权限执行此操作") => new HttpError(403, msg);
 export const notFound = (msg = "记录不存在") => new HttpError(404, msg);
 
-/** Paging fields every list body carries: current (1-based) and size (one of PAGE_SIZES). */
 /** A number as JSON or a query string sends it; anything else (arrays, objects) stays as it is and is refused. */
 const numeric = (value: unknown) => (typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value);
 
-/** Paging fields every list body carries: current (1-based) and size (one of PAGE_SIZES). */
+/** Paging fields every list body carries: current (1-based) and size (1 to MAX_PAGE_SIZE). */
 export const pagingSchema = z.object({
   current: z.preprocess(
     numeric,
@@ -47,7 +46,7 @@ export const pagingSchema = z.object({
       .number({ invalid_type_error: "current 必须是数字" })
       .int("current 必须是整数")
       .min(1, "current 从 1 开始")
-      .max(1_000_000, "current 过大")
+      .max(MAX_PAGE, "current 过大")
       .default(1),
   ),
   size: z.preprocess(
@@ -55,7 +54,8 @@ export const pagingSchema = z.object({
     z
       .number({ invalid_type_error: "size 必须是数字" })
       .int("size 必须是整数")
-      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), "size 只能是 10、20、50、100 或 200")
+      .min(1, `size 必须在 1 到 ${MAX_PAGE_SIZE} 之间`)
+      .max(MAX_PAGE_SIZE, `size 必须在 1 到 ${MAX_PAGE_SIZE} 之间`)
       .default(DEFAULT_PAGE_SIZE),
   ),
 });

@@ -18,7 +18,7 @@ type Case = [method: "GET" | "POST", path: string, body: unknown];
 
 /** For every call, bodies (or paths) it must refuse with 400 before touching anything. */
 const badCases = (): Case[] => [
-  ["POST", "/tms-freight/search", { size: 15 }],
+  ["POST", "/tms-freight/search", { size: 201 }],
   ["POST", "/tms-freight/search", { current: 0 }],
   ["POST", "/tms-freight/search", { status: "LOST" }],
   ["POST", "/tms-freight/search", { status: ["IN_TRANSIT", "LOST"] }],
@@ -60,7 +60,7 @@ const badCases = (): Case[] => [
   ["POST", "/tms-freight-dispatch/dispatch", { orderId: 1 }],
   ["POST", "/tms-freight-dispatch/dispatch", { orderId: 1, items: "x" }],
   ["POST", "/tms-resource/drivers", { keyword: 123 }],
-  ["POST", "/tms-resource/vehicles", { size: 7 }],
+  ["POST", "/tms-resource/vehicles", { size: 0 }],
   ["POST", "/tms-resource/captains", { current: "first" }],
   ["POST", "/tms-resource/ships", { keyword: "船".repeat(40) }],
   ["POST", "/tms-freight-driver-comment", { freightId: confirmed.id, score: 3 }],

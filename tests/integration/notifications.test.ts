@@ -141,7 +141,7 @@ describe(`message centre (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite
       ["/sys-notification/mark-read", { readAll: "NO" }],
       ["/sys-notification/mark-read", { readAll: true }],
       ["/sys-notification/self/search", { status: "UNREAD" }],
-      ["/sys-notification/self/search", { size: 15 }],
+      ["/sys-notification/self/search", { size: 500 }],
       ["/sys-notification/self/search", { size: "abc" }],
       ["/sys-notification/self/search", { current: 0 }],
       ["/sys-notification/self/search", { tags: 123 }],

@@ -40,7 +40,8 @@ describe("pagination", () => {
   it("reads page and size from the query with the spec's defaults", () => {
     expect(pageParams(new URL("http://x/list"))).toEqual({ current: 1, size: 20 });
     expect(pageParams(new URL("http://x/list?current=3&size=50"))).toEqual({ current: 3, size: 50 });
-    expect(pageParams(new URL("http://x/list?current=-2&size=33"))).toEqual({ current: 1, size: 20 });
+    expect(pageParams(new URL("http://x/list?current=-2&size=33"))).toEqual({ current: 1, size: 33 });
+    expect(pageParams(new URL("http://x/list?current=99999999&size=201"))).toEqual({ current: 1_000_000, size: 20 });
     expect(pageParams(new URL("http://x/list?current=abc&size=200"))).toEqual({ current: 1, size: 200 });
   });
 });

@@ -88,7 +88,7 @@ export function Pagination({ total, current, size, sums, selectedCount }: Pagina
           <input type="hidden" name="current" value="1" />
           <label className="sr-only" htmlFor="page-size">每页条数</label>
           <select id="page-size" name="size" defaultValue={size} className="input h-7 w-[90px] py-0">
-            {PAGE_SIZES.map((s) => (
+            {(PAGE_SIZES.includes(size as (typeof PAGE_SIZES)[number]) ? [...PAGE_SIZES] : [...PAGE_SIZES, size].sort((a, b) => a - b)).map((s) => (
               <option key={s} value={s}>{s} 条/页</option>
             ))}
           </select>
