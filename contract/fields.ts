@@ -3,6 +3,7 @@
  * uploaded-file references, each with its Chinese messages.
  */
 import { z } from "zod";
+import { hasVisibleText } from "./validation.js";
 
 const idMessage = (field: string) => `${field} 必须是正整数`;
 
@@ -28,7 +29,8 @@ export const text = (label: string, max: number) =>
     .trim()
     .max(max, `${label}最多 ${max} 个字`);
 
-export const requiredText = (label: string, max: number) => text(label, max).min(1, `请填写${label}`);
+/** Required text: blank, or only invisible characters (zero-width spaces and the like), is not text. */
+export const requiredText = (label: string, max: number) => text(label, max).min(1, `请填写${label}`).refine(hasVisibleText, `请填写${label}`);
 
 /** An optional filter text: empty or blank counts as absent. */
 export const filterText = (label: string, max = 64) =>

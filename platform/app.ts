@@ -4,6 +4,7 @@ import type { ServiceContext } from "./context.js";
 import type { Db } from "./db/index.js";
 import { ping } from "./db/index.js";
 import { installErrorHandling } from "./http/errors.js";
+import { guardedServerOptions, installInputGuards } from "./http/guards.js";
 import { ok } from "./http/envelope.js";
 import { identityRoutes } from "./identity/routes.js";
 import { freightRoutes } from "./freight/routes.js";
@@ -26,11 +27,12 @@ const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<voi
 /** Builds the platform's HTTP app (not listening); tests call this with a temporary database. */
 export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<{ app: FastifyInstance; ctx: ServiceContext }> {
   // forceCloseConnections: an abandoned download must not keep close() waiting forever.
-  const app = Fastify({ logger, bodyLimit: 2 * 1024 * 1024, forceCloseConnections: true });
+  const app = Fastify({ logger, bodyLimit: 2 * 1024 * 1024, forceCloseConnections: true, ...guardedServerOptions });
   const bus = await createBus(config.redisUrl, app.log);
   app.addHook("onClose", () => bus.close());
   const ctx: ServiceContext = { db, config, log: app.log, bus };
   installErrorHandling(app);
+  installInputGuards(app);
   installRealtimeGateway(app, ctx, bus);
   app.get("/health", async () => {
     await ping(db);

@@ -11,9 +11,12 @@ class ListProvider implements MigrationProvider {
   }
 }
 
-/** Runs every pending migration; throws if one fails. */
+/**
+ * Runs every pending migration; throws if one fails. Migrations are additive and built on parallel
+ * branches, so one numbered below an applied one still runs (`allowUnorderedMigrations`).
+ */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.kysely, provider: new ListProvider(db.dialect) });
+  const migrator = new Migrator({ db: db.kysely, provider: new ListProvider(db.dialect), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
