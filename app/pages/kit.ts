@@ -61,6 +61,8 @@ export interface AuditPage extends Common {
   group: string;
   related?: readonly RelatedSection[];
   links: Links;
+  /** The form's heading, button and note for a group other than 审核 (e.g. 改价). */
+  form?: { heading: string; submit: string; note?: string };
 }
 
 export interface Links {
@@ -69,6 +71,8 @@ export interface Links {
   create?: string;
   edit?: string;
   audit?: string;
+  /** Transitions that open a page of their own instead of a confirmation (e.g. 改价 → its price form). */
+  actions?: Record<ActionKey, string>;
 }
 
 export type ResourcePage = ListPage | DetailPage | FormPage | AuditPage;
@@ -84,9 +88,11 @@ export function pagesOf(
     create?: Spec<FormPage>;
     edit?: Spec<FormPage>;
     audit?: Spec<AuditPage>;
+    /** Transitions with a page of their own: `{ reprice: "/supplyManage/updataSupply" }`. */
+    actionPages?: Record<ActionKey, string>;
   },
 ) {
-  const links: Links = { list: spec.list?.path, detail: spec.detail?.path, create: spec.create?.path, edit: spec.edit?.path, audit: spec.audit?.path };
+  const links: Links = { list: spec.list?.path, detail: spec.detail?.path, create: spec.create?.path, edit: spec.edit?.path, audit: spec.audit?.path, actions: spec.actionPages };
   if (spec.list?.inlineForm) {
     links.create ??= `${spec.list.path}?form=new`;
     links.edit ??= `${spec.list.path}?form=:id`;

@@ -19,7 +19,7 @@ const contexts = new Map<Kind, BrowserContext>();
 
 /** The demo account that works on a page: staff for /userInfoManage, the organisation for its own resources. */
 function accountFor(path: string): Kind {
-  if (path.startsWith("/resourceManager") || path.startsWith("/carAdministration")) return "ORG_USER";
+  if (path.startsWith("/resourceManager") || path.startsWith("/carAdministration") || path === "/supplyManage/newSupply") return "ORG_USER";
   if (path.startsWith("/userInfoManage")) return "TENANT_USER";
   return "SYSTEM_USER";
 }
@@ -51,7 +51,7 @@ test.afterAll(async () => {
 
 const lists = PAGES.filter((p): p is ListPage => p.kind === "list" && !p.bespoke);
 const forms = PAGES.filter((p): p is FormPage => p.kind === "form" && p.mode === "create");
-const audits = PAGES.filter((p): p is AuditPage => p.kind === "audit" && !PAGES.some((l) => l.kind === "list" && l.bespoke && l.def === p.def));
+const audits = PAGES.filter((p): p is AuditPage => p.kind === "audit" && p.group === "audit" && !PAGES.some((l) => l.kind === "list" && l.bespoke && l.def === p.def));
 
 /** Fills a resource form from the definition's example; references and unlisted selects take their first option. */
 async function fillForm(page: Page, def: AnyResource, scope: string) {
@@ -140,7 +140,9 @@ for (const audit of audits) {
   test(`audit ${audit.path}: 驳回 needs 审核意见`, async ({ browser }) => {
     const page = await pageAs(browser, accountFor(audit.path));
     const list = audit.links.list!;
-    await page.goto(`${list}?${audit.def.status!.field}=PENDING`);
+    // The state awaiting this audit (待审核: PENDING, or e.g. PENDING_AUDIT for supplies).
+    const pending = Object.values(audit.def.status!.transitions).find((t) => t.group === audit.group)!.from[0];
+    await page.goto(`${list}?${audit.def.status!.field}=${pending}`);
     const link = page.getByTestId("resource-row").locator('[data-action="audit"]').first();
     expect(await link.count(), `${list} has a pending row to audit`).toBeGreaterThan(0);
     await link.click();
