@@ -207,6 +207,8 @@ export const supply = defineResource({
 export type SupplyRecord = RecordOf<typeof supply>;
 
 const READ_ONLY = { list: true, detail: true, export: true } as const;
+/** Rows written by 改价 or the driver app, never by a generic create: the example only serves the unit test. */
+const RECORDED = { as: "SYSTEM_USER", body: () => ({}) } as const;
 
 /** 调价记录 (domain 4.3): written by 改价, shown on the supply's detail page. */
 export const supplyPriceChange = defineResource({
@@ -225,6 +227,7 @@ export const supplyPriceChange = defineResource({
   },
   permissions: { list: ["TMS_SOURCE_LIST", "TMS_UPDATA_SOURCEPRICE", "TMS_AUDIT_SOURCE"], detail: ["TMS_SOURCE_LIST", "TMS_UPDATA_SOURCEPRICE", "TMS_AUDIT_SOURCE"], export: ["TMS_SOURCE_LIST"] },
   kinds: { read: ["SYSTEM_USER", "TENANT_USER", "ORG_USER"], write: [] },
+  example: RECORDED,
   defaultSort: ["createdTime", "desc"],
   createdFilter: "调价时间",
 });
@@ -262,6 +265,7 @@ export const supplySubscription = defineResource({
   },
   permissions: { list: ["TMS_SUBSCRIBE_LIST"], detail: ["TMS_SUBSCRIBE_LIST"], export: ["TMS_SUBSCRIBE_LIST"] },
   kinds: { read: ["SYSTEM_USER", "TENANT_USER", "ORG_USER"], write: [] },
+  example: RECORDED,
   defaultSort: ["createdTime", "desc"],
   createdFilter: "创建时间",
 });
@@ -291,6 +295,7 @@ export const supplyCallLog = defineResource({
   },
   permissions: { list: ["TMS_CALL_LOG"], detail: ["TMS_CALL_LOG"], export: ["TMS_CALL_LOG"] },
   kinds: { read: ["SYSTEM_USER", "TENANT_USER", "ORG_USER"], write: [] },
+  example: RECORDED,
   defaultSort: ["startedTime", "desc"],
 });
 
@@ -314,6 +319,7 @@ export const supplyFavorite = defineResource({
   },
   permissions: { list: ["TMS_COLLECT_LOG"], detail: ["TMS_COLLECT_LOG"], export: ["TMS_COLLECT_LOG"] },
   kinds: { read: ["SYSTEM_USER", "TENANT_USER", "ORG_USER"], write: [] },
+  example: RECORDED,
   defaultSort: ["createdTime", "desc"],
   createdFilter: "收藏时间",
 });
@@ -390,6 +396,7 @@ export const supplyDispute = defineResource({
   },
   permissions: { list: ["TMS_DISPUTE_HANDLING"], detail: ["TMS_DISPUTE_HANDLING"], export: ["TMS_DISPUTE_HANDLING"] },
   kinds: { read: AUDITORS, write: [] },
+  example: RECORDED,
   keyword: { label: "编号/货源/运单", fields: ["disputeNo", "supplyNo", "freightNo"] },
   defaultSort: ["createdTime", "desc"],
   createdFilter: "创建时间",
