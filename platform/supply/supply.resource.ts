@@ -22,6 +22,11 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 /** Orders still open for more tonnage (the order service's states before 已调度). */
 const OPEN_ORDER_STATES = ["WAIT_DISPATCH", "DISPATCHING"];
 
+/** An optional yes/no left blank is 否 (the column is not null). */
+function defaultFlags(values: Record<string, unknown>): void {
+  if ("scan_to_accept" in values && values.scan_to_accept == null) values.scan_to_accept = 0;
+}
+
 /** Cross-field rules of domain 4.1 on the row as it will be (columns). */
 export function checkSupply(row: Record<string, unknown>, now = Date.now()): void {
   if (row.stowage_mode === "BY_WEIGHT" && num(row.total_weight) == null) throw refuse("按重量配载时请填写货源总量");
@@ -103,6 +108,7 @@ const PRICE_COLUMNS = ["carrier_unit_price", "shipper_unit_price"];
 const changed = (before: Row, values: Record<string, unknown>, columns: string[]) => columns.filter((c) => c in values && String(values[c] ?? "") !== String(before[c] ?? ""));
 
 async function beforeUpdate(trx: AnyDb, _scope: CallerScope, before: Row, values: Record<string, unknown>): Promise<void> {
+  defaultFlags(values);
   await checkOwnRefs(trx, before.org_id, values);
   await cargoNames(trx, values);
   checkSupply({ ...before, ...values });
@@ -197,6 +203,7 @@ export const supplyBinding = bindResource(supply, {
   number: { field: "supplyNo", prefix: "HY" },
   hooks: {
     beforeCreate: async (trx, scope, values) => {
+      defaultFlags(values);
       await resolveOrder(trx, scope, values);
       await checkOwnRefs(trx, values.org_id, values);
       await cargoNames(trx, values);

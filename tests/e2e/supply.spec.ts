@@ -44,7 +44,7 @@ let detailHref = "";
 test("the organisation publishes a source: 货源管理 opens its list, the form saves a draft, 发布 sends it to audit", async ({ browser }) => {
   const page = await pageAs(browser, "ORG_USER", "/supplyManage");
   await expect(page).toHaveURL(/\/supplyManage\/supplyList$/);
-  await page.getByRole("link", { name: "发布货源" }).click();
+  await page.locator("#main-content").getByRole("link", { name: "发布货源" }).click();
   await expect(page).toHaveURL(/\/supplyManage\/newSupply$/);
   await page.getByTestId("resource-form").getByRole("button", { name: "保存" }).click();
   await expect(page.locator(".field-error").first()).toBeVisible();

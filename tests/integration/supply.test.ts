@@ -210,3 +210,12 @@ describe("纠纷", () => {
     expect(await refusal(act(id, "accept"), 4009)).toBeTruthy();
   });
 });
+
+describe("the form's blanks", () => {
+  it("saves an optional yes/no left blank as 否", async () => {
+    const saved = await create({ scanToAccept: null, projectId: null, prepayType: null });
+    expect(saved.scanToAccept).toBe(false);
+    const edited = await okData<Rec>(as(f, "ORG_USER", `/tms-supply/${saved.id}`, { scanToAccept: null, version: saved.version }, "PUT"));
+    expect(edited.scanToAccept).toBe(false);
+  });
+});
