@@ -73,7 +73,7 @@ export const supply = defineResource({
     freightWay: f.enumOf("运输方式", FREIGHT_WAY_OPTIONS, { ...S(BASIC, { filter: "eq" }), required: true }),
     shipperId: f.ref("托运人", "shipper", "shipperName", { ...S(BASIC), required: true }),
     projectId: f.ref("项目", "project", "projectName", S(BASIC)),
-    cargoId: f.ref("货物", "cargo", "cargoLabel", { ...S(BASIC), required: true }),
+    cargoId: f.ref("货物", "cargo", "cargoLabel", { form: true, required: true }),
     cargoName: f.text("货物名称", 64, { list: true, detail: BASIC, export: true, filter: "contains" }),
     categoryName: f.text("货物类别", 16, { detail: BASIC, export: true }),
     loadingPlace: f.text("装货地", 64, { ...S(PLACES, { list: true, filter: "contains" }), required: true, sanitize: true }),

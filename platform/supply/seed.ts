@@ -71,7 +71,8 @@ async function history(trx: Trx, row: { id: number; platform_id: string; tenant_
 }
 
 export async function seedSupplies(db: Db, ids: SeedIds): Promise<void> {
-  const now = Date.now();
+  // Whole hours, so loading windows read 08:00 rather than 08:13:27.
+  const now = Math.floor(Date.now() / HOUR) * HOUR;
   await db.kysely.transaction().execute(async (trx) => {
     const staff = await trx.selectFrom("users").select(["id", "name"]).where("id", "=", ids.userIds.SYSTEM_USER).executeTakeFirstOrThrow();
     const auditor = { id: Number(staff.id), name: staff.name };

@@ -12,7 +12,7 @@ import { as, createOrder, okData, startFreightPlatform, type Account, type Freig
 type Rec = Record<string, unknown> & { id: number; version: number; actions: string[] };
 let f: FreightTestPlatform;
 let n = 0;
-let refs: Record<string, number> = {};
+const refs: Record<string, number> = {};
 
 const refusal = async (promise: ReturnType<typeof as>, code: number) => {
   const res = await promise;
