@@ -6,25 +6,12 @@
  */
 import { fenToYuan } from "../../contract/units.js";
 import type { ServiceContext } from "../context.js";
-import { notifyUsers } from "../iam/notifications/notify.js";
+import { holdersOf, notifyUsers } from "../iam/notifications/notify.js";
 import type { Row } from "../resources/bind.js";
 
 const ids = (rows: Array<{ id: number | null }>) => rows.flatMap((r) => (r.id == null ? [] : [Number(r.id)]));
 
-async function auditorsOf(ctx: ServiceContext, supply: Row): Promise<number[]> {
-  const rows = await ctx.db.kysely
-    .selectFrom("users as u")
-    .innerJoin("user_roles as ur", "ur.user_id", "u.id")
-    .innerJoin("role_permissions as rp", "rp.role_id", "ur.role_id")
-    .select("u.id")
-    .distinct()
-    .where("rp.permission_code", "=", "TMS_AUDIT_SOURCE")
-    .where("u.status", "=", "ACTIVE")
-    .where("u.platform_id", "=", String(supply.platform_id))
-    .where((eb) => eb.or([eb("u.type", "=", "SYSTEM_USER"), eb.and([eb("u.type", "=", "TENANT_USER"), eb("u.tenant_id", "=", Number(supply.tenant_id))])]))
-    .execute();
-  return ids(rows);
-}
+const auditorsOf = (ctx: ServiceContext, supply: Row) => holdersOf(ctx, "TMS_AUDIT_SOURCE", { platformId: String(supply.platform_id), tenantId: Number(supply.tenant_id) });
 
 async function organisationOf(ctx: ServiceContext, supply: Row): Promise<number[]> {
   const rows = await ctx.db.kysely.selectFrom("users").select("id").where("org_id", "=", Number(supply.org_id)).where("type", "=", "ORG_USER").where("status", "=", "ACTIVE").execute();

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { supply } from "../../contract/resources/supply";
-import { ACCOUNTS, escapeRegExp, PASSWORD, type Kind } from "./support";
+import { ACCOUNTS, escapeRegExp, fillForm, PASSWORD, type Kind } from "./support";
 
 /**
  * 货源管理 with JavaScript off: the organisation publishes a source, platform staff audit it, the
@@ -19,25 +19,6 @@ async function pageAs(browser: Browser, kind: Kind, redirect: string): Promise<P
   return page;
 }
 
-/** The new-supply form from the definition's example; references take their first option. */
-async function fillSupply(page: Page, n: number) {
-  const body = supply.example!.body(n, {});
-  const form = page.getByTestId("resource-form");
-  for (const [key, field] of Object.entries(supply.fields)) {
-    const input = form.locator(`[name="${key}"]`);
-    if ((await input.count()) === 0) continue;
-    const value = body[key];
-    if (field.input.type === "select") {
-      const options = await input.locator("option").evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value).filter(Boolean));
-      const wanted = value === undefined || value === null ? undefined : field.toInput(value as never);
-      const choice = wanted && options.includes(wanted) ? wanted : field.required ? options[0] : undefined;
-      if (choice) await input.selectOption(choice);
-    } else if (value !== undefined && value !== null) {
-      await input.fill(field.toInput(value as never));
-    }
-  }
-}
-
 let supplyNo = "";
 let detailHref = "";
 
@@ -48,7 +29,7 @@ test("the organisation publishes a source: 货源管理 opens its list, the form
   await expect(page).toHaveURL(/\/supplyManage\/newSupply$/);
   await page.getByTestId("resource-form").getByRole("button", { name: "保存" }).click();
   await expect(page.locator(".field-error").first()).toBeVisible();
-  await fillSupply(page, Date.now() % 90_000);
+  await fillForm(page, supply, '[data-testid="resource-form"]');
   await page.getByTestId("resource-form").getByRole("button", { name: "保存" }).click();
   await expect(page).toHaveURL(/\/supplyManage\/supplyDetail\?id=\d+$/);
   await expect(page.getByRole("status")).toContainText("已新增");
