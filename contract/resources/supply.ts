@@ -273,6 +273,13 @@ export const supplySubscription = defineResource({
 export const CALL_TYPES = { DIRECT: { label: "直拨" }, VIRTUAL: { label: "隐私号" } } as const satisfies Options;
 export const CALL_RESULTS = { CONNECTED: { label: "已接通", tone: "success" }, MISSED: { label: "未接通", tone: "warning" }, UNKNOWN: { label: "未知" } } as const satisfies Options;
 
+/** The supply an app record is about: its id (the detail page's filter), number and line, copied when recorded. */
+const ofSupply = () => ({
+  supplyId: f.int("货源", 1, Number.MAX_SAFE_INTEGER, { filter: "eq" }),
+  supplyNo: f.text("货源单号", 20, { ...READ_ONLY, filter: "contains" }),
+  route: f.text("线路", 140, READ_ONLY),
+});
+
 /** 通话记录 (domain 4.5): read-only, written by the app's call button. */
 export const supplyCallLog = defineResource({
   key: "supplyCallLog",
@@ -280,9 +287,7 @@ export const supplyCallLog = defineResource({
   api: "tms-supply-call-log",
   titleField: "supplyNo",
   fields: {
-    supplyId: f.int("货源", 1, Number.MAX_SAFE_INTEGER, { filter: "eq" }),
-    supplyNo: f.text("货源单号", 20, { ...READ_ONLY, filter: "contains" }),
-    route: f.text("线路", 140, READ_ONLY),
+    ...ofSupply(),
     callerName: f.text("司机", 32, { ...READ_ONLY, filter: "contains" }),
     callerMobile: f.mobile("司机手机", { ...READ_ONLY, filter: "contains", mask: true }),
     calleeMobile: f.mobile("联系人电话", { ...READ_ONLY, mask: true }),
@@ -306,9 +311,7 @@ export const supplyFavorite = defineResource({
   api: "tms-supply-favorite",
   titleField: "supplyNo",
   fields: {
-    supplyId: f.int("货源", 1, Number.MAX_SAFE_INTEGER, { filter: "eq" }),
-    supplyNo: f.text("货源单号", 20, { ...READ_ONLY, filter: "contains" }),
-    route: f.text("线路", 140, READ_ONLY),
+    ...ofSupply(),
     cargoName: f.text("货物", 64, READ_ONLY),
     carrierUnitPrice: pricePerTonne("运价", READ_ONLY),
     userName: f.text("司机", 32, { ...READ_ONLY, filter: "contains" }),
