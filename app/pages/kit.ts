@@ -37,6 +37,8 @@ export interface ListPage extends Common {
   createLabel?: string;
   /** Rendered by a page component of its own (its own browser tests cover it), not ResourceListPage. */
   bespoke?: boolean;
+  /** Quick filters above the search form (全部 / 已发布 / 待审核 …): links setting one filter value. */
+  tabs?: { field: string; options: ReadonlyArray<{ label: string; value: string | null }> };
   links: Links;
 }
 

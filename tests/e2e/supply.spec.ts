@@ -50,7 +50,13 @@ test("the organisation publishes a source: 货源管理 opens its list, the form
 });
 
 test("platform staff audit it: 驳回 needs 审核意见, 通过 publishes it", async ({ browser }) => {
-  const page = await pageAs(browser, "SYSTEM_USER", `/supplyManage/supplyList?keyword=${supplyNo}`);
+  const page = await pageAs(browser, "SYSTEM_USER", "/supplyManage/supplyList");
+  // The 待审核 tab lists only sources awaiting audit, the new one among them.
+  await page.getByRole("navigation", { name: "快捷筛选" }).getByRole("link", { name: "待审核" }).click();
+  await expect(page).toHaveURL(/\/supplyManage\/supplyList\?status=PENDING_AUDIT$/);
+  const statuses = await page.getByTestId("resource-row").evaluateAll((els) => els.map((el) => el.getAttribute("data-status")));
+  expect(new Set(statuses)).toEqual(new Set(["PENDING_AUDIT"]));
+  await page.goto(`/supplyManage/supplyList?keyword=${supplyNo}`);
   const row = page.getByTestId("resource-row").filter({ hasText: supplyNo });
   await expect(row).toHaveAttribute("data-status", "PENDING_AUDIT");
   await row.locator('[data-action="audit"]').click();
