@@ -37,6 +37,8 @@ export interface ListPage extends Common {
   createLabel?: string;
   /** Rendered by a page component of its own (its own browser tests cover it), not ResourceListPage. */
   bespoke?: boolean;
+  /** Quick filters above the search form (全部 / 已发布 / 待审核 …): links setting one filter value. */
+  tabs?: { field: string; options: ReadonlyArray<{ label: string; value: string | null }> };
   links: Links;
 }
 
@@ -61,6 +63,8 @@ export interface AuditPage extends Common {
   group: string;
   related?: readonly RelatedSection[];
   links: Links;
+  /** The form's heading, button and note for a group other than 审核 (e.g. 改价). */
+  form?: { heading: string; submit: string; note?: string };
 }
 
 export interface Links {
@@ -69,6 +73,8 @@ export interface Links {
   create?: string;
   edit?: string;
   audit?: string;
+  /** Transitions that open a page of their own instead of a confirmation (e.g. 改价 → its price form). */
+  actions?: Record<ActionKey, string>;
 }
 
 export type ResourcePage = ListPage | DetailPage | FormPage | AuditPage;
@@ -84,9 +90,11 @@ export function pagesOf(
     create?: Spec<FormPage>;
     edit?: Spec<FormPage>;
     audit?: Spec<AuditPage>;
+    /** Transitions with a page of their own: `{ reprice: "/supplyManage/updataSupply" }`. */
+    actionPages?: Record<ActionKey, string>;
   },
 ) {
-  const links: Links = { list: spec.list?.path, detail: spec.detail?.path, create: spec.create?.path, edit: spec.edit?.path, audit: spec.audit?.path };
+  const links: Links = { list: spec.list?.path, detail: spec.detail?.path, create: spec.create?.path, edit: spec.edit?.path, audit: spec.audit?.path, actions: spec.actionPages };
   if (spec.list?.inlineForm) {
     links.create ??= `${spec.list.path}?form=new`;
     links.edit ??= `${spec.list.path}?form=:id`;

@@ -249,7 +249,8 @@ export function allowedActions(def: AnyResource, row: Record<string, unknown>, c
   const editable = !def.status || def.status.editableIn.includes(state!);
   if (mayUse(def, caller, "detail")) actions.push("detail");
   if (editable && mayUse(def, caller, "update")) actions.push("edit");
-  if (editable && mayUse(def, caller, "delete")) actions.push("delete");
+  const deletable = !def.status || (def.status.deletableIn ?? def.status.editableIn).includes(state!);
+  if (deletable && mayUse(def, caller, "delete")) actions.push("delete");
   for (const [key, t] of Object.entries(def.status?.transitions ?? {})) {
     if (mayTransition(def, caller, key) && transitionLegal(def, t, row)) actions.push(key);
   }

@@ -265,6 +265,8 @@ export interface StatusSpec<S extends string> {
   editableIn: readonly S[];
   /** State an edit moves the row to (e.g. back to 待审核). */
   onEdit?: S;
+  /** States in which delete is allowed (default: editableIn). */
+  deletableIn?: readonly S[];
 }
 
 export interface Permissions {

@@ -9,30 +9,13 @@ import type { FreightAction } from "../../contract/freight.js";
 import type { ServiceContext } from "../context.js";
 import { eventMessage } from "../freight/events.js";
 import type { FreightRow } from "../freight/records.js";
-import { notifyUsers } from "../iam/notifications/notify.js";
+import { holdersOf, notifyUsers } from "../iam/notifications/notify.js";
 import type { AppealRow } from "./schema.js";
 
 const ids = (rows: Array<{ id: number }>) => rows.map((r) => Number(r.id));
 
-async function auditorsOf(ctx: ServiceContext, appeal: AppealRow): Promise<number[]> {
-  const rows = await ctx.db.kysely
-    .selectFrom("users as u")
-    .innerJoin("user_roles as ur", "ur.user_id", "u.id")
-    .innerJoin("role_permissions as rp", "rp.role_id", "ur.role_id")
-    .select("u.id")
-    .distinct()
-    .where("rp.permission_code", "=", "TMS_RISK_APPEAL_AUDIT")
-    .where("u.status", "=", "ACTIVE")
-    .where("u.platform_id", "=", appeal.platform_id)
-    .where((eb) =>
-      eb.or([
-        eb("u.type", "=", "SYSTEM_USER"),
-        eb.and([eb("u.type", "=", "TENANT_USER"), eb("u.tenant_id", "=", appeal.tenant_id)]),
-        eb.and([eb("u.type", "=", "ORG_USER"), eb("u.org_id", "=", appeal.org_id)]),
-      ]),
-    )
-    .execute();
-  return ids(rows);
+function auditorsOf(ctx: ServiceContext, appeal: AppealRow): Promise<number[]> {
+  return holdersOf(ctx, "TMS_RISK_APPEAL_AUDIT", { platformId: appeal.platform_id, tenantId: appeal.tenant_id, orgId: appeal.org_id });
 }
 
 async function partiesOf(ctx: ServiceContext, appeal: AppealRow, freight: FreightRow): Promise<number[]> {

@@ -207,7 +207,7 @@ export async function deleteResource(ctx: ServiceContext, binding: Binding, scop
   const record = await runWrite(ctx, binding, async (trx) => {
     const before = await findRow(trx, binding, scope, id);
     const statusColumn = statusColumnOf(def);
-    if (def.status && !def.status.editableIn.includes(String(before[statusColumn!]))) {
+    if (def.status && !(def.status.deletableIn ?? def.status.editableIn).includes(String(before[statusColumn!]))) {
       throw new Refusal(RefusalCode.illegalState, `${rowTitle(def, recordLike(def, before))} 当前状态为「${stateLabel(def, def.status.field, before[statusColumn!])}」，不能删除`);
     }
     await binding.hooks?.beforeDelete?.(trx, scope, before);

@@ -6,10 +6,9 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { filterSpecs, listColumns } from "../../contract/resources/derive";
-import type { AnyResource } from "../../contract/resources/kit";
 import { PAGES } from "../../app/pages/index";
 import { pageTitleOf, type AuditPage, type FormPage, type ListPage } from "../../app/pages/kit";
-import { ACCOUNTS, escapeRegExp, PASSWORD, type Kind } from "./support";
+import { ACCOUNTS, escapeRegExp, fillForm, PASSWORD, type Kind } from "./support";
 
 test.describe.configure({ mode: "serial" });
 test.use({ javaScriptEnabled: false });
@@ -19,7 +18,7 @@ const contexts = new Map<Kind, BrowserContext>();
 
 /** The demo account that works on a page: staff for /userInfoManage, the organisation for its own resources. */
 function accountFor(path: string): Kind {
-  if (path.startsWith("/resourceManager") || path.startsWith("/carAdministration")) return "ORG_USER";
+  if (path.startsWith("/resourceManager") || path.startsWith("/carAdministration") || path === "/supplyManage/newSupply") return "ORG_USER";
   if (path.startsWith("/userInfoManage")) return "TENANT_USER";
   return "SYSTEM_USER";
 }
@@ -51,31 +50,7 @@ test.afterAll(async () => {
 
 const lists = PAGES.filter((p): p is ListPage => p.kind === "list" && !p.bespoke);
 const forms = PAGES.filter((p): p is FormPage => p.kind === "form" && p.mode === "create");
-const audits = PAGES.filter((p): p is AuditPage => p.kind === "audit" && !PAGES.some((l) => l.kind === "list" && l.bespoke && l.def === p.def));
-
-/** Fills a resource form from the definition's example; references and unlisted selects take their first option. */
-async function fillForm(page: Page, def: AnyResource, scope: string) {
-  const body = def.example!.body(Date.now() % 90_000, {});
-  const form = page.locator(scope);
-  for (const [key, field] of Object.entries(def.fields)) {
-    const input = form.locator(`[name="${key}"]`);
-    if ((await input.count()) === 0) continue;
-    const value = body[key];
-    if (field.input.type === "select") {
-      const options = await input.locator("option").evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value).filter(Boolean));
-      const wanted = value === undefined || value === null ? undefined : field.toInput(value as never);
-      const choice = wanted && options.includes(wanted) ? wanted : field.required ? options[0] : undefined;
-      if (choice) await input.selectOption(choice);
-    } else if (value !== undefined && value !== null) {
-      await input.fill(field.toInput(value as never));
-    }
-  }
-  const org = form.locator('[name="orgId"]');
-  if ((await org.count()) > 0) {
-    const first = await org.locator("option").evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value).filter(Boolean)[0]);
-    if (first) await org.selectOption(first);
-  }
-}
+const audits = PAGES.filter((p): p is AuditPage => p.kind === "audit" && p.group === "audit" && !PAGES.some((l) => l.kind === "list" && l.bespoke && l.def === p.def));
 
 for (const list of lists) {
   test(`list ${list.path}: columns, real rows, a narrowing filter, 详情`, async ({ browser }) => {
@@ -140,7 +115,9 @@ for (const audit of audits) {
   test(`audit ${audit.path}: 驳回 needs 审核意见`, async ({ browser }) => {
     const page = await pageAs(browser, accountFor(audit.path));
     const list = audit.links.list!;
-    await page.goto(`${list}?${audit.def.status!.field}=PENDING`);
+    // The state awaiting this audit (待审核: PENDING, or e.g. PENDING_AUDIT for supplies).
+    const pending = Object.values(audit.def.status!.transitions).find((t) => t.group === audit.group)!.from[0];
+    await page.goto(`${list}?${audit.def.status!.field}=${pending}`);
     const link = page.getByTestId("resource-row").locator('[data-action="audit"]').first();
     expect(await link.count(), `${list} has a pending row to audit`).toBeGreaterThan(0);
     await link.click();

@@ -1,5 +1,6 @@
 import { constants, publicEncrypt } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
+import type { AnyResource } from "../../contract/resources/kit";
 
 export const PLATFORM_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 export const PASSWORD = "Demo@2026";
@@ -110,4 +111,28 @@ export async function notify(kind: Kind, body: Record<string, unknown>): Promise
   const envelope = (await response.json()) as { code: number; data: CreatedNotification };
   expect(envelope.code).toBe(200);
   return envelope.data;
+}
+
+/** Fills a resource form from the definition's example; references and unlisted selects take their first option. */
+export async function fillForm(page: Page, def: AnyResource, scope: string) {
+  const body = def.example!.body(Date.now() % 90_000, {});
+  const form = page.locator(scope);
+  for (const [key, field] of Object.entries(def.fields)) {
+    const input = form.locator(`[name="${key}"]`);
+    if ((await input.count()) === 0) continue;
+    const value = body[key];
+    if (field.input.type === "select") {
+      const options = await input.locator("option").evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value).filter(Boolean));
+      const wanted = value === undefined || value === null ? undefined : field.toInput(value as never);
+      const choice = wanted && options.includes(wanted) ? wanted : field.required ? options[0] : undefined;
+      if (choice) await input.selectOption(choice);
+    } else if (value !== undefined && value !== null) {
+      await input.fill(field.toInput(value as never));
+    }
+  }
+  const org = form.locator('[name="orgId"]');
+  if ((await org.count()) > 0) {
+    const first = await org.locator("option").evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value).filter(Boolean)[0]);
+    if (first) await org.selectOption(first);
+  }
 }

@@ -10,7 +10,7 @@ import { FieldInput } from "./inputs";
  * The audit (or any transition group) form: a radio per allowed transition (通过 / 驳回) and the union
  * of their inputs; 审核意见 is required when the chosen transition requires it, on both sides.
  */
-export function AuditForm({ def, keys, version, lastResult }: { def: AnyResource; keys: string[]; version: number; lastResult?: SubmissionResult<string[]> | null }) {
+export function AuditForm({ def, keys, version, lastResult, labels }: { def: AnyResource; keys: string[]; version: number; lastResult?: SubmissionResult<string[]> | null; labels?: { heading: string; submit: string; note?: string } }) {
   const navigation = useNavigation();
   const schema = useMemo(() => transitionFormSchema(def, keys), [def, keys]);
   const [form, fields] = useForm({
@@ -26,19 +26,19 @@ export function AuditForm({ def, keys, version, lastResult }: { def: AnyResource
   const errors = fields as Record<string, { errors?: string[]; errorId?: string }>;
   const chosen = (lastResult?.initialValue as Record<string, unknown> | undefined)?.transition;
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-3" aria-label={`${def.name}审核`} data-testid="audit-form">
+    <Form method="post" {...getFormProps(form)} className="space-y-3" aria-label={`${def.name}${labels?.heading ?? "审核"}`} data-testid="audit-form">
       <input type="hidden" name="version" value={version} />
       {form.errors?.length ? <p className="alert-error" role="alert" id={form.errorId}>{form.errors[0]}</p> : null}
       <fieldset>
         <legend className="mb-1 text-sm text-gray-600">
-          审核结果<span className="ml-0.5 text-red-500" aria-hidden="true">*</span>
+          {labels ? "操作" : "审核结果"}<span className="ml-0.5 text-red-500" aria-hidden="true">*</span>
         </legend>
         <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
           {keys.map((key) => {
             const t = def.status!.transitions[key]!;
             return (
               <label key={key} className="flex items-center gap-2 text-sm">
-                <input type="radio" name="transition" value={key} defaultChecked={chosen === key} className="h-4 w-4 accent-[var(--theme-color)]" />
+                <input type="radio" name="transition" value={key} defaultChecked={chosen === key || keys.length === 1} className="h-4 w-4 accent-[var(--theme-color)]" />
                 <b className={t.tone === "danger" ? "text-red-600" : "text-green-700"}>{t.label}</b>
               </label>
             );
@@ -49,8 +49,8 @@ export function AuditForm({ def, keys, version, lastResult }: { def: AnyResource
       {[...inputs].map(([name, field]) => (
         <FieldInput key={name} name={name} id={`${form.id}-${name}`} field={field} defaultValue="" required={false} error={errors[name]?.errors?.[0]} />
       ))}
-      <p className="text-xs text-gray-400">驳回时须填写审核意见，说明驳回理由或需要补充的材料。</p>
-      <button type="submit" className="btn btn-primary" disabled={submitting}>{submitting ? "提交中…" : "提交审核"}</button>
+      <p className="text-xs text-gray-400">{labels ? labels.note : "驳回时须填写审核意见，说明驳回理由或需要补充的材料。"}</p>
+      <button type="submit" className="btn btn-primary" disabled={submitting}>{submitting ? "提交中…" : (labels?.submit ?? "提交审核")}</button>
     </Form>
   );
 }

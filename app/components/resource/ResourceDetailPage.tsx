@@ -82,7 +82,8 @@ export function ResourceDetailPage({ page, after }: { page: DetailPage | AuditPa
           </h2>
           <div className="flex flex-wrap gap-2">
             {buttons.map((key) => {
-              const link = key === "edit" ? hrefFor(page.links.edit, record.id) : key === "audit" ? hrefFor(page.links.audit, record.id) : key === "detail" ? undefined : confirmHref(key, record.id);
+              const own = page.links.actions?.[key];
+              const link = key === "edit" ? hrefFor(page.links.edit, record.id) : key === "audit" ? hrefFor(page.links.audit, record.id) : own ? hrefFor(own, record.id) : key === "detail" ? undefined : confirmHref(key, record.id);
               return link ? (
                 <Link key={key} to={link} className={key === "delete" || def.status?.transitions[key]?.tone === "danger" ? "btn btn-danger" : "btn"} data-action={key} preventScrollReset>
                   {actionLabel(def, key)}
@@ -95,9 +96,9 @@ export function ResourceDetailPage({ page, after }: { page: DetailPage | AuditPa
         {data.notice ? <p className="alert-success mt-3" role="status">{data.notice}</p> : null}
       </section>
       {page.kind === "audit" ? (
-        <section className="card" aria-label="审核">
-          <h2 className="page-title">审核</h2>
-          {auditKeys.length ? <AuditForm def={def} keys={auditKeys} version={record.version} lastResult={actionData?.result} /> : <p className="text-sm text-gray-500">该{def.name}当前不需要审核（{cellOf({ kind: "enum", options: def.status?.states, format: String } as never, record[def.status?.field ?? ""], record)}）。</p>}
+        <section className="card" aria-label={page.form?.heading ?? "审核"}>
+          <h2 className="page-title">{page.form?.heading ?? "审核"}</h2>
+          {auditKeys.length ? <AuditForm def={def} keys={auditKeys} version={record.version} lastResult={actionData?.result} labels={page.form} /> : <p className="text-sm text-gray-500">该{def.name}当前不能{page.form?.heading ?? "审核"}（{cellOf({ kind: "enum", options: def.status?.states, format: String } as never, record[def.status?.field ?? ""], record)}）。</p>}
         </section>
       ) : null}
       <Descriptions def={def} record={record} />

@@ -31,6 +31,7 @@ export function ResourceListPage({ page }: { page: ListPage }) {
           {data.data.can.export ? <a href={data.exportHref} className="btn" download>导出</a> : null}
         </div>
       </div>
+      {page.tabs ? <ListTabs path={page.path} tabs={page.tabs} current={data.values[page.tabs.field]} /> : null}
       <SearchFormFor page={page} data={data} hidden={hidden} />
       {data.notice ? <p className="alert-success mb-3" role="status">{data.notice}</p> : null}
       {data.searchError ? <p className="alert-error mb-3" role="alert">{data.searchError}</p> : null}
@@ -45,6 +46,20 @@ export function ResourceListPage({ page }: { page: ListPage }) {
         </Dialog>
       ) : null}
     </section>
+  );
+}
+
+/** Links that set one filter value (a fresh search: other filters and the page are dropped). */
+function ListTabs({ path, tabs, current }: { path: string; tabs: NonNullable<ListPage["tabs"]>; current: unknown }) {
+  const active = current === undefined || current === null || current === "" ? null : String(current);
+  return (
+    <nav className="mb-3 flex flex-wrap gap-1 border-b border-gray-200" aria-label="快捷筛选">
+      {tabs.options.map((tab) => (
+        <Link key={tab.label} to={tab.value === null ? path : `${path}?${tabs.field}=${encodeURIComponent(tab.value)}`} aria-current={tab.value === active ? "page" : undefined} className={`-mb-px border-b-2 px-3 py-1.5 text-sm ${tab.value === active ? "border-[var(--theme-color)] text-[var(--theme-color)]" : "border-transparent text-gray-600 hover:text-gray-900"}`}>
+          {tab.label}
+        </Link>
+      ))}
+    </nav>
   );
 }
 

@@ -32,7 +32,7 @@ export function RowActions({ def, record, wanted, links, title, confirmPrefix }:
   return (
     <span className="flex flex-wrap gap-x-2">
       {items.map((key) => {
-        const page = key === "detail" ? links.detail : key === "edit" ? links.edit : key === "audit" ? links.audit : undefined;
+        const page = key === "detail" ? links.detail : key === "edit" ? links.edit : key === "audit" ? links.audit : links.actions?.[key];
         const href = page ? hrefFor(page, record.id) : key in LINK_LABELS ? undefined : confirmHref(confirmPrefix ? `${confirmPrefix}.${key}` : key, record.id);
         if (!href) return null;
         const danger = key === "delete" || def.status?.transitions[key]?.tone === "danger";

@@ -12,6 +12,7 @@ import { driversMigration } from "./0008_drivers.js";
 import { appealEngineMigration } from "./0011_appeal_engine.js";
 import { waterMigration } from "./0009_water.js";
 import { eventRemarksMigration } from "./0019_event_remarks.js";
+import { supplyMigration } from "./0013_supply.js";
 
 /** Every migration, in order. Names sort in the order they must run. Add new ones at the end. */
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
@@ -27,4 +28,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0010_org_resources": orgResourcesMigration,
   "0011_appeal_engine": appealEngineMigration,
   "0019_event_remarks": eventRemarksMigration,
+  "0013_supply": supplyMigration,
 };

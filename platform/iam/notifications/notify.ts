@@ -32,3 +32,28 @@ export async function notifyUser(ctx: ServiceContext, userId: number, input: Not
   const [notification] = await notifyUsers(ctx, [userId], input);
   return notification!;
 }
+
+/**
+ * The active users who hold a permission code over a row: the platform's staff, the tenant's staff and
+ * (when `orgId` is given) the organisation's users. Recipients of "please audit / handle this" messages.
+ */
+export async function holdersOf(ctx: ServiceContext, code: string, over: { platformId: string; tenantId: number | null; orgId?: number | null }): Promise<number[]> {
+  const rows = await ctx.db.kysely
+    .selectFrom("users as u")
+    .innerJoin("user_roles as ur", "ur.user_id", "u.id")
+    .innerJoin("role_permissions as rp", "rp.role_id", "ur.role_id")
+    .select("u.id")
+    .distinct()
+    .where("rp.permission_code", "=", code)
+    .where("u.status", "=", "ACTIVE")
+    .where("u.platform_id", "=", over.platformId)
+    .where((eb) =>
+      eb.or([
+        eb("u.type", "=", "SYSTEM_USER"),
+        eb.and([eb("u.type", "=", "TENANT_USER"), eb("u.tenant_id", "=", over.tenantId ?? -1)]),
+        ...(over.orgId == null ? [] : [eb.and([eb("u.type", "=", "ORG_USER"), eb("u.org_id", "=", over.orgId)])]),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
