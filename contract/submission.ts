@@ -33,12 +33,12 @@ export const WAY_MESSAGES = {
 } as const satisfies Record<string, Record<string, MessageType>>;
 
 export const REPORT_STATUSES = {
-  PENDING: { label: "待上报", tone: "danger" },
+  PENDING: { label: "待上报", tone: "error" },
   SENDING: { label: "上报中", tone: "info" },
   SUCCESS: { label: "已上报", tone: "success" },
   FAILED: { label: "上报失败", tone: "warning" },
   CHECK_FAILED: { label: "校验失败", tone: "warning" },
-  SKIPPED: { label: "免推送", tone: "muted" },
+  SKIPPED: { label: "免推送", tone: "default" },
 } as const;
 export type ReportStatus = keyof typeof REPORT_STATUSES;
 export const REPORT_STATUS_CODES = Object.keys(REPORT_STATUSES) as ReportStatus[];

@@ -3,6 +3,7 @@ import { loadPlatformConfig } from "./config.js";
 import { openDatabase } from "./db/index.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { seedIfEmpty } from "./db/seed-all.js";
+import { startSubmitterJob } from "./submission/sender.js";
 
 const config = loadPlatformConfig();
 const db = await openDatabase(config.databaseUrl);
@@ -13,10 +14,12 @@ if (applied.length) app.log.info({ applied }, "migrations applied");
 if (seeded) app.log.info("demo data seeded");
 
 let closing = false;
+let stopSubmitter = () => {};
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, "platform stopping");
+  stopSubmitter();
   await app.close();
   await db.destroy();
   process.exit(0);
@@ -25,3 +28,5 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
 await app.listen({ port: config.port, host: config.host });
+// 数据报送: builds and sends submission records every minute (TMS_REPORT_JOB=off to stop it).
+if (process.env.TMS_REPORT_JOB !== "off") stopSubmitter = startSubmitterJob(db.kysely, { selfUrl: `http://127.0.0.1:${config.port}` }, app.log);

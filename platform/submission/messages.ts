@@ -3,7 +3,7 @@
  * source column, required, value, check). One list builds both the payload (nested by the field's
  * path) and the record's check result (S2 CheckResult), so what is sent and what is shown agree.
  */
-import type { CheckLine, MessageType } from "../../contract/submission.js";
+import type { CheckLine } from "../../contract/submission.js";
 import { chinaStamp, compactDate, kg3, ministryPlate, regionCodeOf, tonnes2, yuan3 } from "./format.js";
 
 type Value = string | null | undefined;
@@ -313,15 +313,3 @@ export function capitalLogic(s: CapitalFlowSource): CheckLine[] {
     logical("收款人", s.recipient === s.actualCarrierName, "收款方与实际承运人不一致（代收）", true),
   ];
 }
-
-/** Which builder a message type uses. */
-export const SPECS_OF: Partial<Record<MessageType, ReadonlyArray<FieldSpec<never>>>> = {
-  DRIVER: DRIVER_SPECS,
-  VEHICLE: VEHICLE_SPECS,
-  CREW: CREW_SPECS,
-  SHIP: SHIP_SPECS,
-  WAYBILL: WAYBILL_SPECS,
-  WATER_WAYBILL: WATER_WAYBILL_SPECS,
-  CAPITAL_FLOW: CAPITAL_SPECS,
-  WATER_CAPITAL_FLOW: WATER_CAPITAL_SPECS,
-};

@@ -117,10 +117,8 @@ async function rebuild(db: AnyDb, target: TargetRow, record: RecordRow, now: str
     case "SHIP": return (await shipMessage(db, id)).built;
     case "WAYBILL":
     case "WATER_WAYBILL": return (await waybillMessage(db, target, id, now)).built;
-    default: {
-      const payload = JSON.parse(record.payload) as Record<string, unknown>;
-      return { payload: { ...payload, SendToProDateTime: payload.SendToProDateTime }, checks: JSON.parse(record.check_result) as CheckLine[] };
-    }
+    default:
+      return { payload: JSON.parse(record.payload) as Record<string, unknown>, checks: JSON.parse(record.check_result) as CheckLine[] };
   }
 }
 
