@@ -65,13 +65,13 @@ function waybillQuery(db: AnyDb, scope: CallerScope, target: ReportTarget, filte
   return q;
 }
 
-async function waybillRows(db: AnyDb, rows: Array<RecordRow & { order_no: string; carrier_name: string; conveyance_name: string; complete_time: string | null }>, now: number): Promise<ReportWaybillRow[]> {
+async function waybillRows(db: AnyDb, target: ReportTarget, rows: Array<RecordRow & { order_no: string; carrier_name: string; conveyance_name: string; complete_time: string | null }>, now: number): Promise<ReportWaybillRow[]> {
   const depIds = rows.flatMap((r) => JSON.parse(r.depends_on) as number[]);
   const freightIds = rows.map((r) => Number(r.freight_id));
   const related = (await db
     .selectFrom("report_records")
     .selectAll()
-    .where((eb) => eb.or([eb("id", "in", depIds.length ? depIds : [0]), eb.and([eb("freight_id", "in", freightIds.length ? freightIds : [0]), eb("superseded_by", "is", null)])]))
+    .where((eb) => eb.or([eb("id", "in", depIds.length ? depIds : [0]), eb.and([eb("target", "=", target), eb("freight_id", "in", freightIds.length ? freightIds : [0]), eb("superseded_by", "is", null)])]))
     .orderBy("id")
     .execute()) as RecordRow[];
   const attempts = await db
@@ -152,7 +152,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ServiceContext
       base.select(sql<number>`count(*)`.as("n")).executeTakeFirst(),
       base.selectAll("r").select(["f.order_no", "f.carrier_name", "f.conveyance_name", "f.complete_time"]).orderBy("f.complete_time", "desc").orderBy("r.id", "desc").limit(paging.size).offset(offsetOf(paging.current, paging.size)).execute(),
     ]);
-    return paged(await waybillRows(db, rows as never, now), Number(count?.n ?? 0), paging.current, paging.size);
+    return paged(await waybillRows(db, filter.target, rows as never, now), Number(count?.n ?? 0), paging.current, paging.size);
   });
 
   app.get(`${BASE}/targets`, async (request) => {
