@@ -18,6 +18,7 @@ import { driver, driverProfile } from "./driver.js";
 import { fleetLeader, fleetLeaderMember } from "./fleet-leader.js";
 import { vehicleRelation } from "./vehicle-relation.js";
 import { appeal } from "./appeal.js";
+import { timeoutConfig, vehicleAlert } from "./fleet.js";
 import { ship } from "./ship.js";
 import { captain, captainProfile } from "./captain.js";
 import { shipowner } from "./shipowner.js";
@@ -46,6 +47,8 @@ export const RESOURCES: Record<string, AnyResource> = {
   [captain.key]: captain,
   [shipowner.key]: shipowner,
   [shipRelation.key]: shipRelation,
+  [timeoutConfig.key]: timeoutConfig,
+  [vehicleAlert.key]: vehicleAlert,
 };
 
 export function resourceOf(key: string): AnyResource | undefined {

@@ -79,4 +79,62 @@ export interface SubmissionTables {
   report_targets: ReportTargetsTable;
   report_records: ReportRecordsTable;
   report_attempts: ReportAttemptsTable;
+  timeout_configs: TimeoutConfigsTable;
+  vehicle_alerts: VehicleAlertsTable;
+}
+
+export interface TimeoutConfigsTable {
+  id: Generated<number>;
+  platform_id: string;
+  tenant_id: number;
+  org_id: number;
+  owner_user_id: number | null;
+  scope: string;
+  loading_region_code: string | null;
+  unloading_region_code: string | null;
+  loading_timeout_h: number | null;
+  transit_timeout_h: number | null;
+  stop_timeout_min: number | null;
+  offline_timeout_min: number | null;
+  notify_mobiles: string | null;
+  enabled: string;
+  created_at: string;
+  created_by: number | null;
+  updated_by: number | null;
+  updated_at: string | null;
+  version: Generated<number>;
+  deleted_at: string | null;
+}
+
+export interface VehicleAlertsTable {
+  id: Generated<number>;
+  platform_id: string;
+  tenant_id: number;
+  org_id: number;
+  alert_type: string;
+  vehicle_id: number | null;
+  freight_id: number;
+  freight_no: string;
+  plate_no: string;
+  driver_name: string;
+  threshold: string;
+  actual: string;
+  lat: number | null;
+  lng: number | null;
+  level: number;
+  started_at: string;
+  detected_at: string;
+  status: string;
+  closed_at: string | null;
+  handled_by: number | null;
+  handled_name: string | null;
+  handled_at: string | null;
+  handle_remark: string | null;
+  owner_user_id: number | null;
+  created_at: string;
+  created_by: number | null;
+  updated_by: number | null;
+  updated_at: string | null;
+  version: Generated<number>;
+  deleted_at: string | null;
 }

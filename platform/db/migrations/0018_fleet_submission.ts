@@ -1,8 +1,12 @@
 import type { Kysely, Migration } from "kysely";
-import { bigintType, withId } from "../columns.js";
+import { sql } from "kysely";
+import { bigintType, engineTable, withId } from "../columns.js";
 import type { DialectName } from "../index.js";
 
-/** 数据报送 (domain 8): targets, one record per message to send, and every attempt to send it. */
+/**
+ * 数据报送 (domain 8): targets, one record per message to send, and every attempt to send it; and the own
+ * fleet's timeout rules (domain 7.2): 超时配置 and the alerts they raise (超时记录 / 实时提醒).
+ */
 export function fleetSubmissionMigration(dialect: DialectName): Migration {
   const big = bigintType(dialect);
   const time = "varchar(32)";
@@ -86,6 +90,44 @@ export function fleetSubmissionMigration(dialect: DialectName): Migration {
         .addColumn("response_excerpt", "text")
         .execute();
       await db.schema.createIndex("report_attempts_record").on("report_attempts").columns(["record_id", "attempt_no"]).execute();
+
+      await engineTable(db.schema.createTable("timeout_configs"), dialect)
+        .addColumn("scope", "varchar(8)", (c) => c.notNull())
+        .addColumn("loading_region_code", "varchar(6)")
+        .addColumn("unloading_region_code", "varchar(6)")
+        .addColumn("loading_timeout_h", "integer")
+        .addColumn("transit_timeout_h", "integer")
+        .addColumn("stop_timeout_min", "integer")
+        .addColumn("offline_timeout_min", "integer")
+        .addColumn("notify_mobiles", "varchar(200)")
+        .addColumn("enabled", "varchar(16)", (c) => c.notNull().defaultTo("ENABLED"))
+        .execute();
+      await db.schema.createIndex("timeout_configs_org").on("timeout_configs").columns(["org_id", "scope", "loading_region_code", "unloading_region_code"]).execute();
+
+      await engineTable(db.schema.createTable("vehicle_alerts"), dialect)
+        .addColumn("alert_type", "varchar(24)", (c) => c.notNull())
+        .addColumn("vehicle_id", big, (c) => c.references("freight_vehicles.id"))
+        .addColumn("freight_id", big, (c) => c.notNull().references("freights.id"))
+        .addColumn("freight_no", "varchar(32)", (c) => c.notNull())
+        .addColumn("plate_no", "varchar(16)", (c) => c.notNull())
+        .addColumn("driver_name", "varchar(32)", (c) => c.notNull())
+        .addColumn("threshold", "varchar(32)", (c) => c.notNull())
+        .addColumn("actual", "varchar(32)", (c) => c.notNull())
+        .addColumn("lat", "double precision")
+        .addColumn("lng", "double precision")
+        .addColumn("level", "integer", (c) => c.notNull().defaultTo(1))
+        .addColumn("started_at", time, (c) => c.notNull())
+        .addColumn("detected_at", time, (c) => c.notNull())
+        .addColumn("status", "varchar(16)", (c) => c.notNull())
+        .addColumn("closed_at", time)
+        .addColumn("handled_by", big, (c) => c.references("users.id"))
+        .addColumn("handled_name", "varchar(32)")
+        .addColumn("handled_at", time)
+        .addColumn("handle_remark", "varchar(200)")
+        .execute();
+      // One breach, one alert: at most one OPEN alert per waybill and type.
+      await sql`create unique index vehicle_alerts_open on vehicle_alerts (freight_id, alert_type) where status = 'OPEN'`.execute(db);
+      await db.schema.createIndex("vehicle_alerts_org").on("vehicle_alerts").columns(["platform_id", "org_id", "detected_at"]).execute();
     },
   };
 }
