@@ -114,7 +114,7 @@ const FREIGHT_COLUMNS = ["id", "platform_id", "tenant_id", "org_id", "freight_no
  * Evaluates one waybill now: opens an alert for each new breach, closes open alerts whose condition
  * has cleared. Returns the alerts it opened (ids and types).
  */
-export async function checkWaybill(ctx: ServiceContext, f: FreightRow, now: number): Promise<Array<{ id: number; type: AlertType }>> {
+export async function checkWaybill(ctx: ServiceContext, f: FreightRow, now: number, notify = true): Promise<Array<{ id: number; type: AlertType }>> {
   const db = ctx.db.kysely;
   const rule = await ruleFor(db, f);
   const track = rule
@@ -141,10 +141,11 @@ export async function checkWaybill(ctx: ServiceContext, f: FreightRow, now: numb
       .executeTakeFirst();
     if (!row) continue;
     opened.push({ id: Number(row.id), type: breach.type });
+    if (!notify) continue;
     const users = await db.selectFrom("users").select("id").where("org_id", "=", f.org_id).execute();
     await notifyUsers(ctx, users.map((u) => Number(u.id)), {
       content: `${ALERT_TYPES[breach.type]}：车辆 ${f.conveyance_name}（运单 ${f.freight_no}）${breach.actual}，超过 ${breach.threshold}`,
-      targetType: "FREIGHT", targetId: f.id, tags: ["VEHICLE_ALERT", breach.type], freightNo: f.freight_no, freightWay: f.freight_way as "ROAD" | "WATER",
+      targetType: "FREIGHT", targetId: f.id, tags: ["车辆告警", ALERT_TYPES[breach.type]], freightNo: f.freight_no, freightWay: f.freight_way as "ROAD" | "WATER",
     }).catch((error: unknown) => ctx.log.warn({ err: error }, "alert notification failed"));
   }
   return opened;
@@ -160,7 +161,7 @@ export async function ingestTrackPoints(ctx: ServiceContext, vehicleId: number, 
 }
 
 /** The minute job: every waiting or in-transit road waybill of organisations with a timeout config. */
-export async function runTimeoutDetector(ctx: ServiceContext, now = Date.now()): Promise<number> {
+export async function runTimeoutDetector(ctx: ServiceContext, now = Date.now(), notify = true): Promise<number> {
   const db = ctx.db.kysely;
   const rows = (await db
     .selectFrom("freights")
@@ -170,7 +171,7 @@ export async function runTimeoutDetector(ctx: ServiceContext, now = Date.now()):
     .where("org_id", "in", sql<number>`(select org_id from timeout_configs where enabled = 'ENABLED' and deleted_at is null)`)
     .execute()) as FreightRow[];
   let opened = 0;
-  for (const f of rows) opened += (await checkWaybill(ctx, f, now)).length;
+  for (const f of rows) opened += (await checkWaybill(ctx, f, now, notify)).length;
   // Waybills that moved on leave their open alerts behind: close them.
   await db
     .updateTable("vehicle_alerts")

@@ -1,0 +1,37 @@
+/**
+ * The position feed of own vehicles (domain 7.2): `POST /tms-vehicle-position/report` takes a batch of
+ * track points of one vehicle (device gateway or driver app, as the vehicle's organisation or the
+ * platform), stores them on its in-transit waybill and evaluates the timeout rules at once.
+ */
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { RefusalCode } from "../../contract/envelope.js";
+import type { ServiceContext } from "../context.js";
+import { notFound, ok, Refusal } from "../http/envelope.js";
+import { parse } from "../http/validate.js";
+import { requireCaller } from "../identity/guard.js";
+import { scopeOf, visible } from "../scope.js";
+import { ingestTrackPoints } from "./timeouts.js";
+
+const pointSchema = z.object({
+  lat: z.number({ message: "纬度应为数字" }).min(-90, "纬度应在 -90 到 90 之间").max(90, "纬度应在 -90 到 90 之间"),
+  lng: z.number({ message: "经度应为数字" }).min(-180, "经度应在 -180 到 180 之间").max(180, "经度应在 -180 到 180 之间"),
+  speed: z.number({ message: "速度应为数字" }).int("速度应为整数（公里/小时）").min(0, "速度不能为负").max(200, "速度不能超过 200 公里/小时"),
+  recordedAt: z.string({ message: "定位时间不能为空" }).datetime({ offset: true, message: "定位时间格式不正确，应为 ISO-8601 时间" }).transform((v) => new Date(v).toISOString()),
+});
+const reportSchema = z.object({
+  vehicleId: z.number({ message: "车辆编号应为数字" }).int("车辆编号应为整数").positive("车辆编号应为正整数"),
+  points: z.array(pointSchema, { message: "定位点不能为空" }).min(1, "定位点不能为空").max(500, "一次最多上报 500 个定位点"),
+});
+
+export async function fleetRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  app.post("/tms-vehicle-position/report", async (request) => {
+    const scope = scopeOf(ctx, await requireCaller(ctx, request));
+    if (scope.type !== "SYSTEM_USER" && scope.type !== "ORG_USER") throw new Refusal(RefusalCode.notPermitted, "仅企业或平台账号可以上报车辆定位");
+    const body = parse(reportSchema, request.body);
+    const vehicle = await ctx.db.kysely.selectFrom("freight_vehicles as v").select("v.id").where("v.id", "=", body.vehicleId).where(visible("freight_vehicles", scope, "v")).executeTakeFirst();
+    if (!vehicle) throw notFound("车辆不存在");
+    const points = [...body.points].sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
+    return ok(await ingestTrackPoints(ctx, body.vehicleId, points));
+  });
+}
