@@ -11,6 +11,8 @@ import { notFound, ok, Refusal } from "../http/envelope.js";
 import { parse } from "../http/validate.js";
 import { requireCaller } from "../identity/guard.js";
 import { scopeOf, visible } from "../scope.js";
+import { latestPositions, publicShipCard } from "./positions.js";
+import { platformOf } from "../identity/guard.js";
 import { ingestTrackPoints } from "./timeouts.js";
 
 const pointSchema = z.object({
@@ -24,7 +26,25 @@ const reportSchema = z.object({
   points: z.array(pointSchema, { message: "定位点不能为空" }).min(1, "定位点不能为空").max(500, "一次最多上报 500 个定位点"),
 });
 
+const latestQuery = z.object({ plateNo: z.string().trim().max(16, "车牌号不能超过 16 个字符").optional() });
+
 export async function fleetRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  /** 船舶详情 (no token): an approved, enabled ship's public card; 404 otherwise. */
+  app.get("/public/ship/:id", async (request) => {
+    const { id } = parse(z.object({ id: z.coerce.number({ message: "船舶编号应为数字" }).int("船舶编号应为整数").positive("船舶编号应为正整数") }), request.params);
+    const card = await publicShipCard(ctx.db.kysely, platformOf(request), id);
+    if (!card) throw notFound("船舶不存在或未公开");
+    return ok(card);
+  });
+
+  /** 车辆定位: the caller's vehicles with their latest position (organisations and individuals). */
+  app.get("/tms-vehicle-position/latest", async (request) => {
+    const scope = scopeOf(ctx, await requireCaller(ctx, request));
+    if (scope.type !== "ORG_USER" && scope.type !== "INDIVIDUAL_USER") throw new Refusal(RefusalCode.notPermitted, "车辆定位仅企业或个人账号可以查看");
+    const { plateNo } = parse(latestQuery, request.query);
+    return ok(await latestPositions(ctx.db.kysely, scope, plateNo, Date.now()));
+  });
+
   app.post("/tms-vehicle-position/report", async (request) => {
     const scope = scopeOf(ctx, await requireCaller(ctx, request));
     if (scope.type !== "SYSTEM_USER" && scope.type !== "ORG_USER") throw new Refusal(RefusalCode.notPermitted, "仅企业或平台账号可以上报车辆定位");

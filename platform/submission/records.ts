@@ -218,7 +218,7 @@ export async function recordWaybill(trx: AnyDb, target: TargetRow, freightId: nu
   return insertRecord(trx, target, { messageType: kinds.waybill, subjectType: "FREIGHT", subjectId: freightId, bizNo, built, dependsOn, freight: scope, triggerAt }, now);
 }
 
-/** Completed waybills of the target's way that have no waybill record yet, oldest first. */
+/** Completed waybills of the target's way that have no waybill record yet, newest first. */
 export async function unrecordedWaybills(db: AnyDb, target: TargetRow, limit: number): Promise<number[]> {
   const kinds = WAY_MESSAGES[wayOf(target)];
   const rows = await db
@@ -230,7 +230,7 @@ export async function unrecordedWaybills(db: AnyDb, target: TargetRow, limit: nu
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom("report_records as r").select("r.id").where("r.target", "=", target.code).where("r.message_type", "=", kinds.waybill).whereRef("r.subject_id", "=", "f.id"))),
     )
-    .orderBy("f.complete_time")
+    .orderBy("f.complete_time", "desc")
     .limit(limit)
     .execute();
   return rows.map((r) => Number(r.id));

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { login } from "./support";
+import { login, PLATFORM_URL } from "./support";
 
 /** 数据报送: a waybill the province rejected shows as 上报失败 with its code, and staff resubmit it (JavaScript off). */
 test.describe("submission", () => {
@@ -19,5 +19,40 @@ test.describe("submission", () => {
     await expect(panel.locator('[data-value="SUCCESS"]')).toBeVisible();
     await expect(panel.getByTestId("attempt")).toHaveCount(2);
     await expect(panel.getByTestId("attempt").first()).toContainText("1001");
+  });
+});
+
+/** 车辆定位: the demo organisation's vehicles on the server-drawn map, without JavaScript. */
+test.describe("fleet map", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the map shows the demo fleet and opens a vehicle's card", async ({ page }) => {
+    await login(page, "ORG_USER", "/carAdministration/orientation");
+    const map = page.getByTestId("fleet-map");
+    await expect(map).toBeVisible();
+    const markers = map.getByTestId("fleet-marker");
+    expect(await markers.count()).toBeGreaterThan(0);
+    await expect(map.locator("text", { hasText: "蚌埠" }).first()).toBeVisible();
+    await page.getByTestId("fleet-list").getByRole("link").first().click();
+    await expect(page.getByTestId("vehicle-card")).toContainText("司机");
+  });
+});
+
+/** 船舶详情: the public H5 card opens without login at 375 px and shows no personal data. */
+test.describe("public ship card", () => {
+  test.use({ viewport: { width: 375, height: 740 }, javaScriptEnabled: false });
+
+  test("renders at 375 px without login", async ({ page }) => {
+    await page.context().clearCookies();
+    const response = await fetch(`${PLATFORM_URL}/public/ship/1`);
+    const ship = ((await response.json()) as { data: { shipName: string } }).data;
+    await page.goto("/shipDetail?id=1");
+    await expect(page).toHaveURL(/\/shipDetail\?id=1/);
+    const card = page.getByTestId("ship-card");
+    await expect(card).toContainText(ship.shipName);
+    await expect(card).toContainText("载重吨");
+    await expect(card).not.toContainText(/1[3-9]\d{9}/);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Paged } from "../../contract/envelope.js";
 import { RETRY_BACKOFF_MIN, type ReportWaybillDetail, type ReportWaybillRow } from "../../contract/submission.js";
 import { chinaStamp, kg3, yuan3 } from "../../platform/submission/format.js";
-import { recordPaymentSubmission } from "../../platform/submission/records.js";
+import { recordPaymentSubmission, syncCompletedWaybills } from "../../platform/submission/records.js";
 import { runSubmitter, type SenderOptions } from "../../platform/submission/sender.js";
 import { startStandin } from "../../platform/submission/standin.js";
 import { as, dispatchOne, driveTo, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
@@ -67,6 +67,8 @@ const recordsOf = async (freightId: number, target = "ANHUI") => {
 
 describe("records of completed waybills", () => {
   it("every completed road waybill has an 电子运单 record per road target, in the ministry formats", async () => {
+    // The seed builds the newest; the sender job's trigger builds the rest.
+    await syncCompletedWaybills(db(), { platformId: "A" });
     const completed = await db().selectFrom("freights").selectAll().where("platform_id", "=", "A").where("status", "=", "COMPLETED").where("freight_way", "=", "ROAD").execute();
     expect(completed.length).toBeGreaterThan(0);
     const records = await db().selectFrom("report_records").selectAll().where("target", "=", "ANHUI").where("message_type", "=", "WAYBILL").execute();
