@@ -15,14 +15,13 @@ if (applied.length) app.log.info({ applied }, "migrations applied");
 if (seeded) app.log.info("demo data seeded");
 
 let closing = false;
-let stopSubmitter = () => {};
-let detector: NodeJS.Timeout | undefined;
+/** Background jobs started after listen, stopped on shutdown. */
+const stoppers: Array<() => void> = [];
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, "platform stopping");
-  stopSubmitter();
-  clearInterval(detector);
+  for (const stop of stoppers) stop();
   await app.close();
   await db.destroy();
   process.exit(0);
@@ -32,7 +31,8 @@ process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
 await app.listen({ port: config.port, host: config.host });
 // 数据报送: builds and sends submission records every minute (TMS_REPORT_JOB=off to stop it).
-if (process.env.TMS_REPORT_JOB !== "off") stopSubmitter = startSubmitterJob(db.kysely, { selfUrl: `http://127.0.0.1:${config.port}` }, app.log);
+if (process.env.TMS_REPORT_JOB !== "off") stoppers.push(startSubmitterJob(db.kysely, { selfUrl: `http://127.0.0.1:${config.port}` }, app.log));
 // 超时规则: the detector for the rules that fire on silence (loading not started, transit too long, offline).
-detector = setInterval(() => void runTimeoutDetector(ctx).catch((error: unknown) => app.log.error({ err: error }, "timeout detector failed")), 60_000);
+const detector = setInterval(() => void runTimeoutDetector(ctx).catch((error: unknown) => app.log.error({ err: error }, "timeout detector failed")), 60_000);
 detector.unref();
+stoppers.push(() => clearInterval(detector));
