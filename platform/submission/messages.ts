@@ -254,7 +254,20 @@ export function waybillLogic(s: WaybillSource): CheckLine[] {
   ];
 }
 
-export interface CapitalFlowSource {
+/** What the payment service knows of one paid item (domain 8.5 Financiallist). */
+export interface PaymentFields {
+  paymentMeansCode: string;
+  recipient: string;
+  receiptAccount: string;
+  bankCode: string;
+  /** Bank serial when paid through the bank, else the ledger txn_no. */
+  sequenceCode: string;
+  /** net_to_payee (+ distribution when routed), fen. */
+  amountFen: number;
+  paidAt: string;
+}
+
+export interface CapitalFlowSource extends PaymentFields {
   carrier: CarrierSource;
   documentNumber: string;
   sendAt: string;
@@ -264,13 +277,6 @@ export interface CapitalFlowSource {
   freightNo: string;
   waybillAmountFen: number;
   unloadingTime: string | null;
-  paymentMeansCode: string;
-  recipient: string;
-  receiptAccount: string;
-  bankCode: string;
-  sequenceCode: string;
-  amountFen: number;
-  paidAt: string;
 }
 
 const capitalRoad = (s: CapitalFlowSource) => s.conveyance as { plateNo: string; plateColorCode: string };

@@ -12,7 +12,7 @@ import { nextSerial } from "../resources/write.js";
 import { haversineKm } from "./format.js";
 import {
   buildMessage, capitalLogic, CAPITAL_SPECS, checksPass, CREW_SPECS, DRIVER_SPECS, SHIP_SPECS, VEHICLE_SPECS, WATER_CAPITAL_SPECS, WATER_WAYBILL_SPECS, WAYBILL_SPECS, waybillLogic,
-  type BuiltMessage, type CapitalFlowSource, type CarrierSource, type WaybillSource,
+  type BuiltMessage, type CapitalFlowSource, type CarrierSource, type PaymentFields, type WaybillSource,
 } from "./messages.js";
 import type { ReportRecordsTable, ReportTargetsTable } from "./schema.js";
 
@@ -256,20 +256,11 @@ export async function inTransaction<T>(db: AnyDb, work: (trx: AnyDb) => Promise<
 }
 
 /** A successful payment item, as the payment service knows it (domain 8.5 CAPITAL_FLOW). */
-export interface PaymentSubmission {
+export interface PaymentSubmission extends PaymentFields {
   platformId: string;
   freightId: number;
   /** payment_no + "-" + item sequence: the 单证号. */
   documentNumber: string;
-  paymentMeansCode: string;
-  recipient: string;
-  receiptAccount: string;
-  bankCode: string;
-  /** Bank serial when paid through the bank, else the ledger txn_no. */
-  sequenceCode: string;
-  /** net_to_payee (+ distribution when routed), fen. */
-  amountFen: number;
-  paidAt: string;
 }
 
 /**

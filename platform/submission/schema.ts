@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { EngineColumns } from "../resources/schema.js";
 
 export interface ReportTargetsTable {
   id: Generated<number>;
@@ -83,12 +84,9 @@ export interface SubmissionTables {
   vehicle_alerts: VehicleAlertsTable;
 }
 
-export interface TimeoutConfigsTable {
-  id: Generated<number>;
-  platform_id: string;
+export interface TimeoutConfigsTable extends EngineColumns {
   tenant_id: number;
   org_id: number;
-  owner_user_id: number | null;
   scope: string;
   loading_region_code: string | null;
   unloading_region_code: string | null;
@@ -98,17 +96,9 @@ export interface TimeoutConfigsTable {
   offline_timeout_min: number | null;
   notify_mobiles: string | null;
   enabled: string;
-  created_at: string;
-  created_by: number | null;
-  updated_by: number | null;
-  updated_at: string | null;
-  version: Generated<number>;
-  deleted_at: string | null;
 }
 
-export interface VehicleAlertsTable {
-  id: Generated<number>;
-  platform_id: string;
+export interface VehicleAlertsTable extends EngineColumns {
   tenant_id: number;
   org_id: number;
   alert_type: string;
@@ -130,11 +120,4 @@ export interface VehicleAlertsTable {
   handled_name: string | null;
   handled_at: string | null;
   handle_remark: string | null;
-  owner_user_id: number | null;
-  created_at: string;
-  created_by: number | null;
-  updated_by: number | null;
-  updated_at: string | null;
-  version: Generated<number>;
-  deleted_at: string | null;
 }
