@@ -10,3 +10,12 @@ export const timeoutConfigPages = pagesOf(timeoutConfig, {
 export const timeoutRecordPages = pagesOf(vehicleAlert, {
   list: { path: "/carAdministration/timeoutRecord", title: "超时记录", rowActions: ["handle"] },
 });
+
+/**
+ * 实时提醒: every alert of the organisation's vehicles, newest first. New alerts are pushed live as
+ * notifications through the realtime channel (the header's bell and toast); without JavaScript the
+ * list is refreshed with 查询.
+ */
+export const realtimeRemindPages = pagesOf(vehicleAlert, {
+  list: { path: "/carAdministration/realtimeRemind", title: "实时提醒", rowActions: ["handle"] },
+});

@@ -10,9 +10,9 @@ import { cargoPages, contactPages, projectPages, settlementUnitPages, shipperAud
 import { driverAudit, fleetLeaderAudit, ownDrivers, relationAudit } from "./drivers";
 import { appealPages } from "./appeal";
 import { captainPages, shipAudit, shipownerAudit, shipownerPages, shipRelationAudit } from "./water";
-import { timeoutConfigPages, timeoutRecordPages } from "./fleet";
+import { realtimeRemindPages, timeoutConfigPages, timeoutRecordPages } from "./fleet";
 
-const GROUPS = [carAudit, ownCars, cargoCategoryPages, shipConfigPages, projectAuditPages, enterprisePages, invitationPages, shipperPages, shipperAudit, cargoPages, contactPages, projectPages, settlementUnitPages, driverAudit, fleetLeaderAudit, relationAudit, ownDrivers, appealPages, shipAudit, captainPages, shipownerPages, shipownerAudit, shipRelationAudit, timeoutConfigPages, timeoutRecordPages];
+const GROUPS = [carAudit, ownCars, cargoCategoryPages, shipConfigPages, projectAuditPages, enterprisePages, invitationPages, shipperPages, shipperAudit, cargoPages, contactPages, projectPages, settlementUnitPages, driverAudit, fleetLeaderAudit, relationAudit, ownDrivers, appealPages, shipAudit, captainPages, shipownerPages, shipownerAudit, shipRelationAudit, timeoutConfigPages, timeoutRecordPages, realtimeRemindPages];
 
 export const PAGES: ResourcePage[] = GROUPS.flatMap((group) => Object.values(group).filter((p): p is ResourcePage => !!p));
 

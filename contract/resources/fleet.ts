@@ -78,7 +78,9 @@ export const vehicleAlert = defineResource({
     editableIn: [],
   },
   permissions: { list: [], detail: [], export: [] },
-  kinds: { read: OWNERS, write: OWNERS },
+  // Raised by the detector, never created or edited by hand: 处理 is the one write (its own kinds).
+  kinds: { read: OWNERS, write: [] },
+  example: { as: "ORG_USER", body: () => ({}) },
   defaultSort: ["detectedAt", "desc"],
 });
 export type VehicleAlertRecord = RecordOf<typeof vehicleAlert>;
