@@ -5,7 +5,8 @@
  */
 import { sql } from "kysely";
 import { FREIGHT_STATUS_LABELS, type FreightStatus } from "../../contract/freight.js";
-import { POSITION_ONLINE_MS, type PublicShipCard, type VehiclePosition } from "../../contract/fleet.js";
+import { POSITION_ONLINE_MS, stopsOf, type PublicShipCard, type VehiclePosition, type VehicleTrack } from "../../contract/fleet.js";
+import { normalisePlateNo } from "../../contract/validation.js";
 import { SHIP_TYPES } from "../../contract/resources/ship.js";
 import { chinaDate, kgToTonnes } from "../../contract/units.js";
 import type { AnyDb } from "../resources/bind.js";
@@ -76,4 +77,29 @@ export async function publicShipCard(db: AnyDb, platformId: string, id: number):
     deadweightTonnes: kgToTonnes(Number(ship.load_capacity)), buildYear: ship.build_date?.slice(0, 4) ?? null, registryPort: ship.registry_port,
     certified: ship.audit_status === "APPROVED", lastPositionDay: last?.at ? chinaDate(last.at) : null, completedVoyages: Number(voyages?.n ?? 0),
   };
+}
+
+/** One own vehicle's track points between two instants (all its waybills), with its stops; null when not the caller's. */
+export async function vehicleTrack(db: AnyDb, scope: CallerScope, plateNo: string, from: string, to: string): Promise<VehicleTrack | null> {
+  const vehicle = await db
+    .selectFrom("freight_vehicles as v")
+    .select(["v.id", "v.plate_no"])
+    .where(visible("freight_vehicles", scope, "v"))
+    .where("v.plate_no", "=", normalisePlateNo(plateNo))
+    .where("v.deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!vehicle) return null;
+  const rows = await db
+    .selectFrom("freight_track_points as p")
+    .innerJoin("freights as f", "f.id", "p.freight_id")
+    .select(["p.lat", "p.lng", "p.speed", "p.recorded_at", "f.freight_no"])
+    .where("f.vehicle_id", "=", Number(vehicle.id))
+    .where("p.recorded_at", ">=", from)
+    .where("p.recorded_at", "<=", to)
+    .orderBy("p.recorded_at")
+    .orderBy("p.id")
+    .limit(5000)
+    .execute();
+  const points = rows.map((r) => ({ lat: Number(r.lat), lng: Number(r.lng), speed: Number(r.speed), recordedAt: r.recorded_at, freightNo: r.freight_no }));
+  return { vehicleId: Number(vehicle.id), plateNo: vehicle.plate_no, points, stops: stopsOf(points) };
 }

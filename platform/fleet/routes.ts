@@ -11,7 +11,8 @@ import { notFound, ok, Refusal } from "../http/envelope.js";
 import { parse } from "../http/validate.js";
 import { requireCaller } from "../identity/guard.js";
 import { scopeOf, visible } from "../scope.js";
-import { latestPositions, publicShipCard } from "./positions.js";
+import { latestPositions, publicShipCard, vehicleTrack } from "./positions.js";
+import { TRACK_RANGE_MAX_MS } from "../../contract/fleet.js";
 import { platformOf } from "../identity/guard.js";
 import { ingestTrackPoints } from "./timeouts.js";
 
@@ -28,7 +29,26 @@ const reportSchema = z.object({
 
 const latestQuery = z.object({ plateNo: z.string().trim().max(16, "车牌号不能超过 16 个字符").optional() });
 
+const trackQuery = z
+  .object({
+    plateNo: z.string({ message: "请填写车牌号" }).trim().min(1, "请填写车牌号").max(16, "车牌号不能超过 16 个字符"),
+    from: z.string({ message: "请填写开始时间" }).datetime({ offset: true, message: "开始时间格式不正确" }),
+    to: z.string({ message: "请填写结束时间" }).datetime({ offset: true, message: "结束时间格式不正确" }),
+  })
+  .refine((q) => Date.parse(q.to) > Date.parse(q.from), { message: "结束时间应晚于开始时间" })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= TRACK_RANGE_MAX_MS, { message: "查询时间范围不能超过 72 小时" });
+
 export async function fleetRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  /** 轨迹查询: one own vehicle's points over ≤ 72 h, with its stops. */
+  app.get("/tms-vehicle-position/track", async (request) => {
+    const scope = scopeOf(ctx, await requireCaller(ctx, request));
+    if (scope.type !== "ORG_USER" && scope.type !== "INDIVIDUAL_USER") throw new Refusal(RefusalCode.notPermitted, "轨迹查询仅企业或个人账号可以使用");
+    const q = parse(trackQuery, request.query);
+    const track = await vehicleTrack(ctx.db.kysely, scope, q.plateNo, new Date(q.from).toISOString(), new Date(q.to).toISOString());
+    if (!track) throw notFound(`未找到车辆 ${q.plateNo}，它不存在或不属于您`);
+    return ok(track);
+  });
+
   /** 船舶详情 (no token): an approved, enabled ship's public card; 404 otherwise. */
   app.get("/public/ship/:id", async (request) => {
     const { id } = parse(z.object({ id: z.coerce.number({ message: "船舶编号应为数字" }).int("船舶编号应为整数").positive("船舶编号应为正整数") }), request.params);

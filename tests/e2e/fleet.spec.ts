@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { login, PLATFORM_URL } from "./support";
+import type { VehiclePosition } from "../../contract/fleet";
+import { chinaLocalInput } from "../../contract/units";
+import { login, PLATFORM_URL, platformToken } from "./support";
 
 /** 数据报送: a waybill the province rejected shows as 上报失败 with its code, and staff resubmit it (JavaScript off). */
 test.describe("submission", () => {
@@ -35,6 +37,20 @@ test.describe("fleet map", () => {
     await expect(map.locator("text", { hasText: "蚌埠" }).first()).toBeVisible();
     await page.getByTestId("fleet-list").getByRole("link").first().click();
     await expect(page.getByTestId("vehicle-card")).toContainText("司机");
+  });
+
+  test("轨迹查询 draws a vehicle's track over a time range", async ({ page }) => {
+    const token = await platformToken("ORG_USER");
+    const response = await fetch(`${PLATFORM_URL}/tms-vehicle-position/latest`, { headers: { Authorization: `Bearer ${token}`, "X-Platform": "A" } });
+    const vehicles = ((await response.json()) as { data: VehiclePosition[] }).data;
+    const located = vehicles.find((v) => v.recordedAt)!;
+    const at = Date.parse(located.recordedAt!);
+    const query = new URLSearchParams({ plateNo: located.plateNo, from: chinaLocalInput(new Date(at - 48 * 3600_000).toISOString()), to: chinaLocalInput(new Date(at + 60_000).toISOString()) });
+    await login(page, "ORG_USER", `/carAdministration/trajectoryPosition/locu?${query}`);
+    await expect(page.getByTestId("locu-map")).toBeVisible();
+    expect(await page.getByTestId("locu-points").locator("tbody tr").count()).toBeGreaterThan(1);
+    await page.goto(`/carAdministration/trajectoryPosition/locu?plateNo=${encodeURIComponent(located.plateNo)}&from=2026-01-01T00:00&to=2026-01-10T00:00`);
+    await expect(page.getByRole("alert")).toContainText("72 小时");
   });
 });
 

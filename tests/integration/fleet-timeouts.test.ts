@@ -4,6 +4,7 @@
  * silence is caught by the detector once; alerts reach the organisation's users; 处理 needs a remark.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stopsOf } from "../../contract/fleet.js";
 import { duration, evaluate, runTimeoutDetector, type TrackPoint } from "../../platform/fleet/timeouts.js";
 import { as, dispatchOne, driveTo, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
 
@@ -91,6 +92,17 @@ describe("alerts over track points as they arrive", () => {
     expect((await db.selectFrom("vehicle_alerts").selectAll().where("id", "=", open.id).executeTakeFirstOrThrow())).toMatchObject({ status: "HANDLED", handled_by: f.userIds.ORG_USER });
     const driver = await as(f, "INDIVIDUAL_USER", `/tms-vehicle-alert/${stops[0]!.id}`, undefined, "GET");
     expect(driver.status === 404 || driver.body.code !== 200).toBe(Number(freight.carrier_user_id) !== f.userIds.INDIVIDUAL_USER);
+  });
+
+  it("轨迹查询 finds stops of 10 minutes or more and refuses ranges over 72 hours", async () => {
+    const t0 = Date.parse("2026-11-20T00:00:00.000Z");
+    const points = [...track(t0, 0, 10, 60), ...track(t0, 15, 20, 0), ...track(t0, 25, 30, 40), ...track(t0, 35, 50, 0)].map((p) => ({ ...p, freightNo: "YD1" }));
+    expect(stopsOf(points)).toEqual([{ from: at(t0, 35), to: at(t0, 50), minutes: 15, lat: points.find((p) => p.recordedAt === at(t0, 35))!.lat, lng: 117.3 }]);
+    const plate = (await f.p.db.kysely.selectFrom("freight_vehicles").select("plate_no").where("org_id", "=", f.orgIds[0]!).executeTakeFirstOrThrow()).plate_no;
+    const long = await as(f, "ORG_USER", `/tms-vehicle-position/track?plateNo=${encodeURIComponent(plate)}&from=2026-01-01T00:00:00Z&to=2026-01-05T00:00:00Z`, undefined, "GET");
+    expect(JSON.stringify(long.body)).toContain("查询时间范围不能超过 72 小时");
+    const ok = await okData<{ plateNo: string; points: unknown[] }>(as(f, "ORG_USER", `/tms-vehicle-position/track?plateNo=${encodeURIComponent(plate)}&from=2026-01-01T00:00:00Z&to=2026-01-03T00:00:00Z`, undefined, "GET"));
+    expect(ok.plateNo).toBe(plate);
   });
 
   it("refuses bad points and foreign vehicles", async () => {
