@@ -18,6 +18,7 @@ import { driver, driverProfile } from "./driver.js";
 import { fleetLeader, fleetLeaderMember } from "./fleet-leader.js";
 import { vehicleRelation } from "./vehicle-relation.js";
 import { appeal } from "./appeal.js";
+import { timeoutConfig, vehicleAlert } from "./fleet.js";
 import { ship } from "./ship.js";
 import { captain, captainProfile } from "./captain.js";
 import { shipowner } from "./shipowner.js";
@@ -48,6 +49,8 @@ export const RESOURCES: Record<string, AnyResource> = {
   [shipowner.key]: shipowner,
   [shipRelation.key]: shipRelation,
   ...Object.fromEntries([supply, supplyPriceChange, supplySubscription, supplyCallLog, supplyFavorite, supplyDispute].map((def) => [def.key, def])),
+  [timeoutConfig.key]: timeoutConfig,
+  [vehicleAlert.key]: vehicleAlert,
 };
 
 export function resourceOf(key: string): AnyResource | undefined {

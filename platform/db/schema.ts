@@ -9,6 +9,7 @@ import type { OrgResourceTables } from "../masterdata/org-resources-schema.js";
 import type { DriverTables } from "../masterdata/drivers-schema.js";
 import type { WaterTables } from "../masterdata/water-schema.js";
 import type { SupplyTables } from "../supply/schema.js";
+import type { SubmissionTables } from "../submission/schema.js";
 
 /** The whole database: each service declares its tables in its own schema.ts. */
 export interface Database
@@ -22,4 +23,5 @@ export interface Database
     OrgResourceTables,
     DriverTables,
     WaterTables,
-    SupplyTables {}
+    SupplyTables,
+    SubmissionTables {}

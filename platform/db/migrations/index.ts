@@ -13,6 +13,7 @@ import { appealEngineMigration } from "./0011_appeal_engine.js";
 import { waterMigration } from "./0009_water.js";
 import { eventRemarksMigration } from "./0019_event_remarks.js";
 import { supplyMigration } from "./0013_supply.js";
+import { fleetSubmissionMigration } from "./0018_fleet_submission.js";
 
 /** Every migration, in order. Names sort in the order they must run. Add new ones at the end. */
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
@@ -29,4 +30,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0011_appeal_engine": appealEngineMigration,
   "0019_event_remarks": eventRemarksMigration,
   "0013_supply": supplyMigration,
+  "0018_fleet_submission": fleetSubmissionMigration,
 };

@@ -1,0 +1,9 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
+import { SubmissionListPage } from "~/components/submission/SubmissionListPage";
+import { submissionListLoader, submissionAction } from "~/services/pages/submission.server";
+
+export const loader = (args: LoaderFunctionArgs) => submissionListLoader("WURUN_ROAD", args);
+export const action = (args: ActionFunctionArgs) => submissionAction("WURUN_ROAD", args);
+export default SubmissionListPage;
+export const ErrorBoundary = PageErrorBoundary;

@@ -1,0 +1,184 @@
+/**
+ * 数据报送 (domain 8): submission of drivers, vehicles, waybills and money flows to the provincial
+ * monitoring platform (安徽省网络货运监测平台) and to the partner 物润 (road / water). Shared by the
+ * platform (records, sender, routes) and the console (the /submitData pages).
+ */
+import { z } from "zod";
+
+export const REPORT_TARGETS = {
+  ANHUI: { label: "安徽省网络货运监测平台", page: "/submitData/anhuiJoint", detail: "/submitData/anhuiDetail", way: "ROAD" },
+  WURUN_ROAD: { label: "物润道路运输", page: "/wurunPushManage/roadTransport", detail: "/wurunPushManage/roadTransport/informationsDetail", way: "ROAD" },
+  WURUN_WATER: { label: "物润水路运输", page: "/wurunPushManage/waterTransport", detail: "/wurunPushManage/waterTransport/informationsDetail", way: "WATER" },
+} as const;
+export type ReportTarget = keyof typeof REPORT_TARGETS;
+export const REPORT_TARGET_CODES = Object.keys(REPORT_TARGETS) as ReportTarget[];
+
+/** Message types with their ministry document names (WLHY_*) and the partner's names for water. */
+export const MESSAGE_TYPES = {
+  DRIVER: { label: "驾驶员信息单", short: "司机信息", document: "WLHY_JSY1001" },
+  VEHICLE: { label: "车辆信息单", short: "车辆信息", document: "WLHY_CL1001" },
+  WAYBILL: { label: "电子运单", short: "电子运单", document: "WLHY_YD1001" },
+  CAPITAL_FLOW: { label: "资金流水单", short: "资金流水", document: "WLHY_ZJ1001" },
+  CREW: { label: "船员信息", short: "船员信息", document: "WR_CREW1001" },
+  SHIP: { label: "船舶信息", short: "船舶信息", document: "WR_SHIP1001" },
+  WATER_WAYBILL: { label: "水路运单", short: "水路运单", document: "WR_SYD1001" },
+  WATER_CAPITAL_FLOW: { label: "水路资金流水", short: "资金流水", document: "WR_SZJ1001" },
+} as const;
+export type MessageType = keyof typeof MESSAGE_TYPES;
+
+/** The message types of each way, in report order (driver, vehicle → waybill → money flow). */
+export const WAY_MESSAGES = {
+  ROAD: { person: "DRIVER", conveyance: "VEHICLE", waybill: "WAYBILL", capital: "CAPITAL_FLOW" },
+  WATER: { person: "CREW", conveyance: "SHIP", waybill: "WATER_WAYBILL", capital: "WATER_CAPITAL_FLOW" },
+} as const satisfies Record<string, Record<string, MessageType>>;
+
+export const REPORT_STATUSES = {
+  PENDING: { label: "待上报", tone: "error" },
+  SENDING: { label: "上报中", tone: "info" },
+  SUCCESS: { label: "已上报", tone: "success" },
+  FAILED: { label: "上报失败", tone: "warning" },
+  CHECK_FAILED: { label: "校验失败", tone: "warning" },
+  SKIPPED: { label: "免推送", tone: "default" },
+} as const;
+export type ReportStatus = keyof typeof REPORT_STATUSES;
+export const REPORT_STATUS_CODES = Object.keys(REPORT_STATUSES) as ReportStatus[];
+
+export type AttemptOutcome = "SUCCESS" | "REJECTED" | "RETRYABLE" | "UNKNOWN";
+export const ATTEMPT_OUTCOMES: Record<AttemptOutcome, string> = { SUCCESS: "成功", REJECTED: "数据错误", RETRYABLE: "可重试", UNKNOWN: "无应答" };
+
+/** The ministry's result codes (domain 8, 《部网络货运信息交互系统接入指南》). */
+export const RESULT_CODES: Record<string, string> = {
+  "1001": "成功",
+  "2001": "token 认证失败",
+  "3001": "报文参考号重复",
+  "3002": "ipctype 错误",
+  "3003": "发送消息队列失败",
+  "3004": "交换报文解析错误",
+  "3005": "字段校验失败",
+  "3006": "对称密钥解密失败",
+  "3007": "业务报文解密错误",
+  "3008": "业务报文解析错误",
+  "9001": "服务器内部错误",
+};
+
+/** Backoff of automatic retries (domain 8.4): 1 min, 5 min, 15 min, 1 h, 3 h, 6 h, 12 h, 24 h. */
+export const RETRY_BACKOFF_MIN = [1, 5, 15, 60, 180, 360, 720, 1440] as const;
+
+/** One line of a record's local check (S2 CheckResult). */
+export interface CheckLine {
+  ministryField: string;
+  label: string;
+  sourceField: string;
+  required: boolean;
+  value: string;
+  ok: boolean;
+  message: string;
+}
+
+export interface ReportRecordView {
+  id: number;
+  recordNo: string;
+  target: ReportTarget;
+  messageType: MessageType;
+  bizNo: string;
+  freightId: number | null;
+  freightNo: string | null;
+  status: ReportStatus;
+  attemptCount: number;
+  nextAttemptAt: string | null;
+  lastResultCode: string | null;
+  lastResultMessage: string | null;
+  successAt: string | null;
+  markedAbnormal: boolean;
+  markRemark: string | null;
+  payload: unknown;
+  checkResult: CheckLine[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ReportAttemptView {
+  id: number;
+  attemptNo: number;
+  messageReferenceNumber: string;
+  sentAt: string;
+  durationMs: number;
+  httpStatus: number | null;
+  resultCode: string | null;
+  resultMessage: string | null;
+  outcome: AttemptOutcome;
+  operatorName: string | null;
+  requestExcerpt: string;
+}
+
+/** A row of anhuiJoint / roadTransport / waterTransport: one waybill and the status of each of its messages. */
+export interface ReportWaybillRow {
+  freightId: number;
+  freightNo: string;
+  orderNo: string;
+  carrierName: string;
+  conveyanceName: string;
+  completeTime: string | null;
+  /** By message type: the status of the newest record and its last message. */
+  messages: Partial<Record<MessageType, { id: number; status: ReportStatus; message: string | null }>>;
+  markedAbnormal: boolean;
+  lastAttemptAt: string | null;
+  /** Not SUCCESS 24 h after the trigger (超时未上报). */
+  overdue: boolean;
+}
+
+export interface ReportTargetState {
+  code: ReportTarget;
+  name: string;
+  baseUrl: string;
+  enabled: boolean;
+  autoReport: boolean;
+  paused: boolean;
+  pausedReason: string | null;
+  lastSuccessAt: string | null;
+  queue: Partial<Record<ReportStatus, number>>;
+}
+
+export interface ReportWaybillDetail {
+  target: ReportTarget;
+  freightId: number;
+  freightNo: string;
+  orderNo: string;
+  status: string;
+  carrierName: string;
+  conveyanceName: string;
+  completeTime: string | null;
+  records: Array<ReportRecordView & { attempts: ReportAttemptView[] }>;
+}
+
+const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label}不能超过 ${max} 个字符`).optional().transform((v) => v || undefined);
+
+export const reportSearchSchema = z.object({
+  target: z.enum(REPORT_TARGET_CODES as [ReportTarget, ...ReportTarget[]], { message: "对接目标不正确" }),
+  keyword: optionalText(32, "运单号/订单号"),
+  carrier: optionalText(32, "司机/车牌"),
+  status: z.enum(REPORT_STATUS_CODES as [ReportStatus, ...ReportStatus[]], { message: "上报状态不正确" }).optional().or(z.literal("").transform(() => undefined)),
+  abnormal: z.enum(["1", "0"], { message: "标记异常只能是 是 或 否" }).optional().or(z.literal("").transform(() => undefined)),
+  overdue: z.enum(["1"], { message: "超时未上报取值不正确" }).optional().or(z.literal("").transform(() => undefined)),
+  completeFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "完成日期起格式应为 YYYY-MM-DD").optional().or(z.literal("").transform(() => undefined)),
+  completeTo: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "完成日期止格式应为 YYYY-MM-DD").optional().or(z.literal("").transform(() => undefined)),
+});
+export type ReportSearch = z.infer<typeof reportSearchSchema>;
+
+const idList = z.array(z.coerce.number().int("记录编号应为整数").positive("记录编号应为正整数"), { message: "请选择要上报的记录" }).min(1, "请选择要上报的记录").max(200, "一次最多上报 200 条");
+
+export const resubmitSchema = z.object({
+  recordIds: idList,
+  reason: optionalText(200, "重新上报原因"),
+});
+
+export const submitFreightsSchema = z.object({
+  target: reportSearchSchema.shape.target,
+  freightIds: z.array(z.coerce.number().int("运单编号应为整数").positive("运单编号应为正整数"), { message: "请选择运单" }).min(1, "请选择运单").max(200, "一次最多上报 200 个运单"),
+});
+
+export const markSchema = z.object({
+  recordId: z.coerce.number().int("记录编号应为整数").positive("记录编号应为正整数"),
+  marked: z.boolean({ message: "标记异常取值不正确" }),
+  remark: optionalText(200, "异常备注"),
+});

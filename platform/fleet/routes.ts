@@ -1,0 +1,77 @@
+/**
+ * The position feed of own vehicles (domain 7.2): `POST /tms-vehicle-position/report` takes a batch of
+ * track points of one vehicle (device gateway or driver app, as the vehicle's organisation or the
+ * platform), stores them on its in-transit waybill and evaluates the timeout rules at once.
+ */
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { RefusalCode } from "../../contract/envelope.js";
+import type { ServiceContext } from "../context.js";
+import { notFound, ok, Refusal } from "../http/envelope.js";
+import { parse } from "../http/validate.js";
+import { requireCaller } from "../identity/guard.js";
+import { scopeOf, visible } from "../scope.js";
+import { latestPositions, publicShipCard, vehicleTrack } from "./positions.js";
+import { TRACK_RANGE_MAX_MS } from "../../contract/fleet.js";
+import { platformOf } from "../identity/guard.js";
+import { ingestTrackPoints } from "./timeouts.js";
+
+const pointSchema = z.object({
+  lat: z.number({ message: "纬度应为数字" }).min(-90, "纬度应在 -90 到 90 之间").max(90, "纬度应在 -90 到 90 之间"),
+  lng: z.number({ message: "经度应为数字" }).min(-180, "经度应在 -180 到 180 之间").max(180, "经度应在 -180 到 180 之间"),
+  speed: z.number({ message: "速度应为数字" }).int("速度应为整数（公里/小时）").min(0, "速度不能为负").max(200, "速度不能超过 200 公里/小时"),
+  recordedAt: z.string({ message: "定位时间不能为空" }).datetime({ offset: true, message: "定位时间格式不正确，应为 ISO-8601 时间" }).transform((v) => new Date(v).toISOString()),
+});
+const reportSchema = z.object({
+  vehicleId: z.number({ message: "车辆编号应为数字" }).int("车辆编号应为整数").positive("车辆编号应为正整数"),
+  points: z.array(pointSchema, { message: "定位点不能为空" }).min(1, "定位点不能为空").max(500, "一次最多上报 500 个定位点"),
+});
+
+const latestQuery = z.object({ plateNo: z.string().trim().max(16, "车牌号不能超过 16 个字符").optional() });
+
+const trackQuery = z
+  .object({
+    plateNo: z.string({ message: "请填写车牌号" }).trim().min(1, "请填写车牌号").max(16, "车牌号不能超过 16 个字符"),
+    from: z.string({ message: "请填写开始时间" }).datetime({ offset: true, message: "开始时间格式不正确" }),
+    to: z.string({ message: "请填写结束时间" }).datetime({ offset: true, message: "结束时间格式不正确" }),
+  })
+  .refine((q) => Date.parse(q.to) > Date.parse(q.from), { message: "结束时间应晚于开始时间" })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= TRACK_RANGE_MAX_MS, { message: "查询时间范围不能超过 72 小时" });
+
+export async function fleetRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  /** 轨迹查询: one own vehicle's points over ≤ 72 h, with its stops. */
+  app.get("/tms-vehicle-position/track", async (request) => {
+    const scope = scopeOf(ctx, await requireCaller(ctx, request));
+    if (scope.type !== "ORG_USER" && scope.type !== "INDIVIDUAL_USER") throw new Refusal(RefusalCode.notPermitted, "轨迹查询仅企业或个人账号可以使用");
+    const q = parse(trackQuery, request.query);
+    const track = await vehicleTrack(ctx.db.kysely, scope, q.plateNo, new Date(q.from).toISOString(), new Date(q.to).toISOString());
+    if (!track) throw notFound(`未找到车辆 ${q.plateNo}，它不存在或不属于您`);
+    return ok(track);
+  });
+
+  /** 船舶详情 (no token): an approved, enabled ship's public card; 404 otherwise. */
+  app.get("/public/ship/:id", async (request) => {
+    const { id } = parse(z.object({ id: z.coerce.number({ message: "船舶编号应为数字" }).int("船舶编号应为整数").positive("船舶编号应为正整数") }), request.params);
+    const card = await publicShipCard(ctx.db.kysely, platformOf(request), id);
+    if (!card) throw notFound("船舶不存在或未公开");
+    return ok(card);
+  });
+
+  /** 车辆定位: the caller's vehicles with their latest position (organisations and individuals). */
+  app.get("/tms-vehicle-position/latest", async (request) => {
+    const scope = scopeOf(ctx, await requireCaller(ctx, request));
+    if (scope.type !== "ORG_USER" && scope.type !== "INDIVIDUAL_USER") throw new Refusal(RefusalCode.notPermitted, "车辆定位仅企业或个人账号可以查看");
+    const { plateNo } = parse(latestQuery, request.query);
+    return ok(await latestPositions(ctx.db.kysely, scope, plateNo, Date.now()));
+  });
+
+  app.post("/tms-vehicle-position/report", async (request) => {
+    const scope = scopeOf(ctx, await requireCaller(ctx, request));
+    if (scope.type !== "SYSTEM_USER" && scope.type !== "ORG_USER") throw new Refusal(RefusalCode.notPermitted, "仅企业或平台账号可以上报车辆定位");
+    const body = parse(reportSchema, request.body);
+    const vehicle = await ctx.db.kysely.selectFrom("freight_vehicles as v").select("v.id").where("v.id", "=", body.vehicleId).where(visible("freight_vehicles", scope, "v")).executeTakeFirst();
+    if (!vehicle) throw notFound("车辆不存在");
+    const points = [...body.points].sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
+    return ok(await ingestTrackPoints(ctx, body.vehicleId, points));
+  });
+}

@@ -1,0 +1,347 @@
+/**
+ * 上报记录 (domain 8.2): which records exist and how they are (re)built. Every completed waybill
+ * gets, per enabled target of its way, a person and a conveyance record (reused while their payload
+ * is unchanged) and a waybill record depending on both; every successful payment gets a money-flow
+ * record through `recordPaymentSubmission` (called by the payment service).
+ */
+import { createHash } from "node:crypto";
+import { sql } from "kysely";
+import { MESSAGE_TYPES, WAY_MESSAGES, type CheckLine, type MessageType, type ReportStatus, type ReportTarget } from "../../contract/submission.js";
+import type { AnyDb } from "../resources/bind.js";
+import { nextSerial } from "../resources/write.js";
+import { haversineKm } from "./format.js";
+import {
+  buildMessage, capitalLogic, CAPITAL_SPECS, checksPass, CREW_SPECS, DRIVER_SPECS, SHIP_SPECS, VEHICLE_SPECS, WATER_CAPITAL_SPECS, WATER_WAYBILL_SPECS, WAYBILL_SPECS, waybillLogic,
+  type BuiltMessage, type CapitalFlowSource, type CarrierSource, type PaymentFields, type WaybillSource,
+} from "./messages.js";
+import type { ReportRecordsTable, ReportTargetsTable } from "./schema.js";
+
+export type TargetRow = Omit<ReportTargetsTable, "id"> & { id: number };
+export type RecordRow = Omit<ReportRecordsTable, "id"> & { id: number };
+type Way = keyof typeof WAY_MESSAGES;
+
+export const wayOf = (target: TargetRow): Way => (JSON.parse(target.message_types) as string[]).includes("WATER_WAYBILL") ? "WATER" : "ROAD";
+const carrierOf = (t: TargetRow): CarrierSource => ({ name: t.carrier_name, creditCode: t.credit_code, permitNumber: t.permit_number });
+export const hashOf = (payload: unknown) => createHash("sha256").update(JSON.stringify(payload)).digest("hex");
+
+export async function targetsOf(db: AnyDb, platformId?: string): Promise<TargetRow[]> {
+  let q = db.selectFrom("report_targets").selectAll().orderBy("id");
+  if (platformId) q = q.where("platform_id", "=", platformId);
+  return (await q.execute()) as TargetRow[];
+}
+
+export async function targetOf(db: AnyDb, platformId: string, code: string): Promise<TargetRow | undefined> {
+  return (await db.selectFrom("report_targets").selectAll().where("platform_id", "=", platformId).where("code", "=", code).executeTakeFirst()) as TargetRow | undefined;
+}
+
+// ---- sources ---------------------------------------------------------------------------------
+
+async function driverMessage(db: AnyDb, driverId: number): Promise<{ built: BuiltMessage; bizNo: string }> {
+  const d = await db.selectFrom("freight_drivers").selectAll().where("id", "=", driverId).executeTakeFirstOrThrow();
+  const built = buildMessage(DRIVER_SPECS, { name: d.name, mobile: d.mobile, idCardNo: d.id_card_no, vehicleClass: d.vehicle_class, licenseValidTo: d.license_valid_to, qualificationCertNo: d.qualification_cert_no });
+  return { built, bizNo: d.id_card_no ?? d.mobile };
+}
+
+async function vehicleMessage(db: AnyDb, vehicleId: number) {
+  const v = await db.selectFrom("freight_vehicles").selectAll().where("id", "=", vehicleId).executeTakeFirstOrThrow();
+  const built = buildMessage(VEHICLE_SPECS, {
+    plateNo: v.plate_no, plateColorCode: v.plate_color_code, vehicleType: v.vehicle_type, ownerName: v.owner_name, useCharacter: v.use_character, vin: v.vin,
+    energyType: v.energy_type, loadCapacityKg: Number(v.load_capacity), grossMassKg: v.gross_mass == null ? null : Number(v.gross_mass), roadCertNo: v.road_cert_no, trailerPlateNo: v.trailer_plate_no,
+  });
+  return { built, bizNo: v.plate_no };
+}
+
+async function captainMessage(db: AnyDb, captainId: number) {
+  const c = await db.selectFrom("freight_captains").selectAll().where("id", "=", captainId).executeTakeFirstOrThrow();
+  return { built: buildMessage(CREW_SPECS, { name: c.name, mobile: c.mobile, idCardNo: c.id_card_no, certificateNo: c.certificate_no }), bizNo: c.id_card_no ?? c.certificate_no };
+}
+
+async function shipMessage(db: AnyDb, shipId: number) {
+  const s = await db.selectFrom("freight_ships").selectAll().where("id", "=", shipId).executeTakeFirstOrThrow();
+  const built = buildMessage(SHIP_SPECS, { shipName: s.ship_name, mmsi: s.mmsi, shipIdentityNo: s.ship_identity_no, shipType: s.ship_type, deadweightKg: Number(s.load_capacity), registryPort: s.registry_port });
+  return { built, bizNo: s.ship_name };
+}
+
+/** Distance along the waybill's track (km, whole), 0 without a track. */
+async function trackDistanceKm(db: AnyDb, freightId: number): Promise<number> {
+  const points = await db.selectFrom("freight_track_points").select(["lat", "lng"]).where("freight_id", "=", freightId).orderBy("recorded_at").orderBy("id").execute();
+  let km = 0;
+  for (let i = 1; i < points.length; i++) km += haversineKm(points[i - 1]!, points[i]!);
+  return Math.round(km);
+}
+
+type FreightRow = Awaited<ReturnType<typeof freightRow>>;
+const freightRow = (db: AnyDb, freightId: number) => db.selectFrom("freights").selectAll().where("id", "=", freightId).executeTakeFirstOrThrow();
+
+/** The waybill's conveyance and carrier as the messages name them. */
+async function conveyanceOf(db: AnyDb, f: FreightRow) {
+  if (f.freight_way === "WATER") {
+    const ship = f.ship_id == null ? undefined : await db.selectFrom("freight_ships").selectAll().where("id", "=", f.ship_id).executeTakeFirst();
+    const captain = f.captain_id == null ? undefined : await db.selectFrom("freight_captains").selectAll().where("id", "=", f.captain_id).executeTakeFirst();
+    return {
+      ratedLoadKg: Number(ship?.load_capacity ?? 0),
+      carrierIdCardNo: captain?.id_card_no ?? null,
+      conveyance: { shipName: ship?.ship_name ?? f.conveyance_name, mmsi: ship?.mmsi ?? "", captainName: captain?.name ?? f.carrier_name, captainIdCardNo: captain?.id_card_no ?? null },
+    };
+  }
+  const vehicle = f.vehicle_id == null ? undefined : await db.selectFrom("freight_vehicles").selectAll().where("id", "=", f.vehicle_id).executeTakeFirst();
+  const driver = f.driver_id == null ? undefined : await db.selectFrom("freight_drivers").selectAll().where("id", "=", f.driver_id).executeTakeFirst();
+  return {
+    ratedLoadKg: Number(vehicle?.load_capacity ?? 0),
+    carrierIdCardNo: driver?.id_card_no ?? null,
+    conveyance: { plateNo: vehicle?.plate_no ?? f.conveyance_name, plateColorCode: vehicle?.plate_color_code ?? "", driverName: driver?.name ?? f.carrier_name, driverIdCardNo: driver?.id_card_no ?? null },
+  };
+}
+
+async function waybillMessage(db: AnyDb, target: TargetRow, freightId: number, now: string) {
+  const f = await freightRow(db, freightId);
+  const cargo = await db.selectFrom("cargo_categories").select("ministry_code").where("platform_id", "=", f.platform_id).where("name", "=", f.cargo_category).executeTakeFirst();
+  const source: WaybillSource = {
+    carrier: carrierOf(target), freightNo: f.freight_no, orderNo: f.order_no, shipperName: f.shipper_name, createdAt: f.created_at, loadingTime: f.loading_time,
+    unloadingTime: f.unloading_time, completeTime: f.complete_time, sendAt: now, loadingAddress: f.loading_address, unloadingAddress: f.unloading_address,
+    unloadingPlace: f.unloading_place, amountFen: Number(f.freight_amount), distanceKm: await trackDistanceKm(db, freightId), cargoName: f.cargo_category,
+    cargoCode: cargo?.ministry_code ?? null, loadedWeightKg: f.loaded_weight == null ? null : Number(f.loaded_weight), carrierName: f.carrier_name,
+    ...(await conveyanceOf(db, f)),
+  };
+  const specs = f.freight_way === "WATER" ? WATER_WAYBILL_SPECS : WAYBILL_SPECS;
+  return { built: buildMessage(specs, source, waybillLogic(source)), bizNo: f.freight_no, freight: f };
+}
+
+/** Rebuilds the message of a record from the data it reads (capital flows keep their payment's payload). */
+async function rebuild(db: AnyDb, target: TargetRow, record: RecordRow, now: string): Promise<BuiltMessage> {
+  const id = Number(record.subject_id);
+  switch (record.message_type as MessageType) {
+    case "DRIVER": return (await driverMessage(db, id)).built;
+    case "VEHICLE": return (await vehicleMessage(db, id)).built;
+    case "CREW": return (await captainMessage(db, id)).built;
+    case "SHIP": return (await shipMessage(db, id)).built;
+    case "WAYBILL":
+    case "WATER_WAYBILL": return (await waybillMessage(db, target, id, now)).built;
+    default:
+      return { payload: JSON.parse(record.payload) as Record<string, unknown>, checks: JSON.parse(record.check_result) as CheckLine[] };
+  }
+}
+
+// ---- writing records -------------------------------------------------------------------------
+
+interface NewRecord {
+  messageType: MessageType;
+  subjectType: string;
+  subjectId: number;
+  bizNo: string;
+  built: BuiltMessage;
+  dependsOn: number[];
+  freight?: { id: number; freight_no: string; tenant_id: number; org_id: number } | null;
+  triggerAt: string;
+}
+
+function initialState(target: TargetRow, built: BuiltMessage, triggerAt: string): { status: ReportStatus; next_attempt_at: string | null } {
+  if (!checksPass(built.checks)) return { status: "CHECK_FAILED", next_attempt_at: null };
+  const due = new Date(Date.parse(triggerAt) + target.report_delay_min * 60_000).toISOString();
+  return { status: "PENDING", next_attempt_at: target.auto_report ? due : null };
+}
+
+async function insertRecord(trx: AnyDb, target: TargetRow, input: NewRecord, now: string): Promise<number> {
+  const row = await trx
+    .insertInto("report_records")
+    .values({
+      platform_id: target.platform_id,
+      tenant_id: input.freight?.tenant_id ?? null,
+      org_id: input.freight?.org_id ?? null,
+      record_no: await nextSerial(trx, "SB"),
+      target: target.code,
+      message_type: input.messageType,
+      subject_type: input.subjectType,
+      subject_id: input.subjectId,
+      biz_no: input.bizNo.slice(0, 35),
+      freight_id: input.freight?.id ?? null,
+      freight_no: input.freight?.freight_no ?? null,
+      depends_on: JSON.stringify(input.dependsOn),
+      payload: JSON.stringify(input.built.payload),
+      payload_hash: hashOf(input.built.payload),
+      check_result: JSON.stringify(input.built.checks),
+      ...initialState(target, input.built, input.triggerAt),
+      trigger_at: input.triggerAt,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+const latestOf = (trx: AnyDb, target: TargetRow, messageType: string, subjectType: string, subjectId: number) =>
+  trx
+    .selectFrom("report_records")
+    .selectAll()
+    .where("platform_id", "=", target.platform_id)
+    .where("target", "=", target.code)
+    .where("message_type", "=", messageType)
+    .where("subject_type", "=", subjectType)
+    .where("subject_id", "=", subjectId)
+    .where("superseded_by", "is", null)
+    .orderBy("id", "desc")
+    .executeTakeFirst() as Promise<RecordRow | undefined>;
+
+/**
+ * The person or conveyance record a waybill depends on: the existing one while its payload is
+ * unchanged (a SUCCESS is reused, no re-send); otherwise a new one that supersedes it.
+ */
+async function subjectRecord(trx: AnyDb, target: TargetRow, input: Omit<NewRecord, "dependsOn">, now: string): Promise<number> {
+  const existing = await latestOf(trx, target, input.messageType, input.subjectType, input.subjectId);
+  const hash = hashOf(input.built.payload);
+  if (existing && existing.payload_hash === hash) return existing.id;
+  const id = await insertRecord(trx, target, { ...input, dependsOn: [] }, now);
+  if (existing) await trx.updateTable("report_records").set({ superseded_by: id, updated_at: now }).where("id", "=", existing.id).execute();
+  return id;
+}
+
+/** Builds the records of one completed waybill for one target (idempotent: an existing waybill record is kept). */
+export async function recordWaybill(trx: AnyDb, target: TargetRow, freightId: number, now: string): Promise<number> {
+  const kinds = WAY_MESSAGES[wayOf(target)];
+  const existing = await latestOf(trx, target, kinds.waybill, "FREIGHT", freightId);
+  if (existing) return existing.id;
+  const { built, bizNo, freight } = await waybillMessage(trx, target, freightId, now);
+  const triggerAt = freight.complete_time ?? now;
+  const scope = { id: freightId, freight_no: freight.freight_no, tenant_id: Number(freight.tenant_id), org_id: Number(freight.org_id) };
+  const dependsOn: number[] = [];
+  const person = freight.freight_way === "WATER" ? freight.captain_id : freight.driver_id;
+  const conveyance = freight.freight_way === "WATER" ? freight.ship_id : freight.vehicle_id;
+  if (person != null) {
+    const m = freight.freight_way === "WATER" ? await captainMessage(trx, Number(person)) : await driverMessage(trx, Number(person));
+    dependsOn.push(await subjectRecord(trx, target, { messageType: kinds.person, subjectType: freight.freight_way === "WATER" ? "CAPTAIN" : "DRIVER", subjectId: Number(person), bizNo: m.bizNo, built: m.built, freight: null, triggerAt }, now));
+  }
+  if (conveyance != null) {
+    const m = freight.freight_way === "WATER" ? await shipMessage(trx, Number(conveyance)) : await vehicleMessage(trx, Number(conveyance));
+    dependsOn.push(await subjectRecord(trx, target, { messageType: kinds.conveyance, subjectType: freight.freight_way === "WATER" ? "SHIP" : "VEHICLE", subjectId: Number(conveyance), bizNo: m.bizNo, built: m.built, freight: null, triggerAt }, now));
+  }
+  return insertRecord(trx, target, { messageType: kinds.waybill, subjectType: "FREIGHT", subjectId: freightId, bizNo, built, dependsOn, freight: scope, triggerAt }, now);
+}
+
+/** Completed waybills of the target's way that have no waybill record yet, newest first. */
+export async function unrecordedWaybills(db: AnyDb, target: TargetRow, limit: number): Promise<number[]> {
+  const kinds = WAY_MESSAGES[wayOf(target)];
+  const rows = await db
+    .selectFrom("freights as f")
+    .select("f.id")
+    .where("f.platform_id", "=", target.platform_id)
+    .where("f.status", "=", "COMPLETED")
+    .where("f.freight_way", "=", wayOf(target))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("report_records as r").select("r.id").where("r.target", "=", target.code).where("r.message_type", "=", kinds.waybill).whereRef("r.subject_id", "=", "f.id"))),
+    )
+    .orderBy("f.complete_time", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** The trigger of domain 8.4: every completed waybill of an enabled target gets its records. Returns how many were built. */
+export async function syncCompletedWaybills(db: AnyDb & { transaction?: unknown }, options: { platformId?: string; now?: string; limit?: number } = {}): Promise<number> {
+  const now = options.now ?? new Date().toISOString();
+  let built = 0;
+  for (const target of await targetsOf(db, options.platformId)) {
+    if (!target.enabled) continue;
+    for (const freightId of await unrecordedWaybills(db, target, options.limit ?? 500)) {
+      await inTransaction(db, (trx) => recordWaybill(trx, target, freightId, now));
+      built++;
+    }
+  }
+  return built;
+}
+
+/** Runs `work` in a transaction unless `db` already is one. */
+export async function inTransaction<T>(db: AnyDb, work: (trx: AnyDb) => Promise<T>): Promise<T> {
+  return "transaction" in db && typeof db.transaction === "function" && !db.isTransaction ? db.transaction().execute(work) : work(db);
+}
+
+/** A successful payment item, as the payment service knows it (domain 8.5 CAPITAL_FLOW). */
+export interface PaymentSubmission extends PaymentFields {
+  platformId: string;
+  freightId: number;
+  /** payment_no + "-" + item sequence: the 单证号. */
+  documentNumber: string;
+}
+
+/**
+ * 资金流水单: the payment service calls this in its transaction when a payment item reaches SUCCESS.
+ * One record per enabled target of the waybill's way, depending on that target's waybill record
+ * (built now if the waybill had none). Returns the new record ids; the same document number twice
+ * returns the existing ones.
+ */
+export async function recordPaymentSubmission(trx: AnyDb, payment: PaymentSubmission, now = new Date().toISOString()): Promise<number[]> {
+  const f = await freightRow(trx, payment.freightId);
+  const ids: number[] = [];
+  for (const target of await targetsOf(trx, payment.platformId)) {
+    if (!target.enabled || wayOf(target) !== f.freight_way) continue;
+    const kinds = WAY_MESSAGES[wayOf(target)];
+    const existing = await trx.selectFrom("report_records").select("id").where("target", "=", target.code).where("message_type", "=", kinds.capital).where("biz_no", "=", payment.documentNumber).executeTakeFirst();
+    if (existing) {
+      ids.push(Number(existing.id));
+      continue;
+    }
+    const waybillRecordId = await recordWaybill(trx, target, f.id, now);
+    const { conveyance, carrierIdCardNo } = await conveyanceOf(trx, f);
+    const source: CapitalFlowSource = {
+      carrier: carrierOf(target), documentNumber: payment.documentNumber, sendAt: now, actualCarrierName: f.carrier_name, actualCarrierId: carrierIdCardNo,
+      conveyance: "plateNo" in conveyance ? { plateNo: conveyance.plateNo, plateColorCode: conveyance.plateColorCode } : { shipName: conveyance.shipName, mmsi: conveyance.mmsi },
+      freightNo: f.freight_no, waybillAmountFen: Number(f.freight_amount), unloadingTime: f.unloading_time, paymentMeansCode: payment.paymentMeansCode,
+      recipient: payment.recipient, receiptAccount: payment.receiptAccount, bankCode: payment.bankCode, sequenceCode: payment.sequenceCode, amountFen: payment.amountFen, paidAt: payment.paidAt,
+    };
+    const built = buildMessage(f.freight_way === "WATER" ? WATER_CAPITAL_SPECS : CAPITAL_SPECS, source, capitalLogic(source));
+    const scope = { id: f.id, freight_no: f.freight_no, tenant_id: Number(f.tenant_id), org_id: Number(f.org_id) };
+    ids.push(await insertRecord(trx, target, { messageType: kinds.capital, subjectType: "PAYMENT", subjectId: f.id, bizNo: payment.documentNumber, built, dependsOn: [waybillRecordId], freight: scope, triggerAt: payment.paidAt }, now));
+  }
+  return ids;
+}
+
+/**
+ * 重新上报 (domain 8.4): FAILED, CHECK_FAILED and SKIPPED go back to PENDING after the payload is
+ * rebuilt from the current data and checked again; a SUCCESS only with a reason and when the payload
+ * changed. Returns the record's new status.
+ */
+export async function reopenRecord(trx: AnyDb, record: RecordRow, options: { reason?: string; now: string }): Promise<{ status: ReportStatus; message: string | null }> {
+  const status = record.status as ReportStatus;
+  if (status === "SENDING") return { status, message: "记录正在上报中，请稍后再试" };
+  if (status === "PENDING") return { status, message: null };
+  const target = (await targetOf(trx, record.platform_id, record.target))!;
+  const built = await rebuild(trx, target, record, options.now);
+  const hash = hashOf(built.payload);
+  if (status === "SUCCESS") {
+    if (!options.reason) return { status, message: "重新上报已成功的记录须填写原因" };
+    if (hash === record.payload_hash) return { status, message: "报文未变化，已成功的记录无需重新上报" };
+  }
+  const next: ReportStatus = checksPass(built.checks) ? "PENDING" : "CHECK_FAILED";
+  await trx
+    .updateTable("report_records")
+    .set({
+      payload: JSON.stringify(built.payload),
+      payload_hash: hash,
+      check_result: JSON.stringify(built.checks),
+      status: next,
+      next_attempt_at: next === "PENDING" ? options.now : null,
+      last_result_message: next === "CHECK_FAILED" ? "本地校验未通过" : options.reason ? `重新上报：${options.reason}` : record.last_result_message,
+      updated_at: options.now,
+    })
+    .where("id", "=", record.id)
+    .where("status", "=", status)
+    .execute();
+  return { status: next, message: next === "CHECK_FAILED" ? "本地校验未通过，请先修正源数据" : null };
+}
+
+export const messageLabel = (type: string) => MESSAGE_TYPES[type as MessageType]?.label ?? type;
+
+/** Counts of records by status for a target (对接状态). */
+export async function queueOf(db: AnyDb, target: TargetRow): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom("report_records")
+    .select(["status", sql<number>`count(*)`.as("n")])
+    .where("platform_id", "=", target.platform_id)
+    .where("target", "=", target.code)
+    .where("superseded_by", "is", null)
+    .groupBy("status")
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+export type { ReportTarget };

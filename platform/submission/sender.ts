@@ -1,0 +1,244 @@
+/**
+ * The submitter (domain 8.4): claims a PENDING record (one sender per record), sends it over HTTP to
+ * the target's endpoint, records the attempt (request and response excerpts), and moves the record
+ * to SUCCESS, FAILED or back to PENDING with the next backoff. Credentials come from the environment:
+ * `<credentials_env>URL` (overrides the table's base_url), `…USER`, `…PASSWORD`, `…KEY`.
+ */
+import { randomUUID } from "node:crypto";
+import { MESSAGE_TYPES, RESULT_CODES, RETRY_BACKOFF_MIN, type AttemptOutcome, type MessageType, type ReportStatus } from "../../contract/submission.js";
+import type { AnyDb } from "../resources/bind.js";
+import { chinaStamp } from "./format.js";
+import { messageLabel, syncCompletedWaybills, targetOf, targetsOf, type RecordRow, type TargetRow } from "./records.js";
+import { DOCUMENT_VERSION, sealContent, type ExchangeReply } from "./wire.js";
+
+export interface SenderOptions {
+  /** Where a relative base_url ("/dev/report-standin/anhui") points: this platform's own address. */
+  selfUrl: string;
+  env?: NodeJS.ProcessEnv;
+  fetchImpl?: typeof fetch;
+  timeoutMs?: number;
+  now?: () => Date;
+}
+
+export interface Operator {
+  userId: number;
+  name: string;
+}
+
+const STALE_SENDING_MS = 5 * 60_000;
+const ORDER: MessageType[] = ["DRIVER", "CREW", "VEHICLE", "SHIP", "WAYBILL", "WATER_WAYBILL", "CAPITAL_FLOW", "WATER_CAPITAL_FLOW"];
+const RETRYABLE_CODES = new Set(["3003", "9001"]);
+const KEY_ERRORS = new Set(["3006", "3007"]);
+
+/** Dev defaults match the stand-in mounted by the platform; a real endpoint sets all four variables. */
+export function credentialsOf(target: TargetRow, options: SenderOptions) {
+  const env = options.env ?? process.env;
+  const prefix = target.credentials_env;
+  const base = env[`${prefix}URL`] || target.base_url;
+  return {
+    url: (base.startsWith("/") ? `${options.selfUrl}${base}` : base).replace(/\/$/, ""),
+    user: env[`${prefix}USER`] || target.sender_code,
+    password: env[`${prefix}PASSWORD`] || "tms-dev",
+    key: env[`${prefix}KEY`] || "tms-dev-key",
+  };
+}
+
+interface HttpResult {
+  httpStatus: number | null;
+  reply: ExchangeReply | null;
+  /** The request never got an answer after it left (timeout). */
+  unknown: boolean;
+  error: string | null;
+  durationMs: number;
+  raw: string;
+}
+
+async function post(url: string, body: unknown, options: SenderOptions): Promise<HttpResult> {
+  const started = Date.now();
+  const doFetch = options.fetchImpl ?? fetch;
+  try {
+    const response = await doFetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal: AbortSignal.timeout(options.timeoutMs ?? 15_000) });
+    const raw = await response.text();
+    let reply: ExchangeReply | null = null;
+    try {
+      reply = response.ok ? (JSON.parse(raw) as ExchangeReply) : null;
+    } catch {
+      reply = null;
+    }
+    return { httpStatus: response.status, reply, unknown: false, error: response.ok ? null : `HTTP ${response.status}`, durationMs: Date.now() - started, raw: raw.slice(0, 2000) };
+  } catch (error) {
+    const timeout = (error as Error).name === "TimeoutError" || (error as Error).name === "AbortError";
+    return { httpStatus: null, reply: null, unknown: timeout, error: timeout ? "请求超时，未收到应答" : `网络错误：${(error as Error).message}`, durationMs: Date.now() - started, raw: "" };
+  }
+}
+
+async function login(db: AnyDb, target: TargetRow, options: SenderOptions): Promise<string | null> {
+  const creds = credentialsOf(target, options);
+  const result = await post(`${creds.url}/login`, { userName: creds.user, password: creds.password }, options);
+  const token = result.reply?.resultCode === "1001" ? (result.reply.token ?? null) : null;
+  if (token) await db.updateTable("report_targets").set({ token, token_at: new Date().toISOString() }).where("id", "=", target.id).execute();
+  return token;
+}
+
+function classify(result: HttpResult, reusedReference: boolean): { outcome: AttemptOutcome; code: string | null; message: string } {
+  const code = result.reply?.resultCode ?? null;
+  const message = result.reply?.resultMessage ?? result.error ?? "未知应答";
+  if (result.unknown) return { outcome: "UNKNOWN", code, message };
+  if (!result.reply) return { outcome: "RETRYABLE", code, message };
+  if (code === "1001") return { outcome: "SUCCESS", code, message };
+  if (code === "3001" && reusedReference) return { outcome: "SUCCESS", code, message: "报文参考号重复：上次发送已到达" };
+  if (code && RETRYABLE_CODES.has(code)) return { outcome: "RETRYABLE", code, message };
+  return { outcome: "REJECTED", code, message: code && RESULT_CODES[code] && !message ? RESULT_CODES[code]! : message };
+}
+
+/** Why a record may not be sent yet: a dependency that is not SUCCESS. */
+async function blockedBy(db: AnyDb, record: RecordRow): Promise<{ failed: boolean; message: string } | null> {
+  const ids = JSON.parse(record.depends_on) as number[];
+  if (!ids.length) return null;
+  const deps = await db.selectFrom("report_records").select(["id", "message_type", "status"]).where("id", "in", ids).execute();
+  const open = deps.find((d) => d.status !== "SUCCESS");
+  if (!open) return null;
+  const failed = open.status === "FAILED" || open.status === "CHECK_FAILED";
+  return { failed, message: failed ? `依赖的${messageLabel(open.message_type)}上报失败` : `等待${messageLabel(open.message_type)}上报成功` };
+}
+
+export interface SendResult {
+  recordId: number;
+  status: ReportStatus;
+  message: string;
+}
+
+/**
+ * Sends one record now (the job, or an operator's 上报). Claims it PENDING → SENDING first; returns
+ * null when another sender has it or it is not PENDING.
+ */
+export async function sendRecord(db: AnyDb, recordId: number, options: SenderOptions, operator: Operator | null = null): Promise<SendResult | null> {
+  const now = options.now?.() ?? new Date();
+  const record = (await db.selectFrom("report_records").selectAll().where("id", "=", recordId).executeTakeFirst()) as RecordRow | undefined;
+  if (!record || record.status !== "PENDING") return null;
+  const blocked = await blockedBy(db, record);
+  if (blocked) {
+    await db.updateTable("report_records").set({ last_result_message: blocked.message, updated_at: now.toISOString() }).where("id", "=", record.id).execute();
+    return { recordId, status: "PENDING", message: blocked.message };
+  }
+  const claimed = await db.updateTable("report_records").set({ status: "SENDING", updated_at: now.toISOString() }).where("id", "=", record.id).where("status", "=", "PENDING").executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return null;
+
+  const target = (await targetOf(db, record.platform_id, record.target))!;
+  const creds = credentialsOf(target, options);
+  const reuse = record.last_outcome === "UNKNOWN" && !!record.last_reference;
+  const reference = reuse ? record.last_reference! : randomUUID();
+  const document = MESSAGE_TYPES[record.message_type as MessageType].document;
+  const payload = { ...(JSON.parse(record.payload) as Record<string, unknown>) };
+  if ("SendToProDateTime" in payload) payload.SendToProDateTime = chinaStamp(now);
+  const message = (token: string) => ({
+    messageReferenceNumber: reference, documentName: document, documentVersionNumber: DOCUMENT_VERSION, senderCode: creds.user, enterpriseSenderCode: target.credit_code,
+    messageSendingDateTime: chinaStamp(now), ipcType: document, token, ...sealContent(creds.key, reference, payload),
+  });
+
+  let token = target.token ?? (await login(db, target, options)) ?? "";
+  let result = await post(`${creds.url}/message`, message(token), options);
+  // 2001: one re-login and an immediate re-send that does not count as an attempt.
+  if (result.reply?.resultCode === "2001") {
+    token = (await login(db, target, options)) ?? "";
+    result = await post(`${creds.url}/message`, message(token), options);
+  }
+  const verdict = classify(result, reuse);
+  const attemptNo = record.attempt_count + 1;
+  await db
+    .insertInto("report_attempts")
+    .values({
+      record_id: record.id, attempt_no: attemptNo, message_reference_number: reference, sent_at: now.toISOString(), duration_ms: result.durationMs, http_status: result.httpStatus,
+      result_code: verdict.code, result_message: verdict.message.slice(0, 500), outcome: verdict.outcome, operator_user_id: operator?.userId ?? null, operator_name: operator?.name ?? null,
+      request_excerpt: JSON.stringify(payload).slice(0, 2000), response_excerpt: result.raw || null,
+    })
+    .execute();
+
+  let status: ReportStatus;
+  let nextAt: string | null = null;
+  if (verdict.outcome === "SUCCESS") status = "SUCCESS";
+  else if (verdict.outcome === "REJECTED") status = "FAILED";
+  else if (attemptNo >= target.max_attempts) status = "FAILED";
+  else {
+    status = "PENDING";
+    const minutes = RETRY_BACKOFF_MIN[Math.min(attemptNo - 1, RETRY_BACKOFF_MIN.length - 1)]!;
+    nextAt = new Date(now.getTime() + minutes * 60_000).toISOString();
+  }
+  if (verdict.code && KEY_ERRORS.has(verdict.code)) {
+    await db.updateTable("report_targets").set({ paused: 1, paused_reason: `${verdict.code} ${verdict.message}`, updated_at: now.toISOString() }).where("id", "=", target.id).execute();
+  }
+  await db
+    .updateTable("report_records")
+    .set({
+      status, attempt_count: attemptNo, next_attempt_at: nextAt, last_result_code: verdict.code, last_result_message: verdict.message.slice(0, 500), last_outcome: verdict.outcome,
+      last_reference: reference, success_at: status === "SUCCESS" ? now.toISOString() : record.success_at, updated_at: now.toISOString(),
+    })
+    .where("id", "=", record.id)
+    .execute();
+  return { recordId, status, message: verdict.message };
+}
+
+/** Sends records in report order (person, conveyance → waybill → money flow). */
+export async function sendInOrder(db: AnyDb, records: Array<Pick<RecordRow, "id" | "message_type">>, options: SenderOptions, operator: Operator | null): Promise<SendResult[]> {
+  const sorted = [...records].sort((a, b) => ORDER.indexOf(a.message_type as MessageType) - ORDER.indexOf(b.message_type as MessageType) || a.id - b.id);
+  const results: SendResult[] = [];
+  for (const record of sorted) {
+    const result = await sendRecord(db, record.id, options, operator);
+    if (result) results.push(result);
+  }
+  return results;
+}
+
+/**
+ * One run of the sender job: builds records of newly completed waybills, returns records stuck in
+ * SENDING to PENDING (their attempt counted as UNKNOWN), then sends up to 100 due records per enabled,
+ * unpaused, automatic target. Marked (标记异常) records are left alone.
+ */
+export async function runSubmitter(db: AnyDb, options: SenderOptions & { platformId?: string }): Promise<SendResult[]> {
+  const now = options.now?.() ?? new Date();
+  await syncCompletedWaybills(db, { platformId: options.platformId, now: now.toISOString() });
+  await db
+    .updateTable("report_records")
+    .set({ status: "PENDING", last_outcome: "UNKNOWN", next_attempt_at: now.toISOString() })
+    .where("status", "=", "SENDING")
+    .where("updated_at", "<", new Date(now.getTime() - STALE_SENDING_MS).toISOString())
+    .execute();
+  const results: SendResult[] = [];
+  for (const target of await targetsOf(db, options.platformId)) {
+    if (!target.enabled || target.paused || !target.auto_report) continue;
+    const due = await db
+      .selectFrom("report_records")
+      .select(["id", "message_type"])
+      .where("platform_id", "=", target.platform_id)
+      .where("target", "=", target.code)
+      .where("status", "=", "PENDING")
+      .where("marked_abnormal", "=", 0)
+      .where("superseded_by", "is", null)
+      .where("next_attempt_at", "<=", now.toISOString())
+      .orderBy("next_attempt_at")
+      .limit(100)
+      .execute();
+    results.push(...(await sendInOrder(db, due, options, null)));
+  }
+  return results;
+}
+
+/** Runs the sender every minute until the app closes (platform/main.ts). */
+export function startSubmitterJob(db: AnyDb, options: SenderOptions, log: { error: (obj: object, msg: string) => void }): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await runSubmitter(db, options);
+    } catch (error) {
+      log.error({ err: error }, "submission run failed");
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), 60_000);
+  timer.unref();
+  void tick();
+  return () => clearInterval(timer);
+}

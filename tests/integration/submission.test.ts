@@ -1,0 +1,232 @@
+/**
+ * 数据报送 (domain 8): records of completed waybills with the ministry formats, money flows through
+ * recordPaymentSubmission, and the sender against the stand-in: failures retried with backoff then
+ * succeeding, a timed-out send re-used by reference number, data errors kept, key errors pausing
+ * the target, staff resubmitting by hand. Runs on SQLite and (with TEST_DATABASE_URL) PostgreSQL.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Paged } from "../../contract/envelope.js";
+import { RETRY_BACKOFF_MIN, type ReportWaybillDetail, type ReportWaybillRow } from "../../contract/submission.js";
+import { chinaStamp, kg3, yuan3 } from "../../platform/submission/format.js";
+import { recordPaymentSubmission, syncCompletedWaybills } from "../../platform/submission/records.js";
+import { runSubmitter, type SenderOptions } from "../../platform/submission/sender.js";
+import { startStandin } from "../../platform/submission/standin.js";
+import { as, dispatchOne, driveTo, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
+
+let f: FreightTestPlatform;
+let standin: Awaited<ReturnType<typeof startStandin>>;
+const ACCOUNT = "ANHUI_TEST";
+const KEY = "test-signing-key";
+const ENV = { TMS_REPORT_ANHUI_USER: ACCOUNT, TMS_REPORT_ANHUI_PASSWORD: "pw", TMS_REPORT_ANHUI_KEY: KEY } as unknown as NodeJS.ProcessEnv;
+const HOUR = 3600_000;
+
+beforeAll(async () => {
+  f = await startFreightPlatform("submission");
+  standin = await startStandin({ accounts: { [ACCOUNT]: { password: "pw", key: KEY } } });
+  // Point every target at the stand-in (a real province: TMS_REPORT_<CODE>_URL).
+  await f.p.db.kysely.updateTable("report_targets").set({ base_url: standin.url }).execute();
+  process.env.TMS_REPORT_ANHUI_USER = ACCOUNT;
+  process.env.TMS_REPORT_ANHUI_PASSWORD = "pw";
+  process.env.TMS_REPORT_ANHUI_KEY = KEY;
+});
+afterAll(async () => {
+  await standin?.close();
+  await f?.close();
+});
+beforeEach(async () => {
+  standin.state.failures.length = 0;
+});
+
+const db = () => f.p.db.kysely;
+const sender = (now: Date, extra: Partial<SenderOptions> = {}): SenderOptions & { platformId: string } => ({ selfUrl: "http://127.0.0.1:9", env: ENV, now: () => now, platformId: "A", ...extra });
+
+/** A freshly completed road waybill with a believable timeline and track (so it passes the local checks). */
+async function completedWaybill(): Promise<{ id: number; freightNo: string }> {
+  const waybill = await dispatchOne(f, { plannedWeight: 30_000 });
+  await driveTo(f, waybill.id, "COMPLETED");
+  const now = Date.now();
+  const at = (h: number) => new Date(now - h * HOUR).toISOString();
+  await db().updateTable("freights").set({ created_at: at(30), loading_time: at(28), unloading_time: at(24), complete_time: at(2), loading_address: "安徽省蚌埠市蚌山区淮河路港区3号泊位", unloading_address: "安徽省芜湖市镜湖区朱家桥外贸码头" }).where("id", "=", waybill.id).execute();
+  const points = Array.from({ length: 5 }, (_, i) => ({ freight_id: waybill.id, lat: 32.9 - i * 0.2, lng: 117.3 + i * 0.1, speed: 60, recorded_at: at(28 - i) }));
+  await db().insertInto("freight_track_points").values(points).execute();
+  return waybill;
+}
+
+/**
+ * Keeps the seeded queue out of a test's way: drivers and vehicles waiting are taken as reported (a new
+ * waybill reuses them), everything else waiting is parked; only the records the test builds are due.
+ */
+async function parkSeededQueue(): Promise<number> {
+  await db().updateTable("report_records").set({ status: "SUCCESS", success_at: new Date().toISOString(), next_attempt_at: null }).where("status", "=", "PENDING").where("message_type", "in", ["DRIVER", "VEHICLE"]).execute();
+  await db().updateTable("report_records").set({ next_attempt_at: "2999-01-01T00:00:00.000Z" }).where("status", "=", "PENDING").execute();
+  const last = await db().selectFrom("report_attempts").select(({ fn }) => fn.max("id").as("id")).executeTakeFirst();
+  return Number(last?.id ?? 0);
+}
+
+const recordsOf = async (freightId: number, target = "ANHUI") => {
+  const waybill = await db().selectFrom("report_records").selectAll().where("target", "=", target).where("freight_id", "=", freightId).where("message_type", "=", "WAYBILL").executeTakeFirstOrThrow();
+  const deps = JSON.parse(waybill.depends_on) as number[];
+  return { waybill, deps };
+};
+
+describe("records of completed waybills", () => {
+  it("every completed road waybill has an 电子运单 record per road target, in the ministry formats", async () => {
+    // The seed builds the newest; the sender job's trigger builds the rest.
+    await syncCompletedWaybills(db(), { platformId: "A" });
+    const completed = await db().selectFrom("freights").selectAll().where("platform_id", "=", "A").where("status", "=", "COMPLETED").where("freight_way", "=", "ROAD").execute();
+    expect(completed.length).toBeGreaterThan(0);
+    const records = await db().selectFrom("report_records").selectAll().where("target", "=", "ANHUI").where("message_type", "=", "WAYBILL").execute();
+    expect(new Set(records.map((r) => Number(r.freight_id)))).toEqual(new Set(completed.map((c) => Number(c.id))));
+    const sample = completed.find((c) => c.loaded_weight != null)!;
+    const record = records.find((r) => Number(r.freight_id) === Number(sample.id))!;
+    const payload = JSON.parse(record.payload);
+    expect(payload.ShippingNoteNumber).toBe(sample.freight_no);
+    expect(payload.TotalMonetaryAmount).toBe(yuan3(Number(sample.freight_amount)));
+    expect(payload.TotalMonetaryAmount).toMatch(/^\d+\.\d{3}$/);
+    expect(payload.VehicleInfo.GoodsInfo[0].GoodsItemGrossWeight).toBe(kg3(Number(sample.loaded_weight)));
+    expect(payload.DespatchActualDateTime).toBe(chinaStamp(sample.loading_time!));
+    expect(payload.FinishDateTime).toMatch(/^\d{14}$/);
+    expect(payload.SerialNumber).toBe("0000");
+    const checks = JSON.parse(record.check_result) as Array<{ ministryField: string }>;
+    expect(checks.map((c) => c.ministryField)).toContain("ConsignorInfo.CountrySubdivisionCode");
+    // Building the whole backlog takes a while on a busy PostgreSQL.
+  }, 240_000);
+
+  it("formats fen, kilograms and China time exactly", () => {
+    expect(yuan3(1_234_567)).toBe("12345.670");
+    expect(yuan3(5)).toBe("0.050");
+    expect(kg3(32_150)).toBe("32150.000");
+    expect(chinaStamp("2026-01-01T16:00:00.000Z")).toBe("20260102000000");
+  });
+
+  it("recordPaymentSubmission builds one 资金流水单 per road target, depending on the waybill, once", async () => {
+    const waybill = await completedWaybill();
+    const freight = await db().selectFrom("freights").selectAll().where("id", "=", waybill.id).executeTakeFirstOrThrow();
+    const payment = { platformId: "A", freightId: waybill.id, documentNumber: `FK${waybill.id}-1`, paymentMeansCode: "42", recipient: freight.carrier_name, receiptAccount: "6217002870012345678", bankCode: "105", sequenceCode: "TX0001", amountFen: 1_234_567, paidAt: new Date().toISOString() };
+    const ids = await db().transaction().execute((trx) => recordPaymentSubmission(trx, payment));
+    expect(ids).toHaveLength(2);
+    const again = await db().transaction().execute((trx) => recordPaymentSubmission(trx, payment));
+    expect(again.sort()).toEqual(ids.sort());
+    const rows = await db().selectFrom("report_records").selectAll().where("id", "in", ids).execute();
+    for (const row of rows) {
+      expect(row.message_type).toBe("CAPITAL_FLOW");
+      const payload = JSON.parse(row.payload);
+      expect(payload.Financiallist[0].MonetaryAmount).toBe("12345.670");
+      expect(payload.ShippingNoteList[0].ShippingNoteNumber).toBe(waybill.freightNo);
+      const waybillRecord = await db().selectFrom("report_records").select(["id", "message_type"]).where("id", "=", (JSON.parse(row.depends_on) as number[])[0]!).executeTakeFirstOrThrow();
+      expect(waybillRecord.message_type).toBe("WAYBILL");
+    }
+  });
+});
+
+describe("the submitter against the stand-in", () => {
+  it("retries failures with backoff, then succeeds", async () => {
+    const before = await parkSeededQueue();
+    const waybill = await completedWaybill();
+    standin.state.failures.push({ http: 503 }, { code: "9001" });
+    const t0 = new Date(Date.now() + 60_000);
+    await runSubmitter(db(), sender(t0));
+    const { waybill: record, deps } = await recordsOf(waybill.id);
+    expect(record.status, record.check_result).not.toBe("CHECK_FAILED");
+    const ids = [...deps, Number(record.id)];
+    const attempts = () => db().selectFrom("report_attempts").selectAll().where("record_id", "in", ids).where("id", ">", before).orderBy("id").execute();
+    const first = (await attempts())[0]!;
+    expect(first.outcome).toBe("RETRYABLE");
+    expect(first.http_status).toBe(503);
+    const failing = await db().selectFrom("report_records").selectAll().where("id", "=", first.record_id).executeTakeFirstOrThrow();
+    expect(failing.status).toBe("PENDING");
+    expect(Date.parse(failing.next_attempt_at!) - t0.getTime()).toBe(RETRY_BACKOFF_MIN[0] * 60_000);
+
+    // Not yet due: nothing is sent.
+    await runSubmitter(db(), sender(new Date(t0.getTime() + 30_000)));
+    expect(await attempts()).toHaveLength(1);
+
+    const t1 = new Date(t0.getTime() + 61_000);
+    await runSubmitter(db(), sender(t1));
+    const second = (await attempts())[1]!;
+    expect(second.record_id).toBe(first.record_id);
+    expect(second.outcome).toBe("RETRYABLE");
+    expect(second.result_code).toBe("9001");
+    const again = await db().selectFrom("report_records").selectAll().where("id", "=", first.record_id).executeTakeFirstOrThrow();
+    expect(Date.parse(again.next_attempt_at!) - t1.getTime()).toBe(RETRY_BACKOFF_MIN[1] * 60_000);
+
+    await runSubmitter(db(), sender(new Date(t1.getTime() + 5 * 60_000 + 1000)));
+    const done = await db().selectFrom("report_records").select(["id", "status", "attempt_count"]).where("id", "in", ids).execute();
+    expect(done.every((r) => r.status === "SUCCESS"), JSON.stringify(done)).toBe(true);
+    expect(done.find((r) => r.id === first.record_id)!.attempt_count).toBe(3);
+    const sent = standin.state.received.find((m) => m.documentName === "WLHY_YD1001" && (m.payload as { ShippingNoteNumber: string }).ShippingNoteNumber === waybill.freightNo);
+    expect(sent?.resultCode).toBe("1001");
+    // The waybill went after what it depends on.
+    const order = (await attempts()).filter((a) => a.outcome === "SUCCESS").map((a) => Number(a.record_id));
+    expect(order.at(-1)).toBe(Number(record.id));
+  });
+
+  it("re-sends a timed-out message with the same reference number and takes 3001 as proof of arrival", async () => {
+    const before = await parkSeededQueue();
+    const waybill = await completedWaybill();
+    standin.state.failures.push({ delayMs: 400 });
+    const t0 = new Date(Date.now() + 60_000);
+    await runSubmitter(db(), sender(t0, { timeoutMs: 150 }));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const { waybill: record, deps } = await recordsOf(waybill.id);
+    const ids = [...deps, Number(record.id)];
+    const [first] = await db().selectFrom("report_attempts").selectAll().where("record_id", "in", ids).where("id", ">", before).orderBy("id").execute();
+    expect(first!.outcome).toBe("UNKNOWN");
+    await runSubmitter(db(), sender(new Date(t0.getTime() + 61_000)));
+    const retry = await db().selectFrom("report_attempts").selectAll().where("record_id", "=", first!.record_id).where("id", ">", before).orderBy("id").execute();
+    expect(retry[1]!.message_reference_number).toBe(first!.message_reference_number);
+    expect(retry[1]!.result_code).toBe("3001");
+    expect(retry[1]!.outcome).toBe("SUCCESS");
+  });
+
+  it("keeps a data error as FAILED; staff resubmit it by hand and it succeeds", async () => {
+    await parkSeededQueue();
+    const waybill = await completedWaybill();
+    const t0 = new Date(Date.now() + 60_000);
+    await runSubmitter(db(), sender(t0));
+    const { waybill: record } = await recordsOf(waybill.id);
+    await db().updateTable("report_records").set({ status: "PENDING", next_attempt_at: t0.toISOString() }).where("id", "=", record.id).execute();
+    standin.state.failures.push({ code: "3005" });
+    await runSubmitter(db(), sender(new Date(t0.getTime() + 1000)));
+    const failed = await db().selectFrom("report_records").selectAll().where("id", "=", record.id).executeTakeFirstOrThrow();
+    expect(failed.status).toBe("FAILED");
+    expect(failed.last_result_code).toBe("3005");
+
+    const list = await okData<Paged<ReportWaybillRow>>(as(f, "SYSTEM_USER", "/tms-report/search", { target: "ANHUI", keyword: waybill.freightNo, current: 1, size: 10 }));
+    expect(list.records[0]!.messages.WAYBILL?.status).toBe("FAILED");
+
+    const resubmitted = await okData<{ results: Array<{ recordId: number; status: string }> }>(as(f, "SYSTEM_USER", "/tms-report/resubmit", { recordIds: [Number(record.id)] }));
+    expect(resubmitted.results.find((r) => r.recordId === Number(record.id))?.status).toBe("SUCCESS");
+    const detail = await okData<ReportWaybillDetail>(as(f, "SYSTEM_USER", `/tms-report/ANHUI/freights/${waybill.id}`, undefined, "GET"));
+    const view = detail.records.find((r) => r.id === Number(record.id))!;
+    expect(view.status).toBe("SUCCESS");
+    expect(view.attempts[0]!.operatorName).toBeTruthy();
+    expect(view.attempts.map((a) => a.outcome)).toContain("REJECTED");
+
+    // A success is re-sent only with a reason and a changed payload.
+    const refused = await as(f, "SYSTEM_USER", "/tms-report/resubmit", { recordIds: [Number(record.id)] });
+    expect(refused.body.code).toBe(4009);
+  });
+
+  it("a key error pauses the target until staff resume it", async () => {
+    await parkSeededQueue();
+    const waybill = await completedWaybill();
+    standin.state.failures.push({ code: "3006" });
+    await runSubmitter(db(), sender(new Date(Date.now() + 60_000)));
+    const target = await db().selectFrom("report_targets").selectAll().where("code", "=", "ANHUI").executeTakeFirstOrThrow();
+    expect(target.paused).toBe(1);
+    const refused = await as(f, "SYSTEM_USER", "/tms-report/submit", { target: "ANHUI", freightIds: [waybill.id] });
+    expect(refused.body.code).toBe(4009);
+    await okData(as(f, "SYSTEM_USER", "/tms-report/targets/ANHUI/resume", {}));
+    expect((await db().selectFrom("report_targets").select("paused").where("code", "=", "ANHUI").executeTakeFirstOrThrow()).paused).toBe(0);
+  });
+
+  it("is for platform users only, and validates its input", async () => {
+    const refused = await as(f, "ORG_USER", "/tms-report/search", { target: "ANHUI", current: 1, size: 10 });
+    expect(refused.body.code).toBe(4003);
+    const bad = await as(f, "SYSTEM_USER", "/tms-report/search", { target: "NOWHERE", current: 1, size: 10 });
+    expect(JSON.stringify(bad.body)).toContain("对接目标不正确");
+    const empty = await as(f, "SYSTEM_USER", "/tms-report/resubmit", { recordIds: [] });
+    expect(JSON.stringify(empty.body)).toContain("请选择要上报的记录");
+  });
+});
