@@ -22,6 +22,9 @@ import { ship } from "./ship.js";
 import { captain, captainProfile } from "./captain.js";
 import { shipowner } from "./shipowner.js";
 import { shipRelation } from "./ship-relation.js";
+import { appDeviceReport, enterpriseConfig, noPushRule, pushLog } from "./system-ops.js";
+import { complaint, complaintReply } from "./complaint.js";
+import { safetyNotice, sensitiveWord, wxGroup } from "./system-content.js";
 
 export const RESOURCES: Record<string, AnyResource> = {
   [vehicle.key]: vehicle,
@@ -46,6 +49,7 @@ export const RESOURCES: Record<string, AnyResource> = {
   [captain.key]: captain,
   [shipowner.key]: shipowner,
   [shipRelation.key]: shipRelation,
+  ...Object.fromEntries([appDeviceReport, enterpriseConfig, pushLog, noPushRule, sensitiveWord, complaint, complaintReply, wxGroup, safetyNotice].map((def) => [def.key, def as AnyResource])),
 };
 
 export function resourceOf(key: string): AnyResource | undefined {
