@@ -88,8 +88,15 @@ async function onComplaint(trx: AnyDb, scope: CallerScope, row: Row, transition:
 
 const complaintHooks: Hooks = {
   /** The complainant: an organisation's user files their own; staff register a phone call's. */
-  async beforeCreate(_trx, scope, values) {
+  async beforeCreate(trx, scope, values, body) {
     const at = new Date();
+    // Organisations file for themselves; tenant staff within their tenant; platform staff may name the organisation complained about.
+    if (scope.type !== "SYSTEM_USER") Object.assign(values, { tenant_id: scope.tenantId, org_id: scope.type === "ORG_USER" ? scope.orgId : null });
+    else if (typeof body.orgId === "number") {
+      const org = await trx.selectFrom("organisations").select(["id", "tenant_id"]).where("id", "=", body.orgId).where("platform_id", "=", scope.platformId).executeTakeFirst();
+      if (!org) throw new HttpError(400, "所属企业不存在");
+      Object.assign(values, { tenant_id: org.tenant_id, org_id: org.id });
+    }
     values.complainant_user_id = scope.type === "ORG_USER" ? scope.userId : null;
     if (scope.type === "ORG_USER") values.source = "CONSOLE";
     values.stage = stageOf("PENDING");
