@@ -89,7 +89,7 @@ export const complaint = defineResource({
       },
       reply: { label: "回复", from: ["HANDLED"], to: "REPLIED", permission: HANDLE, kinds: AUDITORS, tone: "primary", input: { replyContent: f.textarea("回复内容", 1000, { required: true, screen: true }) } },
       close: { label: "结案", from: ["REPLIED"], to: "CLOSED", permission: HANDLE, kinds: AUDITORS, confirm: "结案后投诉人不能再追问" },
-      followUp: { label: "追问", from: ["REPLIED"], to: "PROCESSING", permission: [], kinds: ["ORG_USER"], input: { replyContent: f.textarea("追问内容", 1000, { required: true, screen: true }) } },
+      followUp: { label: "追问", from: ["REPLIED"], to: "PROCESSING", permission: [], kinds: ["ORG_USER"], input: { followUpContent: f.textarea("追问内容", 1000, { required: true, screen: true }) } },
     },
   },
   permissions: { list: [], detail: [], create: [], export: [] },

@@ -13,7 +13,7 @@ const STAFF = ["SYSTEM_USER", "TENANT_USER", "ORG_USER"] as const;
 
 export const APP_CODES = { DRIVER: { label: "司机端" }, CAPTAIN: { label: "船长端" }, SHIPPER: { label: "货主端" } } as const satisfies Options;
 export const DEVICE_OS = { ANDROID: { label: "安卓" }, IOS: { label: "苹果 iOS" } } as const satisfies Options;
-export const NETWORKS = { WIFI: { label: "WiFi" }, "5G": { label: "5G 网络" }, "4G": { label: "4G 网络" }, "3G": { label: "3G 网络" }, OTHER: { label: "其他网络" } } as const satisfies Options;
+export const NETWORKS = { WIFI: { label: "无线 WiFi" }, "5G": { label: "5G 网络" }, "4G": { label: "4G 网络" }, "3G": { label: "3G 网络" }, OTHER: { label: "其他网络" } } as const satisfies Options;
 export const LOCATION_PERMISSIONS = {
   ALWAYS: { label: "始终允许", tone: "success" },
   IN_USE: { label: "使用期间", tone: "warning" },
@@ -28,7 +28,7 @@ export const appDeviceReport = defineResource({
   fields: {
     userName: f.text("用户", 32, { ...SHOWN }),
     mobile: f.mobile("手机号", { ...SHOWN, filter: "contains", mask: true }),
-    appCode: f.enumOf("APP", APP_CODES, { ...SHOWN, required: true, filter: "eq" }),
+    appCode: f.enumOf("APP 应用", APP_CODES, { ...SHOWN, required: true, filter: "eq" }),
     appVersion: f.text("版本", 32, { ...SHOWN, required: true, filter: "contains", checks: [[(v) => /^\d{1,4}(\.\d{1,4}){1,3}$/.test(v), "版本应为数字版本号，如 3.2.1"]] }),
     os: f.enumOf("系统", DEVICE_OS, { ...SHOWN, required: true, filter: "eq" }),
     osVersion: f.text("系统版本", 32, { detail: true, export: true, required: true }),

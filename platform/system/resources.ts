@@ -89,7 +89,7 @@ async function onComplaint(trx: AnyDb, scope: CallerScope, row: Row, transition:
 const complaintHooks: Hooks = {
   /** The complainant: an organisation's user files their own; staff register a phone call's. */
   async beforeCreate(trx, scope, values, body) {
-    const at = new Date();
+    const at = new Date(String(values.created_at));
     // Organisations file for themselves; tenant staff within their tenant; platform staff may name the organisation complained about.
     if (scope.type !== "SYSTEM_USER") Object.assign(values, { tenant_id: scope.tenantId, org_id: scope.type === "ORG_USER" ? scope.orgId : null });
     else if (typeof body.orgId === "number") {
