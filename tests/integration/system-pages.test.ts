@@ -104,7 +104,7 @@ describe(`system pages (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"}
       ["PLATFORM", "港区已固定每日 8 点至 20 点的粮食卸货窗口。"],
     ]);
     const history = await okData<Rec & { events: Array<{ action: string }> }>(as(f, "ORG_USER", `/tms-complaint/${created.id}`, undefined, "GET"));
-    expect(history.events.map((e) => e.action)).toEqual(["CREATE", "ACCEPT", "HANDLE", "REPLY", "FOLLOWUP", "HANDLE", "REPLY", "CLOSE"]);
+    expect(history.events.map((e) => e.action).reverse()).toEqual(["CREATE", "ACCEPT", "HANDLE", "REPLY", "FOLLOWUP", "HANDLE", "REPLY", "CLOSE"]);
     // The queues: handling shows it no more, and another organisation never sees it.
     const queue = await okData<{ records: Rec[] }>(post("TENANT_USER", "/tms-complaint/search", { stage: "HANDLING", size: 200 }));
     expect(queue.records.map((r) => r.id)).not.toContain(created.id);
