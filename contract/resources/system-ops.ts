@@ -69,8 +69,9 @@ export const enterpriseConfig = defineResource({
   key: "enterpriseConfig",
   name: "企业配置",
   api: "sys-enterprise-config",
-  titleField: "businessModes",
+  titleField: "enterpriseName",
   fields: {
+    enterpriseName: f.text("企业", 128, { detail: "开票与税费", export: true, filter: "contains" }),
     businessModes: f.enumOf("允许业务模式", ALLOWED_BUSINESS_MODES, { ...TAX, list: true, required: true, filter: "eq" }),
     defaultBusinessMode: f.enumOf("默认业务模式", BUSINESS_MODES, { ...TAX, list: true, required: true }),
     ticketType: f.enumOf("票制", TICKET_TYPES, { ...TAX, list: true, required: true }),

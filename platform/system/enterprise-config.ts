@@ -10,7 +10,7 @@ import { nowIso } from "../db/index.js";
 import type { AnyDb } from "../resources/bind.js";
 import type { EnterpriseConfigsTable } from "./schema.js";
 
-type Columns = Omit<EnterpriseConfigsTable, "id" | "platform_id" | "tenant_id" | "org_id" | "owner_user_id" | "created_at" | "created_by" | "updated_by" | "updated_at" | "version" | "deleted_at">;
+type Columns = Omit<EnterpriseConfigsTable, "enterprise_name" | "id" | "platform_id" | "tenant_id" | "org_id" | "owner_user_id" | "created_at" | "created_by" | "updated_by" | "updated_at" | "version" | "deleted_at">;
 
 /** Domain 6.7's defaults. */
 export const ENTERPRISE_CONFIG_DEFAULTS: Columns = {
@@ -103,12 +103,12 @@ export async function enterpriseConfigOf(db: AnyDb, orgId: number): Promise<Ente
 }
 
 /** Creates the organisation's defaults row when it has none (call it where an organisation is created). */
-export async function ensureEnterpriseConfig(db: AnyDb, org: { id: number; platformId: string; tenantId: number }, overrides: Partial<Columns> = {}): Promise<void> {
+export async function ensureEnterpriseConfig(db: AnyDb, org: { id: number; name: string; platformId: string; tenantId: number }, overrides: Partial<Columns> = {}): Promise<void> {
   const existing = await db.selectFrom("enterprise_configs").select("id").where("org_id", "=", org.id).executeTakeFirst();
   if (existing) return;
   const at = nowIso();
   await db
     .insertInto("enterprise_configs")
-    .values({ id: org.id, platform_id: org.platformId, tenant_id: org.tenantId, org_id: org.id, owner_user_id: null, ...ENTERPRISE_CONFIG_DEFAULTS, ...overrides, created_at: at, updated_at: at })
+    .values({ id: org.id, enterprise_name: org.name, platform_id: org.platformId, tenant_id: org.tenantId, org_id: org.id, owner_user_id: null, ...ENTERPRISE_CONFIG_DEFAULTS, ...overrides, created_at: at, updated_at: at })
     .execute();
 }

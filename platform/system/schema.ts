@@ -22,6 +22,8 @@ export interface AppDeviceReportsTable extends EngineColumns {
 }
 
 export interface EnterpriseConfigsTable extends EngineColumns {
+  /** The organisation's name when the row was created (the row's title). */
+  enterprise_name: string;
   business_modes: string;
   default_business_mode: string;
   ticket_type: string;

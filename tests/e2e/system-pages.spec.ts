@@ -107,3 +107,20 @@ test("a sensitive word added on 敏感词管理 is refused in a form", async ({ 
   await expect(admin.getByText(word)).toHaveCount(0);
   await admin.close();
 });
+
+test("an enterprise configuration is edited at enterpriseConfigEdit?orgId= with JavaScript off", async ({ browser }) => {
+  const admin = await pageAs(browser, "SYSTEM_USER");
+  await admin.goto("/system/enterpriseConfig");
+  const row = admin.getByTestId("resource-row").first();
+  const name = ((await row.getByRole("link", { name: /^编辑 / }).getAttribute("aria-label")) ?? "").replace(/^编辑 /, "");
+  await row.getByRole("link", { name: /^编辑 / }).click();
+  await expect(admin).toHaveURL(/\/system\/enterpriseConfigEdit\?orgId=\d+$/);
+  await admin.locator('[name="serviceFeeBp"]').fill("5000");
+  await admin.getByRole("button", { name: "保存" }).click();
+  await expect(admin.getByText("服务费率（基点，100 = 1%）不能大于 3000").first()).toBeVisible();
+  await admin.locator('[name="serviceFeeBp"]').fill("250");
+  await admin.getByRole("button", { name: "保存" }).click();
+  await expect(admin.getByRole("status")).toContainText(`企业配置 ${name} 已保存`);
+  await expect(admin).toHaveURL(/\/system\/enterpriseConfig$/);
+  await admin.close();
+});

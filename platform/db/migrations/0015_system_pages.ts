@@ -37,6 +37,7 @@ export function systemPagesMigration(dialect: DialectName): Migration {
       await db.schema.createIndex("app_device_reports_reported").on("app_device_reports").columns(["platform_id", "reported_at"]).execute();
 
       await engineTable(db.schema.createTable("enterprise_configs"), dialect)
+        .addColumn("enterprise_name", text(128), (c) => c.notNull())
         .addColumn("business_modes", text(16), (c) => c.notNull())
         .addColumn("default_business_mode", text(16), (c) => c.notNull())
         .addColumn("ticket_type", text(16), (c) => c.notNull())
