@@ -3,40 +3,15 @@
  * on 投诉处理 and answered on 投诉回复 by the tenant, the answer visible to the organisation; and a
  * sensitive word added on 敏感词管理, then refused in a form that carries free text. One login per account.
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
-import { ACCOUNTS, PASSWORD, type Kind } from "./support";
+import { expect, test, type Page } from "@playwright/test";
+import { sharedNoScriptLogins } from "./support";
 
 test.describe.configure({ mode: "serial" });
 test.use({ javaScriptEnabled: false });
 
-const STATE_DIR = "test-results/.auth";
-const contexts = new Map<Kind, BrowserContext>();
-
-async function pageAs(browser: Browser, kind: Kind): Promise<Page> {
-  let context = contexts.get(kind);
-  if (!context) {
-    mkdirSync(STATE_DIR, { recursive: true });
-    const login = await browser.newContext({ javaScriptEnabled: false });
-    const page = await login.newPage();
-    await page.goto("/login");
-    await page.getByLabel("手机号").fill(ACCOUNTS[kind]);
-    await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "登 录" }).click();
-    await expect(page).toHaveURL(/\/dashboard/);
-    const file = `${STATE_DIR}/system-pages-${kind}.json`;
-    await login.storageState({ path: file });
-    await login.close();
-    context = await browser.newContext({ javaScriptEnabled: false, storageState: file });
-    contexts.set(kind, context);
-  }
-  return context.newPage();
-}
-
-test.afterAll(async () => {
-  for (const context of contexts.values()) await context.close();
-  contexts.clear();
-});
+const logins = sharedNoScriptLogins("system-pages");
+const pageAs = logins.pageAs;
+test.afterAll(() => logins.closeAll());
 
 /** Opens the add dialog of 投诉与建议 and fills it (the content is the caller's). */
 async function fillComplaint(page: Page, content: string) {
