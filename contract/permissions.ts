@@ -70,6 +70,11 @@ export const PERMISSIONS = {
   // others
   TMS_SELF_OWNED_SHIP: { name: "自有船罚款管理", category: "其他" },
   TMS_INVOICE_INFO: { name: "开票信息", category: "其他" },
+  // system pages (domain 6.3–6.20)
+  SYSTEM_USER_LOG: { name: "日志查看", category: "系统" },
+  TMS_COMPLAINT_HANDLING: { name: "投诉处理", category: "系统" },
+  TMS_WX_GROUP: { name: "微信群管理", category: "系统" },
+  TMS_SAFETY_NOTICE: { name: "安全须知管理", category: "系统" },
 } as const satisfies Record<string, { name: string; category: string }>;
 
 export type PermissionCode = keyof typeof PERMISSIONS;

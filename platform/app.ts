@@ -14,6 +14,7 @@ import { enterpriseRoutes } from "./masterdata/enterprise.resource.js";
 import { submissionRoutes } from "./submission/routes.js";
 import { fleetRoutes } from "./fleet/routes.js";
 import { notificationRoutes } from "./iam/notifications/routes.js";
+import { systemPageRoutes } from "./system/routes.js";
 import { createBus } from "./realtime/create-bus.js";
 import { installRealtimeGateway } from "./realtime/gateway.js";
 
@@ -24,7 +25,7 @@ export interface BuildOptions {
 }
 
 /** Each service's HTTP routes. Add a service by adding its register function here. */
-const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [identityRoutes, notificationRoutes, freightRoutes, appealRoutes, resourceRoutes, enterpriseRoutes, submissionRoutes, fleetRoutes];
+const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [identityRoutes, notificationRoutes, freightRoutes, appealRoutes, resourceRoutes, enterpriseRoutes, submissionRoutes, fleetRoutes, systemPageRoutes];
 
 /** Builds the platform's HTTP app (not listening); tests call this with a temporary database. */
 export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<{ app: FastifyInstance; ctx: ServiceContext }> {

@@ -132,9 +132,11 @@ export const ROUTE_TREE: RouteNode[] = [
     system.page("complaintResponse", "投诉回复"),
     system.page("complaintAndAdvice", "投诉与建议"),
     system.page("complaintHandling", "投诉处理"),
+    system.detail("complaintDetail", "投诉详情", "complaintAndAdvice"),
     system.page("projectAudit", "项目审核"),
     system.page("wxGroup", "微信群管理"),
     system.page("safetyNotice", "安全须知"),
+    system.detail("safetyNoticeDetail", "安全须知详情", "safetyNotice"),
   ]),
 
   submitData.group("数据报送", { icon: "upload", roles: ["SYSTEM_USER"], redirect: "anhuiJoint" }, [

@@ -12,8 +12,9 @@ import { appealPages } from "./appeal";
 import { captainPages, shipAudit, shipownerAudit, shipownerPages, shipRelationAudit } from "./water";
 import { SUPPLY_GROUPS } from "./supply";
 
-const GROUPS = [carAudit, ownCars, cargoCategoryPages, shipConfigPages, projectAuditPages, enterprisePages, invitationPages, shipperPages, shipperAudit, cargoPages, contactPages, projectPages, settlementUnitPages, driverAudit, fleetLeaderAudit, relationAudit, ownDrivers, appealPages, shipAudit, captainPages, shipownerPages, shipownerAudit, shipRelationAudit, ...SUPPLY_GROUPS, timeoutConfigPages, timeoutRecordPages, realtimeRemindPages];
+const GROUPS = [carAudit, ownCars, cargoCategoryPages, shipConfigPages, projectAuditPages, enterprisePages, invitationPages, shipperPages, shipperAudit, cargoPages, contactPages, projectPages, settlementUnitPages, driverAudit, fleetLeaderAudit, relationAudit, ownDrivers, appealPages, shipAudit, captainPages, shipownerPages, shipownerAudit, shipRelationAudit, ...SUPPLY_GROUPS, timeoutConfigPages, timeoutRecordPages, realtimeRemindPages, ...SYSTEM_PAGE_GROUPS];
 import { realtimeRemindPages, timeoutConfigPages, timeoutRecordPages } from "./fleet";
+import { SYSTEM_PAGE_GROUPS } from "./system-pages";
 
 export const PAGES: ResourcePage[] = GROUPS.flatMap((group) => Object.values(group).filter((p): p is ResourcePage => !!p));
 

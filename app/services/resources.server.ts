@@ -14,6 +14,8 @@ export type ResourceRecord = Record<string, unknown> & { id: number; actions: st
 
 export interface ResourcePageData extends Paged<ResourceRecord> {
   can: { create: boolean; export: boolean };
+  /** Present when the list is not counted: whether a next page exists (`total` is then a lower bound). */
+  more?: boolean;
 }
 
 export type ResourceDetail = ResourceRecord & { events: ResourceEvent[] };

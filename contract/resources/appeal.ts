@@ -29,7 +29,7 @@ export const appeal = defineResource({
     freightNo: f.text("运单号", 32, { ...LIST, filter: "contains" }),
     freightWay: f.enumOf("运输方式", { ROAD: { label: FREIGHT_WAY_LABELS.ROAD }, WATER: { label: FREIGHT_WAY_LABELS.WATER } }, { ...LIST, filter: "eq" }),
     riskReason: f.text("风险原因", 200, LIST),
-    reason: f.textarea("申诉说明", 500, { ...LIST, form: "create", required: true }),
+    reason: f.textarea("申诉说明", 500, { ...LIST, form: "create", required: true, screen: true }),
     evidence: f.images("申诉凭证", 9, { detail: "申诉信息", form: "create" }),
     submittedByName: f.text("提交人", 32, LIST),
     submittedTime: f.datetime("提交时间", { ...LIST, column: "submitted_at" }),

@@ -61,12 +61,14 @@ export interface Field<T = unknown> extends Placement {
   /** A date of expiry: lists flag it when within 30 days or past, create refuses a past date. */
   expiry?: boolean;
   hint?: string;
+  /** Free text users write: the platform screens it against the sensitive-word list (domain 6.14) on every write. */
+  screen?: boolean;
 }
 
-type Common = Placement & { required?: boolean; column?: string; hint?: string };
+type Common = Placement & { required?: boolean; column?: string; hint?: string; screen?: boolean };
 type Checked = [test: (value: string) => boolean, message: string];
 
-function make<T>(base: Omit<Field<T>, "required" | keyof Placement | "column" | "hint">, o: Common): Field<T> {
+function make<T>(base: Omit<Field<T>, "required" | keyof Placement | "column" | "hint" | "screen">, o: Common): Field<T> {
   const { required = false, ...rest } = o;
   return { ...base, ...rest, required };
 }
@@ -109,7 +111,7 @@ export const f = {
       rest,
     );
   },
-  textarea(label: string, max: number, o: Common = {}): Field<string> {
+  textarea(label: string, max: number, o: Common & { checks?: Checked[] } = {}): Field<string> {
     return { ...f.text(label, max, o), kind: "textarea", input: { type: "textarea", maxLength: max } };
   },
   mobile(label: string, o: Common & { mask?: boolean } = {}): Field<string> {

@@ -26,6 +26,7 @@ import type { AnyDb, Row } from "../resources/bind.js";
 import { scopeOf, visible, type CallerScope } from "../scope.js";
 import { appealBinding as binding, clip } from "./appeal.resource.js";
 import { notifyAppeal } from "./notify.js";
+import { screenText } from "../system/sensitive.js";
 
 const BASE = "/tms-freight-riskappeal-review";
 const idParams = z.object({ id: appealIdSchema });
@@ -84,7 +85,8 @@ export async function appealRoutes(app: FastifyInstance, ctx: ServiceContext): P
 
   app.post(BASE, async (request) => {
     const scope = await callerWith(request, APPEAL_PERMISSIONS.submit);
-    const body = parse(appealSubmitSchema, request.body);
+    const parsed = parse(appealSubmitSchema, request.body);
+    const body = { ...parsed, reason: await screenText(db, scope.platformId, binding.def.fields.reason.label, parsed.reason) };
     const { row, freight } = await retryOnConflict(() =>
       db.transaction().execute(async (trx) => {
         let query = trx.selectFrom("freights").selectAll().where(visible("freights", scope));

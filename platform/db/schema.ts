@@ -10,6 +10,7 @@ import type { DriverTables } from "../masterdata/drivers-schema.js";
 import type { WaterTables } from "../masterdata/water-schema.js";
 import type { SupplyTables } from "../supply/schema.js";
 import type { SubmissionTables } from "../submission/schema.js";
+import type { SystemPageTables } from "../system/schema.js";
 
 /** The whole database: each service declares its tables in its own schema.ts. */
 export interface Database
@@ -24,4 +25,5 @@ export interface Database
     DriverTables,
     WaterTables,
     SupplyTables,
-    SubmissionTables {}
+    SubmissionTables,
+    SystemPageTables {}

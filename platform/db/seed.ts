@@ -79,6 +79,7 @@ const ROLE_SUBSETS: Record<Exclude<UserType, "SYSTEM_USER">, { role: string; cod
       "TMS_STATISTICS_OF_ORDER_TREND",
       "TMS_ORDER_TREND_REPORT",
       "TMS_INVOICE_INFO",
+      "TMS_COMPLAINT_HANDLING",
     ],
   },
   ORG_USER: {

@@ -8,6 +8,7 @@ import type { Database } from "../db/schema.js";
 import { notFound, offsetOf, Refusal } from "../http/envelope.js";
 import { notifyUsers } from "../iam/notifications/notify.js";
 import { contains } from "./records.js";
+import { screenText } from "../system/sensitive.js";
 import { visible, type CallerScope } from "../scope.js";
 
 /** A trip can be commented on once the goods are unloaded. */
@@ -69,7 +70,8 @@ async function commentById(db: Kysely<Database>, scope: CallerScope, id: number)
 }
 
 /** The driver or captain of a waybill comments on it (once, after unloading). */
-export async function createComment(ctx: ServiceContext, scope: CallerScope, body: { freightId: number; score: number; content: string }): Promise<FreightComment> {
+export async function createComment(ctx: ServiceContext, scope: CallerScope, input: { freightId: number; score: number; content: string }): Promise<FreightComment> {
+  const body = { ...input, content: await screenText(ctx.db.kysely, scope.platformId, "评价内容", input.content) };
   const id = await ctx.db.kysely.transaction().execute(async (trx) => {
     const freight = await trx.selectFrom("freights").selectAll().where("id", "=", body.freightId).where(visible("freights", scope)).executeTakeFirst();
     if (!freight) throw notFound("运单不存在");
@@ -119,8 +121,9 @@ export async function selectComments(
 }
 
 /** The platform (SYSTEM_USER or TENANT_USER) answers a comment, once; the author is notified. */
-export async function replyToComment(ctx: ServiceContext, scope: CallerScope, id: number, replyContent: string): Promise<FreightComment> {
+export async function replyToComment(ctx: ServiceContext, scope: CallerScope, id: number, text: string): Promise<FreightComment> {
   if (scope.type !== "SYSTEM_USER" && scope.type !== "TENANT_USER") throw new Refusal(FreightRefusalCode.notPermitted, "只有平台或租户账号可以回复司机评价");
+  const replyContent = await screenText(ctx.db.kysely, scope.platformId, "回复内容", text);
   const target = await ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("freight_comments as c")

@@ -90,6 +90,8 @@ export interface Binding<D extends AnyResource = AnyResource> {
   where?: (alias: string) => RawBuilder<SqlBool>;
   /** Columns set on create that the form does not carry (e.g. subject_type of a view). */
   defaults?: Record<string, unknown>;
+  /** `false`: the list never counts the whole table (large logs); the search answers `more` instead of an exact total. */
+  countTotal?: false;
   /** Generic routes not mounted because a hand-written spec route serves the same path (search, GET :id, POST create). */
   routes?: { search?: false; detail?: false; create?: false };
 }

@@ -147,28 +147,33 @@ function filtered(query: ReturnType<typeof scopedBase>, binding: Binding, filter
 
 export interface ResourcePage extends Paged<Record<string, unknown>> {
   can: { create: boolean; export: boolean };
+  /**
+   * Bindings with `countTotal: false` never count the table: `total` is then a lower bound (the rows up
+   * to this page, plus one when a further row exists) and `more` says whether a next page exists.
+   */
+  more?: boolean;
 }
 
 export async function searchResource(db: AnyDb, binding: Binding, scope: CallerScope, filter: ResourceFilter, { current, size }: { current: number; size: number }): Promise<ResourcePage> {
   const query = filtered(scopedBase(db, binding, scope), binding, filter);
   const [direction] = [binding.def.defaultSort[1]];
-  const [count, rows] = await Promise.all([
-    query.select(sql<number>`count(*)`.as("total")).executeTakeFirstOrThrow(),
+  const can = { create: mayUse(binding.def, scope, "create"), export: mayUse(binding.def, scope, "export") };
+  const page = (limit: number) =>
     query
       .selectAll(A)
       .orderBy(ref(sortColumn(binding)), direction)
       .orderBy(ref("id"), direction)
-      .limit(size)
+      .limit(limit)
       .offset(offsetOf(current, size))
-      .execute() as Promise<Row[]>,
-  ]);
-  return {
-    records: await toRecords(db, binding, scope, rows),
-    total: Number(count.total),
-    current,
-    size,
-    can: { create: mayUse(binding.def, scope, "create"), export: mayUse(binding.def, scope, "export") },
-  };
+      .execute() as Promise<Row[]>;
+  if (binding.countTotal === false) {
+    const rows = await page(size + 1);
+    const more = rows.length > size;
+    const shown = rows.slice(0, size);
+    return { records: await toRecords(db, binding, scope, shown), total: offsetOf(current, size) + shown.length + (more ? 1 : 0), current, size, can, more };
+  }
+  const [count, rows] = await Promise.all([query.select(sql<number>`count(*)`.as("total")).executeTakeFirstOrThrow(), page(size)]);
+  return { records: await toRecords(db, binding, scope, rows), total: Number(count.total), current, size, can };
 }
 
 /** The row with this id if the caller may see it; otherwise 404 (never 403: not theirs is not there). */

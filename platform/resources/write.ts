@@ -18,6 +18,7 @@ import type { AnyDb, Binding, Row } from "./bind.js";
 import { recordResourceEvent } from "./events.js";
 import { assertWaterFor, findRow, fromColumn, scopedBase, toColumn, toRecords } from "./query.js";
 import { bindingOf } from "./lookup.js";
+import { screenFields } from "../system/sensitive.js";
 
 const VERB_LABELS: Record<Verb, string> = { list: "查看", detail: "查看", create: "新增", update: "编辑", delete: "删除", export: "导出" };
 
@@ -134,8 +135,9 @@ export async function createResource(ctx: ServiceContext, binding: Binding, scop
   const { def } = binding;
   assertWaterFor(binding, scope);
   assertMay(def, scope, "create");
-  const body = parse(createSchema(def), input) as Record<string, unknown>;
+  const parsed = parse(createSchema(def), input) as Record<string, unknown>;
   const row = await runWrite(ctx, binding, async (trx) => {
+    const body = await screenFields(trx, scope.platformId, def.fields, parsed);
     await checkRefs(trx, def, scope, body);
     await checkUnique(trx, binding, scope, body);
     const at = nowIso();
@@ -163,8 +165,9 @@ export async function updateResource(ctx: ServiceContext, binding: Binding, scop
   const { def } = binding;
   assertWaterFor(binding, scope);
   assertMay(def, scope, "update");
-  const body = parse(updateSchema(def), input) as Record<string, unknown>;
+  const parsed = parse(updateSchema(def), input) as Record<string, unknown>;
   const row = await runWrite(ctx, binding, async (trx) => {
+    const body = await screenFields(trx, scope.platformId, def.fields, parsed);
     const before = await findRow(trx, binding, scope, id);
     const statusColumn = statusColumnOf(def);
     if (def.status && !def.status.editableIn.includes(String(before[statusColumn!]))) {
@@ -240,7 +243,8 @@ export async function transitionResource(ctx: ServiceContext, binding: Binding, 
       if (!states.includes(String(value))) throw new Refusal(RefusalCode.illegalState, `${rowTitle(def, recordLike(def, before))} 的${def.fields[other]!.label}为「${stateLabel(def, other, value)}」，不能${transition.label}`);
     }
     if (typeof body.version === "number" && body.version !== Number(before.version)) throw stale(def, before);
-    const { version: _version, ...inputs } = body;
+    const { version: _version, ...unscreened } = body;
+    const inputs = await screenFields(trx, scope.platformId, transition.input ?? {}, unscreened);
     const values = columnsOf(def, inputs);
     const result = await trx
       .updateTable(binding.table)

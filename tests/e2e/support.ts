@@ -1,6 +1,7 @@
 import { constants, publicEncrypt } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { AnyResource } from "../../contract/resources/kit";
+import { mkdirSync } from "node:fs";
 
 export const PLATFORM_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 export const PASSWORD = "Demo@2026";
@@ -135,4 +136,33 @@ export async function fillForm(page: Page, def: AnyResource, scope: string) {
     const first = await org.locator("option").evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value).filter(Boolean)[0]);
     if (first) await org.selectOption(first);
   }
+}
+
+/**
+ * One login per account for a spec file, with JavaScript off: `pageAs(browser, kind)` opens a new page
+ * of the account's shared context; `closeAll()` (in afterAll) closes them.
+ */
+export function sharedNoScriptLogins(name: string) {
+  const contexts = new Map<Kind, BrowserContext>();
+  const dir = "test-results/.auth";
+  return {
+    async pageAs(browser: Browser, kind: Kind): Promise<Page> {
+      let context = contexts.get(kind);
+      if (!context) {
+        mkdirSync(dir, { recursive: true });
+        const first = await browser.newContext({ javaScriptEnabled: false });
+        await login(await first.newPage(), kind);
+        const file = `${dir}/${name}-${kind}.json`;
+        await first.storageState({ path: file });
+        await first.close();
+        context = await browser.newContext({ javaScriptEnabled: false, storageState: file });
+        contexts.set(kind, context);
+      }
+      return context.newPage();
+    },
+    async closeAll() {
+      for (const context of contexts.values()) await context.close();
+      contexts.clear();
+    },
+  };
 }

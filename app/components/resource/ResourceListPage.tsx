@@ -36,7 +36,7 @@ export function ResourceListPage({ page }: { page: ListPage }) {
       {data.notice ? <p className="alert-success mb-3" role="status">{data.notice}</p> : null}
       {data.searchError ? <p className="alert-error mb-3" role="alert">{data.searchError}</p> : null}
       <ResourceTable def={def} records={records} columns={columnsOf(def, page.columns, page.showOrg && data.staff)} rowActions={page.rowActions} links={page.links} empty={empty} label={title} />
-      <Pagination total={data.data.total} current={data.data.current} size={data.data.size} />
+      <Pagination total={data.data.total} current={data.data.current} size={data.data.size} more={data.data.more} />
       {data.confirm ? (
         <ConfirmDialog def={def} record={data.confirm.record as unknown as Row & { version: number }} action={data.confirm.action} closeHref={data.listHref} error={actionData?.error} fieldErrors={actionData?.fieldErrors} />
       ) : null}

@@ -11,6 +11,8 @@ interface PaginationProps {
   sums?: readonly LabelledSum[];
   /** Selected rows (e.g. waybills for batch complete); shown when above 0. */
   selectedCount?: number;
+  /** The list was not counted (large logs): `total` is a lower bound and `more` says a next page exists. */
+  more?: boolean;
 }
 
 /** The page numbers to show: first, last, and a window around the current page. */
@@ -43,7 +45,7 @@ function scrollToTop(durationMs = 800) {
  * Spec 2.4 / 9 pager: total · sizes · prev · pager · next · jumper. Page and size live in the URL
  * query, so every control is a link or a GET form that works without JavaScript.
  */
-export function Pagination({ total, current, size, sums, selectedCount }: PaginationProps) {
+export function Pagination({ total, current, size, sums, selectedCount, more }: PaginationProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const pages = Math.max(1, Math.ceil(total / size));
@@ -80,7 +82,11 @@ export function Pagination({ total, current, size, sums, selectedCount }: Pagina
         ))}
       </div>
       <nav className="flex flex-wrap items-center gap-2" aria-label="分页">
-        <span>共 <span data-testid="total">{total}</span> 条</span>
+        {more === undefined ? (
+          <span>共 <span data-testid="total">{total}</span> 条</span>
+        ) : (
+          <span>{more ? "至少" : "共"} <span data-testid="total">{total}</span> 条</span>
+        )}
         <Form method="get" preventScrollReset className="flex items-center gap-1" onChange={(e) => navigate(hrefFor(1, Number(new FormData(e.currentTarget).get("size"))), { preventScrollReset: true })}>
           {carried.map(([k, v], i) => (
             <input key={`${k}-${i}`} type="hidden" name={k} value={v} />

@@ -14,6 +14,7 @@ import { waterMigration } from "./0009_water.js";
 import { eventRemarksMigration } from "./0019_event_remarks.js";
 import { supplyMigration } from "./0013_supply.js";
 import { fleetSubmissionMigration } from "./0018_fleet_submission.js";
+import { systemPagesMigration } from "./0015_system_pages.js";
 
 /** Every migration, in order. Names sort in the order they must run. Add new ones at the end. */
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
@@ -31,4 +32,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0019_event_remarks": eventRemarksMigration,
   "0013_supply": supplyMigration,
   "0018_fleet_submission": fleetSubmissionMigration,
+  "0015_system_pages": systemPagesMigration,
 };

@@ -1,5 +1,6 @@
 import type { FreightWay, Notification, NotificationTargetType } from "../../../contract/notification.js";
 import type { ServiceContext } from "../../context.js";
+import { logPushes, messageExemptions, recipientsOf } from "../../system/push.js";
 import { insertNotifications, publishUnreadCounts, pushToUsers } from "./service.js";
 
 export interface NotifyInput {
@@ -10,21 +11,33 @@ export interface NotifyInput {
   /** For FREIGHT targets: the waybill number and way, so the console opens the right detail page. */
   freightNo?: string | null;
   freightWay?: FreightWay | null;
+  /** The business number the push log shows (default: the waybill number or the target id). */
+  bizNo?: string | null;
 }
 
 /**
- * Creates one notification per user and pushes SERVICE_MSG_PUSH and SERVICE_MSG_NUM to their sockets.
+ * Creates one notification per user and pushes SERVICE_MSG_PUSH and SERVICE_MSG_NUM to their sockets,
+ * except to users a no-push rule exempts (domain 6.13: their inbox keeps the message, nothing is pushed).
+ * Each message is written to the push log (6.8) as SENT or SKIPPED.
  * Call it after your own transaction has committed (it writes through ctx.db, not your transaction).
  */
 export async function notifyUsers(ctx: ServiceContext, userIds: readonly number[], input: NotifyInput): Promise<Notification[]> {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return [];
+  const db = ctx.db.kysely;
+  const recipients = await recipientsOf(db, unique);
+  const exemptions = await messageExemptions(db, recipients);
   const created = await insertNotifications(ctx, unique, input);
+  const pushed = created.filter(({ userId }) => !exemptions.get(userId));
   await pushToUsers(
     ctx,
-    created.map(({ userId, notification }) => ({ userId, packet: { packageType: "SERVICE_MSG_PUSH", content: notification } })),
+    pushed.map(({ userId, notification }) => ({ userId, packet: { packageType: "SERVICE_MSG_PUSH", content: notification } })),
   );
-  await publishUnreadCounts(ctx, unique);
+  await publishUnreadCounts(ctx, pushed.map(({ userId }) => userId));
+  await logPushes(
+    db,
+    recipients.map((recipient) => ({ recipient, channel: "SITE", content: input.content, bizType: input.targetType, bizNo: input.bizNo ?? input.freightNo ?? String(input.targetId), exemption: exemptions.get(recipient.userId) ?? null })),
+  );
   return created.map((row) => row.notification);
 }
 
