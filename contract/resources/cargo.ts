@@ -22,13 +22,13 @@ export const MAX_CARGO_PRICE_FEN = 10_000_000;
 export const MAX_LOSS_BP = 1000;
 
 /** 元/吨 instead of 元 on the money field. */
-function pricePerTonne(label: string, o: Parameters<typeof f.moneyFen>[2]): Field<number> {
+export function pricePerTonne(label: string, o: Parameters<typeof f.moneyFen>[2]): Field<number> {
   const base = f.moneyFen(label, MAX_CARGO_PRICE_FEN, o);
   return { ...base, format: (v) => (v == null ? "" : `${fenToYuan(v)} 元/吨`), input: { ...base.input, suffix: "元/吨" } };
 }
 
 /** Basis points on the wire and in the column; ‰ with at most one decimal in forms and on screen (3 ‰ = 30 bp). */
-function permille(label: string, o: { detail?: string; list?: boolean; form?: boolean; export?: boolean; hint?: string }): Field<number> {
+export function permille(label: string, o: { detail?: string; list?: boolean; form?: boolean; export?: boolean; hint?: string }): Field<number> {
   const wire = z
     .number({ required_error: `请填写${label}`, invalid_type_error: `${label}必须是整数（万分之一）` })
     .int(`${label}必须是整数（万分之一）`)
