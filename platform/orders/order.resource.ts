@@ -22,6 +22,18 @@ const FIXED_AFTER_DISPATCH = Object.entries(order.fields)
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
+/** The rules across an order's own fields (columns), each with the label of the field it concerns. */
+export function orderRuleErrors(v: Record<string, unknown>): Array<{ column: string; message: string }> {
+  const errors: Array<{ column: string; message: string }> = [];
+  const carrier = num(v.unit_price);
+  const shipperPrice = num(v.shipper_unit_price);
+  if (v.business_mode === "SELF_OPERATED" && shipperPrice === null) errors.push({ column: "托运单价", message: "自营业务请填写托运单价" });
+  if (carrier !== null && shipperPrice !== null && shipperPrice < carrier) errors.push({ column: "托运单价", message: "托运单价不能低于承运单价" });
+  if (v.loading_from && v.loading_to && String(v.loading_to) < String(v.loading_from)) errors.push({ column: "装货截止", message: "装货截止时间不能早于装货开始时间" });
+  if (v.loading_from && v.arrive_by && String(v.arrive_by) < String(v.loading_from)) errors.push({ column: "要求到达", message: "要求到达时间不能早于装货开始时间" });
+  return errors;
+}
+
 /**
  * The rules across fields and tables for a new or edited order (values are columns, merged with the
  * stored row on edit): shipper, cargo and project of the order's organisation and usable; shipper
@@ -51,12 +63,8 @@ export async function checkOrder(trx: AnyDb, scope: CallerScope, values: Record<
     if (!project || Number(project.org_id) !== orgId) throw new Refusal(RefusalCode.invalid, "项目不存在或不属于该订单的企业");
     if (project.audit_status !== "APPROVED" || project.status !== "ACTIVE") throw new Refusal(RefusalCode.illegalState, `项目 ${project.name} 未审核通过或已结束，不能下单`);
   }
-  const carrier = num(v.unit_price);
-  const shipperPrice = num(v.shipper_unit_price);
-  if (v.business_mode === "SELF_OPERATED" && shipperPrice === null) throw new Refusal(RefusalCode.invalid, "自营业务请填写托运单价");
-  if (carrier !== null && shipperPrice !== null && shipperPrice < carrier) throw new Refusal(RefusalCode.invalid, "托运单价不能低于承运单价");
-  if (v.loading_from && v.loading_to && String(v.loading_to) < String(v.loading_from)) throw new Refusal(RefusalCode.invalid, "装货截止时间不能早于装货开始时间");
-  if (v.loading_from && v.arrive_by && String(v.arrive_by) < String(v.loading_from)) throw new Refusal(RefusalCode.invalid, "要求到达时间不能早于装货开始时间");
+  const [first] = orderRuleErrors(v);
+  if (first) throw new Refusal(RefusalCode.invalid, first.message);
   if (values.external_no) {
     const taken = await trx.selectFrom("freight_orders").select("order_no").where("org_id", "=", orgId).where("external_no", "=", String(values.external_no)).where("deleted_at", "is", null).where("id", "<>", Number(before?.id ?? 0)).executeTakeFirst();
     if (taken) throw new Refusal(RefusalCode.illegalState, `原始单号 ${String(values.external_no)} 已用于订单 ${taken.order_no}`);

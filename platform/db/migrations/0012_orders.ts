@@ -1,5 +1,5 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from "kysely";
-import { addEngineColumns, bigintType } from "../columns.js";
+import { addEngineColumns, bigintType, engineTable, withId } from "../columns.js";
 import type { DialectName } from "../index.js";
 
 /**
@@ -7,6 +7,7 @@ import type { DialectName } from "../index.js";
  * `freight_orders`, all nullable or defaulted so existing rows and the dispatch service keep working.
  * Existing rows are backfilled: updated_at from created_at, cargo name and consignee from what they
  * carry, the shipper linked by name within the organisation, progress from their waybills.
+ * Import batches (domain 3.5): one row per uploaded file, and its refused rows with their errors.
  */
 export function ordersMigration(dialect: DialectName): Migration {
   const big = bigintType(dialect);
@@ -55,6 +56,29 @@ export function ordersMigration(dialect: DialectName): Migration {
         completed_weight = coalesce((select sum(case when f.unloaded_weight is not null and f.loaded_weight is not null and f.unloaded_weight < f.loaded_weight then f.unloaded_weight else coalesce(f.loaded_weight, f.planned_weight) end) from freights f where f.order_id = freight_orders.id and f.status = 'COMPLETED'), 0)`.execute(db);
       await db.schema.createIndex("freight_orders_owner").on("freight_orders").columns(["owner_user_id", "created_at"]).execute();
       await db.schema.createIndex("freight_orders_external_no").on("freight_orders").columns(["org_id", "external_no"]).execute();
+      await engineTable(db.schema.createTable("import_batches"), dialect)
+        .addColumn("batch_no", "varchar(24)", (c) => c.notNull().unique())
+        .addColumn("kind", "varchar(16)", (c) => c.notNull())
+        .addColumn("file_name", "varchar(200)", (c) => c.notNull())
+        .addColumn("file_sha256", "varchar(64)", (c) => c.notNull())
+        .addColumn("total_rows", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("valid_rows", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("invalid_rows", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("imported_rows", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("status", "varchar(16)", (c) => c.notNull())
+        .addColumn("message", "varchar(500)")
+        .addColumn("headers", "text")
+        .execute();
+      await db.schema.createIndex("import_batches_org").on("import_batches").columns(["platform_id", "org_id", "created_at"]).execute();
+      await withId(db.schema.createTable("import_rows"), dialect)
+        .addColumn("batch_id", big, (c) => c.notNull().references("import_batches.id"))
+        .addColumn("row_no", "integer", (c) => c.notNull())
+        .addColumn("data", "text", (c) => c.notNull())
+        .addColumn("errors", "text", (c) => c.notNull())
+        .addColumn("status", "varchar(16)", (c) => c.notNull())
+        .addColumn("entity_id", big)
+        .execute();
+      await db.schema.createIndex("import_rows_batch").on("import_rows").columns(["batch_id", "row_no"]).execute();
       await db.schema.createIndex("freight_orders_platform_created").on("freight_orders").columns(["platform_id", "created_at"]).execute();
     },
   };
