@@ -18,7 +18,7 @@ const upload = async (bytes: Buffer, fileName = "orders.xlsx") => {
   const response = await fetch(`${f.p.baseUrl}/tms-order-import/upload`, {
     method: "POST",
     headers: { "X-Platform": "A", Authorization: `Bearer ${f.tokens.ORG_USER}`, "Content-Type": "application/octet-stream", "X-File-Name": encodeURIComponent(fileName) },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
   return { status: response.status, body: (await response.json()) as { code: number; data?: Batch; message?: string; errorMsg?: string } };
 };
