@@ -203,7 +203,7 @@ interface SheetRows {
 
 /** The first worksheet, streaming: its header row and its non-empty data rows (at most IMPORT_MAX_ROWS). */
 async function readSheet(bytes: Buffer): Promise<SheetRows> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { sharedStrings: "cache", hyperlinks: "ignore", styles: "cache", worksheets: "emit", entries: "emit" });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { sharedStrings: "cache", hyperlinks: "ignore", styles: "ignore", worksheets: "emit", entries: "emit" });
   const out: SheetRows = { headers: [], rows: [] };
   try {
     for await (const worksheet of reader) {
@@ -264,11 +264,12 @@ async function lookups(db: AnyDb, orgId: number): Promise<Lookups> {
   };
 }
 
-const SCHEMA = formSchema(order, "create");
+const FIELD_SCHEMAS = Object.entries(formSchema(order, "create").shape) as Array<[string, { safeParse(v: unknown): { success: true; data: unknown } | { success: false; error: { issues: Array<{ message: string }> } } }]>;
+type Outcome = { ok: boolean; value?: unknown; message?: string };
 const HEADER_OF = new Map(IMPORT_COLUMNS.map((c) => [c.key, c.header]));
 
 /** One row's cells as the new-order form's text, validated by its schema and the order's rules. */
-function validateRow(cells: Record<string, string>, look: Lookups, seen: Set<string>): { errors: ImportError[]; values: Record<string, unknown> } {
+function validateRow(cells: Record<string, string>, look: Lookups, seen: Set<string>, cache: Map<string, Outcome>): { errors: ImportError[]; values: Record<string, unknown> } {
   const errors: ImportError[] = [];
   const form: Record<string, string> = {};
   for (const c of IMPORT_COLUMNS) {
@@ -282,21 +283,30 @@ function validateRow(cells: Record<string, string>, look: Lookups, seen: Set<str
       const code = Object.entries(c.field.options).find(([k, o]) => o.label === text || k === text)?.[0];
       form[c.key] = code ?? text;
     } else if (c.field.kind === "datetime") {
-      form[c.key] = text.replace(/^(\d{4})[/-](\d{1,2})[/-](\d{1,2})[ T](\d{1,2}):(\d{2})(?::\d{2})?$/, (_m, y, mo, d, h, mi) => `${y}-${mo.padStart(2, "0")}-${d.padStart(2, "0")}T${h.padStart(2, "0")}:${mi}`);
+      // Styles are not read (faster), so a date cell arrives as Excel's day serial (wall-clock time).
+      const serial = /^\d{5}(\.\d+)?$/.test(text) ? new Date(Math.round((Number(text) - 25569) * 86_400_000)).toISOString().slice(0, 16).replace("T", " ") : text;
+      form[c.key] = serial.replace(/^(\d{4})[/-](\d{1,2})[/-](\d{1,2})[ T](\d{1,2}):(\d{2})(?::\d{2})?$/, (_m, y, mo, d, h, mi) => `${y}-${mo.padStart(2, "0")}-${d.padStart(2, "0")}T${h.padStart(2, "0")}:${mi}`);
     } else {
       form[c.key] = text;
     }
   }
-  const parsed = SCHEMA.safeParse(form);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0] ?? "");
-      if (errors.some((e) => e.column === HEADER_OF.get(key))) continue;
-      errors.push({ column: HEADER_OF.get(key) ?? key, message: issue.message });
+  // The form's object schema field by field (it has no cross-field refinements), each cell value's
+  // outcome cached for the file: imports repeat shippers, places and prices row after row.
+  const values: Record<string, unknown> = {};
+  for (const [key, schema] of FIELD_SCHEMAS) {
+    const text = form[key];
+    const memo = `${key}\u0000${text ?? "\u0001"}`;
+    let outcome = cache.get(memo);
+    if (!outcome) {
+      const parsed = schema.safeParse(text);
+      outcome = parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? "格式不正确" };
+      if (cache.size < 200_000) cache.set(memo, outcome);
     }
-    return { errors, values: {} };
+    if (!outcome.ok) {
+      if (!errors.some((e) => e.column === HEADER_OF.get(key))) errors.push({ column: HEADER_OF.get(key) ?? key, message: outcome.message! });
+    } else if (outcome.value !== undefined) values[key] = outcome.value;
   }
-  const values = parsed.data as Record<string, unknown>;
+  if (errors.length) return { errors, values: {} };
   const columns: Record<string, unknown> = {};
   const fields: Record<string, Field> = order.fields;
   for (const [key, value] of Object.entries(values)) if (fields[key] && value !== undefined) columns[columnOf(key, fields[key])] = toColumn(fields[key], value);
@@ -371,7 +381,8 @@ export async function importOrders(ctx: ServiceContext, scope: CallerScope, inpu
   }
   const look = fileError ? null : await lookups(db, owner.org_id);
   const seen = new Set<string>();
-  const results = sheet && look ? sheet.rows.map((row) => ({ row, ...validateRow(row.cells, look, seen) })) : [];
+  const cache = new Map<string, Outcome>();
+  const results = sheet && look ? sheet.rows.map((row) => ({ row, ...validateRow(row.cells, look, seen, cache) })) : [];
   const refused = results.filter((r) => r.errors.length > 0);
   const at = nowIso();
   const batchId = await db.transaction().execute(async (trx) => {
@@ -403,13 +414,14 @@ export async function importOrders(ctx: ServiceContext, scope: CallerScope, inpu
       return Number(batch.id);
     }
     const numbers = await reserveSerials(trx, "DD", results.length);
+    const cargoById = new Map([...look!.cargos.values()].map((c) => [c.id, c]));
+    const shipperById = new Map([...look!.shippers.values()].map((s) => [s.id, s]));
+    const blank = Object.fromEntries(IMPORT_COLUMNS.map((c) => [columnOf(c.key, c.field), null]));
     const rows = results.map((r, i) => {
-      const cargo = [...look!.cargos.values()].find((c) => c.id === Number(r.values.cargo_id))!;
-      const shipper = [...look!.shippers.values()].find((s) => s.id === Number(r.values.shipper_id))!;
-      const full: Record<string, unknown> = {};
-      for (const c of IMPORT_COLUMNS) full[columnOf(c.key, c.field)] = null;
+      const cargo = cargoById.get(Number(r.values.cargo_id))!;
+      const shipper = shipperById.get(Number(r.values.shipper_id))!;
       return {
-        ...full,
+        ...blank,
         ...r.values,
         ...owner,
         order_no: numbers[i]!,
