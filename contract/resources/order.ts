@@ -144,7 +144,7 @@ export const order = defineResource({
       unloadingPlace: "合肥北粮库",
       unloadingAddress: "安徽省合肥市庐阳区北城大道 100 号",
       distanceKm: 160,
-      plannedWeight: 100_000 + n * 1000,
+      plannedWeight: 100_000 + (n % 1000) * 1000,
       unitPrice: 8_500,
       shipperUnitPrice: 9_000,
       settleBasis: "MIN",
