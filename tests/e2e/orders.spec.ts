@@ -67,9 +67,9 @@ test("creates an order without JavaScript and finds it in the list, its detail a
   await expect(page).toHaveURL(/\/orderManage\/orderDetail\?id=\d+/);
   const title = await page.locator("h2.page-title").first().textContent();
   createdNo = /DD\d{14}/.exec(title ?? "")![0];
-  await expect(page.getByText("待调度").first()).toBeVisible();
+  await expect(page.locator("h2.page-title").first()).toContainText("待调度");
   await expect(page.getByTestId("order-progress")).toContainText("0.00 吨");
-  await expect(page.locator('a[data-action="dispatch"]')).toHaveAttribute("href", new RegExp(`orderNo=${createdNo}`));
+  await expect(page.locator('a[data-action="dispatch"]')).toHaveAttribute("href", new RegExp(`dispatchOrderNo=${createdNo}`));
 
   await page.goto(`/orderManage/orderList?keyword=${external}`);
   const row = page.locator("tbody tr", { hasText: createdNo });
