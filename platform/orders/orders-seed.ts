@@ -88,6 +88,22 @@ async function settleStates(trx: Trx, o: Owner, now: number): Promise<void> {
     }
     await refreshOrderProgress(trx, Number(order.id), operator);
   }
+  // A fully dispatched order still on the road: a partly dispatched one with open waybills, its plan met.
+  const stillDispatched = await trx.selectFrom("freight_orders").select("id").where("org_id", "=", o.orgId).where("status", "=", "DISPATCHED").executeTakeFirst();
+  if (!stillDispatched && dispatching > 2) {
+    const open = await trx
+      .selectFrom("freight_orders as fo")
+      .select(["fo.id", "fo.dispatched_weight"])
+      .where("fo.org_id", "=", o.orgId)
+      .where("fo.status", "=", "DISPATCHING")
+      .where(({ exists, selectFrom }) => exists(selectFrom("freights as w").select("w.id").whereRef("w.order_id", "=", "fo.id").where("w.status", "not in", ["CANCELLED", "COMPLETED"])))
+      .orderBy("fo.id", "desc")
+      .executeTakeFirst();
+    if (open) {
+      await trx.updateTable("freight_orders").set({ planned_weight: Number(open.dispatched_weight), status: "DISPATCHED" }).where("id", "=", open.id).execute();
+      dispatching--;
+    }
+  }
   const closable = dispatching > 1 ? await trx.selectFrom("freight_orders").select(["id", "status"]).where("org_id", "=", o.orgId).where("status", "=", "DISPATCHING").orderBy("id").executeTakeFirst() : undefined;
   if (closable) {
     const at = iso(now - 2 * DAY);
