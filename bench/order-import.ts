@@ -11,6 +11,7 @@ import { parseArgs } from "node:util";
 import ExcelJS from "exceljs";
 import { DEMO_ACCOUNTS, loginAs, startTestPlatform } from "../tests/helpers/platform.js";
 import { IMPORT_COLUMNS } from "../platform/orders/import.js";
+import { importRow } from "../tests/helpers/order-import-rows.js";
 
 const { values } = parseArgs({ options: { rows: { type: "string", default: "10000" } } });
 const ROWS = Number(values.rows);
@@ -23,29 +24,8 @@ try {
   const orgId = Number(user.org_id);
   const shipper = await platform.db.kysely.selectFrom("shippers").select("name").where("org_id", "=", orgId).where("enabled", "=", "ENABLED").orderBy("id").executeTakeFirstOrThrow();
   const cargo = await platform.db.kysely.selectFrom("cargos").select("name").where("org_id", "=", orgId).where("enabled", "=", "ENABLED").orderBy("id").executeTakeFirstOrThrow();
-  const cells = (i: number): Record<string, string> => ({
-    原始单号: `BENCH${String(i).padStart(6, "0")}`,
-    运输方式: "公路运输",
-    业务模式: "自营",
-    托运人名称: shipper.name,
-    货物名称: cargo.name,
-    业务类型: "干线普货运输",
-    收货方: "合肥市粮食收储有限公司",
-    装货地: "蚌埠中心粮库",
-    装货详细地址: "安徽省蚌埠市淮上区沫河口工业园 8 号",
-    装货联系人: "王库管",
-    装货电话: "13955301234",
-    卸货地: "合肥北粮库",
-    卸货详细地址: "安徽省合肥市庐阳区北城大道 100 号",
-    "运输里程(公里)": "160",
-    装货开始: "2026-12-01 08:00",
-    装货截止: "2026-12-05 18:00",
-    "计划重量(吨)": String(100 + (i % 900) + 0.125),
-    "承运单价(元/吨)": "85.5",
-    "托运单价(元/吨)": "90",
-    结算依据: "较小值",
-    备注: `第 ${i + 1} 批`,
-  });
+  const cells = (i: number) =>
+    importRow({ shipper: shipper.name, cargo: cargo.name }, `BENCH${String(i).padStart(6, "0")}`, { 装货联系人: "王库管", 装货电话: "13955301234", 装货开始: "2026-12-01 08:00", 装货截止: "2026-12-05 18:00", "计划重量(吨)": String(100 + (i % 900) + 0.125), "承运单价(元/吨)": "85.5", 备注: `第 ${i + 1} 批` });
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet("订单导入");
   const headers = IMPORT_COLUMNS.map((c) => c.header);

@@ -11,6 +11,7 @@ import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import { sql } from "kysely";
 import { RefusalCode } from "../../contract/envelope.js";
+import { ORDER_IMPORT_MAX_BYTES, ORDER_IMPORT_MAX_ROWS, type ImportBatch, type ImportError, type RefusedRow } from "../../contract/order-import.js";
 import { columnOf, formSchema } from "../../contract/resources/derive.js";
 import type { Field } from "../../contract/resources/kit.js";
 import { DEFAULT_LOSS_BP, order } from "../../contract/resources/order.js";
@@ -25,34 +26,11 @@ import { nextSerial, personalOrgId } from "../resources/write.js";
 import type { CallerScope } from "../scope.js";
 import { orderRuleErrors } from "./order.resource.js";
 
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-export const IMPORT_MAX_ROWS = 10_000;
+export const IMPORT_MAX_BYTES = ORDER_IMPORT_MAX_BYTES;
+export const IMPORT_MAX_ROWS = ORDER_IMPORT_MAX_ROWS;
 /** Unpacked size above which a file is treated as a zip bomb (a 10 000-row sheet unpacks to about 10 MB). */
 const MAX_UNPACKED_BYTES = 150 * 1024 * 1024;
 const MAX_RATIO = 150;
-
-export interface ImportError {
-  column: string;
-  message: string;
-}
-export interface RefusedRow {
-  rowNo: number;
-  errors: ImportError[];
-}
-export interface ImportBatch {
-  id: number;
-  batchNo: string;
-  fileName: string;
-  status: "IMPORTED" | "FAILED";
-  totalRows: number;
-  validRows: number;
-  invalidRows: number;
-  importedRows: number;
-  message: string | null;
-  operatorName: string | null;
-  createdTime: string;
-  refused: RefusedRow[];
-}
 
 // ---------------------------------------------------------------------------------------------
 // The template's columns, derived from the order's form fields

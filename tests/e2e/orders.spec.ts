@@ -7,6 +7,7 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { mkdirSync } from "node:fs";
 import { IMPORT_COLUMNS } from "../../platform/orders/import";
+import { importRow } from "../helpers/order-import-rows";
 import { ACCOUNTS, PASSWORD, PLATFORM_URL, escapeRegExp, platformCall, platformToken } from "./support";
 
 test.describe.configure({ mode: "serial" });
@@ -94,24 +95,7 @@ test("imports a file with one bad row: nothing imported and the row reported; fi
   const shipper = (await platformCall<Array<{ label: string }>>("/tms-shipper/options", {}, token))[0]!.label;
   const cargo = (await platformCall<Array<{ label: string }>>("/tms-cargo/options", {}, token))[0]!.label;
   const stamp = Date.now();
-  const row = (n: number, tonnes: string) => ({
-    原始单号: `E2EIMP${stamp}${n}`,
-    运输方式: "公路运输",
-    业务模式: "自营",
-    托运人名称: shipper,
-    货物名称: cargo,
-    业务类型: "干线普货运输",
-    收货方: "合肥市粮食收储有限公司",
-    装货地: "蚌埠中心粮库",
-    装货详细地址: "安徽省蚌埠市淮上区沫河口工业园 8 号",
-    卸货地: "合肥北粮库",
-    卸货详细地址: "安徽省合肥市庐阳区北城大道 100 号",
-    "运输里程(公里)": "160",
-    "计划重量(吨)": tonnes,
-    "承运单价(元/吨)": "85",
-    "托运单价(元/吨)": "90",
-    结算依据: "较小值",
-  });
+  const row = (n: number, tonnes: string) => importRow({ shipper, cargo }, `E2EIMP${stamp}${n}`, { "计划重量(吨)": tonnes });
   const page = await context.newPage();
   await page.goto("/orderManage/batchImport");
   const upload = async (bytes: Buffer) => {

@@ -8,6 +8,7 @@ import { deflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS } from "../../platform/orders/import.js";
+import { importRow } from "../helpers/order-import-rows.js";
 import { as, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
 
 let f: FreightTestPlatform;
@@ -25,25 +26,7 @@ const upload = async (bytes: Buffer, fileName = "orders.xlsx") => {
 const orderCount = async () => Number((await f.p.db.kysely.selectFrom("freight_orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
 
 let serial = 0;
-const row = (extra: Record<string, string> = {}) => ({
-  运输方式: "公路运输",
-  业务模式: "自营",
-  托运人名称: names.shipper,
-  货物名称: names.cargo,
-  业务类型: "干线普货运输",
-  收货方: "合肥市粮食收储有限公司",
-  装货地: "蚌埠中心粮库",
-  装货详细地址: "安徽省蚌埠市淮上区沫河口工业园 8 号",
-  卸货地: "合肥北粮库",
-  卸货详细地址: "安徽省合肥市庐阳区北城大道 100 号",
-  "运输里程(公里)": "160",
-  "计划重量(吨)": "500.5",
-  "承运单价(元/吨)": "85",
-  "托运单价(元/吨)": "90",
-  结算依据: "较小值",
-  原始单号: `IMP${process.pid}${++serial}`,
-  ...extra,
-});
+const row = (extra: Record<string, string> = {}) => importRow(names, `IMP${process.pid}${++serial}`, extra);
 
 async function workbook(rows: Array<Record<string, string | Date>>, headers = IMPORT_COLUMNS.map((c) => c.header)): Promise<Buffer> {
   const book = new ExcelJS.Workbook();

@@ -5,6 +5,7 @@
  * individuals seeing only their own orders, and the ORDER notification.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { order } from "../../contract/resources/order.js";
 import { as, carrierOf, driveTo, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
 
 type Rec = Record<string, unknown> & { id: number; version: number; status: string; actions: string[] };
@@ -21,24 +22,8 @@ const refusal = async (promise: ReturnType<typeof as>, code: number) => {
   return String(answer.message);
 };
 
-const body = (extra: Record<string, unknown> = {}) => ({
-  freightWay: "ROAD",
-  businessMode: "SELF_OPERATED",
-  shipperId: refs.shipperId,
-  cargoId: refs.cargoId,
-  businessTypeCode: "1002996",
-  consigneeName: "合肥市粮食收储有限公司",
-  loadingPlace: "蚌埠中心粮库",
-  loadingAddress: "安徽省蚌埠市淮上区沫河口工业园 8 号",
-  unloadingPlace: "合肥北粮库",
-  unloadingAddress: "安徽省合肥市庐阳区北城大道 100 号",
-  distanceKm: 160,
-  plannedWeight: 200_000,
-  unitPrice: 8_500,
-  shipperUnitPrice: 9_000,
-  settleBasis: "MIN",
-  ...extra,
-});
+/** The definition's example body (the generated tests create from it too), with overrides. */
+const body = (extra: Record<string, unknown> = {}) => ({ ...order.example!.body(0, { shipper: refs.shipperId, cargo: refs.cargoId }), plannedWeight: 200_000, ...extra });
 
 const create = (extra: Record<string, unknown> = {}) => okData<Rec>(as(f, "ORG_USER", "/tms-order-manage", body(extra)));
 const get = (id: number, account: "ORG_USER" | "INDIVIDUAL_USER" = "ORG_USER") => okData<Rec>(as(f, account, `/tms-order-manage/${id}`, undefined, "GET"));

@@ -4,6 +4,7 @@
  * the page shows the batch's outcome with its refused rows, and the recent batches.
  */
 import { json, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { ORDER_IMPORT_MAX_BYTES, type ImportBatch } from "../../../contract/order-import";
 import { resourceOf } from "../../../contract/resources/index";
 import { noticeAndHeaders, platformMessage, redirectWithNotice } from "../page-data.server";
 import { PlatformError } from "../platform.server";
@@ -11,26 +12,8 @@ import { resourcesApi, type OptionItem } from "../resources.server";
 import { requirePage, requireUser, type CurrentUser } from "../user.server";
 
 export const IMPORT_PAGE = "/orderManage/batchImport";
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-
-export interface ImportRowError {
-  column: string;
-  message: string;
-}
-export interface ImportBatchView {
-  id: number;
-  batchNo: string;
-  fileName: string;
-  status: "IMPORTED" | "FAILED";
-  totalRows: number;
-  validRows: number;
-  invalidRows: number;
-  importedRows: number;
-  message: string | null;
-  operatorName: string | null;
-  createdTime: string;
-  refused: Array<{ rowNo: number; errors: ImportRowError[] }>;
-}
+export const IMPORT_MAX_BYTES = ORDER_IMPORT_MAX_BYTES;
+export type ImportBatchView = ImportBatch;
 
 const isStaff = (user: CurrentUser) => user.info.type === "SYSTEM_USER" || user.info.type === "TENANT_USER";
 
