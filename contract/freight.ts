@@ -62,9 +62,11 @@ export const FREIGHT_ACTION_LABELS: Record<FreightAction, string> = {
   APPEAL_REJECT: "风险申诉驳回",
 };
 
-export const ORDER_STATUSES = ["WAIT_DISPATCH", "DISPATCHING", "DISPATCHED"] as const;
+export const ORDER_STATUSES = ["WAIT_DISPATCH", "DISPATCHING", "DISPATCHED", "DRAFT", "COMPLETED", "CLOSED", "CANCELLED"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = { WAIT_DISPATCH: "待调度", DISPATCHING: "部分调度", DISPATCHED: "已调度" };
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = { WAIT_DISPATCH: "待调度", DISPATCHING: "部分调度", DISPATCHED: "已调度", DRAFT: "草稿", COMPLETED: "已完成", CLOSED: "已关闭", CANCELLED: "已取消" };
+/** Orders dispatch (and supply publishing) may draw from (domain 3.1). */
+export const ORDER_OPEN_STATUSES = ["WAIT_DISPATCH", "DISPATCHING"] as const satisfies readonly OrderStatus[];
 
 export const CARGO_CATEGORIES = ["玉米", "小麦", "稻谷", "大豆", "高粱", "大麦"] as const;
 

@@ -5,6 +5,11 @@
 export const PERMISSIONS = {
   // examples named in spec 6
   TMS_ORDER_ADD: { name: "新增订单", category: "订单" },
+  // orders (domain 3.1): edit, close/cancel, export, import
+  TMS_ORDER_EDIT: { name: "修改订单", category: "订单" },
+  TMS_ORDER_CLOSE: { name: "关闭/取消订单", category: "订单" },
+  TMS_ORDER_EXPORT: { name: "导出订单", category: "订单" },
+  TMS_ORDER_IMPORT: { name: "批量导入订单", category: "订单" },
   TMS_FREIGHT_DISPATCH: { name: "运单调度", category: "调度" },
   TMS_FREIGHT_WATER: { name: "水运运单", category: "调度" },
   IAM_USER_MANAGEMENT: { name: "用户管理", category: "系统" },

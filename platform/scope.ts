@@ -45,7 +45,7 @@ const myCaptains = (userId: number) => sql`(select c.id from freight_captains c 
 /** How an INDIVIDUAL_USER owns rows of each table (null: they own none). */
 const OWNED_BY: Record<ScopedTable, ((table: string, userId: number) => RawBuilder<unknown>) | null> = {
   freights: (t, u) => sql`${sql.ref(`${t}.carrier_user_id`)} = ${u}`,
-  freight_orders: null,
+  freight_orders: (t, u) => sql`${sql.ref(`${t}.owner_user_id`)} = ${u}`,
   freight_drivers: (t, u) => sql`${sql.ref(`${t}.user_id`)} = ${u}`,
   freight_vehicles: (t, u) => sql`${sql.ref(`${t}.driver_id`)} in ${myDrivers(u)}`,
   freight_captains: (t, u) => sql`${sql.ref(`${t}.user_id`)} = ${u}`,

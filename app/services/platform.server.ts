@@ -78,8 +78,12 @@ function buildUrl(target: PlatformTarget, path: string, query?: CallOptions["que
 async function send(target: PlatformTarget, accessToken: string | undefined, options: CallOptions): Promise<Response> {
   const headers: Record<string, string> = { "X-Platform": target.platformId, Accept: "application/json", ...options.headers };
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | Uint8Array<ArrayBuffer> | undefined;
+  if (options.body instanceof Uint8Array) {
+    // A file relayed as it is (e.g. an xlsx import); its type comes with the caller's headers.
+    headers["Content-Type"] ??= "application/octet-stream";
+    body = new Uint8Array(options.body);
+  } else if (options.body !== undefined) {
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.body);
   }

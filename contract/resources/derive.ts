@@ -242,6 +242,9 @@ export function transitionLegal(def: AnyResource, t: Transition<string>, row: Re
   return t.from.includes(String(row[transitionField(def, t)])) && Object.entries(t.when ?? {}).every(([field, states]) => states.includes(String(row[field])));
 }
 
+/** Whether a row in this state may be deleted (`deletableIn`, else `editableIn`). */
+export const deletableIn = (def: AnyResource, state: string | null) => !def.status || (def.status.deletableIn ?? def.status.editableIn).includes(state!);
+
 /** What a row allows the caller: detail, edit, delete and each legal transition. */
 export function allowedActions(def: AnyResource, row: Record<string, unknown>, caller: ActingCaller): string[] {
   const actions: string[] = [];
@@ -249,8 +252,7 @@ export function allowedActions(def: AnyResource, row: Record<string, unknown>, c
   const editable = !def.status || def.status.editableIn.includes(state!);
   if (mayUse(def, caller, "detail")) actions.push("detail");
   if (editable && mayUse(def, caller, "update")) actions.push("edit");
-  const deletable = !def.status || (def.status.deletableIn ?? def.status.editableIn).includes(state!);
-  if (deletable && mayUse(def, caller, "delete")) actions.push("delete");
+  if (deletableIn(def, state) && mayUse(def, caller, "delete")) actions.push("delete");
   for (const [key, t] of Object.entries(def.status?.transitions ?? {})) {
     if (mayTransition(def, caller, key) && transitionLegal(def, t, row)) actions.push(key);
   }

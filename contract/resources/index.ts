@@ -27,6 +27,7 @@ import { supply, supplyCallLog, supplyDispute, supplyFavorite, supplyPriceChange
 import { appDeviceReport, enterpriseConfig, noPushRule, pushLog } from "./system-ops.js";
 import { complaint, complaintReply } from "./complaint.js";
 import { safetyNotice, sensitiveWord, wxGroup } from "./system-content.js";
+import { order } from "./order.js";
 
 export const RESOURCES: Record<string, AnyResource> = {
   [vehicle.key]: vehicle,
@@ -55,6 +56,7 @@ export const RESOURCES: Record<string, AnyResource> = {
   ...Object.fromEntries([appDeviceReport, enterpriseConfig, pushLog, noPushRule, sensitiveWord, complaint, complaintReply, wxGroup, safetyNotice].map((def) => [def.key, def as AnyResource])),
   [timeoutConfig.key]: timeoutConfig,
   [vehicleAlert.key]: vehicleAlert,
+  [order.key]: order,
 };
 
 export function resourceOf(key: string): AnyResource | undefined {

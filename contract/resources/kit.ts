@@ -265,10 +265,10 @@ export interface StatusSpec<S extends string> {
   transitions: Record<string, Transition<string>>;
   /** States in which edit is allowed. */
   editableIn: readonly S[];
+  /** States in which delete is allowed (default: `editableIn`). */
+  deletableIn?: readonly S[];
   /** State an edit moves the row to (e.g. back to 待审核). */
   onEdit?: S;
-  /** States in which delete is allowed (default: editableIn). */
-  deletableIn?: readonly S[];
 }
 
 export interface Permissions {

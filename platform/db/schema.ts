@@ -11,6 +11,7 @@ import type { WaterTables } from "../masterdata/water-schema.js";
 import type { SupplyTables } from "../supply/schema.js";
 import type { SubmissionTables } from "../submission/schema.js";
 import type { SystemPageTables } from "../system/schema.js";
+import type { OrderTables } from "../orders/schema.js";
 
 /** The whole database: each service declares its tables in its own schema.ts. */
 export interface Database
@@ -26,4 +27,5 @@ export interface Database
     WaterTables,
     SupplyTables,
     SubmissionTables,
-    SystemPageTables {}
+    SystemPageTables,
+    OrderTables {}

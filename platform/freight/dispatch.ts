@@ -3,6 +3,8 @@ import { randomInt } from "node:crypto";
 import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
 import {
   FreightRefusalCode,
+  ORDER_OPEN_STATUSES,
+  ORDER_STATUS_LABELS,
   kgToTonnes,
   type DispatchRequest,
   type DispatchResult,
@@ -14,6 +16,7 @@ import { nowIso } from "../db/index.js";
 import type { Database } from "../db/schema.js";
 import { HttpError, notFound, offsetOf, Refusal } from "../http/envelope.js";
 import { notifyStep, recordEvent } from "./events.js";
+import { recordResourceEvent } from "../resources/events.js";
 import { contains, orgNames } from "./records.js";
 import { checkLoadWeight, freightAmount, orderStatusFor } from "./rules.js";
 import type { FreightOrdersTable, FreightsTable } from "./schema.js";
@@ -55,7 +58,7 @@ export async function searchOrders(
   filter: { orderNo?: string; cargoCategory?: string; freightWay?: "ROAD" | "WATER"; scope: "AWAITING" | "ALL" },
   { current, size }: { current: number; size: number },
 ): Promise<Paged<OrderRecord>> {
-  let query = db.selectFrom("freight_orders").where(visible("freight_orders", scope));
+  let query = db.selectFrom("freight_orders").where(visible("freight_orders", scope)).where("deleted_at", "is", null);
   if (filter.scope === "AWAITING") query = query.where("status", "in", ["WAIT_DISPATCH", "DISPATCHING"]);
   if (filter.orderNo) query = query.where(contains("freight_orders.order_no", filter.orderNo.toUpperCase()));
   if (filter.cargoCategory) query = query.where("cargo_category", "=", filter.cargoCategory);
@@ -182,7 +185,10 @@ export async function dispatch(ctx: ServiceContext, scope: CallerScope, body: Di
   if (!scope.permissions.has("TMS_FREIGHT_DISPATCH")) throw new Refusal(FreightRefusalCode.notPermitted, "没有运单调度权限（TMS_FREIGHT_DISPATCH）");
   const result = await ctx.db.kysely.transaction().execute(async (trx) => {
     const order = await trx.selectFrom("freight_orders").selectAll().where("id", "=", body.orderId).where(visible("freight_orders", scope)).executeTakeFirst();
-    if (!order) throw notFound("订单不存在");
+    if (!order || order.deleted_at) throw notFound("订单不存在");
+    if (!(ORDER_OPEN_STATUSES as readonly string[]).includes(order.status)) {
+      throw new Refusal(FreightRefusalCode.illegalState, `订单 ${order.order_no} 当前状态为「${ORDER_STATUS_LABELS[order.status]}」，不能派单`);
+    }
     const planned = Number(order.planned_weight);
     const dispatched = Number(order.dispatched_weight);
     const total = body.items.reduce((sum, item) => sum + item.plannedWeight, 0);
@@ -203,11 +209,12 @@ export async function dispatch(ctx: ServiceContext, scope: CallerScope, body: Di
     // Guarded by the dispatched weight we read, so two dispatches cannot both spend the same remainder.
     const updated = await trx
       .updateTable("freight_orders")
-      .set({ dispatched_weight: dispatched + total, status: orderStatus })
+      .set({ dispatched_weight: dispatched + total, status: orderStatus, version: Number(order.version) + 1 })
       .where("id", "=", order.id)
       .where("dispatched_weight", "=", order.dispatched_weight)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new Refusal(FreightRefusalCode.illegalState, "订单已被他人同时调度，请刷新后重试");
+    await recordResourceEvent(trx, scope, "order", { ...order, id: Number(order.id) }, { action: "DISPATCH", label: "派单", from: order.status, to: orderStatus, remark: `派单 ${body.items.length} 条，计划重量 ${kgToTonnes(total)} 吨` });
     return { orderId: Number(order.id), orderStatus, rows: created };
   });
   for (const row of result.rows) await notifyStep(ctx, row, "DISPATCH", scope.userId);

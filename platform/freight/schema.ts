@@ -31,6 +31,44 @@ export interface FreightOrdersTable extends Scoped {
   unit_price: number;
   contract_no: string;
   created_at: string;
+  // resource engine and domain 3.1 (migration 0012)
+  created_by: number | null;
+  updated_by: number | null;
+  updated_at: string | null;
+  version: Generated<number>;
+  deleted_at: string | null;
+  owner_user_id: number | null;
+  external_no: string | null;
+  business_mode: Generated<string>;
+  shipper_id: number | null;
+  project_id: number | null;
+  cargo_id: number | null;
+  cargo_name: string | null;
+  business_type_code: Generated<string>;
+  consignee_name: string | null;
+  loading_contact_name: string | null;
+  loading_contact_mobile: string | null;
+  unloading_contact_name: string | null;
+  unloading_contact_mobile: string | null;
+  distance_km: number | null;
+  loading_from: string | null;
+  loading_to: string | null;
+  arrive_by: string | null;
+  /** Sums over the order's non-cancelled waybills, kept by `refreshOrderProgress`. */
+  loaded_weight: Generated<number>;
+  unloaded_weight: Generated<number>;
+  /** Settled weight of its completed waybills. */
+  completed_weight: Generated<number>;
+  shipper_unit_price: number | null;
+  cargo_unit_price: number | null;
+  loss_allowance_bp: Generated<number>;
+  settle_basis: Generated<string>;
+  source: Generated<string>;
+  remark: string | null;
+  closed_reason: string | null;
+  closed_at: string | null;
+  cancel_reason: string | null;
+  cancelled_at: string | null;
 }
 
 export interface FreightDriversTable extends Scoped {

@@ -6,6 +6,7 @@
 import type { Kysely, Transaction, Updateable } from "kysely";
 import {
   FreightRefusalCode,
+  ORDER_OPEN_STATUSES,
   kgToTonnes,
   type AddressUpdateRequest,
   type FreightAction,
@@ -20,6 +21,7 @@ import { nowIso } from "../db/index.js";
 import type { Database } from "../db/schema.js";
 import { notFound, Refusal } from "../http/envelope.js";
 import { notifyStep, recordEvent } from "./events.js";
+import { refreshOrderProgress } from "../orders/progress.js";
 import { toFreightRecords, type FreightRow } from "./records.js";
 import {
   checkLoadWeight,
@@ -72,6 +74,7 @@ async function applyStep(
   }
   await alsoWrite?.(trx, row);
   await recordEvent(trx, Number(row.id), action, row.status, to, operatorOf(scope), remark, at);
+  await refreshOrderProgress(trx, Number(row.order_id), scope);
   const after = await trx.selectFrom("freights").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
   return { after, remark };
 }
@@ -153,11 +156,13 @@ export function stampStep(ctx: ServiceContext, scope: CallerScope, action: keyof
 
 /** Gives a cancelled waybill's planned weight back to its order. */
 async function releaseOrderWeight(trx: Transaction<Database>, row: FreightRow): Promise<void> {
-  const order = await trx.selectFrom("freight_orders").select(["planned_weight", "dispatched_weight"]).where("id", "=", row.order_id).executeTakeFirstOrThrow();
+  const order = await trx.selectFrom("freight_orders").select(["planned_weight", "dispatched_weight", "status", "version"]).where("id", "=", row.order_id).executeTakeFirstOrThrow();
   const dispatched = Math.max(0, Number(order.dispatched_weight) - Number(row.planned_weight));
+  // A closed order stays closed: the weight returns but is not offered for dispatch again (domain 3.1).
+  const status = (ORDER_OPEN_STATUSES as readonly string[]).includes(order.status) || order.status === "DISPATCHED" ? orderStatusFor(Number(order.planned_weight), dispatched) : order.status;
   await trx
     .updateTable("freight_orders")
-    .set({ dispatched_weight: dispatched, status: orderStatusFor(Number(order.planned_weight), dispatched) })
+    .set({ dispatched_weight: dispatched, status, version: Number(order.version) + 1 })
     .where("id", "=", row.order_id)
     .execute();
 }

@@ -6,7 +6,7 @@
  */
 import { sql } from "kysely";
 import { RefusalCode } from "../../contract/envelope.js";
-import { columnOf, createSchema, statusColumnOf, mayTransition, mayUse, rowTitle, transitionField, transitionOf, transitionSchema, updateSchema, type Verb } from "../../contract/resources/derive.js";
+import { columnOf, createSchema, deletableIn, statusColumnOf, mayTransition, mayUse, rowTitle, transitionField, transitionOf, transitionSchema, updateSchema, type Verb } from "../../contract/resources/derive.js";
 import type { AnyResource } from "../../contract/resources/kit.js";
 import { chinaCompactDate } from "../../contract/units.js";
 import type { ServiceContext } from "../context.js";
@@ -210,7 +210,7 @@ export async function deleteResource(ctx: ServiceContext, binding: Binding, scop
   const record = await runWrite(ctx, binding, async (trx) => {
     const before = await findRow(trx, binding, scope, id);
     const statusColumn = statusColumnOf(def);
-    if (def.status && !(def.status.deletableIn ?? def.status.editableIn).includes(String(before[statusColumn!]))) {
+    if (def.status && !deletableIn(def, String(before[statusColumn!]))) {
       throw new Refusal(RefusalCode.illegalState, `${rowTitle(def, recordLike(def, before))} 当前状态为「${stateLabel(def, def.status.field, before[statusColumn!])}」，不能删除`);
     }
     await binding.hooks?.beforeDelete?.(trx, scope, before);

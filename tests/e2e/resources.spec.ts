@@ -16,9 +16,9 @@ test.use({ javaScriptEnabled: false });
 const STATE_DIR = "test-results/.auth";
 const contexts = new Map<Kind, BrowserContext>();
 
-/** The demo account that works on a page: staff for /userInfoManage, the organisation for its own resources. */
+/** The demo account that works on a page: staff for /userInfoManage, the organisation for its own resources and orders. */
 function accountFor(path: string): Kind {
-  if (path.startsWith("/resourceManager") || path.startsWith("/carAdministration") || path === "/supplyManage/newSupply") return "ORG_USER";
+  if (path.startsWith("/resourceManager") || path.startsWith("/carAdministration") || path.startsWith("/orderManage") || path === "/supplyManage/newSupply") return "ORG_USER";
   if (path.startsWith("/userInfoManage")) return "TENANT_USER";
   return "SYSTEM_USER";
 }

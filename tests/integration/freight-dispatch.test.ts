@@ -43,7 +43,10 @@ describe(`orders and dispatch (${process.env.TEST_DATABASE_URL ? "postgres" : "s
     const water = await okData<Paged<OrderRecord>>(as(f, "ORG_USER", "/tms-order/search", { scope: "ALL", freightWay: "WATER" }));
     expect(water.total).toBeGreaterThan(0);
     expect(water.records.every((o) => o.freightWay === "WATER")).toBe(true);
-    expect((await okData<Paged<OrderRecord>>(as(f, "INDIVIDUAL_USER", "/tms-order/search", {}))).total).toBe(0);
+    // An individual sees only the orders they created (domain 3.1).
+    const own = await okData<Paged<OrderRecord>>(as(f, "INDIVIDUAL_USER", "/tms-order/search", { scope: "ALL", size: 100 }));
+    const owned = await f.p.db.kysely.selectFrom("freight_orders").select("id").where("owner_user_id", "=", f.userIds.INDIVIDUAL_USER).where("deleted_at", "is", null).execute();
+    expect(own.records.map((o) => o.id).sort()).toEqual(owned.map((o) => Number(o.id)).sort());
   });
 
   it("dispatches an order to drivers with vehicles, creating waybills waiting to load", async () => {

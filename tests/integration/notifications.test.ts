@@ -94,7 +94,8 @@ describe(`message centre (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite
     const types = new Set(all.records.map((n) => n.targetType));
     for (const type of ["ORDER", "FREIGHT", "MY", "MYWALLET", "DELIVER", "PICK", "SOURCE_GOODS_LIST"]) expect(types).toContain(type);
     for (const n of all.records.filter((r) => r.targetType === "FREIGHT")) {
-      expect(n.freightNo).toMatch(/^HY\d{12}$/);
+      // The seeded messages name real waybills (the orders seed points them at the recipient's own).
+      expect(n.freightNo).toMatch(/^YD\d{16}$/);
       expect(["ROAD", "WATER"]).toContain(n.freightWay);
     }
   });

@@ -15,6 +15,7 @@ import { eventRemarksMigration } from "./0019_event_remarks.js";
 import { supplyMigration } from "./0013_supply.js";
 import { fleetSubmissionMigration } from "./0018_fleet_submission.js";
 import { systemPagesMigration } from "./0015_system_pages.js";
+import { ordersMigration } from "./0012_orders.js";
 
 /** Every migration, in order. Names sort in the order they must run. Add new ones at the end. */
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
@@ -33,4 +34,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0013_supply": supplyMigration,
   "0018_fleet_submission": fleetSubmissionMigration,
   "0015_system_pages": systemPagesMigration,
+  "0012_orders": ordersMigration,
 };

@@ -1,0 +1,76 @@
+/**
+ * 批量导入订单 (domain 3.5): the template, the upload (the xlsx as the request body, its name in
+ * X-File-Name), the caller's recent batches, one batch with its refused rows, and those rows as an xlsx.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { idSchema } from "../../contract/fields.js";
+import { attachmentDisposition, chinaCompactDate } from "../../contract/units.js";
+import type { ServiceContext } from "../context.js";
+import { notFound, ok } from "../http/envelope.js";
+import { parseLabelled as parse } from "../http/validate.js";
+import { XLSX_TYPE } from "../http/xlsx.js";
+import { requireCaller } from "../identity/guard.js";
+import { scopeOf, type CallerScope } from "../scope.js";
+import { assertMayImport, findBatch, IMPORT_MAX_BYTES, importOrders, importTemplate, listBatches, refusedRowsXlsx } from "./import.js";
+
+const idParams = z.object({ id: idSchema("批次 id") });
+const uploadQuery = z.object({
+  orgId: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number({ invalid_type_error: "所属企业不正确" }).int("所属企业不正确").positive("所属企业不正确").optional()),
+  asDraft: z.enum(["true", "false"], { errorMap: () => ({ message: "asDraft 只能是 true 或 false" }) }).optional(),
+});
+
+function sendXlsx(reply: FastifyReply, bytes: Buffer, ascii: string, chinese: string) {
+  const day = chinaCompactDate();
+  return reply.header("Content-Type", XLSX_TYPE).header("Content-Disposition", attachmentDisposition(`${ascii}_${day}.xlsx`, `${chinese}_${day}.xlsx`)).header("Cache-Control", "no-store").send(bytes);
+}
+
+export async function orderImportRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const db = ctx.db.kysely;
+  const scopeFor = async (request: FastifyRequest): Promise<CallerScope> => scopeOf(ctx, await requireCaller(ctx, request));
+
+  await app.register(async (scoped) => {
+    // The raw workbook, only on this route (encapsulated, so JSON stays the rule elsewhere).
+    scoped.addContentTypeParser([XLSX_TYPE, "application/octet-stream"], { parseAs: "buffer", bodyLimit: IMPORT_MAX_BYTES + 1024 * 1024 }, (_request, body, done) => done(null, body));
+    scoped.post("/tms-order-import/upload", { bodyLimit: IMPORT_MAX_BYTES + 1024 * 1024 }, async (request) => {
+      const scope = await scopeFor(request);
+      const query = parse(uploadQuery, request.query);
+      const raw = request.headers["x-file-name"];
+      let fileName = "orders.xlsx";
+      try {
+        fileName = decodeURIComponent(String(Array.isArray(raw) ? raw[0] : (raw ?? fileName)));
+      } catch {
+        fileName = String(raw);
+      }
+      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      return ok(await importOrders(ctx, scope, { fileName, bytes, orgId: query.orgId ?? null, asDraft: query.asDraft === "true" }));
+    });
+  });
+
+  app.get("/tms-order-import/template", async (request, reply) => {
+    assertMayImport(await scopeFor(request));
+    return sendXlsx(reply, await importTemplate(), "order_import_template", "订单导入模板");
+  });
+
+  app.post("/tms-order-import/batches", async (request) => {
+    const scope = await scopeFor(request);
+    assertMayImport(scope);
+    return ok(await listBatches(db, scope));
+  });
+
+  app.get("/tms-order-import/:id", async (request) => {
+    const scope = await scopeFor(request);
+    assertMayImport(scope);
+    const batch = await findBatch(db, scope, parse(idParams, request.params).id);
+    if (!batch) throw notFound("导入批次不存在");
+    return ok(batch);
+  });
+
+  app.get("/tms-order-import/:id/errors", async (request, reply) => {
+    const scope = await scopeFor(request);
+    assertMayImport(scope);
+    const bytes = await refusedRowsXlsx(db, scope, parse(idParams, request.params).id);
+    if (!bytes) throw notFound("导入批次不存在");
+    return sendXlsx(reply, bytes, "order_import_errors", "订单导入错误明细");
+  });
+}
