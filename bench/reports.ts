@@ -57,7 +57,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 await ensureWaybills();
 const db = await openDatabase(databaseUrl);
 await migrateToLatest(db);
-const ctx = { db, config: loadPlatformConfig({}), log: console } as unknown as ServiceContext;
+const ctx = { db, config: loadPlatformConfig({ NODE_ENV: "production" }), log: console } as unknown as ServiceContext;
 const scopes = await Promise.all(ACCOUNTS.map((m) => scopeOf(db, m)));
 const dateTo = chinaDate();
 const params = { dateFrom: addDays(dateTo, -30), dateTo };

@@ -11,11 +11,13 @@ import {
   col,
   countIf,
   LOADED_OF_UNLOADED,
+  likePattern,
   LOSS,
   num,
   periodSql,
   ratio,
   staff,
+  STAT_TIME,
   topBars,
   total,
   waybills,
@@ -75,7 +77,7 @@ const driverStatistics: ReportDef = {
       .where("f.driver_id", "is not", null)
       .select([
         "f.driver_id",
-        sql<string>`max(f.conveyance_name)`.as("plate"),
+        sql<number>`max(f.vehicle_id)`.as("vehicle_id"),
         sql<number>`count(*)`.as("waybills"),
         countIf(sql`f.status = 'COMPLETED'`).as("completed"),
         total(sql`f.loaded_weight`).as("loaded"),
@@ -89,7 +91,8 @@ const driverStatistics: ReportDef = {
     return q.db
       .selectFrom(agg.as("a"))
       .leftJoin("freight_drivers as d", "d.id", "a.driver_id")
-      .select(["d.name", "d.mobile", "a.plate", "a.waybills", "a.completed", "a.loaded", "a.unloaded", "a.freight", "a.trip_hours", "a.timed_trips", "a.abnormal"])
+      .leftJoin("freight_vehicles as v", "v.id", "a.vehicle_id")
+      .select(["d.name", "d.mobile", "v.plate_no as plate", "a.waybills", "a.completed", "a.loaded", "a.unloaded", "a.freight", "a.trip_hours", "a.timed_trips", "a.abnormal"])
       .orderBy("a.loaded", "desc")
       .orderBy("a.driver_id")
       .execute() as Promise<Raw[]>;
@@ -295,6 +298,19 @@ const waybillRisk: ReportDef = {
   }),
 };
 
+/** The caller's orders created in the range and filters (alias o). */
+function ordersOf({ db, scope, params }: ReportQuery) {
+  let query = db
+    .selectFrom("freight_orders as o")
+    .where(visible("freight_orders", scope, "o"))
+    .where("o.created_at", ">=", chinaDayStart(params.dateFrom))
+    .where("o.created_at", "<", chinaDayEnd(params.dateTo));
+  if (params.freightWay) query = query.where("o.freight_way", "=", params.freightWay);
+  if (params.orgId && staff(scope)) query = query.where("o.org_id", "=", params.orgId);
+  if (params.shipper) query = query.where("o.shipper_name", "like", likePattern(params.shipper));
+  return query;
+}
+
 /** Months from the first of `from`'s month to `to`'s, as "YYYY-MM". */
 function monthsBetween(from: string, to: string): string[] {
   const out: string[] = [];
@@ -315,26 +331,29 @@ const monthBefore = (month: string) => addDays(`${month}-01`, -1).slice(0, 7);
 const orderTrend: ReportDef = {
   id: "orderTrend",
   measures: ["orders", "planned", "dispatched", "completed_weight", "prev_month_orders", "prev_year_orders"],
-  query: async ({ db, dialect, scope, params }) => {
-    const from = `${Number(params.dateFrom.slice(0, 4)) - 1}${params.dateFrom.slice(4, 7)}-01`;
-    const completed = sql`(select coalesce(sum(coalesce(x.unloaded_weight, x.loaded_weight, 0)), 0) from freights x where x.order_id = o.id and x.status = 'COMPLETED')`;
-    let query = db
-      .selectFrom("freight_orders as o")
-      .where(visible("freight_orders", scope, "o"))
-      .where("o.created_at", ">=", chinaDayStart(from))
-      .where("o.created_at", "<", chinaDayEnd(params.dateTo));
-    if (params.freightWay) query = query.where("o.freight_way", "=", params.freightWay);
-    if (params.orgId && staff(scope)) query = query.where("o.org_id", "=", params.orgId);
-    if (params.shipper) query = query.where("o.shipper_name", "like", `%${params.shipper}%`);
-    const rows = await query
-      .select([
-        periodSql(dialect, "MONTH", sql`o.created_at`).as("month"),
-        sql<number>`count(*)`.as("orders"),
-        total(sql`o.planned_weight`).as("planned"),
-        total(sql`o.dispatched_weight`).as("dispatched"),
-        total(completed).as("completed_weight"),
-      ])
-      .groupBy(sql`1`)
+  query: async (q) => {
+    const { db, dialect, params } = q;
+    // The range and the same months a year before (同比); 环比 needs the month before the range.
+    const lastYear = (date: string) => `${Number(date.slice(0, 4)) - 1}${date.slice(4)}`;
+    const windows = [
+      { dateFrom: addDays(`${params.dateFrom.slice(0, 7)}-01`, -1).slice(0, 8) + "01", dateTo: params.dateTo },
+      { dateFrom: lastYear(params.dateFrom.slice(0, 8) + "01"), dateTo: lastYear(params.dateTo) },
+    ];
+    const zero = sql<number>`0`;
+    const [current, yearAgo] = windows.map((w) => {
+      const wq = { ...q, params: { ...params, ...w } };
+      return [
+        ordersOf(wq).select([periodSql(dialect, "MONTH", sql`o.created_at`).as("month"), sql<number>`1`.as("orders"), sql<number>`o.planned_weight`.as("planned"), sql<number>`o.dispatched_weight`.as("dispatched"), zero.as("completed_weight")]),
+        waybills(wq)
+          .where("f.status", "=", "COMPLETED")
+          .select([periodSql(dialect, "MONTH").as("month"), zero.as("orders"), zero.as("planned"), zero.as("dispatched"), sql<number>`coalesce(f.unloaded_weight, f.loaded_weight, 0)`.as("completed_weight")]),
+      ] as const;
+    });
+    const union = current![0].unionAll(current![1]).unionAll(yearAgo![0]).unionAll(yearAgo![1]);
+    const rows = await db
+      .selectFrom(union.as("u"))
+      .select(["u.month", total(sql`u.orders`).as("orders"), total(sql`u.planned`).as("planned"), total(sql`u.dispatched`).as("dispatched"), total(sql`u.completed_weight`).as("completed_weight")])
+      .groupBy("u.month")
       .execute();
     const byMonth = new Map(rows.map((r) => [r.month, r]));
     return monthsBetween(params.dateFrom, params.dateTo).map((month) => {
@@ -374,45 +393,54 @@ const orderTrend: ReportDef = {
   },
 };
 
-/** The daily business sheet: orders created, waybills created / loaded / completed, per day and organisation. */
+/** The daily business sheet: orders created, and the day's waybills (loaded / completed), per day and organisation. */
 const shuikouBusiness: ReportDef = {
   id: "shuikouBusiness",
   measures: ["orders", "created", "loaded_count", "completed", "loaded", "unloaded", "freight"],
-  query: async ({ db, dialect, scope, params }) => {
-    const start = chinaDayStart(params.dateFrom);
-    const end = chinaDayEnd(params.dateTo);
-    const way = (alias: string) => (params.freightWay ? sql`and ${sql.ref(`${alias}.freight_way`)} = ${params.freightWay}` : sql``);
-    const org = (alias: string) => (params.orgId && staff(scope) ? sql`and ${sql.ref(`${alias}.org_id`)} = ${params.orgId}` : sql``);
-    const ship = (alias: string) => (params.shipper ? sql`and ${sql.ref(`${alias}.shipper_name`)} like ${`%${params.shipper}%`}` : sql``);
-    const fw = sql`${visible("freights", scope, "f")} and f.status <> 'CANCELLED' ${way("f")} ${org("f")} ${ship("f")}`;
-    const day = (column: string) => chinaDateSql(dialect, sql.ref(column));
-    const result = await sql<Raw>`
-      select u.day, u.org_id, g.name as org_name, sum(u.orders) as orders, sum(u.created) as created, sum(u.loaded_count) as loaded_count,
-             sum(u.completed) as completed, sum(u.loaded) as loaded, sum(u.unloaded) as unloaded, sum(u.freight) as freight
-      from (
-        select ${day("o.created_at")} as day, o.org_id, 1 as orders, 0 as created, 0 as loaded_count, 0 as completed, 0 as loaded, 0 as unloaded, 0 as freight
-          from freight_orders o where ${visible("freight_orders", scope, "o")} and o.created_at >= ${start} and o.created_at < ${end} ${way("o")} ${org("o")} ${ship("o")}
-        union all
-        select ${day("f.created_at")}, f.org_id, 0, 1, 0, 0, 0, 0, 0 from freights f where ${fw} and f.created_at >= ${start} and f.created_at < ${end}
-        union all
-        select ${day("f.loading_time")}, f.org_id, 0, 0, 1, 0, coalesce(f.loaded_weight, 0), 0, 0 from freights f where ${fw} and f.loading_time >= ${start} and f.loading_time < ${end}
-        union all
-        select ${day("f.complete_time")}, f.org_id, 0, 0, 0, 1, 0, coalesce(f.unloaded_weight, f.loaded_weight, 0), f.freight_amount from freights f where ${fw} and f.complete_time >= ${start} and f.complete_time < ${end}
-      ) u left join organisations g on g.id = u.org_id
-      group by u.day, u.org_id, g.name
-      order by u.day desc, g.name`.execute(db);
-    return result.rows;
+  query: (q) => {
+    const { db, dialect } = q;
+    const zero = sql<number>`0`;
+    const freights = waybills(q).select([
+      chinaDateSql(dialect, STAT_TIME).as("day"),
+      "f.org_id",
+      zero.as("orders"),
+      sql<number>`1`.as("created"),
+      sql<number>`case when f.loading_time is not null then 1 else 0 end`.as("loaded_count"),
+      sql<number>`case when f.status = 'COMPLETED' then 1 else 0 end`.as("completed"),
+      sql<number>`coalesce(f.loaded_weight, 0)`.as("loaded"),
+      sql<number>`coalesce(f.unloaded_weight, 0)`.as("unloaded"),
+      sql<number>`f.freight_amount`.as("freight"),
+    ]);
+    const orders = ordersOf(q).select([chinaDateSql(dialect, sql`o.created_at`).as("day"), "o.org_id", sql<number>`1`.as("orders"), zero.as("created"), zero.as("loaded_count"), zero.as("completed"), zero.as("loaded"), zero.as("unloaded"), zero.as("freight")]);
+    return db
+      .selectFrom(freights.unionAll(orders).as("u"))
+      .leftJoin("organisations as g", "g.id", "u.org_id")
+      .select([
+        "u.day",
+        "g.name as org_name",
+        total(sql`u.orders`).as("orders"),
+        total(sql`u.created`).as("created"),
+        total(sql`u.loaded_count`).as("loaded_count"),
+        total(sql`u.completed`).as("completed"),
+        total(sql`u.loaded`).as("loaded"),
+        total(sql`u.unloaded`).as("unloaded"),
+        total(sql`u.freight`).as("freight"),
+      ])
+      .groupBy(["u.day", "u.org_id", "g.name"])
+      .orderBy("u.day", "desc")
+      .orderBy("g.name")
+      .execute() as Promise<Raw[]>;
   },
   columns: [
     col.text("day", "日期"),
     col.text("org_name", "企业"),
     col.count("orders", "新建订单"),
-    col.count("created", "新建运单"),
-    col.count("loaded_count", "装货运单"),
-    col.count("completed", "完成运单"),
+    col.count("created", "运单数"),
+    col.count("loaded_count", "已装货"),
+    col.count("completed", "已完成"),
     col.weight("loaded", "装货重量"),
-    col.weight("unloaded", "完成卸货重量"),
-    col.money("freight", "完成运费"),
+    col.weight("unloaded", "卸货重量"),
+    col.money("freight", "运费"),
   ],
 };
 

@@ -82,6 +82,9 @@ export const LOSS = sql<number>`case when f.unloaded_weight is not null and f.lo
 /** The loaded weight of waybills that were unloaded (the denominator of 亏吨率). */
 export const LOADED_OF_UNLOADED = sql<number>`case when f.unloaded_weight is not null then coalesce(f.loaded_weight, 0) else 0 end`;
 
+/** A LIKE pattern containing the text (its % and _ taken literally by both databases' default escape). */
+export const likePattern = (text: string) => `%${text.replace(/[%_]/g, "")}%`;
+
 /**
  * The caller's waybills in the report's range and filters (alias f), cancelled ones left out. The
  * range is on the statistics time; migration 0017 indexes it per scope.
@@ -95,7 +98,7 @@ export function waybills({ db, scope, params }: ReportQuery) {
     .where(STAT_TIME, "<", chinaDayEnd(params.dateTo));
   if (params.freightWay) query = query.where("f.freight_way", "=", params.freightWay);
   if (params.orgId && staff(scope)) query = query.where("f.org_id", "=", params.orgId);
-  if (params.shipper) query = query.where("f.shipper_name", "like", `%${params.shipper.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (params.shipper) query = query.where("f.shipper_name", "like", likePattern(params.shipper));
   return query;
 }
 
