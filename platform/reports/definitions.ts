@@ -340,16 +340,13 @@ const orderTrend: ReportDef = {
       { dateFrom: lastYear(params.dateFrom.slice(0, 8) + "01"), dateTo: lastYear(params.dateTo) },
     ];
     const zero = sql<number>`0`;
-    const [current, yearAgo] = windows.map((w) => {
-      const wq = { ...q, params: { ...params, ...w } };
-      return [
-        ordersOf(wq).select([periodSql(dialect, "MONTH", sql`o.created_at`).as("month"), sql<number>`1`.as("orders"), sql<number>`o.planned_weight`.as("planned"), sql<number>`o.dispatched_weight`.as("dispatched"), zero.as("completed_weight")]),
-        waybills(wq)
-          .where("f.status", "=", "COMPLETED")
-          .select([periodSql(dialect, "MONTH").as("month"), zero.as("orders"), zero.as("planned"), zero.as("dispatched"), sql<number>`coalesce(f.unloaded_weight, f.loaded_weight, 0)`.as("completed_weight")]),
-      ] as const;
-    });
-    const union = current![0].unionAll(current![1]).unionAll(yearAgo![0]).unionAll(yearAgo![1]);
+    // Orders over both windows; completed weight only over the range itself.
+    const orderPart = (w: (typeof windows)[number]) =>
+      ordersOf({ ...q, params: { ...params, ...w } }).select([periodSql(dialect, "MONTH", sql`o.created_at`).as("month"), sql<number>`1`.as("orders"), sql<number>`o.planned_weight`.as("planned"), sql<number>`o.dispatched_weight`.as("dispatched"), zero.as("completed_weight")]);
+    const completed = waybills(q)
+      .where("f.status", "=", "COMPLETED")
+      .select([periodSql(dialect, "MONTH").as("month"), zero.as("orders"), zero.as("planned"), zero.as("dispatched"), sql<number>`coalesce(f.unloaded_weight, f.loaded_weight, 0)`.as("completed_weight")]);
+    const union = orderPart(windows[0]!).unionAll(orderPart(windows[1]!)).unionAll(completed);
     const rows = await db
       .selectFrom(union.as("u"))
       .select(["u.month", total(sql`u.orders`).as("orders"), total(sql`u.planned`).as("planned"), total(sql`u.dispatched`).as("dispatched"), total(sql`u.completed_weight`).as("completed_weight")])

@@ -79,7 +79,7 @@ describe(`reports (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, (
     const mine = all.filter((r) => r.platform_id === "A" && inRange(r));
     const drivers = await run("SYSTEM_USER", "driverStatistics");
     const driverNames = new Map((await f.p.db.kysely.selectFrom("freight_drivers").select(["id", "mobile"]).execute()).map((d) => [Number(d.id), d.mobile]));
-    const byDriver = groupBy(mine.filter((r) => r.driver_id !== null), (r) => driverNames.get(Number(r.driver_id)));
+    const byDriver = groupBy(mine.filter((r) => r.driver_id !== null), (r) => driverNames.get(Number(r.driver_id)) ?? "");
     const driverRows = byKey(drivers.rows, "mobile");
     for (const [mobile, group] of byDriver) {
       expect(driverRows.get(mobile)?.waybills).toBe(group.length);
