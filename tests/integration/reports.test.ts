@@ -35,6 +35,8 @@ const groupBy = <K>(rows: Row[], key: (r: Row) => K) => {
   return out;
 };
 const run = (account: Parameters<typeof as>[1], id: string, body: Record<string, unknown> = range) => okData<ReportResult>(as<ReportResult>(f, account, `/tms-report/${id}/search`, body));
+/** Figures shown with 2 decimals: within half a hundredth of the exact value (binary rounding included). */
+const near = (shown: unknown, exact: number) => expect(Math.abs(Number(shown) - exact)).toBeLessThanOrEqual(0.0051);
 const byKey = (rows: ReportRow[], key: string) => new Map(rows.map((r) => [r[key], r]));
 
 describe(`reports (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, () => {
@@ -48,13 +50,13 @@ describe(`reports (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, (
     for (const [place, group] of expected) {
       const row = rows.get(place)!;
       expect(row.waybills).toBe(group.length);
-      expect(row.loaded).toBeCloseTo(sum(group, (r) => r.loaded_weight) / 1000, 2);
-      expect(row.unloaded).toBeCloseTo(sum(group, (r) => r.unloaded_weight) / 1000, 2);
-      expect(row.loss).toBeCloseTo(sum(group, (r) => (r.loaded_weight !== null && r.unloaded_weight !== null ? r.loaded_weight - r.unloaded_weight : 0)) / 1000, 2);
-      expect(row.freight).toBeCloseTo(sum(group, (r) => r.freight_amount) / 100, 2);
+      near(row.loaded, sum(group, (r) => r.loaded_weight) / 1000);
+      near(row.unloaded, sum(group, (r) => r.unloaded_weight) / 1000);
+      near(row.loss, sum(group, (r) => (r.loaded_weight !== null && r.unloaded_weight !== null ? r.loaded_weight - r.unloaded_weight : 0)) / 1000);
+      near(row.freight, sum(group, (r) => r.freight_amount) / 100);
     }
     expect(result.totals).toMatchObject({ place: "合计", waybills: mine.length });
-    expect(Number(result.totals!.loaded)).toBeCloseTo(sum(mine, (r) => r.loaded_weight) / 1000, 2);
+    near(Number(result.totals!.loaded), sum(mine, (r) => r.loaded_weight) / 1000);
     expect(result.chart?.series[0]?.type).toBe("bar");
     expect(result.columns.find((c) => c.key === "loaded")).toMatchObject({ label: "装货重量", unit: "吨" });
   });
@@ -94,7 +96,7 @@ describe(`reports (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, (
       expect(row.waybills).toBe(group.length);
       const withUnload = group.filter((r) => r.unloaded_weight !== null);
       const base = sum(withUnload, (r) => r.loaded_weight);
-      if (base > 0) expect(row.lossRate).toBeCloseTo((sum(withUnload, (r) => Number(r.loaded_weight ?? 0) - Number(r.unloaded_weight)) / base) * 1000, 2);
+      if (base > 0) near(row.lossRate, (sum(withUnload, (r) => Number(r.loaded_weight ?? 0) - Number(r.unloaded_weight)) / base) * 1000);
     }
     expect(goods.chart?.series[0]?.type).toBe("pie");
   });
@@ -103,7 +105,7 @@ describe(`reports (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, (
     const result = await run("SYSTEM_USER", "carOutput");
     const loaded = all.filter((r) => r.platform_id === "A" && inRange(r) && r.vehicle_id !== null && r.loading_time !== null);
     expect(result.totals?.trips).toBe(loaded.length);
-    expect(Number(result.totals?.output)).toBeCloseTo(sum(loaded, (r) => r.freight_amount) / 100, 2);
+    near(Number(result.totals?.output), sum(loaded, (r) => r.freight_amount) / 100);
     const days = groupBy(loaded, (r) => `${r.vehicle_id}|${chinaDate(Date.parse(r.loading_time!)).slice(0, 7)}`);
     expect(result.totals?.days).toBe([...days.values()].reduce((n, g) => n + new Set(g.map((r) => chinaDate(Date.parse(r.loading_time!)))).size, 0));
   });
@@ -137,7 +139,7 @@ describe(`reports (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, (
     const result = await run("SYSTEM_USER", "supplier");
     const mine = all.filter((r) => r.platform_id === "A" && inRange(r));
     expect(result.totals?.waybills).toBe(mine.length);
-    expect(Number(result.totals?.freight)).toBeCloseTo(sum(mine, (r) => r.freight_amount) / 100, 2);
+    near(Number(result.totals?.freight), sum(mine, (r) => r.freight_amount) / 100);
   });
 
   it("records clicks on waybill pages and counts them per button and user", async () => {
