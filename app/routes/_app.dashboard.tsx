@@ -30,7 +30,7 @@ export default function Dashboard() {
           </p>
         </div>
       </section>
-      {data.figures && "dashboard" in data.figures ? <DispatchFigures dashboard={data.figures.dashboard} /> : null}
+      {data.figures && "dashboard" in data.figures ? <DispatchFigures dashboard={data.figures.dashboard} chartSvg={data.figures.chartSvg} /> : null}
       {data.figures && "error" in data.figures ? <p className="alert-error" role="alert">{data.figures.error}</p> : null}
       <section className="card" aria-labelledby="quick-links">
         <h2 id="quick-links" className="page-title">快捷入口</h2>

@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { resolveAccess } from "~/navigation";
 import { exportDisposition, freightApi, freightListQuery, relayStream } from "~/services/freight.server";
+import { reportsApi } from "~/services/pages/reports.server";
 import { PlatformError } from "~/services/platform.server";
 import { platformTarget } from "~/services/target.server";
 import { requireUser, versionFunctions } from "~/services/user.server";
@@ -48,6 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       const access = resolveAccess(LIST_PATH, { roles: user.roles, versionFunctions: versionFunctions() });
       if (access.kind !== "ok") return errorJson(403, "没有导出运单的权限");
       upstream = await freightApi.exportAsUser(user, query.filter);
+      void reportsApi.click(user, "WAYBILL", "导出");
     }
   } catch (error) {
     if (error instanceof PlatformError) return platformErrorJson(error);

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { filterSchema } from "../../contract/resources/derive";
 import { resolveAccess } from "~/navigation";
 import { pageAt } from "~/pages";
-import { relayStream } from "~/services/freight.server";
+import { relayDownload } from "~/services/freight.server";
 import { PlatformError } from "~/services/platform.server";
 import { parseResourceQuery } from "~/services/resource-query";
 import { resourcesApi } from "~/services/resources.server";
@@ -34,13 +34,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return errorJson(error.kind === "network" ? 502 : error.status, error.message);
   }
   if (!upstream.body) return errorJson(502, "平台未返回导出文件");
-  return new Response(relayStream(upstream.body, request.signal), {
-    status: 200,
-    headers: {
-      "Content-Type": upstream.headers.get("Content-Type") ?? "application/octet-stream",
-      "Content-Disposition": upstream.headers.get("Content-Disposition") ?? "attachment",
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return relayDownload(upstream as Response & { body: ReadableStream<Uint8Array> }, request.signal);
 }

@@ -104,6 +104,19 @@ export function relayStream(body: ReadableStream<Uint8Array>, signal: AbortSigna
   });
 }
 
+/** The platform's workbook answered as it came, streamed (relayStream), never cached. */
+export function relayDownload(upstream: Response & { body: ReadableStream<Uint8Array> }, signal: AbortSignal): Response {
+  return new Response(relayStream(upstream.body, signal), {
+    status: 200,
+    headers: {
+      "Content-Type": upstream.headers.get("Content-Type") ?? "application/octet-stream",
+      "Content-Disposition": upstream.headers.get("Content-Disposition") ?? "attachment",
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
 export const isFreightStatus = (value: unknown): value is FreightStatus => (FREIGHT_STATUSES as readonly unknown[]).includes(value);
 
 /**

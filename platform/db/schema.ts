@@ -12,6 +12,7 @@ import type { SupplyTables } from "../supply/schema.js";
 import type { SubmissionTables } from "../submission/schema.js";
 import type { SystemPageTables } from "../system/schema.js";
 import type { OrderTables } from "../orders/schema.js";
+import type { ReportTables } from "../reports/schema.js";
 
 /** The whole database: each service declares its tables in its own schema.ts. */
 export interface Database
@@ -28,4 +29,5 @@ export interface Database
     SupplyTables,
     SubmissionTables,
     SystemPageTables,
-    OrderTables {}
+    OrderTables,
+    ReportTables {}

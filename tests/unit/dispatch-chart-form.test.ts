@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bandCentre, linearAxis, linePath, niceStep, tickLabel, yFor } from "~/components/charts/scale";
 import { dispatchContext, dispatchFormSchema, dispatchRequest } from "~/lib/dispatch-form";
-import { trendPoints } from "~/components/dispatch/DispatchFigures";
+import { trendOption } from "~/components/dispatch/DispatchFigures";
 
 describe("chart scaling", () => {
   it.each([
@@ -47,7 +47,12 @@ describe("chart scaling", () => {
   });
 
   it("draws created waybills as bars and loaded tonnes as the line", () => {
-    expect(trendPoints([{ date: "2026-03-01", created: 4, completed: 2, loadedWeight: 123_450 }])).toEqual([{ date: "2026-03-01", count: 4, tonnes: 123.45 }]);
+    const option = trendOption([{ date: "2026-03-01", created: 4, completed: 2, loadedWeight: 123_450 }]);
+    expect(option.xAxis?.data).toEqual(["03-01"]);
+    expect(option.series).toEqual([
+      { type: "bar", name: "新建运单（单）", data: [4] },
+      { type: "line", name: "装货吨位（吨）", yAxisIndex: 1, data: [123.45] },
+    ]);
   });
 });
 

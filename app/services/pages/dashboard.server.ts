@@ -4,6 +4,8 @@
  */
 import type { FreightDashboard } from "../../../contract/freight";
 import type { UserType } from "../../../contract/platforms";
+import { renderChartSvg } from "~/components/charts/render.server";
+import { trendOption } from "~/components/dispatch/DispatchFigures";
 import { filterRoutes, ROUTE_TREE } from "~/navigation";
 import { dispatchApi } from "~/services/dispatch.server";
 import { PlatformError } from "~/services/platform.server";
@@ -20,9 +22,10 @@ const KIND_LABELS: Record<UserType, string> = {
 const DISPATCH_GROUP = "/dispatchManage";
 
 /** The dispatch figures (scoped to the user by the platform), or the reason they cannot be shown; a failure never breaks the home page. */
-async function dispatchFigures(user: CurrentUser): Promise<{ dashboard: FreightDashboard } | { error: string }> {
+async function dispatchFigures(user: CurrentUser): Promise<{ dashboard: FreightDashboard; chartSvg: string } | { error: string }> {
   try {
-    return { dashboard: await dispatchApi.dashboard(user) };
+    const dashboard = await dispatchApi.dashboard(user);
+    return { dashboard, chartSvg: renderChartSvg(trendOption(dashboard.daily)) };
   } catch (error) {
     if (error instanceof PlatformError) return { error: `运输概况加载失败：${error.message}` };
     throw error;

@@ -3,6 +3,7 @@
  * dispatch panel of one order opened with `?orderId=&dispatchOrderNo=`; 派单 posts here and goes back
  * to the list with the new waybill numbers.
  */
+import { reportsApi } from "./reports.server";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
@@ -96,6 +97,7 @@ export async function dispatchListAction(request: Request) {
   if (submission.status !== "success") return json({ result: submission.reply(), error: null }, { status: submission.status === "error" ? 400 : 200 });
   try {
     const result = await dispatchApi.dispatch(user, dispatchRequest(order.id, submission.value));
+    void reportsApi.click(user, "DISPATCH", "派单");
     const back = orderListSearch(url);
     back.set("dispatched", result.freights.map((f) => f.freightNo).join(","));
     back.set("way", order.freightWay);

@@ -4,6 +4,7 @@
  * playbacks. Everything is in the URL query or a POSTed form, so the pages work without
  * JavaScript; a list's row dialogs (取消, 完成) open from `?cancel=<id>` / `?complete=<id>`.
  */
+import { reportsApi } from "./reports.server";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { batchCompleteSchema, cancelSchema, commentReplySchema, idSchema, type FreightFilter, type FreightSearchResult, type FreightWay } from "../../../contract/freight";
@@ -168,6 +169,7 @@ export async function loadFreightDetail(request: Request, way: FreightWay) {
   const user = await requirePage(request);
   const detail = await freightOfPage(request, user);
   ensureWay(way, detail.freightWay, freightDetailHref(detail.freightWay, detail.freightNo));
+  void reportsApi.click(user, "WAYBILL", "查看详情", detail.freightNo);
   const { notice, headers } = await noticeAndHeaders(request, user);
   return json({ detail, canReply: mayReplyToComments(user), notice }, { headers });
 }
@@ -186,6 +188,7 @@ export async function freightDetailAction(request: Request) {
   if (!parsed.success) return json<FreightDetailActionData>({ commentId, error: parsed.error.issues[0]!.message, replyContent }, { status: 400 });
   try {
     await freightApi.replyToComment(user, parsed.data.id, parsed.data.replyContent);
+    void reportsApi.click(user, "WAYBILL", "回复评价");
   } catch (error) {
     return json<FreightDetailActionData>({ commentId, error: platformMessage(error), replyContent }, { status: 400 });
   }
@@ -197,6 +200,7 @@ export async function loadFreightTrack(request: Request, way: FreightWay) {
   const user = await requirePage(request);
   const detail = await freightOfPage(request, user);
   ensureWay(way, detail.freightWay, trackPlaybackHref(detail.freightWay, detail.freightNo));
+  void reportsApi.click(user, "WAYBILL", "轨迹回放", detail.freightNo);
   const track = await freightApi.track(user, detail.freightNo);
   if (!track) throw new Response("运单不存在", { status: 404 });
   return pageJson(user, {

@@ -16,6 +16,7 @@ import { supplyMigration } from "./0013_supply.js";
 import { fleetSubmissionMigration } from "./0018_fleet_submission.js";
 import { systemPagesMigration } from "./0015_system_pages.js";
 import { ordersMigration } from "./0012_orders.js";
+import { reportsMigration } from "./0017_reports.js";
 
 /** Every migration, in order. Names sort in the order they must run. Add new ones at the end. */
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
@@ -35,4 +36,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0018_fleet_submission": fleetSubmissionMigration,
   "0015_system_pages": systemPagesMigration,
   "0012_orders": ordersMigration,
+  "0017_reports": reportsMigration,
 };

@@ -1,0 +1,71 @@
+/**
+ * Loader of every report page (issue 13): the parameters from the URL (validated by the contract's
+ * schema, defaults applied), the platform's result, the chart drawn on the server as SVG, the
+ * organisation picker for platform and tenant staff, and the export link.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { resourceOf } from "../../../contract/resources/index";
+import { defaultRange, REPORTS, reportParamsSchema, type ReportId, type ReportParams, type ReportResult } from "../../../contract/reports";
+import { renderChartSvg } from "~/components/charts/render.server";
+import { pageJson, platformMessage } from "~/services/page-data.server";
+import { resourcesApi, type OptionItem } from "~/services/resources.server";
+import type { CurrentUser } from "~/services/user.server";
+import { requirePage } from "~/services/user.server";
+
+const PARAM_KEYS = ["dateFrom", "dateTo", "freightWay", "orgId", "shipper", "period"] as const;
+
+/** The URL's parameters: the values to show in the form, the valid parameters (or null) and the errors per field. */
+export function reportQuery(id: ReportId, url: URL): { values: Record<string, string>; params: ReportParams | null; errors: Record<string, string> } {
+  const values: Record<string, string> = { ...defaultRange(id) };
+  for (const key of PARAM_KEYS) {
+    const value = url.searchParams.get(key)?.trim();
+    if (value) values[key] = value;
+  }
+  const parsed = reportParamsSchema(id).safeParse(values);
+  if (parsed.success) return { values, params: parsed.data, errors: {} };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "dateTo")] ??= issue.message;
+  return { values, params: null, errors };
+}
+
+export const reportsApi = {
+  run(user: CurrentUser, id: ReportId, params: ReportParams): Promise<ReportResult> {
+    return user.call<ReportResult>({ path: `/tms-report/${id}/search`, body: params });
+  },
+  exportStream(user: CurrentUser, id: ReportId, params: ReportParams, signal?: AbortSignal): Promise<Response> {
+    return user.call<Response>({ path: `/tms-report/${id}/export`, body: params, raw: true, signal });
+  },
+  /** Records a click on a waybill page; a failure never breaks the page. */
+  click(user: CurrentUser, module: "WAYBILL" | "DISPATCH", content: string, freightNo?: string): Promise<void> {
+    return user.call<null>({ path: "/tms-report/click", body: { module, content, freightNo } }).then(
+      () => undefined,
+      () => undefined,
+    );
+  },
+};
+
+export async function loadReport(id: ReportId, { request }: LoaderFunctionArgs) {
+  const user = await requirePage(request);
+  const url = new URL(request.url);
+  const { values, params, errors } = reportQuery(id, url);
+  const staff = user.info.type === "SYSTEM_USER" || user.info.type === "TENANT_USER";
+  const enterprise = resourceOf("enterprise");
+  const [outcome, orgs] = await Promise.all([
+    params ? reportsApi.run(user, id, params).then((result) => ({ result }), (error: unknown) => ({ error: platformMessage(error) })) : Promise.resolve(null),
+    staff && enterprise ? resourcesApi.options(user, enterprise).catch((): OptionItem[] => []) : Promise.resolve<OptionItem[]>([]),
+  ]);
+  const result = outcome && "result" in outcome ? outcome.result : null;
+  const query = new URLSearchParams(Object.entries(values).filter(([, v]) => v));
+  return pageJson(user, {
+    id,
+    meta: REPORTS[id],
+    values,
+    errors,
+    staff,
+    orgs,
+    result,
+    error: outcome && "error" in outcome ? outcome.error : null,
+    chartSvg: result?.chart ? renderChartSvg({ ...result.chart, title: { text: `${REPORTS[id].title}图表` } }) : null,
+    exportHref: `/report.xlsx?report=${id}&${query}`,
+  });
+}

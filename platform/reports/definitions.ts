@@ -1,0 +1,500 @@
+/**
+ * Every report of domain 7.1, each one aggregation over the caller's rows. Weights are kg and money
+ * fen in SQL; the columns show 吨 and 元. Cancelled waybills count nowhere.
+ */
+import { sql } from "kysely";
+import { CLICK_MODULES, REPORTS, type ChartOption, type ClickModule, type ReportId } from "../../contract/reports.js";
+import { addDays, chinaDayEnd, chinaDayStart } from "../../contract/units.js";
+import { visible } from "../scope.js";
+import {
+  chinaDateSql,
+  col,
+  countIf,
+  LOADED_OF_UNLOADED,
+  likePattern,
+  LOSS,
+  num,
+  periodSql,
+  ratio,
+  staff,
+  STAT_TIME,
+  topBars,
+  total,
+  waybills,
+  yuan,
+  type ColumnDef,
+  type Raw,
+  type ReportDef,
+  type ReportQuery,
+} from "./kit.js";
+
+const TRAFFIC_MEASURES = ["waybills", "loaded", "unloaded", "loss", "loaded_of_unloaded", "freight"] as const;
+
+/** 运单数, 装货重量, 卸货重量, 亏吨, 运费 of a selection (alias f). */
+const trafficSums = () =>
+  [
+    sql<number>`count(*)`.as("waybills"),
+    total(sql`f.loaded_weight`).as("loaded"),
+    total(sql`f.unloaded_weight`).as("unloaded"),
+    total(LOSS).as("loss"),
+    total(LOADED_OF_UNLOADED).as("loaded_of_unloaded"),
+    total(sql`f.freight_amount`).as("freight"),
+  ] as const;
+
+const periodColumn: ColumnDef = { key: "period", label: "统计周期", value: (r) => (r.period as string) || "全部", total: false };
+const loadedColumn = col.weight("loaded", "装货重量");
+
+/** 装货单位 / 卸货单位: place × period, bars of the top 10 places by loaded weight. */
+function placeReport(id: ReportId, place: "loading_place" | "unloading_place", label: string): ReportDef {
+  return {
+    id,
+    measures: TRAFFIC_MEASURES,
+    query: (q) =>
+      waybills(q)
+        .select([sql<string>`${sql.ref(`f.${place}`)}`.as("place"), periodSql(q.dialect, q.params.period).as("period"), ...trafficSums()])
+        .groupBy([sql`1`, sql`2`])
+        .orderBy(sql`2`)
+        .orderBy(sql`4`, "desc")
+        .execute(),
+    columns: [col.text("place", label), periodColumn, col.count("waybills", "运单数"), loadedColumn, col.weight("unloaded", "卸货重量"), col.weight("loss", "亏吨"), col.money("freight", "运费")],
+    chart: (rows) => {
+      const byPlace = new Map<string, number>();
+      for (const r of rows) byPlace.set(String(r.place), (byPlace.get(String(r.place)) ?? 0) + num(r.loaded));
+      return topBars([...byPlace].map(([place, loaded]) => ({ place, loaded: loaded / 1000 })), "place", loadedColumn);
+    },
+  };
+}
+
+const driverStatistics: ReportDef = {
+  id: "driverStatistics",
+  measures: ["waybills", "completed", "loaded", "unloaded", "freight", "trip_hours", "timed_trips", "abnormal"],
+  query: (q) => {
+    const hours =
+      q.dialect === "postgres"
+        ? sql`extract(epoch from (f.unloading_time::timestamptz - f.loading_time::timestamptz)) / 3600.0`
+        : sql`(julianday(f.unloading_time) - julianday(f.loading_time)) * 24`;
+    const agg = waybills(q)
+      .where("f.driver_id", "is not", null)
+      .select([
+        "f.driver_id",
+        sql<number>`max(f.vehicle_id)`.as("vehicle_id"),
+        sql<number>`count(*)`.as("waybills"),
+        countIf(sql`f.status = 'COMPLETED'`).as("completed"),
+        total(sql`f.loaded_weight`).as("loaded"),
+        total(sql`f.unloaded_weight`).as("unloaded"),
+        total(sql`f.freight_amount`).as("freight"),
+        total(sql`case when f.unloading_time is not null and f.loading_time is not null then ${hours} else 0 end`).as("trip_hours"),
+        countIf(sql`f.unloading_time is not null and f.loading_time is not null`).as("timed_trips"),
+        total(sql`f.abnormal`).as("abnormal"),
+      ])
+      .groupBy("f.driver_id");
+    return q.db
+      .selectFrom(agg.as("a"))
+      .leftJoin("freight_drivers as d", "d.id", "a.driver_id")
+      .leftJoin("freight_vehicles as v", "v.id", "a.vehicle_id")
+      .select(["d.name", "d.mobile", "v.plate_no as plate", "a.waybills", "a.completed", "a.loaded", "a.unloaded", "a.freight", "a.trip_hours", "a.timed_trips", "a.abnormal"])
+      .orderBy("a.loaded", "desc")
+      .orderBy("a.driver_id")
+      .execute() as Promise<Raw[]>;
+  },
+  columns: [
+    col.text("name", "司机姓名"),
+    col.text("mobile", "手机号"),
+    col.text("plate", "车牌号"),
+    col.count("waybills", "运单数"),
+    col.count("completed", "完成数"),
+    loadedColumn,
+    col.weight("unloaded", "卸货重量"),
+    col.money("freight", "司机应收"),
+    { key: "avgHours", label: "平均单趟时长", unit: "小时", decimals: 1, value: (r) => ratio(r.trip_hours, r.timed_trips, 1) },
+    col.count("abnormal", "异常数"),
+  ],
+  chart: (rows) => topBars(rows.map((r) => ({ name: r.name, loaded: num(r.loaded) / 1000 })), "name", loadedColumn),
+};
+
+const carStatistics: ReportDef = {
+  id: "carStatistics",
+  measures: ["waybills", "loaded", "unloaded", "trips", "capacity", "loss", "loaded_of_unloaded"],
+  query: (q) => {
+    const agg = waybills(q)
+      .where("f.vehicle_id", "is not", null)
+      .select([
+        "f.vehicle_id",
+        sql<number>`count(*)`.as("waybills"),
+        total(sql`f.loaded_weight`).as("loaded"),
+        total(sql`f.unloaded_weight`).as("unloaded"),
+        countIf(sql`f.loading_time is not null`).as("trips"),
+        total(LOSS).as("loss"),
+        total(LOADED_OF_UNLOADED).as("loaded_of_unloaded"),
+      ])
+      .groupBy("f.vehicle_id");
+    return q.db
+      .selectFrom(agg.as("a"))
+      .leftJoin("freight_vehicles as v", "v.id", "a.vehicle_id")
+      .select(["v.plate_no", "v.vehicle_type", "v.load_capacity", "a.waybills", "a.loaded", "a.unloaded", "a.trips", sql<number>`a.trips * coalesce(v.load_capacity, 0)`.as("capacity"), "a.loss", "a.loaded_of_unloaded"])
+      .orderBy("a.loaded", "desc")
+      .orderBy("a.vehicle_id")
+      .execute() as Promise<Raw[]>;
+  },
+  columns: [
+    col.text("plate_no", "车牌号"),
+    col.text("vehicle_type", "车型"),
+    { key: "load_capacity", label: "核定载质量", unit: "吨", decimals: 2, value: (r) => (r.load_capacity == null ? null : num(r.load_capacity) / 1000), total: false },
+    col.count("waybills", "运单数"),
+    loadedColumn,
+    col.weight("unloaded", "卸货重量"),
+    col.count("trips", "趟数", "趟"),
+    col.ratio("fullRate", "满载率", "loaded", "capacity"),
+    col.ratio("lossRate", "亏吨率", "loss", "loaded_of_unloaded", "‰"),
+  ],
+  chart: (rows) => topBars(rows.map((r) => ({ plate: r.plate_no, loaded: num(r.loaded) / 1000 })), "plate", loadedColumn),
+};
+
+const goodsStatistics: ReportDef = {
+  id: "goodsStatistics",
+  measures: TRAFFIC_MEASURES,
+  query: (q) => waybills(q).select([sql<string>`f.cargo_category`.as("cargo"), ...trafficSums()]).groupBy(sql`1`).orderBy(sql`3`, "desc").execute(),
+  columns: [
+    col.text("cargo", "货物"),
+    col.count("waybills", "运单数"),
+    loadedColumn,
+    col.weight("unloaded", "卸货重量"),
+    col.money("freight", "运费"),
+    col.ratio("lossRate", "亏吨率", "loss", "loaded_of_unloaded", "‰"),
+  ],
+  chart: (rows) => ({ series: [{ type: "pie", name: "装货重量(吨)", data: rows.map((r) => ({ name: String(r.cargo), value: num(r.loaded) / 1000 })) }] }),
+};
+
+const carOutput: ReportDef = {
+  id: "carOutput",
+  measures: ["output", "trips", "days", "loaded"],
+  query: (q) => {
+    const agg = waybills(q)
+      .where("f.vehicle_id", "is not", null)
+      .where("f.loading_time", "is not", null)
+      .select([
+        "f.vehicle_id",
+        periodSql(q.dialect, "MONTH", sql`f.loading_time`).as("month"),
+        total(sql`f.freight_amount`).as("output"),
+        sql<number>`count(*)`.as("trips"),
+        sql<number>`count(distinct ${chinaDateSql(q.dialect, sql`f.loading_time`)})`.as("days"),
+        total(sql`f.loaded_weight`).as("loaded"),
+      ])
+      .groupBy(["f.vehicle_id", sql`2`]);
+    return q.db
+      .selectFrom(agg.as("a"))
+      .leftJoin("freight_vehicles as v", "v.id", "a.vehicle_id")
+      .select(["v.plate_no", "a.month", "a.output", "a.trips", "a.days", "a.loaded"])
+      .orderBy("a.month")
+      .orderBy("a.output", "desc")
+      .orderBy("a.vehicle_id")
+      .execute() as Promise<Raw[]>;
+  },
+  columns: [
+    col.text("plate_no", "车牌号"),
+    col.text("month", "月份"),
+    col.money("output", "运费产值"),
+    col.count("trips", "趟数", "趟"),
+    col.count("days", "出车天数", "天"),
+    { key: "dailyOutput", label: "日均产值", unit: "元", decimals: 2, value: (r) => ratio(yuan(r.output), r.days, 1) },
+    loadedColumn,
+  ],
+  chart: (rows) => {
+    const months = [...new Set(rows.map((r) => String(r.month)))].sort();
+    const byPlate = new Map<string, number>();
+    for (const r of rows) byPlate.set(String(r.plate_no), (byPlate.get(String(r.plate_no)) ?? 0) + num(r.output));
+    const top = [...byPlate].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([plate]) => plate);
+    return {
+      xAxis: { type: "category", data: months },
+      yAxis: [{ type: "value", name: "元" }],
+      series: top.map((plate) => ({
+        type: "line" as const,
+        name: plate,
+        data: months.map((m) => yuan(rows.find((r) => r.plate_no === plate && r.month === m)?.output ?? 0)),
+      })),
+    };
+  },
+};
+
+/** Clicks the caller may count: their platform's, then their tenant's, organisation's or their own. */
+function clicksVisible(scope: ReportQuery["scope"]) {
+  const by = { SYSTEM_USER: sql`1 = 1`, TENANT_USER: sql`c.tenant_id = ${scope.tenantId}`, ORG_USER: sql`c.org_id = ${scope.orgId}`, INDIVIDUAL_USER: sql`c.user_id = ${scope.userId}` }[scope.type];
+  return sql<boolean>`(c.platform_id = ${scope.platformId} and ${by})`;
+}
+
+const waybillAnalysis: ReportDef = {
+  id: "waybillAnalysis",
+  measures: ["clicks", "users"],
+  query: ({ db, dialect, scope, params }) => {
+    let query = db
+      .selectFrom("waybill_clicks as c")
+      .where(clicksVisible(scope))
+      .where("c.created_at", ">=", chinaDayStart(params.dateFrom))
+      .where("c.created_at", "<", chinaDayEnd(params.dateTo));
+    if (params.orgId && staff(scope)) query = query.where("c.org_id", "=", params.orgId);
+    return query
+      .select(["c.module", "c.content", periodSql(dialect, params.period, sql`c.created_at`).as("period"), sql<number>`count(*)`.as("clicks"), sql<number>`count(distinct c.user_id)`.as("users")])
+      .groupBy(["c.module", "c.content", sql`3`])
+      .orderBy(sql`3`)
+      .orderBy(sql`4`, "desc")
+      .execute();
+  },
+  columns: [
+    col.text("module", "模块", (r) => CLICK_MODULES[r.module as ClickModule] ?? String(r.module)),
+    col.text("content", "点击内容"),
+    periodColumn,
+    col.count("clicks", "点击次数", "次"),
+    { ...col.count("users", "点击人数", "人"), total: false },
+    { key: "perUser", label: "人均点击", unit: "次", decimals: 2, value: (r) => ratio(r.clicks, r.users, 1), total: false },
+  ],
+  chart: (rows) => {
+    const byButton = new Map<string, number>();
+    for (const r of rows) byButton.set(String(r.content), (byButton.get(String(r.content)) ?? 0) + num(r.clicks));
+    return topBars([...byButton].map(([content, clicks]) => ({ content, clicks })), "content", col.count("clicks", "点击次数", "次"));
+  },
+};
+
+/** The risk rules of domain 7.1 that the stored waybills can answer, each a condition on f, v, d. */
+const RISKS: Array<[key: string, label: string, condition: ReturnType<typeof sql>]> = [
+  ["loss_over", "亏吨超标", sql`f.abnormal = 1`],
+  ["unload_over", "卸货重量超装货1%", sql`f.unloaded_weight is not null and f.loaded_weight is not null and f.unloaded_weight * 100 > f.loaded_weight * 101`],
+  ["track_missing", "轨迹缺失", sql`f.loading_time is not null and (select count(*) from (select 1 as one from freight_track_points t where t.freight_id = f.id limit 10) tp) < 10`],
+  ["overload", "超载", sql`f.loaded_weight is not null and v.load_capacity is not null and f.loaded_weight > v.load_capacity`],
+  ["expired", "证件过期时派单", sql`(d.license_valid_to is not null and d.license_valid_to < substr(f.created_at, 1, 10)) or (v.license_valid_to is not null and v.license_valid_to < substr(f.created_at, 1, 10))`],
+  ["mismatch", "人车不一致", sql`v.driver_id is not null and f.driver_id is not null and v.driver_id <> f.driver_id`],
+  ["appealed", "申诉", sql`exists (select 1 from risk_appeals a where a.freight_id = f.id)`],
+];
+
+const waybillRisk: ReportDef = {
+  id: "waybillRisk",
+  measures: ["waybills", "risky", ...RISKS.map(([key]) => key)],
+  query: (q) =>
+    waybills(q)
+      .leftJoin("freight_vehicles as v", "v.id", "f.vehicle_id")
+      .leftJoin("freight_drivers as d", "d.id", "f.driver_id")
+      .select([
+        periodSql(q.dialect, q.params.period === "MONTH" ? "MONTH" : "DAY").as("period"),
+        sql<number>`count(*)`.as("waybills"),
+        countIf(sql.join(RISKS.map(([, , c]) => sql`(${c})`), sql` or `)).as("risky"),
+        ...RISKS.map(([key, , c]) => countIf(c).as(key)),
+      ])
+      .groupBy(sql`1`)
+      .orderBy(sql`1`)
+      .execute(),
+  columns: [
+    periodColumn,
+    col.count("waybills", "运单数"),
+    col.count("risky", "风险运单"),
+    col.ratio("riskRate", "风险率", "risky", "waybills"),
+    ...RISKS.map(([key, label]) => col.count(key, label)),
+  ],
+  chart: (rows) => ({
+    xAxis: { type: "category", data: rows.map((r) => String(r.period)) },
+    yAxis: [{ type: "value", name: "单" }, { type: "value", name: "%" }],
+    series: [
+      ...RISKS.map(([key, label]) => ({ type: "bar" as const, name: label, stack: "risk", data: rows.map((r) => num(r[key])) })),
+      { type: "line" as const, name: "风险率", yAxisIndex: 1, data: rows.map((r) => Number((ratio(r.risky, r.waybills) ?? 0).toFixed(2))) },
+    ],
+  }),
+};
+
+/** The caller's orders created in the range and filters (alias o). */
+function ordersOf({ db, scope, params }: ReportQuery) {
+  let query = db
+    .selectFrom("freight_orders as o")
+    .where(visible("freight_orders", scope, "o"))
+    .where("o.created_at", ">=", chinaDayStart(params.dateFrom))
+    .where("o.created_at", "<", chinaDayEnd(params.dateTo));
+  if (params.freightWay) query = query.where("o.freight_way", "=", params.freightWay);
+  if (params.orgId && staff(scope)) query = query.where("o.org_id", "=", params.orgId);
+  if (params.shipper) query = query.where("o.shipper_name", "like", likePattern(params.shipper));
+  return query;
+}
+
+/** Months from the first of `from`'s month to `to`'s, as "YYYY-MM". */
+function monthsBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  let [y, m] = from.slice(0, 7).split("-").map(Number) as [number, number];
+  const end = to.slice(0, 7);
+  for (;;) {
+    const key = `${y}-${String(m).padStart(2, "0")}`;
+    if (key > end) return out;
+    out.push(key);
+    m += 1;
+    if (m > 12) [y, m] = [y + 1, 1];
+  }
+}
+const yearBefore = (month: string) => `${Number(month.slice(0, 4)) - 1}${month.slice(4)}`;
+const monthBefore = (month: string) => addDays(`${month}-01`, -1).slice(0, 7);
+
+/** Orders by creation month, read from a year before the range so 同比 has its base. */
+const orderTrend: ReportDef = {
+  id: "orderTrend",
+  measures: ["orders", "planned", "dispatched", "completed_weight", "prev_month_orders", "prev_year_orders"],
+  query: async (q) => {
+    const { db, dialect, params } = q;
+    // The range and the same months a year before (同比); 环比 needs the month before the range.
+    const lastYear = (date: string) => `${Number(date.slice(0, 4)) - 1}${date.slice(4)}`;
+    const windows = [
+      { dateFrom: addDays(`${params.dateFrom.slice(0, 7)}-01`, -1).slice(0, 8) + "01", dateTo: params.dateTo },
+      { dateFrom: lastYear(params.dateFrom.slice(0, 8) + "01"), dateTo: lastYear(params.dateTo) },
+    ];
+    const zero = sql<number>`0`;
+    // Orders over both windows; completed weight only over the range itself.
+    const orderPart = (w: (typeof windows)[number]) =>
+      ordersOf({ ...q, params: { ...params, ...w } }).select([periodSql(dialect, "MONTH", sql`o.created_at`).as("month"), sql<number>`1`.as("orders"), sql<number>`o.planned_weight`.as("planned"), sql<number>`o.dispatched_weight`.as("dispatched"), zero.as("completed_weight")]);
+    const completed = waybills(q)
+      .where("f.status", "=", "COMPLETED")
+      .select([periodSql(dialect, "MONTH").as("month"), zero.as("orders"), zero.as("planned"), zero.as("dispatched"), sql<number>`coalesce(f.unloaded_weight, f.loaded_weight, 0)`.as("completed_weight")]);
+    const union = orderPart(windows[0]!).unionAll(orderPart(windows[1]!)).unionAll(completed);
+    const rows = await db
+      .selectFrom(union.as("u"))
+      .select(["u.month", total(sql`u.orders`).as("orders"), total(sql`u.planned`).as("planned"), total(sql`u.dispatched`).as("dispatched"), total(sql`u.completed_weight`).as("completed_weight")])
+      .groupBy("u.month")
+      .execute();
+    const byMonth = new Map(rows.map((r) => [r.month, r]));
+    return monthsBetween(params.dateFrom, params.dateTo).map((month) => {
+      const r = byMonth.get(month);
+      return {
+        month,
+        orders: num(r?.orders),
+        planned: num(r?.planned),
+        dispatched: num(r?.dispatched),
+        completed_weight: num(r?.completed_weight),
+        prev_month_orders: num(byMonth.get(monthBefore(month))?.orders),
+        prev_year_orders: num(byMonth.get(yearBefore(month))?.orders),
+      };
+    });
+  },
+  columns: [
+    col.text("month", "月份"),
+    col.count("orders", "订单数"),
+    col.weight("planned", "计划重量"),
+    col.weight("dispatched", "已调度重量"),
+    col.weight("completed_weight", "完成重量"),
+    { key: "yoy", label: "同比", unit: "%", decimals: 2, value: (r) => (num(r.prev_year_orders) > 0 ? ratio(num(r.orders) - num(r.prev_year_orders), r.prev_year_orders) : null), total: false },
+    { key: "mom", label: "环比", unit: "%", decimals: 2, value: (r) => (num(r.prev_month_orders) > 0 ? ratio(num(r.orders) - num(r.prev_month_orders), r.prev_month_orders) : null), total: false },
+  ],
+  chart: (rows) => {
+    const months = Array.from({ length: 12 }, (_, i) => `${String(i + 1).padStart(2, "0")}月`);
+    const years = [...new Set(rows.map((r) => String(r.month).slice(0, 4)))].slice(-2);
+    return {
+      xAxis: { type: "category", data: months },
+      yAxis: [{ type: "value", name: "单" }],
+      series: years.map((year) => ({
+        type: "line" as const,
+        name: `${year}年订单数`,
+        data: months.map((_, i) => num(rows.find((r) => r.month === `${year}-${String(i + 1).padStart(2, "0")}`)?.orders)),
+      })),
+    };
+  },
+};
+
+/** The daily business sheet: orders created, and the day's waybills (loaded / completed), per day and organisation. */
+const shuikouBusiness: ReportDef = {
+  id: "shuikouBusiness",
+  measures: ["orders", "created", "loaded_count", "completed", "loaded", "unloaded", "freight"],
+  query: (q) => {
+    const { db, dialect } = q;
+    const zero = sql<number>`0`;
+    const freights = waybills(q).select([
+      chinaDateSql(dialect, STAT_TIME).as("day"),
+      "f.org_id",
+      zero.as("orders"),
+      sql<number>`1`.as("created"),
+      sql<number>`case when f.loading_time is not null then 1 else 0 end`.as("loaded_count"),
+      sql<number>`case when f.status = 'COMPLETED' then 1 else 0 end`.as("completed"),
+      sql<number>`coalesce(f.loaded_weight, 0)`.as("loaded"),
+      sql<number>`coalesce(f.unloaded_weight, 0)`.as("unloaded"),
+      sql<number>`f.freight_amount`.as("freight"),
+    ]);
+    const orders = ordersOf(q).select([chinaDateSql(dialect, sql`o.created_at`).as("day"), "o.org_id", sql<number>`1`.as("orders"), zero.as("created"), zero.as("loaded_count"), zero.as("completed"), zero.as("loaded"), zero.as("unloaded"), zero.as("freight")]);
+    return db
+      .selectFrom(freights.unionAll(orders).as("u"))
+      .leftJoin("organisations as g", "g.id", "u.org_id")
+      .select([
+        "u.day",
+        "g.name as org_name",
+        total(sql`u.orders`).as("orders"),
+        total(sql`u.created`).as("created"),
+        total(sql`u.loaded_count`).as("loaded_count"),
+        total(sql`u.completed`).as("completed"),
+        total(sql`u.loaded`).as("loaded"),
+        total(sql`u.unloaded`).as("unloaded"),
+        total(sql`u.freight`).as("freight"),
+      ])
+      .groupBy(["u.day", "u.org_id", "g.name"])
+      .orderBy("u.day", "desc")
+      .orderBy("g.name")
+      .execute() as Promise<Raw[]>;
+  },
+  columns: [
+    col.text("day", "日期"),
+    col.text("org_name", "企业"),
+    col.count("orders", "新建订单"),
+    col.count("created", "运单数"),
+    col.count("loaded_count", "已装货"),
+    col.count("completed", "已完成"),
+    col.weight("loaded", "装货重量"),
+    col.weight("unloaded", "卸货重量"),
+    col.money("freight", "运费"),
+  ],
+};
+
+/** Carrier suppliers: a driver's fleet leader, a ship's shipowner, else the carrier himself. */
+const supplier: ReportDef = {
+  id: "supplier",
+  measures: ["waybills", "loaded", "freight", "loss", "loaded_of_unloaded", "score_sum", "scores"],
+  query: (q) => {
+    const name = sql<string>`coalesce(fl.fleet_name, so.name, f.carrier_name)`;
+    const kind = sql<string>`case when fl.id is not null then '车队长' when so.id is not null then '船东' else '个体承运人' end`;
+    return waybills(q)
+      .leftJoin("freight_drivers as d", "d.id", "f.driver_id")
+      .leftJoin("fleet_leaders as fl", "fl.id", "d.fleet_leader_id")
+      .leftJoin("freight_ships as s", "s.id", "f.ship_id")
+      .leftJoin("shipowners as so", "so.id", "s.shipowner_id")
+      .select([
+        name.as("supplier"),
+        kind.as("kind"),
+        sql<number>`count(*)`.as("waybills"),
+        total(sql`f.loaded_weight`).as("loaded"),
+        total(sql`f.freight_amount`).as("freight"),
+        total(LOSS).as("loss"),
+        total(LOADED_OF_UNLOADED).as("loaded_of_unloaded"),
+        total(sql`(select sum(c.score) from freight_comments c where c.freight_id = f.id)`).as("score_sum"),
+        total(sql`(select count(*) from freight_comments c where c.freight_id = f.id)`).as("scores"),
+      ])
+      .groupBy([sql`1`, sql`2`])
+      .orderBy(sql`4`, "desc")
+      .orderBy(sql`1`)
+      .execute();
+  },
+  columns: [
+    col.text("supplier", "供应商"),
+    col.text("kind", "类型"),
+    col.count("waybills", "运单数"),
+    col.weight("loaded", "运量"),
+    col.money("freight", "运费"),
+    col.ratio("lossRate", "亏吨率", "loss", "loaded_of_unloaded", "‰"),
+    { key: "score", label: "评价均分", unit: "分", decimals: 2, value: (r) => ratio(r.score_sum, r.scores, 1) },
+  ],
+  chart: (rows) => topBars(rows.map((r) => ({ supplier: r.supplier, loaded: num(r.loaded) / 1000 })), "supplier", col.weight("loaded", "运量")),
+};
+
+export const REPORT_DEFS: Record<ReportId, ReportDef> = {
+  loadingUnit: placeReport("loadingUnit", "loading_place", "装货单位"),
+  unloadingUnit: placeReport("unloadingUnit", "unloading_place", "卸货单位"),
+  driverStatistics,
+  carStatistics,
+  goodsStatistics,
+  carOutput,
+  waybillAnalysis,
+  waybillRisk,
+  orderTrend,
+  shuikouBusiness,
+  supplier,
+};
+
+export type { ReportQuery };
+export const reportTitle = (id: ReportId) => REPORTS[id].title;
+export type { ChartOption };

@@ -1,0 +1,193 @@
+/**
+ * The report kit (issue 13, ENGINE.md 3.11): a report is its parameters (contract/reports.ts), one SQL
+ * aggregation through Kysely (SQLite and PostgreSQL), columns with units computed from the aggregated
+ * row (so the totals row is the same columns over the summed measures), and a chart option. Running
+ * one checks the caller's permission code; every query starts from the caller's scope.
+ */
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import type { FastifyReply } from "fastify";
+import {
+  columnHeader,
+  REPORTS,
+  type ChartOption,
+  type ReportCell,
+  type ReportColumn,
+  type ReportId,
+  type ReportParams,
+  type ReportResult,
+  type ReportRow,
+} from "../../contract/reports.js";
+import { chinaDayEnd, chinaDayStart } from "../../contract/units.js";
+import type { ServiceContext } from "../context.js";
+import type { Database } from "../db/schema.js";
+import type { DialectName } from "../db/index.js";
+import { HttpError } from "../http/envelope.js";
+import { exportDisposition, sendWorkbook, type SheetColumn } from "../http/xlsx.js";
+import { visible, type CallerScope } from "../scope.js";
+
+/** One aggregated row as the SQL returns it: dimensions as text, measures converted to numbers. */
+export type Raw = Record<string, string | number | null>;
+
+export interface ColumnDef extends ReportColumn {
+  value(row: Raw): ReportCell;
+  /** Shown in the totals row (default: numeric columns are). */
+  total?: boolean;
+}
+
+export interface ReportQuery {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  scope: CallerScope;
+  params: ReportParams;
+}
+
+export interface ReportDef {
+  id: ReportId;
+  /** The one aggregation. */
+  query(q: ReportQuery): Promise<Raw[]>;
+  /** The additive measures of a row: converted to numbers, summed into the totals row. */
+  measures: readonly string[];
+  columns: readonly ColumnDef[];
+  chart?(rows: Raw[], q: ReportQuery): ChartOption | null;
+}
+
+// --- SQL helpers ---------------------------------------------------------------------------------
+
+/** The China calendar date ("YYYY-MM-DD") of an ISO-text time expression. */
+export function chinaDateSql(dialect: DialectName, time: RawBuilder<unknown>): RawBuilder<string> {
+  return dialect === "postgres"
+    ? sql<string>`to_char((${time})::timestamptz at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`
+    : sql<string>`substr(datetime(${time}, '+8 hours'), 1, 10)`;
+}
+
+/** A waybill's statistics time (domain 7.1 stat_date): loading time, or creation before loading. */
+export const STAT_TIME = sql<string>`coalesce(f.loading_time, f.created_at)`;
+
+/** The period key of a time expression: "" (ALL), the China date (DAY) or "YYYY-MM" (MONTH). */
+export function periodSql(dialect: DialectName, period: ReportParams["period"], time: RawBuilder<unknown> = STAT_TIME): RawBuilder<string> {
+  if (period === "DAY") return chinaDateSql(dialect, time);
+  if (period === "MONTH") return sql<string>`substr(${chinaDateSql(dialect, time)}, 1, 7)`;
+  return sql<string>`''`;
+}
+
+/** Whether the caller may pick another organisation (platform and tenant staff). */
+export const staff = (scope: CallerScope) => scope.type === "SYSTEM_USER" || scope.type === "TENANT_USER";
+
+/** Sum of a numeric SQL expression, 0 when there are no rows. */
+export const total = (expr: RawBuilder<unknown>) => sql<number>`coalesce(sum(${expr}), 0)`;
+/** How many rows satisfy a condition. */
+export const countIf = (cond: RawBuilder<unknown>) => sql<number>`sum(case when ${cond} then 1 else 0 end)`;
+/** The weight lost on unloading, for waybills with both weights. */
+export const LOSS = sql<number>`case when f.unloaded_weight is not null and f.loaded_weight is not null then f.loaded_weight - f.unloaded_weight else 0 end`;
+/** The loaded weight of waybills that were unloaded (the denominator of 亏吨率). */
+export const LOADED_OF_UNLOADED = sql<number>`case when f.unloaded_weight is not null then coalesce(f.loaded_weight, 0) else 0 end`;
+
+/** A LIKE pattern containing the text (its % and _ taken literally by both databases' default escape). */
+export const likePattern = (text: string) => `%${text.replace(/[%_]/g, "")}%`;
+
+/**
+ * The caller's waybills in the report's range and filters (alias f), cancelled ones left out. The
+ * range is on the statistics time; migration 0017 indexes it per scope.
+ */
+export function waybills({ db, scope, params }: ReportQuery) {
+  let query = db
+    .selectFrom("freights as f")
+    .where(visible("freights", scope, "f"))
+    .where("f.status", "!=", "CANCELLED")
+    .where(STAT_TIME, ">=", chinaDayStart(params.dateFrom))
+    .where(STAT_TIME, "<", chinaDayEnd(params.dateTo));
+  if (params.freightWay) query = query.where("f.freight_way", "=", params.freightWay);
+  if (params.orgId && staff(scope)) query = query.where("f.org_id", "=", params.orgId);
+  if (params.shipper) query = query.where("f.shipper_name", "like", likePattern(params.shipper));
+  return query;
+}
+
+// --- value helpers -------------------------------------------------------------------------------
+
+export const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+export const tonnes = (kg: unknown) => num(kg) / 1000;
+export const yuan = (fen: unknown) => num(fen) / 100;
+/** num/den × scale, null when the denominator is 0. */
+export const ratio = (n: unknown, d: unknown, scale = 100) => (num(d) > 0 ? (num(n) / num(d)) * scale : null);
+
+/** Column builders for the common units. */
+export const col = {
+  text: (key: string, label: string, value: (r: Raw) => ReportCell = (r) => (r[key] as string | null) ?? ""): ColumnDef => ({ key, label, value, total: false }),
+  count: (key: string, label: string, unit: ReportColumn["unit"] = "单", from = key): ColumnDef => ({ key, label, unit, decimals: 0, value: (r) => num(r[from]) }),
+  weight: (key: string, label: string, from = key): ColumnDef => ({ key, label, unit: "吨", decimals: 2, value: (r) => tonnes(r[from]) }),
+  money: (key: string, label: string, from = key): ColumnDef => ({ key, label, unit: "元", decimals: 2, value: (r) => yuan(r[from]) }),
+  ratio: (key: string, label: string, n: string, d: string, unit: "%" | "‰" = "%"): ColumnDef => ({ key, label, unit, decimals: 2, value: (r) => ratio(r[n], r[d], unit === "%" ? 100 : 1000) }),
+};
+
+// --- chart helpers -------------------------------------------------------------------------------
+
+/** Bars of the `n` largest rows by a column's value. */
+export function topBars(rows: ReportRow[], label: string, value: ColumnDef, n = 10): ChartOption {
+  const top = [...rows].sort((a, b) => num(b[value.key]) - num(a[value.key])).slice(0, n);
+  return {
+    xAxis: { type: "category", data: top.map((r) => String(r[label] ?? "")) },
+    yAxis: [{ type: "value", name: value.unit }],
+    series: [{ type: "bar", name: value.label, data: top.map((r) => num(r[value.key])) }],
+  };
+}
+
+// --- running -------------------------------------------------------------------------------------
+
+/** Refuses a caller without the report's permission code (spec 6). */
+export function assertMayRun(def: ReportDef, scope: CallerScope): void {
+  if (!scope.permissions.has(REPORTS[def.id].code)) throw new HttpError(403, `没有${REPORTS[def.id].title}的权限`);
+}
+
+const round = (v: ReportCell, decimals: number | undefined): ReportCell => (typeof v === "number" && decimals !== undefined ? Number(v.toFixed(decimals)) : v);
+
+function display(def: ReportDef, raw: Raw): ReportRow {
+  return Object.fromEntries(def.columns.map((c) => [c.key, round(c.value(raw), c.decimals)]));
+}
+
+/** Runs the aggregation and shapes it: rows, a totals row over the summed measures, the chart. */
+export async function runReport(ctx: ServiceContext, def: ReportDef, scope: CallerScope, params: ReportParams): Promise<ReportResult> {
+  assertMayRun(def, scope);
+  const q: ReportQuery = { db: ctx.db.kysely, dialect: ctx.db.dialect, scope, params };
+  const raws = (await def.query(q)).map((r) => {
+    const row: Raw = { ...r };
+    for (const m of def.measures) row[m] = num(r[m]);
+    return row;
+  });
+  const rows = raws.map((r) => display(def, r));
+  let totals: ReportRow | null = null;
+  if (raws.length) {
+    const summed: Raw = Object.fromEntries(def.measures.map((m) => [m, raws.reduce((s, r) => s + num(r[m]), 0)]));
+    const shown = display(def, summed);
+    totals = Object.fromEntries(def.columns.map((c, i) => [c.key, i === 0 ? "合计" : c.total === false || (c.total === undefined && c.decimals === undefined) ? null : shown[c.key]!]));
+  }
+  return { id: def.id, title: REPORTS[def.id].title, params, columns: def.columns.map(({ key, label, unit, decimals }) => ({ key, label, unit, decimals })), rows, totals, chart: def.chart ? def.chart(raws, q) : null };
+}
+
+/** The report as a workbook: the table and its totals row, streamed by the shared xlsx writer. */
+export async function sendReportWorkbook(ctx: ServiceContext, reply: FastifyReply, def: ReportDef, scope: CallerScope, params: ReportParams) {
+  const result = await runReport(ctx, def, scope, params);
+  const all = result.totals ? [...result.rows, result.totals] : result.rows;
+  const columns: Array<SheetColumn<ReportRow>> = result.columns.map((c) => ({
+    header: columnHeader(c),
+    width: c.decimals === undefined ? 20 : 14,
+    numFmt: c.decimals ? `0.${"0".repeat(c.decimals)}` : undefined,
+    value: (r) => r[c.key] ?? null,
+  }));
+  let served = false;
+  return sendWorkbook(
+    ctx,
+    reply,
+    {
+      sheetName: result.title,
+      logName: `report ${def.id}`,
+      columns,
+      page: async () => {
+        if (served) return [];
+        served = true;
+        return all;
+      },
+      cursorOf: () => 0,
+    },
+    exportDisposition(`report_${def.id}`, result.title),
+  );
+}
