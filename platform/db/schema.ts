@@ -8,6 +8,7 @@ import type { EnterpriseTables } from "../masterdata/enterprise-schema.js";
 import type { OrgResourceTables } from "../masterdata/org-resources-schema.js";
 import type { DriverTables } from "../masterdata/drivers-schema.js";
 import type { WaterTables } from "../masterdata/water-schema.js";
+import type { LedgerTables } from "../ledger/schema.js";
 
 /** The whole database: each service declares its tables in its own schema.ts. */
 export interface Database
@@ -20,4 +21,5 @@ export interface Database
     EnterpriseTables,
     OrgResourceTables,
     DriverTables,
-    WaterTables {}
+    WaterTables,
+    LedgerTables {}
