@@ -187,8 +187,6 @@ export async function payWaybills(db: Db, scope: CallerScope, input: PayWaybills
   const org = await db.kysely.selectFrom("organisations").select(["name", "tenant_id"]).where("id", "=", scope.orgId!).executeTakeFirstOrThrow();
 
   return moneyTx(db, async (trx) => {
-    const again = replayOf(await trx.selectFrom("payments").selectAll().where("platform_id", "=", scope.platformId).where("request_no", "=", input.requestNo).executeTakeFirst(), hash, input.requestNo);
-    if (again) return { payment: again, replayed: true };
     const freights = await trx.selectFrom("freights").select(["id", "freight_no", "status", "freight_way"]).where("id", "in", freightIds).where(visible("freights", scope, "freights")).execute();
     if (freights.length !== freightIds.length) throw notFound("运单不存在或不属于本企业");
     const notDone = freights.find((f) => f.status !== "COMPLETED");
@@ -198,6 +196,9 @@ export async function payWaybills(db: Db, scope: CallerScope, input: PayWaybills
 
     const settlements = await trx.selectFrom("waybill_settlements").selectAll().where("freight_id", "in", freightIds).orderBy("id").execute();
     await lockRows(trx, db.dialect, "waybill_settlements", settlements.map((s) => Number(s.id)));
+    // Read after the locks: a concurrent request with the same number that held them has committed by now.
+    const again = replayOf(await trx.selectFrom("payments").selectAll().where("platform_id", "=", scope.platformId).where("request_no", "=", input.requestNo).executeTakeFirst(), hash, input.requestNo);
+    if (again) return { payment: again, replayed: true };
     const fresh = await trx.selectFrom("waybill_settlements").selectAll().where("freight_id", "in", freightIds).orderBy("freight_id").execute();
     for (const s of fresh) {
       if (s.pay_status !== "UNPAID") throw new Refusal(RefusalCode.illegalState, `运单 ${s.freight_no} 已支付，不能重复支付`);
