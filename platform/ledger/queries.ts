@@ -9,7 +9,7 @@ import { ENTRY_TYPES } from "../../contract/ledger.js";
 import type { Db } from "../db/index.js";
 import { notFound, offsetOf } from "../http/envelope.js";
 import type { CallerScope } from "../scope.js";
-import { ensureSettlements, ownAccountId } from "./flows.js";
+import { ensureSettlements, ownAccountId, requireCode } from "./flows.js";
 import type { MoneyDb } from "./tx.js";
 
 const camel = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), v]));
@@ -60,6 +60,7 @@ function entriesScope(db: MoneyDb, scope: CallerScope, ownId: number | null) {
 const ownIdOf = async (db: MoneyDb, scope: CallerScope) => (scope.type === "ORG_USER" || scope.type === "INDIVIDUAL_USER" ? ownAccountId(db, scope) : null);
 
 export async function searchEntries(db: MoneyDb, scope: CallerScope, filter: z.infer<typeof entryFilterSchema>, paging: Paging) {
+  if (scope.type === "SYSTEM_USER") requireCode(scope, "PAY_FLOW_VIEW", "查看资金流水");
   let q = entriesScope(db, scope, await ownIdOf(db, scope)).select([
     "e.id",
     "e.created_at",
