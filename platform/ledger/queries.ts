@@ -8,7 +8,7 @@ import { z } from "zod";
 import { ENTRY_TYPES } from "../../contract/ledger.js";
 import type { Db } from "../db/index.js";
 import { notFound, offsetOf } from "../http/envelope.js";
-import type { CallerScope } from "../scope.js";
+import { visible, type CallerScope } from "../scope.js";
 import { ensureSettlements, ownAccountId, requireCode } from "./flows.js";
 import type { MoneyDb } from "./tx.js";
 
@@ -243,3 +243,66 @@ export async function searchTransfers(db: MoneyDb, scope: CallerScope, filter: z
   return page(q, paging, (x) => x.orderBy("t.id", "desc"));
 }
 
+
+/** Organisations' BASIC accounts (企业余额): platform staff see the platform's, tenants their orgs', an organisation its own. */
+export const balanceFilterSchema = z.object({
+  keyword: optionalText(64),
+  minYuan: z.preprocess((v) => (v === "" || v === undefined ? undefined : Number(v)), z.number({ invalid_type_error: "余额下限必须是数字" }).min(0, "余额下限不能为负").optional()),
+  maxYuan: z.preprocess((v) => (v === "" || v === undefined ? undefined : Number(v)), z.number({ invalid_type_error: "余额上限必须是数字" }).min(0, "余额上限不能为负").optional()),
+});
+
+function orgAccounts(db: MoneyDb, scope: CallerScope) {
+  let q = db.selectFrom("accounts as a").where("a.platform_id", "=", scope.platformId).where("a.owner_type", "=", "ORG").where("a.account_type", "=", "BASIC");
+  if (scope.type === "ORG_USER") q = q.where("a.org_id", "=", scope.orgId ?? -1);
+  else if (scope.type === "TENANT_USER") q = q.where("a.tenant_id", "=", scope.tenantId ?? -1);
+  else if (scope.type !== "SYSTEM_USER") q = q.where(sql<boolean>`1 = 0`);
+  return q;
+}
+
+export async function searchBalances(db: MoneyDb, scope: CallerScope, filter: z.infer<typeof balanceFilterSchema>, paging: Paging) {
+  let q = orgAccounts(db, scope).select(["a.id", "a.account_name", "a.account_no", "a.balance", "a.frozen", "a.credit_limit", "a.status", "a.updated_at", sql<number>`a.balance - a.frozen`.as("available")]);
+  if (filter.keyword) q = q.where("a.account_name", "like", `%${filter.keyword}%`);
+  if (filter.minYuan !== undefined) q = q.where("a.balance", ">=", Math.round(filter.minYuan * 100));
+  if (filter.maxYuan !== undefined) q = q.where("a.balance", "<=", Math.round(filter.maxYuan * 100));
+  const sums = await q.clearSelect().select([sql<number>`coalesce(sum(a.balance), 0)`.as("balance"), sql<number>`coalesce(sum(a.frozen), 0)`.as("frozen")]).executeTakeFirst();
+  const result = await page(q, paging, (x) => x.orderBy("a.balance", "desc").orderBy("a.id"));
+  return { ...result, sums: { balance: Number(sums?.balance ?? 0), frozen: Number(sums?.frozen ?? 0) } };
+}
+
+/** One organisation account with its entries (running balance) and the 核对: Σ entries against the cached balance. */
+export async function balanceDetail(db: MoneyDb, scope: CallerScope, id: number, paging: Paging) {
+  const account = await orgAccounts(db, scope).selectAll("a").where("a.id", "=", id).executeTakeFirst();
+  if (!account) throw notFound("账户不存在");
+  const sums = await db.selectFrom("ledger_entries").select([sql<number>`coalesce(sum(amount), 0)`.as("amount"), sql<number>`coalesce(sum(frozen_delta), 0)`.as("frozen")]).where("account_id", "=", id).executeTakeFirstOrThrow();
+  const entries = db.selectFrom("ledger_entries as e").innerJoin("ledger_transactions as t", "t.id", "e.txn_id").select(["e.id", "e.created_at", "t.txn_no", "e.entry_type", "e.amount", "e.frozen_delta", "e.balance_after", "e.summary", "e.biz_no", "e.counterparty_name"]).where("e.account_id", "=", id);
+  const check = { entriesBalance: Number(sums.amount), entriesFrozen: Number(sums.frozen), matches: Number(sums.amount) === Number(account.balance) && Number(sums.frozen) === Number(account.frozen) };
+  return { account: { ...camel(account), available: Number(account.balance) - Number(account.frozen) }, check, page: await page(entries, paging, (x) => x.orderBy("e.id", "desc")) };
+}
+
+/** 运单跟踪: each visible waybill with its money state (settlement, payment, invoice). */
+export async function searchTracking(db: Db, scope: CallerScope, filter: { keyword?: string; status?: string }, paging: Paging) {
+  await ensureSettlements(db.kysely, { orgId: scope.type === "ORG_USER" ? scope.orgId : undefined });
+  let q = db.kysely
+    .selectFrom("freights as f")
+    .leftJoin("waybill_settlements as s", "s.freight_id", "f.id")
+    .leftJoin("payments as p", "p.id", "s.payment_id")
+    .select(["f.id", "f.freight_no", "f.order_no", "f.shipper_name", "f.carrier_name", "f.status as freight_status", "f.freight_way", "f.abnormal", "f.complete_time", "s.settle_status", "s.pay_status", "s.invoice_status", "s.shipper_payable", "s.paid_at", "p.payment_no"])
+    .where(visible("freights", scope, "f"));
+  if (filter.keyword) q = q.where((eb) => eb.or([eb("f.freight_no", "like", `%${filter.keyword}%`), eb("f.order_no", "like", `%${filter.keyword}%`)]));
+  if (filter.status === "PAID") q = q.where("s.pay_status", "=", "PAID");
+  else if (filter.status === "UNPAID") q = q.where("s.pay_status", "=", "UNPAID");
+  else if (filter.status === "UNSETTLED") q = q.where("s.id", "is", null);
+  return page(q, paging, (x) => x.orderBy("f.id", "desc"));
+}
+
+/** 用户银行卡 (/system/addUserBankCardList): platform staff see every bound card of the platform, masked. */
+export async function searchCards(db: MoneyDb, scope: CallerScope, filter: { keyword?: string }, paging: Paging) {
+  let q = db
+    .selectFrom("bank_cards as b")
+    .select(["b.id", "b.owner_type", "b.holder_name", "b.bank_name", "b.bank_branch", "b.card_kind", "b.card_no_last4", "b.reserved_mobile", "b.verify_status", "b.is_default", "b.status", "b.bound_at", "b.unbound_at"])
+    .where("b.platform_id", "=", scope.platformId);
+  if (scope.type === "TENANT_USER") q = q.where("b.tenant_id", "=", scope.tenantId ?? -1);
+  else if (scope.type !== "SYSTEM_USER") q = q.where(sql<boolean>`1 = 0`);
+  if (filter.keyword) q = q.where((eb) => eb.or([eb("b.holder_name", "like", `%${filter.keyword}%`), eb("b.card_no_last4", "=", filter.keyword!)]));
+  return page(q, paging, (x) => x.orderBy("b.id", "desc"));
+}

@@ -26,6 +26,11 @@ import {
   searchTransfers,
   searchWithdrawals,
   statusFilterSchema,
+  balanceFilterSchema,
+  searchBalances,
+  balanceDetail,
+  searchTracking,
+  searchCards,
 } from "./queries.js";
 
 export const PAY_BASE = "/pay";
@@ -79,5 +84,9 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: ServiceContext): P
     const decision = body.result === "SUCCESS" ? { action: "succeed" as const, bankSerialNo: body.bankSerialNo } : { action: "fail" as const, reason: body.reason };
     return ok(await decideWithdrawal(ctx.db, await scopeFor(request), idOf(request), decision));
   });
+  app.post(`${PAY_BASE}/balances/search`, async (request) => ok(await searchBalances(db, await scopeFor(request), parse(balanceFilterSchema, request.body), paging(request))));
+  app.post(`${PAY_BASE}/balances/:id`, async (request) => ok(await balanceDetail(db, await scopeFor(request), idOf(request), paging(request))));
+  app.post(`${PAY_BASE}/tracking/search`, async (request) => ok(await searchTracking(ctx.db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
+  app.post(`${PAY_BASE}/bank-cards/search`, async (request) => ok(await searchCards(db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
   app.post(`${PAY_BASE}/withdraw-transfers/search`, async (request) => ok(await searchTransfers(db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
 }

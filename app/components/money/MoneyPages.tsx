@@ -425,3 +425,135 @@ export function WithdrawFlowPage() {
     </MoneyFrame>
   );
 }
+
+export function EnterpriseBalancePage() {
+  const { page, recharges, notice, confirm } = useLoaderData<ListData & { recharges: Paged }>();
+  return (
+    <MoneyFrame title="企业余额" notice={notice}>
+      <FilterBar filters={[{ name: "keyword", label: "企业" }, { name: "minYuan", label: "余额下限(元)" }, { name: "maxYuan", label: "余额上限(元)" }]} />
+      <div className="card space-y-3">
+        <MoneyTable
+          testId="balance-table"
+          rows={page.records}
+          columns={[
+            { key: "accountName", label: "企业" },
+            { key: "accountNo", label: "账号" },
+            { key: "balance", label: "余额(元)", kind: "fen" },
+            { key: "frozen", label: "冻结(元)", kind: "fen" },
+            { key: "available", label: "可用(元)", kind: "fen" },
+            { key: "status", label: "状态", labels: ACCOUNT_STATUS },
+            { key: "updatedAt", label: "最近变动时间", kind: "time" },
+          ]}
+          actions={(r) => <Link className="btn-link" to={`/financialManage/enterpriseBalanceDetail?id=${String(r.id)}`}>明细</Link>}
+        />
+        <Pager page={page} sums={yuanSums(page.sums, [["balance", "余额"], ["frozen", "冻结"]])} />
+      </div>
+      <section className="card space-y-3">
+        <h2 className="font-semibold">待确认充值</h2>
+        <MoneyTable
+          testId="pending-recharges"
+          rows={recharges.records}
+          columns={[
+            { key: "rechargeNo", label: "充值单号" },
+            { key: "orgName", label: "企业" },
+            { key: "amount", label: "金额(元)", kind: "fen" },
+            { key: "payerName", label: "付款户名" },
+            { key: "payerBank", label: "付款银行" },
+            { key: "bankSerialNo", label: "银行流水号" },
+            { key: "transferTime", label: "转账时间", kind: "time" },
+            { key: "voucherUrl", label: "转账凭证", render: (r) => <a className="btn-link" href={String(r.voucherUrl)}>查看</a> },
+          ]}
+          actions={(r) => (
+            <Permission roles={["PAY_RECHARGE_AUDIT"]}>
+              <span className="flex gap-2">
+                <ConfirmLink intent="confirm" id={r.id}>确认到账</ConfirmLink>
+                <ConfirmLink intent="reject" id={r.id} danger>驳回</ConfirmLink>
+              </span>
+            </Permission>
+          )}
+        />
+      </section>
+      <ConfirmDialog confirm={confirm} intent="confirm" title="确认充值到账" submitLabel="确认到账">请核对银行流水后确认，确认后金额记入企业账户。</ConfirmDialog>
+      <ConfirmDialog confirm={confirm} intent="reject" title="驳回充值" submitLabel="驳回" danger>
+        <Field label="驳回原因" name="reason" required maxLength={200} />
+      </ConfirmDialog>
+    </MoneyFrame>
+  );
+}
+
+export function BalanceDetailPage() {
+  const { account, check, page, notice } = useLoaderData<{ account: Row; check: Row; page: Paged; notice: string | null }>();
+  return (
+    <MoneyFrame title="企业余额明细" notice={notice} toolbar={<Link to="/financialManage/enterpriseBalance" className="btn">返回企业余额</Link>}>
+      <AccountCards account={account} />
+      <p className={check.matches ? "alert-success" : "alert-error"} data-testid="balance-check">
+        核对：流水合计 {fenToYuan(Number(check.entriesBalance))} 元，冻结合计 {fenToYuan(Number(check.entriesFrozen))} 元 —— {check.matches ? "与账户余额一致" : "与账户余额不一致，请处理对账差异"}
+      </p>
+      <div className="card space-y-3">
+        <MoneyTable testId="entry-table" rows={page.records} columns={ENTRY_COLUMNS} />
+        <Pager page={page} />
+      </div>
+    </MoneyFrame>
+  );
+}
+
+export function WaybillTrackingPage() {
+  const { page, notice } = useLoaderData<ListData>();
+  return (
+    <MoneyFrame title="运单跟踪" notice={notice}>
+      <FilterBar filters={[{ name: "keyword", label: "运单号/订单号" }, { name: "status", label: "付款状态", options: { UNSETTLED: "未核算", UNPAID: "未付款", PAID: "已付款" } }]} />
+      <div className="card space-y-3">
+        <MoneyTable
+          testId="tracking-table"
+          rows={page.records}
+          columns={[
+            { key: "freightNo", label: "运单号" },
+            { key: "orderNo", label: "订单号" },
+            { key: "shipperName", label: "托运人" },
+            { key: "carrierName", label: "司机/船长" },
+            { key: "freightWay", label: "运输方式", labels: WAY },
+            { key: "freightStatus", label: "运单状态", labels: { WAIT_LOADING: "待装货", IN_TRANSIT: "运输中", UNLOADED: "已卸货", SIGNED: "已签收", CONFIRMED: "已确认", COMPLETED: "已完成", CANCELLED: "已取消" } },
+            { key: "settleStatus", label: "核算状态", labels: { SETTLED: "已核算", UNSETTLED: "未核算" } },
+            { key: "payStatus", label: "付款状态", labels: { UNPAID: "未付款", PAID: "已付款" } },
+            { key: "paymentNo", label: "支付单号" },
+            { key: "invoiceStatus", label: "开票状态", labels: { NOT_INVOICED: "未开票", INVOICE_APPLIED: "已申请开票", INVOICED: "已开票" } },
+            { key: "shipperPayable", label: "货主应付(元)", kind: "fen" },
+            { key: "abnormal", label: "异常", render: (r) => (Number(r.abnormal) ? "异常" : "正常") },
+            { key: "completeTime", label: "完成时间", kind: "time" },
+            { key: "paidAt", label: "付款时间", kind: "time" },
+          ]}
+        />
+        <Pager page={page} />
+      </div>
+    </MoneyFrame>
+  );
+}
+
+export function BankCardListPage() {
+  const { page, notice } = useLoaderData<ListData>();
+  return (
+    <MoneyFrame title="用户银行卡" notice={notice}>
+      <FilterBar filters={[{ name: "keyword", label: "开户名/卡号后四位" }]} />
+      <div className="card space-y-3">
+        <MoneyTable
+          testId="bank-card-table"
+          rows={page.records}
+          columns={[
+            { key: "holderName", label: "开户名" },
+            { key: "ownerType", label: "主体", labels: { USER: "个人", ORG: "企业" } },
+            { key: "cardKind", label: "账户类型", labels: { PERSONAL: "个人借记卡", CORPORATE: "对公账户" } },
+            { key: "bankName", label: "开户银行" },
+            { key: "bankBranch", label: "开户网点" },
+            { key: "cardNoLast4", label: "卡号", render: (r) => `**** ${String(r.cardNoLast4)}` },
+            { key: "reservedMobile", label: "预留手机号" },
+            { key: "verifyStatus", label: "验证状态", labels: { VERIFIED: "已验证", UNVERIFIED: "未验证", FAILED: "验证失败" } },
+            { key: "isDefault", label: "默认卡", render: (r) => (Number(r.isDefault) ? "是" : "否") },
+            { key: "status", label: "状态", labels: { BOUND: "已绑定", UNBOUND: "已解绑" } },
+            { key: "boundAt", label: "绑定时间", kind: "time" },
+          ]}
+        />
+        <Pager page={page} />
+      </div>
+    </MoneyFrame>
+  );
+}

@@ -177,3 +177,23 @@ export function rechargeAuditAction(request: Request) {
     return "已确认到账，金额已记入企业账户";
   });
 }
+
+/** 企业余额: organisations' balances and, for platform finance, the recharges waiting for confirmation. */
+export async function loadEnterpriseBalance(request: Request) {
+  const user = await requirePage(request);
+  const url = new URL(request.url);
+  const [page, recharges] = await Promise.all([
+    pay<Paged>(user, "/balances/search", listQuery(url, ["keyword", "minYuan", "maxYuan"])),
+    pay<Paged>(user, "/recharges/search", { status: "PENDING", size: 50 }),
+  ]);
+  return pageData(request, user, { page, recharges, confirm: url.searchParams.get("confirm") ?? "" });
+}
+
+export async function loadBalanceDetail(request: Request) {
+  const user = await requirePage(request);
+  const url = new URL(request.url);
+  const id = url.searchParams.get("id") ?? "";
+  if (!/^[1-9]\d{0,14}$/.test(id)) throw new Response("账户不存在", { status: 404 });
+  const detail = await pay<{ account: Row; check: Row; page: Paged }>(user, `/balances/${id}`, pageParams(url));
+  return pageData(request, user, detail);
+}
