@@ -290,6 +290,15 @@ export async function payWaybills(db: Db, scope: CallerScope, input: PayWaybills
 // ---------------------------------------------------------------------------------------------
 // Bank cards (domain 5.5)
 
+/** The scope columns of a person's or organisation's money row (domain 5: by owner, tenant kept for staff). */
+const ownerColumns = (scope: CallerScope, owner: { ownerType: "ORG" | "USER"; ownerId: number }) => ({
+  platform_id: scope.platformId,
+  owner_type: owner.ownerType,
+  owner_id: owner.ownerId,
+  tenant_id: scope.tenantId,
+  org_id: owner.ownerType === "ORG" ? owner.ownerId : null,
+});
+
 function ownerOf(scope: CallerScope): { ownerType: "ORG" | "USER"; ownerId: number } {
   if (scope.type === "ORG_USER" && scope.orgId !== null) return { ownerType: "ORG", ownerId: scope.orgId };
   if (scope.type === "INDIVIDUAL_USER") return { ownerType: "USER", ownerId: scope.userId };
@@ -311,11 +320,7 @@ export async function bindCard(db: Db, scope: CallerScope, input: BankCardInput)
     return trx
       .insertInto("bank_cards")
       .values({
-        platform_id: scope.platformId,
-        owner_type: owner.ownerType,
-        owner_id: owner.ownerId,
-        tenant_id: scope.tenantId,
-        org_id: owner.ownerType === "ORG" ? owner.ownerId : null,
+        ...ownerColumns(scope, owner),
         card_kind: owner.ownerType === "ORG" ? "CORPORATE" : "PERSONAL",
         holder_name: input.holderName,
         card_no_enc: encryptCardNo(input.cardNo),
@@ -368,11 +373,7 @@ export async function applyWithdrawal(db: Db, scope: CallerScope, input: Withdra
     const row = await trx
       .insertInto("withdrawals")
       .values({
-        platform_id: scope.platformId,
-        owner_type: owner.ownerType,
-        owner_id: owner.ownerId,
-        tenant_id: scope.tenantId,
-        org_id: owner.ownerType === "ORG" ? owner.ownerId : null,
+        ...ownerColumns(scope, owner),
         withdraw_no: withdrawNo,
         request_no: input.requestNo,
         request_hash: hash,
