@@ -76,3 +76,54 @@ test("a driver requests a withdrawal, platform finance approves it and records t
   expect(await yuan(page, "account-frozen")).toBe(frozen);
   await expect(page.getByTestId("my-withdrawals")).toContainText(withdrawNo);
 });
+
+test("an organisation requests a recharge, platform finance confirms it on 企业余额, the balance rises", async ({ page }) => {
+  await login(page, "ORG_USER", "/accountManage/recharge");
+  const before = await yuan(page, "account-balance");
+  const form = page.getByRole("form", { name: "充值申请" });
+  await form.getByLabel(/充值金额/).fill("1234.56");
+  await form.getByLabel(/付款账号/).fill("34001626808052500001");
+  await form.getByLabel(/付款银行/).fill("中国农业银行蚌埠分行");
+  const serial = `E2E${Date.now()}`;
+  await form.getByLabel(/银行流水号/).fill(serial);
+  await form.getByLabel(/转账时间/).fill("2026-11-20T10:30");
+  await form.getByRole("button", { name: "提交充值申请" }).click();
+  await expect(page.getByRole("status")).toContainText("金额 1234.56 元，等待平台确认到账");
+  await expect(page.getByTestId("recharge-table")).toContainText(serial);
+
+  await login(page, "SYSTEM_USER", "/financialManage/enterpriseBalance");
+  const row = page.getByTestId("pending-recharges").locator("tbody tr").filter({ hasText: serial });
+  await row.getByRole("link", { name: "确认到账" }).click();
+  await page.getByTestId("dialog-confirm").getByRole("button", { name: "确认到账" }).click();
+  await expect(page.getByRole("status")).toContainText("已确认到账");
+  await expect(page.getByTestId("pending-recharges")).not.toContainText(serial);
+
+  await login(page, "ORG_USER", "/accountManage/accountInfo");
+  expect(await yuan(page, "account-balance")).toBe(before + 123_456);
+});
+
+test("every money page renders real rows for the account that uses it", async ({ page }) => {
+  test.setTimeout(120_000);
+  const pages: Array<[Kind, string, string]> = [
+    ["ORG_USER", "/accountManage/expend", "entry-table"],
+    ["ORG_USER", "/financialManage/paymentList", "payment-table"],
+    ["ORG_USER", "/financialManage/driverPayableList", "payee-table"],
+    ["ORG_USER", "/financialManage/waybillTracking", "tracking-table"],
+    ["ORG_USER", "/financialManage/enterpriseFlow", "entry-table"],
+    ["SYSTEM_USER", "/financialManage/platformFlow", "entry-table"],
+    ["SYSTEM_USER", "/financialManage/withdrawList", "withdraw-table"],
+    ["SYSTEM_USER", "/financialManage/withdrawFlow", "transfer-table"],
+    ["SYSTEM_USER", "/financialManage/enterpriseBalance", "balance-table"],
+    ["SYSTEM_USER", "/system/addUserBankCardList", "bank-card-table"],
+  ];
+  let current: Kind | null = null;
+  for (const [kind, path, table] of pages) {
+    if (kind !== current) await login(page, kind, path);
+    else await page.goto(path);
+    current = kind;
+    await expect(page.getByTestId(table).locator("tbody tr").first()).not.toContainText("暂无数据");
+  }
+  await page.goto("/financialManage/enterpriseBalance");
+  await page.getByTestId("balance-table").getByRole("link", { name: "明细" }).first().click();
+  await expect(page.getByTestId("balance-check")).toContainText("与账户余额一致");
+});
