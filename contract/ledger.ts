@@ -137,3 +137,24 @@ export const withdrawResultSchema = z.discriminatedUnion("result", [
   z.object({ result: z.literal("SUCCESS"), bankSerialNo: text("银行流水号", 64) }),
   z.object({ result: z.literal("FAILED"), reason: text("失败原因", 200) }),
 ], { errorMap: () => ({ message: "打款结果 result 只能是 SUCCESS 或 FAILED" }) });
+
+const optional = (label: string, max: number, pattern?: RegExp, hint?: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v),
+    (pattern ? z.string({ invalid_type_error: `${label}必须是文本` }).max(max, `${label}不能超过 ${max} 个字`).regex(pattern, hint ?? `${label}格式不正确`) : z.string({ invalid_type_error: `${label}必须是文本` }).max(max, `${label}不能超过 ${max} 个字`)).optional(),
+  );
+
+/** 开票信息 (the Tax block of domain 0.4 plus where invoices are received). */
+export const invoiceTitleSchema = z.object({
+  taxTitle: text("发票抬头", 128),
+  taxNo: optional("纳税人识别号", 20, /^[0-9A-Z]{15,20}$/, "纳税人识别号须为 15–20 位数字或大写字母"),
+  taxAddress: optional("注册地址", 200),
+  taxPhone: optional("注册电话", 32, /^[0-9-]{7,20}$/, "注册电话格式不正确"),
+  taxBankName: optional("开户行", 64),
+  taxBankAccount: optional("银行账号", 32, /^\d{8,32}$/, "银行账号须为 8–32 位数字"),
+  receiveName: optional("收票人", 64),
+  receiveMobile: optional("收票人电话", 16, /^1\d{10}$/, "收票人电话须为 11 位手机号"),
+  receiveAddress: optional("收票地址", 200),
+  receiveEmail: optional("收票邮箱", 128, /^[^@\s]+@[^@\s]+\.[^@\s]+$/, "收票邮箱格式不正确"),
+});
+export type InvoiceTitleInput = z.infer<typeof invoiceTitleSchema>;

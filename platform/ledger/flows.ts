@@ -7,7 +7,7 @@
  * answers the first result, the same number with another body 4029.
  */
 import { RefusalCode } from "../../contract/envelope.js";
-import { cardNoError, settlementOf, type BankCardInput, type PayWaybills, type RechargeSubmit, type WithdrawApply } from "../../contract/ledger.js";
+import { cardNoError, settlementOf, type BankCardInput, type InvoiceTitleInput, type PayWaybills, type RechargeSubmit, type WithdrawApply } from "../../contract/ledger.js";
 import type { PermissionCode } from "../../contract/permissions.js";
 import { nowIso, type Db } from "../db/index.js";
 import { notFound, Refusal } from "../http/envelope.js";
@@ -483,3 +483,40 @@ export async function decideWithdrawal(db: Db, scope: CallerScope, id: number, d
 }
 
 export { ensureAccount };
+
+// ---------------------------------------------------------------------------------------------
+// 开票信息 (personalCenter/invoiceInfo): one title per owner, an organisation's or the user's own.
+
+const titleOwner = (scope: CallerScope) => (scope.type === "ORG_USER" && scope.orgId !== null ? { ownerType: "ORG" as const, ownerId: scope.orgId } : { ownerType: "USER" as const, ownerId: scope.userId });
+
+export async function invoiceTitle(db: MoneyDb, scope: CallerScope) {
+  requireCode(scope, "TMS_INVOICE_INFO", "查看开票信息");
+  const owner = titleOwner(scope);
+  return (await db.selectFrom("invoice_titles").selectAll().where("platform_id", "=", scope.platformId).where("owner_type", "=", owner.ownerType).where("owner_id", "=", owner.ownerId).executeTakeFirst()) ?? null;
+}
+
+export async function saveInvoiceTitle(db: MoneyDb, scope: CallerScope, input: InvoiceTitleInput) {
+  requireCode(scope, "TMS_INVOICE_INFO", "维护开票信息");
+  const owner = titleOwner(scope);
+  if (owner.ownerType === "ORG" && !input.taxNo) throw new Refusal(RefusalCode.invalid, "企业开票信息须填写纳税人识别号");
+  const values = {
+    tax_title: input.taxTitle,
+    tax_no: input.taxNo ?? null,
+    tax_address: input.taxAddress ?? null,
+    tax_phone: input.taxPhone ?? null,
+    tax_bank_name: input.taxBankName ?? null,
+    tax_bank_account: input.taxBankAccount ?? null,
+    receive_name: input.receiveName ?? null,
+    receive_mobile: input.receiveMobile ?? null,
+    receive_address: input.receiveAddress ?? null,
+    receive_email: input.receiveEmail ?? null,
+    updated_by: scope.userId,
+    updated_at: nowIso(),
+  };
+  await db
+    .insertInto("invoice_titles")
+    .values({ platform_id: scope.platformId, owner_type: owner.ownerType, owner_id: owner.ownerId, ...values })
+    .onConflict((oc) => oc.columns(["platform_id", "owner_type", "owner_id"]).doUpdateSet(values))
+    .execute();
+  return invoiceTitle(db, scope);
+}

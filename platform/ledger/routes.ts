@@ -4,13 +4,13 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { bankCardSchema, payWaybillsSchema, rechargeSubmitSchema, rejectSchema, withdrawApplySchema, withdrawResultSchema } from "../../contract/ledger.js";
+import { bankCardSchema, invoiceTitleSchema, payWaybillsSchema, rechargeSubmitSchema, rejectSchema, withdrawApplySchema, withdrawResultSchema } from "../../contract/ledger.js";
 import type { ServiceContext } from "../context.js";
 import { ok, pagingSchema } from "../http/envelope.js";
 import { parse } from "../http/validate.js";
 import { requireCaller } from "../identity/guard.js";
 import { scopeOf } from "../scope.js";
-import { applyWithdrawal, bindCard, decideRecharge, decideWithdrawal, payWaybills, submitRecharge, unbindCard } from "./flows.js";
+import { applyWithdrawal, bindCard, decideRecharge, decideWithdrawal, invoiceTitle, payWaybills, saveInvoiceTitle, submitRecharge, unbindCard } from "./flows.js";
 import {
   accountSummary,
   entryDetail,
@@ -88,5 +88,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: ServiceContext): P
   app.post(`${PAY_BASE}/balances/:id`, async (request) => ok(await balanceDetail(db, await scopeFor(request), idOf(request), paging(request))));
   app.post(`${PAY_BASE}/tracking/search`, async (request) => ok(await searchTracking(ctx.db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
   app.post(`${PAY_BASE}/bank-cards/search`, async (request) => ok(await searchCards(db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
+  app.get(`${PAY_BASE}/invoice-title`, async (request) => ok(await invoiceTitle(db, await scopeFor(request))));
+  app.put(`${PAY_BASE}/invoice-title`, async (request) => ok(await saveInvoiceTitle(db, await scopeFor(request), parse(invoiceTitleSchema, request.body))));
   app.post(`${PAY_BASE}/withdraw-transfers/search`, async (request) => ok(await searchTransfers(db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
 }

@@ -229,7 +229,28 @@ export interface WithdrawalTransfersTable {
   finished_at: string | null;
 }
 
+export interface InvoiceTitlesTable {
+  id: Generated<number>;
+  platform_id: string;
+  owner_type: OwnerType;
+  owner_id: number;
+  tax_title: string;
+  tax_no: string | null;
+  tax_address: string | null;
+  tax_phone: string | null;
+  tax_bank_name: string | null;
+  tax_bank_account: string | null;
+  receive_name: string | null;
+  receive_mobile: string | null;
+  receive_address: string | null;
+  receive_email: string | null;
+  is_default: Generated<number>;
+  updated_by: number;
+  updated_at: string;
+}
+
 export interface LedgerTables {
+  invoice_titles: InvoiceTitlesTable;
   accounts: AccountsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;

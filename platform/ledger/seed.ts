@@ -9,7 +9,7 @@ import type { UserType } from "../../contract/platforms.js";
 import { nowIso, type Db } from "../db/index.js";
 import type { SeedIds } from "../db/seed.js";
 import type { CallerScope } from "../scope.js";
-import { applyWithdrawal, bindCard, decideRecharge, decideWithdrawal, payWaybills, submitRecharge } from "./flows.js";
+import { applyWithdrawal, bindCard, decideRecharge, decideWithdrawal, payWaybills, saveInvoiceTitle, submitRecharge } from "./flows.js";
 
 const ALL = new Set<string>(PERMISSION_CODES);
 let serial = 0;
@@ -74,6 +74,7 @@ export async function seedLedger(db: Db, ids: SeedIds): Promise<void> {
 
   // The organisation's corporate account and a withdrawal the bank is processing.
   const orgCard = await bindCard(db, orgUser, { holderName: org.name, cardNo: "34001626808052500001", bankName: "中国农业银行", bankBranch: "蚌埠分行营业部" });
+  await saveInvoiceTitle(k, orgUser, { taxTitle: org.name, taxNo: org.credit_code ?? "91340300MA2N1000X", taxAddress: "安徽省蚌埠市蚌山区胜利西路 88 号", taxPhone: "0552-3101888", taxBankName: "中国农业银行蚌埠分行营业部", taxBankAccount: "34001626808052500001", receiveName: "李调度", receiveMobile: "13800000003", receiveAddress: "安徽省蚌埠市蚌山区胜利西路 88 号", receiveEmail: "finance@bbls.example.cn" });
   const w3 = await applyWithdrawal(db, orgUser, { requestNo: requestNo(), bankCardId: Number(orgCard.id), amount: 1_000_000 });
   await decideWithdrawal(db, system, Number(w3.id), { action: "approve" });
 }

@@ -234,4 +234,19 @@ describe(`ledger (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, ()
     expect(cards.records.every((c) => !("cardNoEnc" in c) && !("cardNoHash" in c))).toBe(true);
     expect((await okData<{ total: number }>(as(f, "ORG_USER", "/pay/bank-cards/search", {}))).total).toBe(0);
   });
+
+  it("开票信息: an organisation keeps one title, checked field by field; without the code it is refused", async () => {
+    const seeded = await okData<{ tax_title: string } | null>(as(f, "ORG_USER", "/pay/invoice-title", undefined, "GET"));
+    expect(seeded?.tax_title).toBe(orgName);
+    const body = { taxTitle: orgName, taxNo: "91340300MA2N1000XA", taxBankAccount: "1234567890", receiveEmail: "a@b.cn" };
+    const saved = await okData<{ tax_no: string; receive_email: string }>(as(f, "ORG_USER", "/pay/invoice-title", body, "PUT"));
+    expect(saved).toMatchObject({ tax_no: "91340300MA2N1000XA", receive_email: "a@b.cn" });
+    const bad = await as(f, "ORG_USER", "/pay/invoice-title", { ...body, receiveEmail: "nope" }, "PUT");
+    expect(bad.status).toBe(400);
+    expect(bad.body.errorMsg).toMatch(/收票邮箱/);
+    expect((await as(f, "ORG_USER", "/pay/invoice-title", { taxTitle: orgName }, "PUT")).body.code).toBe(4000);
+    const driverTitle = await okData<{ owner_type: string }>(as(f, "INDIVIDUAL_USER", "/pay/invoice-title", { taxTitle: "张师傅" }, "PUT"));
+    expect(driverTitle.owner_type).toBe("USER");
+    expect((await as(f, "SYSTEM_USER", "/pay/invoice-title", undefined, "GET")).body.code).toBe(200);
+  });
 });

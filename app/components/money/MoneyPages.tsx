@@ -720,3 +720,28 @@ export function BankCardListPage() {
     />
   );
 }
+
+export function InvoiceInfoPage() {
+  const { title, notice } = useLoaderData<{ title: Row | null; notice: string | null }>();
+  const v = (key: string) => (title?.[key] == null ? "" : String(title[key]));
+  return (
+    <MoneyFrame title="开票信息" notice={notice}>
+      <Form method="post" className="card grid gap-3 md:grid-cols-2" aria-label="开票信息" data-testid="invoice-info-form">
+        <Field label="发票抬头" name="taxTitle" required defaultValue={v("taxTitle")} maxLength={128} />
+        <Field label="纳税人识别号" name="taxNo" defaultValue={v("taxNo")} maxLength={20} />
+        <Field label="注册地址" name="taxAddress" defaultValue={v("taxAddress")} maxLength={200} />
+        <Field label="注册电话" name="taxPhone" defaultValue={v("taxPhone")} maxLength={32} />
+        <Field label="开户行" name="taxBankName" defaultValue={v("taxBankName")} maxLength={64} />
+        <Field label="银行账号" name="taxBankAccount" defaultValue={v("taxBankAccount")} maxLength={32} />
+        <Field label="收票人" name="receiveName" defaultValue={v("receiveName")} maxLength={64} />
+        <Field label="收票人电话" name="receiveMobile" defaultValue={v("receiveMobile")} maxLength={11} />
+        <Field label="收票地址" name="receiveAddress" defaultValue={v("receiveAddress")} maxLength={200} />
+        <Field label="收票邮箱" name="receiveEmail" type="email" defaultValue={v("receiveEmail")} maxLength={128} />
+        <p className="text-sm text-gray-500 md:col-span-2">专票须填写完整的注册地址、电话、开户行和银行账号；电子发票发送到收票邮箱。</p>
+        <div>
+          <button type="submit" className="btn btn-primary">保存</button>
+        </div>
+      </Form>
+    </MoneyFrame>
+  );
+}

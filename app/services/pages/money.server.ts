@@ -197,3 +197,18 @@ export async function loadBalanceDetail(request: Request) {
   const detail = await pay<{ account: Row; check: Row; page: Paged }>(user, `/balances/${id}`, pageParams(url));
   return pageData(request, user, detail);
 }
+
+export async function loadInvoiceInfo(request: Request) {
+  const user = await requirePage(request);
+  const title = await pay<Row | null>(user, "/invoice-title", undefined, "GET");
+  return pageData(request, user, { title });
+}
+
+const TITLE_FIELDS = ["taxTitle", "taxNo", "taxAddress", "taxPhone", "taxBankName", "taxBankAccount", "receiveName", "receiveMobile", "receiveAddress", "receiveEmail"] as const;
+
+export function invoiceInfoAction(request: Request) {
+  return perform(request, async (user, form) => {
+    await user.call({ path: "/pay/invoice-title", method: "PUT", body: Object.fromEntries(TITLE_FIELDS.map((k) => [k, text(form, k)])) });
+    return "开票信息已保存";
+  });
+}

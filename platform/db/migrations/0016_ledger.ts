@@ -247,6 +247,27 @@ export function ledgerMigration(dialect: DialectName): Migration {
         .addColumn("submitted_at", time, (c) => c.notNull())
         .addColumn("finished_at", time)
         .execute();
+
+      // 开票信息 (personalCenter/invoiceInfo, domain 5.7): one invoice title per owner.
+      await withId(db.schema.createTable("invoice_titles"), dialect)
+        .addColumn("platform_id", "varchar(8)", (c) => c.notNull())
+        .addColumn("owner_type", "varchar(16)", (c) => c.notNull())
+        .addColumn("owner_id", big, (c) => c.notNull())
+        .addColumn("tax_title", "varchar(128)", (c) => c.notNull())
+        .addColumn("tax_no", "varchar(20)")
+        .addColumn("tax_address", "varchar(200)")
+        .addColumn("tax_phone", "varchar(32)")
+        .addColumn("tax_bank_name", "varchar(64)")
+        .addColumn("tax_bank_account", "varchar(32)")
+        .addColumn("receive_name", "varchar(64)")
+        .addColumn("receive_mobile", "varchar(16)")
+        .addColumn("receive_address", "varchar(200)")
+        .addColumn("receive_email", "varchar(128)")
+        .addColumn("is_default", "integer", (c) => c.notNull().defaultTo(1))
+        .addColumn("updated_by", big, (c) => c.notNull())
+        .addColumn("updated_at", time, (c) => c.notNull())
+        .addUniqueConstraint("invoice_titles_owner_unique", ["platform_id", "owner_type", "owner_id"])
+        .execute();
     },
   };
 }
