@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { settlementOf } from "../contract/ledger.js";
 import { checkLedger } from "../platform/ledger/check.js";
 import { platformAccount } from "../platform/ledger/ledger.js";
+import { payableWaybills } from "../tests/helpers/ledger.js";
 import { call, DEMO_ACCOUNTS, loginAs, startTestPlatform } from "../tests/helpers/platform.js";
 import { percentile, round } from "./lib/processes.js";
 
@@ -25,21 +26,12 @@ const LINES = Number(values.lines);
 const p = await startTestPlatform("bench_ledger");
 try {
   const k = p.db.kysely;
-  const org = await k.selectFrom("organisations").selectAll().orderBy("id").executeTakeFirstOrThrow();
-  const driver = await k.selectFrom("users").select("id").where("mobile", "=", DEMO_ACCOUNTS.INDIVIDUAL_USER).executeTakeFirstOrThrow();
-  const template = await k.selectFrom("freights").selectAll().where("org_id", "=", org.id).where("status", "=", "COMPLETED").executeTakeFirstOrThrow();
-  const { id: _id, ...rest } = template;
-  void _id;
-  const ids: number[] = [];
-  for (let i = 0; i < PAYMENTS; i += 500) {
-    const rows = Array.from({ length: Math.min(500, PAYMENTS - i) }, (_, j) => ({ ...rest, freight_no: `YDB${String(i + j).padStart(8, "0")}`, freight_amount: 10_000, carrier_user_id: Number(driver.id) }));
-    ids.push(...(await k.insertInto("freights").values(rows).returning("id").execute()).map((r) => Number(r.id)));
-  }
+  const { ids, orgName } = await payableWaybills(p.db, PAYMENTS, { amount: 10_000, prefix: "YDB" });
   const orgToken = (await loginAs(p.baseUrl, DEMO_ACCOUNTS.ORG_USER)).accessToken;
   const sysToken = (await loginAs(p.baseUrl, DEMO_ACCOUNTS.SYSTEM_USER)).accessToken;
   const recharge = await call<{ id: number }>(p.baseUrl, "/pay/recharges", {
     token: orgToken,
-    body: { requestNo: randomUUID(), amount: PAYMENTS * settlementOf(10_000).shipperPayable, payerName: org.name, payerAccountNo: "1234567890123", payerBank: "中国农业银行", bankSerialNo: `BENCH${Date.now()}`, transferTime: new Date(Date.now() - 60_000).toISOString(), voucherUrl: "/files/v.jpg" },
+    body: { requestNo: randomUUID(), amount: PAYMENTS * settlementOf(10_000).shipperPayable, payerName: orgName, payerAccountNo: "1234567890123", payerBank: "中国农业银行", bankSerialNo: `BENCH${Date.now()}`, transferTime: new Date(Date.now() - 60_000).toISOString(), voucherUrl: "/files/v.jpg" },
   });
   await call(p.baseUrl, `/pay/recharges/${recharge.body.data!.id}/confirm`, { token: sysToken, body: {} });
 

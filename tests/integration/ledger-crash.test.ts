@@ -12,6 +12,7 @@ import { openDatabase, type Db } from "../../platform/db/index.js";
 import { migrateToLatest } from "../../platform/db/migrate.js";
 import { seedIfEmpty } from "../../platform/db/seed-all.js";
 import { checkLedger } from "../../platform/ledger/check.js";
+import { payableWaybills } from "../helpers/ledger.js";
 import { call, DEMO_ACCOUNTS, loginAs, testDatabaseUrl } from "../helpers/platform.js";
 
 let db: Db;
@@ -60,23 +61,14 @@ afterAll(async () => {
 
 it("kill -9 in the middle of a batch of payments loses no answered payment and keeps every invariant", async () => {
   const k = db.kysely;
-  const org = await k.selectFrom("organisations").selectAll().orderBy("id").executeTakeFirstOrThrow();
-  const driver = await k.selectFrom("users").select("id").where("mobile", "=", DEMO_ACCOUNTS.INDIVIDUAL_USER).executeTakeFirstOrThrow();
-  const template = await k.selectFrom("freights").selectAll().where("org_id", "=", org.id).where("status", "=", "COMPLETED").executeTakeFirstOrThrow();
-  const { id: _id, ...rest } = template;
-  void _id;
-  const ids: number[] = [];
-  for (let i = 0; i < 80; i++) {
-    const row = await k.insertInto("freights").values({ ...rest, freight_no: `YDC${process.pid}${String(i).padStart(5, "0")}`, freight_amount: 50_000, carrier_user_id: Number(driver.id) }).returning("id").executeTakeFirstOrThrow();
-    ids.push(Number(row.id));
-  }
+  const { ids, orgName } = await payableWaybills(db, 80, { amount: 50_000, prefix: `YDC${process.pid}` });
 
   await startPlatform();
   const orgToken = (await loginAs(baseUrl, DEMO_ACCOUNTS.ORG_USER)).accessToken;
   const sysToken = (await loginAs(baseUrl, DEMO_ACCOUNTS.SYSTEM_USER)).accessToken;
   const recharge = await call<{ id: number }>(baseUrl, "/pay/recharges", {
     token: orgToken,
-    body: { requestNo: randomUUID(), amount: 80 * settlementOf(50_000).shipperPayable, payerName: org.name, payerAccountNo: "1234567890123", payerBank: "中国农业银行", bankSerialNo: `CRASH${Date.now()}`, transferTime: new Date(Date.now() - 60_000).toISOString(), voucherUrl: "/files/v.jpg" },
+    body: { requestNo: randomUUID(), amount: 80 * settlementOf(50_000).shipperPayable, payerName: orgName, payerAccountNo: "1234567890123", payerBank: "中国农业银行", bankSerialNo: `CRASH${Date.now()}`, transferTime: new Date(Date.now() - 60_000).toISOString(), voucherUrl: "/files/v.jpg" },
   });
   await call(baseUrl, `/pay/recharges/${recharge.body.data!.id}/confirm`, { token: sysToken, body: {} });
 
