@@ -80,6 +80,13 @@ export const PERMISSIONS = {
   TMS_COMPLAINT_HANDLING: { name: "投诉处理", category: "系统" },
   TMS_WX_GROUP: { name: "微信群管理", category: "系统" },
   TMS_SAFETY_NOTICE: { name: "安全须知管理", category: "系统" },
+  // ledger (domain 0.6: 财务 / 账户)
+  PAY_PAYMENT_AUDIT: { name: "支付审核", category: "财务" },
+  PAY_RECHARGE_AUDIT: { name: "充值审核", category: "财务" },
+  PAY_FLOW_VIEW: { name: "资金流水查看", category: "财务" },
+  PAY_ACCOUNT_RECHARGE: { name: "账户充值", category: "账户" },
+  PAY_WITHDRAW_APPLY: { name: "申请提现", category: "账户" },
+  PAY_BANK_CARD: { name: "银行卡管理", category: "账户" },
 } as const satisfies Record<string, { name: string; category: string }>;
 
 export type PermissionCode = keyof typeof PERMISSIONS;

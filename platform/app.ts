@@ -17,6 +17,7 @@ import { notificationRoutes } from "./iam/notifications/routes.js";
 import { systemPageRoutes } from "./system/routes.js";
 import { orderImportRoutes } from "./orders/routes.js";
 import { reportRoutes } from "./reports/routes.js";
+import { ledgerRoutes } from "./ledger/routes.js";
 import { createBus } from "./realtime/create-bus.js";
 import { installRealtimeGateway } from "./realtime/gateway.js";
 
@@ -27,7 +28,7 @@ export interface BuildOptions {
 }
 
 /** Each service's HTTP routes. Add a service by adding its register function here. */
-const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [identityRoutes, notificationRoutes, freightRoutes, appealRoutes, resourceRoutes, enterpriseRoutes, submissionRoutes, fleetRoutes, systemPageRoutes, orderImportRoutes, reportRoutes];
+const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [identityRoutes, notificationRoutes, freightRoutes, appealRoutes, resourceRoutes, enterpriseRoutes, submissionRoutes, fleetRoutes, systemPageRoutes, orderImportRoutes, reportRoutes, ledgerRoutes];
 
 /** Builds the platform's HTTP app (not listening); tests call this with a temporary database. */
 export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<{ app: FastifyInstance; ctx: ServiceContext }> {

@@ -13,6 +13,7 @@ import type { SubmissionTables } from "../submission/schema.js";
 import type { SystemPageTables } from "../system/schema.js";
 import type { OrderTables } from "../orders/schema.js";
 import type { ReportTables } from "../reports/schema.js";
+import type { LedgerTables } from "../ledger/schema.js";
 
 /** The whole database: each service declares its tables in its own schema.ts. */
 export interface Database
@@ -30,4 +31,5 @@ export interface Database
     SubmissionTables,
     SystemPageTables,
     OrderTables,
-    ReportTables {}
+    ReportTables,
+    LedgerTables {}

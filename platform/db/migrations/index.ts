@@ -17,6 +17,7 @@ import { fleetSubmissionMigration } from "./0018_fleet_submission.js";
 import { systemPagesMigration } from "./0015_system_pages.js";
 import { ordersMigration } from "./0012_orders.js";
 import { reportsMigration } from "./0017_reports.js";
+import { ledgerMigration } from "./0016_ledger.js";
 
 /** Every migration, in order. Names sort in the order they must run. Add new ones at the end. */
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
@@ -37,4 +38,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0015_system_pages": systemPagesMigration,
   "0012_orders": ordersMigration,
   "0017_reports": reportsMigration,
+  "0016_ledger": ledgerMigration,
 };

@@ -1,0 +1,747 @@
+/** The money pages: 账户管理 (own account) and the ledger's 财务管理 lists, built from MoneyKit. */
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { ENTRY_TYPE_LABELS, RECHARGE_STATUS_LABELS, WITHDRAW_STATUS_LABELS, ACCOUNT_TYPE_LABELS } from "../../../contract/ledger";
+import { fenToYuan } from "../../../contract/units";
+import { Permission } from "~/components/ui/Permission";
+import { ConfirmDialog, ConfirmLink, Field, FilterBar, MoneyFrame, MoneyTable, Pager, yuanSums, type Column, type Filter, type Row } from "./MoneyKit";
+import type { Paged } from "~/services/pages/money.server";
+
+interface ListData {
+  page: Paged;
+  notice: string | null;
+  requestNo: string;
+  confirm: string;
+  selected: number[];
+}
+
+const ACCOUNT_STATUS = { ACTIVE: "正常", FROZEN: "冻结", CLOSED: "注销" } as const;
+const PAYMENT_STATUS = { SUCCESS: "支付成功" } as const;
+const TRANSFER_STATUS = { SUBMITTED: "已提交", SUCCESS: "成功", FAILED: "失败", UNKNOWN: "未知" } as const;
+const WAY = { ROAD: "陆运", WATER: "水运" } as const;
+
+/** A list page: filters, the table with its row actions, the pager with its footer sums, and any dialogs. */
+function ListPage({
+  title,
+  filters,
+  testId,
+  columns,
+  sums = [],
+  actions,
+  children,
+}: {
+  title: string;
+  filters: Filter[];
+  testId: string;
+  columns: Column[];
+  sums?: Array<[string, string]>;
+  actions?: (row: Row) => React.ReactNode;
+  children?: React.ReactNode;
+}) {
+  const { page, notice } = useLoaderData<ListData>();
+  return (
+    <MoneyFrame title={title} notice={notice}>
+      <FilterBar filters={filters} />
+      <div className="card space-y-3">
+        <MoneyTable testId={testId} rows={page.records} columns={columns} actions={actions} />
+        <Pager page={page} sums={yuanSums(page.sums, sums)} />
+      </div>
+      {children}
+    </MoneyFrame>
+  );
+}
+
+const ENTRY_COLUMNS: Column[] = [
+  { key: "createdAt", label: "时间", kind: "time" },
+  { key: "txnNo", label: "交易流水号" },
+  { key: "entryType", label: "流水类型", labels: ENTRY_TYPE_LABELS },
+  { key: "income", label: "收入(元)", render: (r) => (Number(r.amount) > 0 ? fenToYuan(Number(r.amount)) : "") },
+  { key: "expense", label: "支出(元)", render: (r) => (Number(r.amount) < 0 ? fenToYuan(-Number(r.amount)) : "") },
+  { key: "frozenDelta", label: "冻结变动(元)", kind: "signedFen" },
+  { key: "balanceAfter", label: "余额(元)", kind: "fen" },
+  { key: "summary", label: "摘要" },
+  { key: "bizNo", label: "业务单号" },
+  { key: "counterpartyName", label: "对方户名" },
+];
+
+const ENTRY_FILTERS = [
+  { name: "entryType", label: "流水类型", options: ENTRY_TYPE_LABELS },
+  { name: "bizNo", label: "业务单号" },
+  { name: "from", label: "开始日期", type: "date" as const },
+  { name: "to", label: "结束日期", type: "date" as const },
+];
+
+function EntryList({ title, withAccount, detail }: { title: string; withAccount?: boolean; detail?: boolean }) {
+  const { page, notice } = useLoaderData<ListData>();
+  const columns = withAccount ? [{ key: "accountName", label: "账户" }, ...ENTRY_COLUMNS] : ENTRY_COLUMNS;
+  return (
+    <MoneyFrame title={title} notice={notice}>
+      <FilterBar filters={ENTRY_FILTERS} />
+      <div className="card space-y-3">
+        <MoneyTable
+          testId="entry-table"
+          columns={columns}
+          rows={page.records}
+          actions={
+            detail
+              ? (r) => (
+                  <Link className="btn-link" to={`/accountManage/expendDetail?id=${String(r.id)}`}>
+                    详情
+                  </Link>
+                )
+              : undefined
+          }
+        />
+        <Pager
+          page={page}
+          sums={yuanSums(page.sums, [
+            ["income", "收入"],
+            ["expense", "支出"],
+          ])}
+        />
+      </div>
+    </MoneyFrame>
+  );
+}
+
+export const ExpendPage = () => <EntryList title="账户流水" detail />;
+export const EnterpriseFlowPage = () => <EntryList title="企业流水" withAccount />;
+export const PlatformFlowPage = () => <EntryList title="平台流水" withAccount />;
+
+export function ExpendDetailPage() {
+  const { entry, lines, payment, notice } = useLoaderData<{ entry: Row; lines: Row[]; payment: Row | null; notice: string | null }>();
+  const item = (label: string, value: React.ReactNode) => (
+    <div key={label} className="flex gap-2 text-sm">
+      <dt className="w-24 shrink-0 text-gray-500">{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+  return (
+    <MoneyFrame
+      title="流水详情"
+      notice={notice}
+      toolbar={
+        <Link to="/accountManage/expend" className="btn">
+          返回账户流水
+        </Link>
+      }
+    >
+      <section className="card">
+        <dl className="grid gap-2 md:grid-cols-2" data-testid="entry-detail">
+          {item("交易流水号", String(entry.txnNo))}
+          {item("流水类型", ENTRY_TYPE_LABELS[entry.entryType as keyof typeof ENTRY_TYPE_LABELS] ?? String(entry.entryType))}
+          {item("发生额(元)", `${Number(entry.amount) > 0 ? "+" : ""}${fenToYuan(Number(entry.amount))}`)}
+          {item("变动后余额(元)", fenToYuan(Number(entry.balanceAfter)))}
+          {item("账户", `${String(entry.accountName)} ${String(entry.accountNo)}`)}
+          {item("摘要", String(entry.summary))}
+          {item("业务单号", String(entry.bizNo))}
+          {item("操作人", String(entry.operatorName))}
+        </dl>
+      </section>
+      <section className="card space-y-2">
+        <h2 className="font-semibold">交易分录</h2>
+        <MoneyTable
+          testId="entry-lines"
+          rows={lines}
+          columns={[
+            { key: "accountName", label: "账户" },
+            { key: "entryType", label: "类型", labels: ENTRY_TYPE_LABELS },
+            { key: "amount", label: "发生额(元)", kind: "signedFen" },
+          ]}
+        />
+      </section>
+      {payment ? (
+        <section className="card">
+          <h2 className="mb-2 font-semibold">关联运费支付</h2>
+          <dl className="grid gap-2 md:grid-cols-2">
+            {item("支付单号", String(payment.paymentNo))}
+            {item("运单号", String(payment.freightNo))}
+            {item("收款人", String(payment.payeeName))}
+            {item("货主应付(元)", fenToYuan(Number(payment.shipperPayable)))}
+            {item("实付收款人(元)", fenToYuan(Number(payment.netToPayee)))}
+            {item("服务费(元)", fenToYuan(Number(payment.serviceFee)))}
+            {item("留存税费(元)", fenToYuan(Number(payment.taxReserve)))}
+          </dl>
+        </section>
+      ) : null}
+    </MoneyFrame>
+  );
+}
+
+function AccountCards({ account }: { account: Row }) {
+  const card = (label: string, value: string, testId: string) => (
+    <div className="card" key={label}>
+      <div className="text-sm text-gray-500">{label}</div>
+      <div className="mt-1 text-xl font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </div>
+    </div>
+  );
+  return (
+    <div className="grid gap-3 md:grid-cols-3">
+      {card("账户余额(元)", fenToYuan(Number(account.balance)), "account-balance")}
+      {card("冻结金额(元)", fenToYuan(Number(account.frozen)), "account-frozen")}
+      {card("可用余额(元)", fenToYuan(Number(account.available)), "account-available")}
+      <div className="card text-sm md:col-span-3">
+        账号 <span className="font-mono">{String(account.accountNo)}</span> · 户名 {String(account.accountName)} · {ACCOUNT_TYPE_LABELS[account.accountType as keyof typeof ACCOUNT_TYPE_LABELS]} · 状态{" "}
+        {ACCOUNT_STATUS[account.status as keyof typeof ACCOUNT_STATUS] ?? String(account.status)}
+      </div>
+    </div>
+  );
+}
+
+const WITHDRAW_COLUMNS: Column[] = [
+  { key: "withdrawNo", label: "提现单号" },
+  { key: "amount", label: "提现金额(元)", kind: "fen" },
+  { key: "card", label: "收款卡", render: (r) => `${String(r.cardBank)} ****${String(r.cardLast4)}` },
+  { key: "status", label: "状态", labels: WITHDRAW_STATUS_LABELS },
+  { key: "createdAt", label: "申请时间", kind: "time" },
+  { key: "finishedAt", label: "完成时间", kind: "time" },
+  { key: "reason", label: "失败/驳回原因", render: (r) => String(r.failReason ?? r.auditRemark ?? "—") },
+];
+
+export function AccountInfoPage() {
+  const { account, cards, page, notice, requestNo, confirm } = useLoaderData<{ account: Row; cards: Row[]; page: Paged; notice: string | null; requestNo: string; confirm: string }>();
+  return (
+    <MoneyFrame title="账户信息" notice={notice}>
+      <AccountCards account={account} />
+      <section className="card space-y-3">
+        <h2 className="font-semibold">银行卡</h2>
+        <MoneyTable
+          testId="card-table"
+          rows={cards}
+          columns={[
+            { key: "holderName", label: "开户名" },
+            { key: "bankName", label: "开户银行" },
+            { key: "cardNoLast4", label: "卡号", render: (r) => `**** **** **** ${String(r.cardNoLast4)}` },
+            { key: "verifyStatus", label: "验证状态", labels: { VERIFIED: "已验证", UNVERIFIED: "未验证", FAILED: "验证失败" } },
+            { key: "isDefault", label: "默认卡", render: (r) => (Number(r.isDefault) ? "是" : "否") },
+          ]}
+          actions={(r) => (
+            <ConfirmLink intent="unbindCard" id={r.id} danger>
+              解绑
+            </ConfirmLink>
+          )}
+        />
+        <Form method="post" className="grid gap-3 md:grid-cols-3" aria-label="绑定银行卡">
+          <input type="hidden" name="intent" value="bindCard" />
+          <Field label="开户名" name="holderName" required defaultValue={String(account.accountName)} maxLength={128} />
+          <Field label="银行卡号" name="cardNo" required maxLength={40} />
+          <Field label="开户银行" name="bankName" required maxLength={64} />
+          <Field label="开户网点" name="bankBranch" maxLength={64} />
+          <Field label="预留手机号" name="reservedMobile" maxLength={11} />
+          <div className="flex items-end">
+            <button type="submit" className="btn">
+              绑定银行卡
+            </button>
+          </div>
+        </Form>
+      </section>
+      <section className="card space-y-3">
+        <h2 className="font-semibold">申请提现</h2>
+        <Form method="post" className="flex flex-wrap items-end gap-3" aria-label="申请提现">
+          <input type="hidden" name="intent" value="withdraw" />
+          <input type="hidden" name="requestNo" value={requestNo} />
+          <label className="flex flex-col gap-1 text-sm">
+            <span>
+              <span className="text-red-500">* </span>收款卡
+            </span>
+            <select name="bankCardId" required className="input">
+              {cards.map((c) => (
+                <option key={String(c.id)} value={String(c.id)}>{`${String(c.bankName)} ****${String(c.cardNoLast4)}`}</option>
+              ))}
+            </select>
+          </label>
+          <Field label={`提现金额(元，可用 ${fenToYuan(Number(account.available))})`} name="amount" required type="number" />
+          <button type="submit" className="btn btn-primary" disabled={cards.length === 0}>
+            申请提现
+          </button>
+        </Form>
+        {cards.length === 0 ? (
+          <p className="text-sm text-gray-500">请先绑定银行卡</p>
+        ) : (
+          <p className="text-sm text-gray-500">手续费 0.00 元，到账金额等于提现金额；提交后金额冻结，平台审核打款后到账。</p>
+        )}
+      </section>
+      <section className="card space-y-3">
+        <h2 className="font-semibold">我的提现</h2>
+        <MoneyTable
+          testId="my-withdrawals"
+          rows={page.records}
+          columns={WITHDRAW_COLUMNS}
+          actions={(r) =>
+            r.status === "APPLIED" ? (
+              <ConfirmLink intent="cancel" id={r.id} danger>
+                撤销
+              </ConfirmLink>
+            ) : null
+          }
+        />
+        <Pager page={page} />
+      </section>
+      <ConfirmDialog confirm={confirm} intent="unbindCard" title="解绑银行卡" submitLabel="确认解绑" danger>
+        确定解绑这张银行卡吗？
+      </ConfirmDialog>
+      <ConfirmDialog confirm={confirm} intent="cancel" title="撤销提现" submitLabel="确认撤销" danger>
+        撤销后冻结的金额将退回可用余额。
+      </ConfirmDialog>
+    </MoneyFrame>
+  );
+}
+
+export function RechargePage() {
+  const { account, page, notice, requestNo, confirm } = useLoaderData<{ account: Row; page: Paged; notice: string | null; requestNo: string; confirm: string }>();
+  return (
+    <MoneyFrame title="账户充值" notice={notice}>
+      <AccountCards account={account} />
+      <section className="card space-y-3">
+        <h2 className="font-semibold">平台收款账户</h2>
+        <p className="text-sm">户名：安徽皖粮网络货运有限公司 · 账号：3400 1626 8080 5250 0088 · 开户行：中国农业银行合肥分行营业部</p>
+        <p className="alert-info">转账时请使用企业对公账户，付款户名须与企业名称一致；到账后由平台财务确认入账。</p>
+        <Form method="post" className="grid gap-3 md:grid-cols-3" aria-label="充值申请">
+          <input type="hidden" name="intent" value="submit" />
+          <input type="hidden" name="requestNo" value={requestNo} />
+          <Field label="充值金额(元)" name="amount" required type="number" />
+          <Field label="付款户名" name="payerName" required defaultValue={String(account.accountName)} maxLength={128} />
+          <Field label="付款账号" name="payerAccountNo" required maxLength={32} />
+          <Field label="付款银行" name="payerBank" required maxLength={64} />
+          <Field label="银行流水号" name="bankSerialNo" required maxLength={64} />
+          <Field label="转账时间" name="transferTime" required type="datetime-local" />
+          <Field label="转账凭证(文件地址)" name="voucherUrl" required defaultValue="/files/vouchers/" maxLength={500} />
+          <div className="flex items-end">
+            <button type="submit" className="btn btn-primary">
+              提交充值申请
+            </button>
+          </div>
+        </Form>
+      </section>
+      <section className="card space-y-3">
+        <h2 className="font-semibold">我的充值</h2>
+        <MoneyTable
+          testId="recharge-table"
+          rows={page.records}
+          columns={[
+            { key: "rechargeNo", label: "充值单号" },
+            { key: "amount", label: "金额(元)", kind: "fen" },
+            { key: "method", label: "方式", labels: { BANK_TRANSFER: "线下转账", ONLINE: "在线支付" } },
+            { key: "bankSerialNo", label: "银行流水号" },
+            { key: "transferTime", label: "转账时间", kind: "time" },
+            { key: "status", label: "状态", labels: RECHARGE_STATUS_LABELS },
+            { key: "rejectReason", label: "驳回原因" },
+            { key: "createdAt", label: "提交时间", kind: "time" },
+          ]}
+          actions={(r) =>
+            r.status === "PENDING" ? (
+              <ConfirmLink intent="cancel" id={r.id} danger>
+                撤销
+              </ConfirmLink>
+            ) : null
+          }
+        />
+        <Pager page={page} />
+      </section>
+      <ConfirmDialog confirm={confirm} intent="cancel" title="撤销充值申请" submitLabel="确认撤销" danger>
+        确定撤销这笔充值申请吗？
+      </ConfirmDialog>
+    </MoneyFrame>
+  );
+}
+
+/** 陆运/水运待付款: completed waybills' payable freight; select, see the count and amount, confirm. */
+export function PendingPaymentPage({ way }: { way: "ROAD" | "WATER" }) {
+  const { page, notice, requestNo, confirm, selected } = useLoaderData<ListData>();
+  const location = useLocation();
+  const chosen = page.records.filter((r) => selected.includes(Number(r.freightId)));
+  const chosenSum = chosen.reduce((n, r) => n + Number(r.shipperPayable), 0);
+  const params = new URLSearchParams(location.search);
+  const carrier = way === "ROAD" ? "司机" : "船长";
+  return (
+    <MoneyFrame title={way === "ROAD" ? "陆运待付款" : "水运待付款"} notice={notice}>
+      <FilterBar filters={[{ name: "keyword", label: `运单号/订单号/${carrier}/${way === "ROAD" ? "车牌" : "船名"}` }]} />
+      <Form method="get" className="card space-y-3" aria-label="选择待付款运单">
+        {[...params.entries()]
+          .filter(([k]) => !["confirm", "freightId"].includes(k))
+          .map(([k, v]) => (
+            <input key={k} type="hidden" name={k} value={v} />
+          ))}
+        <input type="hidden" name="confirm" value="pay:" />
+        <div className="flex items-center gap-2">
+          <Permission roles={["PAY_PAYMENT_MANAGEMENT"]}>
+            <button type="submit" className="btn btn-primary" data-testid="pay-selected">
+              支付选中运单
+            </button>
+          </Permission>
+          <span className="text-sm text-gray-500">一次最多 200 个运单，全部成功或全部不付</span>
+        </div>
+        <MoneyTable
+          testId="payable-table"
+          rows={page.records}
+          leading={(r) => <input type="checkbox" name="freightId" value={String(r.freightId)} defaultChecked={selected.includes(Number(r.freightId))} aria-label={`选择运单 ${String(r.freightNo)}`} />}
+          columns={[
+            { key: "freightNo", label: "运单号" },
+            { key: "orderNo", label: "订单号" },
+            { key: "shipperName", label: "托运人" },
+            { key: "carrierName", label: carrier },
+            { key: "conveyanceName", label: way === "ROAD" ? "车牌" : "船舶" },
+            { key: "payeeName", label: "收款人", render: (r) => (r.payeeUserId ? String(r.payeeName) : `${String(r.payeeName)}（未注册）`) },
+            { key: "carrierPayable", label: `${carrier}应收(元)`, kind: "fen" },
+            { key: "serviceFee", label: "服务费(元)", kind: "fen" },
+            { key: "taxReserve", label: "留存税费(元)", kind: "fen" },
+            { key: "shipperPayable", label: "货主应付(元)", kind: "fen" },
+            { key: "settledAt", label: "核算时间", kind: "time" },
+          ]}
+        />
+      </Form>
+      <div className="card">
+        <Pager
+          page={page}
+          selectedCount={chosen.length}
+          sums={yuanSums(page.sums, [
+            ["shipperPayable", "货主应付"],
+            ["netToPayee", `${carrier}应收`],
+          ])}
+        />
+      </div>
+      {confirm.startsWith("pay") ? (
+        chosen.length === 0 ? (
+          <ConfirmDialog confirm="pay:" intent="pay" title="支付运费" submitLabel="知道了">
+            请先勾选要支付的运单。
+          </ConfirmDialog>
+        ) : (
+          <ConfirmDialog confirm="pay:" intent="pay" title="确认支付运费" submitLabel="确认支付" hidden={{ requestNo, freightId: chosen.map((r) => String(r.freightId)) }}>
+            <p data-testid="pay-summary">
+              选中运单数 <strong>{chosen.length}</strong> 个，货主应付合计 <strong>{fenToYuan(chosenSum)}</strong> 元，将从企业账户扣款并付入收款人钱包。
+            </p>
+          </ConfirmDialog>
+        )
+      ) : null}
+    </MoneyFrame>
+  );
+}
+
+export function DriverPayablePage() {
+  return (
+    <ListPage
+      title="司机应付列表"
+      filters={[{ name: "keyword", label: "姓名/手机" }]}
+      testId="payee-table"
+      columns={[
+        { key: "payeeName", label: "收款人" },
+        { key: "mobile", label: "手机号" },
+        { key: "registered", label: "已注册钱包", render: (r) => (r.payeeUserId ? "是" : "否") },
+        { key: "waybillCount", label: "运单数" },
+        { key: "netToPayee", label: "应付金额(元)", kind: "fen" },
+        { key: "earliestSettledAt", label: "最早核算日期", kind: "time" },
+        { key: "cardCount", label: "已绑卡", render: (r) => (Number(r.cardCount) > 0 ? "是" : "否") },
+      ]}
+      sums={[["netToPayee", "应付金额"]]}
+      actions={(r) => (
+        <Link className="btn-link" to={`/financialManage/pendingPaymentList?keyword=${encodeURIComponent(String(r.payeeName))}`}>
+          明细
+        </Link>
+      )}
+    />
+  );
+}
+
+export function PaymentListPage() {
+  return (
+    <ListPage
+      title="支付列表"
+      filters={[{ name: "keyword", label: "支付单号/运单号" }]}
+      testId="payment-table"
+      columns={[
+        { key: "paymentNo", label: "支付单号" },
+        { key: "orgName", label: "企业" },
+        { key: "freightWay", label: "运输方式", labels: WAY },
+        { key: "itemCount", label: "运单数" },
+        { key: "totalShipperPayable", label: "货主应付(元)", kind: "fen" },
+        { key: "totalNetToPayee", label: "实付收款人(元)", kind: "fen" },
+        { key: "totalServiceFee", label: "服务费(元)", kind: "fen" },
+        { key: "totalTaxReserve", label: "留存税费(元)", kind: "fen" },
+        { key: "status", label: "状态", labels: PAYMENT_STATUS },
+        { key: "submittedName", label: "提交人" },
+        { key: "executedAt", label: "支付时间", kind: "time" },
+      ]}
+      sums={[
+        ["shipperPayable", "货主应付"],
+        ["netToPayee", "实付"],
+      ]}
+    />
+  );
+}
+
+export function WithdrawListPage() {
+  const { confirm } = useLoaderData<ListData>();
+  return (
+    <ListPage
+      title="提现列表"
+      filters={[
+        { name: "keyword", label: "提现单号/申请人/手机" },
+        { name: "status", label: "状态", options: WITHDRAW_STATUS_LABELS },
+      ]}
+      testId="withdraw-table"
+      columns={[
+        { key: "withdrawNo", label: "提现单号" },
+        { key: "ownerName", label: "申请人" },
+        { key: "ownerType", label: "角色", labels: { USER: "个人", ORG: "企业" } },
+        { key: "ownerMobile", label: "手机号" },
+        { key: "cardHolder", label: "收款人" },
+        { key: "card", label: "银行卡", render: (r) => `${String(r.cardBank)} ****${String(r.cardLast4)}` },
+        { key: "amount", label: "提现金额(元)", kind: "fen" },
+        { key: "fee", label: "手续费(元)", kind: "fen" },
+        { key: "actualAmount", label: "到账金额(元)", kind: "fen" },
+        { key: "status", label: "状态", labels: WITHDRAW_STATUS_LABELS },
+        { key: "createdAt", label: "申请时间", kind: "time" },
+        { key: "auditedName", label: "审核人" },
+        { key: "finishedAt", label: "完成时间", kind: "time" },
+        { key: "bankSerialNo", label: "银行流水号" },
+      ]}
+      sums={[["amount", "提现金额"]]}
+      actions={(r) => (
+        <Permission roles={["PAY_WITHDRAW_AUDIT"]}>
+          {r.status === "APPLIED" ? (
+            <span className="flex gap-2">
+              <ConfirmLink intent="approve" id={r.id}>
+                通过
+              </ConfirmLink>
+              <ConfirmLink intent="reject" id={r.id} danger>
+                驳回
+              </ConfirmLink>
+            </span>
+          ) : r.status === "PROCESSING" ? (
+            <span className="flex gap-2">
+              <ConfirmLink intent="succeed" id={r.id}>
+                打款成功
+              </ConfirmLink>
+              <ConfirmLink intent="fail" id={r.id} danger>
+                打款失败
+              </ConfirmLink>
+            </span>
+          ) : null}
+        </Permission>
+      )}
+    >
+      <ConfirmDialog confirm={confirm} intent="approve" title="审核通过" submitLabel="通过">
+        通过后提现进入打款，由银行处理。
+      </ConfirmDialog>
+      <ConfirmDialog confirm={confirm} intent="reject" title="驳回提现" submitLabel="驳回" danger>
+        <Field label="驳回原因" name="reason" required maxLength={200} />
+      </ConfirmDialog>
+      <ConfirmDialog confirm={confirm} intent="succeed" title="登记打款成功" submitLabel="确认">
+        <Field label="银行流水号" name="bankSerialNo" required maxLength={64} />
+      </ConfirmDialog>
+      <ConfirmDialog confirm={confirm} intent="fail" title="登记打款失败" submitLabel="确认" danger>
+        <Field label="失败原因" name="reason" required maxLength={200} />
+        <p className="text-sm text-gray-500">金额将解冻退回申请人账户。</p>
+      </ConfirmDialog>
+    </ListPage>
+  );
+}
+
+export function WithdrawFlowPage() {
+  return (
+    <ListPage
+      title="提现流水"
+      filters={[
+        { name: "keyword", label: "提现单号" },
+        { name: "status", label: "状态", options: TRANSFER_STATUS },
+      ]}
+      testId="transfer-table"
+      columns={[
+        { key: "withdrawNo", label: "提现单号" },
+        { key: "ownerName", label: "申请人" },
+        { key: "attemptNo", label: "尝试次数" },
+        { key: "channel", label: "通道", labels: { CUSTODY: "存管银行", BANK_DIRECT: "银企直连", MANUAL: "线下打款" } },
+        { key: "requestSerial", label: "请求流水号" },
+        { key: "bankSerial", label: "银行流水号" },
+        { key: "amount", label: "金额(元)", kind: "fen" },
+        { key: "status", label: "状态", labels: TRANSFER_STATUS },
+        { key: "responseMsg", label: "返回信息" },
+        { key: "submittedAt", label: "提交时间", kind: "time" },
+        { key: "finishedAt", label: "完成时间", kind: "time" },
+      ]}
+    />
+  );
+}
+
+export function EnterpriseBalancePage() {
+  const { recharges, confirm } = useLoaderData<ListData & { recharges: Paged }>();
+  return (
+    <ListPage
+      title="企业余额"
+      filters={[
+        { name: "keyword", label: "企业" },
+        { name: "minYuan", label: "余额下限(元)" },
+        { name: "maxYuan", label: "余额上限(元)" },
+      ]}
+      testId="balance-table"
+      columns={[
+        { key: "accountName", label: "企业" },
+        { key: "accountNo", label: "账号" },
+        { key: "balance", label: "余额(元)", kind: "fen" },
+        { key: "frozen", label: "冻结(元)", kind: "fen" },
+        { key: "available", label: "可用(元)", kind: "fen" },
+        { key: "status", label: "状态", labels: ACCOUNT_STATUS },
+        { key: "updatedAt", label: "最近变动时间", kind: "time" },
+      ]}
+      sums={[
+        ["balance", "余额"],
+        ["frozen", "冻结"],
+      ]}
+      actions={(r) => (
+        <Link className="btn-link" to={`/financialManage/enterpriseBalanceDetail?id=${String(r.id)}`}>
+          明细
+        </Link>
+      )}
+    >
+      <section className="card space-y-3">
+        <h2 className="font-semibold">待确认充值</h2>
+        <MoneyTable
+          testId="pending-recharges"
+          rows={recharges.records}
+          columns={[
+            { key: "rechargeNo", label: "充值单号" },
+            { key: "orgName", label: "企业" },
+            { key: "amount", label: "金额(元)", kind: "fen" },
+            { key: "payerName", label: "付款户名" },
+            { key: "payerBank", label: "付款银行" },
+            { key: "bankSerialNo", label: "银行流水号" },
+            { key: "transferTime", label: "转账时间", kind: "time" },
+            {
+              key: "voucherUrl",
+              label: "转账凭证",
+              render: (r) => (
+                <a className="btn-link" href={String(r.voucherUrl)}>
+                  查看
+                </a>
+              ),
+            },
+          ]}
+          actions={(r) => (
+            <Permission roles={["PAY_RECHARGE_AUDIT"]}>
+              <span className="flex gap-2">
+                <ConfirmLink intent="confirm" id={r.id}>
+                  确认到账
+                </ConfirmLink>
+                <ConfirmLink intent="reject" id={r.id} danger>
+                  驳回
+                </ConfirmLink>
+              </span>
+            </Permission>
+          )}
+        />
+      </section>
+      <ConfirmDialog confirm={confirm} intent="confirm" title="确认充值到账" submitLabel="确认到账">
+        请核对银行流水后确认，确认后金额记入企业账户。
+      </ConfirmDialog>
+      <ConfirmDialog confirm={confirm} intent="reject" title="驳回充值" submitLabel="驳回" danger>
+        <Field label="驳回原因" name="reason" required maxLength={200} />
+      </ConfirmDialog>
+    </ListPage>
+  );
+}
+
+export function BalanceDetailPage() {
+  const { account, check, page, notice } = useLoaderData<{ account: Row; check: Row; page: Paged; notice: string | null }>();
+  return (
+    <MoneyFrame
+      title="企业余额明细"
+      notice={notice}
+      toolbar={
+        <Link to="/financialManage/enterpriseBalance" className="btn">
+          返回企业余额
+        </Link>
+      }
+    >
+      <AccountCards account={account} />
+      <p className={check.matches ? "alert-success" : "alert-error"} data-testid="balance-check">
+        核对：流水合计 {fenToYuan(Number(check.entriesBalance))} 元，冻结合计 {fenToYuan(Number(check.entriesFrozen))} 元 —— {check.matches ? "与账户余额一致" : "与账户余额不一致，请处理对账差异"}
+      </p>
+      <div className="card space-y-3">
+        <MoneyTable testId="entry-table" rows={page.records} columns={ENTRY_COLUMNS} />
+        <Pager page={page} />
+      </div>
+    </MoneyFrame>
+  );
+}
+
+export function WaybillTrackingPage() {
+  return (
+    <ListPage
+      title="运单跟踪"
+      filters={[
+        { name: "keyword", label: "运单号/订单号" },
+        { name: "status", label: "付款状态", options: { UNSETTLED: "未核算", UNPAID: "未付款", PAID: "已付款" } },
+      ]}
+      testId="tracking-table"
+      columns={[
+        { key: "freightNo", label: "运单号" },
+        { key: "orderNo", label: "订单号" },
+        { key: "shipperName", label: "托运人" },
+        { key: "carrierName", label: "司机/船长" },
+        { key: "freightWay", label: "运输方式", labels: WAY },
+        {
+          key: "freightStatus",
+          label: "运单状态",
+          labels: { WAIT_LOADING: "待装货", IN_TRANSIT: "运输中", UNLOADED: "已卸货", SIGNED: "已签收", CONFIRMED: "已确认", COMPLETED: "已完成", CANCELLED: "已取消" },
+        },
+        { key: "settleStatus", label: "核算状态", labels: { SETTLED: "已核算", UNSETTLED: "未核算" } },
+        { key: "payStatus", label: "付款状态", labels: { UNPAID: "未付款", PAID: "已付款" } },
+        { key: "paymentNo", label: "支付单号" },
+        { key: "invoiceStatus", label: "开票状态", labels: { NOT_INVOICED: "未开票", INVOICE_APPLIED: "已申请开票", INVOICED: "已开票" } },
+        { key: "shipperPayable", label: "货主应付(元)", kind: "fen" },
+        { key: "abnormal", label: "异常", render: (r) => (Number(r.abnormal) ? "异常" : "正常") },
+        { key: "completeTime", label: "完成时间", kind: "time" },
+        { key: "paidAt", label: "付款时间", kind: "time" },
+      ]}
+    />
+  );
+}
+
+export function BankCardListPage() {
+  return (
+    <ListPage
+      title="用户银行卡"
+      filters={[{ name: "keyword", label: "开户名/卡号后四位" }]}
+      testId="bank-card-table"
+      columns={[
+        { key: "holderName", label: "开户名" },
+        { key: "ownerType", label: "主体", labels: { USER: "个人", ORG: "企业" } },
+        { key: "cardKind", label: "账户类型", labels: { PERSONAL: "个人借记卡", CORPORATE: "对公账户" } },
+        { key: "bankName", label: "开户银行" },
+        { key: "bankBranch", label: "开户网点" },
+        { key: "cardNoLast4", label: "卡号", render: (r) => `**** ${String(r.cardNoLast4)}` },
+        { key: "reservedMobile", label: "预留手机号" },
+        { key: "verifyStatus", label: "验证状态", labels: { VERIFIED: "已验证", UNVERIFIED: "未验证", FAILED: "验证失败" } },
+        { key: "isDefault", label: "默认卡", render: (r) => (Number(r.isDefault) ? "是" : "否") },
+        { key: "status", label: "状态", labels: { BOUND: "已绑定", UNBOUND: "已解绑" } },
+        { key: "boundAt", label: "绑定时间", kind: "time" },
+      ]}
+    />
+  );
+}
+
+export function InvoiceInfoPage() {
+  const { title, notice } = useLoaderData<{ title: Row | null; notice: string | null }>();
+  const v = (key: string) => (title?.[key] == null ? "" : String(title[key]));
+  return (
+    <MoneyFrame title="开票信息" notice={notice}>
+      <Form method="post" className="card grid gap-3 md:grid-cols-2" aria-label="开票信息" data-testid="invoice-info-form">
+        <Field label="发票抬头" name="taxTitle" required defaultValue={v("taxTitle")} maxLength={128} />
+        <Field label="纳税人识别号" name="taxNo" defaultValue={v("taxNo")} maxLength={20} />
+        <Field label="注册地址" name="taxAddress" defaultValue={v("taxAddress")} maxLength={200} />
+        <Field label="注册电话" name="taxPhone" defaultValue={v("taxPhone")} maxLength={32} />
+        <Field label="开户行" name="taxBankName" defaultValue={v("taxBankName")} maxLength={64} />
+        <Field label="银行账号" name="taxBankAccount" defaultValue={v("taxBankAccount")} maxLength={32} />
+        <Field label="收票人" name="receiveName" defaultValue={v("receiveName")} maxLength={64} />
+        <Field label="收票人电话" name="receiveMobile" defaultValue={v("receiveMobile")} maxLength={11} />
+        <Field label="收票地址" name="receiveAddress" defaultValue={v("receiveAddress")} maxLength={200} />
+        <Field label="收票邮箱" name="receiveEmail" type="email" defaultValue={v("receiveEmail")} maxLength={128} />
+        <p className="text-sm text-gray-500 md:col-span-2">专票须填写完整的注册地址、电话、开户行和银行账号；电子发票发送到收票邮箱。</p>
+        <div>
+          <button type="submit" className="btn btn-primary">保存</button>
+        </div>
+      </Form>
+    </MoneyFrame>
+  );
+}

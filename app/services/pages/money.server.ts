@@ -1,0 +1,214 @@
+/**
+ * Loaders and actions of the money pages (账户管理 and the ledger's 财务管理 pages). Reads relay the
+ * platform's /pay calls with the URL query; every write is a POSTed form with an `intent` and, when it
+ * moves money, a `requestNo` generated when the page rendered (a double submit or a retry moves money
+ * once). Refusals are shown on the page and change nothing. Amounts are typed in 元 and sent in fen.
+ */
+import { randomUUID } from "node:crypto";
+import { json } from "@remix-run/node";
+import { yuanToFen } from "../../../contract/units";
+import { pageParams } from "~/lib/paging";
+import { noticeAndHeaders, platformMessage, redirectWithNotice } from "~/services/page-data.server";
+import { requirePage, type CurrentUser } from "~/services/user.server";
+
+export interface Paged<T = Record<string, unknown>> {
+  records: T[];
+  total: number;
+  current: number;
+  size: number;
+  sums?: Record<string, number>;
+}
+type Row = Record<string, unknown>;
+
+const pay = <T>(user: CurrentUser, path: string, body?: unknown, method: "GET" | "POST" | "DELETE" = "POST") => user.call<T>({ path: `/pay${path}`, method, body: method === "GET" || method === "DELETE" ? undefined : (body ?? {}) });
+
+/** The list query of a page: paging plus the named filters, blanks dropped. */
+function listQuery(url: URL, filters: readonly string[]) {
+  const query: Record<string, string | number> = { ...pageParams(url) };
+  for (const key of filters) {
+    const value = (url.searchParams.get(key) ?? "").trim();
+    if (value) query[key] = value;
+  }
+  return query;
+}
+
+async function pageData<T extends object>(request: Request, user: CurrentUser, data: T) {
+  const { notice, headers } = await noticeAndHeaders(request, user);
+  return json({ ...data, notice, requestNo: randomUUID() }, { headers });
+}
+
+/** One list page: loader over a /pay search with the page's filters. */
+export async function loadMoneyList(request: Request, path: string, filters: readonly string[], extra: Row = {}) {
+  const user = await requirePage(request);
+  const url = new URL(request.url);
+  const page = await pay<Paged>(user, path, { ...listQuery(url, filters), ...extra });
+  return pageData(request, user, { page, confirm: url.searchParams.get("confirm") ?? "", selected: url.searchParams.getAll("freightId").map(Number).filter(Number.isSafeInteger) });
+}
+
+export async function loadAccountInfo(request: Request) {
+  const user = await requirePage(request);
+  const url = new URL(request.url);
+  const [summary, withdrawals] = await Promise.all([pay<{ account: Row; cards: Row[] }>(user, "/account", undefined, "GET"), pay<Paged>(user, "/withdrawals/search", listQuery(url, ["status"]))]);
+  return pageData(request, user, { ...summary, page: withdrawals, confirm: url.searchParams.get("confirm") ?? "" });
+}
+
+export async function loadRecharge(request: Request) {
+  const user = await requirePage(request);
+  const url = new URL(request.url);
+  const [summary, recharges] = await Promise.all([pay<{ account: Row }>(user, "/account", undefined, "GET"), pay<Paged>(user, "/recharges/search", listQuery(url, ["status"]))]);
+  return pageData(request, user, { account: summary.account, page: recharges, confirm: url.searchParams.get("confirm") ?? "" });
+}
+
+export async function loadEntryDetail(request: Request) {
+  const user = await requirePage(request);
+  const id = new URL(request.url).searchParams.get("id") ?? "";
+  if (!/^[1-9]\d{0,14}$/.test(id)) throw new Response("流水不存在", { status: 404 });
+  const detail = await pay<{ entry: Row; lines: Row[]; payment: Row | null }>(user, `/entries/${id}`, undefined, "GET");
+  return pageData(request, user, detail);
+}
+
+const text = (form: FormData, key: string) => String(form.get(key) ?? "").trim();
+
+function fenOf(form: FormData, key: string, label: string): number {
+  const fen = yuanToFen(text(form, key));
+  if (fen === null || fen <= 0) throw new FormError(`${label}须为大于 0 的金额（元，最多两位小数）`);
+  return fen;
+}
+
+class FormError extends Error {}
+
+/** Runs one intent; success redirects to the page with a notice, a refusal answers the page with the message. */
+async function perform(request: Request, work: (user: CurrentUser, form: FormData) => Promise<string>) {
+  const user = await requirePage(request);
+  const form = await request.formData();
+  const back = new URL(request.url);
+  back.searchParams.delete("confirm");
+  back.searchParams.delete("freightId");
+  try {
+    const message = await work(user, form);
+    return redirectWithNotice(user, `${back.pathname}${back.search}`, message);
+  } catch (error) {
+    if (error instanceof FormError) return json({ error: error.message }, { status: 400 });
+    return json({ error: platformMessage(error) }, { status: 200 });
+  }
+}
+
+const yuan = (fen: unknown) => (Number(fen) / 100).toFixed(2);
+
+export function rechargeAction(request: Request) {
+  return perform(request, async (user, form) => {
+    const intent = text(form, "intent");
+    if (intent === "cancel") {
+      await pay(user, `/recharges/${text(form, "id")}/cancel`);
+      return "充值申请已撤销";
+    }
+    const r = await pay<Row>(user, "/recharges", {
+      requestNo: text(form, "requestNo"),
+      amount: fenOf(form, "amount", "充值金额"),
+      payerName: text(form, "payerName"),
+      payerAccountNo: text(form, "payerAccountNo"),
+      payerBank: text(form, "payerBank"),
+      bankSerialNo: text(form, "bankSerialNo"),
+      transferTime: text(form, "transferTime") ? new Date(`${text(form, "transferTime")}:00+08:00`).toISOString() : "",
+      voucherUrl: text(form, "voucherUrl"),
+    });
+    return `充值申请 ${String(r.recharge_no)} 已提交，金额 ${yuan(r.amount)} 元，等待平台确认到账`;
+  });
+}
+
+export function accountInfoAction(request: Request) {
+  return perform(request, async (user, form) => {
+    switch (text(form, "intent")) {
+      case "bindCard":
+        await pay(user, "/bank-cards", { holderName: text(form, "holderName"), cardNo: text(form, "cardNo"), bankName: text(form, "bankName"), bankBranch: text(form, "bankBranch") || undefined, reservedMobile: text(form, "reservedMobile") || undefined });
+        return "银行卡已绑定";
+      case "unbindCard":
+        await pay(user, `/bank-cards/${text(form, "id")}`, undefined, "DELETE");
+        return "银行卡已解绑";
+      case "cancel":
+        await pay(user, `/withdrawals/${text(form, "id")}/cancel`);
+        return "提现已撤销，金额已解冻";
+      default: {
+        const w = await pay<Row>(user, "/withdrawals", { requestNo: text(form, "requestNo"), bankCardId: Number(text(form, "bankCardId")), amount: fenOf(form, "amount", "提现金额") });
+        return `提现申请 ${String(w.withdraw_no)} 已提交，${yuan(w.amount)} 元已冻结，等待平台审核`;
+      }
+    }
+  });
+}
+
+export function payAction(request: Request) {
+  return perform(request, async (user, form) => {
+    const freightIds = form.getAll("freightId").map((v) => Number(v));
+    const p = await pay<{ paymentNo: string; itemCount: number; totalShipperPayable: number }>(user, "/payments", { requestNo: text(form, "requestNo"), freightIds });
+    return `支付单 ${p.paymentNo} 支付成功：${p.itemCount} 个运单，合计 ${yuan(p.totalShipperPayable)} 元`;
+  });
+}
+
+export function withdrawAuditAction(request: Request) {
+  return perform(request, async (user, form) => {
+    const id = text(form, "id");
+    switch (text(form, "intent")) {
+      case "approve":
+        await pay(user, `/withdrawals/${id}/approve`);
+        return "已审核通过，提现进入打款";
+      case "reject":
+        await pay(user, `/withdrawals/${id}/reject`, { reason: text(form, "reason") });
+        return "已驳回，金额已退回申请人账户";
+      case "succeed":
+        await pay(user, `/withdrawals/${id}/result`, { result: "SUCCESS", bankSerialNo: text(form, "bankSerialNo") });
+        return "已登记打款成功";
+      case "fail":
+        await pay(user, `/withdrawals/${id}/result`, { result: "FAILED", reason: text(form, "reason") });
+        return "已登记打款失败，金额已退回申请人账户";
+      default:
+        throw new FormError("未知操作");
+    }
+  });
+}
+
+export function rechargeAuditAction(request: Request) {
+  return perform(request, async (user, form) => {
+    const id = text(form, "id");
+    if (text(form, "intent") === "reject") {
+      await pay(user, `/recharges/${id}/reject`, { reason: text(form, "reason") });
+      return "充值已驳回";
+    }
+    await pay(user, `/recharges/${id}/confirm`);
+    return "已确认到账，金额已记入企业账户";
+  });
+}
+
+/** 企业余额: organisations' balances and, for platform finance, the recharges waiting for confirmation. */
+export async function loadEnterpriseBalance(request: Request) {
+  const user = await requirePage(request);
+  const url = new URL(request.url);
+  const [page, recharges] = await Promise.all([
+    pay<Paged>(user, "/balances/search", listQuery(url, ["keyword", "minYuan", "maxYuan"])),
+    pay<Paged>(user, "/recharges/search", { status: "PENDING", size: 50 }),
+  ]);
+  return pageData(request, user, { page, recharges, confirm: url.searchParams.get("confirm") ?? "" });
+}
+
+export async function loadBalanceDetail(request: Request) {
+  const user = await requirePage(request);
+  const url = new URL(request.url);
+  const id = url.searchParams.get("id") ?? "";
+  if (!/^[1-9]\d{0,14}$/.test(id)) throw new Response("账户不存在", { status: 404 });
+  const detail = await pay<{ account: Row; check: Row; page: Paged }>(user, `/balances/${id}`, pageParams(url));
+  return pageData(request, user, detail);
+}
+
+export async function loadInvoiceInfo(request: Request) {
+  const user = await requirePage(request);
+  const title = await pay<Row | null>(user, "/invoice-title", undefined, "GET");
+  return pageData(request, user, { title });
+}
+
+const TITLE_FIELDS = ["taxTitle", "taxNo", "taxAddress", "taxPhone", "taxBankName", "taxBankAccount", "receiveName", "receiveMobile", "receiveAddress", "receiveEmail"] as const;
+
+export function invoiceInfoAction(request: Request) {
+  return perform(request, async (user, form) => {
+    await user.call({ path: "/pay/invoice-title", method: "PUT", body: Object.fromEntries(TITLE_FIELDS.map((k) => [k, text(form, k)])) });
+    return "开票信息已保存";
+  });
+}

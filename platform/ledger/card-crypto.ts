@@ -1,0 +1,20 @@
+/** Bank card numbers at rest (domain 5.5): AES-256-GCM with a key from TMS_CARD_KEY, and a keyed hash for uniqueness. */
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
+
+const key = () => createHash("sha256").update(process.env.TMS_CARD_KEY ?? "tms-development-card-key").digest();
+
+export function encryptCardNo(cardNo: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key(), iv);
+  const body = Buffer.concat([cipher.update(cardNo, "utf8"), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((b) => b.toString("base64")).join(".");
+}
+
+export function decryptCardNo(stored: string): string {
+  const [iv, tag, body] = stored.split(".").map((p) => Buffer.from(p, "base64"));
+  const decipher = createDecipheriv("aes-256-gcm", key(), iv!);
+  decipher.setAuthTag(tag!);
+  return Buffer.concat([decipher.update(body!), decipher.final()]).toString("utf8");
+}
+
+export const cardHash = (cardNo: string) => createHmac("sha256", key()).update(cardNo).digest("hex");

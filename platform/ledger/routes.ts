@@ -1,0 +1,94 @@
+/**
+ * Thin HTTP routes over the ledger (base /pay): each validates its body (Chinese messages naming the
+ * field), resolves the caller's scope and calls one function of flows.ts (money) or queries.ts (reads).
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { bankCardSchema, invoiceTitleSchema, payWaybillsSchema, rechargeSubmitSchema, rejectSchema, withdrawApplySchema, withdrawResultSchema } from "../../contract/ledger.js";
+import type { ServiceContext } from "../context.js";
+import { ok, pagingSchema } from "../http/envelope.js";
+import { parse } from "../http/validate.js";
+import { requireCaller } from "../identity/guard.js";
+import { scopeOf } from "../scope.js";
+import { applyWithdrawal, bindCard, decideRecharge, decideWithdrawal, invoiceTitle, payWaybills, saveInvoiceTitle, submitRecharge, unbindCard } from "./flows.js";
+import {
+  accountSummary,
+  entryDetail,
+  entryFilterSchema,
+  listCards,
+  payableFilterSchema,
+  paymentDetail,
+  searchEntries,
+  searchPayables,
+  searchPayees,
+  searchPayments,
+  searchRecharges,
+  searchTransfers,
+  searchWithdrawals,
+  statusFilterSchema,
+  balanceFilterSchema,
+  searchBalances,
+  balanceDetail,
+  searchTracking,
+  searchCards,
+} from "./queries.js";
+
+export const PAY_BASE = "/pay";
+const idParams = z.object({ id: z.coerce.number({ invalid_type_error: "id 必须是数字" }).int("id 必须是整数").positive("id 不正确") });
+
+export async function ledgerRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const db = ctx.db.kysely;
+  const scopeFor = async (request: FastifyRequest) => scopeOf(ctx, await requireCaller(ctx, request));
+  const idOf = (request: FastifyRequest) => parse(idParams, request.params).id;
+  const paging = (request: FastifyRequest) => parse(pagingSchema, request.body);
+
+  app.get(`${PAY_BASE}/account`, async (request) => {
+    const scope = await scopeFor(request);
+    return ok({ account: await accountSummary(db, scope), cards: await listCards(db, scope) });
+  });
+  app.post(`${PAY_BASE}/entries/search`, async (request) => ok(await searchEntries(db, await scopeFor(request), parse(entryFilterSchema, request.body), paging(request))));
+  app.get(`${PAY_BASE}/entries/:id`, async (request) => ok(await entryDetail(db, await scopeFor(request), idOf(request))));
+
+  app.post(`${PAY_BASE}/recharges`, async (request) => ok(await submitRecharge(ctx.db, await scopeFor(request), parse(rechargeSubmitSchema, request.body))));
+  app.post(`${PAY_BASE}/recharges/search`, async (request) => ok(await searchRecharges(db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
+  app.post(`${PAY_BASE}/recharges/:id/confirm`, async (request) => ok(await decideRecharge(ctx.db, await scopeFor(request), idOf(request), { action: "confirm" })));
+  app.post(`${PAY_BASE}/recharges/:id/cancel`, async (request) => ok(await decideRecharge(ctx.db, await scopeFor(request), idOf(request), { action: "cancel" })));
+  app.post(`${PAY_BASE}/recharges/:id/reject`, async (request) => {
+    const { reason } = parse(rejectSchema, request.body);
+    return ok(await decideRecharge(ctx.db, await scopeFor(request), idOf(request), { action: "reject", reason }));
+  });
+
+  app.post(`${PAY_BASE}/payables/search`, async (request) => ok(await searchPayables(ctx.db, await scopeFor(request), parse(payableFilterSchema, request.body), paging(request))));
+  app.post(`${PAY_BASE}/payees/search`, async (request) => ok(await searchPayees(ctx.db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
+  app.post(`${PAY_BASE}/payments`, async (request) => {
+    const { payment, replayed } = await payWaybills(ctx.db, await scopeFor(request), parse(payWaybillsSchema, request.body));
+    return ok({ paymentId: Number(payment.id), paymentNo: payment.payment_no, itemCount: payment.item_count, totalShipperPayable: Number(payment.total_shipper_payable), replayed });
+  });
+  app.post(`${PAY_BASE}/payments/search`, async (request) => ok(await searchPayments(db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
+  app.get(`${PAY_BASE}/payments/:id`, async (request) => ok(await paymentDetail(db, await scopeFor(request), idOf(request))));
+
+  app.get(`${PAY_BASE}/bank-cards`, async (request) => ok(await listCards(db, await scopeFor(request))));
+  app.post(`${PAY_BASE}/bank-cards`, async (request) => ok(await bindCard(ctx.db, await scopeFor(request), parse(bankCardSchema, request.body))));
+  app.delete(`${PAY_BASE}/bank-cards/:id`, async (request) => ok(await unbindCard(ctx.db, await scopeFor(request), idOf(request))));
+
+  app.post(`${PAY_BASE}/withdrawals`, async (request) => ok(await applyWithdrawal(ctx.db, await scopeFor(request), parse(withdrawApplySchema, request.body))));
+  app.post(`${PAY_BASE}/withdrawals/search`, async (request) => ok(await searchWithdrawals(db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
+  app.post(`${PAY_BASE}/withdrawals/:id/approve`, async (request) => ok(await decideWithdrawal(ctx.db, await scopeFor(request), idOf(request), { action: "approve" })));
+  app.post(`${PAY_BASE}/withdrawals/:id/cancel`, async (request) => ok(await decideWithdrawal(ctx.db, await scopeFor(request), idOf(request), { action: "cancel" })));
+  app.post(`${PAY_BASE}/withdrawals/:id/reject`, async (request) => {
+    const { reason } = parse(rejectSchema, request.body);
+    return ok(await decideWithdrawal(ctx.db, await scopeFor(request), idOf(request), { action: "reject", reason }));
+  });
+  app.post(`${PAY_BASE}/withdrawals/:id/result`, async (request) => {
+    const body = parse(withdrawResultSchema, request.body);
+    const decision = body.result === "SUCCESS" ? { action: "succeed" as const, bankSerialNo: body.bankSerialNo } : { action: "fail" as const, reason: body.reason };
+    return ok(await decideWithdrawal(ctx.db, await scopeFor(request), idOf(request), decision));
+  });
+  app.post(`${PAY_BASE}/balances/search`, async (request) => ok(await searchBalances(db, await scopeFor(request), parse(balanceFilterSchema, request.body), paging(request))));
+  app.post(`${PAY_BASE}/balances/:id`, async (request) => ok(await balanceDetail(db, await scopeFor(request), idOf(request), paging(request))));
+  app.post(`${PAY_BASE}/tracking/search`, async (request) => ok(await searchTracking(ctx.db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
+  app.post(`${PAY_BASE}/bank-cards/search`, async (request) => ok(await searchCards(db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
+  app.get(`${PAY_BASE}/invoice-title`, async (request) => ok(await invoiceTitle(db, await scopeFor(request))));
+  app.put(`${PAY_BASE}/invoice-title`, async (request) => ok(await saveInvoiceTitle(db, await scopeFor(request), parse(invoiceTitleSchema, request.body))));
+  app.post(`${PAY_BASE}/withdraw-transfers/search`, async (request) => ok(await searchTransfers(db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
+}
