@@ -11,6 +11,7 @@ import { orgResourcesMigration } from "./0010_org_resources.js";
 import { driversMigration } from "./0008_drivers.js";
 import { appealEngineMigration } from "./0011_appeal_engine.js";
 import { waterMigration } from "./0009_water.js";
+import { iamAdminMigration } from "./0014_iam_admin.js";
 
 /** Every migration, in order. Names sort in the order they must run. Add new ones at the end. */
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
@@ -25,4 +26,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0009_water": waterMigration,
   "0010_org_resources": orgResourcesMigration,
   "0011_appeal_engine": appealEngineMigration,
+  "0014_iam_admin": iamAdminMigration,
 };
