@@ -70,6 +70,12 @@ export const PERMISSIONS = {
   // others
   TMS_SELF_OWNED_SHIP: { name: "自有船罚款管理", category: "其他" },
   TMS_INVOICE_INFO: { name: "开票信息", category: "其他" },
+  // IAM administration (domain 6.1–6.5, 6.15)
+  IAM_ROLE_MANAGEMENT: { name: "角色管理", category: "系统" },
+  IAM_PERMISSION_VIEW: { name: "权限查看", category: "系统" },
+  SYSTEM_USER_FILE: { name: "系统文件", category: "系统" },
+  SYSTEM_USER_APP_VERSION: { name: "版本管理", category: "系统" },
+  SYSTEM_USER_LOG: { name: "操作日志", category: "系统" },
 } as const satisfies Record<string, { name: string; category: string }>;
 
 export type PermissionCode = keyof typeof PERMISSIONS;
