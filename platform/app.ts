@@ -11,6 +11,7 @@ import { appealRoutes } from "./appeal/routes.js";
 import { resourceRoutes } from "./resources/routes.js";
 import { enterpriseRoutes } from "./masterdata/enterprise.resource.js";
 import { notificationRoutes } from "./iam/notifications/routes.js";
+import { iamAdminRoutes } from "./iam/admin/routes.js";
 import { createBus } from "./realtime/create-bus.js";
 import { installRealtimeGateway } from "./realtime/gateway.js";
 
@@ -21,7 +22,7 @@ export interface BuildOptions {
 }
 
 /** Each service's HTTP routes. Add a service by adding its register function here. */
-const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [identityRoutes, notificationRoutes, freightRoutes, appealRoutes, resourceRoutes, enterpriseRoutes];
+const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [identityRoutes, notificationRoutes, freightRoutes, appealRoutes, resourceRoutes, enterpriseRoutes, iamAdminRoutes];
 
 /** Builds the platform's HTTP app (not listening); tests call this with a temporary database. */
 export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<{ app: FastifyInstance; ctx: ServiceContext }> {

@@ -22,6 +22,7 @@ import { ship } from "./ship.js";
 import { captain, captainProfile } from "./captain.js";
 import { shipowner } from "./shipowner.js";
 import { shipRelation } from "./ship-relation.js";
+import { appVersion } from "./app-version.js";
 
 export const RESOURCES: Record<string, AnyResource> = {
   [vehicle.key]: vehicle,
@@ -46,6 +47,7 @@ export const RESOURCES: Record<string, AnyResource> = {
   [captain.key]: captain,
   [shipowner.key]: shipowner,
   [shipRelation.key]: shipRelation,
+  [appVersion.key]: appVersion,
 };
 
 export function resourceOf(key: string): AnyResource | undefined {

@@ -23,8 +23,9 @@ import { shipBinding } from "../masterdata/ship.resource.js";
 import { captainBinding, captainProfileBinding } from "../masterdata/captain.resource.js";
 import { shipownerBinding } from "../masterdata/shipowner.resource.js";
 import { shipRelationBinding } from "../masterdata/ship-relation.resource.js";
+import { appVersionBinding } from "../iam/admin/app-version.js";
 
-export const BINDINGS: Binding[] = [vehicleBinding, credentialBinding, dictItemBinding, enterpriseBinding, invitationBinding, cargoCategoryBinding, shipperBinding, cargoBinding, contactBinding, projectBinding, settlementUnitBinding, driverProfileBinding, driverBinding, fleetLeaderBinding, fleetLeaderMemberBinding, vehicleRelationBinding, appealBinding, shipBinding, captainProfileBinding, captainBinding, shipownerBinding, shipRelationBinding];
+export const BINDINGS: Binding[] = [vehicleBinding, credentialBinding, dictItemBinding, enterpriseBinding, invitationBinding, cargoCategoryBinding, shipperBinding, cargoBinding, contactBinding, projectBinding, settlementUnitBinding, driverProfileBinding, driverBinding, fleetLeaderBinding, fleetLeaderMemberBinding, vehicleRelationBinding, appealBinding, shipBinding, captainProfileBinding, captainBinding, shipownerBinding, shipRelationBinding, appVersionBinding];
 
 registerBindings(BINDINGS);
 

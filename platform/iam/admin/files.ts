@@ -188,7 +188,6 @@ export function uploadedBytes(body: unknown): Buffer {
 }
 
 export async function systemFileRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
-  acceptRawUploads(app);
 
   app.post("/system-file/upload", { bodyLimit: MAX_UPLOAD_BYTES }, async (request) => {
     const caller = await requireCaller(ctx, request);

@@ -65,7 +65,7 @@ export async function recordOperation(ctx: ServiceContext, entry: OperationEntry
 }
 
 /** Module names of the platform's paths: each resource's own name, then the hand-written services. */
-const MODULES: Array<[prefix: string, module: string]> = [
+const MODULES: Array<[prefix: string, module: string]> = ([
   ...Object.values(RESOURCES).map((def) => [def.api.base, def.name] as [string, string]),
   ["tms-freight-dispatch", "调度管理"],
   ["tms-freight-driver-comment", "司机评价"],
@@ -81,7 +81,7 @@ const MODULES: Array<[prefix: string, module: string]> = [
   ["wx-binding", "微信绑定"],
   ["device-manage", "设备管理"],
   ["api/v1/auth", "登录认证"],
-].sort((a, b) => b[0].length - a[0].length);
+] as Array<[string, string]>).sort((a, b) => b[0].length - a[0].length);
 
 export function moduleOf(path: string): string {
   const bare = path.replace(/^\/+/, "").split("?")[0]!;
