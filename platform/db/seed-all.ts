@@ -9,9 +9,10 @@ import { seedDrivers } from "../masterdata/drivers-seed.js";
 import { seedWater } from "../masterdata/water-seed.js";
 import { isSeeded, seedIdentity, type SeedIds } from "./seed.js";
 import { seedEnterprises } from "../masterdata/enterprise-seed.js";
+import { seedIamAdmin } from "../iam/admin/seed.js";
 
 /** Each service's demo data, run in order after the identity seed. Add new seeders at the end. */
-const seeders: Array<(db: Db, ids: SeedIds) => Promise<void>> = [seedNotifications, seedFreight, seedAppeals, seedVehicles, seedDictionaries, seedEnterprises, seedOrgResources, seedDrivers, seedWater];
+const seeders: Array<(db: Db, ids: SeedIds) => Promise<void>> = [seedNotifications, seedFreight, seedAppeals, seedVehicles, seedDictionaries, seedEnterprises, seedOrgResources, seedDrivers, seedWater, seedIamAdmin];
 
 /** Seeds the demo data when the database is empty; returns whether it seeded. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {

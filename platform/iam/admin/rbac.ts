@@ -93,25 +93,39 @@ export function resolveRoleCodes(caller: Caller, before: readonly string[], want
   return [...new Set([...kept, ...granted])].sort();
 }
 
-/** Refuses (and so rolls back) a change that left a scope without an ACTIVE holder of IAM_USER_MANAGEMENT. */
-async function assertUserAdminsRemain(trx: AnyDb, users: ReadonlyArray<{ platform_id: string; type: UserType; tenant_id: number | null; org_id: number | null }>): Promise<void> {
-  for (const user of users) {
-    if (user.type === "INDIVIDUAL_USER") continue;
-    let query = trx
-      .selectFrom("users as u")
-      .innerJoin("user_roles as ur", "ur.user_id", "u.id")
-      .innerJoin("roles as r", "r.id", "ur.role_id")
-      .innerJoin("role_permissions as rp", "rp.role_id", "r.id")
-      .select("u.id")
-      .where("rp.permission_code", "=", USER_ADMIN_CODE)
-      .where("u.status", "=", "ACTIVE")
-      .where("r.status", "=", "ENABLED")
-      .where("u.platform_id", "=", user.platform_id)
-      .where("u.type", "=", user.type);
-    if (user.type === "TENANT_USER") query = query.where("u.tenant_id", "=", user.tenant_id ?? -1);
-    if (user.type === "ORG_USER") query = query.where("u.org_id", "=", user.org_id ?? -1);
-    if (!(await query.limit(1).executeTakeFirst())) throw illegal("该范围内至少需要保留一名有「用户管理」权限的在用账号");
-  }
+type ScopedUser = { platform_id: string; type: UserType; tenant_id: number | null; org_id: number | null };
+
+async function hasUserAdmin(trx: AnyDb, user: ScopedUser): Promise<boolean> {
+  let query = trx
+    .selectFrom("users as u")
+    .innerJoin("user_roles as ur", "ur.user_id", "u.id")
+    .innerJoin("roles as r", "r.id", "ur.role_id")
+    .innerJoin("role_permissions as rp", "rp.role_id", "r.id")
+    .select("u.id")
+    .where("rp.permission_code", "=", USER_ADMIN_CODE)
+    .where("u.status", "=", "ACTIVE")
+    .where("r.status", "=", "ENABLED")
+    .where("u.platform_id", "=", user.platform_id)
+    .where("u.type", "=", user.type);
+  if (user.type === "TENANT_USER") query = query.where("u.tenant_id", "=", user.tenant_id ?? -1);
+  if (user.type === "ORG_USER") query = query.where("u.org_id", "=", user.org_id ?? -1);
+  return !!(await query.limit(1).executeTakeFirst());
+}
+
+/**
+ * Call before a change: `check()` after it refuses (and so rolls back) a change that left a scope
+ * which had an ACTIVE holder of IAM_USER_MANAGEMENT without one.
+ */
+async function guardUserAdmins(trx: AnyDb, users: readonly ScopedUser[]): Promise<{ check(): Promise<void> }> {
+  const staff = users.filter((u) => u.type !== "INDIVIDUAL_USER");
+  const had = await Promise.all(staff.map((u) => hasUserAdmin(trx, u)));
+  return {
+    async check() {
+      for (const [i, user] of staff.entries()) {
+        if (had[i] && !(await hasUserAdmin(trx, user))) throw illegal("该范围内至少需要保留一名有「用户管理」权限的在用账号");
+      }
+    },
+  };
 }
 
 // ---------------------------------------------------------------- roles
@@ -259,9 +273,10 @@ export async function updateRole(ctx: ServiceContext, caller: Caller, id: number
     if (Number(role.built_in) === 1 && caller.type !== "SYSTEM_USER") throw notPermitted("内置角色的权限只能由平台用户修改");
     await assertRoleNameFree(trx, caller, { tenant_id: role.tenant_id ?? null, org_id: role.org_id ?? null }, body.name, id);
     const codes = resolveRoleCodes(caller, await codesOfRole(trx, id), body.codes);
+    const admins = await guardUserAdmins(trx, await holdersOf(trx, id));
     await trx.updateTable("roles").set({ name: body.name, description: body.description ?? null, updated_at: nowIso() }).where("id", "=", id).execute();
     await writeCodes(trx, id, codes);
-    await assertUserAdminsRemain(trx, await holdersOf(trx, id));
+    await admins.check();
     return { id, codes };
   });
 }
@@ -270,8 +285,9 @@ export async function setRoleStatus(ctx: ServiceContext, caller: Caller, id: num
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const role = await editableRole(trx, caller, id);
     if (role.status === status) throw illegal(`角色「${role.name}」已经是${status === "ENABLED" ? "启用" : "停用"}状态`);
+    const admins = await guardUserAdmins(trx, await holdersOf(trx, id));
     await trx.updateTable("roles").set({ status, updated_at: nowIso() }).where("id", "=", id).execute();
-    await assertUserAdminsRemain(trx, await holdersOf(trx, id));
+    await admins.check();
     return { id, status };
   });
 }
@@ -391,19 +407,26 @@ async function setRoles(trx: AnyDb, caller: Caller, user: { id: number; type: Us
   if (next.length) await trx.insertInto("user_roles").values(next.map((role_id) => ({ user_id: user.id, role_id }))).execute();
 }
 
-/** A random first password, sent by SMS; it is already expired, so the first login goes to 修改密码. */
-async function issueTemporaryPassword(ctx: ServiceContext, trx: AnyDb, user: { id: number; mobile: string }): Promise<void> {
+/**
+ * A random first password; it is already expired, so the first login goes to 修改密码. Returns the SMS
+ * to send once the transaction has committed (`sendPasswordSms`).
+ */
+async function issueTemporaryPassword(trx: AnyDb, user: { id: number; mobile: string }): Promise<{ mobile: string; password: string }> {
   const password = `Tms${randomToken(6).replace(/[^A-Za-z0-9]/g, "x")}9`;
   const at = nowIso();
   await trx.updateTable("users").set({ password_hash: await hashPassword(password), password_changed_at: at, pw_expiration: at, failed_attempts: 0, locked_until: null }).where("id", "=", user.id).execute();
-  await devOutbox(ctx, "sms", user.mobile, `您的登录初始密码为 ${password}，登录后请立即修改`);
+  return { mobile: user.mobile, password };
+}
+
+async function sendPasswordSms(ctx: ServiceContext, sms: { mobile: string; password: string } | null): Promise<void> {
+  if (sms) await devOutbox(ctx, "sms", sms.mobile, `您的登录初始密码为 ${sms.password}，登录后请立即修改`);
 }
 
 export async function createUser(ctx: ServiceContext, caller: Caller, input: unknown) {
   const body = parse(userCreate, input);
   const kinds = managedKinds(caller).filter((k) => STAFF.includes(k));
   if (!kinds.includes(body.type)) throw notPermitted(`您不能添加「${USER_TYPE_LABELS[body.type]}」`);
-  return ctx.db.kysely.transaction().execute(async (trx) => {
+  const result = await ctx.db.kysely.transaction().execute(async (trx) => {
     let tenantId: number | null = null;
     let orgId: number | null = null;
     if (body.type === "TENANT_USER") tenantId = caller.type === "SYSTEM_USER" ? null : caller.tenantId;
@@ -430,18 +453,20 @@ export async function createUser(ctx: ServiceContext, caller: Caller, input: unk
       .executeTakeFirstOrThrow();
     const created = { id: Number(user.id), type: body.type, tenant_id: tenantId, org_id: orgId, mobile: body.mobile };
     await setRoles(trx, caller, created, body.roleIds);
-    await issueTemporaryPassword(ctx, trx, created);
-    return { id: created.id };
+    return { id: created.id, sms: await issueTemporaryPassword(trx, created) };
   });
+  await sendPasswordSms(ctx, result.sms);
+  return { id: result.id };
 }
 
 export async function updateUser(ctx: ServiceContext, caller: Caller, id: number, input: unknown) {
   const body = parse(userUpdate, input);
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const user = await findUser(trx, caller, id);
+    const admins = await guardUserAdmins(trx, [user]);
     await trx.updateTable("users").set({ name: body.name }).where("id", "=", id).execute();
     await setRoles(trx, caller, { id, type: user.type, tenant_id: user.tenant_id, org_id: user.org_id }, body.roleIds);
-    await assertUserAdminsRemain(trx, [user]);
+    await admins.check();
     return { id };
   });
 }
@@ -449,13 +474,14 @@ export async function updateUser(ctx: ServiceContext, caller: Caller, id: number
 export const USER_ACTIONS = { enable: "启用", disable: "停用", unlock: "解锁", resetPassword: "重置密码", forceLogout: "强制下线" } as const;
 export type UserAction = keyof typeof USER_ACTIONS;
 
-async function revokeSessions(ctx: ServiceContext, trx: AnyDb, userId: number, reason: string): Promise<void> {
+async function revokeSessions(trx: AnyDb, userId: number): Promise<void> {
   await trx.updateTable("auth_tokens").set({ revoked_at: nowIso() }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
-  await ctx.bus?.publish({ userId, packet: { packageType: "LOGOUT", packageCode: 200, content: reason } }).catch(() => undefined);
 }
 
 export async function userAction(ctx: ServiceContext, caller: Caller, id: number, action: UserAction, all = false) {
-  return ctx.db.kysely.transaction().execute(async (trx) => {
+  let sms: { mobile: string; password: string } | null = null;
+  let loggedOut: string | null = null;
+  const result = await ctx.db.kysely.transaction().execute(async (trx) => {
     const user = await findUser(trx, caller, id, all);
     const now = nowIso();
     const status = accountStatus(user, now);
@@ -463,9 +489,13 @@ export async function userAction(ctx: ServiceContext, caller: Caller, id: number
     switch (action) {
       case "disable":
         if (status === "DISABLED") throw illegal(`${user.name} 已停用`);
-        await trx.updateTable("users").set({ status: "DISABLED" }).where("id", "=", id).execute();
-        await assertUserAdminsRemain(trx, [user]);
-        await revokeSessions(ctx, trx, id, "账号已停用");
+        {
+          const admins = await guardUserAdmins(trx, [user]);
+          await trx.updateTable("users").set({ status: "DISABLED" }).where("id", "=", id).execute();
+          await admins.check();
+        }
+        await revokeSessions(trx, id);
+        loggedOut = "账号已停用";
         break;
       case "enable":
         if (status !== "DISABLED") throw illegal(`${user.name} 未停用`);
@@ -476,15 +506,20 @@ export async function userAction(ctx: ServiceContext, caller: Caller, id: number
         await trx.updateTable("users").set({ failed_attempts: 0, locked_until: null }).where("id", "=", id).execute();
         break;
       case "resetPassword":
-        await issueTemporaryPassword(ctx, trx, user);
-        await revokeSessions(ctx, trx, id, "密码已重置");
+        sms = await issueTemporaryPassword(trx, user);
+        await revokeSessions(trx, id);
+        loggedOut = "密码已重置";
         break;
       case "forceLogout":
-        await revokeSessions(ctx, trx, id, "已被管理员强制下线");
+        await revokeSessions(trx, id);
+        loggedOut = "已被管理员强制下线";
         break;
     }
     return { id, action, title: user.name };
   });
+  await sendPasswordSms(ctx, sms);
+  if (loggedOut) await ctx.bus?.publish({ userId: id, packet: { packageType: "LOGOUT", packageCode: 200, content: loggedOut } }).catch(() => undefined);
+  return result;
 }
 
 // ---------------------------------------------------------------- permissions
