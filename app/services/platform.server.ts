@@ -61,6 +61,8 @@ export interface CallOptions {
   isRefresh?: boolean;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** A file's bytes sent as application/octet-stream instead of a JSON body (uploads). */
+  bytes?: Uint8Array;
 }
 
 export interface Session {
@@ -78,8 +80,11 @@ function buildUrl(target: PlatformTarget, path: string, query?: CallOptions["que
 async function send(target: PlatformTarget, accessToken: string | undefined, options: CallOptions): Promise<Response> {
   const headers: Record<string, string> = { "X-Platform": target.platformId, Accept: "application/json", ...options.headers };
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | Blob | undefined;
+  if (options.bytes !== undefined) {
+    headers["Content-Type"] = "application/octet-stream";
+    body = new Blob([options.bytes as Uint8Array<ArrayBuffer>]);
+  } else if (options.body !== undefined) {
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.body);
   }

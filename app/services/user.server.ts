@@ -20,7 +20,11 @@ export interface CurrentUser {
   cookieHeaders(): Promise<Headers>;
 }
 
-const USER_INFO_TTL_MS = 30_000;
+/**
+ * Short on purpose: a role change (or a disabled account) must show on the user's next request; the
+ * cache only lets the loaders of one navigation (layout and page, in parallel) share one fetch.
+ */
+const USER_INFO_TTL_MS = 1_500;
 const userInfoCache = new Map<string, { info: UserInfo; at: number }>();
 const REFRESH_AHEAD_MS = 60_000;
 
@@ -93,6 +97,9 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
   };
 }
 
+/** Where a user whose password expired is sent (个人中心 › 修改密码). */
+export const PASSWORD_CHANGE_PATH = "/personalCenter/userInfo";
+
 export function versionFunctions(): string[] {
   return consoleConfig.versionFunctions;
 }
@@ -103,6 +110,11 @@ export function versionFunctions(): string[] {
  */
 export async function requirePage(request: Request): Promise<CurrentUser> {
   const user = await requireUser(request);
+  const path = new URL(request.url).pathname;
+  // Spec 3, 4: a password past its expiry is changed before anything else.
+  if (user.info.pwExpiration && Date.parse(user.info.pwExpiration) <= Date.now() && path !== PASSWORD_CHANGE_PATH) {
+    throw redirect(`${PASSWORD_CHANGE_PATH}?pwExpired=1`);
+  }
   const access = resolveAccess(new URL(request.url).pathname, { roles: user.roles, versionFunctions: versionFunctions() });
   if (access.kind === "redirect") throw redirect(access.to);
   if (access.kind === "forbidden") throw new Response("没有访问该页面的权限", { status: 403 });

@@ -590,6 +590,13 @@ export async function rbacRoutes(app: FastifyInstance, ctx: ServiceContext): Pro
     const org = orgId ? await ctx.db.kysely.selectFrom("organisations").select("tenant_id").where("id", "=", orgId).executeTakeFirst() : undefined;
     return ok(await assignableRoles(ctx.db.kysely, caller, body.userType, { tenant_id: org ? Number(org.tenant_id) : caller.tenantId, org_id: orgId }));
   });
+  app.post("/iam-user/org-options", async (request) => {
+    const caller = await userAdmin(request);
+    let query = ctx.db.kysely.selectFrom("organisations").select(["id", "name"]).where("platform_id", "=", caller.platformId);
+    if (caller.type === "TENANT_USER") query = query.where("tenant_id", "=", caller.tenantId ?? -1);
+    if (caller.type === "ORG_USER") query = query.where("id", "=", caller.orgId ?? -1);
+    return ok((await query.orderBy("id").limit(500).execute()).map((o) => ({ id: Number(o.id), name: o.name })));
+  });
   app.post("/iam-user", async (request) => ok(await createUser(ctx, await userAdmin(request), request.body)));
   app.put("/iam-user/:id", async (request) => ok(await updateUser(ctx, await userAdmin(request), parse(idParams, request.params).id, request.body)));
   app.post("/iam-user/:id/:action", async (request) => {
