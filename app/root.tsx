@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
+import { installClickLog } from "~/components/iam/clickLog";
 import stylesheet from "~/tailwind.css";
 import { documentTitle } from "~/lib/branding";
 import { softTint } from "~/lib/settings";
@@ -58,6 +59,7 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  useEffect(() => installClickLog(), []);
   return <Outlet />;
 }
 

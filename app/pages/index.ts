@@ -10,8 +10,9 @@ import { cargoPages, contactPages, projectPages, settlementUnitPages, shipperAud
 import { driverAudit, fleetLeaderAudit, ownDrivers, relationAudit } from "./drivers";
 import { appealPages } from "./appeal";
 import { captainPages, shipAudit, shipownerAudit, shipownerPages, shipRelationAudit } from "./water";
+import { appVersionPages } from "./app-version";
 
-const GROUPS = [carAudit, ownCars, cargoCategoryPages, shipConfigPages, projectAuditPages, enterprisePages, invitationPages, shipperPages, shipperAudit, cargoPages, contactPages, projectPages, settlementUnitPages, driverAudit, fleetLeaderAudit, relationAudit, ownDrivers, appealPages, shipAudit, captainPages, shipownerPages, shipownerAudit, shipRelationAudit];
+const GROUPS = [carAudit, ownCars, cargoCategoryPages, shipConfigPages, projectAuditPages, enterprisePages, invitationPages, shipperPages, shipperAudit, cargoPages, contactPages, projectPages, settlementUnitPages, driverAudit, fleetLeaderAudit, relationAudit, ownDrivers, appealPages, shipAudit, captainPages, shipownerPages, shipownerAudit, shipRelationAudit, appVersionPages];
 
 export const PAGES: ResourcePage[] = GROUPS.flatMap((group) => Object.values(group).filter((p): p is ResourcePage => !!p));
 

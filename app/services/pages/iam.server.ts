@@ -308,3 +308,16 @@ export async function clickLogAction(request: Request) {
 }
 
 export type { UserInfo };
+
+/** 版本管理's own form: an APK uploaded to the file store (PUBLIC), whose address the version then names. */
+export async function uploadPackage(request: Request) {
+  const user = await requirePage(request);
+  const form = await request.formData();
+  try {
+    const file = await relayUpload<{ url: string; originalName: string }>(user, form, "package", "/system-file/upload", { category: "APP_PACKAGE", visibility: "PUBLIC" });
+    return json({ uploaded: file }, { headers: await user.cookieHeaders() });
+  } catch (error) {
+    if (error instanceof PlatformError) return json({ uploadError: error.message }, { headers: await user.cookieHeaders() });
+    throw error;
+  }
+}
