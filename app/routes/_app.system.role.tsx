@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
-import { ACCOUNT_STATUS, ConfirmPanel, FilterBar, formatTime, Notice, Pager, SelectFilter, Table, TextFilter, USER_TYPE_LABELS, useHrefWith } from "~/components/iam/kit";
+import { ConfirmPanel, FilterBar, formatTime, Notice, Pager, SelectFilter, Table, TextFilter, USER_TYPE_LABELS, useHrefWith } from "~/components/iam/kit";
 import { RoleForm } from "~/components/iam/RoleForm";
 import { titled } from "~/lib/meta";
 import { roleAction, roleLoader } from "~/services/pages/iam.server";
@@ -65,7 +65,6 @@ export default function RolePage() {
               ) : (
                 <Link className="btn-link" to={hrefWith("form", String(role.id))}>查看</Link>
               )}
-              <span className={`ml-2 text-xs ${ACCOUNT_STATUS[role.status]?.tone ?? ""}`} />
             </td>
           </tr>
         ))}

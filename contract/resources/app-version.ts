@@ -9,7 +9,7 @@ import { ENABLE_STATES } from "./vocabulary.js";
 const BASIC = { list: true, detail: "版本信息", form: true, export: true } as const;
 
 export const APP_CODES = { DRIVER: { label: "司机端" }, CAPTAIN: { label: "船长端" }, SHIPPER: { label: "货主端" } } as const;
-export const APP_OS = { ANDROID: { label: "Android" }, IOS: { label: "iOS" } } as const;
+export const APP_OS = { ANDROID: { label: "安卓" }, IOS: { label: "苹果 iOS" } } as const;
 export type AppCode = keyof typeof APP_CODES;
 export type AppOs = keyof typeof APP_OS;
 

@@ -70,7 +70,7 @@ test("a published app version shows on /download", async ({ page }) => {
   await page.getByRole("link", { name: "发布新版本" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("应用").selectOption({ label: "货主端" });
-  await dialog.getByLabel("系统").selectOption({ label: "iOS" });
+  await dialog.getByLabel("系统").selectOption({ label: "苹果 iOS" });
   await dialog.getByLabel("版本号").fill(`9.${stamp.slice(-2)}.1`);
   await dialog.getByLabel("版本序号").fill(`9${stamp}`);
   await dialog.getByLabel("强制更新").selectOption({ label: "否" });

@@ -74,7 +74,6 @@ export function checkFileName(name: string): string {
   const trimmed = name.trim();
   if (!trimmed) throw new HttpError(400, "文件名不能为空");
   if (/[/\\]/.test(trimmed) || trimmed.includes("..") || /^[A-Za-z]:/.test(trimmed)) throw new HttpError(400, "文件名不能包含路径");
-  // eslint-disable-next-line no-control-regex
   if (/[\x00-\x1f\x7f<>:"|?*]/.test(trimmed)) throw new HttpError(400, "文件名包含不允许的字符");
   if (trimmed.length > 128) throw new HttpError(400, "文件名最多 128 个字");
   return trimmed;
