@@ -102,8 +102,8 @@ export async function appVersionRoutes(app: FastifyInstance, ctx: ServiceContext
     const scope = scopeOf(ctx, await requireCaller(ctx, request));
     const { ids } = parse(batchBody, request.body);
     const deleted: number[] = [];
-    // Newest first, so deleting a whole app's history does not trip the newest-version rule.
-    const rows = await ctx.db.kysely.selectFrom("app_versions").select(["id"]).where("id", "in", ids).orderBy("version_code", "desc").execute();
+    // Oldest first, so deleting a whole app's history does not trip the newest-version rule.
+    const rows = await ctx.db.kysely.selectFrom("app_versions").select(["id"]).where("id", "in", ids).orderBy("version_code", "asc").execute();
     const order = [...rows.map((r) => Number(r.id)), ...ids.filter((id) => !rows.some((r) => Number(r.id) === id))];
     for (const id of order) {
       await deleteResource(ctx, appVersionBinding, scope, id);
