@@ -150,6 +150,21 @@ const idParams = z.object({ id: idSchema("id") });
 
 const ownerLabel = (r: { tenant_id?: number | null; org_id?: number | null }) => (r.org_id != null ? "企业" : r.tenant_id != null ? "租户" : "平台");
 
+type RoleRowDb = { id: number; name: string; user_type: UserType; platform_id: string; tenant_id?: number | null; org_id?: number | null; description?: string | null; built_in: number; status: string };
+
+function roleRecord(caller: Caller, r: RoleRowDb) {
+  return {
+    id: Number(r.id),
+    name: r.name,
+    userType: r.user_type,
+    owner: ownerLabel(r),
+    description: r.description ?? null,
+    builtIn: Number(r.built_in) === 1,
+    status: r.status,
+    editable: mayEditRole(caller, r),
+  };
+}
+
 export async function searchRoles(ctx: ServiceContext, caller: Caller, filter: z.infer<typeof roleSearch>, current: number, size: number) {
   let query = ctx.db.kysely.selectFrom("roles as r").where((eb) => visibleRoles(eb, caller));
   if (filter.name) query = query.where("r.name", "like", `%${filter.name}%`);
@@ -169,17 +184,10 @@ export async function searchRoles(ctx: ServiceContext, caller: Caller, filter: z
     query.select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow(),
   ]);
   const records = rows.map((r) => ({
-    id: Number(r.id),
-    name: r.name,
-    userType: r.user_type,
-    owner: ownerLabel(r),
-    description: r.description ?? null,
-    builtIn: Number(r.built_in) === 1,
-    status: r.status,
+    ...roleRecord(caller, r),
     permissionCount: Number(r.permissionCount ?? 0),
     userCount: Number(r.userCount ?? 0),
     updatedTime: r.updated_at ?? r.created_at ?? null,
-    editable: mayEditRole(caller, r),
   }));
   return paged(records, Number(count.n), current, size);
 }
@@ -218,14 +226,7 @@ export async function roleDetail(ctx: ServiceContext, caller: Caller, id: number
     .limit(200)
     .execute();
   return {
-    id: Number(role.id),
-    name: role.name,
-    userType: role.user_type,
-    owner: ownerLabel(role),
-    description: role.description ?? null,
-    builtIn: Number(role.built_in) === 1,
-    status: role.status,
-    editable: mayEditRole(caller, role),
+    ...roleRecord(caller, role),
     codes: await codesOfRole(ctx.db.kysely, id),
     users: users.map((u) => ({ id: Number(u.id), name: u.name, mobile: u.mobile, status: u.status })),
   };
