@@ -70,6 +70,4 @@ export interface UserInfo {
   /** Permission codes held. */
   permissions: string[];
   sourceId: string | null;
-  /** When the password expires (spec 3 pwExpiration); past → the console sends the user to change it first. */
-  pwExpiration?: string | null;
 }

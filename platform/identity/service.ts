@@ -308,7 +308,7 @@ export async function userInfo(ctx: ServiceContext, caller: Caller): Promise<Use
     .leftJoin("organisations", "organisations.id", "users.org_id")
     .leftJoin("tenants", "tenants.id", "users.tenant_id")
     .leftJoin("platforms", "platforms.id", "users.platform_id")
-    .select(["users.id", "users.name", "users.mobile", "users.headshot_url", "users.type", "users.pw_expiration", "organisations.name as orgName", "tenants.name as tenantName", "platforms.name as platformName"])
+    .select(["users.id", "users.name", "users.mobile", "users.headshot_url", "users.type", "organisations.name as orgName", "tenants.name as tenantName", "platforms.name as platformName"])
     .where("users.id", "=", caller.userId)
     .executeTakeFirstOrThrow();
   const roles = await ctx.db.kysely
@@ -330,6 +330,5 @@ export async function userInfo(ctx: ServiceContext, caller: Caller): Promise<Use
     roles: roles.map((r) => r.name),
     permissions: [...caller.permissions],
     sourceId: caller.orgId !== null ? String(caller.orgId) : caller.tenantId !== null ? String(caller.tenantId) : null,
-    pwExpiration: user.pw_expiration,
   };
 }

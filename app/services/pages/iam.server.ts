@@ -8,7 +8,7 @@ import type { UserInfo } from "../../../contract/identity";
 import { PlatformError, platformFetch } from "../platform.server";
 import { getSession, sessionTokens } from "../session.server";
 import { platformTarget } from "../target.server";
-import { forgetUserInfo, requirePage, type CurrentUser } from "../user.server";
+import { forgetUserInfo, passwordExpired, requirePage, type CurrentUser } from "../user.server";
 
 export type Paged<T> = { records: T[]; total: number; current: number; size: number };
 export type ActionResult = { ok?: string; error?: string; data?: unknown };
@@ -215,7 +215,7 @@ export interface PersonalInfo { id: number; name: string; mobile: string; type: 
 export async function personalLoader(request: Request) {
   const user = await requirePage(request);
   const info = await user.call<PersonalInfo>({ path: "/personal/info" });
-  const expired = !!info.pwExpiration && Date.parse(info.pwExpiration) <= Date.now();
+  const expired = passwordExpired(user);
   return json({ info, expired }, { headers: await user.cookieHeaders() });
 }
 
@@ -242,8 +242,8 @@ export async function personalAction(request: Request) {
         return "手机号已更换，下次请用新手机号登录";
       case "password": {
         if (text(form, "newPassword") !== text(form, "confirmPassword")) return { error: "两次输入的新密码不一致" };
-        await user.call({ path: "/personal/password", body: { oldPassword: String(form.get("oldPassword") ?? ""), newPassword: String(form.get("newPassword") ?? "") } });
-        forgetUserInfo(user.tokens.accessToken);
+        const changed = await user.call<{ pwExpiration: string | null }>({ path: "/personal/password", body: { oldPassword: String(form.get("oldPassword") ?? ""), newPassword: String(form.get("newPassword") ?? "") } });
+        user.passwordChanged(changed.pwExpiration);
         return "密码已修改，其他设备上的登录已退出";
       }
       case "unbindWechat":
