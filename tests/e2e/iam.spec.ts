@@ -69,7 +69,7 @@ test("a published app version shows on /download", async ({ page }) => {
   await login(page, "SYSTEM_USER", "/system/publishApp");
   await page.getByRole("link", { name: "发布新版本" }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("应用").selectOption({ label: "货主端" });
+  await dialog.getByLabel("应用").selectOption({ label: "船长端" });
   await dialog.getByLabel("系统").selectOption({ label: "苹果 iOS" });
   await dialog.getByLabel("版本号").fill(`9.${stamp.slice(-2)}.1`);
   await dialog.getByLabel("版本序号").fill(`9${stamp}`);
@@ -79,8 +79,8 @@ test("a published app version shows on /download", async ({ page }) => {
   await dialog.getByRole("button", { name: /保\s*存|确\s*定|提\s*交/ }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await visit(page, "/download");
-  const shipper = page.getByRole("listitem", { name: "货主端 App" });
-  await expect(shipper.getByRole("link", { name: `iOS 版 v9.${stamp.slice(-2)}.1` })).toHaveAttribute("href", "https://apps.apple.com/cn/app/id1600000099");
+  const captain = page.getByRole("listitem", { name: "船长端 App" });
+  await expect(captain.getByRole("link", { name: `iOS 版 v9.${stamp.slice(-2)}.1` })).toHaveAttribute("href", "https://apps.apple.com/cn/app/id1600000099");
 });
 
 test("a click on a marked element is found in the operation log", async ({ page }) => {
