@@ -87,6 +87,11 @@ export const PERMISSIONS = {
   PAY_ACCOUNT_RECHARGE: { name: "账户充值", category: "账户" },
   PAY_WITHDRAW_APPLY: { name: "申请提现", category: "账户" },
   PAY_BANK_CARD: { name: "银行卡管理", category: "账户" },
+  // IAM administration (domain 6.1–6.5, 6.15)
+  IAM_ROLE_MANAGEMENT: { name: "角色管理", category: "系统" },
+  IAM_PERMISSION_VIEW: { name: "权限查看", category: "系统" },
+  SYSTEM_USER_FILE: { name: "系统文件", category: "系统" },
+  SYSTEM_USER_APP_VERSION: { name: "版本管理", category: "系统" },
 } as const satisfies Record<string, { name: string; category: string }>;
 
 export type PermissionCode = keyof typeof PERMISSIONS;

@@ -18,6 +18,7 @@ import { systemPageRoutes } from "./system/routes.js";
 import { orderImportRoutes } from "./orders/routes.js";
 import { reportRoutes } from "./reports/routes.js";
 import { ledgerRoutes } from "./ledger/routes.js";
+import { iamAdminRoutes } from "./iam/admin/routes.js";
 import { createBus } from "./realtime/create-bus.js";
 import { installRealtimeGateway } from "./realtime/gateway.js";
 
@@ -28,7 +29,7 @@ export interface BuildOptions {
 }
 
 /** Each service's HTTP routes. Add a service by adding its register function here. */
-const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [identityRoutes, notificationRoutes, freightRoutes, appealRoutes, resourceRoutes, enterpriseRoutes, submissionRoutes, fleetRoutes, systemPageRoutes, orderImportRoutes, reportRoutes, ledgerRoutes];
+const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [identityRoutes, notificationRoutes, freightRoutes, appealRoutes, resourceRoutes, enterpriseRoutes, submissionRoutes, fleetRoutes, systemPageRoutes, orderImportRoutes, reportRoutes, ledgerRoutes, iamAdminRoutes];
 
 /** Builds the platform's HTTP app (not listening); tests call this with a temporary database. */
 export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<{ app: FastifyInstance; ctx: ServiceContext }> {

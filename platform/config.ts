@@ -10,6 +10,8 @@ export interface PlatformConfig {
   refreshTtlSeconds: number;
   /** Version functions of the build (spec 6): CAPTAIN enables water transport. */
   versionFunctions: string[];
+  /** Where the platform keeps files (the file store under files/); default ./data. */
+  dataDir?: string;
 }
 
 export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
@@ -21,6 +23,7 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
     production: env.TMS_ENV === "production",
     accessTtlSeconds: Number(env.TMS_ACCESS_TTL_SECONDS ?? 2 * 3600),
     refreshTtlSeconds: Number(env.TMS_REFRESH_TTL_SECONDS ?? 7 * 24 * 3600),
+    dataDir: env.TMS_DATA_DIR ?? "./data",
     versionFunctions: (env.TMS_VERSION_FUNCTIONS ?? "CAPTAIN,DRIVER").split(",").map((s) => s.trim()).filter(Boolean),
   };
 }

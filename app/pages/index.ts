@@ -12,10 +12,11 @@ import { appealPages } from "./appeal";
 import { captainPages, shipAudit, shipownerAudit, shipownerPages, shipRelationAudit } from "./water";
 import { SUPPLY_GROUPS } from "./supply";
 
-const GROUPS = [carAudit, ownCars, cargoCategoryPages, shipConfigPages, projectAuditPages, enterprisePages, invitationPages, shipperPages, shipperAudit, cargoPages, contactPages, projectPages, settlementUnitPages, driverAudit, fleetLeaderAudit, relationAudit, ownDrivers, appealPages, shipAudit, captainPages, shipownerPages, shipownerAudit, shipRelationAudit, ...SUPPLY_GROUPS, timeoutConfigPages, timeoutRecordPages, realtimeRemindPages, ...SYSTEM_PAGE_GROUPS, orderPages];
+const GROUPS = [carAudit, ownCars, cargoCategoryPages, shipConfigPages, projectAuditPages, enterprisePages, invitationPages, shipperPages, shipperAudit, cargoPages, contactPages, projectPages, settlementUnitPages, driverAudit, fleetLeaderAudit, relationAudit, ownDrivers, appealPages, shipAudit, captainPages, shipownerPages, shipownerAudit, shipRelationAudit, ...SUPPLY_GROUPS, timeoutConfigPages, timeoutRecordPages, realtimeRemindPages, ...SYSTEM_PAGE_GROUPS, orderPages, appVersionPages];
 import { realtimeRemindPages, timeoutConfigPages, timeoutRecordPages } from "./fleet";
 import { SYSTEM_PAGE_GROUPS } from "./system-pages";
 import { orderPages } from "./orders";
+import { appVersionPages } from "./app-version";
 
 export const PAGES: ResourcePage[] = GROUPS.flatMap((group) => Object.values(group).filter((p): p is ResourcePage => !!p));
 

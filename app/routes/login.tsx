@@ -40,10 +40,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), smsSent: false, captchaSvg: null });
   try {
-    const { tokens } = await authenticator.authenticate("platform-login", request);
+    const { tokens, pwExpiration } = await authenticator.authenticate("platform-login", request);
     const session = await getSession(request);
     storeTokens(session, tokens);
     session.set("sessionKey", newSessionKey());
+    // Spec 4: the password expiry is stored with the tokens; an expired one is changed first.
+    if (pwExpiration) session.set("pwExpiration", pwExpiration);
     return redirect(safeRedirect(formData.get("redirect")), { headers: { "Set-Cookie": await commitSession(session) } });
   } catch (error) {
     if (error instanceof LoginError) {

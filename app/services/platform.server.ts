@@ -61,6 +61,8 @@ export interface CallOptions {
   isRefresh?: boolean;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** A file's bytes sent as application/octet-stream instead of a JSON body (uploads). */
+  bytes?: Uint8Array;
 }
 
 export interface Session {
@@ -79,10 +81,11 @@ async function send(target: PlatformTarget, accessToken: string | undefined, opt
   const headers: Record<string, string> = { "X-Platform": target.platformId, Accept: "application/json", ...options.headers };
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   let body: string | Uint8Array<ArrayBuffer> | undefined;
-  if (options.body instanceof Uint8Array) {
-    // A file relayed as it is (e.g. an xlsx import); its type comes with the caller's headers.
+  const bytes = options.bytes ?? (options.body instanceof Uint8Array ? options.body : undefined);
+  if (bytes !== undefined) {
+    // A file relayed as it is (an upload, an xlsx import); its type may come with the caller's headers.
     headers["Content-Type"] ??= "application/octet-stream";
-    body = new Uint8Array(options.body);
+    body = new Uint8Array(bytes);
   } else if (options.body !== undefined) {
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.body);

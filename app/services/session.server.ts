@@ -10,6 +10,8 @@ interface SessionData {
   /** Random id of this login: keys the realtime hub connection and the user's tabs. */
   sessionKey: string;
   userId: string;
+  /** Spec 3, 4: when the password expires, from login; cleared when it is changed. */
+  pwExpiration: string;
 }
 
 const storage = createCookieSessionStorage<SessionData>({

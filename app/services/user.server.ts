@@ -13,6 +13,10 @@ export interface CurrentUser {
   /** Spec 3: the access level followed by the permission codes. */
   roles: string[];
   sessionKey: string;
+  /** When the password expires (stored at login, spec 4); null: never. */
+  pwExpiration: string | null;
+  /** Records a new password's expiry in the session (the Set-Cookie comes with cookieHeaders). */
+  passwordChanged(expiry: string | null): void;
   tokens: Tokens;
   /** Calls the platform as this user; 401/403 become a redirect to login (spec 8). */
   call<T>(options: CallOptions): Promise<T>;
@@ -20,7 +24,11 @@ export interface CurrentUser {
   cookieHeaders(): Promise<Headers>;
 }
 
-const USER_INFO_TTL_MS = 30_000;
+/**
+ * Short on purpose: a role change (or a disabled account) must show on the user's next request; the
+ * cache only lets the loaders of one navigation (layout and page, in parallel) share one fetch.
+ */
+const USER_INFO_TTL_MS = 1_500;
 const userInfoCache = new Map<string, { info: UserInfo; at: number }>();
 const REFRESH_AHEAD_MS = 60_000;
 
@@ -68,11 +76,21 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
   }
   const info = await fetchUserInfo(request, session, tokens, onTokens);
   const sessionKey = session.get("sessionKey") ?? tokens.refreshToken.slice(0, 16);
+  let pwExpiration: string | null = session.get("pwExpiration") ?? null;
   const target = platformTarget(request);
   return {
     info,
     roles: [info.accessLevel, ...info.permissions],
     sessionKey,
+    get pwExpiration() {
+      return pwExpiration;
+    },
+    passwordChanged(expiry: string | null) {
+      pwExpiration = expiry;
+      if (expiry) session.set("pwExpiration", expiry);
+      else session.unset("pwExpiration");
+      dirty = true;
+    },
     get tokens() {
       return tokens!;
     },
@@ -93,6 +111,13 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
   };
 }
 
+export function passwordExpired(user: Pick<CurrentUser, "pwExpiration">): boolean {
+  return !!user.pwExpiration && Date.parse(user.pwExpiration) <= Date.now();
+}
+
+/** Where a user whose password expired is sent (个人中心 › 修改密码). */
+export const PASSWORD_CHANGE_PATH = "/personalCenter/userInfo";
+
 export function versionFunctions(): string[] {
   return consoleConfig.versionFunctions;
 }
@@ -103,6 +128,11 @@ export function versionFunctions(): string[] {
  */
 export async function requirePage(request: Request): Promise<CurrentUser> {
   const user = await requireUser(request);
+  const path = new URL(request.url).pathname;
+  // Spec 3, 4: a password past its expiry is changed before anything else.
+  if (passwordExpired(user) && path !== PASSWORD_CHANGE_PATH) {
+    throw redirect(`${PASSWORD_CHANGE_PATH}?pwExpired=1`);
+  }
   const access = resolveAccess(new URL(request.url).pathname, { roles: user.roles, versionFunctions: versionFunctions() });
   if (access.kind === "redirect") throw redirect(access.to);
   if (access.kind === "forbidden") throw new Response("没有访问该页面的权限", { status: 403 });

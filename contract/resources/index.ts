@@ -28,6 +28,7 @@ import { appDeviceReport, enterpriseConfig, noPushRule, pushLog } from "./system
 import { complaint, complaintReply } from "./complaint.js";
 import { safetyNotice, sensitiveWord, wxGroup } from "./system-content.js";
 import { order } from "./order.js";
+import { appVersion } from "./app-version.js";
 
 export const RESOURCES: Record<string, AnyResource> = {
   [vehicle.key]: vehicle,
@@ -57,6 +58,7 @@ export const RESOURCES: Record<string, AnyResource> = {
   [timeoutConfig.key]: timeoutConfig,
   [vehicleAlert.key]: vehicleAlert,
   [order.key]: order,
+  [appVersion.key]: appVersion,
 };
 
 export function resourceOf(key: string): AnyResource | undefined {

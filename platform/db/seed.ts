@@ -68,6 +68,7 @@ const ROLE_SUBSETS: Record<Exclude<UserType, "SYSTEM_USER">, { role: string; cod
       "TMS_FREIGHT_DISPATCH",
       "TMS_FREIGHT_WATER",
       "IAM_USER_MANAGEMENT",
+      "IAM_ROLE_MANAGEMENT",
       "TMS_INVOICE_MANAGEMENT_ADMIN",
       "TMS_DRIVER_APPROVE",
       ...TENANT_AUDITS,

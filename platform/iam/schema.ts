@@ -32,6 +32,13 @@ export interface RolesTable {
   platform_id: string;
   name: string;
   user_type: UserType;
+  tenant_id?: number | null;
+  org_id?: number | null;
+  description?: string | null;
+  built_in: Generated<number>;
+  status: Generated<string>;
+  created_at?: string | null;
+  updated_at?: string | null;
 }
 
 export interface RolePermissionsTable {
@@ -54,6 +61,11 @@ export interface UsersTable {
   locked_until: string | null;
   pw_expiration: string | null;
   created_at: string;
+  email?: string | null;
+  password_changed_at?: string | null;
+  last_login_at?: string | null;
+  last_login_ip?: string | null;
+  remark?: string | null;
 }
 
 export interface UserRolesTable {
@@ -61,7 +73,103 @@ export interface UserRolesTable {
   role_id: number;
 }
 
+export interface SystemFilesTable {
+  id: Generated<number>;
+  platform_id: string;
+  file_code: string | null;
+  category: string;
+  original_name: string;
+  storage_key: string;
+  mime: string;
+  size_bytes: number;
+  sha256: string;
+  version: number;
+  visibility: string;
+  biz_type: string | null;
+  biz_id: number | null;
+  uploaded_by: number | null;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+export interface AppVersionsTable {
+  id: Generated<number>;
+  platform_id: string;
+  tenant_id: number | null;
+  org_id: number | null;
+  owner_user_id: number | null;
+  app_code: string;
+  os: string;
+  version_name: string;
+  version_code: number;
+  package_file_id: number | null;
+  download_url: string | null;
+  file_size: number | null;
+  file_md5: string | null;
+  update_notes: string;
+  is_force: number;
+  status: string;
+  published_at: string | null;
+  created_at: string;
+  created_by: number | null;
+  updated_by: number | null;
+  updated_at: string | null;
+  version: Generated<number>;
+  deleted_at: string | null;
+}
+
+export interface SysConfigsTable {
+  id: Generated<number>;
+  platform_id: string;
+  config_key: string;
+  config_value: string;
+  value_type: string;
+  description: string | null;
+  updated_by: number | null;
+  updated_at: string;
+}
+
+export interface SysOperationLogsTable {
+  id: Generated<number>;
+  platform_id: string;
+  user_id: number | null;
+  user_name: string | null;
+  mobile: string | null;
+  user_type: string | null;
+  module: string;
+  content: string;
+  system: string;
+  kind: string;
+  method: string | null;
+  path: string | null;
+  result: string | null;
+  error_msg: string | null;
+  duration_ms: number | null;
+  ip: string;
+  user_agent: string;
+  created_at: string;
+}
+
+export interface UserWechatBindingsTable {
+  id: Generated<number>;
+  platform_id: string;
+  user_id: number;
+  openid: string;
+  created_at: string;
+}
+
+export interface WechatBindingStatesTable {
+  nonce: string;
+  used_at: string;
+}
+
 export interface IamTables {
+  system_files: SystemFilesTable;
+  app_versions: AppVersionsTable;
+  sys_configs: SysConfigsTable;
+  sys_operation_logs: SysOperationLogsTable;
+  user_wechat_bindings: UserWechatBindingsTable;
+  wechat_binding_states: WechatBindingStatesTable;
   platforms: PlatformsTable;
   tenants: TenantsTable;
   organisations: OrganisationsTable;

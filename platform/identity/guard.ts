@@ -20,8 +20,17 @@ export function platformOf(request: FastifyRequest): string {
   return value;
 }
 
+const callers = new WeakMap<FastifyRequest, Caller>();
+
+/** The caller a route authenticated for this request (the operation log reads it after the answer). */
+export function callerOf(request: FastifyRequest): Caller | undefined {
+  return callers.get(request);
+}
+
 /** Authenticates the request's Bearer token; every non-public route calls this first. */
 export async function requireCaller(ctx: ServiceContext, request: FastifyRequest): Promise<Caller> {
   platformOf(request);
-  return authenticate(ctx, bearerToken(request));
+  const caller = await authenticate(ctx, bearerToken(request));
+  callers.set(request, caller);
+  return caller;
 }

@@ -83,7 +83,7 @@ async function checkCaptcha(ctx: ServiceContext, mobile: string, value: string |
   throw new Refusal(RefusalCode.captchaRequired, value ? "图形验证码错误，请重新输入" : "登录失败次数较多，请输入图形验证码", challenge);
 }
 
-async function devOutbox(ctx: ServiceContext, kind: string, mobile: string, content: string) {
+export async function devOutbox(ctx: ServiceContext, kind: string, mobile: string, content: string) {
   if (ctx.config.production) return;
   ctx.log.info({ mobile, kind, content }, `development outbox: ${kind} for ${mobile} is ${content}`);
   await ctx.db.kysely.insertInto("dev_outbox").values({ kind, mobile, content, created_at: nowIso() }).execute();
@@ -103,6 +103,11 @@ export async function readDevOutbox(ctx: ServiceContext, mobile: string, kind: s
 export async function sendSmsCode(ctx: ServiceContext, mobile: string): Promise<{ expireIn: number }> {
   const user = await ctx.db.kysely.selectFrom("users").select(["id", "status"]).where("mobile", "=", mobile).executeTakeFirst();
   if (!user) throw new Refusal(RefusalCode.invalid, "该手机号未注册，请联系管理员开通账号");
+  return issueSmsCode(ctx, mobile);
+}
+
+/** Sends a code to any mobile (e.g. the new number of a mobile change), at most once a minute. */
+export async function issueSmsCode(ctx: ServiceContext, mobile: string): Promise<{ expireIn: number }> {
   const last = await ctx.db.kysely
     .selectFrom("sms_codes")
     .select("created_at")
@@ -121,6 +126,20 @@ export async function sendSmsCode(ctx: ServiceContext, mobile: string): Promise<
     .execute();
   await devOutbox(ctx, "sms", mobile, code);
   return { expireIn: SMS_TTL_MS / 1000 };
+}
+
+/** Marks a matching, unexpired, unused code used; false when there is none. */
+export async function consumeSmsCode(ctx: ServiceContext, mobile: string, code: string): Promise<boolean> {
+  const now = nowIso();
+  const used = await ctx.db.kysely
+    .updateTable("sms_codes")
+    .set({ used_at: now })
+    .where("mobile", "=", mobile)
+    .where("code_hash", "=", sha256(`${mobile}:${code}`))
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  return Number(used.numUpdatedRows) >= 1;
 }
 
 /**
@@ -165,17 +184,8 @@ export async function login(ctx: ServiceContext, body: TokenRequest, platformId:
     const password = decryptSecret(privateKey, body.authSecret);
     if (password === null) throw new Refusal(RefusalCode.invalid, "密码密文无法解析，请刷新页面后重试");
     if (!(await verifyPassword(password, user.password_hash))) await recordFailure(ctx, user.id, user.mobile, "手机号或密码错误");
-  } else {
-    const now = nowIso();
-    const used = await ctx.db.kysely
-      .updateTable("sms_codes")
-      .set({ used_at: now })
-      .where("mobile", "=", user.mobile)
-      .where("code_hash", "=", sha256(`${user.mobile}:${body.smsCode}`))
-      .where("used_at", "is", null)
-      .where("expires_at", ">", now)
-      .executeTakeFirst();
-    if (Number(used.numUpdatedRows) < 1) await recordFailure(ctx, user.id, user.mobile, "短信验证码错误或已过期");
+  } else if (!(await consumeSmsCode(ctx, user.mobile, String(body.smsCode)))) {
+    await recordFailure(ctx, user.id, user.mobile, "短信验证码错误或已过期");
   }
 
   await ctx.db.kysely.updateTable("users").set({ failed_attempts: 0, locked_until: null }).where("id", "=", user.id).execute();

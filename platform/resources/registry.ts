@@ -25,10 +25,11 @@ import { shipownerBinding } from "../masterdata/shipowner.resource.js";
 import { shipRelationBinding } from "../masterdata/ship-relation.resource.js";
 import { supplyBinding, supplyCallLogBinding, supplyDisputeBinding, supplyFavoriteBinding, supplyPriceChangeBinding, supplySubscriptionBinding } from "../supply/supply.resource.js";
 
-export const BINDINGS: Binding[] = [vehicleBinding, credentialBinding, dictItemBinding, enterpriseBinding, invitationBinding, cargoCategoryBinding, shipperBinding, cargoBinding, contactBinding, projectBinding, settlementUnitBinding, driverProfileBinding, driverBinding, fleetLeaderBinding, fleetLeaderMemberBinding, vehicleRelationBinding, appealBinding, shipBinding, captainProfileBinding, captainBinding, shipownerBinding, shipRelationBinding, supplyBinding, supplyPriceChangeBinding, supplySubscriptionBinding, supplyCallLogBinding, supplyFavoriteBinding, supplyDisputeBinding, timeoutConfigBinding, vehicleAlertBinding, ...SYSTEM_PAGE_BINDINGS, orderBinding];
+export const BINDINGS: Binding[] = [vehicleBinding, credentialBinding, dictItemBinding, enterpriseBinding, invitationBinding, cargoCategoryBinding, shipperBinding, cargoBinding, contactBinding, projectBinding, settlementUnitBinding, driverProfileBinding, driverBinding, fleetLeaderBinding, fleetLeaderMemberBinding, vehicleRelationBinding, appealBinding, shipBinding, captainProfileBinding, captainBinding, shipownerBinding, shipRelationBinding, supplyBinding, supplyPriceChangeBinding, supplySubscriptionBinding, supplyCallLogBinding, supplyFavoriteBinding, supplyDisputeBinding, timeoutConfigBinding, vehicleAlertBinding, ...SYSTEM_PAGE_BINDINGS, orderBinding, appVersionBinding];
 import { timeoutConfigBinding, vehicleAlertBinding } from "../fleet/fleet.resource.js";
 import { SYSTEM_PAGE_BINDINGS } from "../system/resources.js";
 import { orderBinding } from "../orders/order.resource.js";
+import { appVersionBinding } from "../iam/admin/app-version.js";
 
 registerBindings(BINDINGS);
 

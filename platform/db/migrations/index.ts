@@ -18,6 +18,7 @@ import { systemPagesMigration } from "./0015_system_pages.js";
 import { ordersMigration } from "./0012_orders.js";
 import { reportsMigration } from "./0017_reports.js";
 import { ledgerMigration } from "./0016_ledger.js";
+import { iamAdminMigration } from "./0014_iam_admin.js";
 
 /** Every migration, in order. Names sort in the order they must run. Add new ones at the end. */
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
@@ -39,4 +40,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0012_orders": ordersMigration,
   "0017_reports": reportsMigration,
   "0016_ledger": ledgerMigration,
+  "0014_iam_admin": iamAdminMigration,
 };

@@ -1,0 +1,323 @@
+/**
+ * Loaders and actions of the IAM administration pages (domain 6.1–6.5, 6.15, 6.21, 7.6). The rules
+ * live on the platform (platform/iam/admin); these only read the page's query, relay the form and
+ * turn refusals into the page's message.
+ */
+import { json, redirect } from "@remix-run/node";
+import type { UserInfo } from "../../../contract/identity";
+import { PlatformError, platformFetch } from "../platform.server";
+import { getSession, sessionTokens } from "../session.server";
+import { platformTarget } from "../target.server";
+import { forgetUserInfo, passwordExpired, requirePage, type CurrentUser } from "../user.server";
+
+export type Paged<T> = { records: T[]; total: number; current: number; size: number };
+export type ActionResult = { ok?: string; error?: string; data?: unknown };
+
+/** The page's query as a plain object, with paging (current, size) as numbers. */
+export function queryOf(request: Request, keys: readonly string[]) {
+  const url = new URL(request.url);
+  const filter: Record<string, string> = {};
+  for (const key of keys) {
+    const value = url.searchParams.get(key)?.trim();
+    if (value) filter[key] = value;
+  }
+  const current = Math.max(1, Number(url.searchParams.get("current") ?? 1) || 1);
+  const size = [10, 20, 50, 100, 200].includes(Number(url.searchParams.get("size"))) ? Number(url.searchParams.get("size")) : 20;
+  return { filter, current, size, url };
+}
+
+/** Runs a platform call for an action: its refusal becomes `{ error }` (the form stays as typed). */
+export async function attempt(work: () => Promise<string | ActionResult>): Promise<ActionResult> {
+  try {
+    const result = await work();
+    return typeof result === "string" ? { ok: result } : result;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof PlatformError) return { error: error.message };
+    throw error;
+  }
+}
+
+export async function respond(user: CurrentUser, result: ActionResult) {
+  return json(result, { headers: await user.cookieHeaders() });
+}
+
+const text = (form: FormData, key: string) => String(form.get(key) ?? "").trim();
+const ids = (form: FormData, key: string) => form.getAll(key).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+export const formText = text;
+
+// ---------------------------------------------------------------- roles
+
+export interface RoleRow { id: number; name: string; userType: string; owner: string; description: string | null; builtIn: boolean; status: string; permissionCount: number; userCount: number; updatedTime: string | null; editable: boolean }
+export interface RoleDetail extends Omit<RoleRow, "permissionCount" | "userCount" | "updatedTime"> { codes: string[]; users: Array<{ id: number; name: string; mobile: string; status: string }> }
+export type Catalogue = Array<{ category: string; codes: Array<{ code: string; name: string; grantable: boolean }> }>;
+
+export async function roleLoader(request: Request) {
+  const user = await requirePage(request);
+  const { filter, current, size, url } = queryOf(request, ["name", "userType", "status"]);
+  const form = url.searchParams.get("form");
+  const [page, catalogue, editing] = await Promise.all([
+    user.call<Paged<RoleRow>>({ path: "/iam-role/search", body: { ...filter, current, size } }),
+    form ? user.call<Catalogue>({ path: "/iam-role/catalogue", method: "GET" }) : null,
+    form && form !== "new" && /^\d+$/.test(form) ? user.call<RoleDetail>({ path: `/iam-role/${form}`, method: "GET" }) : null,
+  ]);
+  return json({ page, filter, catalogue, editing, form, confirm: url.searchParams.get("confirm"), kind: user.info.type }, { headers: await user.cookieHeaders() });
+}
+
+export async function roleAction(request: Request) {
+  const user = await requirePage(request);
+  const form = await request.formData();
+  const intent = text(form, "intent");
+  const id = Number(text(form, "id"));
+  const result = await attempt(async () => {
+    if (intent === "save") {
+      const body = { name: text(form, "name"), userType: text(form, "userType") || undefined, description: text(form, "description") || null, codes: form.getAll("codes").map(String) };
+      if (id) await user.call({ path: `/iam-role/${id}`, method: "PUT", body });
+      else await user.call({ path: "/iam-role", body });
+      throw redirect(`/system/role?saved=${encodeURIComponent(body.name)}`, { headers: await user.cookieHeaders() });
+    }
+    if (intent === "enable" || intent === "disable") {
+      await user.call({ path: `/iam-role/${id}/${intent}` });
+      return intent === "enable" ? "角色已启用" : "角色已停用";
+    }
+    if (intent === "delete") {
+      await user.call({ path: `/iam-role/${id}`, method: "DELETE" });
+      return "角色已删除";
+    }
+    return { error: "不支持的操作" };
+  });
+  return respond(user, result);
+}
+
+// ---------------------------------------------------------------- users
+
+export interface UserRow { id: number; mobile: string; name: string; type: string; scopeName: string | null; orgId: number | null; roles: Array<{ id: number; name: string }>; status: "ACTIVE" | "DISABLED" | "LOCKED"; pwExpiration: string | null; lastLoginTime: string | null; lastLoginIp: string | null; createdTime: string }
+export type RoleOptions = Record<string, Array<{ id: number; name: string }>>;
+
+const STAFF_KINDS: Record<string, string[]> = { SYSTEM_USER: ["SYSTEM_USER", "TENANT_USER", "ORG_USER"], TENANT_USER: ["TENANT_USER", "ORG_USER"], ORG_USER: ["ORG_USER"] };
+
+export async function userLoader(request: Request, all: boolean) {
+  const user = await requirePage(request);
+  const { filter, current, size, url } = queryOf(request, ["keyword", "userType", "status", "roleId"]);
+  const form = url.searchParams.get("form");
+  const kinds = STAFF_KINDS[user.info.type] ?? [];
+  const [page, roleOptions, orgs] = await Promise.all([
+    user.call<Paged<UserRow>>({ path: "/iam-user/search", body: { ...filter, all: all || undefined, current, size } }),
+    form ? Promise.all(kinds.map(async (kind) => [kind, await user.call<Array<{ id: number; name: string }>>({ path: "/iam-user/role-options", body: { userType: kind } })] as const)).then((entries) => Object.fromEntries(entries) as RoleOptions) : null,
+    form === "new" && user.info.type !== "ORG_USER" ? user.call<Array<{ id: number; name: string }>>({ path: "/iam-user/org-options" }) : null,
+  ]);
+  const editing = form && /^\d+$/.test(form) ? (page.records.find((r) => r.id === Number(form)) ?? null) : null;
+  return json({ page, filter, form, editing, roleOptions, orgs, kinds, confirm: url.searchParams.get("confirm"), all }, { headers: await user.cookieHeaders() });
+}
+
+export async function userAction(request: Request) {
+  const user = await requirePage(request);
+  const form = await request.formData();
+  const intent = text(form, "intent");
+  const id = Number(text(form, "id"));
+  const result = await attempt(async () => {
+    if (intent === "create") {
+      const orgId = Number(text(form, "orgId")) || null;
+      await user.call({ path: "/iam-user", body: { mobile: text(form, "mobile"), name: text(form, "name"), type: text(form, "type"), orgId, roleIds: ids(form, "roleIds") } });
+      return `已添加 ${text(form, "name")}，初始密码已通过短信发送`;
+    }
+    if (intent === "update") {
+      await user.call({ path: `/iam-user/${id}`, method: "PUT", body: { name: text(form, "name"), roleIds: ids(form, "roleIds") } });
+      return "用户已保存";
+    }
+    if (["enable", "disable", "unlock", "resetPassword", "forceLogout"].includes(intent)) {
+      const done = await user.call<{ title: string }>({ path: `/iam-user/${id}/${intent}` });
+      const labels: Record<string, string> = { enable: "已启用", disable: "已停用，其登录已失效", unlock: "已解锁", resetPassword: "密码已重置，新密码已通过短信发送", forceLogout: "已强制下线" };
+      return `${done.title} ${labels[intent]}`;
+    }
+    return { error: "不支持的操作" };
+  });
+  return respond(user, result);
+}
+
+// ---------------------------------------------------------------- permissions, configs, logs, files
+
+export interface PermissionRow { code: string; name: string; category: string; roleCount: number; roles: Array<{ id: number; name: string }> }
+
+export async function permissionLoader(request: Request) {
+  const user = await requirePage(request);
+  const { filter } = queryOf(request, ["category", "keyword"]);
+  const data = await user.call<{ records: PermissionRow[]; total: number; categories: string[] }>({ path: "/iam-permission/search", body: filter });
+  return json({ ...data, filter }, { headers: await user.cookieHeaders() });
+}
+
+export async function pwConfigLoader(request: Request) {
+  const user = await requirePage(request);
+  const data = await user.call<{ days: number }>({ path: "/sys-configs/queryPwExpirationConfig", method: "GET" });
+  return json(data, { headers: await user.cookieHeaders() });
+}
+
+export async function pwConfigAction(request: Request) {
+  const user = await requirePage(request);
+  const form = await request.formData();
+  const choice = text(form, "days");
+  const days = choice === "custom" ? text(form, "customDays") : choice;
+  const result = await attempt(async () => {
+    if (!/^\d{1,3}$/.test(days)) return { error: "请选择或填写 0–365 的天数" };
+    await user.call({ path: `/sys-configs/${days}/pwExpirationConfig`, method: "PUT", body: { applyToExisting: form.get("applyToExisting") === "on" } });
+    return Number(days) === 0 ? "已设置为永不过期" : `已设置为 ${days} 天`;
+  });
+  return respond(user, result);
+}
+
+export interface LogRow { id: number; createdTime: string; userName: string | null; mobile: string | null; userType: string | null; module: string; content: string; system: string; kind: string; result: string | null; ip: string; path: string | null; errorMsg: string | null }
+
+export async function operateLogLoader(request: Request) {
+  const user = await requirePage(request);
+  const { filter, current, size } = queryOf(request, ["userName", "mobile", "module", "system", "kind", "from", "to"]);
+  const page = await user.call<Paged<LogRow>>({ path: "/sys-operation-log/search", body: { ...filter, current, size } });
+  return json({ page, filter }, { headers: await user.cookieHeaders() });
+}
+
+export interface FileRow { id: number; fileCode: string | null; category: string; originalName: string; sizeBytes: number; version: number; visibility: string; url: string; uploaderName: string | null; createdTime: string }
+
+export async function systemFileLoader(request: Request) {
+  const user = await requirePage(request);
+  const { filter, current, size, url } = queryOf(request, ["category", "keyword"]);
+  const page = await user.call<Paged<FileRow>>({ path: "/system-file/search", body: { ...filter, current, size } });
+  return json({ page, filter, confirm: url.searchParams.get("confirm") }, { headers: await user.cookieHeaders() });
+}
+
+/** Relays an uploaded form file to a platform upload call (bytes as octet-stream, name in the query). */
+export async function relayUpload<T>(user: CurrentUser, form: FormData, field: string, path: string, query: Record<string, string | undefined> = {}): Promise<T> {
+  const file = form.get(field);
+  if (!(file instanceof File) || file.size === 0) throw new PlatformError("http", "请选择要上传的文件", 400, 400);
+  return user.call<T>({ path, query: { ...query, name: file.name }, bytes: new Uint8Array(await file.arrayBuffer()) });
+}
+
+export async function systemFileAction(request: Request) {
+  const user = await requirePage(request);
+  const form = await request.formData();
+  const intent = text(form, "intent");
+  const result = await attempt(async () => {
+    if (intent === "upload") {
+      const file = await relayUpload<FileRow>(user, form, "file", "/system-file/upload", { category: text(form, "category"), visibility: text(form, "visibility") || "PRIVATE", fileCode: text(form, "fileCode") || undefined });
+      return { ok: `已上传 ${file.originalName}（地址 ${file.url}）`, data: file };
+    }
+    if (intent === "delete") {
+      await user.call({ path: `/system-file/${Number(text(form, "id"))}`, method: "DELETE" });
+      return "文件已删除";
+    }
+    return { error: "不支持的操作" };
+  });
+  return respond(user, result);
+}
+
+// ---------------------------------------------------------------- personal centre
+
+export interface PersonalInfo { id: number; name: string; mobile: string; type: string; typeLabel: string; scopeName: string | null; headshotUrl: string | null; roles: string[]; pwExpiration: string | null; passwordChangedAt: string | null; wechat: { openid: string; boundAt: string } | null }
+
+export async function personalLoader(request: Request) {
+  const user = await requirePage(request);
+  const info = await user.call<PersonalInfo>({ path: "/personal/info" });
+  const expired = passwordExpired(user);
+  return json({ info, expired }, { headers: await user.cookieHeaders() });
+}
+
+export async function personalAction(request: Request) {
+  const user = await requirePage(request);
+  const form = await request.formData();
+  const intent = text(form, "intent");
+  const result = await attempt(async () => {
+    switch (intent) {
+      case "name":
+        await user.call({ path: "/personal/name", body: { name: text(form, "name") } });
+        forgetUserInfo(user.tokens.accessToken);
+        return "姓名已修改";
+      case "avatar":
+        await relayUpload(user, form, "avatar", "/personal/avatar");
+        forgetUserInfo(user.tokens.accessToken);
+        return "头像已更新";
+      case "mobileSms":
+        await user.call({ path: "/personal/mobile/sms", body: { mobile: text(form, "mobile") } });
+        return { ok: "验证码已发送到新手机号", data: { mobile: text(form, "mobile") } };
+      case "mobile":
+        await user.call({ path: "/personal/mobile", body: { mobile: text(form, "mobile"), smsCode: text(form, "smsCode") } });
+        forgetUserInfo(user.tokens.accessToken);
+        return "手机号已更换，下次请用新手机号登录";
+      case "password": {
+        if (text(form, "newPassword") !== text(form, "confirmPassword")) return { error: "两次输入的新密码不一致" };
+        const changed = await user.call<{ pwExpiration: string | null }>({ path: "/personal/password", body: { oldPassword: String(form.get("oldPassword") ?? ""), newPassword: String(form.get("newPassword") ?? "") } });
+        user.passwordChanged(changed.pwExpiration);
+        return "密码已修改，其他设备上的登录已退出";
+      }
+      case "unbindWechat":
+        await user.call({ path: "/personal/wechat/unbind" });
+        return "已解绑微信";
+      default:
+        return { error: "不支持的操作" };
+    }
+  });
+  return respond(user, result);
+}
+
+// ---------------------------------------------------------------- public: download, WeChat binding, click log
+
+export interface LatestVersion { appCode: string; appName: string; os: string; versionName: string; isForce: boolean; downloadUrl: string; fileSize: number | null; updateNotes: string; publishedAt: string | null }
+
+export async function latestVersions(request: Request): Promise<LatestVersion[]> {
+  try {
+    return await platformFetch<LatestVersion[]>(platformTarget(request), { tokens: null }, { path: "/app-version/latest", method: "GET" });
+  } catch {
+    return [];
+  }
+}
+
+export async function wechatAction(request: Request) {
+  const form = await request.formData();
+  const intent = text(form, "intent");
+  const body = { openid: text(form, "openid"), state: text(form, "state"), mobile: text(form, "mobile") };
+  const target = platformTarget(request);
+  const result = await attempt(async () => {
+    if (intent === "sms") {
+      await platformFetch(target, { tokens: null }, { path: "/wx-binding/sms", body });
+      return { ok: "验证码已发送", data: { mobile: body.mobile } };
+    }
+    const done = await platformFetch<{ name: string }>(target, { tokens: null }, { path: "/wx-binding/bind", body: { ...body, smsCode: text(form, "smsCode") } });
+    return { ok: `绑定成功：微信已绑定到 ${done.name} 的账号`, data: { bound: true } };
+  });
+  return json(result);
+}
+
+/** Spec 7.5: a marked element's click, sent as the logged-in or the logged-out operation-log call. */
+export async function clickLogAction(request: Request) {
+  let body: { module?: unknown; content?: unknown };
+  try {
+    body = (await request.json()) as typeof body;
+  } catch {
+    return new Response(null, { status: 204 });
+  }
+  const entry = { module: String(body.module ?? "").slice(0, 32), content: String(body.content ?? "").slice(0, 500), system: "pc端" };
+  if (!entry.module || !entry.content) return new Response(null, { status: 204 });
+  const target = platformTarget(request);
+  const forwarded = request.headers.get("x-forwarded-for");
+  const headers: Record<string, string> = { "User-Agent": request.headers.get("user-agent") ?? "", ...(forwarded ? { "X-Forwarded-For": forwarded } : {}) };
+  const tokens = sessionTokens(await getSession(request));
+  try {
+    if (tokens) await platformFetch(target, { tokens }, { path: "/sys-operation-log", body: entry, headers, silent: true });
+    else await platformFetch(target, { tokens: null }, { path: "/sys-operation-log/common-add", body: entry, headers, silent: true });
+  } catch {
+    // A click log must never disturb the user: an expired session or a busy platform drops the entry.
+  }
+  return new Response(null, { status: 204 });
+}
+
+export type { UserInfo };
+
+/** 版本管理's own form: an APK uploaded to the file store (PUBLIC), whose address the version then names. */
+export async function uploadPackage(request: Request) {
+  const user = await requirePage(request);
+  const form = await request.formData();
+  try {
+    const file = await relayUpload<{ url: string; originalName: string }>(user, form, "package", "/system-file/upload", { category: "APP_PACKAGE", visibility: "PUBLIC" });
+    return json({ uploaded: file }, { headers: await user.cookieHeaders() });
+  } catch (error) {
+    if (error instanceof PlatformError) return json({ uploadError: error.message }, { headers: await user.cookieHeaders() });
+    throw error;
+  }
+}

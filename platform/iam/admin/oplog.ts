@@ -1,0 +1,271 @@
+/**
+ * 操作日志 (domain 6.15; spec 7.4, 7.5): who did what, when, from where. Three writers:
+ * - every state-changing platform call, recorded once here by an onResponse hook (kind API), so no
+ *   route has to remember it and a form posted with JavaScript off is logged like any other call;
+ * - logins (kind LOGIN), by the same hook;
+ * - clicks on marked console elements (kind CLICK), through `POST sys-operation-log` (logged in) and
+ *   `POST sys-operation-log/common-add` (logged out, rate-limited per IP).
+ * Rows are never edited: there is no update or delete call.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { sql } from "kysely";
+import { z } from "zod";
+import { RESOURCES } from "../../../contract/resources/index.js";
+import { USER_TYPES } from "../../../contract/platforms.js";
+import type { ServiceContext } from "../../context.js";
+import { nowIso } from "../../db/index.js";
+import { HttpError, ok, offsetOf, pagingSchema, paged } from "../../http/envelope.js";
+import { parse } from "../../http/validate.js";
+import type { Caller } from "../../identity/caller.js";
+import { callerOf, platformOf, requireCaller } from "../../identity/guard.js";
+import { requireCode } from "./access.js";
+
+export const OPERATION_KINDS = { CLICK: "点击", API: "接口写操作", LOGIN: "登录", SENSITIVE_VIEW: "查看敏感信息" } as const;
+export type OperationKind = keyof typeof OPERATION_KINDS;
+
+export interface OperationEntry {
+  platformId: string;
+  caller?: Pick<Caller, "userId" | "name" | "mobile" | "type"> | null;
+  module: string;
+  content: string;
+  system: string;
+  kind: OperationKind;
+  method?: string | null;
+  path?: string | null;
+  result?: "SUCCESS" | "FAIL" | null;
+  errorMsg?: string | null;
+  durationMs?: number | null;
+  ip: string;
+  userAgent: string;
+}
+
+export async function recordOperation(ctx: ServiceContext, entry: OperationEntry): Promise<void> {
+  await ctx.db.kysely
+    .insertInto("sys_operation_logs")
+    .values({
+      platform_id: entry.platformId,
+      user_id: entry.caller?.userId ?? null,
+      user_name: entry.caller?.name ?? null,
+      mobile: entry.caller?.mobile ?? null,
+      user_type: entry.caller?.type ?? null,
+      module: entry.module.slice(0, 32),
+      content: entry.content.slice(0, 500),
+      system: entry.system.slice(0, 16),
+      kind: entry.kind,
+      method: entry.method ?? null,
+      path: entry.path?.slice(0, 256) ?? null,
+      result: entry.result ?? null,
+      error_msg: entry.errorMsg?.slice(0, 500) ?? null,
+      duration_ms: entry.durationMs ?? null,
+      ip: entry.ip.slice(0, 45),
+      user_agent: entry.userAgent.slice(0, 256),
+      created_at: nowIso(),
+    })
+    .execute();
+}
+
+/** Module names of the platform's paths: each resource's own name, then the hand-written services. */
+const MODULES: Array<[prefix: string, module: string]> = ([
+  ...Object.values(RESOURCES).map((def) => [def.api.base, def.name] as [string, string]),
+  ["tms-freight-dispatch", "调度管理"],
+  ["tms-freight-driver-comment", "司机评价"],
+  ["tms-freight-riskappeal", "风险申诉"],
+  ["tms-freight", "运单管理"],
+  ["tms-order", "订单管理"],
+  ["sys-notification", "消息中心"],
+  ["sys-configs", "系统参数"],
+  ["iam-role", "角色管理"],
+  ["iam-user", "用户管理"],
+  ["system-file", "系统文件"],
+  ["personal", "个人中心"],
+  ["wx-binding", "微信绑定"],
+  ["device-manage", "设备管理"],
+  ["api/v1/auth", "登录认证"],
+] as Array<[string, string]>).sort((a, b) => b[0].length - a[0].length);
+
+export function moduleOf(path: string): string {
+  const bare = path.replace(/^\/+/, "").split("?")[0]!;
+  const hit = MODULES.find(([prefix]) => bare === prefix || bare.startsWith(`${prefix}/`));
+  return hit ? hit[1] : bare.split("/")[0]!.slice(0, 32);
+}
+
+/** POST calls that only read (searches, options, exports, details) are not state changes. */
+const READ_ONLY = /\/(search|options|export|select|user-info|detail|findContract|findPersonContract|findOrderContract|historyFreightSearch|getActiveUserCodeByType|latest|catalogue|info|csrf|captcha|sms-auth-code|refresh|sms)$/;
+const NEVER_LOGGED = /^\/(sys-operation-log|api\/v1\/dev|health|ws|realtime)/;
+const LOGIN_PATH = "/api/v1/auth/third-class-insurance/token";
+
+const CONTENT_VERBS: Record<string, string> = { POST: "提交", PUT: "修改", DELETE: "删除", PATCH: "修改" };
+
+function isStateChange(method: string, path: string): boolean {
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return false;
+  if (NEVER_LOGGED.test(path)) return false;
+  return !READ_ONLY.test(path);
+}
+
+const started = new WeakMap<FastifyRequest, number>();
+const outcomes = new WeakMap<FastifyRequest, { code: number; message: string | null }>();
+
+function clientIp(request: FastifyRequest): string {
+  const forwarded = request.headers["x-forwarded-for"];
+  const first = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined;
+  return first || request.ip || "unknown";
+}
+
+const agentOf = (request: FastifyRequest) => String(request.headers["user-agent"] ?? "");
+
+/** Installs the hooks that write one API (or LOGIN) row per state-changing call. */
+export function installOperationLog(app: FastifyInstance, ctx: ServiceContext): void {
+  app.addHook("onRequest", async (request) => {
+    started.set(request, Date.now());
+  });
+  app.addHook("onSend", async (request, _reply: FastifyReply, payload) => {
+    if (typeof payload === "string" && payload.startsWith("{") && isStateChange(request.method, request.url.split("?")[0]!)) {
+      try {
+        const body = JSON.parse(payload) as { code?: unknown; message?: unknown; errorMsg?: unknown };
+        outcomes.set(request, { code: Number(body.code ?? 200), message: typeof body.errorMsg === "string" ? body.errorMsg : typeof body.message === "string" ? body.message : null });
+      } catch {
+        // not an envelope: judged by the status alone
+      }
+    }
+    return payload;
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    const path = request.url.split("?")[0]!;
+    if (!isStateChange(request.method, path)) return;
+    const outcome = outcomes.get(request);
+    const failed = reply.statusCode >= 400 || (outcome !== undefined && outcome.code !== 200);
+    let caller: OperationEntry["caller"] = callerOf(request) ?? null;
+    let kind: OperationKind = "API";
+    if (path === LOGIN_PATH) {
+      kind = "LOGIN";
+      const mobile = (request.body as { authKey?: unknown } | undefined)?.authKey;
+      if (typeof mobile !== "string") return;
+      const user = await ctx.db.kysely.selectFrom("users").select(["id", "name", "mobile", "type"]).where("mobile", "=", mobile).executeTakeFirst();
+      if (!user) return;
+      caller = { userId: user.id, name: user.name, mobile: user.mobile, type: user.type };
+      if (!failed) await ctx.db.kysely.updateTable("users").set({ last_login_at: nowIso(), last_login_ip: clientIp(request).slice(0, 45) }).where("id", "=", user.id).execute();
+    } else if (!caller) {
+      return;
+    }
+    let platformId = "A";
+    try {
+      platformId = platformOf(request);
+    } catch {
+      // a bad X-Platform header was already refused
+    }
+    await recordOperation(ctx, {
+      platformId: caller && "platformId" in caller ? String((caller as Caller).platformId) : platformId,
+      caller,
+      module: kind === "LOGIN" ? "登录" : moduleOf(path),
+      content: kind === "LOGIN" ? (failed ? "登录失败" : "登录成功") : `${CONTENT_VERBS[request.method] ?? request.method} ${path}`,
+      system: String(request.headers["x-client-system"] ?? "pc端"),
+      kind,
+      method: request.method,
+      path,
+      result: failed ? "FAIL" : "SUCCESS",
+      errorMsg: failed ? (outcome?.message ?? `HTTP ${reply.statusCode}`) : null,
+      durationMs: Math.max(0, Date.now() - (started.get(request) ?? Date.now())),
+      ip: clientIp(request),
+      userAgent: agentOf(request),
+    }).catch((error: unknown) => ctx.log.error({ err: error }, "operation log write failed"));
+  });
+}
+
+const clickSchema = z.object({
+  module: z.string({ required_error: "缺少必填字段 module" }).trim().min(1, "模块不能为空").max(32, "模块最多 32 个字"),
+  content: z.string({ required_error: "缺少必填字段 content" }).trim().min(1, "内容不能为空").max(500, "内容最多 500 个字"),
+  system: z.string({ required_error: "缺少必填字段 system" }).trim().min(1, "系统不能为空").max(16, "系统最多 16 个字"),
+});
+
+const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label}最多 ${max} 个字`).optional().nullable().transform((v) => v || undefined);
+const searchSchema = z.object({
+  userName: optionalText("操作人", 64),
+  mobile: optionalText("手机号", 16),
+  module: optionalText("模块", 32),
+  system: optionalText("系统", 16),
+  kind: z.enum(Object.keys(OPERATION_KINDS) as [OperationKind, ...OperationKind[]], { errorMap: () => ({ message: "类型不正确（kind）" }) }).optional().nullable().or(z.literal("").transform(() => undefined)),
+  userType: z.enum(USER_TYPES as unknown as [string, ...string[]], { errorMap: () => ({ message: "用户类型不正确（userType）" }) }).optional().nullable().or(z.literal("").transform(() => undefined)),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "开始日期格式应为 YYYY-MM-DD（from）").optional().nullable().or(z.literal("").transform(() => undefined)),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "结束日期格式应为 YYYY-MM-DD（to）").optional().nullable().or(z.literal("").transform(() => undefined)),
+});
+export type OperationLogFilter = z.infer<typeof searchSchema>;
+
+/** China dates to UTC instants: the day starts at 00:00 +08:00. */
+const chinaDayStart = (day: string) => new Date(`${day}T00:00:00+08:00`).toISOString();
+const chinaDayEnd = (day: string) => new Date(Date.parse(`${day}T00:00:00+08:00`) + 86_400_000).toISOString();
+
+export async function searchOperationLogs(ctx: ServiceContext, caller: Caller, filter: OperationLogFilter, current: number, size: number) {
+  let query = ctx.db.kysely.selectFrom("sys_operation_logs").where("platform_id", "=", caller.platformId);
+  if (filter.userName) query = query.where("user_name", "like", `%${filter.userName}%`);
+  if (filter.mobile) query = query.where("mobile", "like", `%${filter.mobile}%`);
+  if (filter.module) query = query.where("module", "like", `%${filter.module}%`);
+  if (filter.system) query = query.where("system", "=", filter.system);
+  if (filter.kind) query = query.where("kind", "=", filter.kind);
+  if (filter.userType) query = query.where("user_type", "=", filter.userType as never);
+  if (filter.from) query = query.where("created_at", ">=", chinaDayStart(filter.from));
+  if (filter.to) query = query.where("created_at", "<", chinaDayEnd(filter.to));
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(size).offset(offsetOf(current, size)).execute(),
+    query.select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow(),
+  ]);
+  const records = rows.map((r) => ({
+    id: Number(r.id),
+    createdTime: r.created_at,
+    userName: r.user_name,
+    mobile: r.mobile,
+    userType: r.user_type,
+    module: r.module,
+    content: r.content,
+    system: r.system,
+    kind: r.kind,
+    method: r.method,
+    path: r.path,
+    result: r.result,
+    errorMsg: r.error_msg,
+    durationMs: r.duration_ms,
+    ip: r.ip,
+  }));
+  return paged(records, Number(count.n), current, size);
+}
+
+/** Logged-out clicks: at most 60 a minute from one IP. */
+const RATE_LIMIT = 60;
+const hits = new Map<string, { minute: number; count: number }>();
+function allowAnonymous(ip: string): boolean {
+  const minute = Math.floor(Date.now() / 60_000);
+  const entry = hits.get(ip);
+  if (!entry || entry.minute !== minute) {
+    if (hits.size > 10_000) hits.clear();
+    hits.set(ip, { minute, count: 1 });
+    return true;
+  }
+  entry.count += 1;
+  return entry.count <= RATE_LIMIT;
+}
+
+export async function operationLogRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  installOperationLog(app, ctx);
+
+  app.post("/sys-operation-log/search", async (request) => {
+    const caller = await requireCaller(ctx, request);
+    requireCode(caller, "SYSTEM_USER_LOG", "查看操作日志", ["SYSTEM_USER"]);
+    const paging = parse(pagingSchema, request.body);
+    return searchOperationLogs(ctx, caller, parse(searchSchema, request.body), paging.current, paging.size);
+  });
+
+  app.post("/sys-operation-log", async (request) => {
+    const caller = await requireCaller(ctx, request);
+    const body = parse(clickSchema, request.body);
+    await recordOperation(ctx, { platformId: caller.platformId, caller, ...body, kind: "CLICK", ip: clientIp(request), userAgent: agentOf(request) });
+    return ok(null);
+  });
+
+  app.post("/sys-operation-log/common-add", async (request) => {
+    const platformId = platformOf(request);
+    const body = parse(clickSchema, request.body);
+    const ip = clientIp(request);
+    if (!allowAnonymous(ip)) throw new HttpError(429, "操作过于频繁，请稍后再试");
+    await recordOperation(ctx, { platformId, caller: null, ...body, kind: "CLICK", ip, userAgent: agentOf(request) });
+    return ok(null);
+  });
+}
