@@ -12,8 +12,8 @@ function envelope(status: number, errorMsg: string): string {
 }
 
 /** Fastify options: the framework's own URL errors and Node's header errors answer in the envelope. */
-export const guardedServerOptions: Pick<FastifyServerOptions, "frameworkErrors" | "clientErrorHandler" | "maxParamLength"> = {
-  maxParamLength: 200,
+export const guardedServerOptions: Pick<FastifyServerOptions, "frameworkErrors" | "clientErrorHandler" | "routerOptions"> = {
+  routerOptions: { maxParamLength: 200 },
   frameworkErrors(error, _request: FastifyRequest, reply: FastifyReply) {
     const message = error.code === "FST_ERR_BAD_URL" ? "请求地址编码不正确" : "请求不正确";
     void reply.status(400).type("application/json; charset=utf-8").send(envelope(400, message));

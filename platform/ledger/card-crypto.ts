@@ -1,7 +1,11 @@
 /** Bank card numbers at rest (domain 5.5): AES-256-GCM with a key from TMS_CARD_KEY, and a keyed hash for uniqueness. */
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
 
-const key = () => createHash("sha256").update(process.env.TMS_CARD_KEY ?? "tms-development-card-key").digest();
+function key(): Buffer {
+  const secret = process.env.TMS_CARD_KEY ?? (process.env.TMS_ENV === "production" ? undefined : "tms-development-card-key");
+  if (!secret) throw new Error("TMS_CARD_KEY must be set when TMS_ENV=production (it encrypts bank card numbers)");
+  return createHash("sha256").update(secret).digest();
+}
 
 export function encryptCardNo(cardNo: string): string {
   const iv = randomBytes(12);
