@@ -66,6 +66,7 @@ async function linkExisting(trx: Trx, o: Owner): Promise<void> {
       .where("id", "=", order.id)
       .execute();
     await trx.updateTable("freights").set({ shipper_name: shipper.name, cargo_category: String(cargo.category_name).slice(0, 16) }).where("order_id", "=", order.id).execute();
+    await trx.updateTable("freight_contracts").set({ party_a: shipper.name }).where("kind", "=", "ORDER").where("order_id", "=", order.id).execute();
     await event(trx, o, Number(order.id), "CREATE", "新增", order.created_at, null, "WAIT_DISPATCH");
   }
 }

@@ -301,7 +301,8 @@ describe("one waybill", () => {
     expect(await okData<FreightContract>(as(f, "ORG_USER", "/tms-order-contract/findPersonContract", { captainId: Number(captain.id) }))).toMatchObject({ title: "船舶承运框架协议" });
 
     const order = await okData<FreightContract>(as(f, "ORG_USER", "/tms-order-contract/findOrderContract", { orderId: Number(row.order_id) }));
-    expect(order).toMatchObject({ kind: "ORDER", contractNo: `HT${row.order_no}`, partyA: row.shipper_name });
+    const orderRow = await db.selectFrom("freight_orders").select("shipper_name").where("id", "=", row.order_id).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ kind: "ORDER", contractNo: `HT${row.order_no}`, partyA: orderRow.shipper_name });
     const foreignOrder = await db.selectFrom("freight_orders").select("id").where("org_id", "=", f.orgIds[1]!).executeTakeFirstOrThrow();
     expect((await as(f, "ORG_USER", "/tms-order-contract/findOrderContract", { orderId: Number(foreignOrder.id) })).status).toBe(404);
     expect((await as(f, "INDIVIDUAL_USER", "/tms-order-contract/findOrderContract", { orderId: Number(row.order_id) })).status).toBe(404);

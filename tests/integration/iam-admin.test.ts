@@ -50,7 +50,7 @@ describe("RBAC", () => {
   it("refuses to put into a role a code the editor does not hold", async () => {
     const res = await call(platform.baseUrl, "/iam-role", { token: tenant, body: { name: "越权角色", userType: "ORG_USER", codes: ["SYSTEM_USER_LOG"] } });
     expect(res.body.code).toBe(4003);
-    expect(res.body.message).toContain("操作日志");
+    expect(res.body.message).toContain("日志查看");
     const fine = await call<{ id: number; codes: string[] }>(platform.baseUrl, "/iam-role", { token: tenant, body: { name: "企业报表员", userType: "ORG_USER", codes: ["TMS_STATISTICS_OF_lOADING_TRAFFIC"] } });
     expect(fine.body.code).toBe(200);
     expect(fine.body.data!.codes).toEqual(["TMS_STATISTICS_OF_lOADING_TRAFFIC"]);

@@ -396,7 +396,7 @@ describe(`identity service (${process.env.TEST_DATABASE_URL ? "postgres" : "sqli
       SYSTEM_USER: { name: "平台管理员", company: "运输管理后台", has: [], lacks: [] },
       TENANT_USER: { name: "王运营", company: "皖粮物流集团", has: ["IAM_USER_MANAGEMENT", "TMS_INVOICE_MANAGEMENT_ADMIN", "TMS_RISK_APPEAL_AUDIT"], lacks: ["SYSTEM_USER_CONFIG", "TMS_RISK_APPEAL_SUBMIT"] },
       ORG_USER: { name: "李调度", company: "蚌埠粮食运输有限公司", has: ["TMS_ORDER_ADD", "TMS_FREIGHT_WATER", "TMS_SOURCE_LIST", "TMS_RISK_APPEAL_SUBMIT"], lacks: ["IAM_USER_MANAGEMENT", "TMS_RISK_APPEAL_AUDIT"] },
-      INDIVIDUAL_USER: { name: "张师傅", company: "皖粮物流集团", has: ["TMS_FREIGHT_DISPATCH"], lacks: ["TMS_ORDER_ADD", "IAM_USER_MANAGEMENT", "TMS_FREIGHT_WATER"] },
+      INDIVIDUAL_USER: { name: "张师傅", company: "皖粮物流集团", has: ["TMS_FREIGHT_DISPATCH", "TMS_ORDER_ADD"], lacks: ["IAM_USER_MANAGEMENT", "TMS_FREIGHT_WATER"] },
     };
 
     it.each(USER_TYPES)("%s gets its type, accessLevel, permissions and profile", async (type) => {
