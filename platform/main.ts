@@ -3,13 +3,15 @@ import { loadPlatformConfig } from "./config.js";
 import { openDatabase } from "./db/index.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { seedIfEmpty } from "./db/seed-all.js";
+import { bootstrapCatalogue } from "./db/bootstrap.js";
 import { startSubmitterJob } from "./submission/sender.js";
 import { runTimeoutDetector } from "./fleet/timeouts.js";
 
 const config = loadPlatformConfig();
 const db = await openDatabase(config.databaseUrl);
 const applied = await migrateToLatest(db);
-const seeded = await seedIfEmpty(db);
+// Production never seeds demo data: only the platforms and the permission catalogue (issue 15).
+const seeded = config.production ? (await bootstrapCatalogue(db), false) : await seedIfEmpty(db);
 const { app, ctx } = await buildApp({ db, config, logger: { level: process.env.LOG_LEVEL ?? "info" } });
 if (applied.length) app.log.info({ applied }, "migrations applied");
 if (seeded) app.log.info("demo data seeded");

@@ -3,10 +3,12 @@ import { loadPlatformConfig } from "../platform/config.js";
 import { openDatabase } from "../platform/db/index.js";
 import { migrateToLatest } from "../platform/db/migrate.js";
 import { seedIfEmpty } from "../platform/db/seed-all.js";
+import { bootstrapCatalogue } from "../platform/db/bootstrap.js";
 
 const config = loadPlatformConfig();
 const db = await openDatabase(config.databaseUrl);
 const applied = await migrateToLatest(db);
-const seeded = await seedIfEmpty(db);
+// Production never seeds demo data: only the platforms and the permission catalogue (issue 15).
+const seeded = config.production ? (await bootstrapCatalogue(db), false) : await seedIfEmpty(db);
 console.log(JSON.stringify({ database: config.databaseUrl.replace(/\/\/[^@]*@/, "//***@"), applied, seeded }));
 await db.destroy();

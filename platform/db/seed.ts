@@ -13,7 +13,7 @@ export const DEMO_ACCOUNTS = {
   INDIVIDUAL_USER: "13800000004",
 } as const satisfies Record<UserType, string>;
 
-const PLATFORMS = [
+export const PLATFORMS = [
   { id: "A", name: "运输管理后台", title: "运输管理后台" },
   { id: "B", name: "网络货运平台", title: "网络货运平台" },
   { id: "C", name: "粮运通", title: "粮运通物流平台" },
