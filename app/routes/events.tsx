@@ -6,9 +6,6 @@ import { eventStream, nextEventId, type SseSend } from "~/services/sse.server";
 import { requestBranding } from "~/services/target.server";
 import { requireUser, type CurrentUser } from "~/services/user.server";
 
-/** A comment line this often keeps proxies and idle timeouts from closing a quiet stream. */
-const HEARTBEAT_MS = 15_000;
-
 function unauthorized(headers?: Headers): Response {
   const responseHeaders = new Headers({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
   // Iteration yields each Set-Cookie separately (get() would join them with commas).
@@ -27,8 +24,12 @@ async function sessionUser(request: Request): Promise<CurrentUser | Response> {
   }
 }
 
-function forward(send: SseSend, event: HubEvent): void {
+function forward(send: SseSend, close: () => void, event: HubEvent): void {
   switch (event.type) {
+    case "unauthorized":
+      send("error", { message: "登录已失效，请重新登录" });
+      close();
+      break;
     case "push":
       send("push", event.notification);
       break;
@@ -50,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (user instanceof Response) return user;
   const { clientId, platformId } = requestBranding(request);
   const credentials = { token: user.tokens.accessToken, clientId, platformId };
-  return eventStream((send) => realtimeHub().subscribe(user.sessionKey, credentials, (event) => forward(send, event)), {
+  return eventStream((send, close) => realtimeHub().subscribe(user.sessionKey, credentials, (event) => forward(send, close, event)), {
     signal: request.signal,
     retryMs: RECONNECT_DELAY_MS,
     heartbeatMs: HEARTBEAT_INTERVAL_MS,

@@ -19,7 +19,9 @@ import { registerLogoutHook } from "./logout-hooks.server";
 export type HubEvent =
   | { type: "push"; notification: Notification }
   | { type: "count"; msgNum: number }
-  | { type: "error"; message: string };
+  | { type: "error"; message: string }
+  /** The platform refused the session's token (revoked, expired, account disabled): the hub has closed. */
+  | { type: "unauthorized" };
 
 export type HubListener = (event: HubEvent) => void;
 
@@ -162,7 +164,10 @@ class SessionConnection {
           this.loggedIn = true;
           if (typeof packet.msgNum === "number") this.count(packet.msgNum);
         } else {
-          this.fail();
+          // Refused: retrying with the same token cannot succeed. The streams end; a browser that comes
+          // back gets a fresh session check (and a refreshed token) from /events.
+          this.emit({ type: "unauthorized" });
+          this.close();
         }
         break;
       case "SERVICE_MSG_PUSH":

@@ -59,6 +59,7 @@ export function installRealtimeGateway(app: FastifyInstance, ctx: ServiceContext
 
   function handleConnection(ws: WebSocket) {
     let userId: number | null = null;
+    let token: string | undefined;
     // Packets are handled one at a time so a PING sent right after LOGIN waits for the login to finish.
     let queue = Promise.resolve();
     lastSeen.set(ws, Date.now());
@@ -76,6 +77,7 @@ export function installRealtimeGateway(app: FastifyInstance, ctx: ServiceContext
         clearTimeout(loginTimer);
         detach(userId, ws);
         userId = caller.userId;
+        token = content.token;
         attach(userId, ws);
         send(ws, loginAccepted(await unreadCount(ctx, userId)));
       } catch (error) {
@@ -88,7 +90,17 @@ export function installRealtimeGateway(app: FastifyInstance, ctx: ServiceContext
     async function handle(packet: InboundPacket | null) {
       if (packet?.packageType === "LOGIN") return login(packet.content);
       if (userId === null) return refuse("请先发送 LOGIN 登录");
-      if (packet?.packageType === "PING") return send(ws, pong());
+      if (packet?.packageType === "PING") {
+        // Every heartbeat re-checks the token: a revoked or expired one, or a disabled account, ends the socket.
+        try {
+          await authenticate(ctx, token);
+        } catch (error) {
+          if (error instanceof HttpError) return refuse(error.errorMsg);
+          ctx.log.error({ err: error }, "realtime token check failed");
+          return ws.close(1011, "server error");
+        }
+        return send(ws, pong());
+      }
       if (packet?.packageType === "LOGOUT") return ws.close(1000, "logout");
     }
 

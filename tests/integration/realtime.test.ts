@@ -150,6 +150,17 @@ describe(`realtime gateway (${process.env.TEST_DATABASE_URL ? "postgres" : "sqli
     expect(await socket.closed).toBe(1000);
   });
 
+  it("ends a socket at its next heartbeat once its token is revoked (issue 15)", async () => {
+    const { accessToken } = await loginAs(base, DEMO_ACCOUNTS.TENANT_USER);
+    const socket = await loggedIn(accessToken);
+    socket.send({ packageType: "PING" });
+    await socket.next((p) => p.packageType === "PONG");
+    expect((await call(base, "/api/v1/auth/token/revoke", { token: accessToken })).status).toBe(200);
+    socket.send({ packageType: "PING" });
+    expect((await socket.next((p) => p.packageType === "LOGIN")).packageCode).toBe(401);
+    expect(await socket.closed).toBe(4401);
+  });
+
   it("pushes a new notification and the new unread count to every socket of that user only", async () => {
     const first = await loggedIn(orgToken);
     const second = await loggedIn(orgToken);

@@ -206,27 +206,26 @@ describe("console realtime hub", () => {
     expect(overlapping).toBe(0);
   });
 
-  it("reports 数据传输发生错误 on a LOGIN reply other than 200 and retries with the refreshed token", async () => {
+  it("ends the session's streams on a LOGIN reply other than 200, and a new subscribe logs in with the fresh token", async () => {
     platform.loginCode = 401;
     const { events, listener } = recorder();
-    hub.subscribe("s", { ...credentials, token: "expired" }, listener);
+    hub.subscribe("s", { ...credentials, token: "revoked" }, listener);
     const refused = await platform.connection(0);
-    expect((await refused.next("LOGIN")).content).toMatchObject({ token: "expired" });
+    expect((await refused.next("LOGIN")).content).toMatchObject({ token: "revoked" });
     await refused.closed;
     await settle();
-    expect(events).toEqual([{ type: "error", message: "数据传输发生错误" }]);
-    expect(refused.count("LOGOUT")).toBe(0);
-
-    hub.updateToken("s", "fresh");
-    platform.loginCode = 200;
-    vi.advanceTimersByTime(3_999);
+    expect(events).toEqual([{ type: "unauthorized" }]);
+    vi.advanceTimersByTime(10_000);
     await settle();
     expect(platform.connections).toHaveLength(1);
-    vi.advanceTimersByTime(1);
+
+    platform.loginCode = 200;
+    const again = recorder();
+    hub.subscribe("s", { ...credentials, token: "fresh" }, again.listener);
     const accepted = await platform.connection(1);
     expect((await accepted.next("LOGIN")).content).toMatchObject({ token: "fresh" });
     await settle();
-    expect(events.at(-1)).toEqual({ type: "count", msgNum: 3 });
+    expect(again.events.at(-1)).toEqual({ type: "count", msgNum: 3 });
     expect(overlapping).toBe(0);
   });
 
