@@ -151,7 +151,7 @@ describe(`order import (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"}
       if (res.body.data) expect(res.body.data.status).toBe("FAILED");
     }
     expect(await orderCount()).toBe(before);
-  });
+  }, 120_000);
 
   it(`refuses more than ${IMPORT_MAX_ROWS} rows`, async () => {
     const before = await orderCount();
