@@ -82,7 +82,7 @@ describe(`waybill status machine (${process.env.TEST_DATABASE_URL ? "postgres" :
       expect.stringContaining("已完成，运费 3233.60 元"),
     ]);
     expect(driverNotes.every((n) => n.target_type === "FREIGHT" && n.freight_way === "ROAD")).toBe(true);
-    const orgNotes = await f.p.db.kysely.selectFrom("notifications").select("content").where("user_id", "=", f.userIds.ORG_USER).where("freight_no", "=", freightNo).execute();
+    const orgNotes = await f.p.db.kysely.selectFrom("notifications").select("content").where("user_id", "=", f.userIds.ORG_USER).where("freight_no", "=", freightNo).orderBy("id").execute();
     expect(orgNotes.map((n) => n.content)).toEqual([expect.stringContaining("已装货，装货重量 40.50 吨"), expect.stringContaining("已卸货，卸货重量 40.42 吨")]);
   });
 
