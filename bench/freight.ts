@@ -16,6 +16,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../platform/db/index.js";
+import { createdWindow, exportWindow } from "./lib/export-window.js";
 import { runLoad } from "./lib/load.js";
 import { consoleLogin, root, round, sampleRss, startStack } from "./lib/processes.js";
 
@@ -32,7 +33,6 @@ const ORG_USER = "13800000003";
 const dbFile = join(root, "data/bench/tms.db");
 const databaseUrl = `file:${dbFile}`;
 
-const chinaDay = (offsetDays: number) => new Date(Date.now() + 8 * 3600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 async function ensureWaybills() {
   if (existsSync(dbFile)) {
@@ -61,36 +61,18 @@ function child(mode: "query" | "export", filter: Record<string, unknown>) {
   return JSON.parse(out.trim().split("\n").pop()!);
 }
 
-/** The widest created-date window (in days back from today) whose export stays near the target row count. */
-async function exportWindow(consoleUrl: string, cookie: string, target: number): Promise<{ filter: Record<string, string>; rows: number }> {
-  const totalFor = async (days: number) => {
-    const query = new URLSearchParams({ createdFrom: chinaDay(-days), createdTo: chinaDay(0), size: "10" });
-    const html = await (await fetch(`${consoleUrl}/dispatchManage/waybillList?${query}`, { headers: { Cookie: cookie } })).text();
-    return Number(/data-testid="total">(\d+)</.exec(html)?.[1] ?? 0);
-  };
-  let low = 1, high = 400, best = { days: 1, rows: await totalFor(1) };
-  while (low <= high) {
-    const mid = Math.floor((low + high) / 2);
-    const rows = await totalFor(mid);
-    if (rows <= target) {
-      best = { days: mid, rows };
-      low = mid + 1;
-    } else high = mid - 1;
-  }
-  return { filter: { createdFrom: chinaDay(-best.days), createdTo: chinaDay(0) }, rows: best.rows };
-}
 
 await ensureWaybills();
 const stack = await startStack({ port: 3200, databaseUrl });
 try {
   const cookie = await consoleLogin(stack.consoleUrl, ORG_USER);
-  const listFilter = { status: "IN_TRANSIT", createdFrom: chinaDay(-30), createdTo: chinaDay(0) };
+  const listFilter = { status: "IN_TRANSIT", ...createdWindow(30) };
   const listUrl = `${stack.consoleUrl}/dispatchManage/waybillList?${new URLSearchParams(listFilter)}`;
   for (let i = 0; i < 20; i++) await (await fetch(listUrl, { headers: { Cookie: cookie } })).text();
   const page = await runLoad(listUrl, { connections: Number(values.connections), seconds: Number(values.seconds), headers: { Cookie: cookie } });
   const direct = child("query", listFilter);
 
-  const { filter: exportFilter, rows: exportRows } = await exportWindow(stack.consoleUrl, cookie, Number(values["export-rows"]));
+  const { filter: exportFilter, rows: exportRows } = await exportWindow(stack.consoleUrl, cookie, Number(values["export-rows"]), 400);
   const consoleRss = sampleRss(stack.console.pid);
   const platformRss = sampleRss(stack.platform.pid);
   const started = performance.now();

@@ -5,7 +5,7 @@
  * Calls live under `tms-freight-riskappeal-review`; shared by the platform and the console.
  */
 import { z } from "zod";
-import { dateText, emptyAsAbsent, filterText, freightWaySchema, idSchema, imageRefSchema, type FreightRecord, type FreightWay } from "./freight.js";
+import { dateText, emptyAsAbsent, freightWaySchema, nameFilter, idSchema, imageRefSchema, type FreightRecord, type FreightWay } from "./freight.js";
 import type { PermissionCode } from "./permissions.js";
 import { appeal, APPEAL_STATES } from "./resources/appeal.js";
 
@@ -21,13 +21,8 @@ export const AUDIT_RESULT_LABELS = { APPROVED: "通过", REJECTED: "驳回" } as
 
 export const APPEAL_LIMITS = { reasonMin: 10, reasonMax: 500, evidenceMax: 9, remarkMax: 500 } as const;
 
-/** The permission code that opens each appeal page (spec 2.2, 6); the console's links and page gate read these. */
-export const APPEAL_PAGE_PERMISSIONS = {
-  list: ["TMS_RISK_APPEAL_LIST"],
-  submit: ["TMS_RISK_APPEAL_SUBMIT"],
-  detail: ["TMS_RISK_APPEAL_DETAIL"],
-  audit: ["TMS_RISK_APPEAL_AUDIT"],
-} as const satisfies Record<string, readonly PermissionCode[]>;
+/** The permission code that opens each appeal page: kept in ./permissions (the console's route map reads it). */
+export { APPEAL_PAGE_PERMISSIONS } from "./permissions.js";
 
 /** The permission codes of each call (any one of them; spec 6), as the definition has them. */
 export const APPEAL_PERMISSIONS = {
@@ -97,10 +92,10 @@ export const appealStatusSchema = z.enum(APPEAL_STATUSES, { errorMap: () => ({ m
 /** POST tms-freight-riskappeal-review/search filters; the platform adds current and size. */
 export const appealFilterSchema = z
   .object({
-    freightNo: filterText("运单号", 32),
+    freightNo: nameFilter("运单号", 32),
     /** One waybill's appeals, exactly (the submit page's earlier appeals). */
     freightId: emptyAsAbsent(idSchema("运单 id")).transform((value) => value ?? undefined),
-    appealNo: filterText("申诉单号", 32),
+    appealNo: nameFilter("申诉单号", 32),
     status: emptyAsAbsent(appealStatusSchema).transform((value) => value ?? undefined),
     freightWay: emptyAsAbsent(freightWaySchema).transform((value) => value ?? undefined),
     submittedFrom: dateText("提交开始日期"),

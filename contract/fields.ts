@@ -3,7 +3,7 @@
  * uploaded-file references, each with its Chinese messages.
  */
 import { z } from "zod";
-import { hasVisibleText } from "./validation.js";
+import { hasVisibleText, stripSpecialCharacters } from "./validation.js";
 
 const idMessage = (field: string) => `${field} 必须是正整数`;
 
@@ -38,6 +38,48 @@ export const filterText = (label: string, max = 64) =>
     .optional()
     .nullable()
     .transform((value) => (value ? value : undefined));
+
+// ---------------------------------------------------------------------------------------------
+// Spec 5: the special-character filter of names, plates, places and numbers
+
+/** The description that marks a schema as filtered; the console reads it to strip the input on blur. */
+export const SPECIAL_CHARACTER_FILTER = "spec5:special-character-filter";
+
+const stripIfText = (value: unknown) => (typeof value === "string" ? stripSpecialCharacters(value) : value);
+
+/**
+ * The schema after spec 5's filter: a string loses every character but letters, digits, Chinese
+ * characters, apostrophe, dot and hyphen before the schema's own checks run (so `@@` reads as blank).
+ * The platform strips what a client sent, as the console's input does on blur.
+ */
+export function withSpecialCharacterFilter<S extends z.ZodTypeAny>(schema: S) {
+  return z.preprocess(stripIfText, schema).describe(SPECIAL_CHARACTER_FILTER);
+}
+
+/** A required name, plate, place or number (filtered). */
+export const nameText = (label: string, max: number) => withSpecialCharacterFilter(requiredText(label, max));
+
+/** An optional search text on a name, plate, place or number (filtered; blank counts as absent). */
+export const nameFilter = (label: string, max = 64) => withSpecialCharacterFilter(filterText(label, max));
+
+/** Whether a schema, under optional / nullable / default / effects wrappers, carries the filter. */
+export function hasSpecialCharacterFilter(schema: z.ZodTypeAny): boolean {
+  let current: z.ZodTypeAny | undefined = schema;
+  while (current) {
+    if (current.description === SPECIAL_CHARACTER_FILTER) return true;
+    const def = current._def as { innerType?: z.ZodTypeAny; schema?: z.ZodTypeAny };
+    current = def.innerType ?? def.schema;
+  }
+  return false;
+}
+
+/** The keys of an object schema (refinements unwrapped) whose fields carry the filter. */
+export function specialCharacterFields(schema: z.ZodTypeAny): Set<string> {
+  let current: z.ZodTypeAny | undefined = schema;
+  while (current && !(current instanceof z.ZodObject)) current = (current._def as { schema?: z.ZodTypeAny; innerType?: z.ZodTypeAny }).schema ?? (current._def as { innerType?: z.ZodTypeAny }).innerType;
+  if (!current) return new Set();
+  return new Set(Object.entries((current as z.AnyZodObject).shape as Record<string, z.ZodTypeAny>).filter(([, field]) => hasSpecialCharacterFilter(field)).map(([key]) => key));
+}
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 

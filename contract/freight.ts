@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { FREIGHT_WAYS, type FreightWay } from "./notification.js";
-import { dateText, emptyAsAbsent, filterText, idSchema, imageRefSchema, isoTimeSchema, requiredText, text, weightKgSchema } from "./fields.js";
+import { dateText, emptyAsAbsent, filterText, idSchema, imageRefSchema, isoTimeSchema, nameFilter, nameText, requiredText, text, weightKgSchema } from "./fields.js";
 import { attachmentDisposition, chinaCompactDate, fenToYuan, kgToTonnes } from "./units.js";
 import { RefusalCode } from "./envelope.js";
 
@@ -95,7 +95,7 @@ export const FREIGHT_LIMITS = {
 // ---------------------------------------------------------------------------------------------
 // Field schemas
 
-export { idSchema, weightKgSchema, filterText, emptyAsAbsent, dateText, isoTimeSchema, imageRefSchema };
+export { idSchema, weightKgSchema, filterText, nameFilter, emptyAsAbsent, dateText, isoTimeSchema, imageRefSchema };
 
 export const freightWaySchema = z.enum(FREIGHT_WAYS, { errorMap: () => ({ message: "freightWay 只能是 ROAD 或 WATER" }) });
 export const freightStatusSchema = z.enum(FREIGHT_STATUSES, { errorMap: () => ({ message: `status 只能是 ${FREIGHT_STATUSES.join("、")}` }) });
@@ -105,8 +105,8 @@ export const freightStatusSchema = z.enum(FREIGHT_STATUSES, { errorMap: () => ({
 
 export const freightFilterSchema = z
   .object({
-    freightNo: filterText("运单号", 32),
-    orderNo: filterText("订单号", 32),
+    freightNo: nameFilter("运单号", 32),
+    orderNo: nameFilter("订单号", 32),
     status: emptyAsAbsent(
       z.union([freightStatusSchema, z.array(freightStatusSchema).max(FREIGHT_STATUSES.length)], {
         errorMap: () => ({ message: `status 只能是 ${FREIGHT_STATUSES.join("、")} 或它们的数组` }),
@@ -114,11 +114,11 @@ export const freightFilterSchema = z
     ).transform((value) => (value == null ? undefined : Array.isArray(value) ? (value.length ? value : undefined) : [value])),
     freightWay: emptyAsAbsent(freightWaySchema).transform((value) => value ?? undefined),
     /** Driver or captain name (contains). */
-    carrierName: filterText("司机/船长姓名"),
+    carrierName: nameFilter("司机/船长姓名"),
     /** Plate number or ship name (contains). */
-    conveyanceName: filterText("车牌号/船名"),
-    loadingPlace: filterText("装货地"),
-    unloadingPlace: filterText("卸货地"),
+    conveyanceName: nameFilter("车牌号/船名"),
+    loadingPlace: nameFilter("装货地"),
+    unloadingPlace: nameFilter("卸货地"),
     abnormal: z.boolean({ invalid_type_error: "abnormal 必须是 true 或 false" }).optional().nullable(),
     createdFrom: dateText("创建开始日期"),
     createdTo: dateText("创建结束日期"),
@@ -336,9 +336,9 @@ export const cancelSchema = z.object({ reason: requiredText("取消原因", 200)
 export const addressUpdateSchema = z
   .object({
     id: idSchema("运单 id"),
-    loadingPlace: requiredText("装货地", 64).optional(),
+    loadingPlace: nameText("装货地", 64).optional(),
     loadingAddress: requiredText("装货详细地址", 200).optional(),
-    unloadingPlace: requiredText("卸货地", 64).optional(),
+    unloadingPlace: nameText("卸货地", 64).optional(),
     unloadingAddress: requiredText("卸货详细地址", 200).optional(),
   })
   .refine((b) => b.loadingPlace !== undefined || b.loadingAddress !== undefined || b.unloadingPlace !== undefined || b.unloadingAddress !== undefined, {
@@ -348,7 +348,7 @@ export type AddressUpdateRequest = z.infer<typeof addressUpdateSchema>;
 
 /** findContract: the waybill's transport contract, by id or freightNo. */
 export const findContractSchema = z
-  .object({ id: idSchema("运单 id").optional(), freightNo: filterText("运单号", 32) })
+  .object({ id: idSchema("运单 id").optional(), freightNo: nameFilter("运单号", 32) })
   .refine((b) => b.id !== undefined || b.freightNo !== undefined, { message: "请提供运单 id 或运单号" });
 
 export const findPersonContractSchema = z
@@ -383,8 +383,8 @@ export interface OrderRecord {
 }
 
 export const orderSearchSchema = z.object({
-  orderNo: filterText("订单号", 32),
-  cargoCategory: filterText("货物品类", 16),
+  orderNo: nameFilter("订单号", 32),
+  cargoCategory: nameFilter("货物品类", 16),
   freightWay: emptyAsAbsent(freightWaySchema).transform((value) => value ?? undefined),
   /** Orders awaiting dispatch by default; `all` includes fully dispatched ones. */
   scope: z.enum(["AWAITING", "ALL"], { errorMap: () => ({ message: "scope 只能是 AWAITING 或 ALL" }) }).default("AWAITING"),
@@ -404,6 +404,10 @@ const dispatchItemSchema = z
 
 export const dispatchSchema = z.object({
   orderId: idSchema("订单 id"),
+  /** Domain 3.6–3.8: dispatch against a delivery note, under a transport task, or replacing a cancelled waybill. */
+  deliveryId: idSchema("发货单 id").optional(),
+  taskId: idSchema("运输任务 id").optional(),
+  redispatchOfId: idSchema("原运单 id").optional(),
   items: z
     .array(dispatchItemSchema, { required_error: "请添加派单明细", invalid_type_error: "items 必须是数组" })
     .min(1, "请添加派单明细")
@@ -417,7 +421,7 @@ export interface DispatchResult {
   freights: Array<{ id: number; freightNo: string }>;
 }
 
-export const resourceSearchSchema = z.object({ keyword: filterText("关键字", 32) });
+export const resourceSearchSchema = z.object({ keyword: nameFilter("关键字", 32) });
 
 export interface DriverRecord {
   id: number;
@@ -474,7 +478,7 @@ export const commentCreateSchema = z.object({
 });
 
 export const commentSelectSchema = z.object({
-  freightNo: filterText("运单号", 32),
+  freightNo: nameFilter("运单号", 32),
   replied: z.boolean({ invalid_type_error: "replied 必须是 true 或 false" }).optional().nullable(),
 });
 
@@ -495,7 +499,7 @@ export interface GpsDeviceRecord {
 }
 
 export const deviceSelectorSchema = z.object({
-  keyword: filterText("设备号/车牌号", 32),
+  keyword: nameFilter("设备号/车牌号", 32),
   bound: z.boolean({ invalid_type_error: "bound 必须是 true 或 false" }).optional().nullable(),
   /** Only the device on this vehicle (at most one). */
   vehicleId: idSchema("车辆 id").optional().nullable(),

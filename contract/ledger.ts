@@ -21,7 +21,7 @@ export type OwnerType = "PLATFORM" | "ORG" | "USER";
 export const TXN_TYPES = ["RECHARGE", "FREIGHT_PAYMENT", "WITHDRAW_FREEZE", "WITHDRAW_PAYOUT", "WITHDRAW_RELEASE", "MARKETING_FUND", "RED_ENVELOPE", "ADJUST", "REVERSAL"] as const;
 export type TxnType = (typeof TXN_TYPES)[number];
 
-export const ENTRY_TYPES = ["RECHARGE", "FREIGHT_OUT", "FREIGHT_IN", "SERVICE_FEE", "TAX_RESERVE", "WITHDRAW_FREEZE", "WITHDRAW_OUT", "WITHDRAW_RELEASE", "RED_ENVELOPE", "ADJUST", "REVERSAL"] as const;
+export const ENTRY_TYPES = ["RECHARGE", "FREIGHT_OUT", "FREIGHT_IN", "SERVICE_FEE", "TAX_RESERVE", "WITHDRAW_FREEZE", "WITHDRAW_OUT", "WITHDRAW_RELEASE", "RED_ENVELOPE", "MARKETING_FUND", "ADJUST", "REVERSAL"] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
 export const ENTRY_TYPE_LABELS: Record<EntryType, string> = {
   RECHARGE: "充值",
@@ -33,6 +33,7 @@ export const ENTRY_TYPE_LABELS: Record<EntryType, string> = {
   WITHDRAW_OUT: "提现出账",
   WITHDRAW_RELEASE: "提现解冻",
   RED_ENVELOPE: "红包",
+  MARKETING_FUND: "营销资金注入",
   ADJUST: "调账",
   REVERSAL: "冲正",
 };

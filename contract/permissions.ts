@@ -10,6 +10,10 @@ export const PERMISSIONS = {
   TMS_ORDER_CLOSE: { name: "关闭/取消订单", category: "订单" },
   TMS_ORDER_EXPORT: { name: "导出订单", category: "订单" },
   TMS_ORDER_IMPORT: { name: "批量导入订单", category: "订单" },
+  // delivery notes, transport tasks, container returns (domain 3.6–3.9)
+  TMS_DELIVERY_MANAGEMENT: { name: "发货管理", category: "订单" },
+  TMS_TRANSPORT_TASK: { name: "运输任务", category: "订单" },
+  TMS_CONTAINER_RETURN: { name: "还箱动态", category: "订单" },
   TMS_FREIGHT_DISPATCH: { name: "运单调度", category: "调度" },
   TMS_FREIGHT_WATER: { name: "水运运单", category: "调度" },
   IAM_USER_MANAGEMENT: { name: "用户管理", category: "系统" },
@@ -72,6 +76,11 @@ export const PERMISSIONS = {
   TMS_CALL_LOG: { name: "通话记录", category: "货源" },
   TMS_COLLECT_LOG: { name: "收藏记录", category: "货源" },
   TMS_DISPUTE_HANDLING: { name: "纠纷处理", category: "货源" },
+  // find-ship (domain 0.6, 7.4)
+  TMS_FIND_SHIP: { name: "找船", category: "找船" },
+  TMS_SHIP_INFO_APPROVE: { name: "船舶信息审核", category: "找船" },
+  TMS_WHARF_MANAGEMENT: { name: "码头管理", category: "找船" },
+  TMS_WHARF_APPROVE: { name: "码头审核", category: "找船" },
   // others
   TMS_SELF_OWNED_SHIP: { name: "自有船罚款管理", category: "其他" },
   TMS_INVOICE_INFO: { name: "开票信息", category: "其他" },
@@ -87,6 +96,14 @@ export const PERMISSIONS = {
   PAY_ACCOUNT_RECHARGE: { name: "账户充值", category: "账户" },
   PAY_WITHDRAW_APPLY: { name: "申请提现", category: "账户" },
   PAY_BANK_CARD: { name: "银行卡管理", category: "账户" },
+  // invoicing and tax (domain 0.6)
+  TMS_INVOICE_APPLY: { name: "申请开票", category: "财务" },
+  TMS_TAX_MANAGEMENT: { name: "税务管理", category: "财务" },
+  TMS_INVOICE_COMPANY: { name: "开票公司", category: "系统" },
+  // finance2 (domain 5.8–5.10, 6.12): tax registrations, matchmaking billing, red envelopes, finance statistics
+  TMS_MATCHMAKING_BILLING: { name: "撮合开票", category: "财务" },
+  TMS_RED_ENVELOPE: { name: "红包管理", category: "财务" },
+  TMS_FINANCE_STATISTICS: { name: "财务统计", category: "财务" },
   // IAM administration (domain 6.1–6.5, 6.15)
   IAM_ROLE_MANAGEMENT: { name: "角色管理", category: "系统" },
   IAM_PERMISSION_VIEW: { name: "权限查看", category: "系统" },
@@ -99,3 +116,15 @@ export const PERMISSION_CODES = Object.keys(PERMISSIONS) as PermissionCode[];
 
 /** Permission that, with the CAPTAIN version function, lets a user see water waybills (spec 5). */
 export const WATER_PERMISSION: PermissionCode = "TMS_FREIGHT_WATER";
+
+/**
+ * The permission code that opens each appeal page (spec 2.2, 6); the console's links and page gate read
+ * these. Here rather than in ./appeal so the console's route map (in every page's JavaScript) does not
+ * pull in the appeal contract and its schemas.
+ */
+export const APPEAL_PAGE_PERMISSIONS = {
+  list: ["TMS_RISK_APPEAL_LIST"],
+  submit: ["TMS_RISK_APPEAL_SUBMIT"],
+  detail: ["TMS_RISK_APPEAL_DETAIL"],
+  audit: ["TMS_RISK_APPEAL_AUDIT"],
+} as const satisfies Record<string, readonly PermissionCode[]>;

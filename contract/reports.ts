@@ -19,6 +19,12 @@ export const REPORT_IDS = [
   "orderTrend",
   "shuikouBusiness",
   "supplier",
+  "shareStatistics",
+  "joinMetric",
+  "platformData",
+  "expenditure",
+  "matchmakingSummary",
+  "matchmakingDetail",
 ] as const;
 export type ReportId = (typeof REPORT_IDS)[number];
 
@@ -32,6 +38,8 @@ export interface ReportMeta {
   periods?: boolean;
   /** Longest range in days (366 unless said). */
   maxDays?: number;
+  /** The 统计维度 switch: the dimensions the rows may be grouped by (the first is the default). */
+  dimensions?: readonly ReportDimension[];
 }
 
 export const REPORTS: Record<ReportId, ReportMeta> = {
@@ -46,7 +54,17 @@ export const REPORTS: Record<ReportId, ReportMeta> = {
   orderTrend: { title: "历史订单趋势", path: "/carStatisticalReport/orderTrendReport", code: "TMS_ORDER_TREND_REPORT", maxDays: 1100 },
   shuikouBusiness: { title: "业务报表", path: "/shuikouBusiness/index", code: "SHUIKOU_BUSINESS_INDEX" },
   supplier: { title: "供应商报表", path: "/supplier/report", code: "TMS_SUPPLIER_REPORT" },
+  shareStatistics: { title: "撮合运营分析", path: "/carStatisticalReport/shareStatistics", code: "TMS_WAYRILLRISK_SHARESTATISICS", periods: true },
+  joinMetric: { title: "撮合统计", path: "/joinMetric/index", code: "TMS_JOIN_METRIC_ANALYSIS", dimensions: ["SHIPPER", "DRIVER"] },
+  platformData: { title: "平台数据统计", path: "/financialManage/platformDataStatistics", code: "TMS_FINANCE_STATISTICS", periods: true },
+  expenditure: { title: "支出统计", path: "/financialManage/expenditureStatistics", code: "TMS_FINANCE_STATISTICS", periods: true },
+  matchmakingSummary: { title: "撮合开票汇总", path: "/financialManage/matchmakingBillingSummary", code: "TMS_MATCHMAKING_BILLING" },
+  matchmakingDetail: { title: "撮合开票明细", path: "/financialManage/matchmakingBillingDetail", code: "TMS_MATCHMAKING_BILLING" },
 };
+
+/** 统计维度 of the reports that offer one (撮合统计: by shipper or by driver). */
+export const REPORT_DIMENSIONS = { SHIPPER: "按托运人", DRIVER: "按司机/船长" } as const;
+export type ReportDimension = keyof typeof REPORT_DIMENSIONS;
 
 export const REPORT_PERIODS = { ALL: "合计", DAY: "按日", MONTH: "按月" } as const;
 export type ReportPeriod = keyof typeof REPORT_PERIODS;
@@ -84,6 +102,7 @@ export function reportParamsSchema(id: ReportId) {
       orgId: z.coerce.number({ message: "企业 不正确" }).int("企业 不正确").positive("企业 不正确").optional(),
       shipper: z.string().trim().max(64, "托运人 最多 64 个字").optional(),
       period: z.enum(["ALL", "DAY", "MONTH"], { message: "统计周期 不正确" }).optional(),
+      dimension: z.enum(Object.keys(REPORT_DIMENSIONS) as [ReportDimension, ...ReportDimension[]], { message: "统计维度 不正确" }).optional(),
     })
     .superRefine((p, issue) => {
       if (p.dateFrom > p.dateTo) issue.addIssue({ code: "custom", path: ["dateTo"], message: "结束日期不能早于开始日期" });
@@ -115,7 +134,9 @@ export interface ChartOption {
 export type ChartSeries =
   | { type: "bar"; name: string; data: number[]; stack?: string; yAxisIndex?: number }
   | { type: "line"; name: string; data: number[]; yAxisIndex?: number }
-  | { type: "pie"; name: string; data: Array<{ name: string; value: number }> };
+  | { type: "pie"; name: string; data: Array<{ name: string; value: number }> }
+  /** Stages in order, widest first (浏览 → 通话 → 抢单 → 成交). */
+  | { type: "funnel"; name: string; data: Array<{ name: string; value: number }> };
 
 export interface ReportResult {
   id: ReportId;

@@ -13,6 +13,13 @@ export const REPORT_TARGETS = {
 export type ReportTarget = keyof typeof REPORT_TARGETS;
 export const REPORT_TARGET_CODES = Object.keys(REPORT_TARGETS) as ReportTarget[];
 
+/**
+ * The targets whose 上报成功 gates invoicing (domain 0.5 rule 5, `invoice_requires_report`): the provincial
+ * monitoring platform for road waybills; water waybills are reported only through 物润水路, so that channel
+ * gates them. A waybill passes when its current 电子运单 and a 资金流水单 are SUCCESS at its way's target.
+ */
+export const INVOICE_GATE_TARGETS: Record<"ROAD" | "WATER", ReportTarget> = { ROAD: "ANHUI", WATER: "WURUN_WATER" };
+
 /** Message types with their ministry document names (WLHY_*) and the partner's names for water. */
 export const MESSAGE_TYPES = {
   DRIVER: { label: "驾驶员信息单", short: "司机信息", document: "WLHY_JSY1001" },

@@ -16,9 +16,13 @@ export function isMobile(value: string): boolean {
   return MOBILE_PATTERN.test(value);
 }
 
-/** Spec 5: keep letters, digits, Chinese characters, apostrophe, dot and hyphen. */
+/**
+ * Spec 5: keep letters, digits, Chinese characters, apostrophe, dot and hyphen. "Dot" includes the
+ * middle dot (·): it separates the parts of minority and foreign names (买买提·艾力) and stands in
+ * plates (皖A·T1050), so stripping it would change the name or plate a user typed.
+ */
 export function stripSpecialCharacters(value: string): string {
-  return value.replace(/[^A-Za-z0-9\u4e00-\u9fa5'.\-]/g, "");
+  return value.replace(/[^A-Za-z0-9\u4e00-\u9fa5'.\u00b7\-]/g, "");
 }
 
 // ---------------------------------------------------------------------------

@@ -13,13 +13,18 @@ import { resourceRoutes } from "./resources/routes.js";
 import { enterpriseRoutes } from "./masterdata/enterprise.resource.js";
 import { submissionRoutes } from "./submission/routes.js";
 import { fleetRoutes } from "./fleet/routes.js";
+import { fleetRestRoutes } from "./fleet/rest-routes.js";
+import { findShipRoutes } from "./findship/routes.js";
 import { notificationRoutes } from "./iam/notifications/routes.js";
 import { systemPageRoutes } from "./system/routes.js";
 import { orderImportRoutes } from "./orders/routes.js";
 import { reportRoutes } from "./reports/routes.js";
 import { ledgerRoutes } from "./ledger/routes.js";
+import { finance2Routes } from "./finance2/routes.js";
 import { iamAdminRoutes } from "./iam/admin/routes.js";
+import { billingRoutes } from "./billing/routes.js";
 import { createBus } from "./realtime/create-bus.js";
+import { createRateLimiter } from "./http/rate-limit.js";
 import { installRealtimeGateway } from "./realtime/gateway.js";
 
 export interface BuildOptions {
@@ -28,16 +33,28 @@ export interface BuildOptions {
   logger?: boolean | object;
 }
 
+/** One entry of the platform's route table, as registered (the fuzz test walks it). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
 /** Each service's HTTP routes. Add a service by adding its register function here. */
-const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [identityRoutes, notificationRoutes, freightRoutes, appealRoutes, resourceRoutes, enterpriseRoutes, submissionRoutes, fleetRoutes, systemPageRoutes, orderImportRoutes, reportRoutes, ledgerRoutes, iamAdminRoutes];
+const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [identityRoutes, notificationRoutes, freightRoutes, appealRoutes, resourceRoutes, enterpriseRoutes, submissionRoutes, fleetRoutes, fleetRestRoutes, systemPageRoutes, orderImportRoutes, reportRoutes, ledgerRoutes, iamAdminRoutes, billingRoutes, finance2Routes, findShipRoutes];
 
 /** Builds the platform's HTTP app (not listening); tests call this with a temporary database. */
-export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<{ app: FastifyInstance; ctx: ServiceContext }> {
+export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<{ app: FastifyInstance; ctx: ServiceContext; routes: RouteEntry[] }> {
   // forceCloseConnections: an abandoned download must not keep close() waiting forever.
   const app = Fastify({ logger, bodyLimit: 2 * 1024 * 1024, forceCloseConnections: true, ...guardedServerOptions });
-  const bus = await createBus(config.redisUrl, app.log);
+  const routes: RouteEntry[] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  const bus = await createBus(config.redisUrl, app.log, config.redisPrefix);
   app.addHook("onClose", () => bus.close());
-  const ctx: ServiceContext = { db, config, log: app.log, bus };
+  const limiter = createRateLimiter(config.redisUrl, app.log, config.redisPrefix);
+  app.addHook("onClose", () => limiter.close());
+  const ctx: ServiceContext = { db, config, log: app.log, bus, limiter };
   installErrorHandling(app);
   installInputGuards(app);
   installRealtimeGateway(app, ctx, bus);
@@ -46,5 +63,5 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
     return ok({ status: "UP" });
   });
   for (const register of services) await register(app, ctx);
-  return { app, ctx };
+  return { app, ctx, routes };
 }

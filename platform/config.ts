@@ -5,6 +5,11 @@ export interface PlatformConfig {
   host: string;
   databaseUrl: string;
   redisUrl: string | null;
+  /**
+   * Prefix of every Redis key and channel (realtime fan-out, rate limits, the jobs' turns): instances of
+   * one deployment share it; deployments sharing a Redis server set their own (TMS_REDIS_PREFIX).
+   */
+  redisPrefix: string;
   production: boolean;
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
@@ -20,6 +25,7 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
     host: env.PLATFORM_HOST ?? "127.0.0.1",
     databaseUrl: env.TMS_DATABASE_URL ?? DEFAULT_DATABASE_URL,
     redisUrl: env.TMS_REDIS_URL || null,
+    redisPrefix: env.TMS_REDIS_PREFIX || "tms",
     production: env.TMS_ENV === "production",
     accessTtlSeconds: Number(env.TMS_ACCESS_TTL_SECONDS ?? 2 * 3600),
     refreshTtlSeconds: Number(env.TMS_REFRESH_TTL_SECONDS ?? 7 * 24 * 3600),

@@ -6,6 +6,9 @@ import { seedIfEmpty } from "./db/seed-all.js";
 import { bootstrapCatalogue } from "./db/bootstrap.js";
 import { startSubmitterJob } from "./submission/sender.js";
 import { runTimeoutDetector } from "./fleet/timeouts.js";
+import { expireAvailabilities, filePendingTemplates } from "./fleet/fleet-rest.resource.js";
+import { markOverdueContainers } from "./orders/rest.resource.js";
+import { limiterOf } from "./http/rate-limit.js";
 
 const config = loadPlatformConfig();
 const db = await openDatabase(config.databaseUrl);
@@ -32,9 +35,25 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
 await app.listen({ port: config.port, host: config.host });
+
+/**
+ * Every instance keeps the jobs' timers; each period's run is taken by one of them (a limit of one run
+ * per period, in Redis when TMS_REDIS_URL is set), so two platforms do not both send or sweep.
+ */
+const myTurn = (job: string, everyMs: number) => async () => (await limiterOf(ctx).hit(`job:${job}`, 1, everyMs - 5_000)).allowed;
+function every(job: string, everyMs: number, run: () => Promise<unknown>, failure: string) {
+  const turn = myTurn(job, everyMs);
+  const timer = setInterval(() => void turn().then((mine) => (mine ? run() : undefined)).catch((error: unknown) => app.log.error({ err: error }, failure)), everyMs);
+  timer.unref();
+  stoppers.push(() => clearInterval(timer));
+}
+
 // 数据报送: builds and sends submission records every minute (TMS_REPORT_JOB=off to stop it).
-if (process.env.TMS_REPORT_JOB !== "off") stoppers.push(startSubmitterJob(db.kysely, { selfUrl: `http://127.0.0.1:${config.port}` }, app.log));
+if (process.env.TMS_REPORT_JOB !== "off") stoppers.push(startSubmitterJob(db.kysely, { selfUrl: `http://127.0.0.1:${config.port}` }, app.log, myTurn("submitter", 60_000)));
 // 超时规则: the detector for the rules that fire on silence (loading not started, transit too long, offline).
-const detector = setInterval(() => void runTimeoutDetector(ctx).catch((error: unknown) => app.log.error({ err: error }, "timeout detector failed")), 60_000);
-detector.unref();
-stoppers.push(() => clearInterval(detector));
+every("timeouts", 60_000, () => runTimeoutDetector(ctx), "timeout detector failed");
+// 车源 whose window has passed become 已过期; 短信模板 报备中 are filed with the SMS gateway.
+every("availability-expiry", 30_000, () => expireAvailabilities(db.kysely), "availability expiry failed");
+every("sms-template-filing", 30_000, () => filePendingTemplates(ctx), "sms template filing failed");
+// 还箱动态: containers still out after their return deadline become 已超期.
+every("container-overdue", 60_000, () => markOverdueContainers(db.kysely), "container overdue sweep failed");

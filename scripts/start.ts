@@ -1,34 +1,15 @@
 /**
  * `npm start`: builds the console if needed, starts the platform (which migrates and seeds an empty
- * database), waits for its health check, then starts the console with remix-serve. Ctrl-C stops both.
+ * database), waits for its health check, then starts the console (scripts/console-server.ts: remix-serve's set-up with backpressure and the cross-origin guard). Ctrl-C stops both.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
+import { buildIfNeeded } from "./console-build.js";
 
 const root = new URL("..", import.meta.url).pathname;
 const platformPort = Number(process.env.PLATFORM_PORT ?? 3001);
 const consolePort = Number(process.env.PORT ?? 3000);
 const platformUrl = process.env.TMS_PLATFORM_URL ?? `http://127.0.0.1:${platformPort}`;
-const buildEntry = join(root, "build/index.js");
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-function buildIfNeeded() {
-  const sources = ["app", "contract", "public"].map((d) => join(root, d)).filter(existsSync);
-  const stale = !existsSync(buildEntry) || Math.max(...sources.map(newestMtime), statSync(join(root, "remix.config.js")).mtimeMs) > statSync(buildEntry).mtimeMs;
-  if (!stale) return;
-  console.log("[start] building the console…");
-  const result = spawnSync("npx", ["remix", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
 
 const children: ChildProcess[] = [];
 function run(name: string, command: string, args: string[], env: Record<string, string>) {
@@ -68,7 +49,7 @@ async function waitForHealth(url: string, timeoutMs = 60_000) {
   throw new Error(`platform did not become healthy at ${url} within ${timeoutMs / 1000} s`);
 }
 
-buildIfNeeded();
+if (!buildIfNeeded()) process.exit(1);
 const runPlatform = !process.env.TMS_PLATFORM_URL;
 if (runPlatform) run("platform", process.execPath, ["--import", "tsx", "platform/main.ts"], { PLATFORM_PORT: String(platformPort) });
 try {
@@ -77,7 +58,7 @@ try {
   console.error(`[start] ${(error as Error).message}`);
   stop(1);
 }
-run("console", process.execPath, [join(root, "node_modules/@remix-run/serve/dist/cli.js"), "./build/index.js"], {
+run("console", process.execPath, ["--import", "tsx", join(root, "scripts/console-server.ts"), "./build/index.js"], {
   PORT: String(consolePort),
   NODE_ENV: process.env.NODE_ENV ?? "production",
   TMS_PLATFORM_URL: platformUrl,

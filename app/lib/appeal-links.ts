@@ -1,5 +1,5 @@
 /** Addresses of the appeal pages (spec 2.2 dispatchManage/appeal*), from the page bindings. */
-import { APPEAL_PAGE_PERMISSIONS } from "../../contract/appeal";
+import { APPEAL_PAGE_PERMISSIONS } from "../../contract/permissions";
 import { hrefFor } from "~/pages/kit";
 import { appealPages } from "~/pages/appeal";
 

@@ -1,6 +1,6 @@
 /** The order list's state in the URL, as the dispatch list page and its panel keep it. Isomorphic. */
-/** The query names of the dispatch panel and of the last dispatch's notice, as opposed to the list's own state. */
-const NOT_LIST_PARAMS = ["orderId", "dispatchOrderNo", "dispatched", "way"];
+/** The query names of the dispatch panel (by order, or `from`+`id`: a delivery note, task or re-delivery) and of the last dispatch's notice, as opposed to the list's own state. */
+const NOT_LIST_PARAMS = ["orderId", "dispatchOrderNo", "dispatched", "way", "from", "id"];
 
 export interface OrderListValues {
   orderNo: string;

@@ -1,4 +1,4 @@
-export { ICON_PATHS, ICON_SVG_ATTRIBUTES, type IconName, type RouteNode } from "./types";
+export { ICON_PATHS, type IconName, type RouteNode } from "./types";
 export { HOME_PATH, PUBLIC_PATHS, PUBLIC_ROUTES, ROUTE_TREE, type RoleCode } from "./routes";
 export {
   filterRoutes,
@@ -16,4 +16,4 @@ export {
   type Viewer,
 } from "./access";
 export { breadcrumb, pageTitle, type BreadcrumbItem } from "./breadcrumb";
-export { createRouteSearch, ROUTE_SEARCH_OPTIONS, searchIndex, type SearchEntry } from "./search";
+export { ROUTE_SEARCH_OPTIONS, searchIndex, type SearchEntry } from "./search";

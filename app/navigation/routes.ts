@@ -5,8 +5,7 @@
  * A child is reachable only when its group and the child itself both permit the viewer; children
  * without roles carry no restriction of their own.
  */
-import { APPEAL_PAGE_PERMISSIONS } from "../../contract/appeal";
-import { PERMISSIONS, type PermissionCode } from "../../contract/permissions";
+import { APPEAL_PAGE_PERMISSIONS, PERMISSIONS, type PermissionCode } from "../../contract/permissions";
 import { USER_TYPES, type UserType } from "../../contract/platforms";
 import type { IconName, RouteNode } from "./types";
 
@@ -103,6 +102,9 @@ const REPORT_GROUP_ROLES: readonly PermissionCode[] = [
   ...REPORT_PAGES.map(([, code]) => code),
   "TMS_STATISTICS_OF_ORDER_TREND",
 ];
+
+/** Tax records are platform finance's (domain 5.8): only holders of TMS_TAX_MANAGEMENT see them. */
+const TAX_PAGE = { roles: ["TMS_TAX_MANAGEMENT"] as PermissionCode[] };
 
 const OWN_VEHICLE_USERS: readonly UserType[] = ["ORG_USER", "INDIVIDUAL_USER"];
 
@@ -256,21 +258,21 @@ export const ROUTE_TREE: RouteNode[] = [
     finance.page("withdrawFlow", "提现流水"),
     finance.page("platformFlow", "平台流水"),
     finance.page("platformDataStatistics", "平台数据统计"),
-    finance.page("inputTaxTicket", "进项票"),
+    finance.page("inputTaxTicket", "进项票", TAX_PAGE),
     finance.page("expenditureStatistics", "支出统计"),
     finance.page("enterpriseFlow", "企业流水"),
     finance.page("enterpriseBalance", "企业余额"),
     finance.detail("enterpriseBalanceDetail", "企业余额明细", "enterpriseBalance"),
     finance.page("pendingPaymentList", "陆运待付款"),
     finance.page("waterPendingPaymentList", "水运待付款", SHIP),
-    finance.page("declareLog", "申报日志"),
+    finance.page("declareLog", "申报日志", TAX_PAGE),
     finance.page("temporaryRegistrationList", "临时登记记录"),
     finance.page("matchmakingBillingSummary", "撮合开票汇总"),
     finance.page("matchmakingBillingDetail", "撮合开票明细"),
     finance.detail("mergeDetail", "合并明细", "billingList"),
     finance.page("driverPayableList", "司机应付列表"),
     finance.page("matchmakingBillingList", "撮合开票列表"),
-    finance.page("vatDeclaration", "增值税申报"),
+    finance.page("vatDeclaration", "增值税申报", TAX_PAGE),
     finance.page("redEnvelopeManagement", "红包管理"),
   ]),
 

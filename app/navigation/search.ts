@@ -2,7 +2,6 @@
  * The route search of the navbar (spec 2.4, 9): an index of the pages a viewer may open, searched
  * fuzzily over title and path.
  */
-import Fuse from "fuse.js";
 import { isDynamicPath } from "./access";
 import type { RouteNode } from "./types";
 
@@ -36,9 +35,3 @@ export const ROUTE_SEARCH_OPTIONS = {
     { name: "path", weight: 0.3 },
   ],
 } as const;
-
-/** A search function over an index; best match first, nothing for a blank query. */
-export function createRouteSearch(entries: SearchEntry[]): (query: string) => SearchEntry[] {
-  const fuse = new Fuse(entries, { ...ROUTE_SEARCH_OPTIONS, keys: [...ROUTE_SEARCH_OPTIONS.keys] });
-  return (query) => (query.trim() === "" ? [] : fuse.search(query.trim()).map((result) => result.item));
-}

@@ -26,7 +26,7 @@ export type IconName =
 
 /**
  * Outline icons on a 24x24 grid, drawn as strokes: render them as
- * `<svg {...ICON_SVG_ATTRIBUTES}><path d={ICON_PATHS[name]} /></svg>`.
+ * `<svg viewBox="0 0 24 24" class="icon"><path d={ICON_PATHS[name]} /></svg>` (stroke 2, round caps: `.icon` in tailwind.css).
  */
 export const ICON_PATHS: Record<IconName, string> = {
   dashboard: "M3 11 12 3l9 8M5 9.5V21h5v-6h4v6h5V9.5",
@@ -51,14 +51,6 @@ export const ICON_PATHS: Record<IconName, string> = {
   person: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c1-4 4.5-6 8-6s7 2 8 6",
 };
 
-export const ICON_SVG_ATTRIBUTES = {
-  viewBox: "0 0 24 24",
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 2,
-  strokeLinecap: "round",
-  strokeLinejoin: "round",
-} as const;
 
 export interface RouteNode {
   /** Absolute, e.g. "/dispatchManage/waybillList"; dynamic segments as ":id". */

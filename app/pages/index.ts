@@ -12,11 +12,16 @@ import { appealPages } from "./appeal";
 import { captainPages, shipAudit, shipownerAudit, shipownerPages, shipRelationAudit } from "./water";
 import { SUPPLY_GROUPS } from "./supply";
 
-const GROUPS = [carAudit, ownCars, cargoCategoryPages, shipConfigPages, projectAuditPages, enterprisePages, invitationPages, shipperPages, shipperAudit, cargoPages, contactPages, projectPages, settlementUnitPages, driverAudit, fleetLeaderAudit, relationAudit, ownDrivers, appealPages, shipAudit, captainPages, shipownerPages, shipownerAudit, shipRelationAudit, ...SUPPLY_GROUPS, timeoutConfigPages, timeoutRecordPages, realtimeRemindPages, ...SYSTEM_PAGE_GROUPS, orderPages, appVersionPages];
+const GROUPS = [carAudit, ownCars, cargoCategoryPages, shipConfigPages, projectAuditPages, enterprisePages, invitationPages, shipperPages, shipperAudit, cargoPages, contactPages, projectPages, settlementUnitPages, driverAudit, fleetLeaderAudit, relationAudit, ownDrivers, appealPages, shipAudit, captainPages, shipownerPages, shipownerAudit, shipRelationAudit, ...SUPPLY_GROUPS, timeoutConfigPages, timeoutRecordPages, realtimeRemindPages, availabilityPages, smsTemplatePages, ...SYSTEM_PAGE_GROUPS, orderPages, appVersionPages, ...ORDER_REST_GROUPS, ...BILLING_PAGE_GROUPS, ...FINANCE2_PAGE_GROUPS, ...FIND_SHIP_GROUPS];
 import { realtimeRemindPages, timeoutConfigPages, timeoutRecordPages } from "./fleet";
+import { availabilityPages, smsTemplatePages } from "./fleet-rest";
 import { SYSTEM_PAGE_GROUPS } from "./system-pages";
 import { orderPages } from "./orders";
 import { appVersionPages } from "./app-version";
+import { ORDER_REST_GROUPS } from "./order-rest";
+import { BILLING_PAGE_GROUPS } from "./billing";
+import { FINANCE2_PAGE_GROUPS } from "./finance2";
+import { FIND_SHIP_GROUPS } from "./findship";
 
 export const PAGES: ResourcePage[] = GROUPS.flatMap((group) => Object.values(group).filter((p): p is ResourcePage => !!p));
 

@@ -47,6 +47,8 @@ export interface DetailPage extends Common {
   /** Buttons on the page (from the record's allowed actions). */
   actions: readonly ActionKey[];
   related?: readonly RelatedSection[];
+  /** Rendered by a page component of its own (e.g. 找船详情 with map and track), not ResourceDetailPage. */
+  bespoke?: boolean;
   links: Links;
 }
 
@@ -75,6 +77,8 @@ export interface Links {
   audit?: string;
   /** Transitions that open a page of their own instead of a confirmation (e.g. 改价 → its price form). */
   actions?: Record<ActionKey, string>;
+  /** Labels of the actions that are not transitions of the definition (派车, 重新发货). */
+  labels?: Record<ActionKey, string>;
 }
 
 export type ResourcePage = ListPage | DetailPage | FormPage | AuditPage;
@@ -92,9 +96,11 @@ export function pagesOf(
     audit?: Spec<AuditPage>;
     /** Transitions with a page of their own: `{ reprice: "/supplyManage/updataSupply" }`. */
     actionPages?: Record<ActionKey, string>;
+    /** Labels of page actions that are not transitions (the platform offers them through the binding's linkActions). */
+    actionLabels?: Record<ActionKey, string>;
   },
 ) {
-  const links: Links = { list: spec.list?.path, detail: spec.detail?.path, create: spec.create?.path, edit: spec.edit?.path, audit: spec.audit?.path, actions: spec.actionPages };
+  const links: Links = { list: spec.list?.path, detail: spec.detail?.path, create: spec.create?.path, edit: spec.edit?.path, audit: spec.audit?.path, actions: spec.actionPages, labels: spec.actionLabels };
   if (spec.list?.inlineForm) {
     links.create ??= `${spec.list.path}?form=new`;
     links.edit ??= `${spec.list.path}?form=:id`;

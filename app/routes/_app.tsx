@@ -1,8 +1,9 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
 import { Shell } from "~/components/layout/Shell";
-import { filterRoutes, leafRoutes, ROUTE_TREE, type RouteNode } from "~/navigation";
+import { filterRoutes, leafRoutes, ROUTE_TREE } from "~/navigation";
 import { notificationsApi } from "~/services/notifications.server";
 import { requestBranding } from "~/services/target.server";
 import { requireUser, versionFunctions } from "~/services/user.server";
@@ -10,7 +11,6 @@ import { requireUser, versionFunctions } from "~/services/user.server";
 /** The console shell: every logged-in page renders inside it (spec 2.4). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const menu = filterRoutes(ROUTE_TREE, { roles: user.roles, versionFunctions: versionFunctions() });
   const msgNum = await notificationsApi.unreadCount(user);
   const affixTabs = leafRoutes(ROUTE_TREE)
     .filter((r) => r.affix)
@@ -19,25 +19,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       user: { id: user.info.id, name: user.info.name, headshotUrl: user.info.headshotUrl },
       roles: user.roles,
-      menu: menuForBrowser(menu),
+      versionFunctions: versionFunctions(),
       affixTabs,
       msgNum,
       productTitle: requestBranding(request).title,
     },
     { headers: await user.cookieHeaders() },
   );
-}
-
-/** What the sidebar and route search need of the permitted tree: roles were already applied. */
-function menuForBrowser(nodes: RouteNode[]): RouteNode[] {
-  return nodes.map(({ path, title, icon, hidden, redirect, children }) => ({
-    path,
-    title,
-    ...(icon ? { icon } : {}),
-    ...(hidden ? { hidden } : {}),
-    ...(redirect ? { redirect } : {}),
-    ...(children ? { children: menuForBrowser(children) } : {}),
-  }));
 }
 
 /** Refreshed tokens are committed here for every page beneath the shell. */
@@ -50,8 +38,11 @@ export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
 
 export default function AppLayout() {
   const data = useLoaderData<typeof loader>();
+  // The permitted menu is derived from the route map (in both bundles) and the roles, on the server
+  // and again in the browser, rather than sent as data: it was half of the shell's loader data.
+  const menu = useMemo(() => filterRoutes(ROUTE_TREE, { roles: data.roles, versionFunctions: data.versionFunctions }), [data.roles, data.versionFunctions]);
   return (
-    <Shell user={data.user} menu={data.menu} affixTabs={data.affixTabs} msgNum={data.msgNum} productTitle={data.productTitle}>
+    <Shell user={data.user} menu={menu} affixTabs={data.affixTabs} msgNum={data.msgNum} productTitle={data.productTitle}>
       <Outlet />
     </Shell>
   );

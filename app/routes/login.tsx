@@ -10,7 +10,8 @@ import { LoginError, authenticator } from "~/services/auth.server";
 import { identityApi } from "~/services/identity.server";
 import { PlatformError } from "~/services/platform.server";
 import { commitSession, getSession, newSessionKey, readFlash, safeRedirect, sessionTokens, storeTokens } from "~/services/session.server";
-import { platformTarget, requestBranding } from "~/services/target.server";
+import { forwardedFor, platformTarget, requestBranding } from "~/services/target.server";
+import { readForm } from "~/services/read-form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `登录 - ${data?.productTitle ?? "运输管理后台"}` }];
 
@@ -24,12 +25,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.clone().formData();
+  const formData = await readForm(request.clone());
   if (formData.get("intent") === "send-sms") {
     const submission = parseWithZod(formData, { schema: smsRequestSchema });
     if (submission.status !== "success") return json({ result: submission.reply(), smsSent: false, captchaSvg: null });
     try {
-      await identityApi.smsCode(platformTarget(request), requestBranding(request).clientId, submission.value.mobile);
+      await identityApi.smsCode(platformTarget(request), requestBranding(request).clientId, submission.value.mobile, forwardedFor(request));
       return json({ result: submission.reply(), smsSent: true, captchaSvg: null });
     } catch (error) {
       const message = error instanceof PlatformError ? error.message : "验证码发送失败，请稍后重试";

@@ -5,12 +5,13 @@ import { destroySession, getSession, loginUrl, safeRedirect, sessionTokens } fro
 import { platformTarget } from "~/services/target.server";
 import { forgetUserInfo } from "~/services/user.server";
 import { onLogout } from "~/services/logout-hooks.server";
+import { readForm } from "~/services/read-form.server";
 
 /** Spec 4: logout revokes the token, clears the session and goes to login with redirect. */
 export async function action({ request }: ActionFunctionArgs) {
   const session = await getSession(request);
   const tokens = sessionTokens(session);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (tokens) {
     await identityApi.revoke(platformTarget(request), { tokens }).catch(() => undefined);
     forgetUserInfo(tokens.accessToken);

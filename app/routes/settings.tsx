@@ -3,10 +3,11 @@ import { json, redirect } from "@remix-run/node";
 import { DEFAULT_SETTINGS, normaliseSettings } from "~/lib/settings";
 import { safeRedirect } from "~/services/session.server";
 import { readSettings, writeSettings } from "~/services/settings.server";
+import { readForm } from "~/services/read-form.server";
 
 /** Saves layout settings and the sidebar state in their cookie; a plain form post returns to its page. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const form = Object.fromEntries(await readForm(request)) as Record<string, string>;
   const current = await readSettings(request);
   const { intent, js, redirect: back, ...fields } = form;
   const next =

@@ -5,6 +5,7 @@ import { loginSchema } from "~/lib/login-schema";
 import { identityApi } from "./identity.server";
 import { PlatformError, type Tokens } from "./platform.server";
 import { platformTarget, requestBranding } from "./target.server";
+import { readForm } from "~/services/read-form.server";
 
 export interface LoginResult {
   tokens: Tokens;
@@ -32,7 +33,7 @@ class PlatformLoginStrategy extends Strategy<LoginResult, LoginResult> {
   name = "platform-login";
 
   async authenticate(request: Request): Promise<LoginResult> {
-    const formData = await request.formData();
+    const formData = await readForm(request);
     const parsed = loginSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) throw new LoginError(parsed.error.issues[0]?.message ?? "请检查登录信息");
     const form = parsed.data;

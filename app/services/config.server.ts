@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { dirname } from "node:path";
 
@@ -9,16 +9,32 @@ function sessionSecret(): string {
   if (process.env.TMS_ENV === "production") throw new Error("SESSION_SECRET must be set when TMS_ENV=production");
   if (existsSync(SECRET_FILE)) return readFileSync(SECRET_FILE, "utf8").trim();
   mkdirSync(dirname(SECRET_FILE), { recursive: true });
-  const secret = randomBytes(32).toString("hex");
-  writeFileSync(SECRET_FILE, secret, { mode: 0o600 });
-  return secret;
+  // Written whole under a temporary name, then linked into place: consoles starting together on one
+  // data directory all end up with the first one's secret, never a half-written file.
+  const temporary = `${SECRET_FILE}.${process.pid}`;
+  writeFileSync(temporary, randomBytes(32).toString("hex"), { mode: 0o600 });
+  try {
+    linkSync(temporary, SECRET_FILE);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    unlinkSync(temporary);
+  }
+  return readFileSync(SECRET_FILE, "utf8").trim();
 }
 
 export const consoleConfig = {
   platformUrl: (process.env.TMS_PLATFORM_URL ?? `http://127.0.0.1:${process.env.PLATFORM_PORT ?? 3001}`).replace(/\/$/, ""),
   production: process.env.TMS_ENV === "production",
+  /** Set when several consoles serve one site: they share token rotations through it (rotations.server.ts). */
+  redisUrl: process.env.TMS_REDIS_URL || null,
   sessionSecret: sessionSecret(),
-  /** Spec 9: request timeout 6,000,000 ms. */
+  /** Spec 9: request timeout 6,000,000 ms, for long calls (exports, imports, a form's POST). */
   requestTimeoutMs: 6_000_000,
+  /**
+   * Issue 15 item 9: a page load (GET) waits this long for each platform call, so a hung platform
+   * gives the outage page within seconds instead of holding the browser for the spec's 100 minutes.
+   */
+  pageTimeoutMs: Number(process.env.TMS_PAGE_TIMEOUT_MS) > 0 ? Number(process.env.TMS_PAGE_TIMEOUT_MS) : 8_000,
   versionFunctions: (process.env.TMS_VERSION_FUNCTIONS ?? "CAPTAIN,DRIVER").split(",").map((s) => s.trim()).filter(Boolean),
 };

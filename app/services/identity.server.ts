@@ -12,8 +12,9 @@ export const identityApi = {
   captcha: (target: PlatformTarget, mobile: string) =>
     platformFetch<CaptchaChallenge>(target, { tokens: null }, { path: "/api/v1/auth/captcha", body: { mobile } }),
 
-  smsCode: (target: PlatformTarget, clientId: string, mobile: string) =>
-    platformFetch<{ expireIn: number }>(target, { tokens: null }, { path: "/api/v1/auth/sms-auth-code", body: { clientId, mobile } }),
+  /** `headers`: the browser's forwarded address (forwardedFor), for the platform's per-address limit. */
+  smsCode: (target: PlatformTarget, clientId: string, mobile: string, headers?: Record<string, string>) =>
+    platformFetch<{ expireIn: number }>(target, { tokens: null }, { path: "/api/v1/auth/sms-auth-code", body: { clientId, mobile }, headers }),
 
   userInfo: (target: PlatformTarget, session: Session) =>
     platformFetch<UserInfo | null>(target, session, { path: "/api/v1/auth/user-info" }),

@@ -2,12 +2,19 @@ import type { Paged } from "../../contract/envelope";
 import type { FreightWay, MarkReadResult, Notification } from "../../contract/notification";
 import { notificationTargetHref, type NotificationListQuery } from "~/lib/notification-target";
 import { freightApi } from "./freight.server";
+import { realtimeHub } from "./realtime.server";
 import type { CurrentUser } from "./user.server";
 
 /** Client of the platform's notification calls (spec 7.4). */
 export const notificationsApi = {
-  /** Unread count for the avatar badge; 0 when the platform cannot say (the badge is not worth an error page). */
+  /**
+   * Unread count for the avatar badge: the realtime hub's pushed count while the session's socket is
+   * live (no platform call on every page), else the platform's; 0 when the platform cannot say (the
+   * badge is not worth an error page).
+   */
   async unreadCount(user: CurrentUser): Promise<number> {
+    const pushed = realtimeHub().unreadCount(user.sessionKey);
+    if (pushed !== null) return pushed;
     try {
       const data = await user.call<{ msgNum: number }>({ path: "/sys-notification/unread-count", silent: true });
       return Number(data?.msgNum ?? 0);
@@ -33,11 +40,13 @@ export const notificationsApi = {
   /** POST sys-notification/mark-read with the selected ids, or readAll YES. */
   markRead(user: CurrentUser, selection: { ids: string[] } | { readAll: true }): Promise<MarkReadResult> {
     const body = "readAll" in selection ? { readAll: "YES" } : { ids: selection.ids };
+    realtimeHub().forgetCount(user.sessionKey);
     return user.call<MarkReadResult>({ path: "/sys-notification/mark-read", body });
   },
 
   /** POST sys-notification/detail: one of the caller's messages; opening it marks it read. */
   open(user: CurrentUser, id: string): Promise<Notification> {
+    realtimeHub().forgetCount(user.sessionKey);
     return user.call<Notification>({ path: "/sys-notification/detail", body: { id } });
   },
 

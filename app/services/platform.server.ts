@@ -3,6 +3,7 @@
  * through `platformFetch`; one client module per platform service sits on top of it.
  */
 import { fetch as undiciFetch } from "undici";
+import { sharedRotations } from "./rotations.server";
 
 /**
  * undici's fetch, not the global one: remix-serve replaces the global fetch with
@@ -45,7 +46,10 @@ export const MESSAGES = {
 export interface PlatformTarget {
   baseUrl: string;
   platformId: string;
+  /** How long a call may take: a page load's few seconds, or the spec's long timeout for a form's POST. */
   timeoutMs: number;
+  /** The spec's long timeout (6,000,000 ms) for long calls (file streams, `long` calls); default timeoutMs. */
+  longTimeoutMs?: number;
 }
 
 export interface CallOptions {
@@ -55,8 +59,10 @@ export interface CallOptions {
   query?: Record<string, string | number | undefined>;
   /** Suppress the error message for this request (errors still throw, marked silent). */
   silent?: boolean;
-  /** Return the raw Response (for file streams) instead of the envelope's data. */
+  /** Return the raw Response (for file streams) instead of the envelope's data; a long call. */
   raw?: boolean;
+  /** A call that may legitimately take long (an export, an import): the spec's long timeout. */
+  long?: boolean;
   /** The request is itself a token refresh: never refresh-and-retry it. */
   isRefresh?: boolean;
   headers?: Record<string, string>;
@@ -90,7 +96,7 @@ async function send(target: PlatformTarget, accessToken: string | undefined, opt
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.body);
   }
-  const timeout = AbortSignal.timeout(target.timeoutMs);
+  const timeout = AbortSignal.timeout(options.raw || options.long ? (target.longTimeoutMs ?? target.timeoutMs) : target.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   try {
     return await fetchPlatform(buildUrl(target, options.path, options.query), { method: options.method ?? "POST", headers, body, signal });
@@ -108,7 +114,7 @@ async function readJson(response: Response): Promise<Record<string, unknown> | n
   }
 }
 
-/** Single-flight refresh shared by concurrent requests, and a memory of rotated pairs. */
+/** Single-flight refresh shared by concurrent requests, and a memory of rotated pairs (this process's). */
 const rotations = new Map<string, { promise: Promise<Tokens>; until: number }>();
 const ROTATION_MEMORY_MS = 10 * 60_000;
 
@@ -117,14 +123,17 @@ export function refreshTokens(target: PlatformTarget, refreshToken: string): Pro
   for (const [key, entry] of rotations) if (entry.until < now) rotations.delete(key);
   const existing = rotations.get(refreshToken);
   if (existing) return existing.promise;
-  const promise = (async () => {
+  const refresh = async (): Promise<Tokens> => {
     const data = await platformFetch<{ accessToken: string; refreshToken: string; expireIn: number }>(
       target,
       { tokens: null },
       { path: "/api/v1/auth/token/refresh", isRefresh: true, headers: { refreshToken } },
     );
     return { accessToken: data.accessToken, refreshToken: data.refreshToken, expiresAt: Date.now() + data.expireIn * 1000 };
-  })();
+  };
+  // Several consoles (TMS_REDIS_URL): one of them rotates, the others take its pair (rotations.server.ts).
+  const shared = sharedRotations();
+  const promise = shared ? shared.rotate(refreshToken, refresh).then((tokens) => tokens ?? refresh()) : refresh();
   rotations.set(refreshToken, { promise, until: now + ROTATION_MEMORY_MS });
   promise.catch(() => rotations.delete(refreshToken));
   return promise;
@@ -156,6 +165,9 @@ export async function platformFetch<T>(target: PlatformTarget, session: Session,
       // An unreachable platform is not a refused refresh: keep the session and report the outage.
       if (error instanceof PlatformError && error.kind === "network") {
         throw new PlatformError("network", error.message, 0, 0, silent);
+      }
+      if (error instanceof PlatformError && error.kind === "http" && error.status >= 500) {
+        throw new PlatformError("http", error.message, error.status, error.code, silent);
       }
       throw new PlatformError("unauthorized", "登录已失效，请重新登录", 401, 401, silent);
     }

@@ -46,6 +46,13 @@ export interface RealtimeHub {
   /** The session logged out: LOGOUT, close, forget. */
   closeSession(sessionKey: string): void;
   closeAll(): void;
+  /**
+   * The session's unread count as the platform last pushed it, while the session's socket is logged
+   * in and a page listens (the platform pushes every change); null when the hub cannot vouch for it.
+   */
+  unreadCount(sessionKey: string): number | null;
+  /** The session changed its messages itself: ask the platform until its next push arrives. */
+  forgetCount(sessionKey: string): void;
 }
 
 const OPEN = 1;
@@ -92,6 +99,15 @@ class SessionConnection {
         if (this.listeners.size === 0) this.close();
       }, this.options.idleCloseMs);
     }
+  }
+
+  /** The pushed count, while it is live (see RealtimeHub.unreadCount). */
+  liveCount(): number | null {
+    return this.loggedIn && this.socket && this.listeners.size > 0 ? this.lastMsgNum : null;
+  }
+
+  forgetCount(): void {
+    this.lastMsgNum = null;
   }
 
   setToken(token: string): void {
@@ -274,6 +290,12 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
     },
     closeAll() {
       for (const connection of [...sessions.values()]) connection.close();
+    },
+    unreadCount(sessionKey) {
+      return sessions.get(sessionKey)?.liveCount() ?? null;
+    },
+    forgetCount(sessionKey) {
+      sessions.get(sessionKey)?.forgetCount();
     },
   };
 }

@@ -16,6 +16,8 @@ export interface ResourcePageData extends Paged<ResourceRecord> {
   can: { create: boolean; export: boolean };
   /** Present when the list is not counted: whether a next page exists (`total` is then a lower bound). */
   more?: boolean;
+  /** Footer sums (spec 2.4) of definitions that name them, in fen or kg. */
+  sums?: import("~/lib/footer-sums").FooterSums;
 }
 
 export type ResourceDetail = ResourceRecord & { events: ResourceEvent[] };

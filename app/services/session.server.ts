@@ -1,5 +1,5 @@
-import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/node";
-import { randomBytes } from "node:crypto";
+import { createCookie, createSession, redirect, type SessionStorage } from "@remix-run/node";
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { consoleConfig } from "./config.server";
 import type { Tokens } from "./platform.server";
 
@@ -14,16 +14,59 @@ interface SessionData {
   pwExpiration: string;
 }
 
-const storage = createCookieSessionStorage<SessionData>({
-  cookie: {
-    name: "tms_session",
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: consoleConfig.production,
-    secrets: [consoleConfig.sessionSecret],
-  },
+/**
+ * Issue 15 item 7: the session (the platform tokens among it) travels in the cookie encrypted with
+ * AES-256-GCM under a key derived from SESSION_SECRET, then signed as before. Nothing in it is
+ * readable by decoding the cookie, and a changed byte fails the GCM tag and the signature. (Chosen
+ * over a server-side store: the console holds no database and stays stateless across instances.)
+ */
+const SESSION_KEY = Buffer.from(hkdfSync("sha256", consoleConfig.sessionSecret, "tms-console", "session-cookie-aes-256-gcm", 32));
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+export function sealSessionData(data: unknown): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv("aes-256-gcm", SESSION_KEY, iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(data), "utf8"), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+}
+
+/** The session data, or null for anything not sealed by this key (forged, altered, from an older format). */
+export function openSessionData(sealed: string): Record<string, unknown> | null {
+  try {
+    const bytes = Buffer.from(sealed, "base64url");
+    if (bytes.length <= IV_BYTES + TAG_BYTES) return null;
+    const decipher = createDecipheriv("aes-256-gcm", SESSION_KEY, bytes.subarray(0, IV_BYTES));
+    decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+    const text = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString("utf8");
+    const data: unknown = JSON.parse(text);
+    return data && typeof data === "object" ? (data as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const sessionCookie = createCookie("tms_session", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secure: consoleConfig.production,
+  secrets: [consoleConfig.sessionSecret],
 });
+
+const storage: SessionStorage<SessionData> = {
+  async getSession(cookieHeader) {
+    const value: unknown = cookieHeader ? await sessionCookie.parse(cookieHeader) : null;
+    const data = typeof value === "string" ? openSessionData(value) : null;
+    return createSession<SessionData>((data ?? {}) as unknown as SessionData);
+  },
+  async commitSession(session, options) {
+    return sessionCookie.serialize(sealSessionData(session.data), options);
+  },
+  async destroySession(_session, options) {
+    return sessionCookie.serialize("", { ...options, maxAge: undefined, expires: new Date(0) });
+  },
+};
 
 /** One-shot message shown on the next page (the login page after a forced logout). */
 const flashCookie = createCookie("tms_flash", {

@@ -9,11 +9,23 @@ export function requestBranding(request: Request): Branding {
   return brandingFor(`${url.protocol}//${host}${url.pathname}${url.search}`);
 }
 
-/** Where the platform is and which platform id this request speaks for. */
+/**
+ * Where the platform is and which platform id this request speaks for. A page load (GET, HEAD) waits
+ * the page timeout for each call; a POST, a file stream (`raw`) and a call marked `long` wait the
+ * spec's 6,000,000 ms.
+ */
 export function platformTarget(request: Request): PlatformTarget {
+  const pageLoad = request.method === "GET" || request.method === "HEAD";
   return {
     baseUrl: consoleConfig.platformUrl,
     platformId: requestBranding(request).platformId,
-    timeoutMs: consoleConfig.requestTimeoutMs,
+    timeoutMs: pageLoad ? consoleConfig.pageTimeoutMs : consoleConfig.requestTimeoutMs,
+    longTimeoutMs: consoleConfig.requestTimeoutMs,
   };
+}
+
+/** The X-Forwarded-For a reverse proxy in front of the console set, passed on to the platform's rate limits. */
+export function forwardedFor(request: Request): Record<string, string> {
+  const forwarded = request.headers.get("X-Forwarded-For");
+  return forwarded ? { "X-Forwarded-For": forwarded } : {};
 }

@@ -36,7 +36,25 @@ export function forgetUserInfo(accessToken: string): void {
   userInfoCache.delete(accessToken);
 }
 
-async function fetchUserInfo(request: Request, session: ConsoleSession, tokens: Tokens, onTokens: (t: Tokens) => void): Promise<UserInfo> {
+/** Spec 8 / issue 15 item 9: what a page says while the platform is down or does not answer in time. */
+export const PLATFORM_OUTAGE_MESSAGE = "平台服务暂时无法访问，请稍后刷新重试（登录状态已保留）";
+
+/** An outage, not a refusal: the platform did not answer, or answered with a server error. */
+function isOutage(error: unknown): boolean {
+  return error instanceof PlatformError && (error.kind === "network" || (error.kind === "http" && error.status >= 500));
+}
+
+/**
+ * The error page for an outage (503). The session is kept, and tokens refreshed before the outage
+ * are saved, so the user is still logged in once the platform is back.
+ */
+async function outagePage(session: ConsoleSession, dirty: boolean): Promise<Response> {
+  const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" });
+  if (dirty) headers.append("Set-Cookie", await commitSession(session));
+  return new Response(PLATFORM_OUTAGE_MESSAGE, { status: 503, headers });
+}
+
+async function fetchUserInfo(request: Request, session: ConsoleSession, tokens: Tokens, onTokens: (t: Tokens) => void, dirty: () => boolean): Promise<UserInfo> {
   const cached = userInfoCache.get(tokens.accessToken);
   if (cached && Date.now() - cached.at < USER_INFO_TTL_MS) return cached.info;
   let info: UserInfo | null;
@@ -45,6 +63,7 @@ async function fetchUserInfo(request: Request, session: ConsoleSession, tokens: 
   } catch (error) {
     if (error instanceof PlatformError && error.kind === "unauthorized") throw await logoutRedirect(request, session);
     if (error instanceof PlatformError && error.kind === "forbidden") throw await logoutRedirect(request, session, error.message);
+    if (isOutage(error)) throw await outagePage(session, dirty());
     const text = error instanceof Error && error.message ? error.message : "Has Error";
     throw await logoutRedirect(request, session, text);
   }
@@ -54,7 +73,11 @@ async function fetchUserInfo(request: Request, session: ConsoleSession, tokens: 
   return info;
 }
 
-/** The logged-in user, or a redirect to /login?redirect=<this path>. */
+/**
+ * The logged-in user, or a redirect to /login?redirect=<this path>. A refused refresh logs out every
+ * request of the session (those that waited on it too); a platform that is down or does not answer
+ * keeps the session and shows the outage page (503).
+ */
 export async function requireUser(request: Request): Promise<CurrentUser> {
   const session = await getSession(request);
   let tokens = sessionTokens(session);
@@ -65,16 +88,19 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
     storeTokens(session, fresh);
     dirty = true;
   };
-  const rotated = await rotatedTokens(tokens);
+  // A refresh of these tokens by a parallel request: take its result; if it failed, this request refreshes below.
+  const rotated = await rotatedTokens(tokens).catch(() => null);
   if (rotated) onTokens(rotated);
   if (tokens.expiresAt - Date.now() < REFRESH_AHEAD_MS) {
     try {
       onTokens(await refreshTokens(platformTarget(request), tokens.refreshToken));
-    } catch {
-      throw await logoutRedirect(request, session);
+    } catch (error) {
+      if (!isOutage(error)) throw await logoutRedirect(request, session);
+      // Still valid for a while: go on with them; expired: the outage page, the session kept.
+      if (tokens.expiresAt <= Date.now()) throw await outagePage(session, dirty);
     }
   }
-  const info = await fetchUserInfo(request, session, tokens, onTokens);
+  const info = await fetchUserInfo(request, session, tokens, onTokens, () => dirty);
   const sessionKey = session.get("sessionKey") ?? tokens.refreshToken.slice(0, 16);
   let pwExpiration: string | null = session.get("pwExpiration") ?? null;
   const target = platformTarget(request);

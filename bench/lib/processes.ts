@@ -1,6 +1,7 @@
 /** Shared benchmark plumbing: start the platform and console as child processes, sample their RSS, log in. */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { join } from "node:path";
 
 export const root = new URL("../..", import.meta.url).pathname;
@@ -37,7 +38,7 @@ export function sampleRss(pid: number | undefined, everyMs = 50) {
   };
 }
 
-async function waitFor(url: string, timeoutMs = 120_000) {
+export async function waitFor(url: string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -51,39 +52,85 @@ async function waitFor(url: string, timeoutMs = 120_000) {
   throw new Error(`${url} did not come up`);
 }
 
-/** Builds the console if needed, then starts platform and console on the given ports and database. */
-export async function startStack(opts: { port: number; databaseUrl: string; env?: Record<string, string>; nodeArgs?: string[] }): Promise<Started> {
+/**
+ * Builds the console if missing, then starts platform and console on the given ports (the platform on
+ * `platformPort`, by default the console's port + 1) and database.
+ */
+export async function startStack(opts: { port: number; platformPort?: number; databaseUrl: string; env?: Record<string, string>; nodeArgs?: string[]; consoleNodeArgs?: string[] }): Promise<Started> {
   const nodeArgs = opts.nodeArgs ?? [];
   if (!existsSync(join(root, "build/index.js"))) {
     const built = spawnSync("npx", ["remix", "build"], { cwd: root, stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });
     if (built.status !== 0) throw new Error("console build failed");
   }
-  const platformPort = opts.port + 1;
+  const platformPort = opts.platformPort ?? opts.port + 1;
+  for (const port of [platformPort, opts.port]) if (!(await portFree(port))) throw new Error(`port ${port} is in use`);
   const env = { ...process.env, TMS_DATABASE_URL: opts.databaseUrl, PLATFORM_PORT: String(platformPort), LOG_LEVEL: "warn", ...opts.env };
-  const platform = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "platform/main.ts"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
-  const platformUrl = `http://127.0.0.1:${platformPort}`;
-  await waitFor(`${platformUrl}/health`);
-  const consoleProcess = spawn(process.execPath, [...nodeArgs, join(root, "node_modules/@remix-run/serve/dist/cli.js"), "./build/index.js"], {
-    cwd: root,
-    env: { ...env, PORT: String(opts.port), NODE_ENV: "production", TMS_PLATFORM_URL: platformUrl },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const consoleUrl = `http://127.0.0.1:${opts.port}`;
-  await waitFor(`${consoleUrl}/login`);
-  return {
-    platform,
-    console: consoleProcess,
-    consoleUrl,
-    platformUrl,
-    async stop() {
-      for (const child of [consoleProcess, platform]) {
-        if (child.exitCode === null) {
-          child.kill("SIGTERM");
-          await new Promise((r) => child.once("exit", r));
-        }
-      }
-    },
+  const started: ChildProcess[] = [];
+  const stop = async () => {
+    for (const child of started.reverse()) await stopChild(child);
   };
+  try {
+    const platform = track(spawn(process.execPath, [...nodeArgs, "--import", "tsx", "platform/main.ts"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] }));
+    started.push(platform);
+    const platformUrl = `http://127.0.0.1:${platformPort}`;
+    await waitForChild(`${platformUrl}/health`, platform);
+    const consoleProcess = track(
+      spawn(process.execPath, [...nodeArgs, ...(opts.consoleNodeArgs ?? []), "--import", "tsx", join(root, "scripts/console-server.ts"), "./build/index.js"], {
+        cwd: root,
+        env: { ...env, PORT: String(opts.port), NODE_ENV: "production", TMS_PLATFORM_URL: platformUrl },
+        stdio: ["ignore", "ignore", "inherit"],
+      }),
+    );
+    started.push(consoleProcess);
+    const consoleUrl = `http://127.0.0.1:${opts.port}`;
+    await waitForChild(`${consoleUrl}/login`, consoleProcess);
+    return { platform, console: consoleProcess, consoleUrl, platformUrl, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Every server process the helpers started and that still runs: a signal handler can stop them all. */
+export const running = new Set<ChildProcess>();
+
+function track(child: ChildProcess): ChildProcess {
+  running.add(child);
+  child.once("exit", () => running.delete(child));
+  return child;
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/** Stops every process in `running` (for a signal that arrives while a stack is still starting). */
+export async function stopRunning(): Promise<void> {
+  await Promise.all([...running].map(stopChild));
+}
+
+/** Like waitFor, but gives up as soon as the process serving the URL exits. */
+async function waitForChild(url: string, child: ChildProcess): Promise<void> {
+  let onExit = () => {};
+  const exited = new Promise<never>((_, reject) => {
+    onExit = () => reject(new Error(`the process for ${url} exited before it answered`));
+    child.once("exit", onExit);
+  });
+  try {
+    await Promise.race([waitFor(url), exited]);
+  } finally {
+    child.off("exit", onExit);
+  }
+}
+
+export function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer().once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
 }
 
 /** Logs in through the console's login form (no JavaScript) and returns the session cookie. */

@@ -4,10 +4,9 @@
  * organisation keeps its own roster row (`freight_captains` 企业船长, used by water dispatch). Adding a
  * roster row finds the profile by 身份证号 or creates it 待审核.
  */
-import { isIdCardNo } from "../validation.js";
 import { defineResource, f, type RecordOf } from "./kit.js";
 import { NAV_AREAS } from "./ship.js";
-import { AUDIT_STATES, AUDITORS, auditMachine, enableToggles, enabledField, EVERYONE, OWNERS } from "./vocabulary.js";
+import { auditedPersonTail, AUDIT_STATES, AUDITORS, auditedWithToggles, EVERYONE, OWNERS, PERSON_KEYWORD, personFields, rosterMachine } from "./vocabulary.js";
 import { dayAfter, idCardNoOf } from "./water-samples.js";
 
 /** 职务 on the 船员适任证书. */
@@ -21,20 +20,11 @@ export const CREW_POSITIONS = {
 
 export const CAPTAIN_SOURCES = { ORG: { label: "企业添加" }, APP: { label: "船长APP注册" }, IMPORT: { label: "批量导入" }, INVITE: { label: "邀请注册" } } as const;
 export const GENDERS = { M: { label: "男" }, F: { label: "女" } } as const;
-export const ROSTER_STATES = { ACTIVE: { label: "合作中", tone: "success" }, REMOVED: { label: "已解除", tone: "default" } } as const;
-
-const ID_MESSAGE = "身份证号不正确（18 位，校验位须正确）";
-const upper = (v: string) => v.toUpperCase();
-
 const BASIC = { list: true, detail: "基本信息", form: true, export: true } as const;
 const CERT = { detail: "船员适任证书", form: true, export: true } as const;
 
-/** The person and certificate fields a roster row copies from its profile. */
-const personFields = () => ({
-  name: f.text("姓名", 32, { ...BASIC, required: true, sanitize: true, checks: [[(v) => v.length >= 2, "姓名至少 2 个字"]] }),
-  mobile: f.mobile("手机号", { ...BASIC, required: true }),
-  idCardNo: f.text("身份证号", 18, { ...BASIC, form: "create", required: true, mask: "idCard", normalise: upper, checks: [[isIdCardNo, ID_MESSAGE]] }),
-});
+/** The person (姓名, 手机号, 身份证号 set on create) a roster row copies from its profile. */
+const captainPerson = () => personFields(BASIC, { idCard: { form: "create" }, maskMobile: false });
 
 const certNo = () => f.text("适任证书号", 32, { ...CERT, list: true, required: true, sanitize: true, filter: "contains", checks: [[(v) => v.length >= 6, "适任证书号至少 6 位"]] });
 const certFields = () => ({
@@ -51,20 +41,15 @@ export const captainProfile = defineResource({
   api: "tms-captain-profile",
   titleField: "name",
   fields: {
-    ...personFields(),
+    ...captainPerson(),
     gender: f.enumOf("性别", GENDERS, { detail: "基本信息", export: true }),
     address: f.text("住址", 200, { detail: "基本信息", form: true, export: true }),
     source: f.enumOf("来源", CAPTAIN_SOURCES, { detail: "基本信息", export: true, filter: "eq" }),
     crewCertNo: certNo(),
     ...certFields(),
-    enabled: enabledField(),
-    remark: f.textarea("备注", 200, { detail: "基本信息", form: true }),
-    auditRemark: f.textarea("审核意见", 500, { detail: "审核" }),
+    ...auditedPersonTail(),
   },
-  status: (() => {
-    const machine = auditMachine("TMS_SHIP_APPROVE", ["TMS_RESOURCE_CAPTAIN"]);
-    return { ...machine, transitions: { ...machine.transitions, ...enableToggles("TMS_SHIP_APPROVE", AUDITORS) } };
-  })(),
+  status: auditedWithToggles("TMS_SHIP_APPROVE", ["TMS_RESOURCE_CAPTAIN"], "TMS_SHIP_APPROVE"),
   permissions: {
     list: ["TMS_SHIP_APPROVE", "TMS_RESOURCE_CAPTAIN"],
     detail: ["TMS_SHIP_APPROVE", "TMS_RESOURCE_CAPTAIN"],
@@ -73,7 +58,7 @@ export const captainProfile = defineResource({
     export: ["TMS_SHIP_APPROVE"],
   },
   kinds: { read: EVERYONE, write: AUDITORS },
-  keyword: { label: "姓名/手机号", fields: ["name", "mobile"] },
+  keyword: PERSON_KEYWORD,
   createdFilter: "注册时间",
   example: {
     as: "TENANT_USER",
@@ -97,24 +82,14 @@ export const captain = defineResource({
   api: "tms-captain",
   titleField: "name",
   fields: {
-    ...personFields(),
+    ...captainPerson(),
     certificateNo: certNo(),
     ...certFields(),
     profileAuditStatus: f.enumOf("认证状态", AUDIT_STATES, { list: true, detail: "基本信息", export: true, filter: "eq" }),
     profileId: f.ref("船长档案", "captainProfile", "profileName", { detail: "基本信息" }),
     remark: f.textarea("备注", 200, { detail: "基本信息", form: true, export: true }),
   },
-  status: {
-    field: "status",
-    label: "在册状态",
-    initial: "ACTIVE",
-    states: ROSTER_STATES,
-    transitions: {
-      remove: { label: "解除合作", from: ["ACTIVE"], to: "REMOVED", permission: "TMS_RESOURCE_CAPTAIN", kinds: OWNERS, tone: "danger", confirm: "解除后该船长不能再被调度" },
-      restore: { label: "恢复合作", from: ["REMOVED"], to: "ACTIVE", permission: "TMS_RESOURCE_CAPTAIN", kinds: OWNERS, confirm: "恢复后该船长可再被调度" },
-    },
-    editableIn: ["ACTIVE"],
-  },
+  status: rosterMachine("TMS_RESOURCE_CAPTAIN", { remove: "解除后该船长不能再被调度", restore: "恢复后该船长可再被调度" }),
   permissions: {
     list: ["TMS_RESOURCE_CAPTAIN", "TMS_SHIP_APPROVE"],
     detail: ["TMS_RESOURCE_CAPTAIN", "TMS_SHIP_APPROVE"],
@@ -124,7 +99,7 @@ export const captain = defineResource({
     export: ["TMS_RESOURCE_CAPTAIN", "TMS_SHIP_APPROVE"],
   },
   kinds: { read: EVERYONE, write: OWNERS },
-  keyword: { label: "姓名/手机号", fields: ["name", "mobile"] },
+  keyword: PERSON_KEYWORD,
   createdFilter: "添加时间",
   example: {
     as: "ORG_USER",

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { UserType } from "../platforms.js";
+import { withSpecialCharacterFilter } from "../fields.js";
 import { chinaDate } from "../units.js";
 import { f, type AnyResource, type Field, type Transition } from "./kit.js";
 
@@ -35,7 +36,8 @@ export const fieldOf = (def: AnyResource, key: string): Field | undefined => (de
 // ---------------------------------------------------------------------------------------------
 // Filters
 
-const filterId = z.union([z.number(), z.string().regex(/^[1-9]\d{0,14}$/)]).transform(Number);
+// A whole positive id: PostgreSQL refuses -1.5 or 1e20 as a bigint parameter (SQLite would compare it).
+const filterId = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,14}$/)]).transform(Number);
 const filterBool = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 const filterDate = (label: string) =>
   z
@@ -65,7 +67,8 @@ export function filterSchema(def: AnyResource) {
       shape[`${key}To`] = z.preprocess(blankAsAbsent, filterDate(`${field.label}止`).optional());
       ranges.push([`${key}From`, `${key}To`, field.label]);
     } else if (op === "contains") {
-      shape[key] = z.preprocess(blankAsAbsent, z.string({ invalid_type_error: `${field.label}必须是文字` }).trim().max(64, `${field.label}最多 64 个字`).optional());
+      const contains = z.preprocess(blankAsAbsent, z.string({ invalid_type_error: `${field.label}必须是文字` }).trim().max(64, `${field.label}最多 64 个字`).optional());
+      shape[key] = field.input.sanitize ? withSpecialCharacterFilter(contains) : contains;
     } else if (field.kind === "ref" || field.kind === "int") {
       shape[key] = z.preprocess(blankAsAbsent, filterId.optional()).refine(() => true, `${field.label}不正确`);
     } else if (field.kind === "bool") {

@@ -4,9 +4,9 @@
  * 企业司机, which dispatch uses). Adding a roster entry finds the person's profile by ID number or
  * creates one awaiting audit; the roster keeps copies of name and mobile.
  */
-import { isIdCardNo, isQualificationCertNo } from "../validation.js";
+import { isQualificationCertNo } from "../validation.js";
 import { defineResource, f, type RecordOf } from "./kit.js";
-import { AUDIT_STATES, AUDITORS, auditMachine, enableToggles, enabledField, EVERYONE, OWNERS } from "./vocabulary.js";
+import { auditedPersonTail, AUDIT_STATES, AUDITORS, auditedWithToggles, EVERYONE, idCardNoField, OWNERS, PERSON_KEYWORD, personFields, rosterMachine } from "./vocabulary.js";
 
 /** 准驾车型 (GB 1589 / 机动车驾驶证申领和使用规定). */
 export const VEHICLE_CLASSES = {
@@ -31,8 +31,6 @@ export const PROFILE_SOURCES = {
 
 export const DRIVER_TYPES = { OWN: { label: "自有司机" }, AFFILIATED: { label: "挂靠司机" }, EXTERNAL: { label: "外协司机" } } as const;
 
-export const ROSTER_STATES = { ACTIVE: { label: "合作中", tone: "success" }, REMOVED: { label: "已解除", tone: "default" } } as const;
-
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 /** A 17-digit ID body with its GB 11643 check character (ISO 7064 MOD 11-2). */
 export function idCardWithCheck(body: string): string {
@@ -45,18 +43,16 @@ export function idCardWithCheck(body: string): string {
 export const exampleIdCard = (n: number) => idCardWithCheck(`340111${1970 + (n % 30)}${String(1 + (n % 12)).padStart(2, "0")}${String(1 + (n % 28)).padStart(2, "0")}${String(n % 1000).padStart(3, "0")}`.slice(0, 17));
 const exampleMobile = (n: number) => `139${String(10_000_000 + (n % 89_999_999)).padStart(8, "0")}`;
 
-const ID_MESSAGE = "身份证号不正确（18 位，末位为校验位）";
 const upper = (v: string) => v.toUpperCase();
+const LICENCE_NO_MESSAGE = "驾驶证号应为持证人的 18 位身份证号";
 
 const PERSON = { list: true, detail: "基本信息", export: true } as const;
 const LICENCE = { detail: "驾驶证", export: true } as const;
 const QUALIFICATION = { detail: "从业资格证", export: true } as const;
 
-/** The fields a roster entry and a profile share (the Person block and the licence data). */
-const personFields = (form: true | "create") => ({
-  name: f.text("姓名", 32, { ...PERSON, form, required: true, sanitize: true, checks: [[(v) => v.length >= 2, "姓名至少 2 个字"]] }),
-  mobile: f.mobile("手机号", { ...PERSON, form, required: true, mask: true }),
-  idCardNo: f.text("身份证号", 18, { ...PERSON, form, required: true, mask: "idCard", normalise: upper, checks: [[isIdCardNo, ID_MESSAGE]] }),
+/** The fields a roster entry and a profile share (the person block and the licence data). */
+const driverFields = (form: true | "create") => ({
+  ...personFields({ ...PERSON, form }),
   vehicleClass: f.enumOf("准驾车型", VEHICLE_CLASSES, { ...LICENCE, list: true, form, required: true, filter: "eq" }),
   licenseValidTo: f.date("驾驶证有效期至", { ...LICENCE, form, required: true, expiry: true }),
   qualificationCertNo: f.text("从业资格证号", 18, { ...QUALIFICATION, form, mask: "idCard", normalise: upper, checks: [[isQualificationCertNo, "从业资格证号应为 6–18 位字母或数字"]], hint: "驾驶总质量 4.5 吨以上车辆须填写" }),
@@ -69,17 +65,12 @@ export const driverProfile = defineResource({
   api: "tms-driver-profile",
   titleField: "name",
   fields: {
-    ...personFields(true),
-    drivingLicenseNo: f.text("驾驶证号", 18, { ...LICENCE, form: true, required: true, mask: "idCard", normalise: upper, checks: [[isIdCardNo, "驾驶证号应为持证人的 18 位身份证号"]] }),
+    ...driverFields(true),
+    drivingLicenseNo: idCardNoField({ ...LICENCE, form: true, required: true }, "驾驶证号", LICENCE_NO_MESSAGE),
     source: f.enumOf("来源", PROFILE_SOURCES, { list: true, detail: "基本信息", export: true, filter: "eq" }),
-    enabled: enabledField(),
-    remark: f.textarea("备注", 200, { detail: "基本信息", form: true }),
-    auditRemark: f.textarea("审核意见", 500, { detail: "审核" }),
+    ...auditedPersonTail(),
   },
-  status: (() => {
-    const machine = auditMachine("TMS_DRIVER_APPROVE", ["TMS_DRIVER_MANAGEMENT"], { owners: AUDITORS });
-    return { ...machine, transitions: { ...machine.transitions, ...enableToggles("TMS_DRIVER_MANAGEMENT", AUDITORS) } };
-  })(),
+  status: auditedWithToggles("TMS_DRIVER_APPROVE", ["TMS_DRIVER_MANAGEMENT"], "TMS_DRIVER_MANAGEMENT", { owners: AUDITORS }),
   permissions: {
     list: ["TMS_DRIVER_MANAGEMENT", "TMS_DRIVER_APPROVE", "TMS_RESOURCE_DRIVER"],
     detail: ["TMS_DRIVER_MANAGEMENT", "TMS_DRIVER_APPROVE", "TMS_RESOURCE_DRIVER"],
@@ -88,7 +79,7 @@ export const driverProfile = defineResource({
     export: ["TMS_DRIVER_MANAGEMENT", "TMS_DRIVER_APPROVE"],
   },
   kinds: { read: EVERYONE, write: AUDITORS },
-  keyword: { label: "姓名/手机号", fields: ["name", "mobile"] },
+  keyword: PERSON_KEYWORD,
   createdFilter: "注册时间",
   example: {
     as: "SYSTEM_USER",
@@ -112,24 +103,15 @@ export const driver = defineResource({
   api: "tms-driver",
   titleField: "name",
   fields: {
-    ...personFields("create"),
-    licenseNo: f.text("驾驶证号", 18, { ...LICENCE, form: "create", mask: "idCard", normalise: upper, checks: [[isIdCardNo, "驾驶证号应为持证人的 18 位身份证号"]], hint: "不填时与身份证号相同" }),
+    ...driverFields("create"),
+    licenseNo: { ...idCardNoField({ ...LICENCE, form: "create" }, "驾驶证号", LICENCE_NO_MESSAGE), hint: "不填时与身份证号相同" },
     driverType: f.enumOf("司机类别", DRIVER_TYPES, { list: true, detail: "基本信息", export: true, form: true, required: true, filter: "eq" }),
     fleetLeaderId: f.ref("所属车队长", "fleetLeader", "fleetLeaderName", { list: true, detail: "基本信息", export: true, form: true }),
     profileStatus: f.enumOf("认证状态", AUDIT_STATES, { list: true, detail: "基本信息", export: true, filter: "eq" }),
     profileId: f.ref("司机档案", "driverProfile", "profileName", { detail: "基本信息" }),
     remark: f.textarea("备注", 200, { detail: "基本信息", form: true }),
   },
-  status: {
-    field: "status",
-    label: "在册状态",
-    initial: "ACTIVE",
-    states: ROSTER_STATES,
-    transitions: {
-      remove: { label: "解除合作", from: ["ACTIVE"], to: "REMOVED", permission: "TMS_RESOURCE_DRIVER", kinds: OWNERS, tone: "danger", confirm: "解除合作后该司机不能再被本企业调度；有待装货或运输中运单时不能解除" },
-    },
-    editableIn: ["ACTIVE"],
-  },
+  status: rosterMachine("TMS_RESOURCE_DRIVER", { remove: "解除合作后该司机不能再被本企业调度；有待装货或运输中运单时不能解除" }),
   permissions: {
     list: ["TMS_RESOURCE_DRIVER"],
     detail: ["TMS_RESOURCE_DRIVER"],
@@ -138,7 +120,7 @@ export const driver = defineResource({
     export: ["TMS_RESOURCE_DRIVER"],
   },
   kinds: { read: OWNERS, write: OWNERS },
-  keyword: { label: "姓名/手机号", fields: ["name", "mobile"] },
+  keyword: PERSON_KEYWORD,
   createdFilter: "添加时间",
   example: {
     as: "ORG_USER",

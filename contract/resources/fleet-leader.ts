@@ -2,10 +2,9 @@
  * 车队长 (domain 2.4): a person who organises drivers and vehicles and may collect their freight (代收),
  * audited by platform or tenant staff; and the members of the fleet (车队成员).
  */
-import { isIdCardNo } from "../validation.js";
 import { exampleIdCard } from "./driver.js";
 import { defineResource, f, type RecordOf } from "./kit.js";
-import { AUDITORS, auditMachine, enableToggles, enabledField, EVERYONE } from "./vocabulary.js";
+import { auditedPersonTail, AUDITORS, auditedWithToggles, EVERYONE, PERSON_KEYWORD, personFields } from "./vocabulary.js";
 
 export const DISTRIBUTION_RULES = { NONE: { label: "不清分" }, PERCENT: { label: "按比例" }, FIXED_PER_TON: { label: "按吨固定金额" } } as const;
 export const MEMBER_STATES = { ACTIVE: { label: "在队", tone: "success" }, QUIT: { label: "已退出", tone: "default" } } as const;
@@ -19,21 +18,14 @@ export const fleetLeader = defineResource({
   api: "tms-fleet-leader",
   titleField: "name",
   fields: {
-    name: f.text("姓名", 32, { ...BASIC, required: true, sanitize: true, checks: [[(v) => v.length >= 2, "姓名至少 2 个字"]] }),
-    mobile: f.mobile("手机号", { ...BASIC, required: true, mask: true }),
-    idCardNo: f.text("身份证号", 18, { ...BASIC, list: false, required: true, mask: "idCard", normalise: (v) => v.toUpperCase(), checks: [[isIdCardNo, "身份证号不正确（18 位，末位为校验位）"]] }),
+    ...personFields(BASIC, { idCard: { list: false } }),
     fleetName: f.text("车队名称", 64, { ...BASIC, required: true, sanitize: true, filter: "contains" }),
     collectEnabled: f.bool("允许代收运费", { ...COLLECT, list: true, required: true, filter: "eq" }),
     distributionRule: f.enumOf("清分规则", DISTRIBUTION_RULES, { ...COLLECT, list: true, required: true }),
     distributionValue: f.int("清分值", 0, 100_000, { ...COLLECT, hint: "按比例：基点（100 = 1%，最多 3000）；按吨：分/吨" }),
-    enabled: enabledField(),
-    remark: f.textarea("备注", 200, { detail: "基本信息", form: true }),
-    auditRemark: f.textarea("审核意见", 500, { detail: "审核" }),
+    ...auditedPersonTail(),
   },
-  status: (() => {
-    const machine = auditMachine("TMS_DRIVER_MASTER_APPROVE", ["TMS_DRIVER_MANAGEMENT"], { owners: AUDITORS });
-    return { ...machine, transitions: { ...machine.transitions, ...enableToggles("TMS_DRIVER_MASTER_APPROVE", AUDITORS) } };
-  })(),
+  status: auditedWithToggles("TMS_DRIVER_MASTER_APPROVE", ["TMS_DRIVER_MANAGEMENT"], "TMS_DRIVER_MASTER_APPROVE", { owners: AUDITORS }),
   permissions: {
     list: ["TMS_DRIVER_MASTER_APPROVE", "TMS_DRIVER_MANAGEMENT", "TMS_RESOURCE_DRIVER"],
     detail: ["TMS_DRIVER_MASTER_APPROVE", "TMS_DRIVER_MANAGEMENT", "TMS_RESOURCE_DRIVER"],
@@ -42,7 +34,7 @@ export const fleetLeader = defineResource({
     export: ["TMS_DRIVER_MASTER_APPROVE", "TMS_DRIVER_MANAGEMENT"],
   },
   kinds: { read: EVERYONE, write: AUDITORS },
-  keyword: { label: "姓名/手机号", fields: ["name", "mobile"] },
+  keyword: PERSON_KEYWORD,
   createdFilter: "注册时间",
   example: {
     as: "SYSTEM_USER",

@@ -1,7 +1,9 @@
+import { shipAvailability, shipCommunication, shipFine, shipFineLog, shipInfoSubmission, wharf } from "./findship.js";
 /**
  * RESOURCES: every resource definition, by key. The console looks up a reference's resource here (its
  * options call); the generated tests loop over it.
  */
+import { matchInvoice, matchInvoiceItem, payeeSetting, taxRegistration } from "./finance2.js";
 import type { AnyResource } from "./kit.js";
 import { vehicle } from "./vehicle.js";
 import { credential } from "./credential.js";
@@ -19,6 +21,7 @@ import { fleetLeader, fleetLeaderMember } from "./fleet-leader.js";
 import { vehicleRelation } from "./vehicle-relation.js";
 import { appeal } from "./appeal.js";
 import { timeoutConfig, vehicleAlert } from "./fleet.js";
+import { smsTemplate, vehicleAvailability } from "./fleet-rest.js";
 import { ship } from "./ship.js";
 import { captain, captainProfile } from "./captain.js";
 import { shipowner } from "./shipowner.js";
@@ -29,6 +32,10 @@ import { complaint, complaintReply } from "./complaint.js";
 import { safetyNotice, sensitiveWord, wxGroup } from "./system-content.js";
 import { order } from "./order.js";
 import { appVersion } from "./app-version.js";
+import { activeOrder, delivery, linkedWaybill, openOrder, redelivery } from "./delivery.js";
+import { transportTask } from "./transport-task.js";
+import { container } from "./container.js";
+import { BILLING_RESOURCES } from "./billing.js";
 
 export const RESOURCES: Record<string, AnyResource> = {
   [vehicle.key]: vehicle,
@@ -57,8 +64,14 @@ export const RESOURCES: Record<string, AnyResource> = {
   ...Object.fromEntries([appDeviceReport, enterpriseConfig, pushLog, noPushRule, sensitiveWord, complaint, complaintReply, wxGroup, safetyNotice].map((def) => [def.key, def as AnyResource])),
   [timeoutConfig.key]: timeoutConfig,
   [vehicleAlert.key]: vehicleAlert,
+  [vehicleAvailability.key]: vehicleAvailability,
+  [smsTemplate.key]: smsTemplate,
   [order.key]: order,
   [appVersion.key]: appVersion,
+  ...Object.fromEntries([openOrder, activeOrder, delivery, redelivery, linkedWaybill, transportTask, container].map((def) => [def.key, def as AnyResource])),
+  ...Object.fromEntries(BILLING_RESOURCES.map((def) => [def.key, def as AnyResource])),
+  ...Object.fromEntries([payeeSetting, taxRegistration, matchInvoice, matchInvoiceItem].map((def) => [def.key, def as AnyResource])),
+  ...Object.fromEntries([wharf, shipAvailability, shipInfoSubmission, shipCommunication, shipFine, shipFineLog].map((def) => [def.key, def as AnyResource])),
 };
 
 export function resourceOf(key: string): AnyResource | undefined {

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { PermissionCode } from "../permissions.js";
 import type { UserType } from "../platforms.js";
 import { chinaLocalInput, chinaLocalToIso, fenToYuan, kgToTonnes, tonnesToKg, yuanToFen } from "../units.js";
-import { isRealDate } from "../fields.js";
+import { isRealDate, withSpecialCharacterFilter } from "../fields.js";
 import { hasVisibleText, MOBILE_PATTERN, stripSpecialCharacters } from "../validation.js";
 
 export type Tone = "default" | "info" | "success" | "warning" | "error";
@@ -92,7 +92,9 @@ export const f = {
   text(label: string, max: number, o: Common & { checks?: Checked[]; sanitize?: boolean; mask?: Field["mask"]; placeholder?: string; normalise?: (value: string) => string } = {}): Field<string> {
     const { checks = [], sanitize, mask, placeholder, normalise, ...rest } = o;
     const checked = textWire(label, max, checks);
-    const wire = normalise ? (z.preprocess((v) => (typeof v === "string" ? normalise(v) : v), checked) as unknown as typeof checked) : checked;
+    // Spec 5 on the platform too: a marked field is stripped as the console's input is on blur.
+    const filtered = sanitize ? (withSpecialCharacterFilter(checked) as unknown as typeof checked) : checked;
+    const wire = normalise ? (z.preprocess((v) => (typeof v === "string" ? normalise(v) : v), filtered) as unknown as typeof checked) : filtered;
     return make<string>(
       {
         kind: "text",
@@ -314,6 +316,8 @@ export interface ResourceDef<F extends Record<string, Field> = Record<string, Fi
    * the creator may pick for each referenced resource key (from that resource's options).
    */
   example?: { as: UserType; body: (n: number, refs: Record<string, number>) => Record<string, unknown>; refs?: readonly string[] };
+  /** Footer sums of the list (spec 2.4): a FooterSums key (invoiceAmount, totalFreight …) → the summed field. */
+  sums?: Readonly<Record<string, keyof F & string>>;
   /** Label of a 创建时间 range filter on created_at (添加时间, 注册时间 …); none when absent. */
   createdFilter?: string;
 }

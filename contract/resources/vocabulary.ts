@@ -4,7 +4,8 @@
  */
 import type { PermissionCode } from "../permissions.js";
 import type { UserType } from "../platforms.js";
-import { f, type Options, type Transition } from "./kit.js";
+import { isIdCardNo } from "../validation.js";
+import { f, type Options, type Placement, type StatusSpec, type Transition } from "./kit.js";
 
 export const AUDIT_STATES = {
   PENDING: { label: "待审核", tone: "warning" },
@@ -27,12 +28,30 @@ export const OPERATION_STATES = {
   SUSPENDED: { label: "停运", tone: "error" },
 } as const satisfies Options;
 
+/** A roster row (企业司机, 企业船长): 合作中 until the organisation ends it. */
+export const ROSTER_STATES = { ACTIVE: { label: "合作中", tone: "success" }, REMOVED: { label: "已解除", tone: "default" } } as const satisfies Options;
+
 export const AUDITORS: readonly UserType[] = ["SYSTEM_USER", "TENANT_USER"];
 export const OWNERS: readonly UserType[] = ["ORG_USER", "INDIVIDUAL_USER"];
 export const EVERYONE: readonly UserType[] = ["SYSTEM_USER", "TENANT_USER", "ORG_USER", "INDIVIDUAL_USER"];
 
+/** The audited person's closing fields: 启用/停用, 备注 and the last 审核意见. */
+export const auditedPersonTail = () => ({
+  enabled: enabledField(),
+  remark: f.textarea("备注", 200, { detail: "基本信息", form: true }),
+  auditRemark: f.textarea("审核意见", 500, { detail: "审核" }),
+});
+
 /** 审核意见: optional on 通过, required on 驳回 and 撤销认证. */
 export const auditRemark = (required: boolean) => ({ auditRemark: f.textarea("审核意见", 500, { required }) });
+
+/** 通过 / 驳回 of a 待审核 subject by platform or tenant staff holding `permission` (驳回 needs a remark). */
+export function approveReject(permission: PermissionCode): Record<"approve" | "reject", Transition<string>> {
+  return {
+    approve: { label: "通过", from: ["PENDING"], to: "APPROVED", permission, kinds: AUDITORS, group: "audit", input: auditRemark(false), tone: "primary" },
+    reject: { label: "驳回", from: ["PENDING"], to: "REJECTED", permission, kinds: AUDITORS, group: "audit", input: auditRemark(true), tone: "danger" },
+  };
+}
 
 /**
  * Domain 0.4.4 for a subject audited by platform or tenant staff: 通过 / 驳回 while 待审核, 撤销认证 once
@@ -40,8 +59,7 @@ export const auditRemark = (required: boolean) => ({ auditRemark: f.textarea("�
  */
 export function auditMachine(approve: PermissionCode, ownerWrite: readonly PermissionCode[], options: { owners?: readonly UserType[] } = {}) {
   const transitions: Record<string, Transition<string>> = {
-    approve: { label: "通过", from: ["PENDING"], to: "APPROVED", permission: approve, kinds: AUDITORS, group: "audit", input: auditRemark(false), tone: "primary" },
-    reject: { label: "驳回", from: ["PENDING"], to: "REJECTED", permission: approve, kinds: AUDITORS, group: "audit", input: auditRemark(true), tone: "danger" },
+    ...approveReject(approve),
     revoke: { label: "撤销认证", from: ["APPROVED"], to: "REJECTED", permission: approve, kinds: AUDITORS, input: auditRemark(true), tone: "danger" },
     resubmit: { label: "重新提交审核", from: ["REJECTED"], to: "PENDING", permission: ownerWrite, kinds: options.owners ?? OWNERS, confirm: "重新提交后将进入待审核" },
   };
@@ -69,4 +87,39 @@ export const enabledField = () => f.enumOf("状态", ENABLE_STATES, { list: true
 /** The same transitions, each allowed only while `field` is in one of `states` (e.g. a relation still 有效). */
 export function onlyWhile(transitions: Record<string, Transition<string>>, field: string, states: readonly string[]): Record<string, Transition<string>> {
   return Object.fromEntries(Object.entries(transitions).map(([key, t]) => [key, { ...t, when: { ...t.when, [field]: states } }]));
+}
+
+/** Every person-shaped resource is found by 姓名/手机号. */
+export const PERSON_KEYWORD = { label: "姓名/手机号", fields: ["name", "mobile"] } as const;
+
+/** 身份证号 (GB 11643): upper-cased, checked to the check character, masked in lists. */
+export const idCardNoField = (placement: Placement & { required?: boolean }, label = "身份证号", message = `${label}不正确（18 位，末位为校验位）`) =>
+  f.text(label, 18, { ...placement, mask: "idCard", normalise: (v) => v.toUpperCase(), checks: [[isIdCardNo, message]] });
+
+/**
+ * The person block of domain 1 (司机, 船长, 车队长 and their profiles): 姓名 (spec 5 filter, at least
+ * 2 characters), 手机号 and 身份证号, all required. `idCard` places the ID number where it differs
+ * (set on create only, not in lists); `maskMobile` masks the mobile in lists.
+ */
+export function personFields(placement: Placement, options: { idCard?: Placement; maskMobile?: boolean } = {}) {
+  return {
+    name: f.text("姓名", 32, { ...placement, required: true, sanitize: true, checks: [[(v) => v.length >= 2, "姓名至少 2 个字"]] }),
+    mobile: f.mobile("手机号", { ...placement, required: true, mask: options.maskMobile ?? true }),
+    idCardNo: idCardNoField({ ...placement, ...options.idCard, required: true }),
+  };
+}
+
+/** The audit machine plus 启用 / 停用, both run by platform or tenant staff (profiles, 车队长). */
+export function auditedWithToggles(approve: PermissionCode, ownerWrite: readonly PermissionCode[], toggle: PermissionCode, options: { owners?: readonly UserType[] } = {}) {
+  const machine = auditMachine(approve, ownerWrite, options);
+  return { ...machine, transitions: { ...machine.transitions, ...enableToggles(toggle, AUDITORS) } };
+}
+
+/** A roster row's 在册状态: the organisation ends the cooperation (解除合作) and, where `restore` is given, may resume it. */
+export function rosterMachine(permission: PermissionCode, confirm: { remove: string; restore?: string }): StatusSpec<keyof typeof ROSTER_STATES> {
+  const transitions: Record<string, Transition<string>> = {
+    remove: { label: "解除合作", from: ["ACTIVE"], to: "REMOVED", permission, kinds: OWNERS, tone: "danger", confirm: confirm.remove },
+  };
+  if (confirm.restore) transitions.restore = { label: "恢复合作", from: ["REMOVED"], to: "ACTIVE", permission, kinds: OWNERS, confirm: confirm.restore };
+  return { field: "status", label: "在册状态", initial: "ACTIVE", states: ROSTER_STATES, transitions, editableIn: ["ACTIVE"] };
 }

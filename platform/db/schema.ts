@@ -14,6 +14,10 @@ import type { SystemPageTables } from "../system/schema.js";
 import type { OrderTables } from "../orders/schema.js";
 import type { ReportTables } from "../reports/schema.js";
 import type { LedgerTables } from "../ledger/schema.js";
+import type { FleetRestTables } from "../fleet/schema.js";
+import type { BillingTables } from "../billing/schema.js";
+import type { Finance2Tables } from "../finance2/schema.js";
+import type { FindShipTables } from "../findship/schema.js";
 
 /** The whole database: each service declares its tables in its own schema.ts. */
 export interface Database
@@ -32,4 +36,8 @@ export interface Database
     SystemPageTables,
     OrderTables,
     ReportTables,
-    LedgerTables {}
+    LedgerTables,
+    FleetRestTables,
+    BillingTables,
+    Finance2Tables,
+    FindShipTables {}

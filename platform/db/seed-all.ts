@@ -12,14 +12,19 @@ import { seedEnterprises } from "../masterdata/enterprise-seed.js";
 import { seedSupplies } from "../supply/seed.js";
 
 /** Each service's demo data, run in order after the identity seed. Add new seeders at the end. */
-const seeders: Array<(db: Db, ids: SeedIds) => Promise<void>> = [seedNotifications, seedFreight, seedAppeals, seedVehicles, seedDictionaries, seedEnterprises, seedOrgResources, seedDrivers, seedWater, seedSupplies, seedSubmission, seedFleet, seedSystemPages, seedOrders, seedReports, seedLedger, seedIamAdmin];
+const seeders: Array<(db: Db, ids: SeedIds) => Promise<void>> = [seedNotifications, seedFreight, seedAppeals, seedVehicles, seedDictionaries, seedEnterprises, seedOrgResources, seedDrivers, seedWater, seedSupplies, seedSubmission, seedFleet, seedFleetRest, seedSystemPages, seedOrders, seedReports, seedLedger, seedIamAdmin, seedOrderRest, seedBilling, seedFinance2, seedFindShip];
 import { seedSubmission } from "../submission/seed.js";
 import { seedFleet } from "../fleet/seed.js";
+import { seedFleetRest } from "../fleet/rest-seed.js";
 import { seedSystemPages } from "../system/seed.js";
 import { seedOrders } from "../orders/orders-seed.js";
 import { seedReports } from "../reports/seed.js";
 import { seedLedger } from "../ledger/seed.js";
 import { seedIamAdmin } from "../iam/admin/seed.js";
+import { seedOrderRest } from "../orders/rest-seed.js";
+import { seedBilling } from "../billing/seed.js";
+import { seedFinance2 } from "../finance2/seed.js";
+import { seedFindShip } from "../findship/seed.js";
 
 /** Seeds the demo data when the database is empty; returns whether it seeded. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {

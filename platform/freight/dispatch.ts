@@ -24,6 +24,7 @@ import { visible, type CallerScope } from "../scope.js";
 import { assertActor } from "./status.js";
 import { chinaCompactDate } from "../../contract/units.js";
 import { roadCarrierReasons } from "../masterdata/eligibility.js";
+import { applyDispatchLinks, checkDispatchLinks } from "../orders/dispatch-links.js";
 
 type OrderRow = Selectable<FreightOrdersTable>;
 
@@ -192,19 +193,19 @@ export async function dispatch(ctx: ServiceContext, scope: CallerScope, body: Di
     const planned = Number(order.planned_weight);
     const dispatched = Number(order.dispatched_weight);
     const total = body.items.reduce((sum, item) => sum + item.plannedWeight, 0);
-    if (dispatched + total > planned) {
-      throw new HttpError(400, `派单重量合计 ${kgToTonnes(total)} 吨，超过订单剩余可派重量 ${kgToTonnes(Math.max(0, planned - dispatched))} 吨`);
-    }
+    // The order's free weight (less what transport tasks reserve), and the delivery, task or re-delivery named.
+    const links = await checkDispatchLinks(trx, order, body, body.items.length, total);
     const at = nowIso();
     const created: Array<Selectable<FreightsTable>> = [];
     for (const [index, item] of body.items.entries()) {
       const carrier = await carrierFor(trx, order, item, index);
       checkLoadWeight(order.freight_way, item.plannedWeight, `第 ${index + 1} 条派单的计划重量`);
-      const values = waybillValues(order, carrier, item.plannedWeight, await newFreightNo(trx), { userId: scope.userId, name: scope.name }, at);
+      const values = { ...waybillValues(order, carrier, item.plannedWeight, await newFreightNo(trx), { userId: scope.userId, name: scope.name }, at), ...links };
       const row = await trx.insertInto("freights").values(values).returningAll().executeTakeFirstOrThrow();
       await recordEvent(trx, Number(row.id), "DISPATCH", null, "WAIT_LOADING", { userId: scope.userId, name: scope.name }, `计划重量 ${kgToTonnes(item.plannedWeight)} 吨`, at);
       created.push(row);
     }
+    await applyDispatchLinks(trx, links, total, created[0]!.freight_no);
     const orderStatus = orderStatusFor(planned, dispatched + total);
     // Guarded by the dispatched weight we read, so two dispatches cannot both spend the same remainder.
     const updated = await trx

@@ -99,7 +99,8 @@ export interface ExportSource {
   orgNames(ids: number[]): Promise<Map<number, string>>;
 }
 
-function workbookSource(source: ExportSource): WorkbookSource<ExportRow, FreightCursor> {
+/** The waybill sheet of a source of rows (also used by bench/export-writers.ts). */
+export function freightWorkbookSource(source: ExportSource): WorkbookSource<ExportRow, FreightCursor> {
   return {
     sheetName: "运单列表",
     logName: "freight export",
@@ -115,7 +116,7 @@ function workbookSource(source: ExportSource): WorkbookSource<ExportRow, Freight
 
 /** Writes the waybill workbook to `output` (see writeWorkbook: back-pressure, stops when `gone()`). */
 export function writeFreightWorkbook(output: Writable, source: ExportSource, gone: () => boolean, pageSize = EXPORT_PAGE_SIZE) {
-  return writeWorkbook(output, workbookSource(source), gone, pageSize);
+  return writeWorkbook(output, freightWorkbookSource(source), gone, pageSize);
 }
 
 /** Answers the export request with the streamed workbook of the filter. */
@@ -124,5 +125,5 @@ export function sendFreightExport(ctx: ServiceContext, scope: CallerScope, filte
     page: (cursor, limit) => exportPageAfter(ctx.db.kysely, scope, filter, cursor, limit),
     orgNames: (ids) => orgNames(ctx.db.kysely, ids),
   };
-  return sendWorkbook(ctx, reply, workbookSource(source), exportDisposition());
+  return sendWorkbook(ctx, reply, freightWorkbookSource(source), exportDisposition(), scope.userId);
 }

@@ -244,6 +244,19 @@ export interface FreightsTable extends Scoped {
   cancel_time: string | null;
   cancel_reason: string | null;
   updated_at: string;
+  /** Migration 0020 (domain 3.2): the delivery note and transport task it was dispatched under, the cancelled waybill it replaces. */
+  delivery_id: number | null;
+  task_id: number | null;
+  redispatch_of_id: number | null;
+  /** On a cancelled waybill (domain 3.7): WAITING 待重新发货, REDISPATCHED (with the replacement's number), IGNORED. */
+  redelivery_status: Generated<string>;
+  redispatched_at: string | null;
+  redelivery_freight_no: string | null;
+  redelivery_remark: string | null;
+  created_by: number | null;
+  updated_by: number | null;
+  version: Generated<number>;
+  deleted_at: string | null;
 }
 
 export interface FreightEventsTable {

@@ -22,6 +22,7 @@ import type { Database } from "../db/schema.js";
 import { notFound, Refusal } from "../http/envelope.js";
 import { notifyStep, recordEvent } from "./events.js";
 import { refreshOrderProgress } from "../orders/progress.js";
+import { releaseLinkedWeight } from "../orders/dispatch-links.js";
 import { toFreightRecords, type FreightRow } from "./records.js";
 import {
   checkLoadWeight,
@@ -156,6 +157,7 @@ export function stampStep(ctx: ServiceContext, scope: CallerScope, action: keyof
 
 /** Gives a cancelled waybill's planned weight back to its order. */
 async function releaseOrderWeight(trx: Transaction<Database>, row: FreightRow): Promise<void> {
+  await releaseLinkedWeight(trx, row);
   const order = await trx.selectFrom("freight_orders").select(["planned_weight", "dispatched_weight", "status", "version"]).where("id", "=", row.order_id).executeTakeFirstOrThrow();
   const dispatched = Math.max(0, Number(order.dispatched_weight) - Number(row.planned_weight));
   // A closed order stays closed: the weight returns but is not offered for dispatch again (domain 3.1).

@@ -6,6 +6,7 @@ import type { ServiceContext } from "../context.js";
 import { HttpError, ok } from "../http/envelope.js";
 import { parse } from "../http/validate.js";
 import { platformOf, requireCaller } from "./guard.js";
+import { requesterAddress } from "../http/rate-limit.js";
 import * as identity from "./service.js";
 
 const mobileOnly = z.object({ mobile: z.string({ required_error: "缺少必填字段 mobile" }).regex(MOBILE_PATTERN, "请输入正确的11位手机号") });
@@ -23,7 +24,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: ServiceContext):
 
   app.post("/api/v1/auth/captcha", async (request) => {
     const { mobile } = parse(mobileOnly, request.body);
-    return ok(await identity.refreshCaptcha(ctx, mobile));
+    return ok(await identity.refreshCaptcha(ctx, mobile, requesterAddress(request)));
   });
 
   app.post("/api/v1/auth/user-info", async (request) => {
@@ -39,7 +40,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: ServiceContext):
 
   app.post("/api/v1/auth/sms-auth-code", async (request) => {
     const { mobile } = parse(smsCodeRequestSchema, request.body);
-    return ok(await identity.sendSmsCode(ctx, mobile));
+    return ok(await identity.sendSmsCode(ctx, mobile, requesterAddress(request)));
   });
 
   app.post("/api/v1/auth/token/refresh", async (request) => {

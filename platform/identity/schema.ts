@@ -54,7 +54,15 @@ export interface DevOutboxTable {
   created_at: string;
 }
 
+/** The login counter and lock of a mobile without an account (issue 15: no user enumeration). */
+export interface LoginGuardsTable {
+  mobile: string;
+  failed_attempts: number;
+  locked_until: string | null;
+}
+
 export interface IdentityTables {
+  login_guards: LoginGuardsTable;
   key_pairs: KeyPairsTable;
   csrf_tokens: CsrfTokensTable;
   auth_tokens: AuthTokensTable;

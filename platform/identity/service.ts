@@ -4,7 +4,8 @@ import type { ServiceContext } from "../context.js";
 import { nowIso } from "../db/index.js";
 import { HttpError, Refusal, unauthorized } from "../http/envelope.js";
 import type { Caller } from "./caller.js";
-import { decryptSecret, generateRsaKeyPair, makeCaptcha, randomToken, sha256, sixDigitCode, verifyPassword } from "./crypto.js";
+import { decryptSecret, generateRsaKeyPair, hashPassword, makeCaptcha, randomToken, sha256, sixDigitCode, verifyPassword } from "./crypto.js";
+import { limiterOf } from "../http/rate-limit.js";
 
 export const CSRF_TTL_MS = 5 * 60_000;
 export const SMS_TTL_MS = 5 * 60_000;
@@ -13,6 +14,14 @@ export const CAPTCHA_AFTER_FAILURES = 3;
 export const LOCK_AFTER_FAILURES = 5;
 export const LOCK_MS = 10 * 60_000;
 export const CAPTCHA_TTL_MS = 5 * 60_000;
+/** Issue 15: how often one address or one mobile may ask for an SMS code or a new captcha. */
+export const RATE_LIMITS = {
+  smsPerMobile: { limit: 5, windowMs: 60 * 60_000 },
+  smsPerAddress: { limit: 20, windowMs: 60 * 60_000 },
+  captchaPerMobile: { limit: 10, windowMs: 10 * 60_000 },
+  captchaPerAddress: { limit: 30, windowMs: 10 * 60_000 },
+} as const;
+const TOO_FREQUENT = "操作过于频繁，请稍后再试";
 
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 
@@ -68,17 +77,33 @@ async function issueCaptcha(ctx: ServiceContext, mobile: string): Promise<Captch
   return { captchaRequired: true, captchaSvg: svg };
 }
 
-export async function refreshCaptcha(ctx: ServiceContext, mobile: string): Promise<CaptchaChallenge> {
+/** Refuses the call once the key has used its allowance (the message is the same for every key). */
+async function limit(ctx: ServiceContext, key: string, rule: { limit: number; windowMs: number }): Promise<void> {
+  const { allowed, retryAfterSeconds } = await limiterOf(ctx).hit(key, rule.limit, rule.windowMs);
+  if (!allowed) throw new Refusal(RefusalCode.invalid, `${TOO_FREQUENT}（${retryAfterSeconds} 秒后可再试）`);
+}
+
+/** A new captcha for any mobile, registered or not (the answer never tells which), rate limited. */
+export async function refreshCaptcha(ctx: ServiceContext, mobile: string, address: string | null): Promise<CaptchaChallenge> {
+  if (address) await limit(ctx, `captcha:address:${address}`, RATE_LIMITS.captchaPerAddress);
+  await limit(ctx, `captcha:mobile:${mobile}`, RATE_LIMITS.captchaPerMobile);
   return issueCaptcha(ctx, mobile);
 }
 
-async function checkCaptcha(ctx: ServiceContext, mobile: string, value: string | null | undefined): Promise<void> {
-  const row = await ctx.db.kysely.selectFrom("captchas").selectAll().where("mobile", "=", mobile).executeTakeFirst();
-  const good = !!value && !!row && row.expires_at > nowIso() && row.answer.toUpperCase() === value.trim().toUpperCase();
-  if (good) {
-    await ctx.db.kysely.deleteFrom("captchas").where("mobile", "=", mobile).execute();
-    return;
-  }
+/** Consumes the mobile's captcha when the answer matches (one delete, so an answer works once). */
+async function captchaAnswered(ctx: ServiceContext, mobile: string, value: string | null | undefined): Promise<boolean> {
+  const answer = value?.trim().toUpperCase();
+  if (!answer) return false;
+  const deleted = await ctx.db.kysely
+    .deleteFrom("captchas")
+    .where("mobile", "=", mobile)
+    .where("answer", "=", answer)
+    .where("expires_at", ">", nowIso())
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows) === 1;
+}
+
+async function refuseCaptcha(ctx: ServiceContext, mobile: string, value: string | null | undefined): Promise<never> {
   const challenge = await issueCaptcha(ctx, mobile);
   throw new Refusal(RefusalCode.captchaRequired, value ? "图形验证码错误，请重新输入" : "登录失败次数较多，请输入图形验证码", challenge);
 }
@@ -100,14 +125,22 @@ export async function readDevOutbox(ctx: ServiceContext, mobile: string, kind: s
     .executeTakeFirst();
 }
 
-export async function sendSmsCode(ctx: ServiceContext, mobile: string): Promise<{ expireIn: number }> {
-  const user = await ctx.db.kysely.selectFrom("users").select(["id", "status"]).where("mobile", "=", mobile).executeTakeFirst();
-  if (!user) throw new Refusal(RefusalCode.invalid, "该手机号未注册，请联系管理员开通账号");
-  return issueSmsCode(ctx, mobile);
+/**
+ * The login page's SMS code. It answers the same for a registered and an unregistered mobile (the
+ * code is only sent to a registered one), and is limited per mobile and per requesting address.
+ */
+export async function sendSmsCode(ctx: ServiceContext, mobile: string, address: string | null): Promise<{ expireIn: number }> {
+  if (address) await limit(ctx, `sms:address:${address}`, RATE_LIMITS.smsPerAddress);
+  const user = await ctx.db.kysely.selectFrom("users").select(["id"]).where("mobile", "=", mobile).executeTakeFirst();
+  return issueSmsCode(ctx, mobile, { deliver: !!user });
 }
 
 /** Sends a code to any mobile (e.g. the new number of a mobile change), at most once a minute. */
-export async function issueSmsCode(ctx: ServiceContext, mobile: string): Promise<{ expireIn: number }> {
+export async function issueSmsCode(
+  ctx: ServiceContext,
+  mobile: string,
+  options: { deliver?: boolean } = {},
+): Promise<{ expireIn: number }> {
   const last = await ctx.db.kysely
     .selectFrom("sms_codes")
     .select("created_at")
@@ -119,12 +152,14 @@ export async function issueSmsCode(ctx: ServiceContext, mobile: string): Promise
     const wait = Math.ceil((Date.parse(last.created_at) + SMS_INTERVAL_MS - Date.now()) / 1000);
     if (wait > 0) throw new Refusal(RefusalCode.invalid, `验证码发送过于频繁，请 ${wait} 秒后再试`);
   }
+  await limit(ctx, `sms:mobile:${mobile}`, RATE_LIMITS.smsPerMobile);
+  // An unregistered mobile gets a row too (its code is never sent), so the next request meets the same interval.
   const code = sixDigitCode();
   await ctx.db.kysely
     .insertInto("sms_codes")
-    .values({ mobile, code_hash: sha256(`${mobile}:${code}`), created_at: nowIso(), expires_at: inMs(SMS_TTL_MS), used_at: null })
+    .values({ mobile, code_hash: sha256(`${mobile}:${options.deliver === false ? randomToken() : code}`), created_at: nowIso(), expires_at: inMs(SMS_TTL_MS), used_at: null })
     .execute();
-  await devOutbox(ctx, "sms", mobile, code);
+  if (options.deliver !== false) await devOutbox(ctx, "sms", mobile, code);
   return { expireIn: SMS_TTL_MS / 1000 };
 }
 
@@ -143,52 +178,107 @@ export async function consumeSmsCode(ctx: ServiceContext, mobile: string, code: 
 }
 
 /**
- * Counts a failed login (atomically, so concurrent attempts cannot undercount) and refuses it:
- * the failure that reaches LOCK_AFTER_FAILURES locks the account; from CAPTCHA_AFTER_FAILURES on,
- * the refusal carries the captcha the next attempt must answer.
+ * Where a mobile's login counter and lock live: on its account, or (a mobile without one) in
+ * login_guards, so that both meet the same captcha, the same lock and the same answers.
  */
-async function recordFailure(ctx: ServiceContext, userId: number, mobile: string, reason: string): Promise<never> {
-  const { failed_attempts: count } = await ctx.db.kysely
-    .updateTable("users")
-    .set((eb) => ({ failed_attempts: eb("failed_attempts", "+", 1) }))
-    .where("id", "=", userId)
+type GuardTable = "users" | "login_guards";
+
+const LOCKED_FOR = (lockedUntil: string) => `账号已锁定，请 ${Math.max(1, Math.ceil((Date.parse(lockedUntil) - Date.now()) / 60_000))} 分钟后再试`;
+
+/**
+ * Takes one of the LOCK_AFTER_FAILURES attempts of the lock window in one conditional update, before
+ * anything slow: concurrent attempts cannot all see a clean counter, so at most that many passwords
+ * (or SMS codes) are ever checked per window. Answers the failures counted before this attempt.
+ */
+async function claimAttempt(ctx: ServiceContext, table: GuardTable, mobile: string): Promise<number> {
+  const now = nowIso();
+  if (table === "login_guards") {
+    await ctx.db.kysely.insertInto("login_guards").values({ mobile, failed_attempts: 0, locked_until: null }).onConflict((oc) => oc.column("mobile").doNothing()).execute();
+  }
+  const claimed = await ctx.db.kysely
+    .updateTable(table as "users")
+    .set((eb) => ({ failed_attempts: eb("failed_attempts", "+", 1), locked_until: null }))
+    .where("mobile", "=", mobile)
+    .where("failed_attempts", "<", LOCK_AFTER_FAILURES)
+    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", now)]))
     .returning("failed_attempts")
-    .executeTakeFirstOrThrow();
-  if (count >= LOCK_AFTER_FAILURES) {
-    await ctx.db.kysely.updateTable("users").set({ failed_attempts: 0, locked_until: inMs(LOCK_MS) }).where("id", "=", userId).execute();
+    .executeTakeFirst();
+  if (claimed) return claimed.failed_attempts - 1;
+  const row = await ctx.db.kysely.selectFrom(table as "users").select("locked_until").where("mobile", "=", mobile).executeTakeFirst();
+  if (row?.locked_until && row.locked_until > now) throw new Refusal(RefusalCode.locked, LOCKED_FOR(row.locked_until));
+  // Every attempt of the window is being checked right now: the last of them decides the lock.
+  throw new Refusal(RefusalCode.locked, "登录尝试过于频繁，请稍后再试");
+}
+
+/** Gives an attempt back (it was refused for its captcha, before any password was checked). */
+async function releaseAttempt(ctx: ServiceContext, table: GuardTable, mobile: string): Promise<void> {
+  await ctx.db.kysely
+    .updateTable(table as "users")
+    .set((eb) => ({ failed_attempts: eb("failed_attempts", "-", 1) }))
+    .where("mobile", "=", mobile)
+    .where("failed_attempts", ">", 0)
+    .execute();
+}
+
+async function clearAttempts(ctx: ServiceContext, table: GuardTable, mobile: string): Promise<void> {
+  await ctx.db.kysely.updateTable(table as "users").set({ failed_attempts: 0, locked_until: null }).where("mobile", "=", mobile).execute();
+}
+
+/**
+ * Refuses a failed attempt (already counted by claimAttempt): the one that used the last attempt
+ * locks the mobile; from CAPTCHA_AFTER_FAILURES on, the refusal carries the captcha to answer next.
+ */
+async function refuseFailure(ctx: ServiceContext, table: GuardTable, mobile: string, counted: number, reason: string): Promise<never> {
+  if (counted >= LOCK_AFTER_FAILURES) {
+    await ctx.db.kysely.updateTable(table as "users").set({ failed_attempts: 0, locked_until: inMs(LOCK_MS) }).where("mobile", "=", mobile).execute();
     throw new Refusal(RefusalCode.locked, `${reason}，已连续失败 ${LOCK_AFTER_FAILURES} 次，账号锁定 10 分钟`);
   }
-  const left = LOCK_AFTER_FAILURES - count;
-  if (count >= CAPTCHA_AFTER_FAILURES) {
+  const left = LOCK_AFTER_FAILURES - counted;
+  if (counted >= CAPTCHA_AFTER_FAILURES) {
     throw new Refusal(RefusalCode.captchaRequired, `${reason}，还可尝试 ${left} 次，请输入图形验证码`, await issueCaptcha(ctx, mobile));
   }
   throw new Refusal(RefusalCode.invalid, `${reason}，还可尝试 ${left} 次`);
 }
 
+/** A hash to check a password against when the mobile has no account, so both take as long. */
+let decoyHash: Promise<string> | null = null;
+
+/**
+ * Password or SMS login. A mobile without an account goes through the same counter, captcha, hash
+ * and answers as one with an account (issue 15: no user enumeration); whether the account is
+ * disabled or on another platform is said only to someone who gave its right password or code.
+ */
 export async function login(ctx: ServiceContext, body: TokenRequest, platformId: string): Promise<TokenResponse> {
   await consumeCsrf(ctx, body.csrfToken, body.clientId);
-  const user = await ctx.db.kysely.selectFrom("users").selectAll().where("mobile", "=", body.authKey).executeTakeFirst();
-  if (!user) throw new Refusal(RefusalCode.invalid, body.grantType === "sms" ? "该手机号未注册，请联系管理员开通账号" : "手机号或密码错误");
-  if (user.status !== "ACTIVE") throw new Refusal(RefusalCode.invalid, "账号已停用，请联系管理员");
-  if (user.locked_until && user.locked_until > nowIso()) {
-    const minutes = Math.max(1, Math.ceil((Date.parse(user.locked_until) - Date.now()) / 60_000));
-    throw new Refusal(RefusalCode.locked, `账号已锁定，请 ${minutes} 分钟后再试`);
-  }
-  if (user.type !== "SYSTEM_USER" && user.platform_id !== platformId) {
-    throw new Refusal(RefusalCode.invalid, "该账号不属于当前平台，请从所属平台的地址登录");
-  }
-  if (user.failed_attempts >= CAPTCHA_AFTER_FAILURES) await checkCaptcha(ctx, user.mobile, body.captchaValue);
+  const mobile = body.authKey;
+  const user = await ctx.db.kysely.selectFrom("users").selectAll().where("mobile", "=", mobile).executeTakeFirst();
+  const table: GuardTable = user ? "users" : "login_guards";
 
+  const before = await claimAttempt(ctx, table, mobile);
+  if (before >= CAPTCHA_AFTER_FAILURES && !(await captchaAnswered(ctx, mobile, body.captchaValue))) {
+    await releaseAttempt(ctx, table, mobile);
+    return refuseCaptcha(ctx, mobile, body.captchaValue);
+  }
+
+  let passed: boolean;
   if (body.grantType === "password") {
     const { privateKey } = await getKeyPair(ctx);
     const password = decryptSecret(privateKey, body.authSecret);
-    if (password === null) throw new Refusal(RefusalCode.invalid, "密码密文无法解析，请刷新页面后重试");
-    if (!(await verifyPassword(password, user.password_hash))) await recordFailure(ctx, user.id, user.mobile, "手机号或密码错误");
-  } else if (!(await consumeSmsCode(ctx, user.mobile, String(body.smsCode)))) {
-    await recordFailure(ctx, user.id, user.mobile, "短信验证码错误或已过期");
+    if (password === null) {
+      await releaseAttempt(ctx, table, mobile);
+      throw new Refusal(RefusalCode.invalid, "密码密文无法解析，请刷新页面后重试");
+    }
+    passed = (await verifyPassword(password, user?.password_hash ?? (await (decoyHash ??= hashPassword(randomToken()))))) && !!user;
+  } else {
+    passed = (await consumeSmsCode(ctx, mobile, String(body.smsCode))) && !!user;
   }
+  if (!passed || !user) return refuseFailure(ctx, table, mobile, before + 1, body.grantType === "password" ? "手机号或密码错误" : "短信验证码错误或已过期");
 
-  await ctx.db.kysely.updateTable("users").set({ failed_attempts: 0, locked_until: null }).where("id", "=", user.id).execute();
+  await clearAttempts(ctx, "users", mobile);
+  if (user.status !== "ACTIVE") throw new Refusal(RefusalCode.invalid, "账号已停用，请联系管理员");
+  if (user.type !== "SYSTEM_USER" && user.platform_id !== platformId) {
+    throw new Refusal(RefusalCode.invalid, "该账号不属于当前平台，请从所属平台的地址登录");
+  }
   const tokens = await issueTokens(ctx, user.id, body.clientId, platformId, null);
   return { ...tokens, pwExpiration: user.pw_expiration };
 }

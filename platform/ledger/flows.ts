@@ -17,6 +17,7 @@ import { visible } from "../scope.js";
 import { encryptCardNo, cardHash } from "./card-crypto.js";
 import { ensureAccount, hashOf, orgAccount, platformAccount, post, walletAccount, type Line } from "./ledger.js";
 import { lockRows, moneyTx, type MoneyDb } from "./tx.js";
+import { payeeRoutes, routedShare } from "../finance2/routing.js";
 
 const operatorOf = (scope: CallerScope) => ({ userId: scope.userId, name: scope.name });
 
@@ -230,15 +231,20 @@ export async function payWaybills(db: Db, scope: CallerScope, input: PayWaybills
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    // Payee routing (提现分配, domain 6.12): the setting ACTIVE now sends a share to the fleet leader or shipowner.
+    const routes = await payeeRoutes(trx, scope.platformId, fresh.map((s) => Number(s.payee_user_id)));
     // Lock every account the payment touches once, ascending, before the first posting.
-    await lockRows(trx, db.dialect, "accounts", [payer, revenue, taxReserve, ...wallets.values()]);
+    await lockRows(trx, db.dialect, "accounts", [payer, revenue, taxReserve, ...wallets.values(), ...[...routes.values()].map((r) => r.accountId)]);
     for (const [i, s] of fresh.entries()) {
       const seq = i + 1;
       const wallet = wallets.get(Number(s.payee_user_id))!;
+      const route = routes.get(Number(s.payee_user_id));
+      const routed = route ? routedShare(Number(s.net_to_payee), route.shareBp) : 0;
       const lines: Line[] = [
         { accountId: payer, amount: -Number(s.shipper_payable), entryType: "FREIGHT_OUT", summary: `运费支付 运单 ${s.freight_no}`, counterparty: s.payee_name },
-        { accountId: wallet, amount: Number(s.net_to_payee), entryType: "FREIGHT_IN", summary: `运费收入 运单 ${s.freight_no}`, counterparty: org.name },
       ];
+      if (Number(s.net_to_payee) - routed) lines.push({ accountId: wallet, amount: Number(s.net_to_payee) - routed, entryType: "FREIGHT_IN", summary: `运费收入 运单 ${s.freight_no}`, counterparty: org.name });
+      if (route && routed) lines.push({ accountId: route.accountId, amount: routed, entryType: "FREIGHT_IN", summary: `运费收入（代收 ${s.payee_name}）运单 ${s.freight_no}`, counterparty: org.name });
       if (Number(s.service_fee)) lines.push({ accountId: revenue, amount: Number(s.service_fee), entryType: "SERVICE_FEE", summary: `服务费 运单 ${s.freight_no}`, counterparty: org.name });
       if (Number(s.tax_reserve)) lines.push({ accountId: taxReserve, amount: Number(s.tax_reserve), entryType: "TAX_RESERVE", summary: `税费留存 运单 ${s.freight_no}`, counterparty: org.name });
       const bizNo = `${payment.payment_no}-${seq}`;

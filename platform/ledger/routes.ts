@@ -11,6 +11,7 @@ import { parse } from "../http/validate.js";
 import { requireCaller } from "../identity/guard.js";
 import { scopeOf } from "../scope.js";
 import { applyWithdrawal, bindCard, decideRecharge, decideWithdrawal, invoiceTitle, payWaybills, saveInvoiceTitle, submitRecharge, unbindCard } from "./flows.js";
+import { idSchema } from "../../contract/fields.js";
 import {
   accountSummary,
   entryDetail,
@@ -34,7 +35,7 @@ import {
 } from "./queries.js";
 
 export const PAY_BASE = "/pay";
-const idParams = z.object({ id: z.coerce.number({ invalid_type_error: "id 必须是数字" }).int("id 必须是整数").positive("id 不正确") });
+const idParams = z.object({ id: idSchema("记录 id") });
 
 export async function ledgerRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const db = ctx.db.kysely;

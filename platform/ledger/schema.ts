@@ -84,6 +84,9 @@ export interface WaybillSettlementsTable {
   paid_at: string | null;
   settled_at: string;
   version: Generated<number>;
+  /** The live invoice application holding the waybill (0021_billing). */
+  invoice_application_id: number | null;
+  invoiced_at: string | null;
 }
 
 export interface PaymentsTable {

@@ -4,24 +4,19 @@
  * payees are registered people), recharges (confirmed, pending, rejected), two payments over completed
  * waybills (the rest stay payable), bank cards and withdrawals in every outcome.
  */
-import { PERMISSION_CODES } from "../../contract/permissions.js";
-import type { UserType } from "../../contract/platforms.js";
+import { luhnValid } from "../../contract/validation.js";
 import { nowIso, type Db } from "../db/index.js";
-import type { SeedIds } from "../db/seed.js";
 import type { CallerScope } from "../scope.js";
+import type { SeedIds } from "../db/seed.js";
 import { applyWithdrawal, bindCard, decideRecharge, decideWithdrawal, payWaybills, saveInvoiceTitle, submitRecharge } from "./flows.js";
+import { demoScopes } from "../db/seed-scopes.js";
 
-const ALL = new Set<string>(PERMISSION_CODES);
 let serial = 0;
 const requestNo = () => `SEED-LEDGER-${String(++serial).padStart(4, "0")}`;
 
 export async function seedLedger(db: Db, ids: SeedIds): Promise<void> {
   const k = db.kysely;
-  const users = await k.selectFrom("users").selectAll().where("id", "in", Object.values(ids.userIds)).execute();
-  const scopeOf = (type: UserType): CallerScope => {
-    const u = users.find((x) => x.type === type)!;
-    return { type, userId: Number(u.id), name: u.name, platformId: u.platform_id, tenantId: u.tenant_id === null ? null : Number(u.tenant_id), orgId: u.org_id === null ? null : Number(u.org_id), water: true, permissions: ALL };
-  };
+  const { users, scopeOf } = await demoScopes(db, ids);
   const system = scopeOf("SYSTEM_USER");
   const orgUser = scopeOf("ORG_USER");
   const driver = scopeOf("INDIVIDUAL_USER");
@@ -80,7 +75,7 @@ export async function seedLedger(db: Db, ids: SeedIds): Promise<void> {
 }
 
 /** Registers (as INDIVIDUAL_USER with the demo driver's role) the first drivers of the organisation who completed road waybills, and links their waybills. */
-async function registerDrivers(db: Db, orgId: number, template: { password_hash: string; tenant_id: number | null; platform_id: string; pw_expiration: string | null; id: number }): Promise<void> {
+export async function registerDrivers(db: Db, orgId: number, template: { password_hash: string; tenant_id: number | null; platform_id: string; pw_expiration: string | null; id: number }, limit = 4): Promise<void> {
   const k = db.kysely;
   const role = await k.selectFrom("user_roles").select("role_id").where("user_id", "=", template.id).executeTakeFirst();
   const drivers = await k
@@ -90,7 +85,7 @@ async function registerDrivers(db: Db, orgId: number, template: { password_hash:
     .where("d.user_id", "is", null)
     .where((eb) => eb.exists(eb.selectFrom("freights as f").select("f.id").whereRef("f.driver_id", "=", "d.id").where("f.status", "=", "COMPLETED")))
     .orderBy("d.id")
-    .limit(4)
+    .limit(limit)
     .execute();
   for (const d of drivers) {
     const taken = await k.selectFrom("users").select("id").where("mobile", "=", d.mobile).executeTakeFirst();
@@ -103,5 +98,11 @@ async function registerDrivers(db: Db, orgId: number, template: { password_hash:
     if (role) await k.insertInto("user_roles").values({ user_id: user.id, role_id: role.role_id }).execute();
     await k.updateTable("freight_drivers").set({ user_id: user.id }).where("id", "=", d.id).execute();
     await k.updateTable("freights").set({ carrier_user_id: user.id }).where("driver_id", "=", d.id).execute();
+    // A withdrawal card, so the 资金流水单 of their payments names a receipt account and bank (domain 8.5).
+    const scope: CallerScope = { type: "INDIVIDUAL_USER", userId: Number(user.id), name: d.name, platformId: template.platform_id, tenantId: template.tenant_id === null ? null : Number(template.tenant_id), orgId: null, water: true, permissions: new Set(["PAY_BANK_CARD"]) };
+    await bindCard(db, scope, { holderName: d.name, cardNo: withLuhn(`62170012100${String(user.id).padStart(7, "0")}`), bankName: "中国建设银行", reservedMobile: d.mobile });
   }
 }
+
+/** The digits followed by their Luhn check digit. */
+const withLuhn = (digits: string) => `${digits}${[..."0123456789"].find((c) => luhnValid(`${digits}${c}`))!}`;

@@ -7,7 +7,6 @@
  * offered back as an xlsx.
  */
 import { createHash } from "node:crypto";
-import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import { sql } from "kysely";
 import { RefusalCode } from "../../contract/envelope.js";
@@ -20,6 +19,7 @@ import type { ServiceContext } from "../context.js";
 import { nowIso } from "../db/index.js";
 import { Refusal } from "../http/envelope.js";
 import { notifyUsers } from "../iam/notifications/notify.js";
+import { checkXlsxContainer, readFirstSheet, type SheetRows } from "../http/xlsx-import.js";
 import type { AnyDb } from "../resources/bind.js";
 import { toColumn } from "../resources/query.js";
 import { nextSerial, personalOrgId } from "../resources/write.js";
@@ -28,9 +28,6 @@ import { orderRuleErrors } from "./order.resource.js";
 
 export const IMPORT_MAX_BYTES = ORDER_IMPORT_MAX_BYTES;
 export const IMPORT_MAX_ROWS = ORDER_IMPORT_MAX_ROWS;
-/** Unpacked size above which a file is treated as a zip bomb (a 10 000-row sheet unpacks to about 10 MB). */
-const MAX_UNPACKED_BYTES = 150 * 1024 * 1024;
-const MAX_RATIO = 150;
 
 // ---------------------------------------------------------------------------------------------
 // The template's columns, derived from the order's form fields
@@ -118,101 +115,7 @@ export async function importTemplate(): Promise<Buffer> {
 // The file
 
 const refuse = (message: string) => new Refusal(RefusalCode.invalid, message);
-
-/**
- * The zip container's central directory, read without unpacking: only an xlsx (an OOXML workbook)
- * without macros, whose entries do not unpack to far more than they weigh.
- */
-export function checkXlsxContainer(fileName: string, bytes: Buffer): void {
-  const lower = fileName.toLowerCase();
-  if (bytes.length === 0) throw refuse("文件为空，请选择要导入的 xlsx 文件");
-  if (bytes.length > IMPORT_MAX_BYTES) throw refuse(`文件超过 ${IMPORT_MAX_BYTES / 1024 / 1024} MB，请拆分后分批导入`);
-  if (lower.endsWith(".xlsm")) throw refuse("不支持启用宏的工作簿（.xlsm），请在 Excel 中另存为 .xlsx 后上传");
-  if (!lower.endsWith(".xlsx")) throw refuse("只支持 .xlsx 文件，请使用下载的模板");
-  const notXlsx = refuse("文件不是有效的 xlsx 文件（可能是改了扩展名的其他文件），请在 Excel 中另存为 .xlsx 后上传");
-  if (bytes.readUInt32LE(0) !== 0x04034b50) throw notXlsx;
-  let end = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
-    if (bytes.readUInt32LE(i) === 0x06054b50) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0) throw notXlsx;
-  const count = bytes.readUInt16LE(end + 10);
-  let offset = bytes.readUInt32LE(end + 16);
-  if (offset === 0xffffffff || count === 0xffff) throw refuse("文件解压后过大（疑似压缩炸弹），已拒绝导入");
-  let unpacked = 0;
-  const names: string[] = [];
-  for (let n = 0; n < count; n++) {
-    if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== 0x02014b50) throw notXlsx;
-    const packed = bytes.readUInt32LE(offset + 20);
-    const size = bytes.readUInt32LE(offset + 24);
-    const nameLength = bytes.readUInt16LE(offset + 28);
-    const extra = bytes.readUInt16LE(offset + 30);
-    const comment = bytes.readUInt16LE(offset + 32);
-    names.push(bytes.toString("utf8", offset + 46, offset + 46 + nameLength));
-    if (size === 0xffffffff || packed === 0xffffffff) throw refuse("文件解压后过大（疑似压缩炸弹），已拒绝导入");
-    unpacked += size;
-    if (unpacked > MAX_UNPACKED_BYTES || (size > 1024 * 1024 && size / Math.max(1, packed) > MAX_RATIO)) throw refuse("文件解压后过大（疑似压缩炸弹），已拒绝导入");
-    offset += 46 + nameLength + extra + comment;
-  }
-  if (names.some((name) => /vbaProject\.bin$/i.test(name))) throw refuse("文件包含宏，不支持启用宏的工作簿，请另存为 .xlsx 后上传");
-  if (!names.includes("xl/workbook.xml") || !names.includes("[Content_Types].xml")) throw notXlsx;
-}
-
-/** A cell as text: dates as China local "YYYY-MM-DD HH:mm" (Excel stores wall-clock time), rich text joined. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return "";
-  if (value instanceof Date) return value.toISOString().slice(0, 16).replace("T", " ");
-  if (typeof value === "object") {
-    if ("richText" in value) return value.richText.map((r) => r.text).join("");
-    if ("result" in value) return cellText(value.result as ExcelJS.CellValue);
-    if ("text" in value) return String(value.text);
-    return "";
-  }
-  return String(value).trim();
-}
-
-interface SheetRows {
-  headers: string[];
-  rows: Array<{ rowNo: number; cells: Record<string, string> }>;
-}
-
-/** The first worksheet, streaming: its header row and its non-empty data rows (at most IMPORT_MAX_ROWS). */
-async function readSheet(bytes: Buffer): Promise<SheetRows> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { sharedStrings: "cache", hyperlinks: "ignore", styles: "ignore", worksheets: "emit", entries: "emit" });
-  const out: SheetRows = { headers: [], rows: [] };
-  try {
-    for await (const worksheet of reader) {
-      for await (const row of worksheet) {
-        const values = row.values as ExcelJS.CellValue[];
-        if (row.number === 1) {
-          out.headers = values.map((v) => cellText(v));
-          continue;
-        }
-        const cells: Record<string, string> = {};
-        let filled = false;
-        values.forEach((v, i) => {
-          const header = out.headers[i];
-          const text = cellText(v);
-          if (header && text) {
-            cells[header] = text;
-            filled = true;
-          }
-        });
-        if (!filled) continue;
-        if (out.rows.length >= IMPORT_MAX_ROWS) throw refuse(`数据超过 ${IMPORT_MAX_ROWS} 行，请拆分后分批导入`);
-        out.rows.push({ rowNo: row.number, cells });
-      }
-      break;
-    }
-  } catch (error) {
-    if (error instanceof Refusal) throw error;
-    throw refuse("无法读取文件内容，请确认是用 Excel 保存的 .xlsx 文件");
-  }
-  return out;
-}
+const readSheet = (bytes: Buffer) => readFirstSheet(bytes, IMPORT_MAX_ROWS);
 
 // ---------------------------------------------------------------------------------------------
 // Rows
@@ -348,7 +251,7 @@ export async function importOrders(ctx: ServiceContext, scope: CallerScope, inpu
   let sheet: SheetRows | null = null;
   let fileError: string | null = null;
   try {
-    checkXlsxContainer(fileName, input.bytes);
+    checkXlsxContainer(fileName, input.bytes, IMPORT_MAX_BYTES);
     sheet = await readSheet(input.bytes);
     const missing = IMPORT_COLUMNS.filter((c) => !sheet!.headers.includes(c.header)).map((c) => c.header);
     if (missing.length) throw refuse(`表头与模板不一致，缺少列：${missing.join("、")}；请下载模板重新填写`);

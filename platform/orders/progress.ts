@@ -32,5 +32,7 @@ export async function refreshOrderProgress(trx: AnyDb, orderId: number, operator
     })
     .where("id", "=", orderId)
     .execute();
+  // Transport tasks of the order: 已完成 = the settled weight of their completed waybills (domain 3.8).
+  await sql`update transport_tasks set completed_weight = coalesce((select sum(${SETTLED}) from freights f where f.task_id = transport_tasks.id and f.status = 'COMPLETED'), 0) where order_id = ${orderId}`.execute(trx);
   if (completes) await recordResourceEvent(trx, operator, "order", { ...order, id: Number(order.id) }, { action: "COMPLETE", label: "完成", from: "DISPATCHED", to: "COMPLETED", remark: "全部运单已完成" });
 }

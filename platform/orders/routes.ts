@@ -2,14 +2,13 @@
  * 批量导入订单 (domain 3.5): the template, the upload (the xlsx as the request body, its name in
  * X-File-Name), the caller's recent batches, one batch with its refused rows, and those rows as an xlsx.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { idSchema } from "../../contract/fields.js";
-import { attachmentDisposition, chinaCompactDate } from "../../contract/units.js";
 import type { ServiceContext } from "../context.js";
 import { notFound, ok } from "../http/envelope.js";
 import { parseLabelled as parse } from "../http/validate.js";
-import { XLSX_TYPE } from "../http/xlsx.js";
+import { sendXlsx, xlsxUploadRoute } from "../http/xlsx-import.js";
 import { requireCaller } from "../identity/guard.js";
 import { scopeOf, type CallerScope } from "../scope.js";
 import { assertMayImport, findBatch, IMPORT_MAX_BYTES, importOrders, importTemplate, listBatches, refusedRowsXlsx } from "./import.js";
@@ -20,31 +19,14 @@ const uploadQuery = z.object({
   asDraft: z.enum(["true", "false"], { errorMap: () => ({ message: "asDraft 只能是 true 或 false" }) }).optional(),
 });
 
-function sendXlsx(reply: FastifyReply, bytes: Buffer, ascii: string, chinese: string) {
-  const day = chinaCompactDate();
-  return reply.header("Content-Type", XLSX_TYPE).header("Content-Disposition", attachmentDisposition(`${ascii}_${day}.xlsx`, `${chinese}_${day}.xlsx`)).header("Cache-Control", "no-store").send(bytes);
-}
-
 export async function orderImportRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const db = ctx.db.kysely;
   const scopeFor = async (request: FastifyRequest): Promise<CallerScope> => scopeOf(ctx, await requireCaller(ctx, request));
 
-  await app.register(async (scoped) => {
-    // The raw workbook, only on this route (encapsulated, so JSON stays the rule elsewhere).
-    scoped.addContentTypeParser([XLSX_TYPE, "application/octet-stream"], { parseAs: "buffer", bodyLimit: IMPORT_MAX_BYTES + 1024 * 1024 }, (_request, body, done) => done(null, body));
-    scoped.post("/tms-order-import/upload", { bodyLimit: IMPORT_MAX_BYTES + 1024 * 1024 }, async (request) => {
-      const scope = await scopeFor(request);
-      const query = parse(uploadQuery, request.query);
-      const raw = request.headers["x-file-name"];
-      let fileName = "orders.xlsx";
-      try {
-        fileName = decodeURIComponent(String(Array.isArray(raw) ? raw[0] : (raw ?? fileName)));
-      } catch {
-        fileName = String(raw);
-      }
-      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return ok(await importOrders(ctx, scope, { fileName, bytes, orgId: query.orgId ?? null, asDraft: query.asDraft === "true" }));
-    });
+  await xlsxUploadRoute(app, "/tms-order-import/upload", IMPORT_MAX_BYTES, "orders.xlsx", async (request, file) => {
+    const scope = await scopeFor(request);
+    const query = parse(uploadQuery, request.query);
+    return ok(await importOrders(ctx, scope, { ...file, orgId: query.orgId ?? null, asDraft: query.asDraft === "true" }));
   });
 
   app.get("/tms-order-import/template", async (request, reply) => {

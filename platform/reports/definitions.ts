@@ -6,9 +6,12 @@ import { sql } from "kysely";
 import { CLICK_MODULES, REPORTS, type ChartOption, type ClickModule, type ReportId } from "../../contract/reports.js";
 import { addDays, chinaDayEnd, chinaDayStart } from "../../contract/units.js";
 import { visible } from "../scope.js";
+import { FINANCE2_REPORTS } from "../finance2/reports.js";
 import {
   chinaDateSql,
   col,
+  common,
+  COMMON_COLUMNS,
   countIf,
   LOADED_OF_UNLOADED,
   likePattern,
@@ -22,11 +25,11 @@ import {
   total,
   waybills,
   yuan,
-  type ColumnDef,
   type Raw,
   type ReportDef,
   type ReportQuery,
 } from "./kit.js";
+import { joinMetric, shareStatistics } from "./matchmaking.js";
 
 const TRAFFIC_MEASURES = ["waybills", "loaded", "unloaded", "loss", "loaded_of_unloaded", "freight"] as const;
 
@@ -41,8 +44,7 @@ const trafficSums = () =>
     total(sql`f.freight_amount`).as("freight"),
   ] as const;
 
-const periodColumn: ColumnDef = { key: "period", label: "统计周期", value: (r) => (r.period as string) || "全部", total: false };
-const loadedColumn = col.weight("loaded", "装货重量");
+const loadedColumn = COMMON_COLUMNS.loaded;
 
 /** 装货单位 / 卸货单位: place × period, bars of the top 10 places by loaded weight. */
 function placeReport(id: ReportId, place: "loading_place" | "unloading_place", label: string): ReportDef {
@@ -56,7 +58,7 @@ function placeReport(id: ReportId, place: "loading_place" | "unloading_place", l
         .orderBy(sql`2`)
         .orderBy(sql`4`, "desc")
         .execute(),
-    columns: [col.text("place", label), periodColumn, col.count("waybills", "运单数"), loadedColumn, col.weight("unloaded", "卸货重量"), col.weight("loss", "亏吨"), col.money("freight", "运费")],
+    columns: [col.text("place", label), ...common("period", "waybills", "loaded", "unloaded", "loss", "freight")],
     chart: (rows) => {
       const byPlace = new Map<string, number>();
       for (const r of rows) byPlace.set(String(r.place), (byPlace.get(String(r.place)) ?? 0) + num(r.loaded));
@@ -101,12 +103,11 @@ const driverStatistics: ReportDef = {
     col.text("name", "司机姓名"),
     col.text("mobile", "手机号"),
     col.text("plate", "车牌号"),
-    col.count("waybills", "运单数"),
+    ...common("waybills"),
     col.count("completed", "完成数"),
-    loadedColumn,
-    col.weight("unloaded", "卸货重量"),
+    ...common("loaded", "unloaded"),
     col.money("freight", "司机应收"),
-    { key: "avgHours", label: "平均单趟时长", unit: "小时", decimals: 1, value: (r) => ratio(r.trip_hours, r.timed_trips, 1) },
+    col.average("avgHours", "平均单趟时长", "小时", "trip_hours", "timed_trips", { decimals: 1 }),
     col.count("abnormal", "异常数"),
   ],
   chart: (rows) => topBars(rows.map((r) => ({ name: r.name, loaded: num(r.loaded) / 1000 })), "name", loadedColumn),
@@ -140,12 +141,9 @@ const carStatistics: ReportDef = {
     col.text("plate_no", "车牌号"),
     col.text("vehicle_type", "车型"),
     { key: "load_capacity", label: "核定载质量", unit: "吨", decimals: 2, value: (r) => (r.load_capacity == null ? null : num(r.load_capacity) / 1000), total: false },
-    col.count("waybills", "运单数"),
-    loadedColumn,
-    col.weight("unloaded", "卸货重量"),
-    col.count("trips", "趟数", "趟"),
+    ...common("waybills", "loaded", "unloaded", "trips"),
     col.ratio("fullRate", "满载率", "loaded", "capacity"),
-    col.ratio("lossRate", "亏吨率", "loss", "loaded_of_unloaded", "‰"),
+    ...common("lossRate"),
   ],
   chart: (rows) => topBars(rows.map((r) => ({ plate: r.plate_no, loaded: num(r.loaded) / 1000 })), "plate", loadedColumn),
 };
@@ -156,11 +154,7 @@ const goodsStatistics: ReportDef = {
   query: (q) => waybills(q).select([sql<string>`f.cargo_category`.as("cargo"), ...trafficSums()]).groupBy(sql`1`).orderBy(sql`3`, "desc").execute(),
   columns: [
     col.text("cargo", "货物"),
-    col.count("waybills", "运单数"),
-    loadedColumn,
-    col.weight("unloaded", "卸货重量"),
-    col.money("freight", "运费"),
-    col.ratio("lossRate", "亏吨率", "loss", "loaded_of_unloaded", "‰"),
+    ...common("waybills", "loaded", "unloaded", "freight", "lossRate"),
   ],
   chart: (rows) => ({ series: [{ type: "pie", name: "装货重量(吨)", data: rows.map((r) => ({ name: String(r.cargo), value: num(r.loaded) / 1000 })) }] }),
 };
@@ -194,10 +188,10 @@ const carOutput: ReportDef = {
     col.text("plate_no", "车牌号"),
     col.text("month", "月份"),
     col.money("output", "运费产值"),
-    col.count("trips", "趟数", "趟"),
+    ...common("trips"),
     col.count("days", "出车天数", "天"),
-    { key: "dailyOutput", label: "日均产值", unit: "元", decimals: 2, value: (r) => ratio(yuan(r.output), r.days, 1) },
-    loadedColumn,
+    col.average("dailyOutput", "日均产值", "元", "output", "days", { scale: 0.01 }),
+    ...common("loaded"),
   ],
   chart: (rows) => {
     const months = [...new Set(rows.map((r) => String(r.month)))].sort();
@@ -242,10 +236,10 @@ const waybillAnalysis: ReportDef = {
   columns: [
     col.text("module", "模块", (r) => CLICK_MODULES[r.module as ClickModule] ?? String(r.module)),
     col.text("content", "点击内容"),
-    periodColumn,
+    ...common("period"),
     col.count("clicks", "点击次数", "次"),
     { ...col.count("users", "点击人数", "人"), total: false },
-    { key: "perUser", label: "人均点击", unit: "次", decimals: 2, value: (r) => ratio(r.clicks, r.users, 1), total: false },
+    col.average("perUser", "人均点击", "次", "clicks", "users", { total: false }),
   ],
   chart: (rows) => {
     const byButton = new Map<string, number>();
@@ -282,8 +276,7 @@ const waybillRisk: ReportDef = {
       .orderBy(sql`1`)
       .execute(),
   columns: [
-    periodColumn,
-    col.count("waybills", "运单数"),
+    ...common("period", "waybills"),
     col.count("risky", "风险运单"),
     col.ratio("riskRate", "风险率", "risky", "waybills"),
     ...RISKS.map(([key, label]) => col.count(key, label)),
@@ -372,8 +365,8 @@ const orderTrend: ReportDef = {
     col.weight("planned", "计划重量"),
     col.weight("dispatched", "已调度重量"),
     col.weight("completed_weight", "完成重量"),
-    { key: "yoy", label: "同比", unit: "%", decimals: 2, value: (r) => (num(r.prev_year_orders) > 0 ? ratio(num(r.orders) - num(r.prev_year_orders), r.prev_year_orders) : null), total: false },
-    { key: "mom", label: "环比", unit: "%", decimals: 2, value: (r) => (num(r.prev_month_orders) > 0 ? ratio(num(r.orders) - num(r.prev_month_orders), r.prev_month_orders) : null), total: false },
+    col.change("yoy", "同比", "orders", "prev_year_orders"),
+    col.change("mom", "环比", "orders", "prev_month_orders"),
   ],
   chart: (rows) => {
     const months = Array.from({ length: 12 }, (_, i) => `${String(i + 1).padStart(2, "0")}月`);
@@ -435,9 +428,7 @@ const shuikouBusiness: ReportDef = {
     col.count("created", "运单数"),
     col.count("loaded_count", "已装货"),
     col.count("completed", "已完成"),
-    col.weight("loaded", "装货重量"),
-    col.weight("unloaded", "卸货重量"),
-    col.money("freight", "运费"),
+    ...common("loaded", "unloaded", "freight"),
   ],
 };
 
@@ -472,11 +463,10 @@ const supplier: ReportDef = {
   columns: [
     col.text("supplier", "供应商"),
     col.text("kind", "类型"),
-    col.count("waybills", "运单数"),
+    ...common("waybills"),
     col.weight("loaded", "运量"),
-    col.money("freight", "运费"),
-    col.ratio("lossRate", "亏吨率", "loss", "loaded_of_unloaded", "‰"),
-    { key: "score", label: "评价均分", unit: "分", decimals: 2, value: (r) => ratio(r.score_sum, r.scores, 1) },
+    ...common("freight", "lossRate"),
+    col.average("score", "评价均分", "分", "score_sum", "scores"),
   ],
   chart: (rows) => topBars(rows.map((r) => ({ supplier: r.supplier, loaded: num(r.loaded) / 1000 })), "supplier", col.weight("loaded", "运量")),
 };
@@ -493,6 +483,9 @@ export const REPORT_DEFS: Record<ReportId, ReportDef> = {
   orderTrend,
   shuikouBusiness,
   supplier,
+  shareStatistics,
+  joinMetric,
+  ...FINANCE2_REPORTS,
 };
 
 export type { ReportQuery };

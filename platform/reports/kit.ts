@@ -16,6 +16,7 @@ import {
   type ReportParams,
   type ReportResult,
   type ReportRow,
+  type ReportUnit,
 } from "../../contract/reports.js";
 import { chinaDayEnd, chinaDayStart } from "../../contract/units.js";
 import type { ServiceContext } from "../context.js";
@@ -117,7 +118,31 @@ export const col = {
   weight: (key: string, label: string, from = key): ColumnDef => ({ key, label, unit: "吨", decimals: 2, value: (r) => tonnes(r[from]) }),
   money: (key: string, label: string, from = key): ColumnDef => ({ key, label, unit: "元", decimals: 2, value: (r) => yuan(r[from]) }),
   ratio: (key: string, label: string, n: string, d: string, unit: "%" | "‰" = "%"): ColumnDef => ({ key, label, unit, decimals: 2, value: (r) => ratio(r[n], r[d], unit === "%" ? 100 : 1000) }),
+  /** n ÷ d per unit (平均单趟时长, 人均点击 …); `scale` converts the measure (0.01: fen to 元). The totals row recomputes it unless `total: false`. */
+  average: (key: string, label: string, unit: ReportUnit, n: string, d: string, o: { decimals?: number; scale?: number; total?: boolean } = {}): ColumnDef => ({
+    key,
+    label,
+    unit,
+    decimals: o.decimals ?? 2,
+    value: (r) => ratio(r[n], r[d], o.scale ?? 1),
+    total: o.total,
+  }),
+  /** The change of a count against a base (同比, 环比) in %, null without a base. */
+  change: (key: string, label: string, current: string, base: string): ColumnDef => ({ key, label, unit: "%", decimals: 2, value: (r) => (num(r[base]) > 0 ? ratio(num(r[current]) - num(r[base]), r[base]) : null), total: false }),
 };
+
+/** The columns several reports show, each built once; `common("waybills", "loaded")` picks them in order. */
+export const COMMON_COLUMNS = {
+  period: { key: "period", label: "统计周期", value: (r: Raw) => (r.period as string) || "全部", total: false } satisfies ColumnDef,
+  waybills: col.count("waybills", "运单数"),
+  loaded: col.weight("loaded", "装货重量"),
+  unloaded: col.weight("unloaded", "卸货重量"),
+  loss: col.weight("loss", "亏吨"),
+  freight: col.money("freight", "运费"),
+  lossRate: col.ratio("lossRate", "亏吨率", "loss", "loaded_of_unloaded", "‰"),
+  trips: col.count("trips", "趟数", "趟"),
+};
+export const common = (...keys: Array<keyof typeof COMMON_COLUMNS>): ColumnDef[] => keys.map((key) => COMMON_COLUMNS[key]);
 
 // --- chart helpers -------------------------------------------------------------------------------
 
@@ -189,5 +214,6 @@ export async function sendReportWorkbook(ctx: ServiceContext, reply: FastifyRepl
       cursorOf: () => 0,
     },
     exportDisposition(`report_${def.id}`, result.title),
+    scope.userId,
   );
 }

@@ -92,6 +92,11 @@ export interface Binding<D extends AnyResource = AnyResource> {
   defaults?: Record<string, unknown>;
   /** `false`: the list never counts the whole table (large logs); the search answers `more` instead of an exact total. */
   countTotal?: false;
+  /**
+   * Row actions that open another page (派车, 重新发货) rather than a transition: offered on a record when
+   * the test holds for the caller; the page they open (and its platform call) does the work and the checks.
+   */
+  linkActions?: Record<string, (record: Record<string, unknown>, scope: CallerScope) => boolean>;
   /** Generic routes not mounted because a hand-written spec route serves the same path (search, GET :id, POST create). */
   routes?: { search?: false; detail?: false; create?: false };
 }

@@ -50,5 +50,6 @@ export function sendResourceExport(ctx: ServiceContext, binding: Binding, scope:
       cursorOf: (row) => cursorOf(binding, row.__row),
     },
     exportDisposition(binding.def.key, `${binding.def.name}列表`),
+    scope.userId,
   );
 }

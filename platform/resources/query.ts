@@ -104,7 +104,9 @@ export async function toRecords(db: AnyDb, binding: Binding, scope: CallerScope,
       const id = row[join.via];
       record[labelKey] = id == null ? null : (labelValues.get(labelKey)?.get(Number(id)) ?? null);
     }
-    record.actions = allowedActions(def, record, scope);
+    const actions = allowedActions(def, record, scope);
+    for (const [key, offered] of Object.entries(binding.linkActions ?? {})) if (offered(record, scope)) actions.push(key);
+    record.actions = actions;
     return record;
   });
 }
@@ -152,6 +154,8 @@ export interface ResourcePage extends Paged<Record<string, unknown>> {
    * to this page, plus one when a further row exists) and `more` says whether a next page exists.
    */
   more?: boolean;
+  /** Footer sums over the whole filter (spec 2.4), for definitions that name them. */
+  sums?: Record<string, number>;
 }
 
 export async function searchResource(db: AnyDb, binding: Binding, scope: CallerScope, filter: ResourceFilter, { current, size }: { current: number; size: number }): Promise<ResourcePage> {
@@ -172,8 +176,11 @@ export async function searchResource(db: AnyDb, binding: Binding, scope: CallerS
     const shown = rows.slice(0, size);
     return { records: await toRecords(db, binding, scope, shown), total: offsetOf(current, size) + shown.length + (more ? 1 : 0), current, size, can, more };
   }
-  const [count, rows] = await Promise.all([query.select(sql<number>`count(*)`.as("total")).executeTakeFirstOrThrow(), page(size)]);
-  return { records: await toRecords(db, binding, scope, rows), total: Number(count.total), current, size, can };
+  const summed = Object.entries(binding.def.sums ?? {});
+  const totals = summed.map(([key, field]) => sql<number>`coalesce(sum(${ref(columnOf(field, binding.def.fields[field]!))}), 0)`.as(key));
+  const [count, rows] = await Promise.all([query.select([sql<number>`count(*)`.as("total"), ...totals]).executeTakeFirstOrThrow(), page(size)]);
+  const sums = summed.length ? Object.fromEntries(summed.map(([key]) => [key, Number((count as Record<string, unknown>)[key] ?? 0)])) : undefined;
+  return { records: await toRecords(db, binding, scope, rows), total: Number(count.total), current, size, can, ...(sums ? { sums } : {}) };
 }
 
 /** The row with this id if the caller may see it; otherwise 404 (never 403: not theirs is not there). */

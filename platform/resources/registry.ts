@@ -25,11 +25,16 @@ import { shipownerBinding } from "../masterdata/shipowner.resource.js";
 import { shipRelationBinding } from "../masterdata/ship-relation.resource.js";
 import { supplyBinding, supplyCallLogBinding, supplyDisputeBinding, supplyFavoriteBinding, supplyPriceChangeBinding, supplySubscriptionBinding } from "../supply/supply.resource.js";
 
-export const BINDINGS: Binding[] = [vehicleBinding, credentialBinding, dictItemBinding, enterpriseBinding, invitationBinding, cargoCategoryBinding, shipperBinding, cargoBinding, contactBinding, projectBinding, settlementUnitBinding, driverProfileBinding, driverBinding, fleetLeaderBinding, fleetLeaderMemberBinding, vehicleRelationBinding, appealBinding, shipBinding, captainProfileBinding, captainBinding, shipownerBinding, shipRelationBinding, supplyBinding, supplyPriceChangeBinding, supplySubscriptionBinding, supplyCallLogBinding, supplyFavoriteBinding, supplyDisputeBinding, timeoutConfigBinding, vehicleAlertBinding, ...SYSTEM_PAGE_BINDINGS, orderBinding, appVersionBinding];
+export const BINDINGS: Binding[] = [vehicleBinding, credentialBinding, dictItemBinding, enterpriseBinding, invitationBinding, cargoCategoryBinding, shipperBinding, cargoBinding, contactBinding, projectBinding, settlementUnitBinding, driverProfileBinding, driverBinding, fleetLeaderBinding, fleetLeaderMemberBinding, vehicleRelationBinding, appealBinding, shipBinding, captainProfileBinding, captainBinding, shipownerBinding, shipRelationBinding, supplyBinding, supplyPriceChangeBinding, supplySubscriptionBinding, supplyCallLogBinding, supplyFavoriteBinding, supplyDisputeBinding, timeoutConfigBinding, vehicleAlertBinding, vehicleAvailabilityBinding, smsTemplateBinding, ...SYSTEM_PAGE_BINDINGS, orderBinding, appVersionBinding, ...ORDER_REST_BINDINGS, ...BILLING_BINDINGS, ...FINANCE2_BINDINGS, ...FIND_SHIP_BINDINGS];
 import { timeoutConfigBinding, vehicleAlertBinding } from "../fleet/fleet.resource.js";
+import { smsTemplateBinding, vehicleAvailabilityBinding } from "../fleet/fleet-rest.resource.js";
 import { SYSTEM_PAGE_BINDINGS } from "../system/resources.js";
 import { orderBinding } from "../orders/order.resource.js";
 import { appVersionBinding } from "../iam/admin/app-version.js";
+import { ORDER_REST_BINDINGS } from "../orders/rest.resource.js";
+import { BILLING_BINDINGS } from "../billing/billing.resource.js";
+import { FINANCE2_BINDINGS } from "../finance2/resources.js";
+import { FIND_SHIP_BINDINGS } from "../findship/findship.resource.js";
 
 registerBindings(BINDINGS);
 

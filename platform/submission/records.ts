@@ -9,6 +9,7 @@ import { sql } from "kysely";
 import { MESSAGE_TYPES, WAY_MESSAGES, type CheckLine, type MessageType, type ReportStatus, type ReportTarget } from "../../contract/submission.js";
 import type { AnyDb } from "../resources/bind.js";
 import { nextSerial } from "../resources/write.js";
+import { decryptCardNo } from "../ledger/card-crypto.js";
 import { haversineKm } from "./format.js";
 import {
   buildMessage, capitalLogic, CAPITAL_SPECS, checksPass, CREW_SPECS, DRIVER_SPECS, SHIP_SPECS, VEHICLE_SPECS, WATER_CAPITAL_SPECS, WATER_WAYBILL_SPECS, WAYBILL_SPECS, waybillLogic,
@@ -293,6 +294,55 @@ export async function recordPaymentSubmission(trx: AnyDb, payment: PaymentSubmis
     ids.push(await insertRecord(trx, target, { messageType: kinds.capital, subjectType: "PAYMENT", subjectId: f.id, bizNo: payment.documentNumber, built, dependsOn: [waybillRecordId], freight: scope, triggerAt: payment.paidAt }, now));
   }
   return ids;
+}
+
+/** Bank category codes (CNAPS) of the common banks, for a capital flow's BankCode. */
+const BANK_CODES: Array<[string, string]> = [["工商银行", "102"], ["农业银行", "103"], ["中国银行", "104"], ["建设银行", "105"], ["交通银行", "301"], ["中信银行", "302"], ["光大银行", "303"], ["华夏银行", "304"], ["民生银行", "305"], ["广发银行", "306"], ["平安银行", "307"], ["招商银行", "308"], ["兴业银行", "309"], ["浦发银行", "310"], ["邮政储蓄", "403"]];
+/** Payment means of a wallet payment (the demo data's value; the ministry code set is not copied here). */
+export const WALLET_PAYMENT_MEANS = "42";
+
+/**
+ * 资金流水单 of paid waybills (domain 8.4 “CAPITAL_FLOW at the payment item's SUCCESS”): every successful
+ * payment item without a money-flow record gets one per enabled target of its way, as the payment
+ * service's record (domain 8.5 Financiallist: ReceiptAccount = the payee's withdrawal card, else the
+ * wallet; SequenceCode = the ledger txn_no). Run by the sender job like `syncCompletedWaybills`, so the
+ * payment transaction stays lean. Returns how many payment items got records.
+ */
+export async function syncPaidWaybills(db: AnyDb, options: { platformId?: string; now?: string; limit?: number; freightIds?: number[] } = {}): Promise<number> {
+  const now = options.now ?? new Date().toISOString();
+  const documentNo = sql<string>`${sql.ref("p.payment_no")} || '-' || cast(${sql.ref("i.seq")} as varchar(10))`;
+  let q = db
+    .selectFrom("payment_items as i")
+    .innerJoin("payments as p", "p.id", "i.payment_id")
+    .innerJoin("accounts as a", "a.id", "i.payee_account_id")
+    .leftJoin("ledger_transactions as t", "t.id", "i.ledger_txn_id")
+    .select(["i.platform_id", "i.freight_id", "i.payee_user_id", "i.payee_name", "i.net_to_payee", "i.paid_at", "a.account_no", "t.txn_no", documentNo.as("document_no")])
+    .where("i.status", "=", "SUCCESS")
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("report_records as r").select("r.id").where("r.subject_type", "=", "PAYMENT").whereRef("r.subject_id", "=", "i.freight_id").where("r.biz_no", "=", documentNo))))
+    .orderBy("i.id")
+    .limit(options.limit ?? 500);
+  if (options.platformId) q = q.where("i.platform_id", "=", options.platformId);
+  if (options.freightIds) q = q.where("i.freight_id", "in", options.freightIds.length ? options.freightIds : [0]);
+  let built = 0;
+  for (const item of await q.execute()) {
+    const card = await db.selectFrom("bank_cards").select(["card_no_enc", "bank_name"]).where("owner_type", "=", "USER").where("owner_id", "=", Number(item.payee_user_id)).where("status", "=", "BOUND").orderBy("is_default", "desc").orderBy("id").executeTakeFirst();
+    const recorded = await inTransaction(db, (trx) =>
+      recordPaymentSubmission(trx, {
+        platformId: item.platform_id,
+        freightId: Number(item.freight_id),
+        documentNumber: item.document_no,
+        paymentMeansCode: WALLET_PAYMENT_MEANS,
+        recipient: item.payee_name,
+        receiptAccount: card ? decryptCardNo(card.card_no_enc) : item.account_no,
+        bankCode: BANK_CODES.find(([name]) => card?.bank_name.includes(name))?.[1] ?? "",
+        sequenceCode: item.txn_no ?? item.document_no,
+        amountFen: Number(item.net_to_payee),
+        paidAt: item.paid_at ?? now,
+      }, now),
+    );
+    if (recorded.length) built++;
+  }
+  return built;
 }
 
 /**

@@ -5,10 +5,11 @@
  * money flow per target built through `recordPaymentSubmission`, as the payment service will.
  */
 import { randomUUID } from "node:crypto";
-import { REPORT_TARGETS, WAY_MESSAGES, type ReportTarget } from "../../contract/submission.js";
+import { REPORT_TARGETS, WAY_MESSAGES, type ReportStatus, type ReportTarget } from "../../contract/submission.js";
 import type { Db } from "../db/index.js";
 import type { SeedIds } from "../db/seed.js";
-import { recordPaymentSubmission, syncCompletedWaybills, targetsOf, wayOf } from "./records.js";
+import type { AnyDb } from "../resources/bind.js";
+import { inTransaction, recordPaymentSubmission, recordWaybill, syncCompletedWaybills, syncPaidWaybills, targetsOf, wayOf } from "./records.js";
 import { STANDIN_PATHS } from "./routes.js";
 
 const TARGET_MESSAGES: Record<ReportTarget, string[]> = {
@@ -16,6 +17,38 @@ const TARGET_MESSAGES: Record<ReportTarget, string[]> = {
   WURUN_ROAD: ["DRIVER", "VEHICLE", "WAYBILL", "CAPITAL_FLOW"],
   WURUN_WATER: ["CREW", "SHIP", "WATER_WAYBILL", "WATER_CAPITAL_FLOW"],
 };
+
+/**
+ * The province's 1001 for records still waiting (PENDING), as if the sender had sent them: one
+ * successful attempt each, five minutes after their trigger. Demo data and tests only.
+ */
+export async function markReported(k: AnyDb, recordIds: number[], statuses: ReportStatus[] = ["PENDING"]): Promise<void> {
+  const done = await k.selectFrom("report_records").select(["id", "payload", "trigger_at", "status"]).where("id", "in", [...recordIds, 0]).where("status", "in", statuses).execute();
+  for (const r of done) {
+    const at = new Date(Date.parse(r.trigger_at) + 5 * 60_000).toISOString();
+    await k.insertInto("report_attempts").values({ record_id: r.id, attempt_no: 1, message_reference_number: randomUUID(), sent_at: at, duration_ms: 180, http_status: 200, result_code: "1001", result_message: "成功", outcome: "SUCCESS", operator_user_id: null, operator_name: null, request_excerpt: String(r.payload).slice(0, 2000), response_excerpt: '{"resultCode":"1001","resultMessage":"成功"}' }).execute();
+    await k.updateTable("report_records").set({ status: "SUCCESS", attempt_count: 1, last_result_code: "1001", last_result_message: "成功", last_outcome: "SUCCESS", success_at: at, next_attempt_at: null, updated_at: at }).where("id", "=", r.id).execute();
+  }
+}
+
+/**
+ * Paid waybills reported as the sender would have done it (their records built, then accepted, also
+ * those whose local check failed, as if their data had been corrected), so that demo and test data may
+ * be invoiced under `invoice_requires_report`. Demo data and tests only.
+ */
+export async function reportPaidWaybills(k: AnyDb, platformId: string, freightIds: number[], now = new Date().toISOString()): Promise<void> {
+  if (freightIds.length === 0) return;
+  const targets = (await targetsOf(k, platformId)).filter((t) => t.enabled);
+  for (const target of targets) for (const id of freightIds) await inTransaction(k, (trx) => recordWaybill(trx, target, id, now));
+  await syncPaidWaybills(k, { platformId, now, freightIds });
+  const records = await k.selectFrom("report_records").select(["id", "depends_on"]).where("freight_id", "in", freightIds).where("superseded_by", "is", null).execute();
+  const ids = new Set<number>();
+  for (const r of records) {
+    ids.add(Number(r.id));
+    for (const dep of JSON.parse(r.depends_on) as number[]) ids.add(dep);
+  }
+  await markReported(k, [...ids], ["PENDING", "CHECK_FAILED"]);
+}
 
 /** How many of each target's newest waybills stay unreported. */
 const WAITING = 6;
@@ -45,12 +78,7 @@ export async function seedSubmission(db: Db, _ids: SeedIds): Promise<void> {
       ids.add(Number(w.id));
       for (const dep of JSON.parse(w.depends_on) as number[]) ids.add(dep);
     }
-    const done = await k.selectFrom("report_records").select(["id", "payload", "trigger_at", "status"]).where("id", "in", [...ids, 0]).where("status", "=", "PENDING").execute();
-    for (const r of done) {
-      const at = new Date(Date.parse(r.trigger_at) + 5 * 60_000).toISOString();
-      await k.insertInto("report_attempts").values({ record_id: r.id, attempt_no: 1, message_reference_number: randomUUID(), sent_at: at, duration_ms: 180, http_status: 200, result_code: "1001", result_message: "成功", outcome: "SUCCESS", operator_user_id: null, operator_name: null, request_excerpt: r.payload.slice(0, 2000), response_excerpt: '{"resultCode":"1001","resultMessage":"成功"}' }).execute();
-      await k.updateTable("report_records").set({ status: "SUCCESS", attempt_count: 1, last_result_code: "1001", last_result_message: "成功", last_outcome: "SUCCESS", success_at: at, next_attempt_at: null, updated_at: at }).where("id", "=", r.id).execute();
-    }
+    await markReported(k, [...ids]);
     const fresh = waybills.slice(0, WAITING).filter((w) => w.status === "PENDING");
     const rejected = fresh[0];
     if (rejected) {

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { MESSAGE_TYPES, RESULT_CODES, RETRY_BACKOFF_MIN, type AttemptOutcome, type MessageType, type ReportStatus } from "../../contract/submission.js";
 import type { AnyDb } from "../resources/bind.js";
 import { chinaStamp } from "./format.js";
-import { messageLabel, syncCompletedWaybills, targetOf, targetsOf, type RecordRow, type TargetRow } from "./records.js";
+import { messageLabel, syncCompletedWaybills, syncPaidWaybills, targetOf, targetsOf, type RecordRow, type TargetRow } from "./records.js";
 import { DOCUMENT_VERSION, sealContent, type ExchangeReply } from "./wire.js";
 
 export interface SenderOptions {
@@ -197,6 +197,7 @@ export async function sendInOrder(db: AnyDb, records: Array<Pick<RecordRow, "id"
 export async function runSubmitter(db: AnyDb, options: SenderOptions & { platformId?: string }): Promise<SendResult[]> {
   const now = options.now?.() ?? new Date();
   await syncCompletedWaybills(db, { platformId: options.platformId, now: now.toISOString() });
+  await syncPaidWaybills(db, { platformId: options.platformId, now: now.toISOString() });
   await db
     .updateTable("report_records")
     .set({ status: "PENDING", last_outcome: "UNKNOWN", next_attempt_at: now.toISOString() })
@@ -223,14 +224,17 @@ export async function runSubmitter(db: AnyDb, options: SenderOptions & { platfor
   return results;
 }
 
-/** Runs the sender every minute until the app closes (platform/main.ts). */
-export function startSubmitterJob(db: AnyDb, options: SenderOptions, log: { error: (obj: object, msg: string) => void }): () => void {
+/**
+ * Runs the sender every minute until the app closes (platform/main.ts). `myTurn` says whether this
+ * instance takes this minute's run (several instances: one of them does).
+ */
+export function startSubmitterJob(db: AnyDb, options: SenderOptions, log: { error: (obj: object, msg: string) => void }, myTurn: () => Promise<boolean> = async () => true): () => void {
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      await runSubmitter(db, options);
+      if (await myTurn()) await runSubmitter(db, options);
     } catch (error) {
       log.error({ err: error }, "submission run failed");
     } finally {

@@ -125,7 +125,8 @@ export async function fillForm(page: Page, def: AnyResource, scope: string) {
     if (field.input.type === "select") {
       const options = await input.locator("option").evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value).filter(Boolean));
       const wanted = value === undefined || value === null ? undefined : field.toInput(value as never);
-      const choice = wanted && options.includes(wanted) ? wanted : field.required ? options[0] : undefined;
+      // Required selects, and optional references the example names, take their first option.
+      const choice = wanted && options.includes(wanted) ? wanted : field.required || (field.ref && key in body) ? options[0] : undefined;
       if (choice) await input.selectOption(choice);
     } else if (value !== undefined && value !== null) {
       await input.fill(field.toInput(value as never));

@@ -6,7 +6,7 @@ import { constants, publicEncrypt } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildApp } from "../../platform/app.js";
+import { buildApp, type RouteEntry } from "../../platform/app.js";
 import { loadPlatformConfig, type PlatformConfig } from "../../platform/config.js";
 import { openDatabase, type Db } from "../../platform/db/index.js";
 import { migrateToLatest } from "../../platform/db/migrate.js";
@@ -20,6 +20,8 @@ export interface TestPlatform {
   baseUrl: string;
   db: Db;
   ctx: ServiceContext;
+  /** The platform's route table (method and URL pattern of every route). */
+  routes: RouteEntry[];
   /** Which database this run uses, for test names. */
   dialect: "sqlite" | "postgres";
   close(): Promise<void>;
@@ -44,7 +46,7 @@ export async function startTestPlatform(name: string, overrides: Partial<Platfor
   const db = await openDatabase(url);
   await migrateToLatest(db);
   await seedIfEmpty(db);
-  const { app, ctx } = await buildApp({ db, config });
+  const { app, ctx, routes } = await buildApp({ db, config });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
@@ -52,6 +54,7 @@ export async function startTestPlatform(name: string, overrides: Partial<Platfor
     baseUrl: `http://127.0.0.1:${port}`,
     db,
     ctx,
+    routes,
     dialect: db.dialect,
     async close() {
       await app.close();

@@ -356,8 +356,10 @@ describe(`identity service (${process.env.TEST_DATABASE_URL ? "postgres" : "sqli
       expect((await call(base, SMS, { body: { clientId: CLIENT, mobile } })).body.code).toBe(200);
     });
 
-    it("refuses an unknown mobile and bad input", async () => {
-      expectRefusal(await call(base, SMS, { body: { clientId: CLIENT, mobile: "13912345670" } }), RefusalCode.invalid, "未注册");
+    it("answers an unknown mobile as a known one (nothing is sent) and refuses bad input", async () => {
+      const unknown = await call(base, SMS, { body: { clientId: CLIENT, mobile: "13912345670" } });
+      expect(unknown.body).toEqual({ code: 200, message: "success", data: { expireIn: 300 } });
+      expect((await call(base, `${OUTBOX}?mobile=13912345670&kind=sms`, { method: "GET" })).body.data).toBeNull();
       expectBadRequest(await call(base, SMS, { body: { clientId: CLIENT } }), "mobile");
       expectBadRequest(await call(base, SMS, { body: { mobile: DEMO_ACCOUNTS.ORG_USER } }), "clientId");
       expectBadRequest(await call(base, SMS, { body: { clientId: CLIENT, mobile: "10000000000" } }), "手机号");

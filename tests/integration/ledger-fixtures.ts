@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { checkLedger } from "../../platform/ledger/check.js";
 import { as, okData, type Account, type FreightTestPlatform } from "./freight-fixtures.js";
+import { reportPaidWaybills } from "../../platform/submission/seed.js";
 
 export const rid = () => randomUUID();
 
@@ -97,3 +98,9 @@ export async function expectLedgerHolds(f: FreightTestPlatform): Promise<void> {
   const result = await checkLedger(f.p.db);
   expect(result.failures, JSON.stringify(result.failures)).toEqual([]);
 }
+
+/** Paid waybills reported to the province (records built and accepted), so they may be invoiced (开票须上报成功). */
+export async function reported(f: FreightTestPlatform, freightIds: number[]): Promise<void> {
+  await reportPaidWaybills(f.p.db.kysely, "A", freightIds);
+}
+

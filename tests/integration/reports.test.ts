@@ -1,3 +1,4 @@
+import ExcelJS from "exceljs";
 import type { Selectable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReportResult, ReportRow } from "../../contract/reports.js";
@@ -171,7 +172,13 @@ describe(`reports (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, (
     });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("spreadsheetml");
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    expect(String.fromCharCode(bytes[0]!, bytes[1]!)).toBe("PK");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header.length).toBeGreaterThan(1);
+    expect(header.every((h) => typeof h === "string" && /[\u4e00-\u9fff]/.test(h))).toBe(true);
+    expect(sheet.getRow(sheet.rowCount).getCell(1).value).toBe("合计");
   });
 });

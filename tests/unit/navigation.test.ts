@@ -6,7 +6,6 @@ import { PERMISSION_CODES } from "../../contract/permissions";
 import { USER_TYPES } from "../../contract/platforms";
 import {
   breadcrumb,
-  createRouteSearch,
   filterRoutes,
   hasPermission,
   ICON_PATHS,
@@ -21,6 +20,7 @@ import {
   type RouteNode,
   type Viewer,
 } from "~/navigation";
+import { createRouteSearch } from "~/navigation/route-search";
 import { isBuilt, routeFileCandidates, routeTable } from "../../scripts/route-table";
 
 const BUILD = ["CAPTAIN", "DRIVER"];

@@ -34,7 +34,12 @@ describe("special-character filter (spec 5)", () => {
   });
 
   it("strips punctuation, symbols, whitespace and emoji", () => {
-    expect(stripSpecialCharacters("皖A·12345!@#$%^&*()_+=<>?/\\|[]{};:\"，。 \t\n😀")).toBe("皖A12345");
+    expect(stripSpecialCharacters("皖A12345!@#$%^&*()_+=<>?/\\|[]{};:\"，。 \t\n😀")).toBe("皖A12345");
+  });
+
+  it("keeps the middle dot of plates and of minority and foreign names", () => {
+    expect(stripSpecialCharacters("皖A·12345")).toBe("皖A·12345");
+    expect(stripSpecialCharacters("买买提·艾力")).toBe("买买提·艾力");
   });
 
   it("leaves clean input unchanged and empties an all-special input", () => {

@@ -10,7 +10,6 @@ import { AppealStatusTag } from "./AppealStatusTag";
 import { appealAuditHref, appealDetailHref } from "~/lib/appeal-links";
 
 /** The 操作 column stays in view while the table scrolls sideways (as in the waybill table). */
-const STICKY_RIGHT = "sticky right-0 z-[1] shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.2)]";
 
 /**
  * The appeal list's table: number, waybill (to its detail page), way, risk, explanation (cut short,
@@ -31,7 +30,7 @@ export function AppealTable({ records, empty }: { records: AppealRecord[]; empty
             <th scope="col">提交人</th>
             <th scope="col">提交时间</th>
             <th scope="col">审核时间</th>
-            <th scope="col" className={STICKY_RIGHT}>操作</th>
+            <th scope="col" className="col-actions">操作</th>
           </tr>
         </thead>
         <tbody>
@@ -55,7 +54,7 @@ export function AppealTable({ records, empty }: { records: AppealRecord[]; empty
                 <td className="whitespace-nowrap">{a.submittedByName}</td>
                 <td className="whitespace-nowrap">{formatDateTime(a.submittedTime)}</td>
                 <td className="whitespace-nowrap">{formatDateTime(a.auditedTime)}</td>
-                <td className={`whitespace-nowrap bg-white ${STICKY_RIGHT}`}>
+                <td className="col-actions">
                   <span className="flex gap-x-2">
                     {a.actions.includes("detail") ? <Link to={appealDetailHref(a.id)} className="btn-link" aria-label={`申诉 ${a.appealNo} 详情`}>详情</Link> : null}
                     {rowAllows(appeal, a.actions, "audit") ? (

@@ -3,7 +3,7 @@
  * string, on the server, so charts show with JavaScript off. It has the shape of ECharts' SSR
  * renderer (`echarts.init(null, null, { renderer: "svg", ssr: true, width, height })`, `setOption`,
  * `renderToSVGString()`); the `echarts` package is not installed, so this hand-written one draws bar
- * (grouped or stacked), line (one or two value axes) and pie charts meanwhile.
+ * (grouped or stacked), line (one or two value axes), pie and funnel charts meanwhile.
  */
 import type { ChartOption, ChartSeries } from "../../../contract/reports";
 import { bandCentre, linearAxis, linePath, round, tickLabel, yFor } from "./scale";
@@ -35,7 +35,7 @@ function legend(names: string[], kinds: Array<"bar" | "line">, left: number): st
     .join("");
 }
 
-type Cartesian = Exclude<ChartSeries, { type: "pie" }>;
+type Cartesian = Exclude<ChartSeries, { type: "pie" } | { type: "funnel" }>;
 
 function cartesian(option: ChartOption, series: Cartesian[], { width, height }: ChartSize): string {
   const categories = option.xAxis?.data ?? [];
@@ -131,11 +131,36 @@ function pie(series: Extract<ChartSeries, { type: "pie" }>, { width, height }: C
   return parts.join("");
 }
 
+/** Stages as centred bands narrowing with their value, each labelled with its share of the first stage. */
+function funnel(series: Extract<ChartSeries, { type: "funnel" }>, { width, height }: ChartSize): string {
+  const n = series.data.length;
+  if (n === 0) return "";
+  const top = 40;
+  const band = (height - top - 16) / n;
+  const widest = Math.max(1, ...series.data.map((d) => Math.max(0, d.value)));
+  const first = Math.max(0, series.data[0]!.value);
+  const maxW = width * 0.55;
+  const cx = width * 0.4;
+  const widthOf = (v: number) => Math.max(4, (Math.max(0, v) / widest) * maxW);
+  return series.data
+    .map((d, i) => {
+      const colour = PALETTE[i % PALETTE.length];
+      const w0 = widthOf(d.value);
+      const w1 = i + 1 < n ? widthOf(series.data[i + 1]!.value) : w0 * 0.8;
+      const y0 = top + i * band;
+      const y1 = y0 + band - 4;
+      const share = first > 0 ? `${((Math.max(0, d.value) / first) * 100).toFixed(1)}%` : "—";
+      const label = `${d.name}：${fmt(d.value)}（${share}）`;
+      return `<path d="M${round(cx - w0 / 2)} ${round(y0)} L${round(cx + w0 / 2)} ${round(y0)} L${round(cx + w1 / 2)} ${round(y1)} L${round(cx - w1 / 2)} ${round(y1)} Z" fill="${colour}"><title>${escape(label)}</title></path><text x="${round(cx + maxW / 2 + 24)}" y="${round((y0 + y1) / 2 + 4)}" fill="#595959">${escape(label)}</text>`;
+    })
+    .join("");
+}
+
 /** The SVG of a chart option, as ECharts' `renderToSVGString()` returns it (role img, titled). */
 export function renderChartSvg(option: ChartOption, size: ChartSize = { width: 960, height: 320 }): string {
   const title = option.title?.text ?? "";
   const first = option.series[0];
-  const body = !first ? "" : first.type === "pie" ? pie(first, size) : cartesian(option, option.series.filter((s): s is Cartesian => s.type !== "pie"), size);
+  const body = !first ? "" : first.type === "pie" ? pie(first, size) : first.type === "funnel" ? funnel(first, size) : cartesian(option, option.series.filter((s): s is Cartesian => s.type !== "pie" && s.type !== "funnel"), size);
   const empty = option.series.every((s) => s.data.length === 0) ? `<text x="${size.width / 2}" y="${size.height / 2}" text-anchor="middle" fill="#8c8c8c">暂无数据</text>` : "";
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${size.width} ${size.height}" role="img" aria-label="${escape(title)}" font-size="12" font-family="sans-serif"><title>${escape(title)}</title>${body}${empty}</svg>`;
 }

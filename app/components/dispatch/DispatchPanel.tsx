@@ -8,6 +8,8 @@ import { dispatchContext, dispatchFormSchema, shipCapacities, type DispatchResou
 
 interface DispatchPanelProps {
   order: OrderRecord;
+  /** 派车 against a delivery note, under a task, or 重新发货 of a cancelled waybill (its remaining weight caps the order's). */
+  link?: { kind: string; id: number; label: string; remainingWeight: number } | null;
   resources: DispatchResources;
   closeHref: string;
   lastResult?: SubmissionResult<string[]> | null;
@@ -48,7 +50,7 @@ function OrderFacts({ order }: { order: OrderRecord }) {
  * planned weight in 吨. Rows are added and removed with Conform's list buttons, which post to the
  * page's action when JavaScript is off.
  */
-export function DispatchPanel({ order, resources, closeHref, lastResult }: DispatchPanelProps) {
+export function DispatchPanel({ order, resources, link, closeHref, lastResult }: DispatchPanelProps) {
   const navigation = useNavigation();
   const water = order.freightWay === "WATER";
   const context = dispatchContext(order, shipCapacities(resources.ships));
@@ -72,9 +74,12 @@ export function DispatchPanel({ order, resources, closeHref, lastResult }: Dispa
         <Link to={closeHref} className="btn-link text-sm">关闭</Link>
       </div>
       <OrderFacts order={order} />
+      {link ? <p className="alert-info mt-3" data-testid="dispatch-link">按{link.label}派单，本次最多 {kgToTonnes(link.remainingWeight)} 吨{link.kind === "redelivery" ? "，只能派一单" : ""}</p> : null}
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-3">
         <input type="hidden" name="orderId" value={order.id} />
         <input type="hidden" name="orderNo" value={order.orderNo} />
+        {link ? <input type="hidden" name="linkKind" value={link.kind} /> : null}
+        {link ? <input type="hidden" name="linkId" value={link.id} /> : null}
         {form.errors?.length ? (
           <p className="alert-error" role="alert" id={form.errorId} data-testid="dispatch-error">{form.errors[0]}</p>
         ) : null}

@@ -6,10 +6,14 @@ import {
   ORDER_STATUS_LABELS,
   type FreightWay,
   type OrderRecord,
+  orderSearchSchema,
 } from "../../../contract/freight";
+import { specialCharacterPropsOf } from "~/lib/special-characters";
 import { freightDetailHref, freightStepHref } from "~/lib/freight-links";
 import { fenToYuan, formatDateTime, kgToTonnes } from "~/lib/format";
 import type { OrderListValues } from "~/lib/order-list";
+
+const filterProps = specialCharacterPropsOf(orderSearchSchema);
 
 /** 查询 form of the orders awaiting dispatch (GET: the filter lives in the URL). */
 export function OrderFilterForm({ values, showFreightWay }: { values: OrderListValues; showFreightWay: boolean }) {
@@ -17,7 +21,7 @@ export function OrderFilterForm({ values, showFreightWay }: { values: OrderListV
     <Form method="get" key={JSON.stringify(values)} className="mb-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="订单查询">
       <div>
         <label htmlFor="order-filter-no" className="mb-1 block text-xs text-gray-500">订单号</label>
-        <input id="order-filter-no" name="orderNo" defaultValue={values.orderNo} maxLength={32} placeholder="请输入订单号" className="input" />
+        <input id="order-filter-no" name="orderNo" defaultValue={values.orderNo} maxLength={32} placeholder="请输入订单号" className="input" {...filterProps("orderNo")} />
       </div>
       <div>
         <label htmlFor="order-filter-cargo" className="mb-1 block text-xs text-gray-500">货物品类</label>

@@ -10,6 +10,7 @@ import { formatDateTime, kgToTonnes } from "~/lib/format";
 import { QUEUES, queueForStatus, queueHref, STEP_ACTIONS, stepDoneMessage, stepsForUser, type QueueSpec } from "~/lib/steps";
 import type { QueueAction, QueueLoader } from "~/services/pages/queue.server";
 import { StepForm } from "./StepForm";
+import { specialCharacterProps } from "~/lib/special-characters";
 
 type LoaderData = ReturnType<typeof useLoaderData<QueueLoader>>;
 type Selected = NonNullable<LoaderData["selected"]>;
@@ -96,7 +97,7 @@ function OpenByNumber({ carry }: { carry: URLSearchParams }) {
         <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
       ))}
       <label htmlFor="open-freight-no" className="whitespace-nowrap text-sm text-gray-600">运单号</label>
-      <input id="open-freight-no" name="freightNo" required maxLength={32} pattern="[A-Za-z0-9]+" placeholder="输入完整运单号" className="input w-48" />
+      <input id="open-freight-no" name="freightNo" required maxLength={32} pattern="[A-Za-z0-9]+" placeholder="输入完整运单号" className="input w-48" {...specialCharacterProps(true)} />
       <button type="submit" className="btn">打开</button>
     </Form>
   );

@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { FREIGHT_STATUSES, FREIGHT_STATUS_LABELS, FREIGHT_WAYS, FREIGHT_WAY_LABELS } from "../../../contract/freight";
+import { FREIGHT_STATUSES, FREIGHT_STATUS_LABELS, FREIGHT_WAYS, FREIGHT_WAY_LABELS, freightFilterSchema } from "../../../contract/freight";
+import { specialCharacterPropsOf } from "~/lib/special-characters";
 import type { FreightFilterErrors, FreightFilterField, FreightFilterValues } from "~/lib/freight-filter";
 
 interface FreightFilterFormProps {
@@ -13,6 +14,8 @@ interface FreightFilterFormProps {
   carry?: Record<string, string>;
 }
 
+const filterProps = specialCharacterPropsOf(freightFilterSchema);
+
 function TextField({ name, label, value, error, placeholder }: { name: FreightFilterField; label: string; value?: string; error?: string; placeholder?: string }) {
   const id = `freight-filter-${name}`;
   return (
@@ -24,6 +27,7 @@ function TextField({ name, label, value, error, placeholder }: { name: FreightFi
         defaultValue={value ?? ""}
         placeholder={placeholder ?? `请输入${label}`}
         maxLength={64}
+        {...filterProps(name)}
         className={`input ${error ? "input-error" : ""}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}

@@ -1,7 +1,8 @@
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent } from "react";
 import { canTake, hasTrack, isUnderWay, mayTake, offers } from "../../../contract/freight-steps";
-import type { FreightAction, FreightRecord } from "../../../contract/freight";
+import type { FreightAction } from "../../../contract/freight";
+import type { FreightRow } from "~/lib/freight-row";
 import type { UserType } from "../../../contract/platforms";
 import { appealSubmitHref, APPEAL_ROLES } from "~/lib/appeal-links";
 import { Dialog } from "~/components/ui/Dialog";
@@ -25,7 +26,7 @@ function withDialog(listHref: string, kind: RowDialogKind, id: number): string {
 }
 
 /** A row's links: the steps the status machine offers this kind of account now, and the pages every waybill has. */
-function RowActions({ record, userType, listHref }: { record: FreightRecord; userType: UserType; listHref: string }) {
+function RowActions({ record, userType, listHref }: { record: FreightRow; userType: UserType; listHref: string }) {
   const { freightWay: way, freightNo, status } = record;
   const may = (action: FreightAction) => offers(action, status, userType);
   const step = (label: string, href: string) => (

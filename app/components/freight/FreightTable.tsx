@@ -1,31 +1,30 @@
 import { SelectAll } from "~/components/ui/SelectAll";
 import type { ReactNode } from "react";
-import { FREIGHT_WAY_LABELS, type FreightRecord } from "../../../contract/freight";
+import { FREIGHT_WAY_LABELS } from "../../../contract/freight";
+import type { FreightRow } from "~/lib/freight-row";
 import { fenToYuan, formatDateTime, kgToTonnes } from "~/lib/format";
 import { freightDetailHref } from "~/lib/freight-links";
 import { StatusTag } from "./StatusTag";
 
 /** Row checkboxes: which rows may be picked, which are picked, and the form their inputs belong to. */
-export interface FreightRowSelection {
+export interface FreightRowSelection<R extends FreightRow = FreightRow> {
   /** The id of the form the `ids` checkboxes submit with (they live in the table, outside it). */
   form: string;
   /** Rows that may be selected; others show no checkbox. */
-  selectable: (record: FreightRecord) => boolean;
+  selectable: (record: R) => boolean;
   selected: ReadonlySet<number>;
   onChange: (selected: Set<number>) => void;
 }
 
-interface FreightTableProps {
-  records: FreightRecord[];
+interface FreightTableProps<R extends FreightRow> {
+  records: R[];
   /** The 操作 column's content for a row; the column is left out without it. */
-  actions?: (record: FreightRecord) => ReactNode;
-  selection?: FreightRowSelection;
+  actions?: (record: R) => ReactNode;
+  selection?: FreightRowSelection<R>;
   /** Accessible name of the table. */
   label?: string;
 }
 
-/** The 操作 column stays in view while the table scrolls sideways. */
-const STICKY_RIGHT = "sticky right-0 z-[1] shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.2)]";
 
 const dash = (value: string | null | undefined) => (value ? value : "-");
 const tonnes = (kg: number | null) => (kg == null ? "-" : kgToTonnes(kg));
@@ -35,7 +34,7 @@ const tonnes = (kg: number | null) => (kg == null ? "-" : kgToTonnes(kg));
  * The waybill table of every waybill list (运单列表, 在途, 异常, the step queues): the waybill's
  * main fields, its status tag, a link to its detail page, optional row checkboxes and actions.
  */
-export function FreightTable({ records, actions, selection, label = "运单列表" }: FreightTableProps) {
+export function FreightTable<R extends FreightRow>({ records, actions, selection, label = "运单列表" }: FreightTableProps<R>) {
   const selectableIds = selection ? records.filter(selection.selectable).map((r) => r.id) : [];
   const selectedOnPage = selection ? selectableIds.filter((id) => selection.selected.has(id)).length : 0;
   const columnCount = 13 + (actions ? 1 : 0) + (selection ? 1 : 0);
@@ -50,7 +49,7 @@ export function FreightTable({ records, actions, selection, label = "运单列�
 
   return (
     <div className="overflow-x-auto">
-      <table className="table" aria-label={label}>
+      <table className="table table-nowrap" aria-label={label}>
         <thead>
           <tr>
             {selection ? (
@@ -77,7 +76,7 @@ export function FreightTable({ records, actions, selection, label = "运单列�
             <th scope="col" className="text-right">卸货(吨)</th>
             <th scope="col" className="text-right">运费(元)</th>
             <th scope="col">创建时间</th>
-            {actions ? <th scope="col" className={STICKY_RIGHT}>操作</th> : null}
+            {actions ? <th scope="col" className="col-actions">操作</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -108,25 +107,25 @@ export function FreightTable({ records, actions, selection, label = "运单列�
                       ) : null}
                     </td>
                   ) : null}
-                  <td className="whitespace-nowrap">
+                  <td>
                     <a href={freightDetailHref(r.freightWay, r.freightNo)} className="text-primary hover:underline">{r.freightNo}</a>
                     {r.abnormal ? (
                       <span className="ml-1 rounded bg-red-50 px-1 text-xs text-red-600" title={r.abnormalReason ?? undefined}>异常</span>
                     ) : null}
                   </td>
-                  <td className="whitespace-nowrap">{FREIGHT_WAY_LABELS[r.freightWay]}</td>
-                  <td className="whitespace-nowrap">{r.orderNo}</td>
+                  <td>{FREIGHT_WAY_LABELS[r.freightWay]}</td>
+                  <td>{r.orderNo}</td>
                   <td><StatusTag status={r.status} /></td>
-                  <td className="whitespace-nowrap">{dash(water ? r.captainName : r.driverName)}</td>
-                  <td className="whitespace-nowrap">{dash(water ? r.shipName : r.plateNo)}</td>
-                  <td className="whitespace-nowrap">{r.loadingPlace}</td>
-                  <td className="whitespace-nowrap">{r.unloadingPlace}</td>
-                  <td className="text-right tabular-nums">{tonnes(r.plannedWeight)}</td>
-                  <td className="text-right tabular-nums">{tonnes(r.loadedWeight)}</td>
-                  <td className="text-right tabular-nums">{tonnes(r.unloadedWeight)}</td>
-                  <td className="text-right tabular-nums">{fenToYuan(r.freightAmount)}</td>
-                  <td className="whitespace-nowrap">{formatDateTime(r.createdTime)}</td>
-                  {actions ? <td className={`whitespace-nowrap bg-white ${STICKY_RIGHT}`}>{actions(r)}</td> : null}
+                  <td>{dash(water ? r.captainName : r.driverName)}</td>
+                  <td>{dash(water ? r.shipName : r.plateNo)}</td>
+                  <td>{r.loadingPlace}</td>
+                  <td>{r.unloadingPlace}</td>
+                  <td className="num">{tonnes(r.plannedWeight)}</td>
+                  <td className="num">{tonnes(r.loadedWeight)}</td>
+                  <td className="num">{tonnes(r.unloadedWeight)}</td>
+                  <td className="num">{fenToYuan(r.freightAmount)}</td>
+                  <td>{formatDateTime(r.createdTime)}</td>
+                  {actions ? <td className="col-actions">{actions(r)}</td> : null}
                 </tr>
               );
             })

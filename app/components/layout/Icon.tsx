@@ -1,8 +1,9 @@
-import { ICON_PATHS, ICON_SVG_ATTRIBUTES, type IconName } from "~/navigation";
+import { ICON_PATHS, type IconName } from "~/navigation";
 
-export function Icon({ name, className = "h-4 w-4" }: { name: IconName | undefined; className?: string }) {
+/** A line icon: 16 px unless `className` sizes it; stroke and fill come from `.icon` in tailwind.css. */
+export function Icon({ name, className }: { name: IconName | undefined; className?: string }) {
   return (
-    <svg {...ICON_SVG_ATTRIBUTES} className={className} aria-hidden="true">
+    <svg viewBox="0 0 24 24" className={className ? `icon ${className}` : "icon"} aria-hidden="true">
       <path d={ICON_PATHS[name ?? "table"]} />
     </svg>
   );

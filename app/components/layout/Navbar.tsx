@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { badgeCount } from "~/lib/format";
-import type { SearchEntry } from "~/navigation";
+import type { RouteNode } from "~/navigation";
 import { useMessage } from "~/components/ui/Message";
 import { Breadcrumb } from "./Breadcrumb";
 import { RouteSearch } from "./RouteSearch";
@@ -10,7 +10,8 @@ import { clearTabsOnLogout } from "./tabs-store";
 interface NavbarProps {
   user: { id: string; name: string; headshotUrl: string | null };
   msgNum: number;
-  searchEntries: SearchEntry[];
+  /** The permitted menu, searched by the route search. */
+  menu: RouteNode[];
   sidebarOpen: boolean;
   onOpenSettings?: () => void;
 }
@@ -25,7 +26,7 @@ function HamburgerIcon({ open }: { open: boolean }) {
   );
 }
 
-export function Navbar({ user, msgNum, searchEntries, sidebarOpen }: NavbarProps) {
+export function Navbar({ user, msgNum, menu, sidebarOpen }: NavbarProps) {
   const location = useLocation();
   const here = location.pathname + location.search;
   const fetcher = useFetcher({ key: SETTINGS_FETCHER_KEY });
@@ -55,7 +56,7 @@ export function Navbar({ user, msgNum, searchEntries, sidebarOpen }: NavbarProps
       </fetcher.Form>
       <Breadcrumb pathname={location.pathname} />
       <div className="ml-auto flex items-center gap-1">
-        <RouteSearch entries={searchEntries} />
+        <RouteSearch menu={menu} />
         <button type="button" className="btn hidden border-0 px-2 sm:inline-flex" onClick={toggleFullscreen} aria-label="全屏" title="全屏">
           <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
             <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" fill="none" stroke="currentColor" strokeWidth="2" />

@@ -1,9 +1,11 @@
 import { useLocation, useRevalidator, useSubmit } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { Notification } from "../../../contract/notification";
 import { RECONNECT_DELAY_MS, REALTIME_ERROR_MESSAGE } from "../../../contract/realtime";
 import { useMessage } from "~/components/ui/Message";
-import { Toast, ToastProvider } from "~/components/ui/Toast";
+
+/** The toasts' code arrives with the first push (issue 14: first-load JavaScript). */
+const PushToasts = lazy(() => import("./PushToasts"));
 
 /** More than this many unread toasts would cover the page; older ones stay in the message centre. */
 const MAX_TOASTS = 5;
@@ -98,18 +100,13 @@ export function RealtimeToasts({ onCount }: { onCount: (msgNum: number) => void 
   };
 
   return (
-    <ToastProvider>
+    <>
       <span hidden data-testid="realtime-state" data-state={state} />
-      {toasts.map((notification) => (
-        <Toast
-          key={notification.id}
-          data-testid="push-toast"
-          title="新消息"
-          description={notification.content}
-          onActivate={() => open(notification.id)}
-          onClose={() => dismiss(notification.id)}
-        />
-      ))}
-    </ToastProvider>
+      {toasts.length > 0 ? (
+        <Suspense fallback={null}>
+          <PushToasts toasts={toasts} onActivate={open} onClose={dismiss} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,16 +1,29 @@
 import { useNavigate } from "@remix-run/react";
 import { useMemo, useRef, useState } from "react";
-import { createRouteSearch, type SearchEntry } from "~/navigation";
+import { searchIndex, type RouteNode, type SearchEntry } from "~/navigation";
 
-/** Fuzzy search over the permitted pages (spec 2.4, 9), keyboard navigable. */
-export function RouteSearch({ entries }: { entries: SearchEntry[] }) {
-  const search = useMemo(() => createRouteSearch(entries), [entries]);
+type Fuzzy = typeof import("~/navigation/route-search");
+
+/**
+ * Fuzzy search over the permitted pages (spec 2.4, 9), keyboard navigable. The index and fuse.js are
+ * loaded when the box is first focused, not with the page (issue 14: first-load JavaScript).
+ */
+export function RouteSearch({ menu }: { menu: RouteNode[] }) {
+  const [fuzzy, setFuzzy] = useState<Fuzzy | null>(null);
+  const search = useMemo(() => (fuzzy ? fuzzy.createRouteSearch(searchIndex(menu)) : null), [fuzzy, menu]);
+  const loading = useRef(false);
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);
   const [highlighted, setHighlighted] = useState(0);
   const navigate = useNavigate();
   const inputRef = useRef<HTMLInputElement>(null);
-  const results = useMemo(() => search(query).slice(0, 12), [search, query]);
+  const results = useMemo(() => (search ? search(query).slice(0, 12) : []), [search, query]);
+
+  const load = () => {
+    if (loading.current) return;
+    loading.current = true;
+    void import("~/navigation/route-search").then(setFuzzy);
+  };
 
   const go = (entry: SearchEntry | undefined) => {
     if (!entry) return;
@@ -35,11 +48,15 @@ export function RouteSearch({ entries }: { entries: SearchEntry[] }) {
         placeholder="搜索菜单"
         value={query}
         onChange={(e) => {
+          load();
           setQuery(e.target.value);
           setHighlighted(0);
           setOpen(true);
         }}
-        onFocus={() => setOpen(true)}
+        onFocus={() => {
+          load();
+          setOpen(true);
+        }}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onKeyDown={(e) => {
           if (e.key === "ArrowDown") {
@@ -57,7 +74,7 @@ export function RouteSearch({ entries }: { entries: SearchEntry[] }) {
         }}
         className="input h-8 w-32 transition-[width] focus:w-56 sm:w-40"
       />
-      {open && query.trim() ? (
+      {open && query.trim() && search ? (
         <ul id="route-search-results" role="listbox" className="absolute right-0 top-9 z-50 max-h-80 w-72 overflow-auto rounded border bg-white py-1 shadow-lg">
           {results.length === 0 ? <li className="px-3 py-2 text-sm text-gray-400">没有匹配的菜单</li> : null}
           {results.map((entry, i) => (

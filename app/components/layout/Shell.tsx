@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
-import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { matchRoute, ROUTE_TREE, searchIndex, type RouteNode } from "~/navigation";
+import { createContext, useContext, useEffect, useRef, useState } from "react";
+import { matchRoute, ROUTE_TREE, type RouteNode } from "~/navigation";
 import { useDelegatedNavigation } from "~/components/ui/delegatedNavigation";
 import { MessageProvider } from "~/components/ui/Message";
 import { Navbar } from "./Navbar";
@@ -48,10 +48,9 @@ export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitl
   }, [location.pathname]);
   const navigateOnClick = useDelegatedNavigation();
   const collapsed = !settings.sidebarOpen;
-  const searchEntries = useMemo(() => searchIndex(menu), [menu]);
   const header = (
     <>
-      <Navbar user={user} msgNum={msgNum} searchEntries={searchEntries} sidebarOpen={settings.sidebarOpen} />
+      <Navbar user={user} msgNum={msgNum} menu={menu} sidebarOpen={settings.sidebarOpen} />
       {settings.tagsView ? <TagsView userId={user.id} affix={affixTabs} /> : null}
     </>
   );

@@ -17,20 +17,21 @@ const isActiveBranch = (node: RouteNode, active: string): boolean =>
 const hrefOf = (node: RouteNode) => node.redirect ?? node.path;
 
 function LeafLink({ node, active, depth, collapsed }: { node: RouteNode; active: string; depth: number; collapsed: boolean }) {
-  const current = node.path === active;
-  const showIcon = depth === 0 || collapsed;
+  const current = node.path === active ? "page" : undefined;
+  // A sub-entry is a bare link: its look (and indent) comes from `.menu-subs` in tailwind.css, since
+  // the sidebar's hundred sub-entries are a large part of every page's HTML.
+  if (depth > 0 && !collapsed) return <a href={node.path} aria-current={current}>{node.title}</a>;
   return (
     <a
       href={node.path}
       title={collapsed ? node.title : undefined}
-      aria-current={current ? "page" : undefined}
-      data-menu-level={depth}
-      data-menu-title={node.title}
-      className={depth > 0 ? "menu-item menu-sub" : "menu-item"}
-      style={{ paddingLeft: collapsed ? 18 : 20 + depth * 16 }}
+      aria-current={current}
+      // Top-level entries name themselves for tests and tools.
+      {...(depth === 0 ? { "data-menu-level": 0, "data-menu-title": node.title } : {})}
+      className={collapsed ? "menu-item menu-collapsed" : "menu-item"}
     >
-      {showIcon ? <Icon name={node.icon ?? "table"} className="h-4 w-4 shrink-0" /> : null}
-      <span className={collapsed && depth === 0 ? "sr-only" : ""}>{node.title}</span>
+      <Icon name={node.icon ?? "table"} />
+      {collapsed && depth === 0 ? <span className="sr-only">{node.title}</span> : <span>{node.title}</span>}
     </a>
   );
 }
@@ -54,7 +55,7 @@ function MenuNode({ node, active, depth, collapsed }: { node: RouteNode; active:
           <Icon name={node.icon} />
           <span className="sr-only">{node.title}</span>
         </a>
-        <ul className="absolute left-full top-0 z-50 hidden max-h-[70vh] w-48 overflow-auto rounded-r bg-sidebar py-1 shadow-lg group-hover:block group-focus-within:block">
+        <ul className="menu-subs absolute left-full top-0 z-50 hidden max-h-[70vh] w-48 overflow-auto rounded-r bg-sidebar py-1 shadow-lg group-hover:block group-focus-within:block">
           <li className="px-4 py-2 text-xs text-gray-400">{node.title}</li>
           {children.map((child) => (
             <li key={child.path}>
@@ -66,21 +67,18 @@ function MenuNode({ node, active, depth, collapsed }: { node: RouteNode; active:
     );
   }
   return (
-    <details open={open} className="group/menu">
+    <details open={open}>
       <summary
         data-menu-path={node.path}
         data-menu-level={depth}
         data-menu-title={node.title}
-        className={`flex h-12 cursor-pointer list-none items-center gap-2 pr-4 hover:bg-sidebar-active [&::-webkit-details-marker]:hidden ${open ? "text-white" : "text-gray-300"}`}
-        style={{ paddingLeft: 20 + depth * 16 }}
+        className={`menu-group${depth > 0 ? " menu-group-sub" : ""}${open ? " text-white" : ""}`}
       >
-        {depth === 0 ? <Icon name={node.icon} className="h-4 w-4 shrink-0" /> : null}
+        {depth === 0 ? <Icon name={node.icon} /> : null}
+        {/* The chevron is .menu-group::after (tailwind.css), not an SVG per group. */}
         <span className="flex-1 truncate">{node.title}</span>
-        <svg viewBox="0 0 24 24" className="h-3 w-3 transition-transform group-open/menu:rotate-180" aria-hidden="true">
-          <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
-        </svg>
       </summary>
-      <ul>
+      <ul className="menu-subs">
         {children.map((child) => (
           <li key={child.path}>
             <MenuNode node={child} active={active} depth={depth + 1} collapsed={false} />

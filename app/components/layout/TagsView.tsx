@@ -1,10 +1,11 @@
-import * as ContextMenu from "@radix-ui/react-context-menu";
 import { Link, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { pageTitle } from "~/navigation";
+import type { TabMenuAction } from "./TabMenu";
 import { addView, closeAll, closeOthers, closeView, loadTabs, mergeAffix, saveTabs, type VisitedView } from "./tabs-store";
 
-const menuItem = "cursor-pointer select-none px-4 py-1.5 text-sm outline-none data-[highlighted]:bg-primary-soft data-[highlighted]:text-primary";
+/** The right-click menu's code arrives with the first right click (issue 14: first-load JavaScript). */
+const TabMenu = lazy(() => import("./TabMenu"));
 
 export function TagsView({ userId, affix }: { userId: string; affix: VisitedView[] }) {
   const location = useLocation();
@@ -14,6 +15,7 @@ export function TagsView({ userId, affix }: { userId: string; affix: VisitedView
   const [tabs, setTabs] = useState<VisitedView[]>(() => addView(affix, current));
   const loaded = useRef(false);
   const activeRef = useRef<HTMLAnchorElement>(null);
+  const [menu, setMenu] = useState<{ view: VisitedView; x: number; y: number } | null>(null);
 
   useEffect(() => {
     const stored = loaded.current ? tabs : mergeAffix(affix, loadTabs(userId));
@@ -45,69 +47,72 @@ export function TagsView({ userId, affix }: { userId: string; affix: VisitedView
     else navigate(view.fullPath);
   };
 
+  const menuActions = (view: VisitedView): TabMenuAction[] => [
+    { label: "刷新", run: () => refresh(view) },
+    ...(view.affix ? [] : [{ label: "关闭", run: () => close(view) }]),
+    { label: "关闭其他", run: () => update(closeOthers(tabs, view.path), view.fullPath) },
+    {
+      label: "关闭所有",
+      run: () => {
+        const next = closeAll(tabs);
+        update(next, next[next.length - 1]?.fullPath ?? "/dashboard");
+      },
+    },
+  ];
+
   return (
     <div className="flex h-[34px] items-center overflow-x-auto border-b border-gray-200 bg-white px-2 shadow-[0_1px_3px_rgba(0,0,0,0.06)]" role="tablist" aria-label="已打开的页面">
       {tabs.map((view) => {
         const active = view.path === current.path;
         return (
-          <ContextMenu.Root key={view.path}>
-            <ContextMenu.Trigger asChild>
-              <Link
-                ref={active ? activeRef : undefined}
-                to={view.fullPath}
-                role="tab"
-                aria-selected={active}
-                data-tab-path={view.path}
-                onAuxClick={(e) => {
-                  if (e.button === 1) {
-                    e.preventDefault();
-                    close(view);
-                  }
+          <Link
+            key={view.path}
+            ref={active ? activeRef : undefined}
+            to={view.fullPath}
+            role="tab"
+            aria-selected={active}
+            data-tab-path={view.path}
+            onAuxClick={(e) => {
+              if (e.button === 1) {
+                e.preventDefault();
+                close(view);
+              }
+            }}
+            onMouseDown={(e) => {
+              if (e.button === 1) e.preventDefault();
+            }}
+            onContextMenu={(e) => {
+              e.preventDefault();
+              // The keyboard's menu key reports no pointer position: open at the tab.
+              const box = e.currentTarget.getBoundingClientRect();
+              setMenu(e.clientX || e.clientY ? { view, x: e.clientX, y: e.clientY } : { view, x: box.left, y: box.bottom });
+            }}
+            className={`mr-1 flex h-[26px] shrink-0 items-center gap-1 border px-2 text-xs ${active ? "border-primary bg-primary text-white" : "border-gray-200 bg-white text-gray-600 hover:text-primary"}`}
+          >
+            {active ? <span className="h-2 w-2 rounded-full bg-white" aria-hidden="true" /> : null}
+            {view.title}
+            {!view.affix ? (
+              <button
+                type="button"
+                aria-label={`关闭 ${view.title}`}
+                className="ml-0.5 rounded-full px-0.5 leading-none hover:bg-black/20"
+                onClick={(e) => {
+                  e.preventDefault();
+                  e.stopPropagation();
+                  close(view);
                 }}
-                onMouseDown={(e) => {
-                  if (e.button === 1) e.preventDefault();
-                }}
-                className={`mr-1 flex h-[26px] shrink-0 items-center gap-1 border px-2 text-xs ${active ? "border-primary bg-primary text-white" : "border-gray-200 bg-white text-gray-600 hover:text-primary"}`}
               >
-                {active ? <span className="h-2 w-2 rounded-full bg-white" aria-hidden="true" /> : null}
-                {view.title}
-                {!view.affix ? (
-                  <button
-                    type="button"
-                    aria-label={`关闭 ${view.title}`}
-                    className="ml-0.5 rounded-full px-0.5 leading-none hover:bg-black/20"
-                    onClick={(e) => {
-                      e.preventDefault();
-                      e.stopPropagation();
-                      close(view);
-                    }}
-                  >
-                    ×
-                  </button>
-                ) : null}
-              </Link>
-            </ContextMenu.Trigger>
-            <ContextMenu.Portal>
-              <ContextMenu.Content className="z-[80] min-w-[120px] rounded border bg-white py-1 shadow-lg" aria-label="标签菜单">
-                <ContextMenu.Item className={menuItem} onSelect={() => refresh(view)}>刷新</ContextMenu.Item>
-                {!view.affix ? (
-                  <ContextMenu.Item className={menuItem} onSelect={() => close(view)}>关闭</ContextMenu.Item>
-                ) : null}
-                <ContextMenu.Item className={menuItem} onSelect={() => update(closeOthers(tabs, view.path), view.fullPath)}>关闭其他</ContextMenu.Item>
-                <ContextMenu.Item
-                  className={menuItem}
-                  onSelect={() => {
-                    const next = closeAll(tabs);
-                    update(next, next[next.length - 1]?.fullPath ?? "/dashboard");
-                  }}
-                >
-                  关闭所有
-                </ContextMenu.Item>
-              </ContextMenu.Content>
-            </ContextMenu.Portal>
-          </ContextMenu.Root>
+                ×
+              </button>
+            ) : null}
+          </Link>
         );
       })}
+      {menu ? (
+        <Suspense fallback={null}>
+          <TabMenu key={`${menu.view.path} ${menu.x} ${menu.y}`} x={menu.x} y={menu.y} actions={menuActions(menu.view)} onClose={() => setMenu(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

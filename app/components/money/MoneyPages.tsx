@@ -1,9 +1,9 @@
 /** The money pages: 账户管理 (own account) and the ledger's 财务管理 lists, built from MoneyKit. */
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ENTRY_TYPE_LABELS, RECHARGE_STATUS_LABELS, WITHDRAW_STATUS_LABELS, ACCOUNT_TYPE_LABELS } from "../../../contract/ledger";
 import { fenToYuan } from "../../../contract/units";
 import { Permission } from "~/components/ui/Permission";
-import { ConfirmDialog, ConfirmLink, Field, FilterBar, MoneyFrame, MoneyTable, Pager, yuanSums, type Column, type Filter, type Row } from "./MoneyKit";
+import { ConfirmDialog, ConfirmLink, Field, FilterBar, MoneyFrame, MoneyTable, Pager, WaybillPickForm, yuanSums, type Column, type Filter, type Row } from "./MoneyKit";
 import type { Paged } from "~/services/pages/money.server";
 
 interface ListData {
@@ -349,48 +349,36 @@ export function RechargePage() {
 /** 陆运/水运待付款: completed waybills' payable freight; select, see the count and amount, confirm. */
 export function PendingPaymentPage({ way }: { way: "ROAD" | "WATER" }) {
   const { page, notice, requestNo, confirm, selected } = useLoaderData<ListData>();
-  const location = useLocation();
   const chosen = page.records.filter((r) => selected.includes(Number(r.freightId)));
   const chosenSum = chosen.reduce((n, r) => n + Number(r.shipperPayable), 0);
-  const params = new URLSearchParams(location.search);
   const carrier = way === "ROAD" ? "司机" : "船长";
   return (
     <MoneyFrame title={way === "ROAD" ? "陆运待付款" : "水运待付款"} notice={notice}>
       <FilterBar filters={[{ name: "keyword", label: `运单号/订单号/${carrier}/${way === "ROAD" ? "车牌" : "船名"}` }]} />
-      <Form method="get" className="card space-y-3" aria-label="选择待付款运单">
-        {[...params.entries()]
-          .filter(([k]) => !["confirm", "freightId"].includes(k))
-          .map(([k, v]) => (
-            <input key={k} type="hidden" name={k} value={v} />
-          ))}
-        <input type="hidden" name="confirm" value="pay:" />
-        <div className="flex items-center gap-2">
-          <Permission roles={["PAY_PAYMENT_MANAGEMENT"]}>
-            <button type="submit" className="btn btn-primary" data-testid="pay-selected">
-              支付选中运单
-            </button>
-          </Permission>
-          <span className="text-sm text-gray-500">一次最多 200 个运单，全部成功或全部不付</span>
-        </div>
-        <MoneyTable
-          testId="payable-table"
-          rows={page.records}
-          leading={(r) => <input type="checkbox" name="freightId" value={String(r.freightId)} defaultChecked={selected.includes(Number(r.freightId))} aria-label={`选择运单 ${String(r.freightNo)}`} />}
-          columns={[
-            { key: "freightNo", label: "运单号" },
-            { key: "orderNo", label: "订单号" },
-            { key: "shipperName", label: "托运人" },
-            { key: "carrierName", label: carrier },
-            { key: "conveyanceName", label: way === "ROAD" ? "车牌" : "船舶" },
-            { key: "payeeName", label: "收款人", render: (r) => (r.payeeUserId ? String(r.payeeName) : `${String(r.payeeName)}（未注册）`) },
-            { key: "carrierPayable", label: `${carrier}应收(元)`, kind: "fen" },
-            { key: "serviceFee", label: "服务费(元)", kind: "fen" },
-            { key: "taxReserve", label: "留存税费(元)", kind: "fen" },
-            { key: "shipperPayable", label: "货主应付(元)", kind: "fen" },
-            { key: "settledAt", label: "核算时间", kind: "time" },
-          ]}
-        />
-      </Form>
+      <WaybillPickForm
+        label="选择待付款运单"
+        confirm="pay"
+        permission="PAY_PAYMENT_MANAGEMENT"
+        buttonLabel="支付选中运单"
+        buttonTestId="pay-selected"
+        hint="一次最多 200 个运单，全部成功或全部不付"
+        tableTestId="payable-table"
+        rows={page.records}
+        selected={selected}
+        columns={[
+          { key: "freightNo", label: "运单号" },
+          { key: "orderNo", label: "订单号" },
+          { key: "shipperName", label: "托运人" },
+          { key: "carrierName", label: carrier },
+          { key: "conveyanceName", label: way === "ROAD" ? "车牌" : "船舶" },
+          { key: "payeeName", label: "收款人", render: (r) => (r.payeeUserId ? String(r.payeeName) : `${String(r.payeeName)}（未注册）`) },
+          { key: "carrierPayable", label: `${carrier}应收(元)`, kind: "fen" },
+          { key: "serviceFee", label: "服务费(元)", kind: "fen" },
+          { key: "taxReserve", label: "留存税费(元)", kind: "fen" },
+          { key: "shipperPayable", label: "货主应付(元)", kind: "fen" },
+          { key: "settledAt", label: "核算时间", kind: "time" },
+        ]}
+      />
       <div className="card">
         <Pager
           page={page}

@@ -8,6 +8,7 @@ import type { loadMonitor, MonitorActionData } from "~/services/pages/monitor.se
 import { DevicePanel, ShipPanel, UnbindDialog } from "./DevicePanel";
 import { Fields } from "./Fields";
 import { PositioningPanel } from "./PositioningPanel";
+import { specialCharacterProps } from "~/lib/special-characters";
 
 /** With JavaScript, an in-transit waybill's figures are reloaded this often while the tab is visible. */
 const AUTO_REFRESH_MS = 60_000;
@@ -18,7 +19,7 @@ export function FreightNoForm({ defaultValue = "" }: { defaultValue?: string }) 
     <Form method="get" action="/dispatchManage/checkTheMonitor" className="flex w-full max-w-md flex-wrap items-end gap-2" aria-label="按运单号查看监控">
       <div className="min-w-0 flex-1">
         <label htmlFor="monitor-freight-no" className="mb-1 block text-left text-sm text-gray-600">运单号</label>
-        <input id="monitor-freight-no" name="freightNo" defaultValue={defaultValue} required maxLength={32} pattern="[A-Za-z0-9]+" title="运单号由字母和数字组成" className="input" placeholder="请输入运单号" />
+        <input id="monitor-freight-no" name="freightNo" defaultValue={defaultValue} required maxLength={32} pattern="[A-Za-z0-9]+" title="运单号由字母和数字组成" className="input" placeholder="请输入运单号" {...specialCharacterProps(true)} />
       </div>
       <button type="submit" className="btn btn-primary">查看监控</button>
     </Form>

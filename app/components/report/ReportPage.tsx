@@ -1,5 +1,5 @@
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
-import { columnHeader, formatCell, REPORT_PERIODS, type ReportId } from "../../../contract/reports";
+import { columnHeader, formatCell, REPORT_DIMENSIONS, REPORT_PERIODS, type ReportId } from "../../../contract/reports";
 import { Chart } from "~/components/charts/Chart";
 import type { loadReport } from "~/services/pages/reports.server";
 
@@ -11,6 +11,9 @@ const PERIODS: Partial<Record<ReportId, Array<keyof typeof REPORT_PERIODS>>> = {
   unloadingUnit: ["ALL", "DAY", "MONTH"],
   waybillAnalysis: ["ALL", "DAY", "MONTH"],
   waybillRisk: ["DAY", "MONTH"],
+  shareStatistics: ["ALL", "DAY", "MONTH"],
+  platformData: ["DAY", "MONTH"],
+  expenditure: ["MONTH", "DAY"],
 };
 
 function Err({ error }: { error?: string }) {
@@ -76,6 +79,17 @@ export function ReportPage() {
                 <option key={p} value={p}>{REPORT_PERIODS[p]}</option>
               ))}
             </select>
+          </div>
+        ) : null}
+        {data.meta.dimensions ? (
+          <div>
+            <label htmlFor="report-dimension" className={labelClass}>统计维度</label>
+            <select id="report-dimension" name="dimension" defaultValue={values.dimension ?? data.meta.dimensions[0]} className="input">
+              {data.meta.dimensions.map((d) => (
+                <option key={d} value={d}>{REPORT_DIMENSIONS[d]}</option>
+              ))}
+            </select>
+            <Err error={errors.dimension} />
           </div>
         ) : null}
         <div className="flex items-end gap-2">

@@ -86,7 +86,7 @@ export function ResourceDetailPage({ page, after }: { page: DetailPage | AuditPa
               const link = key === "edit" ? hrefFor(page.links.edit, record.id) : key === "audit" ? hrefFor(page.links.audit, record.id) : own ? hrefFor(own, record.id) : key === "detail" ? undefined : confirmHref(key, record.id);
               return link ? (
                 <Link key={key} to={link} className={key === "delete" || def.status?.transitions[key]?.tone === "danger" ? "btn btn-danger" : "btn"} data-action={key} preventScrollReset>
-                  {actionLabel(def, key)}
+                  {actionLabel(def, key, page.links)}
                 </Link>
               ) : null;
             })}

@@ -1,14 +1,19 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { Suspense } from "react";
 import { filterSpecs } from "../../../contract/resources/derive";
 import { Dialog } from "~/components/ui/Dialog";
+import { lazyInPlace } from "~/components/ui/lazy";
 import { Pagination } from "~/components/ui/Pagination";
+import { footerSums } from "~/lib/footer-sums";
 import { pageTitleOf, type ListPage } from "~/pages/kit";
 import type { listLoader } from "~/services/resource-pages.server";
 import { ConfirmDialog } from "./ConfirmDialog";
-import { ResourceForm } from "./ResourceForm";
 import { SearchForm } from "./SearchForm";
 import { columnsOf, ResourceTable, type Row } from "./ResourceTable";
+
+/** The create/edit form (and Conform with it) is loaded when a list shows its dialog (issue 14). */
+const ResourceForm = lazyInPlace(() => import("./ResourceForm").then((module) => ({ default: module.ResourceForm })));
 
 type ActionData = { error?: string | null; fieldErrors?: Record<string, string[] | null> | null; result?: SubmissionResult<string[]> } | undefined;
 
@@ -36,13 +41,15 @@ export function ResourceListPage({ page }: { page: ListPage }) {
       {data.notice ? <p className="alert-success mb-3" role="status">{data.notice}</p> : null}
       {data.searchError ? <p className="alert-error mb-3" role="alert">{data.searchError}</p> : null}
       <ResourceTable def={def} records={records} columns={columnsOf(def, page.columns, page.showOrg && data.staff)} rowActions={page.rowActions} links={page.links} empty={empty} label={title} />
-      <Pagination total={data.data.total} current={data.data.current} size={data.data.size} more={data.data.more} />
+      <Pagination total={data.data.total} current={data.data.current} size={data.data.size} more={data.data.more} sums={footerSums(data.data.sums)} />
       {data.confirm ? (
         <ConfirmDialog def={def} record={data.confirm.record as unknown as Row & { version: number }} action={data.confirm.action} closeHref={data.listHref} error={actionData?.error} fieldErrors={actionData?.fieldErrors} />
       ) : null}
       {data.form ? (
         <Dialog open onOpenChange={(open) => (open ? undefined : navigate(data.listHref))} title={data.form.mode === "create" ? (page.createLabel ?? `新增${def.name}`) : `编辑${def.name}`} data-testid="resource-form-dialog" footer={null}>
-          <ResourceForm def={def} mode={data.form.mode} record={data.form.record} options={data.options} lastResult={actionData?.result} cancelHref={data.listHref} intent />
+          <Suspense fallback={null}>
+            <ResourceForm def={def} mode={data.form.mode} record={data.form.record} options={data.options} lastResult={actionData?.result} cancelHref={data.listHref} intent />
+          </Suspense>
         </Dialog>
       ) : null}
     </section>

@@ -5,8 +5,6 @@ import type { ActionKey, Links } from "~/pages/kit";
 import { cellOf } from "./cells";
 import { RowActions } from "./RowActions";
 
-/** The 操作 column stays in view while the table scrolls sideways. */
-export const STICKY_RIGHT = "sticky right-0 z-[1] shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.2)]";
 
 export type Row = Record<string, unknown> & { id: number; actions: string[] };
 
@@ -23,13 +21,13 @@ export function columnsOf(def: AnyResource, keys?: readonly string[], showOrg = 
 export function ResourceTable({ def, records, columns, rowActions, links, empty, label, confirmPrefix }: { def: AnyResource; records: Row[]; columns: Array<[string, Field]>; rowActions: readonly ActionKey[]; links: Links; empty: ReactNode; label: string; confirmPrefix?: string }) {
   return (
     <div className="overflow-x-auto">
-      <table className="table" aria-label={label}>
+      <table className="table table-nowrap table-clip" aria-label={label}>
         <thead>
           <tr>
             {columns.map(([key, field]) => (
-              <th key={key} scope="col" className="whitespace-nowrap">{field.label}</th>
+              <th key={key} scope="col">{field.label}</th>
             ))}
-            {rowActions.length ? <th scope="col" className={STICKY_RIGHT}>操作</th> : null}
+            {rowActions.length ? <th scope="col" className="col-actions">操作</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -43,12 +41,12 @@ export function ResourceTable({ def, records, columns, rowActions, links, empty,
               return (
                 <tr key={record.id} data-testid="resource-row" data-id={record.id} data-status={def.status ? String(record[def.status.field]) : undefined}>
                   {columns.map(([key, field]) => (
-                    <td key={key} className="max-w-[16rem] whitespace-nowrap">
-                      <span className="block truncate">{key === "orgName" ? ((record.orgName as string | null) ?? "-") : cellOf(field, record[key], record)}</span>
+                    <td key={key}>
+                      <span className="cell-clip">{key === "orgName" ? ((record.orgName as string | null) ?? "-") : cellOf(field, record[key], record)}</span>
                     </td>
                   ))}
                   {rowActions.length ? (
-                    <td className={`whitespace-nowrap bg-white ${STICKY_RIGHT}`}>
+                    <td className="col-actions">
                       <RowActions def={def} record={record} wanted={rowActions} links={links} title={title} confirmPrefix={confirmPrefix} />
                     </td>
                   ) : null}

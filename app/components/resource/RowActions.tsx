@@ -17,9 +17,9 @@ export function useConfirmHref() {
   };
 }
 
-export function actionLabel(def: AnyResource, key: ActionKey): string {
+export function actionLabel(def: AnyResource, key: ActionKey, links?: Links): string {
   if (key === "delete") return "删除";
-  return LINK_LABELS[key] ?? def.status?.transitions[key]?.label ?? key;
+  return LINK_LABELS[key] ?? def.status?.transitions[key]?.label ?? links?.labels?.[key] ?? key;
 }
 
 /**
@@ -37,8 +37,8 @@ export function RowActions({ def, record, wanted, links, title, confirmPrefix }:
         if (!href) return null;
         const danger = key === "delete" || def.status?.transitions[key]?.tone === "danger";
         return (
-          <Link key={key} to={href} className={danger ? "text-red-600 hover:underline" : "btn-link"} aria-label={`${actionLabel(def, key)} ${title}`} data-action={key} preventScrollReset={!page}>
-            {actionLabel(def, key)}
+          <Link key={key} to={href} className={danger ? "text-red-600 hover:underline" : "btn-link"} aria-label={`${actionLabel(def, key, links)} ${title}`} data-action={key} preventScrollReset={!page}>
+            {actionLabel(def, key, links)}
           </Link>
         );
       })}

@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { FilterSpec } from "../../../contract/resources/derive";
 import type { AnyResource } from "../../../contract/resources/kit";
+import { specialCharacterProps } from "~/lib/special-characters";
 
 interface Props {
   def: AnyResource;
@@ -59,7 +60,7 @@ export function SearchForm({ def, specs, values, errors, hidden, options, carry 
           <div key={key} className="min-w-0">
             <label htmlFor={id} className={labelClass}>{field.label}</label>
             {op === "contains" ? (
-              <input id={id} name={key} defaultValue={values[key] ?? ""} placeholder={`请输入${field.label}`} maxLength={64} className={`input ${errors[key] ? "input-error" : ""}`} aria-describedby={errors[key] ? `${id}-error` : undefined} />
+              <input id={id} name={key} defaultValue={values[key] ?? ""} placeholder={`请输入${field.label}`} maxLength={64} className={`input ${errors[key] ? "input-error" : ""}`} aria-describedby={errors[key] ? `${id}-error` : undefined} {...specialCharacterProps(!!field.input.sanitize)} />
             ) : (
               <select id={id} name={key} defaultValue={values[key] ?? ""} className={`input ${errors[key] ? "input-error" : ""}`} aria-describedby={errors[key] ? `${id}-error` : undefined}>
                 <option value="">全部</option>

@@ -1,7 +1,6 @@
 /** One form input for a field: text, textarea, select (enums, yes/no, references), date and time, with units and spec 5's filter. */
-import type { FocusEvent } from "react";
 import type { Field } from "../../../contract/resources/kit";
-import { stripSpecialCharacters } from "../../../contract/validation";
+import { specialCharacterProps } from "~/lib/special-characters";
 
 export interface FieldInputProps {
   name: string;
@@ -12,12 +11,6 @@ export interface FieldInputProps {
   options?: Array<{ id: number; label: string }>;
   required?: boolean;
 }
-
-/** Spec 5: names, plates, places and numbers lose every character but letters, digits, Chinese, ' . - on blur. */
-const sanitizeOnBlur = (event: FocusEvent<HTMLInputElement>) => {
-  const clean = stripSpecialCharacters(event.currentTarget.value);
-  if (clean !== event.currentTarget.value) event.currentTarget.value = clean;
-};
 
 export function FieldInput({ name, id, field, defaultValue, error, options, required = field.required }: FieldInputProps) {
   const common = {
@@ -50,8 +43,7 @@ export function FieldInput({ name, id, field, defaultValue, error, options, requ
         maxLength={field.input.maxLength}
         inputMode={field.input.inputMode}
         placeholder={field.input.placeholder ?? (field.input.type === "text" ? `请输入${field.label}` : undefined)}
-        data-sanitize={field.input.sanitize ? "true" : undefined}
-        onBlur={field.input.sanitize ? sanitizeOnBlur : undefined}
+        {...specialCharacterProps(!!field.input.sanitize)}
         className={cls}
       />
     );

@@ -17,6 +17,7 @@ import { noticeAndHeaders, platformMessage, redirectWithNotice } from "~/service
 import { resourcesApi } from "~/services/resources.server";
 import { PlatformError } from "~/services/platform.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
+import { readForm } from "~/services/read-form.server";
 
 const ID_PATTERN = /^[1-9]\d{0,14}$/;
 const FREIGHT_NO_PATTERN = /^[A-Za-z0-9]{1,32}$/;
@@ -56,7 +57,7 @@ export async function loadAppealSubmit(request: Request) {
 
 export async function submitAppealAction(request: Request) {
   const user = await requirePage(request);
-  const submission = parseWithZod(await request.formData(), { schema: appealFormSchema });
+  const submission = parseWithZod(await readForm(request), { schema: appealFormSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const { freightNo, reason, evidence } = submission.value;
   let appeal: AppealRecord;
@@ -91,7 +92,7 @@ export async function loadAppealDetail(request: Request) {
 export async function auditAppealAction(request: Request) {
   const user = await requirePage(request);
   const id = appealIdOf(request);
-  const submission = parseWithZod(await request.formData(), { schema: appealAuditSchema });
+  const submission = parseWithZod(await readForm(request), { schema: appealAuditSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   let appeal: AppealRecord;
   try {

@@ -16,6 +16,10 @@ import { parseListQuery } from "~/services/list-query";
 import { PlatformError } from "~/services/platform.server";
 import { pageJson } from "~/services/page-data.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
+import { readForm } from "~/services/read-form.server";
+import { resourcesApi } from "~/services/resources.server";
+import { delivery, redelivery } from "../../../contract/resources/delivery";
+import { transportTask } from "../../../contract/resources/transport-task";
 
 const orderFilterSchema = z.object({
   orderNo: z.string().transform((no) => no.slice(0, 32)).optional(),
@@ -44,6 +48,41 @@ async function findOrder(user: CurrentUser, orderId: string | null, orderNo: str
   return page.records.find((order) => String(order.id) === orderId) ?? null;
 }
 
+/** 派车 / 重新发货 / 按任务派单 (domain 3.6–3.8): the delivery note, cancelled waybill or task the dispatch is for. */
+const DISPATCH_LINKS = {
+  delivery: { def: delivery, field: "deliveryId", noun: "发货单" },
+  task: { def: transportTask, field: "taskId", noun: "运输任务" },
+  redelivery: { def: redelivery, field: "redispatchOfId", noun: "重新发货 · 原运单" },
+} as const;
+type LinkKind = keyof typeof DISPATCH_LINKS;
+export interface DispatchLink {
+  kind: LinkKind;
+  id: number;
+  field: (typeof DISPATCH_LINKS)[LinkKind]["field"];
+  label: string;
+  orderNo: string;
+  remainingWeight: number;
+}
+
+/** The link a dispatch page was opened with (`?from=&id=`) or a dispatch form posts (`linkKind`, `linkId`); null when none or not the caller's. */
+async function dispatchLinkOf(user: CurrentUser, kind: string | null, rawId: string | null): Promise<DispatchLink | null> {
+  if (!kind || !(kind in DISPATCH_LINKS) || !rawId || !/^[1-9]\d{0,14}$/.test(rawId)) return null;
+  const spec = DISPATCH_LINKS[kind as LinkKind];
+  const record = await resourcesApi.get(user, spec.def, Number(rawId)).catch(() => null);
+  if (!record) return null;
+  const planned = Number(record.plannedWeight ?? 0);
+  const remaining = kind === "redelivery" ? planned : planned - Number(record.dispatchedWeight ?? 0);
+  return { kind: kind as LinkKind, id: record.id, field: spec.field, label: `${spec.noun} ${String(record[spec.def.titleField] ?? "")}`, orderNo: String(record.orderNo ?? ""), remainingWeight: Math.max(0, remaining) };
+}
+
+/** The order a link belongs to, by its number. */
+async function orderOfLink(user: CurrentUser, link: DispatchLink) {
+  if (!NUMBER_PATTERN.test(link.orderNo)) return null;
+  const page = await dispatchApi.searchOrders(user, { orderNo: link.orderNo, scope: "ALL" }, { current: 1, size: 20 });
+  const order = page.records.find((o) => o.orderNo === link.orderNo) ?? null;
+  return order ? { ...order, remainingWeight: Math.min(order.remainingWeight, link.remainingWeight) } : null;
+}
+
 /** The selectors the order's way needs (the platform refuses captains and ships to users who may not see water). */
 async function resourcesFor(user: CurrentUser, way: "ROAD" | "WATER"): Promise<DispatchResources> {
   if (way === "ROAD") {
@@ -60,18 +99,20 @@ export async function loadDispatchList(request: Request) {
   const water = canSeeWater(user);
   const query = orderListQuery(url, water);
   const canDispatch = mayDispatch(user);
+  const link = canDispatch ? await dispatchLinkOf(user, url.searchParams.get("from"), url.searchParams.get("id")) : null;
   const [page, order] = await Promise.all([
     dispatchApi.searchOrders(user, { ...query.filter, scope: "AWAITING" }, query.paging),
-    canDispatch ? findOrder(user, url.searchParams.get("orderId"), url.searchParams.get("dispatchOrderNo")) : null,
+    !canDispatch ? null : link ? orderOfLink(user, link) : findOrder(user, url.searchParams.get("orderId"), url.searchParams.get("dispatchOrderNo")),
   ]);
-  let panel: { order: NonNullable<typeof order>; resources: DispatchResources } | null = null;
+  let panel: { order: NonNullable<typeof order>; resources: DispatchResources; link: DispatchLink | null } | null = null;
   let notice: string | null = null;
-  if (url.searchParams.has("orderId")) {
+  if (url.searchParams.has("from") && !link) notice = canDispatch ? "未找到要派车的发货单、任务或原运单，它不存在或您无权查看" : "您的账号不能派单";
+  else if (url.searchParams.has("orderId") || link) {
     if (!canDispatch) notice = "您的账号不能派单";
     else if (!order) notice = "未找到该订单，它不存在或您无权查看";
-    else if (order.remainingWeight <= 0) notice = `订单 ${order.orderNo} 已全部派完`;
+    else if (order.remainingWeight <= 0) notice = link ? `${link.label} 没有可派的剩余重量` : `订单 ${order.orderNo} 已全部派完`;
     else if (order.freightWay === "WATER" && !water) notice = "您没有水运运单权限，不能派水运订单";
-    else panel = { order, resources: await resourcesFor(user, order.freightWay) };
+    else panel = { order, resources: await resourcesFor(user, order.freightWay), link };
   }
   const dispatched = (url.searchParams.get("dispatched") ?? "").split(",").filter((no) => NUMBER_PATTERN.test(no)).slice(0, 50);
   return pageJson(user, {
@@ -89,14 +130,15 @@ export async function loadDispatchList(request: Request) {
 export async function dispatchListAction(request: Request) {
   const user = await requirePage(request);
   const url = new URL(request.url);
-  const form = await request.formData();
-  const order = mayDispatch(user) ? await findOrder(user, String(form.get("orderId") ?? ""), String(form.get("orderNo") ?? "")) : null;
-  if (!order) return json({ result: null, error: "未找到该订单，它不存在或您无权派单" }, { status: 400 });
+  const form = await readForm(request);
+  const link = mayDispatch(user) ? await dispatchLinkOf(user, form.get("linkKind") as string | null, form.get("linkId") as string | null) : null;
+  const order = !mayDispatch(user) ? null : link ? await orderOfLink(user, link) : await findOrder(user, String(form.get("orderId") ?? ""), String(form.get("orderNo") ?? ""));
+  if (!order || (form.get("linkKind") && !link)) return json({ result: null, error: "未找到该订单，它不存在或您无权派单" }, { status: 400 });
   const ships = order.freightWay === "WATER" ? (await dispatchApi.ships(user)).records : [];
   const submission = parseWithZod(form, { schema: dispatchFormSchema(dispatchContext(order, shipCapacities(ships))) });
   if (submission.status !== "success") return json({ result: submission.reply(), error: null }, { status: submission.status === "error" ? 400 : 200 });
   try {
-    const result = await dispatchApi.dispatch(user, dispatchRequest(order.id, submission.value));
+    const result = await dispatchApi.dispatch(user, { ...dispatchRequest(order.id, submission.value), ...(link ? { [link.field]: link.id } : {}) });
     void reportsApi.click(user, "DISPATCH", "派单");
     const back = orderListSearch(url);
     back.set("dispatched", result.freights.map((f) => f.freightNo).join(","));

@@ -9,10 +9,12 @@ import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { batchCompleteSchema, cancelSchema, commentReplySchema, idSchema, type FreightFilter, type FreightSearchResult, type FreightWay } from "../../../contract/freight";
 import { freightDetailHref, trackPlaybackHref } from "~/lib/freight-links";
+import { freightRow } from "~/lib/freight-row";
 import type { FreightFilterField } from "~/lib/freight-filter";
 import { canSeeWater, freightApi, freightExportHref, freightListQuery } from "~/services/freight.server";
 import { noticeAndHeaders, pageJson, platformMessage, redirectWithNotice } from "~/services/page-data.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
+import { readForm } from "~/services/read-form.server";
 
 /** Query parameters that open a row's confirmation dialog; dropped when going back to the list. */
 const DIALOG_PARAMS = ["cancel", "complete"] as const;
@@ -74,7 +76,7 @@ export async function loadFreightList(request: Request, options: FreightListOpti
   const dialog = rowDialogOf(url);
   return json(
     {
-      result,
+      result: { ...result, records: result.records.map(freightRow) },
       values: query.values,
       errors: query.errors,
       omit: options.omit ?? [],
@@ -101,7 +103,7 @@ const rowIdSchema = z.object({ id: idSchema("运单 id") });
 /** The list's POSTs: cancel (with a reason) and complete one waybill, confirm and run a batch completion. */
 export async function freightListAction(request: Request) {
   const user = await requirePage(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const field = (name: string) => {
     const value = form.get(name);
@@ -179,7 +181,7 @@ export type FreightDetailActionData = { commentId: number | null; error: string;
 /** The detail page's one POST: the platform's reply to a driver comment. */
 export async function freightDetailAction(request: Request) {
   const user = await requirePage(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "reply") return json<FreightDetailActionData>({ commentId: null, error: "不支持的操作" }, { status: 400 });
   const rawId = form.get("id");
   const commentId = typeof rawId === "string" && ID_PATTERN.test(rawId) ? Number(rawId) : null;

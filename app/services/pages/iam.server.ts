@@ -9,6 +9,7 @@ import { PlatformError, platformFetch } from "../platform.server";
 import { getSession, sessionTokens } from "../session.server";
 import { platformTarget } from "../target.server";
 import { forgetUserInfo, passwordExpired, requirePage, type CurrentUser } from "../user.server";
+import { readForm } from "../read-form.server";
 
 export type Paged<T> = { records: T[]; total: number; current: number; size: number };
 export type ActionResult = { ok?: string; error?: string; data?: unknown };
@@ -66,7 +67,7 @@ export async function roleLoader(request: Request) {
 
 export async function roleAction(request: Request) {
   const user = await requirePage(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = text(form, "intent");
   const id = Number(text(form, "id"));
   const result = await attempt(async () => {
@@ -112,7 +113,7 @@ export async function userLoader(request: Request, all: boolean) {
 
 export async function userAction(request: Request) {
   const user = await requirePage(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = text(form, "intent");
   const id = Number(text(form, "id"));
   const result = await attempt(async () => {
@@ -154,7 +155,7 @@ export async function pwConfigLoader(request: Request) {
 
 export async function pwConfigAction(request: Request) {
   const user = await requirePage(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const choice = text(form, "days");
   const days = choice === "custom" ? text(form, "customDays") : choice;
   const result = await attempt(async () => {
@@ -192,7 +193,7 @@ export async function relayUpload<T>(user: CurrentUser, form: FormData, field: s
 
 export async function systemFileAction(request: Request) {
   const user = await requirePage(request);
-  const form = await request.formData();
+  const form = await readForm(request, { multipart: true });
   const intent = text(form, "intent");
   const result = await attempt(async () => {
     if (intent === "upload") {
@@ -221,7 +222,7 @@ export async function personalLoader(request: Request) {
 
 export async function personalAction(request: Request) {
   const user = await requirePage(request);
-  const form = await request.formData();
+  const form = await readForm(request, { multipart: true });
   const intent = text(form, "intent");
   const result = await attempt(async () => {
     switch (intent) {
@@ -269,7 +270,7 @@ export async function latestVersions(request: Request): Promise<LatestVersion[]>
 }
 
 export async function wechatAction(request: Request) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = text(form, "intent");
   const body = { openid: text(form, "openid"), state: text(form, "state"), mobile: text(form, "mobile") };
   const target = platformTarget(request);
@@ -312,7 +313,7 @@ export type { UserInfo };
 /** 版本管理's own form: an APK uploaded to the file store (PUBLIC), whose address the version then names. */
 export async function uploadPackage(request: Request) {
   const user = await requirePage(request);
-  const form = await request.formData();
+  const form = await readForm(request, { multipart: true });
   try {
     const file = await relayUpload<{ url: string; originalName: string }>(user, form, "package", "/system-file/upload", { category: "APP_PACKAGE", visibility: "PUBLIC" });
     return json({ uploaded: file }, { headers: await user.cookieHeaders() });

@@ -10,6 +10,7 @@ import { yuanToFen } from "../../../contract/units";
 import { pageParams } from "~/lib/paging";
 import { noticeAndHeaders, platformMessage, redirectWithNotice } from "~/services/page-data.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
+import { readForm } from "~/services/read-form.server";
 
 export interface Paged<T = Record<string, unknown>> {
   records: T[];
@@ -23,7 +24,7 @@ type Row = Record<string, unknown>;
 const pay = <T>(user: CurrentUser, path: string, body?: unknown, method: "GET" | "POST" | "DELETE" = "POST") => user.call<T>({ path: `/pay${path}`, method, body: method === "GET" || method === "DELETE" ? undefined : (body ?? {}) });
 
 /** The list query of a page: paging plus the named filters, blanks dropped. */
-function listQuery(url: URL, filters: readonly string[]) {
+export function listQuery(url: URL, filters: readonly string[]) {
   const query: Record<string, string | number> = { ...pageParams(url) };
   for (const key of filters) {
     const value = (url.searchParams.get(key) ?? "").trim();
@@ -32,7 +33,7 @@ function listQuery(url: URL, filters: readonly string[]) {
   return query;
 }
 
-async function pageData<T extends object>(request: Request, user: CurrentUser, data: T) {
+export async function pageData<T extends object>(request: Request, user: CurrentUser, data: T) {
   const { notice, headers } = await noticeAndHeaders(request, user);
   return json({ ...data, notice, requestNo: randomUUID() }, { headers });
 }
@@ -67,20 +68,20 @@ export async function loadEntryDetail(request: Request) {
   return pageData(request, user, detail);
 }
 
-const text = (form: FormData, key: string) => String(form.get(key) ?? "").trim();
+export const text = (form: FormData, key: string) => String(form.get(key) ?? "").trim();
 
-function fenOf(form: FormData, key: string, label: string): number {
+export function fenOf(form: FormData, key: string, label: string): number {
   const fen = yuanToFen(text(form, key));
   if (fen === null || fen <= 0) throw new FormError(`${label}须为大于 0 的金额（元，最多两位小数）`);
   return fen;
 }
 
-class FormError extends Error {}
+export class FormError extends Error {}
 
 /** Runs one intent; success redirects to the page with a notice, a refusal answers the page with the message. */
-async function perform(request: Request, work: (user: CurrentUser, form: FormData) => Promise<string>) {
+export async function perform(request: Request, work: (user: CurrentUser, form: FormData) => Promise<string>) {
   const user = await requirePage(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = new URL(request.url);
   back.searchParams.delete("confirm");
   back.searchParams.delete("freightId");

@@ -14,6 +14,7 @@ import { dispatchApi, SELECTOR_PAGE } from "~/services/dispatch.server";
 import { freightApi, mayManageFreights } from "~/services/freight.server";
 import { noticeAndHeaders, platformMessage, redirectWithNotice } from "~/services/page-data.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
+import { readForm } from "~/services/read-form.server";
 
 /** A road waybill's positioning: the device on its vehicle and, when it has none, the organisation's spare ones. */
 export interface DevicePositioning {
@@ -153,7 +154,7 @@ function deviceIdOf(form: FormData, intent: "bind" | "unbind"): { id: number } |
 export async function monitorAction(request: Request) {
   const user = await requirePage(request);
   const url = new URL(request.url);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent !== "bind" && intent !== "unbind") return json<MonitorActionData>({ intent: "unknown", error: "不支持的操作" }, { status: 400 });
   const waybill = await waybillOf(user, freightNoOf(url));

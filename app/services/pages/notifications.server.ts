@@ -10,6 +10,7 @@ import { notificationsApi } from "~/services/notifications.server";
 import { PlatformError } from "~/services/platform.server";
 import { pageJson } from "~/services/page-data.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
+import { readForm } from "~/services/read-form.server";
 
 const ID_PATTERN = /^[1-9]\d{0,14}$/;
 const NOT_FOUND_MESSAGE = "消息不存在或已被删除";
@@ -52,7 +53,7 @@ export async function loadNotifications(request: Request) {
 export async function notificationsAction(request: Request) {
   const user = await requirePage(request);
   const query = notificationListQuery(new URL(request.url));
-  const form = await request.formData();
+  const form = await readForm(request);
   const openId = form.get("open");
   const intent = form.get("intent");
   try {

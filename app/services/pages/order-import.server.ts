@@ -3,13 +3,14 @@
  * in memory up to the limit and relayed as it is to the platform, which checks, reads and imports it;
  * the page shows the batch's outcome with its refused rows, and the recent batches.
  */
-import { json, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { ORDER_IMPORT_MAX_BYTES, type ImportBatch } from "../../../contract/order-import";
 import { resourceOf } from "../../../contract/resources/index";
 import { noticeAndHeaders, platformMessage, redirectWithNotice } from "../page-data.server";
 import { PlatformError } from "../platform.server";
 import { resourcesApi, type OptionItem } from "../resources.server";
 import { requirePage, requireUser, type CurrentUser } from "../user.server";
+import { readForm } from "../read-form.server";
 
 export const IMPORT_PAGE = "/orderManage/batchImport";
 export const IMPORT_MAX_BYTES = ORDER_IMPORT_MAX_BYTES;
@@ -40,7 +41,7 @@ export async function importAction({ request }: ActionFunctionArgs) {
   const user = await requirePage(request);
   let form: FormData;
   try {
-    form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: IMPORT_MAX_BYTES }));
+    form = await readForm(request, { multipart: unstable_createMemoryUploadHandler({ maxPartSize: IMPORT_MAX_BYTES }) });
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return json({ error: `文件超过 ${IMPORT_MAX_BYTES / 1024 / 1024} MB，请拆分后分批导入` }, { status: 400 });
     throw error;

@@ -29,6 +29,7 @@ import {
 } from "~/lib/steps";
 import { pageJson } from "~/services/page-data.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
+import { readForm } from "~/services/read-form.server";
 
 const FREIGHT_NO_PATTERN = /^[A-Za-z0-9]{1,32}$/;
 
@@ -124,7 +125,7 @@ export async function queueAction(key: QueueKey, { request }: ActionFunctionArgs
   const user = await requirePage(request);
   const queue = QUEUES[key];
   const url = new URL(request.url);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const freightNo = String(form.get("freightNo") ?? "").trim();
   if (!isStepAction(intent) || !queue.actions.includes(intent)) return refusal(null, freightNo, "不支持的操作", 400);

@@ -12,7 +12,7 @@ import { resourcesApi, type OptionItem } from "~/services/resources.server";
 import type { CurrentUser } from "~/services/user.server";
 import { requirePage } from "~/services/user.server";
 
-const PARAM_KEYS = ["dateFrom", "dateTo", "freightWay", "orgId", "shipper", "period"] as const;
+const PARAM_KEYS = ["dateFrom", "dateTo", "freightWay", "orgId", "shipper", "period", "dimension"] as const;
 
 /** The URL's parameters: the values to show in the form, the valid parameters (or null) and the errors per field. */
 export function reportQuery(id: ReportId, url: URL): { values: Record<string, string>; params: ReportParams | null; errors: Record<string, string> } {

@@ -10,6 +10,7 @@ import { noticeAndHeaders, platformMessage, redirectWithNotice } from "~/service
 import { submissionApi, type SendResult } from "~/services/submission.server";
 import { requirePage } from "~/services/user.server";
 import { json } from "@remix-run/node";
+import { readForm } from "~/services/read-form.server";
 
 const FILTER_NAMES = ["keyword", "carrier", "status", "abnormal", "overdue", "completeFrom", "completeTo"] as const;
 
@@ -53,7 +54,7 @@ const ids = (form: FormData, name: string) => form.getAll(name).map(Number).filt
 /** 上报 / 批量上报 / 重试全部失败 / 重新上报 / 标记异常 / 恢复: each redirects back to the page it came from. */
 export async function submissionAction(target: ReportTarget, { request }: ActionFunctionArgs) {
   const user = await requirePage(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
   const intent = String(form.get("intent") ?? "");

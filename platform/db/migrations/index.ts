@@ -19,6 +19,12 @@ import { ordersMigration } from "./0012_orders.js";
 import { reportsMigration } from "./0017_reports.js";
 import { ledgerMigration } from "./0016_ledger.js";
 import { iamAdminMigration } from "./0014_iam_admin.js";
+import { loginGuardsMigration } from "./0025_login_guards.js";
+import { fleetRestMigration } from "./0024_fleet_rest.js";
+import { orderRestMigration } from "./0020_order_rest.js";
+import { billingMigration } from "./0021_billing.js";
+import { finance2Migration } from "./0022_finance2.js";
+import { findShipMigration } from "./0023_find_ship.js";
 
 /** Every migration, in order. Names sort in the order they must run. Add new ones at the end. */
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
@@ -41,4 +47,10 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0017_reports": reportsMigration,
   "0016_ledger": ledgerMigration,
   "0014_iam_admin": iamAdminMigration,
+  "0025_login_guards": loginGuardsMigration,
+  "0024_fleet_rest": fleetRestMigration,
+  "0020_order_rest": orderRestMigration,
+  "0021_billing": billingMigration,
+  "0022_finance2": finance2Migration,
+  "0023_find_ship": findShipMigration,
 };

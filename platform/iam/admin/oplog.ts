@@ -13,6 +13,7 @@ import { z } from "zod";
 import { RESOURCES } from "../../../contract/resources/index.js";
 import { USER_TYPES } from "../../../contract/platforms.js";
 import type { ServiceContext } from "../../context.js";
+import { limiterOf } from "../../http/rate-limit.js";
 import { nowIso } from "../../db/index.js";
 import { HttpError, ok, offsetOf, pagingSchema, paged } from "../../http/envelope.js";
 import { parse } from "../../http/validate.js";
@@ -228,20 +229,8 @@ export async function searchOperationLogs(ctx: ServiceContext, caller: Caller, f
   return paged(records, Number(count.n), current, size);
 }
 
-/** Logged-out clicks: at most 60 a minute from one IP. */
-const RATE_LIMIT = 60;
-const hits = new Map<string, { minute: number; count: number }>();
-function allowAnonymous(ip: string): boolean {
-  const minute = Math.floor(Date.now() / 60_000);
-  const entry = hits.get(ip);
-  if (!entry || entry.minute !== minute) {
-    if (hits.size > 10_000) hits.clear();
-    hits.set(ip, { minute, count: 1 });
-    return true;
-  }
-  entry.count += 1;
-  return entry.count <= RATE_LIMIT;
-}
+/** Logged-out clicks: at most 60 a minute from one IP (shared by the instances through Redis when configured). */
+const ANONYMOUS_CLICKS_PER_MINUTE = 60;
 
 export async function operationLogRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   installOperationLog(app, ctx);
@@ -264,7 +253,7 @@ export async function operationLogRoutes(app: FastifyInstance, ctx: ServiceConte
     const platformId = platformOf(request);
     const body = parse(clickSchema, request.body);
     const ip = clientIp(request);
-    if (!allowAnonymous(ip)) throw new HttpError(429, "操作过于频繁，请稍后再试");
+    if (!(await limiterOf(ctx).hit(`oplog:anonymous:${ip}`, ANONYMOUS_CLICKS_PER_MINUTE, 60_000)).allowed) throw new HttpError(429, "操作过于频繁，请稍后再试");
     await recordOperation(ctx, { platformId, caller: null, ...body, kind: "CLICK", ip, userAgent: agentOf(request) });
     return ok(null);
   });

@@ -15,6 +15,7 @@ import { ok, Refusal } from "../../http/envelope.js";
 import { parse } from "../../http/validate.js";
 import { platformOf } from "../../identity/guard.js";
 import { consumeSmsCode, getKeyPair, sendSmsCode } from "../../identity/service.js";
+import { requesterAddress } from "../../http/rate-limit.js";
 
 export const WECHAT_STATE_TTL_MS = 30 * 60_000;
 const invalid = (message: string) => new Refusal(RefusalCode.invalid, message);
@@ -81,7 +82,7 @@ export async function wechatRoutes(app: FastifyInstance, ctx: ServiceContext): P
     platformOf(request);
     const body = parse(smsBody, request.body);
     await verifyWechatState(ctx, body.openid, body.state);
-    return ok(await sendSmsCode(ctx, body.mobile));
+    return ok(await sendSmsCode(ctx, body.mobile, requesterAddress(request)));
   });
   app.post("/wx-binding/bind", async (request) => ok(await bindWechat(ctx, platformOf(request), request.body)));
 

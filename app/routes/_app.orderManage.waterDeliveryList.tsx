@@ -1,0 +1,13 @@
+import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
+import { LinkedProgress } from "~/components/orders/LinkedWaybills";
+import { ListOrDetail } from "~/components/orders/ListOrDetail";
+import { waterDeliveryPages } from "~/pages/order-rest";
+import { listOrDetailAction, listOrDetailLoader, waybillsBy, type LinkedWaybills } from "~/services/pages/order-rest.server";
+
+const { list, detail } = waterDeliveryPages;
+export const loader = listOrDetailLoader(list!, detail!, waybillsBy("deliveryId"));
+export const action = listOrDetailAction(list!, detail!);
+export default function WaterDeliveryListPage() {
+  return <ListOrDetail list={list!} detail={detail!} after={(data) => <LinkedProgress record={data.record as never} extra={data.extra as LinkedWaybills} noun="发货" />} />;
+}
+export const ErrorBoundary = PageErrorBoundary;

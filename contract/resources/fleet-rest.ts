@@ -1,0 +1,141 @@
+/**
+ * The rest of 自有车辆管理 (domain 7.2): 车源 (an owner's vehicle published as available, found by 找车)
+ * and 短信模板 (templates for contacting carriers, filed with the SMS gateway before use).
+ */
+import { MAX_VEHICLE_LOAD_KG } from "./vehicle.js";
+import { SMS_CODE_OPTIONS } from "../sms.js";
+import { defineResource, f, type RecordOf } from "./kit.js";
+import { OWNERS } from "./vocabulary.js";
+
+const BASIC = { list: true, detail: "车源信息", form: true, export: true } as const;
+const REGION = (v: string) => /^\d{6}$/.test(v);
+
+/** 车长 as the freight market names it (米). */
+export const VEHICLE_LENGTHS = {
+  "4.2": { label: "4.2米" },
+  "6.8": { label: "6.8米" },
+  "9.6": { label: "9.6米" },
+  "13": { label: "13米" },
+  "13.75": { label: "13.75米" },
+  "17.5": { label: "17.5米" },
+} as const;
+
+export const AVAILABILITY_STATES = {
+  AVAILABLE: { label: "可接单", tone: "success" },
+  BOOKED: { label: "已约", tone: "info" },
+  EXPIRED: { label: "已过期", tone: "default" },
+  OFF: { label: "已下线", tone: "error" },
+} as const;
+
+/** 可用时间 spans at most this long (domain 7.2). */
+export const AVAILABILITY_MAX_DAYS = 7;
+/** 期望流向: at most this many places. */
+export const TO_PLACES_MAX = 5;
+const splitPlaces = (v: string) => v.split(/[,，、\s]+/).filter(Boolean);
+
+export const vehicleAvailability = defineResource({
+  key: "vehicleAvailability",
+  name: "车源",
+  api: "tms-vehicle-availability",
+  titleField: "plateNo",
+  fields: {
+    vehicleId: f.ref("车辆", "vehicle", "vehicleLabel", { detail: "车源信息", form: "create", required: true, hint: "已认证的本企业车辆" }),
+    plateNo: f.text("车牌号", 16, { list: true, detail: "车源信息", export: true, filter: "contains" }),
+    vehicleType: f.text("车型", 32, { list: true, detail: "车源信息", export: true }),
+    vehicleLength: f.enumOf("车长", VEHICLE_LENGTHS, { ...BASIC, required: true, filter: "eq" }),
+    driverId: f.ref("司机", "driver", "driverName", { detail: "车源信息", form: true, export: true, hint: "不选则为车辆的默认司机" }),
+    currentPlace: f.text("当前位置", 64, { ...BASIC, required: true, sanitize: true, placeholder: "如 蚌埠市怀远县" }),
+    currentRegionCode: f.text("当前地区代码", 6, { detail: "车源信息", form: true, export: true, required: true, checks: [[REGION, "当前地区代码应为 6 位数字，如 蚌埠市 340300"]], hint: "6 位行政区划代码，如 蚌埠市 340300" }),
+    toPlaces: f.text("期望流向", 100, { ...BASIC, hint: `最多 ${TO_PLACES_MAX} 个地点，用逗号分隔`, checks: [[(v) => splitPlaces(v).length <= TO_PLACES_MAX, `期望流向最多 ${TO_PLACES_MAX} 个地点`]] }),
+    availableFrom: f.datetime("可用开始", { ...BASIC, required: true }),
+    availableTo: f.datetime("可用截止", { ...BASIC, required: true, filter: "range", hint: `与开始时间相隔不超过 ${AVAILABILITY_MAX_DAYS} 天` }),
+    availableLoad: f.weightKg("可载重量", MAX_VEHICLE_LOAD_KG, { ...BASIC, required: true, hint: "不超过车辆核定载质量" }),
+    expectedPrice: f.moneyFen("期望运价", 100_000_00, { ...BASIC, hint: "元/吨，可不填（面议）" }),
+    contactMobile: f.mobile("联系电话", { ...BASIC, required: true }),
+    remark: f.textarea("备注", 200, { detail: "车源信息", form: true, export: true, screen: true }),
+    contactCount: f.int("被联系次数", 0, Number.MAX_SAFE_INTEGER, { list: true, detail: "车源信息", export: true }),
+    offReason: f.text("下线原因", 100, { detail: "车源信息", export: true }),
+  },
+  status: {
+    field: "status",
+    label: "状态",
+    initial: "AVAILABLE",
+    states: AVAILABILITY_STATES,
+    transitions: {
+      book: { label: "标记已约", from: ["AVAILABLE"], to: "BOOKED", permission: [], kinds: OWNERS, confirm: "标记为已约后，找车中不再显示该车源" },
+      offline: { label: "下线", from: ["AVAILABLE", "BOOKED"], to: "OFF", permission: [], kinds: OWNERS, tone: "danger", input: { offReason: f.text("下线原因", 100, { required: true }) } },
+      relist: { label: "重新上线", from: ["BOOKED", "OFF", "EXPIRED"], to: "AVAILABLE", permission: [], kinds: OWNERS, confirm: "重新上线后将出现在找车中" },
+    },
+    editableIn: ["AVAILABLE", "BOOKED", "OFF", "EXPIRED"],
+    deletableIn: ["OFF", "EXPIRED"],
+  },
+  permissions: { list: [], detail: [], create: [], update: [], delete: [], export: [] },
+  kinds: { read: OWNERS, write: OWNERS },
+  example: {
+    as: "ORG_USER",
+    refs: ["vehicle"],
+    body: (n, refs) => {
+      // Whole minutes: the form shows and reads times to the minute.
+      const from = Math.ceil((Date.now() + 3600_000) / 60_000) * 60_000;
+      return {
+        vehicleId: refs.vehicle,
+        vehicleLength: "9.6",
+        currentPlace: `蚌埠市${n}号停车场`,
+        currentRegionCode: "340300",
+        toPlaces: "芜湖,南京",
+        availableFrom: new Date(from).toISOString(),
+        availableTo: new Date(from + 2 * 86_400_000).toISOString(),
+        availableLoad: 1000,
+        contactMobile: "13900000001",
+      };
+    },
+  },
+  defaultSort: ["createdTime", "desc"],
+});
+export type VehicleAvailabilityRecord = RecordOf<typeof vehicleAvailability>;
+
+export const SMS_TEMPLATE_STATES = {
+  DRAFT: { label: "草稿", tone: "default" },
+  PENDING_PROVIDER: { label: "报备中", tone: "warning" },
+  APPROVED: { label: "可用", tone: "success" },
+  REJECTED: { label: "已驳回", tone: "error" },
+  DISABLED: { label: "已停用", tone: "default" },
+} as const;
+
+const TEMPLATE = { list: true, detail: "模板信息", form: true, export: true } as const;
+
+export const smsTemplate = defineResource({
+  key: "smsTemplate",
+  name: "短信模板",
+  api: "tms-sms-template",
+  titleField: "name",
+  fields: {
+    code: f.enumOf("模板类型", SMS_CODE_OPTIONS, { ...TEMPLATE, form: "create", required: true, filter: "eq" }),
+    name: f.text("模板名称", 32, { ...TEMPLATE, required: true, filter: "contains", sanitize: true }),
+    signName: f.text("短信签名", 16, { ...TEMPLATE, required: true, checks: [[(v) => v.length >= 2 && v.length <= 12 && !/[【】]/.test(v), "短信签名应为 2–12 个字，不含【】"]], hint: "发送时显示为【签名】" }),
+    content: f.textarea("模板内容", 500, { ...TEMPLATE, required: true, screen: true, hint: "变量写作 ${freightNo}；70 字以内为一条短信，超出按每 67 字一条计费" }),
+    providerTemplateId: f.text("网关模板编号", 40, { list: true, detail: "报备信息", export: true }),
+    rejectReason: f.text("驳回原因", 200, { list: true, detail: "报备信息", export: true }),
+    lastTestResult: f.text("最近测试发送", 120, { list: true, detail: "报备信息" }),
+  },
+  status: {
+    field: "status",
+    label: "状态",
+    initial: "DRAFT",
+    states: SMS_TEMPLATE_STATES,
+    transitions: {
+      submit: { label: "提交报备", from: ["DRAFT", "REJECTED", "PENDING_PROVIDER"], to: "PENDING_PROVIDER", permission: [], kinds: OWNERS, tone: "primary", confirm: "模板将提交短信网关报备，网关审核通过（约 1 分钟）后即可使用" },
+      testSend: { label: "测试发送", from: ["APPROVED"], to: "APPROVED", permission: [], kinds: OWNERS, confirm: "将用示例变量向您本人的手机号发送一条测试短信" },
+      disable: { label: "停用", from: ["APPROVED"], to: "DISABLED", permission: [], kinds: OWNERS, tone: "danger", confirm: "停用后将不再用该模板发送短信" },
+      enable: { label: "启用", from: ["DISABLED"], to: "APPROVED", permission: [], kinds: OWNERS },
+    },
+    editableIn: ["DRAFT", "REJECTED", "APPROVED", "DISABLED"],
+    deletableIn: ["DRAFT", "REJECTED", "DISABLED"],
+    onEdit: "DRAFT",
+  },
+  permissions: { list: [], detail: [], create: [], update: [], delete: [], export: [] },
+  kinds: { read: OWNERS, write: OWNERS },
+  example: { as: "ORG_USER", body: (n) => ({ code: "DISPATCH_NOTICE", name: `派单通知${n}`, signName: "皖粮物流", content: "运单${freightNo}已派给${plateNo}，请按时到${loadingPlace}装货。" }) },
+  defaultSort: ["createdTime", "desc"],
+});
+export type SmsTemplateRecord = RecordOf<typeof smsTemplate>;

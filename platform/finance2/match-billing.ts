@@ -1,0 +1,126 @@
+/**
+ * 撮合开票 applications (domain 5.7, S3 MatchInvoiceList): an organisation asks for the matchmaking
+ * service-fee invoice (SERVICE, 6 %) or a driver's agent-issued freight invoice (DRIVER_AGENT, 1 %)
+ * over its paid MATCHMAKING waybills of one shipper. One invoice per application; its waybills are the
+ * 合并明细 (a waybill is invoiced once per kind: a unique index, released when the invoice is cancelled).
+ * A DRIVER_AGENT invoice needs the driver's temporary tax registration (domain 5.8).
+ */
+import { z } from "zod";
+import { RefusalCode } from "../../contract/envelope.js";
+import { requestNoSchema } from "../../contract/ledger.js";
+import { MATCH_INVOICE_KINDS, MATCH_INVOICE_RATE_BP, MATCH_INVOICE_TYPES, type MatchInvoiceKind } from "../../contract/resources/finance2.js";
+import { nowIso, type Db } from "../db/index.js";
+import { notFound, Refusal } from "../http/envelope.js";
+import { ensureSettlements, requireCode } from "../ledger/flows.js";
+import { moneyTx } from "../ledger/tx.js";
+import { nextSerial } from "../resources/write.js";
+import { recordResourceEvent } from "../resources/events.js";
+import type { Row } from "../resources/bind.js";
+import { visible, type CallerScope } from "../scope.js";
+import { requireReported } from "../submission/invoice-gate.js";
+
+const keys = <T extends object>(o: T) => Object.keys(o) as [keyof T & string, ...Array<keyof T & string>];
+export const matchApplySchema = z.object({
+  requestNo: requestNoSchema,
+  invoiceKind: z.enum(keys(MATCH_INVOICE_KINDS), { errorMap: () => ({ message: "发票种类 invoiceKind 只能是 SERVICE 或 DRIVER_AGENT" }) }),
+  invoiceType: z.enum(keys(MATCH_INVOICE_TYPES), { errorMap: () => ({ message: "发票类型 invoiceType 不正确" }) }),
+  freightIds: z
+    .array(z.number({ invalid_type_error: "运单 freightIds 必须是数字" }).int("运单 freightIds 必须是整数").positive("运单 freightIds 不正确"), { required_error: "请选择要开票的运单" })
+    .min(1, "请选择要开票的运单")
+    .max(2000, "一次最多 2000 个运单")
+    .refine((ids) => new Set(ids).size === ids.length, "运单不能重复选择"),
+});
+export type MatchApply = z.infer<typeof matchApplySchema>;
+
+/** Tax inside an amount that includes it: round(incl × rate / (10000 + rate)). */
+export const taxIncluded = (incl: number, rateBp: number) => Math.round((incl * rateBp) / (10_000 + rateBp));
+
+export async function applyMatchInvoice(db: Db, scope: CallerScope, input: MatchApply) {
+  requireCode(scope, "TMS_MATCHMAKING_BILLING", "申请撮合开票", ["ORG_USER", "SYSTEM_USER"]);
+  const freightIds = [...input.freightIds].sort((a, b) => a - b);
+  await ensureSettlements(db.kysely, { freightIds });
+  const kind: MatchInvoiceKind = input.invoiceKind;
+  return moneyTx(db, async (trx) => {
+    const prior = await trx.selectFrom("match_invoices").selectAll().where("platform_id", "=", scope.platformId).where("request_no", "=", input.requestNo).executeTakeFirst();
+    if (prior) {
+      const items = await trx.selectFrom("match_invoice_items").select("freight_id").where("invoice_id", "=", Number(prior.id)).execute();
+      const same = prior.invoice_kind === kind && prior.invoice_type === input.invoiceType && items.map((i) => Number(i.freight_id)).sort((a, b) => a - b).join() === freightIds.join();
+      if (!same) throw new Refusal(RefusalCode.idempotencyConflict, `请求号 ${input.requestNo} 已用于另一笔不同的开票申请`);
+      return prior;
+    }
+    const rows = await trx
+      .selectFrom("freights as f")
+      .innerJoin("freight_orders as o", "o.id", "f.order_id")
+      .innerJoin("waybill_settlements as s", "s.freight_id", "f.id")
+      .select(["f.id", "f.freight_no", "f.status", "f.org_id", "f.tenant_id", "f.order_no", "f.shipper_name", "f.carrier_user_id", "f.carrier_name", "f.carrier_mobile", "f.conveyance_name", "f.cargo_category", "f.loading_place", "f.unloading_place", "f.loaded_weight", "f.unloaded_weight", "o.business_mode", "s.pay_status", "s.carrier_payable", "s.service_fee"])
+      .where("f.id", "in", freightIds)
+      .where(visible("freights", scope, "f"))
+      .execute();
+    if (rows.length !== freightIds.length) throw notFound("运单不存在或不属于本企业");
+    const orgs = new Set(rows.map((r) => Number(r.org_id)));
+    if (orgs.size > 1) throw new Refusal(RefusalCode.invalid, "不同企业的运单不能合并开票");
+    for (const r of rows) {
+      if (r.business_mode !== "MATCHMAKING") throw new Refusal(RefusalCode.illegalState, `运单 ${r.freight_no} 不是撮合业务，不能撮合开票`);
+      if (r.status !== "COMPLETED" || r.pay_status !== "PAID") throw new Refusal(RefusalCode.illegalState, `运单 ${r.freight_no} 尚未完成付款，不能开票`);
+    }
+    if (new Set(rows.map((r) => r.shipper_name)).size > 1) throw new Refusal(RefusalCode.invalid, "一张发票只能开给一个托运人");
+    await requireReported(trx, freightIds);
+    const first = rows[0]!;
+    if (kind === "DRIVER_AGENT") {
+      if (new Set(rows.map((r) => r.carrier_mobile)).size > 1) throw new Refusal(RefusalCode.invalid, "司机代开发票只能包含同一司机的运单");
+      const registered = await trx.selectFrom("tax_registrations").select("taxpayer_no").where("platform_id", "=", scope.platformId).where("mobile", "=", first.carrier_mobile).where("status", "=", "REGISTERED").where("deleted_at", "is", null).executeTakeFirst();
+      if (!registered) throw new Refusal(RefusalCode.prerequisite, `司机 ${first.carrier_name} 尚未办理临时税务登记，不能代开发票`);
+    }
+    const taken = await trx.selectFrom("match_invoice_items").select("freight_no").where("freight_id", "in", freightIds).where("invoice_kind", "=", kind).where("deleted_at", "is", null).executeTakeFirst();
+    if (taken) throw new Refusal(RefusalCode.illegalState, `运单 ${taken.freight_no} 已申请过${MATCH_INVOICE_KINDS[kind].label}`);
+    const amountOf = (r: (typeof rows)[number]) => Number(kind === "SERVICE" ? r.service_fee : r.carrier_payable);
+    const amount = rows.reduce((sum, r) => sum + amountOf(r), 0);
+    const at = nowIso();
+    const scoped = { platform_id: scope.platformId, tenant_id: Number(first.tenant_id), org_id: Number(first.org_id), owner_user_id: null, created_at: at, updated_at: at, created_by: scope.userId, updated_by: scope.userId };
+    const registration = kind === "DRIVER_AGENT" ? await trx.selectFrom("tax_registrations").select("taxpayer_no").where("mobile", "=", first.carrier_mobile).where("status", "=", "REGISTERED").executeTakeFirst() : undefined;
+    const invoice = await trx
+      .insertInto("match_invoices")
+      .values({
+        ...scoped,
+        apply_no: await nextSerial(trx, "CK"),
+        request_no: input.requestNo,
+        order_no: new Set(rows.map((r) => r.order_no)).size === 1 ? first.order_no : null,
+        invoice_kind: kind,
+        invoice_type: input.invoiceType,
+        buyer_name: first.shipper_name,
+        seller_name: kind === "SERVICE" ? "平台运营公司" : first.carrier_name,
+        driver_user_id: kind === "DRIVER_AGENT" ? first.carrier_user_id : null,
+        driver_name: kind === "DRIVER_AGENT" ? first.carrier_name : null,
+        driver_tax_no: registration?.taxpayer_no ?? null,
+        goods_name: kind === "SERVICE" ? "*信息技术服务*信息服务费" : "*运输服务*国内道路货物运输服务",
+        amount,
+        tax_amount: taxIncluded(amount, MATCH_INVOICE_RATE_BP[kind]),
+        items_amount: amount,
+        waybill_count: rows.length,
+        status: "APPLIED",
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("match_invoice_items")
+      .values(
+        rows.map((r) => ({
+          ...scoped,
+          invoice_id: Number(invoice.id),
+          invoice_kind: kind,
+          freight_id: Number(r.id),
+          freight_no: r.freight_no,
+          carrier_name: r.carrier_name,
+          conveyance_name: r.conveyance_name,
+          cargo_name: r.cargo_category,
+          loading_place: r.loading_place,
+          unloading_place: r.unloading_place,
+          weight: Math.min(Number(r.loaded_weight ?? 0), Number(r.unloaded_weight ?? r.loaded_weight ?? 0)),
+          amount: amountOf(r),
+        })),
+      )
+      .execute();
+    await recordResourceEvent(trx, scope, "matchInvoice", invoice as unknown as Row, { action: "CREATE", label: "申请撮合开票", to: "APPLIED" });
+    return invoice;
+  });
+}

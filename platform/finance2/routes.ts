@@ -1,0 +1,40 @@
+/**
+ * HTTP routes of red envelopes (under /pay, like the ledger) and the matchmaking invoice application.
+ * Each validates its body, resolves the caller's scope and calls one function; reads are scoped lists.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { campaignSchema, CAMPAIGN_MOVES, manualGrantSchema, marketingFundSchema, type CampaignMove } from "../../contract/red-envelope.js";
+import type { ServiceContext } from "../context.js";
+import { ok, pagingSchema } from "../http/envelope.js";
+import { parse } from "../http/validate.js";
+import { requireCaller } from "../identity/guard.js";
+import { scopeOf } from "../scope.js";
+import { applyMatchInvoice, matchApplySchema } from "./match-billing.js";
+import { createCampaign, fundMarketing, grantManually, moveCampaign, receiveGrant, revokeGrant } from "./red-envelopes.js";
+import { campaignFilterSchema, grantFilterSchema, searchCampaigns, searchGrants } from "./red-envelope-queries.js";
+import { idSchema } from "../../contract/fields.js";
+
+const idParams = z.object({ id: idSchema("记录 id") });
+const moveParams = idParams.extend({ move: z.enum(Object.keys(CAMPAIGN_MOVES) as [CampaignMove, ...CampaignMove[]], { errorMap: () => ({ message: "不支持的操作" }) }) });
+
+export async function finance2Routes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const scopeFor = async (request: FastifyRequest) => scopeOf(ctx, await requireCaller(ctx, request));
+  const idOf = (request: FastifyRequest) => parse(idParams, request.params).id;
+  const paging = (request: FastifyRequest) => parse(pagingSchema, request.body);
+  const base = "/pay/red-envelopes";
+
+  app.post(`${base}/marketing`, async (request) => ok(await fundMarketing(ctx.db, await scopeFor(request), parse(marketingFundSchema, request.body))));
+  app.post(`${base}/campaigns/search`, async (request) => ok(await searchCampaigns(ctx.db, await scopeFor(request), parse(campaignFilterSchema, request.body), paging(request))));
+  app.post(`${base}/campaigns`, async (request) => ok(await createCampaign(ctx.db, await scopeFor(request), parse(campaignSchema, request.body))));
+  app.post(`${base}/campaigns/:id/grants`, async (request) => ok(await grantManually(ctx.db, await scopeFor(request), idOf(request), parse(manualGrantSchema, request.body))));
+  app.post(`${base}/campaigns/:id/:move`, async (request) => {
+    const { id, move } = parse(moveParams, request.params);
+    return ok(await moveCampaign(ctx.db, await scopeFor(request), id, move));
+  });
+  app.post(`${base}/grants/search`, async (request) => ok(await searchGrants(ctx.db, await scopeFor(request), parse(grantFilterSchema, request.body), paging(request))));
+  app.post(`${base}/grants/:id/revoke`, async (request) => ok(await revokeGrant(ctx.db, await scopeFor(request), idOf(request))));
+  app.post(`${base}/grants/:id/receive`, async (request) => ok(await receiveGrant(ctx.db, await scopeFor(request), idOf(request))));
+
+  app.post("/tms-match-invoice/apply", async (request) => ok(await applyMatchInvoice(ctx.db, await scopeFor(request), parse(matchApplySchema, request.body))));
+}

@@ -1,0 +1,71 @@
+import { Redis } from "ioredis";
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
+
+/** A fixed-window counter: at most `limit` hits per key in each `windowMs`. */
+export interface RateLimiter {
+  /** Counts one hit; `allowed` is false past the limit, with the seconds until the window ends. */
+  hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  close(): Promise<void>;
+}
+
+/** One process's counters: right for a single platform instance (the default set-up). */
+export function createMemoryRateLimiter(): RateLimiter {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  return {
+    async hit(key, limit, windowMs) {
+      const now = Date.now();
+      if (windows.size > 50_000) for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+      let window = windows.get(key);
+      if (!window || window.resetAt <= now) windows.set(key, (window = { count: 0, resetAt: now + windowMs }));
+      window.count += 1;
+      return { allowed: window.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
+    },
+    async close() {},
+  };
+}
+
+const HIT_SCRIPT = `local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {n, redis.call('PTTL', KEYS[1])}`;
+
+/** Counters in Redis, shared by every platform instance. */
+export function createRedisRateLimiter(url: string, log: FastifyBaseLogger, prefix = "tms"): RateLimiter {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  redis.on("error", (err) => log.warn({ err }, "rate limit redis connection error"));
+  return {
+    async hit(key, limit, windowMs) {
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `${prefix}:rate:${key}`, String(windowMs))) as [number, number];
+      return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((ttl > 0 ? ttl : windowMs) / 1000)) };
+    },
+    async close() {
+      redis.disconnect();
+    },
+  };
+}
+
+export function createRateLimiter(redisUrl: string | null, log: FastifyBaseLogger, prefix = "tms"): RateLimiter {
+  return redisUrl ? createRedisRateLimiter(redisUrl, log, prefix) : createMemoryRateLimiter();
+}
+
+/** For contexts built without buildApp (scripts, some tests): this process's counters. */
+const processLimiter = createMemoryRateLimiter();
+
+/** The context's limiter: Redis, shared by every platform instance, when TMS_REDIS_URL is set. */
+export const limiterOf = (ctx: { limiter?: RateLimiter }): RateLimiter => ctx.limiter ?? processLimiter;
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/**
+ * The address a request comes from, for per-address limits. The console calls from this machine and
+ * passes on the X-Forwarded-For its reverse proxy set; a forwarded address is believed only from a
+ * loopback peer, so a caller reaching the platform directly cannot choose its own. Null for the
+ * console's own calls without one (it cannot see browsers' addresses itself): those are limited per
+ * mobile only.
+ */
+export function requesterAddress(request: FastifyRequest): string | null {
+  const peer = request.socket.remoteAddress ?? request.ip ?? "unknown";
+  if (!LOOPBACK.test(peer)) return peer;
+  const forwarded = request.headers["x-forwarded-for"];
+  const first = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined;
+  return first || null;
+}

@@ -1,0 +1,61 @@
+/**
+ * The console's HTTP server: what remix-serve does (compression, the build's assets cached for a
+ * year, public/ for an hour, Remix's handler), but the response body is written with backpressure
+ * (scripts/console-respond.ts), so a stalled download holds no more than a socket's buffers and a
+ * client that leaves stops the platform's export. No per-request access log (remix-serve's morgan
+ * line cost CPU on every page; the platform keeps the request log). A cross-origin write gets 403 with a
+ * Chinese message in front of Remix, whose own origin check would answer it with a bare 500 (issue 15
+ * item 11).
+ *
+ *   PORT=3000 node --import tsx scripts/console-server.ts [./build/index.js]
+ */
+import { existsSync, readdirSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { requestFromNode, sendResponse } from "./console-respond.js";
+import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "../app/lib/same-origin";
+
+process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
+const buildPath = resolve(process.argv[2] ?? "./build/index.js");
+const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+installGlobals({ nativeFetch: build.future.v3_singleFetch });
+
+const handle = createRequestHandler(build, process.env.NODE_ENV);
+const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+// public/ holds a few fixed files: look only for those, not for every page's path on disk.
+const publicFiles = express.static("public", { maxAge: "1h" });
+const publicNames = new Set(existsSync("public") ? readdirSync("public") : []);
+app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+  const first = (req.url ?? "/").split(/[/?]/)[1] ?? "";
+  return publicNames.has(first) ? publicFiles(req, res, next) : next();
+});
+app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+  if (!isCrossOriginWrite(req.method ?? "GET", (name) => req.headers[name.toLowerCase()]?.toString())) return next();
+  res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" }).end(CROSS_ORIGIN_MESSAGE);
+});
+app.all("*", async (req: IncomingMessage, res: ServerResponse, next: (error: unknown) => void) => {
+  try {
+    const request = requestFromNode(req, res);
+    await sendResponse(res, await handle(request, {}));
+  } catch (error) {
+    next(error);
+  }
+});
+
+const port = Number(process.env.PORT ?? 3000);
+const server = process.env.HOST ? app.listen(port, process.env.HOST) : app.listen(port);
+server.on("listening", () => console.log(`[console] http://localhost:${port}`));
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 3000).unref();
+  });
+}
