@@ -77,7 +77,7 @@ try {
   const platformRss = sampleRss(stack.platform.pid);
   const started = performance.now();
   const response = await fetch(`${stack.consoleUrl}/dispatchManage/waybillList/export.xlsx?${new URLSearchParams(exportFilter)}`, { headers: { Cookie: cookie } });
-  if (!response.ok || !response.body) throw new Error(`export failed: HTTP ${response.status}`);
+  if (!response.ok || !response.body) throw new Error(`export failed: HTTP ${response.status} ${(await response.text()).slice(0, 300)}`);
   let ttfbMs = 0;
   let bytes = 0;
   const reader = response.body.getReader();

@@ -7,6 +7,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql } from "kysely";
 import { z } from "zod";
+import { idSchema } from "../../contract/fields.js";
 import { RefusalCode } from "../../contract/envelope.js";
 import {
   findShipDetailQuery,
@@ -37,7 +38,7 @@ import { assertWater, scopeOf } from "../scope.js";
 import { findShipDetail, publicAvailabilities, shipMap, shipOfAvailability, shipsInTransit } from "./views.js";
 
 const invalid = (message: string) => new Refusal(RefusalCode.invalid, message);
-const idParam = z.object({ id: z.coerce.number({ message: "编号应为数字" }).int("编号应为整数").positive("编号应为正整数") });
+const idParam = z.object({ id: idSchema("编号") });
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
