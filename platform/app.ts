@@ -40,7 +40,25 @@ export interface RouteEntry {
 }
 
 /** Each service's HTTP routes. Add a service by adding its register function here. */
-const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [identityRoutes, notificationRoutes, freightRoutes, appealRoutes, resourceRoutes, enterpriseRoutes, submissionRoutes, fleetRoutes, fleetRestRoutes, systemPageRoutes, orderImportRoutes, reportRoutes, ledgerRoutes, iamAdminRoutes, billingRoutes, finance2Routes, findShipRoutes];
+const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [
+  identityRoutes,
+  notificationRoutes,
+  freightRoutes,
+  appealRoutes,
+  resourceRoutes,
+  enterpriseRoutes,
+  submissionRoutes,
+  fleetRoutes,
+  fleetRestRoutes,
+  systemPageRoutes,
+  orderImportRoutes,
+  reportRoutes,
+  ledgerRoutes,
+  iamAdminRoutes,
+  billingRoutes,
+  finance2Routes,
+  findShipRoutes,
+];
 
 /** Builds the platform's HTTP app (not listening); tests call this with a temporary database. */
 export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<{ app: FastifyInstance; ctx: ServiceContext; routes: RouteEntry[] }> {

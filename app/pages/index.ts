@@ -12,7 +12,44 @@ import { appealPages } from "./appeal";
 import { captainPages, shipAudit, shipownerAudit, shipownerPages, shipRelationAudit } from "./water";
 import { SUPPLY_GROUPS } from "./supply";
 
-const GROUPS = [carAudit, ownCars, cargoCategoryPages, shipConfigPages, projectAuditPages, enterprisePages, invitationPages, shipperPages, shipperAudit, cargoPages, contactPages, projectPages, settlementUnitPages, driverAudit, fleetLeaderAudit, relationAudit, ownDrivers, appealPages, shipAudit, captainPages, shipownerPages, shipownerAudit, shipRelationAudit, ...SUPPLY_GROUPS, timeoutConfigPages, timeoutRecordPages, realtimeRemindPages, availabilityPages, smsTemplatePages, ...SYSTEM_PAGE_GROUPS, orderPages, appVersionPages, ...ORDER_REST_GROUPS, ...BILLING_PAGE_GROUPS, ...FINANCE2_PAGE_GROUPS, ...FIND_SHIP_GROUPS];
+const GROUPS = [
+  carAudit,
+  ownCars,
+  cargoCategoryPages,
+  shipConfigPages,
+  projectAuditPages,
+  enterprisePages,
+  invitationPages,
+  shipperPages,
+  shipperAudit,
+  cargoPages,
+  contactPages,
+  projectPages,
+  settlementUnitPages,
+  driverAudit,
+  fleetLeaderAudit,
+  relationAudit,
+  ownDrivers,
+  appealPages,
+  shipAudit,
+  captainPages,
+  shipownerPages,
+  shipownerAudit,
+  shipRelationAudit,
+  ...SUPPLY_GROUPS,
+  timeoutConfigPages,
+  timeoutRecordPages,
+  realtimeRemindPages,
+  availabilityPages,
+  smsTemplatePages,
+  ...SYSTEM_PAGE_GROUPS,
+  orderPages,
+  appVersionPages,
+  ...ORDER_REST_GROUPS,
+  ...BILLING_PAGE_GROUPS,
+  ...FINANCE2_PAGE_GROUPS,
+  ...FIND_SHIP_GROUPS,
+];
 import { realtimeRemindPages, timeoutConfigPages, timeoutRecordPages } from "./fleet";
 import { availabilityPages, smsTemplatePages } from "./fleet-rest";
 import { SYSTEM_PAGE_GROUPS } from "./system-pages";

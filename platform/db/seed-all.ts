@@ -12,7 +12,30 @@ import { seedEnterprises } from "../masterdata/enterprise-seed.js";
 import { seedSupplies } from "../supply/seed.js";
 
 /** Each service's demo data, run in order after the identity seed. Add new seeders at the end. */
-const seeders: Array<(db: Db, ids: SeedIds) => Promise<void>> = [seedNotifications, seedFreight, seedAppeals, seedVehicles, seedDictionaries, seedEnterprises, seedOrgResources, seedDrivers, seedWater, seedSupplies, seedSubmission, seedFleet, seedFleetRest, seedSystemPages, seedOrders, seedReports, seedLedger, seedIamAdmin, seedOrderRest, seedBilling, seedFinance2, seedFindShip];
+const seeders: Array<(db: Db, ids: SeedIds) => Promise<void>> = [
+  seedNotifications,
+  seedFreight,
+  seedAppeals,
+  seedVehicles,
+  seedDictionaries,
+  seedEnterprises,
+  seedOrgResources,
+  seedDrivers,
+  seedWater,
+  seedSupplies,
+  seedSubmission,
+  seedFleet,
+  seedFleetRest,
+  seedSystemPages,
+  seedOrders,
+  seedReports,
+  seedLedger,
+  seedIamAdmin,
+  seedOrderRest,
+  seedBilling,
+  seedFinance2,
+  seedFindShip,
+];
 import { seedSubmission } from "../submission/seed.js";
 import { seedFleet } from "../fleet/seed.js";
 import { seedFleetRest } from "../fleet/rest-seed.js";

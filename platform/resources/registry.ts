@@ -25,7 +25,47 @@ import { shipownerBinding } from "../masterdata/shipowner.resource.js";
 import { shipRelationBinding } from "../masterdata/ship-relation.resource.js";
 import { supplyBinding, supplyCallLogBinding, supplyDisputeBinding, supplyFavoriteBinding, supplyPriceChangeBinding, supplySubscriptionBinding } from "../supply/supply.resource.js";
 
-export const BINDINGS: Binding[] = [vehicleBinding, credentialBinding, dictItemBinding, enterpriseBinding, invitationBinding, cargoCategoryBinding, shipperBinding, cargoBinding, contactBinding, projectBinding, settlementUnitBinding, driverProfileBinding, driverBinding, fleetLeaderBinding, fleetLeaderMemberBinding, vehicleRelationBinding, appealBinding, shipBinding, captainProfileBinding, captainBinding, shipownerBinding, shipRelationBinding, supplyBinding, supplyPriceChangeBinding, supplySubscriptionBinding, supplyCallLogBinding, supplyFavoriteBinding, supplyDisputeBinding, timeoutConfigBinding, vehicleAlertBinding, vehicleAvailabilityBinding, smsTemplateBinding, ...SYSTEM_PAGE_BINDINGS, orderBinding, appVersionBinding, ...ORDER_REST_BINDINGS, ...BILLING_BINDINGS, ...FINANCE2_BINDINGS, ...FIND_SHIP_BINDINGS];
+export const BINDINGS: Binding[] = [
+  vehicleBinding,
+  credentialBinding,
+  dictItemBinding,
+  enterpriseBinding,
+  invitationBinding,
+  cargoCategoryBinding,
+  shipperBinding,
+  cargoBinding,
+  contactBinding,
+  projectBinding,
+  settlementUnitBinding,
+  driverProfileBinding,
+  driverBinding,
+  fleetLeaderBinding,
+  fleetLeaderMemberBinding,
+  vehicleRelationBinding,
+  appealBinding,
+  shipBinding,
+  captainProfileBinding,
+  captainBinding,
+  shipownerBinding,
+  shipRelationBinding,
+  supplyBinding,
+  supplyPriceChangeBinding,
+  supplySubscriptionBinding,
+  supplyCallLogBinding,
+  supplyFavoriteBinding,
+  supplyDisputeBinding,
+  timeoutConfigBinding,
+  vehicleAlertBinding,
+  vehicleAvailabilityBinding,
+  smsTemplateBinding,
+  ...SYSTEM_PAGE_BINDINGS,
+  orderBinding,
+  appVersionBinding,
+  ...ORDER_REST_BINDINGS,
+  ...BILLING_BINDINGS,
+  ...FINANCE2_BINDINGS,
+  ...FIND_SHIP_BINDINGS,
+];
 import { timeoutConfigBinding, vehicleAlertBinding } from "../fleet/fleet.resource.js";
 import { smsTemplateBinding, vehicleAvailabilityBinding } from "../fleet/fleet-rest.resource.js";
 import { SYSTEM_PAGE_BINDINGS } from "../system/resources.js";
