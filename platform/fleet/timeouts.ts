@@ -12,6 +12,7 @@ import type { ServiceContext } from "../context.js";
 import { notifyUsers } from "../iam/notifications/notify.js";
 import type { AnyDb } from "../resources/bind.js";
 import { regionCodeOf } from "../submission/format.js";
+import { yieldToRequests } from "../jobs/yield.js";
 
 export const ALERT_TYPES = {
   LOADING_TIMEOUT: "装货超时",
@@ -98,9 +99,24 @@ export function evaluate(rule: TimeoutRule, waybill: WaybillState, track: readon
 
 type FreightRow = { id: number; platform_id: string; tenant_id: number; org_id: number; freight_no: string; freight_way: string; status: string; vehicle_id: number | null; carrier_name: string; conveyance_name: string; created_at: string; loading_time: string | null; loading_address: string; unloading_address: string };
 
+/** An organisation's enabled timeout configs, read when asked. */
+const enabledConfigs = (db: AnyDb) => (orgId: number) =>
+  db.selectFrom("timeout_configs").selectAll().where("org_id", "=", orgId).where("enabled", "=", "ENABLED").where("deleted_at", "is", null).execute();
+type ConfigsOf = ReturnType<typeof enabledConfigs>;
+
+/** The same, read once per organisation (the minute job walks many waybills of few organisations). */
+function cachedConfigs(db: AnyDb): ConfigsOf {
+  const read = enabledConfigs(db);
+  const cache = new Map<number, ReturnType<ConfigsOf>>();
+  return (orgId) => {
+    if (!cache.has(orgId)) cache.set(orgId, read(orgId));
+    return cache.get(orgId)!;
+  };
+}
+
 /** The most specific enabled config of the waybill's organisation: its route (by region codes), else the default. */
-export async function ruleFor(db: AnyDb, f: FreightRow): Promise<TimeoutRule | null> {
-  const configs = await db.selectFrom("timeout_configs").selectAll().where("org_id", "=", f.org_id).where("enabled", "=", "ENABLED").where("deleted_at", "is", null).execute();
+export async function ruleFor(db: AnyDb, f: FreightRow, configsOf: ConfigsOf = enabledConfigs(db)): Promise<TimeoutRule | null> {
+  const configs = await configsOf(f.org_id);
   const from = regionCodeOf(f.loading_address);
   const to = regionCodeOf(f.unloading_address);
   const config = configs.find((c) => c.scope === "ROUTE" && c.loading_region_code === from && c.unloading_region_code === to) ?? configs.find((c) => c.scope === "DEFAULT");
@@ -114,9 +130,9 @@ const FREIGHT_COLUMNS = ["id", "platform_id", "tenant_id", "org_id", "freight_no
  * Evaluates one waybill now: opens an alert for each new breach, closes open alerts whose condition
  * has cleared. Returns the alerts it opened (ids and types).
  */
-export async function checkWaybill(ctx: ServiceContext, f: FreightRow, now: number, notify = true): Promise<Array<{ id: number; type: AlertType }>> {
+export async function checkWaybill(ctx: ServiceContext, f: FreightRow, now: number, notify = true, configsOf?: ConfigsOf): Promise<Array<{ id: number; type: AlertType }>> {
   const db = ctx.db.kysely;
-  const rule = await ruleFor(db, f);
+  const rule = await ruleFor(db, f, configsOf);
   const track = rule
     ? await db.selectFrom("freight_track_points").select(["lat", "lng", "speed", "recorded_at as recordedAt"]).where("freight_id", "=", f.id).orderBy("recorded_at").orderBy("id").execute()
     : [];
@@ -171,7 +187,11 @@ export async function runTimeoutDetector(ctx: ServiceContext, now = Date.now(), 
     .where("org_id", "in", sql<number>`(select org_id from timeout_configs where enabled = 'ENABLED' and deleted_at is null)`)
     .execute()) as FreightRow[];
   let opened = 0;
-  for (const f of rows) opened += (await checkWaybill(ctx, f, now, notify)).length;
+  const configsOf = cachedConfigs(db);
+  for (const f of rows) {
+    opened += (await checkWaybill(ctx, f, now, notify, configsOf)).length;
+    await yieldToRequests();
+  }
   // Waybills that moved on leave their open alerts behind: close them.
   await db
     .updateTable("vehicle_alerts")

@@ -11,6 +11,7 @@ import { attachmentDisposition, chinaCompactDate } from "../../contract/units.js
 import { takeExportSlot } from "./export-slots.js";
 import { SheetXml, workbookParts } from "./sheet-xml.js";
 import { Utf8Buffer, ZipWriter } from "./zip.js";
+import { yieldToRequests } from "../jobs/yield.js";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 export const EXPORT_PAGE_SIZE = 2000;
@@ -98,7 +99,7 @@ export async function writeWorkbook<Row, Cursor>(
   };
   part.write(sheet.head());
   // Let the response start (headers and the first parts) before the first page's query.
-  await new Promise((resolve) => setImmediate(resolve));
+  await yieldToRequests();
   for (;;) {
     if (gone()) return stop();
     const page = await source.page(cursor, pageSize);
@@ -114,8 +115,8 @@ export async function writeWorkbook<Row, Cursor>(
         if (gone() || output.destroyed || !(await drainedOrClosed(part.stream, output, stallMs))) return stop();
       }
     } else {
-      // SQLite queries never yield to I/O on their own: let the socket take what is ready.
-      await new Promise((resolve) => setImmediate(resolve));
+      // Let the socket take what is ready.
+      await yieldToRequests();
     }
     if (page.length < pageSize) break;
   }

@@ -16,6 +16,7 @@ import {
   type BuiltMessage, type CapitalFlowSource, type CarrierSource, type PaymentFields, type WaybillSource,
 } from "./messages.js";
 import type { ReportRecordsTable, ReportTargetsTable } from "./schema.js";
+import { yieldToRequests } from "../jobs/yield.js";
 
 export type TargetRow = Omit<ReportTargetsTable, "id"> & { id: number };
 export type RecordRow = Omit<ReportRecordsTable, "id"> & { id: number };
@@ -246,6 +247,7 @@ export async function syncCompletedWaybills(db: AnyDb & { transaction?: unknown 
     for (const freightId of await unrecordedWaybills(db, target, options.limit ?? 500)) {
       await inTransaction(db, (trx) => recordWaybill(trx, target, freightId, now));
       built++;
+      await yieldToRequests();
     }
   }
   return built;
@@ -325,6 +327,7 @@ export async function syncPaidWaybills(db: AnyDb, options: { platformId?: string
   if (options.freightIds) q = q.where("i.freight_id", "in", options.freightIds.length ? options.freightIds : [0]);
   let built = 0;
   for (const item of await q.execute()) {
+    await yieldToRequests();
     const card = await db.selectFrom("bank_cards").select(["card_no_enc", "bank_name"]).where("owner_type", "=", "USER").where("owner_id", "=", Number(item.payee_user_id)).where("status", "=", "BOUND").orderBy("is_default", "desc").orderBy("id").executeTakeFirst();
     const recorded = await inTransaction(db, (trx) =>
       recordPaymentSubmission(trx, {
