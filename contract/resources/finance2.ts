@@ -88,10 +88,10 @@ export const taxRegistration = defineResource({
   api: "tms-tax-registration",
   titleField: "name",
   fields: {
-    personType: f.enumOf("人员类型", TAX_PERSON_TYPES, { ...SHOWN, filter: "eq" }),
     driverProfileId: f.ref("司机档案", "driverProfile", "profileName", { detail: true, form: "create", where: { auditStatus: "APPROVED" }, hint: "司机与船长二选一，须为审核通过的档案" }),
     captainProfileId: f.ref("船长档案", "captainProfile", "captainName", { detail: true, form: "create", where: { auditStatus: "APPROVED" }, hint: "司机与船长二选一，须为审核通过的档案" }),
     name: f.text("姓名", 32, SHOWN),
+    personType: f.enumOf("人员类型", TAX_PERSON_TYPES, { ...SHOWN, filter: "eq" }),
     idCardNo: f.text("身份证号", 18, { ...SHOWN, mask: "idCard" }),
     mobile: f.mobile("手机号", { ...SHOWN, mask: true }),
     taxAuthority: f.text("主管税务机关", 64, { ...FORM, required: true, filter: "contains" }),
