@@ -1,13 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
+import { TaxBatchLink, TaxBatchPage } from "~/components/money/Finance2Apply";
 import { ResourceListPage } from "~/components/resource/ResourceListPage";
 import { taxRegistrationPages } from "~/pages/finance2";
+import { loadTaxBatch, taxBatchAction } from "~/services/pages/finance2-apply.server";
+import { readForm } from "~/services/read-form.server";
 import { listLoader, recordAction } from "~/services/resource-pages.server";
 
+/** 临时登记记录 (drivers and captains), and its view `?batch=1` 批量登记 (pick approved people, confirm, register all or none). */
 const page = taxRegistrationPages.list!;
-export const loader = (args: LoaderFunctionArgs) => listLoader(page, args);
-export const action = (args: ActionFunctionArgs) => recordAction(page, args);
+export const loader = (args: LoaderFunctionArgs) => (new URL(args.request.url).searchParams.get("batch") === "1" ? loadTaxBatch(args.request) : listLoader(page, args));
+export async function action(args: ActionFunctionArgs) {
+  const form = await readForm(args.request.clone());
+  if (form.get("intent") === "batchRegister") return taxBatchAction(args.request, form);
+  return recordAction(page, args);
+}
 export default function TemporaryRegistrationPage() {
-  return <ResourceListPage page={page} />;
+  const data = useLoaderData<{ batchView?: boolean }>();
+  return data.batchView ? <TaxBatchPage /> : <ResourceListPage page={page} toolbar={<TaxBatchLink />} />;
 }
 export const ErrorBoundary = PageErrorBoundary;

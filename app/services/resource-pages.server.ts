@@ -36,7 +36,7 @@ async function refOptions(user: CurrentUser, def: AnyResource, keys: readonly st
       const field = def.fields[key];
       const target = field?.ref ? resourceOf(field.ref.resource) : undefined;
       if (!target) return;
-      out[key] = await resourcesApi.options(user, target).catch(() => []);
+      out[key] = await resourcesApi.options(user, target, undefined, field!.ref!.where).catch(() => []);
     }),
   );
   return out;

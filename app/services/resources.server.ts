@@ -63,8 +63,8 @@ export const resourcesApi = {
     return user.call<ResourceRecord>({ path: `${base(def)}/${id}/${key}`, body });
   },
 
-  options(user: CurrentUser, def: AnyResource, keyword?: string): Promise<OptionItem[]> {
-    return user.call<OptionItem[]>({ path: `${base(def)}/options`, body: keyword ? { keyword } : {} });
+  options(user: CurrentUser, def: AnyResource, keyword?: string, where?: Readonly<Record<string, string>>): Promise<OptionItem[]> {
+    return user.call<OptionItem[]>({ path: `${base(def)}/options`, body: { ...(keyword ? { keyword } : {}), ...(where ? { where } : {}) } });
   },
 
   /** The platform's xlsx stream for the filter (the console passes it through). */

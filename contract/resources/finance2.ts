@@ -78,6 +78,9 @@ export const TAX_REGISTRATION_STATES = {
 } as const satisfies Options;
 
 const TAX = ["TMS_TAX_MANAGEMENT"] as const;
+/** Whose registration it is (domain 5.8 person_type): a driver profile or a captain profile. */
+export const TAX_PERSON_TYPES = { DRIVER: { label: "司机" }, CAPTAIN: { label: "船长" } } as const satisfies Options;
+export type TaxPersonType = keyof typeof TAX_PERSON_TYPES;
 
 export const taxRegistration = defineResource({
   key: "taxRegistration",
@@ -85,8 +88,10 @@ export const taxRegistration = defineResource({
   api: "tms-tax-registration",
   titleField: "name",
   fields: {
-    driverProfileId: f.ref("司机档案", "driverProfile", "profileName", { detail: true, form: "create", required: true }),
+    driverProfileId: f.ref("司机档案", "driverProfile", "profileName", { detail: true, form: "create", where: { auditStatus: "APPROVED" }, hint: "司机与船长二选一，须为审核通过的档案" }),
+    captainProfileId: f.ref("船长档案", "captainProfile", "captainName", { detail: true, form: "create", where: { auditStatus: "APPROVED" }, hint: "司机与船长二选一，须为审核通过的档案" }),
     name: f.text("姓名", 32, SHOWN),
+    personType: f.enumOf("人员类型", TAX_PERSON_TYPES, { ...SHOWN, filter: "eq" }),
     idCardNo: f.text("身份证号", 18, { ...SHOWN, mask: "idCard" }),
     mobile: f.mobile("手机号", { ...SHOWN, mask: true }),
     taxAuthority: f.text("主管税务机关", 64, { ...FORM, required: true, filter: "contains" }),
@@ -114,7 +119,7 @@ export const taxRegistration = defineResource({
       },
       fail: { label: "回填登记失败", from: ["PENDING"], to: "FAILED", permission: TAX, kinds: PLATFORM_STAFF, tone: "danger", input: { failReason: f.textarea("失败原因", 200, { required: true }) } },
       retry: { label: "重新登记", from: ["FAILED"], to: "PENDING", permission: TAX, kinds: PLATFORM_STAFF, confirm: "重新提交到税务机关登记" },
-      cancel: { label: "注销", from: ["REGISTERED"], to: "CANCELLED", permission: TAX, kinds: PLATFORM_STAFF, tone: "danger", confirm: "注销后该司机的代开、代征须重新登记" },
+      cancel: { label: "注销", from: ["REGISTERED"], to: "CANCELLED", permission: TAX, kinds: PLATFORM_STAFF, tone: "danger", confirm: "注销后该司机/船长的代开、代征须重新登记" },
     },
   },
   permissions: { list: TAX, detail: TAX, create: TAX, update: TAX, export: TAX },

@@ -53,7 +53,8 @@ export interface Field<T = unknown> extends Placement {
   toInput(value: T | null | undefined): string;
   input: InputSpec;
   options?: Options;
-  ref?: { resource: string; labelKey: string };
+  /** `where`: filter values of the referenced resource its picker offers (e.g. only approved profiles). */
+  ref?: { resource: string; labelKey: string; where?: Readonly<Record<string, string>> };
   /** Database column; snake_case of the key when absent. */
   column?: string;
   /** Lists mask it (身份证 3401**********1234, 手机 138****5678). */
@@ -207,10 +208,11 @@ export const f = {
     return make<boolean>({ kind: "bool", label, wire, fromForm: (t) => (t === "true" ? true : t === "false" ? false : null), formError: `${label}只能是 是 或 否`, format: (v) => (v == null ? "" : v ? "是" : "否"), toInput: (v) => (v == null ? "" : String(v)), input: { type: "select" }, options }, o);
   },
   /** Another resource's id; `labelKey` is the record key carrying its display text (filled by the platform). */
-  ref(label: string, resource: string, labelKey: string, o: Common = {}): Field<number> {
+  ref(label: string, resource: string, labelKey: string, o: Common & { where?: Readonly<Record<string, string>> } = {}): Field<number> {
+    const { where, ...common } = o;
     const message = `${label}不正确`;
     const wire = z.number({ required_error: `请选择${label}`, invalid_type_error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
-    return make<number>({ kind: "ref", label, wire, fromForm: (t) => (/^[1-9]\d{0,14}$/.test(t.trim()) ? Number(t.trim()) : null), formError: `请选择${label}`, format: plain, toInput: plain, input: { type: "select" }, ref: { resource, labelKey } }, o);
+    return make<number>({ kind: "ref", label, wire, fromForm: (t) => (/^[1-9]\d{0,14}$/.test(t.trim()) ? Number(t.trim()) : null), formError: `请选择${label}`, format: plain, toInput: plain, input: { type: "select" }, ref: { resource, labelKey, ...(where ? { where } : {}) } }, common);
   },
   /** Uploaded image references (URL or file-service path), one per line in forms. */
   images(label: string, max: number, o: Common = {}): Field<string[]> {

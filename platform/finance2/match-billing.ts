@@ -5,19 +5,20 @@
  * 合并明细 (a waybill is invoiced once per kind: a unique index, released when the invoice is cancelled).
  * A DRIVER_AGENT invoice needs the driver's temporary tax registration (domain 5.8).
  */
+import { sql, type SqlBool } from "kysely";
 import { z } from "zod";
 import { RefusalCode } from "../../contract/envelope.js";
 import { requestNoSchema } from "../../contract/ledger.js";
 import { MATCH_INVOICE_KINDS, MATCH_INVOICE_RATE_BP, MATCH_INVOICE_TYPES, type MatchInvoiceKind } from "../../contract/resources/finance2.js";
 import { nowIso, type Db } from "../db/index.js";
-import { notFound, Refusal } from "../http/envelope.js";
+import { notFound, offsetOf, Refusal } from "../http/envelope.js";
 import { ensureSettlements, requireCode } from "../ledger/flows.js";
 import { moneyTx } from "../ledger/tx.js";
 import { nextSerial } from "../resources/write.js";
 import { recordResourceEvent } from "../resources/events.js";
 import type { Row } from "../resources/bind.js";
 import { visible, type CallerScope } from "../scope.js";
-import { requireReported } from "../submission/invoice-gate.js";
+import { reportedForInvoice, reportGaps, requireReported } from "../submission/invoice-gate.js";
 
 const keys = <T extends object>(o: T) => Object.keys(o) as [keyof T & string, ...Array<keyof T & string>];
 export const matchApplySchema = z.object({
@@ -31,6 +32,59 @@ export const matchApplySchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, "运单不能重复选择"),
 });
 export type MatchApply = z.infer<typeof matchApplySchema>;
+
+const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
+/** The search of 申请撮合开票 (/financialManage/matchmakingBillingList?apply=1). */
+export const matchCandidateFilterSchema = z.object({
+  invoiceKind: z.preprocess(blank, z.enum(keys(MATCH_INVOICE_KINDS), { errorMap: () => ({ message: "发票种类 invoiceKind 只能是 SERVICE 或 DRIVER_AGENT" }) }).optional()),
+  keyword: z.preprocess(blank, z.string({ invalid_type_error: "运单号/订单号必须是文本" }).trim().max(32, "运单号/订单号最多 32 个字").optional()),
+  shipperName: z.preprocess(blank, z.string({ invalid_type_error: "托运人必须是文本" }).trim().max(64, "托运人最多 64 个字").optional()),
+});
+const like = (text: string) => `%${text.replace(/[%_]/g, "")}%`;
+
+/**
+ * The caller's waybills a matchmaking application of `invoiceKind` may take (the rules of
+ * `applyMatchInvoice`): completed MATCHMAKING waybills, paid, not on a live application of that kind.
+ * Each row says why it cannot be chosen yet (开票须上报成功; 代开: the driver's temporary tax
+ * registration) or null; the sums count only the rows that can be chosen.
+ */
+export async function searchMatchCandidates(db: Db, scope: CallerScope, filter: z.infer<typeof matchCandidateFilterSchema>, paging: { current: number; size: number }) {
+  requireCode(scope, "TMS_MATCHMAKING_BILLING", "申请撮合开票", ["ORG_USER", "SYSTEM_USER"]);
+  const kind: MatchInvoiceKind = filter.invoiceKind ?? "SERVICE";
+  const registered = sql<SqlBool>`exists (select 1 from tax_registrations tr where tr.platform_id = f.platform_id and tr.mobile = f.carrier_mobile and tr.status = 'REGISTERED' and tr.deleted_at is null)`;
+  let q = db.kysely
+    .selectFrom("freights as f")
+    .innerJoin("freight_orders as o", "o.id", "f.order_id")
+    .innerJoin("waybill_settlements as s", "s.freight_id", "f.id")
+    .where(visible("freights", scope, "f"))
+    .where("f.status", "=", "COMPLETED")
+    .where("o.business_mode", "=", "MATCHMAKING")
+    .where("s.pay_status", "=", "PAID")
+    .where(sql<SqlBool>`not exists (select 1 from match_invoice_items mi where mi.freight_id = f.id and mi.invoice_kind = ${kind} and mi.deleted_at is null)`);
+  if (filter.keyword) q = q.where((eb) => eb.or([eb("f.freight_no", "like", like(filter.keyword!)), eb("f.order_no", "like", like(filter.keyword!))]));
+  if (filter.shipperName) q = q.where("f.shipper_name", "like", like(filter.shipperName));
+  const amountRef = kind === "SERVICE" ? "s.service_fee" : "s.carrier_payable";
+  const eligible = (eb: Parameters<typeof reportedForInvoice>[0]) => (kind === "DRIVER_AGENT" ? eb.and([reportedForInvoice(eb), registered]) : reportedForInvoice(eb));
+  const sums = await q
+    .select((eb) => [sql<number>`count(*)`.as("n"), eb.fn.coalesce(eb.fn.sum(eb.case().when(eligible(eb)).then(eb.ref(amountRef)).else(0).end()), eb.lit(0)).as("amount")])
+    .executeTakeFirst();
+  const rows = await q
+    .select((eb) => [eb.case().when(reportedForInvoice(eb)).then(1).else(0).end().as("reported"), eb.case().when(registered).then(1).else(0).end().as("registered")])
+    .select(["f.id as freightId", "f.freight_no as freightNo", "f.order_no as orderNo", "f.shipper_name as shipperName", "f.carrier_name as carrierName", "f.conveyance_name as conveyanceName", "f.cargo_category as cargoName", "f.loading_place as loadingPlace", "f.unloading_place as unloadingPlace", "f.loaded_weight as loadedWeight", "f.unloaded_weight as unloadedWeight", `${amountRef} as amount`, "f.complete_time as completeTime", "s.paid_at as paidAt"])
+    .orderBy("f.complete_time", "desc")
+    .orderBy("f.id", "desc")
+    .limit(paging.size)
+    .offset(offsetOf(paging.current, paging.size))
+    .execute();
+  const gaps = await reportGaps(db.kysely, rows.filter((r) => Number(r.reported) !== 1).map((r) => Number(r.freightId)));
+  const records = rows.map(({ reported, registered: taxed, loadedWeight, unloadedWeight, ...r }) => {
+    const reasons: string[] = [];
+    if (Number(reported) !== 1) reasons.push(`未上报成功：${gaps.get(Number(r.freightId)) ?? "上报未成功"}`);
+    if (kind === "DRIVER_AGENT" && Number(taxed) !== 1) reasons.push(`司机 ${String(r.carrierName)} 未办理临时税务登记`);
+    return { ...r, id: Number(r.freightId), freightId: Number(r.freightId), weight: Math.min(Number(loadedWeight ?? unloadedWeight ?? 0), Number(unloadedWeight ?? loadedWeight ?? 0)), amount: Number(r.amount), blockReason: reasons.length ? reasons.join("；") : null };
+  });
+  return { records, total: Number(sums?.n ?? 0), current: paging.current, size: paging.size, invoiceKind: kind, sums: { invoiceAmount: Number(sums?.amount ?? 0) } };
+}
 
 /** Tax inside an amount that includes it: round(incl × rate / (10000 + rate)). */
 export const taxIncluded = (incl: number, rateBp: number) => Math.round((incl * rateBp) / (10_000 + rateBp));

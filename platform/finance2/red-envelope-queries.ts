@@ -1,8 +1,16 @@
-/** Read side of red envelopes: campaigns (with the marketing account's balance) and grants, platform finance only. */
+/**
+ * Read side of red envelopes: campaigns (with the marketing account's balance) and grants, platform
+ * finance only; and their xlsx exports with the lists' filters, streamed by the exports' own writer
+ * (platform/http/xlsx.ts: a keyset walk by id, 元 with 2 decimals, China times).
+ */
+import type { FastifyReply } from "fastify";
 import { sql } from "kysely";
 import { z } from "zod";
-import { CAMPAIGN_STATUS_LABELS, GRANT_STATUS_LABELS, movesFrom } from "../../contract/red-envelope.js";
+import { AUDIENCES, CAMPAIGN_STATUS_LABELS, CAMPAIGN_TYPES, GRANT_STATUS_LABELS, movesFrom } from "../../contract/red-envelope.js";
+import { chinaDateTime } from "../../contract/units.js";
+import type { ServiceContext } from "../context.js";
 import type { Db } from "../db/index.js";
+import { exportDisposition, sendWorkbook, type SheetColumn } from "../http/xlsx.js";
 import { offsetOf } from "../http/envelope.js";
 import { requireCode } from "../ledger/flows.js";
 import { platformAccount } from "../ledger/ledger.js";
@@ -24,12 +32,27 @@ type Paging = { current: number; size: number };
 const like = (text: string) => `%${text.replace(/[%_]/g, "")}%`;
 const camel = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), v]));
 
-export async function searchCampaigns(db: Db, scope: CallerScope, filter: z.infer<typeof campaignFilterSchema>, paging: Paging) {
-  requireCode(scope, "TMS_RED_ENVELOPE", "查看红包活动", ["SYSTEM_USER"]);
-  await expireGrants(db, scope.platformId);
+const maskedMobile = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
+
+function campaignQuery(db: Db, scope: CallerScope, filter: z.infer<typeof campaignFilterSchema>) {
   let q = db.kysely.selectFrom("red_envelope_campaigns").where("platform_id", "=", scope.platformId);
   if (filter.status) q = q.where("status", "=", filter.status);
   if (filter.keyword) q = q.where((eb) => eb.or([eb("name", "like", like(filter.keyword!)), eb("campaign_no", "like", like(filter.keyword!))]));
+  return q;
+}
+
+function grantQuery(db: Db, scope: CallerScope, filter: z.infer<typeof grantFilterSchema>) {
+  let q = db.kysely.selectFrom("red_envelope_grants as g").innerJoin("red_envelope_campaigns as c", "c.id", "g.campaign_id").where("g.platform_id", "=", scope.platformId);
+  if (filter.status) q = q.where("g.status", "=", filter.status);
+  if (filter.campaignId) q = q.where("g.campaign_id", "=", filter.campaignId);
+  if (filter.keyword) q = q.where((eb) => eb.or([eb("g.user_name", "like", like(filter.keyword!)), eb("g.user_mobile", "like", like(filter.keyword!)), eb("c.name", "like", like(filter.keyword!))]));
+  return q;
+}
+
+export async function searchCampaigns(db: Db, scope: CallerScope, filter: z.infer<typeof campaignFilterSchema>, paging: Paging) {
+  requireCode(scope, "TMS_RED_ENVELOPE", "查看红包活动", ["SYSTEM_USER"]);
+  await expireGrants(db, scope.platformId);
+  const q = campaignQuery(db, scope, filter);
   const total = Number((await q.select(sql<number>`count(*)`.as("n")).executeTakeFirst())?.n ?? 0);
   const sums = await q.select([sql<number>`coalesce(sum(budget), 0)`.as("budget"), sql<number>`coalesce(sum(granted_amount), 0)`.as("granted"), sql<number>`coalesce(sum(received_amount), 0)`.as("received")]).executeTakeFirst();
   const rows = await q.selectAll().orderBy("id", "desc").limit(paging.size).offset(offsetOf(paging.current, paging.size)).execute();
@@ -47,13 +70,101 @@ export async function searchCampaigns(db: Db, scope: CallerScope, filter: z.infe
 export async function searchGrants(db: Db, scope: CallerScope, filter: z.infer<typeof grantFilterSchema>, paging: Paging) {
   requireCode(scope, "TMS_RED_ENVELOPE", "查看红包发放记录", ["SYSTEM_USER"]);
   await expireGrants(db, scope.platformId);
-  let q = db.kysely.selectFrom("red_envelope_grants as g").innerJoin("red_envelope_campaigns as c", "c.id", "g.campaign_id").where("g.platform_id", "=", scope.platformId);
-  if (filter.status) q = q.where("g.status", "=", filter.status);
-  if (filter.campaignId) q = q.where("g.campaign_id", "=", filter.campaignId);
-  if (filter.keyword) q = q.where((eb) => eb.or([eb("g.user_name", "like", like(filter.keyword!)), eb("g.user_mobile", "like", like(filter.keyword!)), eb("c.name", "like", like(filter.keyword!))]));
+  const q = grantQuery(db, scope, filter);
   const total = Number((await q.select(sql<number>`count(*)`.as("n")).executeTakeFirst())?.n ?? 0);
   const sums = await q.select(sql<number>`coalesce(sum(g.amount), 0)`.as("amount")).executeTakeFirst();
   const rows = await q.selectAll("g").select(["c.name as campaign_name", "c.campaign_no"]).orderBy("g.id", "desc").limit(paging.size).offset(offsetOf(paging.current, paging.size)).execute();
-  const masked = rows.map((r) => ({ ...camel(r), userMobile: `${r.user_mobile.slice(0, 3)}****${r.user_mobile.slice(-4)}` }));
+  const masked = rows.map((r) => ({ ...camel(r), userMobile: maskedMobile(r.user_mobile) }));
   return { records: masked, total, current: paging.current, size: paging.size, sums: { amount: Number(sums?.amount ?? 0) } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// xlsx exports (红包管理 › 导出 on each tab)
+
+const yuan = (fen: unknown) => Number(fen) / 100;
+const time = (iso: unknown) => (iso ? chinaDateTime(String(iso)) : null);
+const MONEY = "0.00";
+const labelOf = (labels: Readonly<Record<string, string>>, value: unknown) => labels[String(value)] ?? String(value ?? "");
+
+type CampaignRow = Record<string, unknown> & { id: number };
+type GrantRow = Record<string, unknown> & { id: number };
+
+export const CAMPAIGN_EXPORT_COLUMNS: ReadonlyArray<SheetColumn<CampaignRow>> = [
+  { header: "活动编号", width: 20, value: (r) => String(r.campaign_no) },
+  { header: "活动名称", width: 24, value: (r) => String(r.name) },
+  { header: "类型", width: 10, value: (r) => labelOf(CAMPAIGN_TYPES, r.type) },
+  { header: "发放对象", width: 10, value: (r) => labelOf(AUDIENCES, r.audience) },
+  { header: "金额规则", width: 22, value: (r) => (r.amount_mode === "FIXED" ? `固定 ${yuan(r.amount_min).toFixed(2)} 元` : `随机 ${yuan(r.amount_min).toFixed(2)}–${yuan(r.amount_max).toFixed(2)} 元`) },
+  { header: "预算(元)", width: 14, numFmt: MONEY, value: (r) => yuan(r.budget) },
+  { header: "已发放(元)", width: 14, numFmt: MONEY, value: (r) => yuan(r.granted_amount) },
+  { header: "已领取(元)", width: 14, numFmt: MONEY, value: (r) => yuan(r.received_amount) },
+  { header: "剩余预算(元)", width: 14, numFmt: MONEY, value: (r) => yuan(Number(r.budget) - Number(r.granted_amount)) },
+  { header: "每人限领次数", width: 12, value: (r) => Number(r.per_user_limit) },
+  { header: "领取有效天数", width: 12, value: (r) => Number(r.receive_days) },
+  { header: "有效期起", width: 12, value: (r) => String(r.valid_from) },
+  { header: "有效期止", width: 12, value: (r) => String(r.valid_to) },
+  { header: "状态", width: 10, value: (r) => labelOf(CAMPAIGN_STATUS_LABELS, r.status) },
+  { header: "创建人", width: 12, value: (r) => String(r.created_name ?? "") },
+  { header: "创建时间", width: 19, value: (r) => time(r.created_at) },
+];
+
+export const GRANT_EXPORT_COLUMNS: ReadonlyArray<SheetColumn<GrantRow>> = [
+  { header: "活动编号", width: 20, value: (r) => String(r.campaign_no) },
+  { header: "活动", width: 24, value: (r) => String(r.campaign_name) },
+  { header: "用户", width: 12, value: (r) => String(r.user_name) },
+  { header: "手机号", width: 14, value: (r) => maskedMobile(String(r.user_mobile)) },
+  { header: "金额(元)", width: 12, numFmt: MONEY, value: (r) => yuan(r.amount) },
+  { header: "关联单据", width: 24, value: (r) => String(r.biz_ref) },
+  { header: "状态", width: 10, value: (r) => labelOf(GRANT_STATUS_LABELS, r.status) },
+  { header: "发放时间", width: 19, value: (r) => time(r.granted_at) },
+  { header: "领取时间", width: 19, value: (r) => time(r.received_at) },
+  { header: "领取截止", width: 19, value: (r) => time(r.expire_at) },
+  { header: "撤回时间", width: 19, value: (r) => time(r.revoked_at) },
+  { header: "操作人", width: 12, value: (r) => String(r.operator_name ?? "") },
+];
+
+/** 红包活动 as xlsx: the list's filter, newest first (a keyset walk by id). */
+export async function sendCampaignExport(ctx: ServiceContext, scope: CallerScope, filter: z.infer<typeof campaignFilterSchema>, reply: FastifyReply) {
+  requireCode(scope, "TMS_RED_ENVELOPE", "导出红包活动", ["SYSTEM_USER"]);
+  await expireGrants(ctx.db, scope.platformId);
+  return sendWorkbook<CampaignRow, number>(
+    ctx,
+    reply,
+    {
+      sheetName: "红包活动",
+      logName: "red envelope campaigns export",
+      columns: CAMPAIGN_EXPORT_COLUMNS,
+      page: async (cursor, limit) => {
+        let q = campaignQuery(ctx.db, scope, filter);
+        if (cursor !== null) q = q.where("id", "<", cursor);
+        return (await q.selectAll().orderBy("id", "desc").limit(limit).execute()) as unknown as CampaignRow[];
+      },
+      cursorOf: (row) => Number(row.id),
+    },
+    exportDisposition("red_envelope_campaigns", "红包活动"),
+    scope.userId,
+  );
+}
+
+/** 红包发放记录 as xlsx: the list's filter, newest first; mobiles masked as on the page. */
+export async function sendGrantExport(ctx: ServiceContext, scope: CallerScope, filter: z.infer<typeof grantFilterSchema>, reply: FastifyReply) {
+  requireCode(scope, "TMS_RED_ENVELOPE", "导出红包发放记录", ["SYSTEM_USER"]);
+  await expireGrants(ctx.db, scope.platformId);
+  return sendWorkbook<GrantRow, number>(
+    ctx,
+    reply,
+    {
+      sheetName: "红包发放记录",
+      logName: "red envelope grants export",
+      columns: GRANT_EXPORT_COLUMNS,
+      page: async (cursor, limit) => {
+        let q = grantQuery(ctx.db, scope, filter);
+        if (cursor !== null) q = q.where("g.id", "<", cursor);
+        return (await q.selectAll("g").select(["c.name as campaign_name", "c.campaign_no"]).orderBy("g.id", "desc").limit(limit).execute()) as unknown as GrantRow[];
+      },
+      cursorOf: (row) => Number(row.id),
+    },
+    exportDisposition("red_envelope_grants", "红包发放记录"),
+    scope.userId,
+  );
 }

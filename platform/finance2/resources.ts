@@ -2,15 +2,17 @@
  * Engine bindings of the finance records (contract/resources/finance2.ts): 提现分配 (payee settings,
  * platform configuration), 临时税务登记 (platform rows, tenant staff see their tenant's), 撮合发票 and
  * their waybills (organisation rows). The hooks hold the rules a definition cannot say: who a mobile
- * names, one ACTIVE setting and one REGISTERED registration per person, releasing a cancelled
+ * names, one ACTIVE setting and one REGISTERED registration per person (driver or captain, copied
+ * from the APPROVED profile), releasing a cancelled
  * invoice's waybills.
  */
 import { sql, type SqlBool } from "kysely";
-import { matchInvoice, matchInvoiceItem, payeeSetting, taxRegistration } from "../../contract/resources/finance2.js";
+import { matchInvoice, matchInvoiceItem, payeeSetting, taxRegistration, type TaxPersonType } from "../../contract/resources/finance2.js";
 import { nowIso } from "../db/index.js";
 import { HttpError } from "../http/envelope.js";
 import { bindResource, NOTHING, orgScope, platformScope, type AnyDb, type Row, type ScopeRule } from "../resources/bind.js";
 import type { CallerScope } from "../scope.js";
+import { approvedProfile, requireMatchingProfile } from "./tax-registrations.js";
 
 /** Platform staff only (SYSTEM_USER): rows of their platform. */
 const platformStaff: ScopeRule = (scope, alias) => (scope.type === "SYSTEM_USER" ? platformScope(scope, alias) : NOTHING);
@@ -66,28 +68,34 @@ export const taxRegistrationBinding = bindResource(taxRegistration, {
   table: "tax_registrations",
   scope: taxScope,
   stamp: "platform",
-  labels: { profileName: { table: "driver_profiles", via: "driver_profile_id", column: "name" } },
+  labels: {
+    profileName: { table: "driver_profiles", via: "driver_profile_id", column: "name" },
+    captainName: { table: "captain_profiles", via: "captain_profile_id", column: "name" },
+  },
   hooks: {
-    /** The person's name, ID number and mobile come from their driver profile; the taxpayer number of a person is the ID number. */
+    /**
+     * A driver's or a captain's (one of the two): the person's name, ID number and mobile come from
+     * their APPROVED profile; the taxpayer number of a person is the ID number.
+     */
     async beforeCreate(trx, scope, values) {
-      const profile = await trx
-        .selectFrom("driver_profiles")
-        .select(["name", "id_card_no", "mobile", "registered_tenant_id"])
-        .where("id", "=", Number(values.driver_profile_id))
-        .where("platform_id", "=", scope.platformId)
-        .where("deleted_at", "is", null)
-        .executeTakeFirst();
-      if (!profile) throw new HttpError(400, "司机档案不存在");
-      Object.assign(values, { name: profile.name, id_card_no: profile.id_card_no, mobile: profile.mobile, taxpayer_no: profile.id_card_no, tenant_id: profile.registered_tenant_id ?? null });
+      const driverId = values.driver_profile_id == null ? null : Number(values.driver_profile_id);
+      const captainId = values.captain_profile_id == null ? null : Number(values.captain_profile_id);
+      if ((driverId === null) === (captainId === null)) throw new HttpError(400, "请选择司机档案或船长档案（二选一）");
+      const type: TaxPersonType = driverId !== null ? "DRIVER" : "CAPTAIN";
+      const profile = await approvedProfile(trx, scope.platformId, type, (driverId ?? captainId)!);
+      Object.assign(values, { person_type: type, person_id: profile.id, name: profile.name, id_card_no: profile.id_card_no, mobile: profile.mobile, taxpayer_no: profile.id_card_no, tenant_id: profile.tenant_id });
     },
-    /** One REGISTERED registration per person: a new registration ends the earlier one. */
+    /** The copies must still match the APPROVED profile; one REGISTERED registration per person: a new registration ends the earlier one. */
     async onTransition(trx, scope, row, transition) {
+      if (transition === "retry") await requireMatchingProfile(trx, row);
       if (transition !== "register") return;
       if (row.valid_to && row.registered_at && String(row.valid_to) < String(row.registered_at)) throw new HttpError(400, "有效期至不能早于登记日期");
+      await requireMatchingProfile(trx, row);
       await trx
         .updateTable("tax_registrations")
         .set((eb) => ({ status: "CANCELLED", updated_at: nowIso(), updated_by: scope.userId, version: eb("version", "+", 1) }))
-        .where("driver_profile_id", "=", Number(row.driver_profile_id))
+        .where("person_type", "=", String(row.person_type))
+        .where("person_id", "=", Number(row.person_id))
         .where("status", "=", "REGISTERED")
         .where("id", "<>", row.id)
         .execute();

@@ -1,5 +1,6 @@
 /**
- * HTTP routes of red envelopes (under /pay, like the ledger) and the matchmaking invoice application.
+ * HTTP routes of red envelopes (under /pay, like the ledger; with their xlsx exports), the matchmaking
+ * invoice application with its waybill picker, and 临时税务登记 in batch with its picker.
  * Each validates its body, resolves the caller's scope and calls one function; reads are scoped lists.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -10,9 +11,10 @@ import { ok, pagingSchema } from "../http/envelope.js";
 import { parse } from "../http/validate.js";
 import { requireCaller } from "../identity/guard.js";
 import { scopeOf } from "../scope.js";
-import { applyMatchInvoice, matchApplySchema } from "./match-billing.js";
+import { applyMatchInvoice, matchApplySchema, matchCandidateFilterSchema, searchMatchCandidates } from "./match-billing.js";
+import { registerInBatch, searchTaxCandidates, taxBatchSchema, taxCandidateFilterSchema } from "./tax-registrations.js";
 import { createCampaign, fundMarketing, grantManually, moveCampaign, receiveGrant, revokeGrant } from "./red-envelopes.js";
-import { campaignFilterSchema, grantFilterSchema, searchCampaigns, searchGrants } from "./red-envelope-queries.js";
+import { campaignFilterSchema, grantFilterSchema, searchCampaigns, searchGrants, sendCampaignExport, sendGrantExport } from "./red-envelope-queries.js";
 import { idSchema } from "../../contract/fields.js";
 
 const idParams = z.object({ id: idSchema("记录 id") });
@@ -33,8 +35,15 @@ export async function finance2Routes(app: FastifyInstance, ctx: ServiceContext):
     return ok(await moveCampaign(ctx.db, await scopeFor(request), id, move));
   });
   app.post(`${base}/grants/search`, async (request) => ok(await searchGrants(ctx.db, await scopeFor(request), parse(grantFilterSchema, request.body), paging(request))));
+  app.post(`${base}/campaigns/export`, async (request, reply) => sendCampaignExport(ctx, await scopeFor(request), parse(campaignFilterSchema, request.body), reply));
+  app.post(`${base}/grants/export`, async (request, reply) => sendGrantExport(ctx, await scopeFor(request), parse(grantFilterSchema, request.body), reply));
   app.post(`${base}/grants/:id/revoke`, async (request) => ok(await revokeGrant(ctx.db, await scopeFor(request), idOf(request))));
   app.post(`${base}/grants/:id/receive`, async (request) => ok(await receiveGrant(ctx.db, await scopeFor(request), idOf(request))));
 
   app.post("/tms-match-invoice/apply", async (request) => ok(await applyMatchInvoice(ctx.db, await scopeFor(request), parse(matchApplySchema, request.body))));
+  // 申请撮合开票's picker: the caller's waybills a matchmaking application may take, with why not.
+  app.post("/tms-match-invoice/candidates", async (request) => ok(await searchMatchCandidates(ctx.db, await scopeFor(request), parse(matchCandidateFilterSchema, request.body), paging(request))));
+  // 临时税务登记 in batch: the APPROVED drivers and captains without an active registration, and the batch itself.
+  app.post("/tms-tax-registration/candidates", async (request) => ok(await searchTaxCandidates(ctx.db, await scopeFor(request), parse(taxCandidateFilterSchema, request.body), paging(request))));
+  app.post("/tms-tax-registration/batch", async (request) => ok(await registerInBatch(ctx.db, await scopeFor(request), parse(taxBatchSchema, request.body))));
 }

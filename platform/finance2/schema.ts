@@ -19,7 +19,11 @@ export interface PayeeSettingsTable extends EngineColumns {
 }
 
 export interface TaxRegistrationsTable extends EngineColumns {
-  driver_profile_id: number;
+  /** DRIVER or CAPTAIN (migration 0026); `person_id` is the driver or captain profile's id. */
+  person_type: string;
+  person_id: number;
+  driver_profile_id: number | null;
+  captain_profile_id: number | null;
   name: string;
   id_card_no: string;
   mobile: string;

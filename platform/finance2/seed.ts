@@ -2,7 +2,7 @@
  * Demo data of the second finance part, produced through the flows so `npm run ledger:check` holds:
  * more of the first organisation's drivers registered, a fleet leader (周德胜, 13966200001) who collects
  * one driver's freight (提现分配), payments of completed matchmaking waybills (one routed), temporary
- * tax registrations, matchmaking invoices in every state, and red-envelope campaigns funded from the
+ * tax registrations (drivers and captains), matchmaking invoices in every state, and red-envelope campaigns funded from the
  * marketing account with grants paid into wallets.
  */
 import { addDays, chinaDate } from "../../contract/units.js";
@@ -89,7 +89,7 @@ export async function seedFinance2(db: Db, ids: SeedIds): Promise<void> {
   const registration = (p: (typeof profiles)[number], status: string, extra: { registered_at?: string; valid_to?: string; fail_reason?: string } = {}) =>
     k
       .insertInto("tax_registrations")
-      .values({ platform_id: system.platformId, tenant_id: p.registered_tenant_id, org_id: null, owner_user_id: null, created_at: at, created_by: system.userId, updated_at: at, updated_by: system.userId, driver_profile_id: Number(p.id), name: p.name, id_card_no: p.id_card_no, mobile: p.mobile, tax_authority: "国家税务总局蚌埠市蚌山区税务局", taxpayer_no: p.id_card_no, authorization_file: JSON.stringify(["/files/tax/authorization-demo.jpg"]), status, registered_at: extra.registered_at ?? null, valid_to: extra.valid_to ?? null, fail_reason: extra.fail_reason ?? null })
+      .values({ platform_id: system.platformId, tenant_id: p.registered_tenant_id, org_id: null, owner_user_id: null, created_at: at, created_by: system.userId, updated_at: at, updated_by: system.userId, person_type: "DRIVER", person_id: Number(p.id), driver_profile_id: Number(p.id), captain_profile_id: null, name: p.name, id_card_no: p.id_card_no, mobile: p.mobile, tax_authority: "国家税务总局蚌埠市蚌山区税务局", taxpayer_no: p.id_card_no, authorization_file: JSON.stringify(["/files/tax/authorization-demo.jpg"]), status, registered_at: extra.registered_at ?? null, valid_to: extra.valid_to ?? null, fail_reason: extra.fail_reason ?? null })
       .execute();
   const registered = { registered_at: addDays(chinaDate(), -20), valid_to: addDays(chinaDate(), 345) };
   for (const p of carrierProfiles.slice(0, 2)) await registration(p, "REGISTERED", registered);
@@ -98,13 +98,24 @@ export async function seedFinance2(db: Db, ids: SeedIds): Promise<void> {
   if (others[1]) await registration(others[1], "FAILED", { fail_reason: "身份证信息与税务系统不一致" });
   if (others[2]) await registration(others[2], "CANCELLED", registered);
   if (others[3]) await registration(others[3], "REGISTERED", registered);
+  // Captains too (migration 0026): the first approved captain registered, the second waiting.
+  const captains = await k.selectFrom("captain_profiles").select(["id", "name", "mobile", "id_card_no", "tenant_id"]).where("platform_id", "=", system.platformId).where("audit_status", "=", "APPROVED").where("deleted_at", "is", null).orderBy("id").limit(2).execute();
+  for (const [i, c] of captains.entries()) {
+    await k
+      .insertInto("tax_registrations")
+      .values({ platform_id: system.platformId, tenant_id: c.tenant_id, org_id: null, owner_user_id: null, created_at: at, created_by: system.userId, updated_at: at, updated_by: system.userId, person_type: "CAPTAIN", person_id: Number(c.id), driver_profile_id: null, captain_profile_id: Number(c.id), name: c.name, id_card_no: c.id_card_no, mobile: c.mobile, tax_authority: "国家税务总局芜湖市镜湖区税务局", taxpayer_no: c.id_card_no, authorization_file: JSON.stringify(["/files/tax/authorization-demo.jpg"]), status: i === 0 ? "REGISTERED" : "PENDING", registered_at: i === 0 ? registered.registered_at : null, valid_to: i === 0 ? registered.valid_to : null, fail_reason: null })
+      .execute();
+  }
 
   // 撮合开票: a service-fee invoice per shipper, a driver-agent invoice per registered carrier; then issued, mailed, pending.
   const paid = waybills.filter((w) => freightIds.length >= 2 && freightIds.includes(Number(w.id)));
-  const shippers = [...new Set(paid.map((w) => w.shipper_name))];
+  // The last two paid waybills are left for 申请撮合开票 (the console's application form) to offer.
+  const heldBack = new Set(paid.slice(-2).map((w) => Number(w.id)));
+  const forService = paid.filter((w) => !heldBack.has(Number(w.id)));
+  const shippers = [...new Set(forService.map((w) => w.shipper_name))];
   const invoices: number[] = [];
   for (const shipper of shippers) {
-    const ofShipper = paid.filter((w) => w.shipper_name === shipper).map((w) => Number(w.id));
+    const ofShipper = forService.filter((w) => w.shipper_name === shipper).map((w) => Number(w.id));
     invoices.push(Number((await applyMatchInvoice(db, orgUser, { requestNo: requestNo(), invoiceKind: "SERVICE", invoiceType: "DIGITAL_SPECIAL", freightIds: ofShipper })).id));
   }
   for (const p of carrierProfiles.slice(0, 2)) {

@@ -193,10 +193,10 @@ export async function findRow(db: AnyDb, binding: Binding, scope: CallerScope, i
 export const OPTIONS_LIMIT = 50;
 
 /** At most 50 `{ id, label }` of the caller's scope for another resource's picker. */
-export async function resourceOptions(db: AnyDb, binding: Binding, scope: CallerScope, keyword: string | undefined): Promise<Array<{ id: number; label: string }>> {
+export async function resourceOptions(db: AnyDb, binding: Binding, scope: CallerScope, keyword: string | undefined, where?: ResourceFilter): Promise<Array<{ id: number; label: string }>> {
   const title = binding.def.titleField;
   const column = columnOf(title, binding.def.fields[title]!);
-  let query = scopedBase(db, binding, scope);
+  let query = where ? filtered(scopedBase(db, binding, scope), binding, where) : scopedBase(db, binding, scope);
   if (keyword) query = query.where(contains(`${A}.${column}`, keyword));
   const rows = await query.select([`${A}.id as id`, `${A}.${column} as label`]).orderBy(ref(column)).limit(OPTIONS_LIMIT).execute();
   return rows.map((r) => ({ id: Number(r.id), label: String(r.label) }));

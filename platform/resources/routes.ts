@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { filterSchema } from "../../contract/resources/derive.js";
+import { filterSchema, type ResourceFilter } from "../../contract/resources/derive.js";
 import { idSchema } from "../../contract/fields.js";
 import type { ServiceContext } from "../context.js";
 import { ok, pagingSchema } from "../http/envelope.js";
@@ -46,7 +46,8 @@ function mount(app: FastifyInstance, ctx: ServiceContext, binding: Binding): voi
   app.post(`${base}/options`, async (request) => {
     const scope = await scopeFor(request);
     assertMay(def, scope, "list");
-    return ok(await resourceOptions(db, binding, scope, parse(optionsBody, request.body).keyword ?? undefined));
+    const body = parse(optionsBody.extend({ where: filterOf.optional().nullable() }), request.body);
+    return ok(await resourceOptions(db, binding, scope, body.keyword ?? undefined, (body.where ?? undefined) as ResourceFilter | undefined));
   });
 
   app.post(`${base}/export`, async (request, reply) => {

@@ -1,7 +1,8 @@
 /**
  * The second finance part without JavaScript: each page opens with real demo rows for an account that
  * may see it; a red envelope is granted from 红包管理 and shows in the driver's account flow; a
- * matchmaking invoice's 合并明细 lists its waybills; a payee setting is added and approved.
+ * matchmaking invoice's 合并明细 lists its waybills; a payee setting is added and approved. Issue 11
+ * (money4): 申请撮合开票 from the list, 批量登记 of a driver and a captain, 红包管理's 导出 per tab.
  */
 import { expect, test } from "@playwright/test";
 import { sharedNoScriptLogins } from "./support";
@@ -74,5 +75,85 @@ test("红包管理: a manual grant is paid into the driver's wallet and shows in
   await create.getByRole("button", { name: "保存为草稿" }).click();
   await expect(page.getByRole("status")).toContainText("已创建（草稿）");
   await expect(page.getByTestId("campaign-table")).toContainText("浏览器测试活动");
+  await page.close();
+});
+
+test("申请撮合开票 without JavaScript: pick a waybill, see 选中运单数 and 发票金额, confirm, the new application heads the list", async ({ browser }) => {
+  const page = await logins.pageAs(browser, "ORG_USER");
+  await page.goto("/financialManage/matchmakingBillingList");
+  await page.getByTestId("open-match-apply").click();
+  await expect(page).toHaveURL(/apply=1/);
+  await expect(page.getByRole("heading", { name: "申请撮合开票" })).toBeVisible();
+  // Nothing ticked: a Chinese refusal, nothing created.
+  await page.getByTestId("apply-match").click();
+  await expect(page.getByRole("alert")).toContainText("请先勾选要开票的运单");
+  const table = page.getByTestId("match-candidates");
+  const box = table.locator('input[name="freightId"]:not([disabled])').first();
+  await expect(box).toBeVisible();
+  const freightNo = (await box.getAttribute("aria-label"))!.replace("选择运单 ", "");
+  await box.check();
+  await page.getByTestId("apply-match").click();
+  await expect(page).toHaveURL(/confirm=applyMatch/);
+  await expect(page.getByTestId("selected-waybills")).toHaveText("1");
+  const dialog = page.getByTestId("dialog-applyMatch");
+  await expect(dialog.getByTestId("apply-summary")).toContainText("选中运单数 1 个");
+  await expect(dialog.getByTestId("apply-summary")).toContainText("确认提交吗");
+  await dialog.getByRole("button", { name: "确认提交申请" }).click();
+  await expect(page).toHaveURL(/\/financialManage\/matchmakingBillingList$/);
+  const notice = page.getByRole("status");
+  await expect(notice).toContainText("撮合开票申请");
+  const applyNo = ((await notice.textContent()) ?? "").match(/CK\d+/)?.[0];
+  expect(applyNo).toBeTruthy();
+  await expect(page.locator("main table tbody tr").first()).toContainText(applyNo!);
+  // The waybill is no longer offered for a service-fee invoice.
+  await page.goto("/financialManage/matchmakingBillingList?apply=1");
+  await expect(page.getByTestId("match-candidates")).not.toContainText(freightNo);
+  await page.close();
+});
+
+test("临时税务登记 批量登记 without JavaScript: a driver and a captain registered together, then shown 待登记", async ({ browser }) => {
+  const page = await logins.pageAs(browser, "SYSTEM_USER");
+  await page.goto("/financialManage/temporaryRegistrationList");
+  await page.getByTestId("open-tax-batch").click();
+  await expect(page).toHaveURL(/batch=1/);
+  await page.goto("/financialManage/temporaryRegistrationList?batch=1&size=200");
+  const table = page.getByTestId("tax-candidates");
+  const driverRow = table.locator("tbody tr").filter({ hasText: "司机" }).first();
+  const captainRow = table.locator("tbody tr").filter({ hasText: "船长" }).first();
+  const captainName = ((await captainRow.locator("td").nth(2).textContent()) ?? "").trim();
+  const captainKey = await captainRow.locator('input[name="person"]').getAttribute("value");
+  expect(captainName).not.toBe("");
+  expect(captainKey).toMatch(/^CAPTAIN:\d+$/);
+  await driverRow.locator('input[name="person"]').check();
+  await captainRow.locator('input[name="person"]').check();
+  await page.getByTestId("batch-register").click();
+  const dialog = page.getByTestId("dialog-batchRegister");
+  await expect(dialog.getByTestId("batch-summary")).toContainText("2");
+  await expect(dialog.getByTestId("batch-summary")).toContainText(captainName);
+  await dialog.locator('[name="taxAuthority"]').fill("国家税务总局芜湖市镜湖区税务局");
+  await dialog.locator('[name="authorizationFile"]').fill("/files/tax/batch-e2e.jpg");
+  await dialog.getByRole("button", { name: "确认登记" }).click();
+  await expect(page.getByRole("status")).toContainText("已提交 2 人的临时税务登记");
+  await expect(page).toHaveURL(/status=PENDING/);
+  const captainListed = page.locator("main table").first().locator("tbody tr").filter({ hasText: captainName });
+  await expect(captainListed.first()).toContainText("船长");
+  await expect(captainListed.first()).toContainText("待登记");
+  // The picker no longer offers the captain (a batch naming them would be refused whole, see the integration test).
+  await page.goto("/financialManage/temporaryRegistrationList?batch=1&size=200");
+  await expect(page.getByTestId("tax-candidates")).toBeVisible();
+  await expect(page.locator(`input[name="person"][value="${captainKey}"]`)).toHaveCount(0);
+  await page.close();
+});
+
+test("红包管理 导出 on each tab downloads an xlsx with the tab's filters", async ({ browser }) => {
+  const page = await logins.pageAs(browser, "SYSTEM_USER");
+  await page.goto("/financialManage/redEnvelopeManagement?status=ACTIVE");
+  const link = page.getByTestId("export-campaigns");
+  await expect(link).toHaveAttribute("href", /tab=campaigns&status=ACTIVE/);
+  const [campaigns] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  expect(campaigns.suggestedFilename()).toMatch(/(红包活动|red_envelope_campaigns)_\d{8}\.xlsx$/);
+  await page.goto("/financialManage/redEnvelopeManagement?tab=grants&status=RECEIVED");
+  const [grants] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-grants").click()]);
+  expect(grants.suggestedFilename()).toMatch(/(红包发放记录|red_envelope_grants)_\d{8}\.xlsx$/);
   await page.close();
 });

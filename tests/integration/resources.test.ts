@@ -119,10 +119,12 @@ function invalidSamples(field: Field): Array<[unknown, string]> {
 async function refsFor(def: AnyResource, who: Who): Promise<Record<string, number>> {
   const refs: Record<string, number> = {};
   const keys = [...Object.values(def.fields).flatMap((field) => (field.ref ? [field.ref.resource] : [])), ...(def.example?.refs ?? [])];
+  // A picker limited to some rows (e.g. approved profiles) offers the example those rows.
+  const wheres = new Map(Object.values(def.fields).flatMap((field) => (field.ref?.where ? [[field.ref.resource, field.ref.where] as const] : [])));
   for (const key of new Set(keys)) {
     const target = resourceOf(key);
     if (!target) continue;
-    const res = await as<Array<{ id: number }>>(who, `/${target.api.base}/options`, {});
+    const res = await as<Array<{ id: number }>>(who, `/${target.api.base}/options`, wheres.has(key) ? { where: wheres.get(key) } : {});
     if (res.body.code === 200 && res.body.data!.length) refs[key] = res.body.data![0]!.id;
   }
   return refs;

@@ -67,12 +67,14 @@ export interface Filter {
   type?: "date" | "text";
 }
 
-/** A GET search form: the filters live in the URL, so a search is a link. */
-export function FilterBar({ filters }: { filters: Filter[] }) {
+/** A GET search form: the filters live in the URL, so a search is a link. `hidden` keeps a view's own parameters (e.g. `apply=1`). */
+export function FilterBar({ filters, hidden = {} }: { filters: Filter[]; hidden?: Record<string, string> }) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
+  const reset = new URLSearchParams(hidden).toString();
   return (
     <Form method="get" className="card flex flex-wrap items-end gap-3" aria-label="查询条件">
+      {Object.entries(hidden).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
       {filters.map((f) => (
         <label key={f.name} className="flex flex-col gap-1 text-sm">
           <span>{f.label}</span>
@@ -87,7 +89,7 @@ export function FilterBar({ filters }: { filters: Filter[] }) {
         </label>
       ))}
       <button type="submit" className="btn btn-primary">查询</button>
-      <Link to={location.pathname} className="btn">重置</Link>
+      <Link to={reset ? `${location.pathname}?${reset}` : location.pathname} className="btn">重置</Link>
     </Form>
   );
 }
@@ -172,11 +174,11 @@ export function Field({ label, name, required, type = "text", placeholder, defau
  * Waybills to tick and act on together (待付款, 新开票列表): a GET form keeping the list's filters, whose
  * button opens the `<confirm>:` dialog with the ticked `freightId`s in the address.
  */
-export function WaybillPickForm(props: { label: string; confirm: string; permission: string; buttonLabel: string; buttonTestId: string; hint: string; tableTestId: string; rows: Row[]; selected: number[]; columns: Column[]; blockedReason?: (row: Row) => string | null }) {
+export function WaybillPickForm(props: { label: string; confirm: string; permission: string; buttonLabel: string; buttonTestId: string; hint: string; tableTestId: string; rows: Row[]; selected: number[]; columns: Column[]; blockedReason?: (row: Row) => string | null; onChange?: (event: React.FormEvent<HTMLFormElement>) => void }) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   return (
-    <Form method="get" className="card space-y-3" aria-label={props.label}>
+    <Form method="get" className="card space-y-3" aria-label={props.label} onChange={props.onChange}>
       {[...params.entries()]
         .filter(([k]) => !["confirm", "freightId"].includes(k))
         .map(([k, v]) => (

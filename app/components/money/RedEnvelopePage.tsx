@@ -1,6 +1,7 @@
 /**
  * 红包管理 (domain 5.9): the marketing account's balance and its funding, campaigns (新建, 启用, 暂停,
- * 结束, 手动发放) and the grants (撤回 an unclaimed one). Built from MoneyKit: GET filters, row actions
+ * 结束, 手动发放) and the grants (撤回 an unclaimed one), each tab exportable to xlsx with its filters
+ * (导出: a GET download of /financialManage/redEnvelopeManagement/export.xlsx). Built from MoneyKit: GET filters, row actions
  * that open a confirmation by `?confirm=`, every form a POST that works without JavaScript.
  */
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
@@ -44,6 +45,23 @@ function Select({ label, name, options }: { label: string; name: string; options
         {Object.entries(options).map(([value, text]) => <option key={value} value={value}>{text}</option>)}
       </select>
     </label>
+  );
+}
+
+export const RED_ENVELOPE_EXPORT = "/financialManage/redEnvelopeManagement/export.xlsx";
+
+/** 导出 of a tab: a plain download link carrying the tab's current filters (works without JavaScript). */
+function ExportLink({ tab, search }: { tab: "campaigns" | "grants"; search: string }) {
+  const current = new URLSearchParams(search);
+  const params = new URLSearchParams({ tab });
+  for (const key of tab === "grants" ? ["keyword", "status", "campaignId"] : ["keyword", "status"]) {
+    const value = current.get(key);
+    if (value) params.set(key, value);
+  }
+  return (
+    <a href={`${RED_ENVELOPE_EXPORT}?${params}`} className="btn" download data-testid={`export-${tab}`}>
+      导出
+    </a>
   );
 }
 
@@ -97,6 +115,7 @@ export function RedEnvelopePage() {
         <>
           <FilterBar filters={[{ name: "keyword", label: "编号/名称" }, { name: "status", label: "状态", options: CAMPAIGN_STATUS_LABELS }]} />
           <div className="card space-y-3">
+            <div className="flex justify-end"><ExportLink tab="campaigns" search={location.search} /></div>
             <MoneyTable
               testId="campaign-table"
               rows={campaigns.records as Row[]}
@@ -118,9 +137,10 @@ export function RedEnvelopePage() {
         </>
       ) : grants ? (
         <>
-          <FilterBar filters={[{ name: "keyword", label: "用户/手机号/活动" }, { name: "status", label: "状态", options: GRANT_STATUS_LABELS }]} />
+          <FilterBar hidden={{ tab: "grants", ...(new URLSearchParams(location.search).get("campaignId") ? { campaignId: new URLSearchParams(location.search).get("campaignId")! } : {}) }} filters={[{ name: "keyword", label: "用户/手机号/活动" }, { name: "status", label: "状态", options: GRANT_STATUS_LABELS }]} />
           {new URLSearchParams(location.search).get("campaignId") ? <p className="text-sm text-gray-500">仅显示所选活动的发放记录 · <Link to="?tab=grants" className="btn-link">查看全部</Link></p> : null}
           <div className="card space-y-3">
+            <div className="flex justify-end"><ExportLink tab="grants" search={location.search} /></div>
             <MoneyTable
               testId="grant-table"
               rows={grants.records as Row[]}

@@ -17,8 +17,8 @@ const ResourceForm = lazyInPlace(() => import("./ResourceForm").then((module) =>
 
 type ActionData = { error?: string | null; fieldErrors?: Record<string, string[] | null> | null; result?: SubmissionResult<string[]> } | undefined;
 
-/** A resource's list page: title, 新增 and 导出 when allowed, the search form, the table and the pager. */
-export function ResourceListPage({ page }: { page: ListPage }) {
+/** A resource's list page: title, 新增 and 导出 when allowed (plus the page's own `toolbar` links), the search form, the table and the pager. */
+export function ResourceListPage({ page, toolbar }: { page: ListPage; toolbar?: React.ReactNode }) {
   const data = useLoaderData<typeof listLoader>();
   const actionData = useActionData() as ActionData;
   const navigate = useNavigate();
@@ -32,6 +32,7 @@ export function ResourceListPage({ page }: { page: ListPage }) {
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id="resource-list-title" className="page-title mb-0">{title}</h2>
         <div className="flex gap-2">
+          {toolbar}
           {data.data.can.create && page.links.create ? <Link to={page.links.create} className="btn btn-primary">{page.createLabel ?? `新增${def.name}`}</Link> : null}
           {data.data.can.export ? <a href={data.exportHref} className="btn" download>导出</a> : null}
         </div>
