@@ -31,9 +31,8 @@ export async function freightDashboard(ctx: ServiceContext, scope: CallerScope, 
       .groupBy(sql`1`)
       .execute();
 
-  const [inTransit, completedToday, month, created, completed, loaded] = await Promise.all([
+  const [inTransit, month, created, completed, loaded] = await Promise.all([
     base().select(sql<number>`count(*)`.as("n")).where("status", "=", "IN_TRANSIT").executeTakeFirstOrThrow(),
-    base().select(sql<number>`count(*)`.as("n")).where("complete_time", ">=", chinaDayStart(today)).where("status", "=", "COMPLETED").executeTakeFirstOrThrow(),
     base()
       .select([sql<number>`coalesce(sum(loaded_weight), 0)`.as("weight"), sql<number>`coalesce(sum(freight_amount), 0)`.as("freight")])
       .where("loading_time", ">=", monthStart)
@@ -53,7 +52,8 @@ export async function freightDashboard(ctx: ServiceContext, scope: CallerScope, 
   const loadedBy = byDay(loaded);
   return {
     inTransitCount: Number(inTransit.n),
-    completedToday: Number(completedToday.n),
+    // Only a completed waybill has a complete_time (and it stays completed): today's figure is the last day's.
+    completedToday: completedBy.get(today) ?? 0,
     monthLoadedWeight: Number(month.weight),
     monthFreight: Number(month.freight),
     daily: Array.from({ length: DAYS }, (_, i) => {
