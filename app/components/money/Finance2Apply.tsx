@@ -140,16 +140,19 @@ export function MatchApplyPage() {
   );
 }
 
-/** The toolbar link of 撮合开票列表 that opens 申请撮合开票. */
-export function MatchApplyLink() {
+/** A list's toolbar link to one of its views, shown to holders of `permission`. */
+function ViewLink({ permission, to, testId, label }: { permission: string; to: string; testId: string; label: string }) {
   return (
-    <Permission roles={["TMS_MATCHMAKING_BILLING"]}>
-      <Link to={`${MATCH_LIST}?apply=1`} className="btn btn-primary" data-testid="open-match-apply">
-        申请撮合开票
+    <Permission roles={[permission]}>
+      <Link to={to} className="btn btn-primary" data-testid={testId}>
+        {label}
       </Link>
     </Permission>
   );
 }
+
+/** The toolbar link of 撮合开票列表 that opens 申请撮合开票. */
+export const MatchApplyLink = () => <ViewLink permission="TMS_MATCHMAKING_BILLING" to={`${MATCH_LIST}?apply=1`} testId="open-match-apply" label="申请撮合开票" />;
 
 // ---------------------------------------------------------------------------------------------
 // 临时税务登记: 登记 in batch
@@ -238,12 +241,4 @@ export function TaxBatchPage() {
 }
 
 /** The toolbar link of 临时登记记录 that opens 批量登记. */
-export function TaxBatchLink() {
-  return (
-    <Permission roles={["TMS_TAX_MANAGEMENT"]}>
-      <Link to={`${TAX_LIST}?batch=1`} className="btn btn-primary" data-testid="open-tax-batch">
-        批量登记
-      </Link>
-    </Permission>
-  );
-}
+export const TaxBatchLink = () => <ViewLink permission="TMS_TAX_MANAGEMENT" to={`${TAX_LIST}?batch=1`} testId="open-tax-batch" label="批量登记" />;
