@@ -123,48 +123,48 @@ export const GRANT_EXPORT_COLUMNS: ReadonlyArray<SheetColumn<GrantRow>> = [
   { header: "操作人", width: 12, value: (r) => String(r.operator_name ?? "") },
 ];
 
-/** 红包活动 as xlsx: the list's filter, newest first (a keyset walk by id). */
-export async function sendCampaignExport(ctx: ServiceContext, scope: CallerScope, filter: z.infer<typeof campaignFilterSchema>, reply: FastifyReply) {
-  requireCode(scope, "TMS_RED_ENVELOPE", "导出红包活动", ["SYSTEM_USER"]);
+/** One red-envelope list as xlsx, newest first (a keyset walk by id), after applying the expiries. */
+async function sendRedEnvelopeExport<Row extends { id: unknown }>(
+  ctx: ServiceContext,
+  scope: CallerScope,
+  reply: FastifyReply,
+  sheet: { title: string; fileStem: string; columns: ReadonlyArray<SheetColumn<Row>>; page: (cursor: number | null, limit: number) => Promise<Row[]> },
+) {
+  requireCode(scope, "TMS_RED_ENVELOPE", `导出${sheet.title}`, ["SYSTEM_USER"]);
   await expireGrants(ctx.db, scope.platformId);
-  return sendWorkbook<CampaignRow, number>(
+  return sendWorkbook<Row, number>(
     ctx,
     reply,
-    {
-      sheetName: "红包活动",
-      logName: "red envelope campaigns export",
-      columns: CAMPAIGN_EXPORT_COLUMNS,
-      page: async (cursor, limit) => {
-        let q = campaignQuery(ctx.db, scope, filter);
-        if (cursor !== null) q = q.where("id", "<", cursor);
-        return (await q.selectAll().orderBy("id", "desc").limit(limit).execute()) as unknown as CampaignRow[];
-      },
-      cursorOf: (row) => Number(row.id),
-    },
-    exportDisposition("red_envelope_campaigns", "红包活动"),
+    { sheetName: sheet.title, logName: `${sheet.fileStem} export`, columns: sheet.columns, page: sheet.page, cursorOf: (row) => Number(row.id) },
+    exportDisposition(sheet.fileStem, sheet.title),
     scope.userId,
   );
 }
 
-/** 红包发放记录 as xlsx: the list's filter, newest first; mobiles masked as on the page. */
-export async function sendGrantExport(ctx: ServiceContext, scope: CallerScope, filter: z.infer<typeof grantFilterSchema>, reply: FastifyReply) {
-  requireCode(scope, "TMS_RED_ENVELOPE", "导出红包发放记录", ["SYSTEM_USER"]);
-  await expireGrants(ctx.db, scope.platformId);
-  return sendWorkbook<GrantRow, number>(
-    ctx,
-    reply,
-    {
-      sheetName: "红包发放记录",
-      logName: "red envelope grants export",
-      columns: GRANT_EXPORT_COLUMNS,
-      page: async (cursor, limit) => {
-        let q = grantQuery(ctx.db, scope, filter);
-        if (cursor !== null) q = q.where("g.id", "<", cursor);
-        return (await q.selectAll("g").select(["c.name as campaign_name", "c.campaign_no"]).orderBy("g.id", "desc").limit(limit).execute()) as unknown as GrantRow[];
-      },
-      cursorOf: (row) => Number(row.id),
+/** 红包活动 as xlsx with the list's filter. */
+export function sendCampaignExport(ctx: ServiceContext, scope: CallerScope, filter: z.infer<typeof campaignFilterSchema>, reply: FastifyReply) {
+  return sendRedEnvelopeExport<CampaignRow>(ctx, scope, reply, {
+    title: "红包活动",
+    fileStem: "red_envelope_campaigns",
+    columns: CAMPAIGN_EXPORT_COLUMNS,
+    page: async (cursor, limit) => {
+      let q = campaignQuery(ctx.db, scope, filter);
+      if (cursor !== null) q = q.where("id", "<", cursor);
+      return (await q.selectAll().orderBy("id", "desc").limit(limit).execute()) as unknown as CampaignRow[];
     },
-    exportDisposition("red_envelope_grants", "红包发放记录"),
-    scope.userId,
-  );
+  });
+}
+
+/** 红包发放记录 as xlsx with the list's filter; mobiles masked as on the page. */
+export function sendGrantExport(ctx: ServiceContext, scope: CallerScope, filter: z.infer<typeof grantFilterSchema>, reply: FastifyReply) {
+  return sendRedEnvelopeExport<GrantRow>(ctx, scope, reply, {
+    title: "红包发放记录",
+    fileStem: "red_envelope_grants",
+    columns: GRANT_EXPORT_COLUMNS,
+    page: async (cursor, limit) => {
+      let q = grantQuery(ctx.db, scope, filter);
+      if (cursor !== null) q = q.where("g.id", "<", cursor);
+      return (await q.selectAll("g").select(["c.name as campaign_name", "c.campaign_no"]).orderBy("g.id", "desc").limit(limit).execute()) as unknown as GrantRow[];
+    },
+  });
 }
