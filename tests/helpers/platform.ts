@@ -1,16 +1,14 @@
 /**
- * Boots a real platform for integration tests: a fresh SQLite file, or a fresh PostgreSQL schema when
- * TEST_DATABASE_URL is set, migrated and seeded, listening on 127.0.0.1 on a free port.
+ * Boots a real platform for integration tests on a seeded database of its own (a copy of the run's
+ * template, see test-database.ts): SQLite, or PostgreSQL when TEST_DATABASE_URL is set; listening on
+ * 127.0.0.1 on a free port.
  */
 import { constants, publicEncrypt } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { buildApp, type RouteEntry } from "../../platform/app.js";
 import { loadPlatformConfig, type PlatformConfig } from "../../platform/config.js";
 import { openDatabase, type Db } from "../../platform/db/index.js";
 import { migrateToLatest } from "../../platform/db/migrate.js";
-import { seedIfEmpty } from "../../platform/db/seed-all.js";
+import { seededTestDatabase } from "./test-database.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../platform/db/seed.js";
 import type { ServiceContext } from "../../platform/context.js";
 
@@ -27,25 +25,13 @@ export interface TestPlatform {
   close(): Promise<void>;
 }
 
-/** The database URL a test platform should use; `name` keeps parallel files apart on PostgreSQL. */
-export function testDatabaseUrl(name: string): { url: string; cleanup: () => void } {
-  const pg = process.env.TEST_DATABASE_URL;
-  if (pg) {
-    const schema = `t_${name.replace(/\W/g, "_")}_${process.pid}_${Date.now()}`.toLowerCase();
-    const url = new URL(pg);
-    url.searchParams.set("schema", schema);
-    return { url: url.toString(), cleanup: () => undefined };
-  }
-  const dir = mkdtempSync(join(tmpdir(), "tms-test-"));
-  return { url: `file:${join(dir, "tms.db")}`, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
 export async function startTestPlatform(name: string, overrides: Partial<PlatformConfig> = {}): Promise<TestPlatform> {
-  const { url, cleanup } = testDatabaseUrl(name);
+  const database = await seededTestDatabase(name);
+  const url = database.url;
   const config: PlatformConfig = { ...loadPlatformConfig({} as NodeJS.ProcessEnv), databaseUrl: url, port: 0, ...overrides };
   const db = await openDatabase(url);
+  // The template was migrated when the run began; a migration added since (a worktree's) still runs.
   await migrateToLatest(db);
-  await seedIfEmpty(db);
   const { app, ctx, routes } = await buildApp({ db, config });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
@@ -58,12 +44,8 @@ export async function startTestPlatform(name: string, overrides: Partial<Platfor
     dialect: db.dialect,
     async close() {
       await app.close();
-      if (db.dialect === "postgres") {
-        const schema = new URL(url).searchParams.get("schema");
-        if (schema) await db.kysely.schema.dropSchema(schema).ifExists().cascade().execute().catch(() => undefined);
-      }
       await db.destroy();
-      cleanup();
+      await database.drop();
     },
   };
 }

@@ -6,14 +6,16 @@ import { bootstrapCatalogue, createFirstAdmin } from "../../platform/db/bootstra
 import { openDatabase, type Db } from "../../platform/db/index.js";
 import { migrateToLatest } from "../../platform/db/migrate.js";
 import { PERMISSION_CODES } from "../../contract/permissions.js";
-import { call, encryptPassword, testDatabaseUrl } from "../helpers/platform";
+import { call, encryptPassword } from "../helpers/platform";
+import { emptyTestDatabase } from "../helpers/test-database";
 
 describe(`production bootstrap (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, () => {
   let db: Db;
   let baseUrl: string;
   let close: () => Promise<void>;
   beforeAll(async () => {
-    const { url, cleanup } = testDatabaseUrl("bootstrap");
+    const database = emptyTestDatabase("bootstrap");
+    const url = database.url;
     db = await openDatabase(url);
     await migrateToLatest(db);
     await bootstrapCatalogue(db);
@@ -24,12 +26,8 @@ describe(`production bootstrap (${process.env.TEST_DATABASE_URL ? "postgres" : "
     baseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
     close = async () => {
       await app.close();
-      if (db.dialect === "postgres") {
-        const schema = new URL(url).searchParams.get("schema");
-        if (schema) await db.kysely.schema.dropSchema(schema).ifExists().cascade().execute();
-      }
       await db.destroy();
-      cleanup();
+      await database.drop();
     };
   }, 60_000);
   afterAll(() => close?.());

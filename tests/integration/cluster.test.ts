@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consoleLogin, portFree } from "../../bench/lib/processes.js";
-import { openDatabase } from "../../platform/db/index.js";
 import { startCluster, type Cluster } from "../../scripts/cluster-stack.js";
-import { DEMO_ACCOUNTS, testDatabaseUrl } from "../helpers/platform.js";
+import { DEMO_ACCOUNTS } from "../helpers/platform.js";
+import { seededTestDatabase, type TestDatabase } from "../helpers/test-database.js";
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -88,22 +88,22 @@ async function notify(platformUrl: string, mobile: string, content: string): Pro
 describe.skipIf(!databaseUrl || !redisUrl)("two consoles and two platforms behind the proxy (needs TEST_DATABASE_URL and TEST_REDIS_URL)", () => {
   let cluster: Cluster;
   let url: string;
+  let database: TestDatabase | undefined;
   const console = (i: 0 | 1) => cluster.pairs[i]!.consoleUrl;
   const platform = (i: 0 | 1) => cluster.pairs[i]!.platformUrl;
 
   beforeAll(async () => {
-    url = testDatabaseUrl("cluster").url;
-    const schema = new URL(url).searchParams.get("schema")!;
+    database = await seededTestDatabase("cluster");
+    url = database.url;
+    const prefix = new URL(url).pathname.slice(1);
     // Access tokens live 62 s and the console refreshes a minute ahead: after 2 s every request rotates.
-    const env = { TMS_REPORT_JOB: "off", TMS_REDIS_PREFIX: schema, TMS_ACCESS_TTL_SECONDS: "62" };
+    const env = { TMS_REPORT_JOB: "off", TMS_REDIS_PREFIX: prefix, TMS_ACCESS_TTL_SECONDS: "62" };
     cluster = await startCluster({ port: await freePorts(5), databaseUrl: url, redisUrl: redisUrl!, env });
   }, 240_000);
 
   afterAll(async () => {
     await cluster?.stop();
-    const db = await openDatabase(url);
-    await db.kysely.schema.dropSchema(new URL(url).searchParams.get("schema")!).ifExists().cascade().execute();
-    await db.destroy();
+    await database?.drop();
   }, 60_000);
 
   it("a session made on console A works on console B and through the proxy, and a logout on B ends it on A", async () => {

@@ -9,15 +9,14 @@ import { createServer } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { settlementOf } from "../../contract/ledger.js";
 import { openDatabase, type Db } from "../../platform/db/index.js";
-import { migrateToLatest } from "../../platform/db/migrate.js";
-import { seedIfEmpty } from "../../platform/db/seed-all.js";
 import { checkLedger } from "../../platform/ledger/check.js";
 import { payableWaybills } from "../helpers/ledger.js";
-import { call, DEMO_ACCOUNTS, loginAs, testDatabaseUrl } from "../helpers/platform.js";
+import { call, DEMO_ACCOUNTS, loginAs } from "../helpers/platform.js";
+import { seededTestDatabase, type TestDatabase } from "../helpers/test-database.js";
 
 let db: Db;
 let url: string;
-let cleanup: () => void;
+let database: TestDatabase | undefined;
 let child: ChildProcess | null = null;
 let baseUrl = "";
 
@@ -43,20 +42,15 @@ async function startPlatform(): Promise<void> {
 }
 
 beforeAll(async () => {
-  ({ url, cleanup } = testDatabaseUrl("ledger_crash"));
+  database = await seededTestDatabase("ledger_crash");
+  url = database.url;
   db = await openDatabase(url);
-  await migrateToLatest(db);
-  await seedIfEmpty(db);
 }, 120_000);
 
 afterAll(async () => {
   child?.kill("SIGKILL");
-  if (db?.dialect === "postgres") {
-    const schema = new URL(url).searchParams.get("schema");
-    if (schema) await db.kysely.schema.dropSchema(schema).ifExists().cascade().execute().catch(() => undefined);
-  }
   await db?.destroy();
-  cleanup?.();
+  await database?.drop();
 });
 
 it("kill -9 in the middle of a batch of payments loses no answered payment and keeps every invariant", async () => {
