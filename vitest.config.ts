@@ -21,6 +21,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: "pages",
+          include: ["tests/pages/**/*.test.ts"],
+          environment: "node",
+          pool: "forks",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          globalSetup: ["tests/helpers/pages-setup.ts"],
+        },
+      },
     ],
   },
 });

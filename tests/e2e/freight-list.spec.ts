@@ -301,6 +301,8 @@ test.describe("waybill detail", () => {
 
 test.describe("track playback", () => {
   test("播放 moves the marker along the line and 暂停 stops it", async ({ page }) => {
+    // Playwright's clock: "stays paused" is checked by moving time on, not by waiting.
+    await page.clock.install();
     await login(page, "ORG_USER", "/dispatchManage/waybillList?status=SIGNED&freightWay=ROAD");
     await rows(page).first().getByRole("link", { name: "轨迹" }).click();
     const marker = page.getByTestId("track-marker");
@@ -311,7 +313,7 @@ test.describe("track playback", () => {
     await expect.poll(position).not.toBe(start);
     await page.getByRole("button", { name: "暂停" }).click();
     const paused = await position();
-    await page.waitForTimeout(400);
+    await page.clock.runFor(2_000);
     expect(await position()).toBe(paused);
     await expect(page.getByTestId("track-current")).toContainText("进度");
   });

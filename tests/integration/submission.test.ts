@@ -12,6 +12,7 @@ import { recordPaymentSubmission, syncCompletedWaybills } from "../../platform/s
 import { runSubmitter, type SenderOptions } from "../../platform/submission/sender.js";
 import { startStandin } from "../../platform/submission/standin.js";
 import { as, dispatchOne, driveTo, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
+import { until } from "../helpers/wait.js";
 
 let f: FreightTestPlatform;
 let standin: Awaited<ReturnType<typeof startStandin>>;
@@ -166,8 +167,10 @@ describe("the submitter against the stand-in", () => {
     const waybill = await completedWaybill();
     standin.state.failures.push({ delayMs: 400 });
     const t0 = new Date(Date.now() + 60_000);
+    const received = standin.state.received.length;
     await runSubmitter(db(), sender(t0, { timeoutMs: 150 }));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The late message still arrives at the province: that arrival is what the retry's 3001 proves.
+    await until(() => standin.state.received.length > received, "the timed-out message to arrive at the stand-in");
     const { waybill: record, deps } = await recordsOf(waybill.id);
     const ids = [...deps, Number(record.id)];
     const [first] = await db().selectFrom("report_attempts").selectAll().where("record_id", "in", ids).where("id", ">", before).orderBy("id").execute();
