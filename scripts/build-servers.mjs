@@ -1,0 +1,19 @@
+// `npm run build`, second half: compiles the platform, the console's server and the ops commands to
+// JavaScript under build/server/ (esbuild; npm packages stay imports), so production runs `node` on
+// built output with only the production dependencies installed, and no TypeScript at run time.
+import { build } from "esbuild";
+
+export const SERVER_ENTRIES = ["platform/main.ts", "scripts/console-server.ts", "scripts/create-admin.ts", "scripts/ledger-check.ts"];
+
+await build({
+  entryPoints: SERVER_ENTRIES,
+  outdir: "build/server",
+  outbase: ".",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: "linked",
+  logLevel: "warning",
+});
