@@ -249,6 +249,7 @@ export async function refresh(ctx: ServiceContext, refreshToken: string): Promis
   if (row.rotated_at) {
     await revokeDescendants(ctx, row.id, now);
     ctx.log.warn({ tokenId: row.id }, "refresh token reused; revoked the pairs issued from it");
+    await announceRevocation(ctx, row.user_id, "登录凭证被重复使用，请重新登录");
     throw unauthorized("刷新令牌已被使用，请重新登录");
   }
   if (row.revoked_at) throw unauthorized("登录已退出，请重新登录");
@@ -277,6 +278,16 @@ async function revokeDescendants(ctx: ServiceContext, tokenId: number, now: stri
 
 export async function revoke(ctx: ServiceContext, caller: Caller): Promise<void> {
   await ctx.db.kysely.updateTable("auth_tokens").set({ revoked_at: nowIso() }).where("id", "=", caller.tokenId).execute();
+  await announceRevocation(ctx, caller.userId, "已退出登录");
+}
+
+/**
+ * Every revocation of a user's tokens ends with this (after its transaction): the realtime gateways
+ * re-check that user's sockets at once and close those whose token was revoked, with this LOGOUT
+ * packet; the console's hub ends the session's event streams on it (issue 21 item 10).
+ */
+export async function announceRevocation(ctx: ServiceContext, userId: number, reason: string): Promise<void> {
+  await ctx.bus?.publish({ userId, packet: { packageType: "LOGOUT", packageCode: 200, content: reason } }).catch((err: unknown) => ctx.log.warn({ err, userId }, "could not announce a token revocation"));
 }
 
 /** Resolves a Bearer access token to its caller; 401 when missing, unknown, expired or revoked. */

@@ -16,6 +16,7 @@ import type { Caller } from "../../identity/caller.js";
 import { hashPassword, verifyPassword } from "../../identity/crypto.js";
 import { requireCaller } from "../../identity/guard.js";
 import { issueSmsCode, requireSmsCode } from "../../identity/sms-codes.js";
+import { announceRevocation } from "../../identity/service.js";
 import { fileUrl, IMAGE_EXTENSIONS, storeFile, uploadedBytes } from "./files.js";
 import { USER_TYPE_LABELS } from "./rbac.js";
 import { passwordExpiry } from "./sys-config.js";
@@ -72,6 +73,7 @@ export async function changePassword(ctx: ServiceContext, caller: Caller, input:
     await trx.updateTable("users").set({ password_hash: await hashPassword(body.newPassword), password_changed_at: now.toISOString(), pw_expiration: expiry }).where("id", "=", caller.userId).execute();
     await trx.updateTable("auth_tokens").set({ revoked_at: nowIso() }).where("user_id", "=", caller.userId).where("id", "<>", caller.tokenId).where("revoked_at", "is", null).execute();
   });
+  await announceRevocation(ctx, caller.userId, "密码已修改，请重新登录");
   return { pwExpiration: expiry };
 }
 
