@@ -8,6 +8,7 @@
  */
 import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "~/lib/same-origin";
+import { parseBoundedJson } from "../../contract/json-limits";
 
 export interface ReadFormOptions {
   /** Accept multipart/form-data too: true (files held in memory by the runtime), or an upload handler. */
@@ -42,5 +43,33 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) throw error;
     throw formRefusal(400, "表单内容无法解析，请刷新页面后重试");
+  }
+}
+
+/**
+ * The one way an action reads a JSON body (the click log's beacon): same-origin only, at most
+ * `maxBytes` read (400 past it, the rest is not read), and the shared JSON bounds (depth, array
+ * length, numbers) checked on the text before it is parsed (contract/json-limits.ts), so a deep body
+ * is a 400 and never reaches code that walks it.
+ */
+export async function readJson(request: Request, maxBytes: number): Promise<unknown> {
+  refuseCrossOrigin(request);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      size += next.value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        throw formRefusal(400, `请求体过大（最多 ${maxBytes} 字节）`);
+      }
+      chunks.push(next.value);
+    }
+  }
+  try {
+    return parseBoundedJson(Buffer.concat(chunks).toString("utf8"));
+  } catch (error) {
+    throw formRefusal(400, error instanceof RangeError ? error.message : "请求体不是合法的 JSON");
   }
 }

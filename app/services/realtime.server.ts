@@ -20,7 +20,7 @@ export type HubEvent =
   | { type: "push"; notification: Notification }
   | { type: "count"; msgNum: number }
   | { type: "error"; message: string }
-  /** The platform refused the session's token (revoked, expired, account disabled): the hub has closed. */
+  /** The platform refused or revoked the session's token (LOGIN 401 or a LOGOUT packet): the hub has closed. */
   | { type: "unauthorized" };
 
 export type HubListener = (event: HubEvent) => void;
@@ -185,6 +185,12 @@ class SessionConnection {
           this.emit({ type: "unauthorized" });
           this.close();
         }
+        break;
+      case "LOGOUT":
+        // The platform revoked this session's token (强制下线, 停用, 重置密码, logout elsewhere): end every
+        // stream of the session now, so nothing pushed after it reaches the browser.
+        this.emit({ type: "unauthorized" });
+        this.close();
         break;
       case "SERVICE_MSG_PUSH":
         if (packet.content) this.emit({ type: "push", notification: packet.content as Notification });

@@ -24,13 +24,14 @@ import {
 } from "../../contract/findship.js";
 import { kgToTonnes } from "../../contract/units.js";
 import type { ServiceContext } from "../context.js";
-import { limiterOf } from "../http/rate-limit.js";
+import { limiterOf, requesterAddress } from "../http/rate-limit.js";
 import { nowIso } from "../db/index.js";
 import { notFound, ok, Refusal } from "../http/envelope.js";
 import { parse } from "../http/validate.js";
 import { notifyUsers } from "../iam/notifications/notify.js";
 import { platformOf, requireCaller } from "../identity/guard.js";
-import { consumeSmsCode, getKeyPair, issueSmsCode } from "../identity/service.js";
+import { getKeyPair } from "../identity/service.js";
+import { issueSmsCode, requireSmsCode } from "../identity/sms-codes.js";
 import { bindingOf } from "../resources/lookup.js";
 import { scopedBase } from "../resources/query.js";
 import { nextSerial } from "../resources/write.js";
@@ -160,7 +161,7 @@ export async function findShipRoutes(app: FastifyInstance, ctx: ServiceContext):
   app.post("/public/find-ship/sms", async (request) => {
     await limit(request);
     const { mobile } = parse(publicSmsBody, request.body);
-    return ok(await issueSmsCode(ctx, mobile));
+    return ok(await issueSmsCode(ctx, { mobile, purpose: "FIND_SHIP", address: requesterAddress(request) }));
   });
 
   /** 联系船东: a verified visitor leaves an intent (沟通记录, channel H5) and gets the contact's number. */
@@ -179,7 +180,7 @@ export async function findShipRoutes(app: FastifyInstance, ctx: ServiceContext):
       .where("deleted_at", "is", null)
       .executeTakeFirst();
     if (!notice) throw notFound("该空船信息不存在或已下架");
-    if (!(await consumeSmsCode(ctx, body.mobile, body.smsCode))) throw invalid("短信验证码错误或已过期");
+    await requireSmsCode(ctx, { mobile: body.mobile, purpose: "FIND_SHIP", code: body.smsCode });
     const at = nowIso();
     await ctx.db.kysely.transaction().execute(async (trx) => {
       await trx
@@ -241,7 +242,7 @@ export async function findShipRoutes(app: FastifyInstance, ctx: ServiceContext):
     if (supply.org_id == null || supply.tenant_id == null) throw new Refusal(RefusalCode.illegalState, "货源缺少所属企业，不能选船");
     const existing = await ctx.db.kysely.selectFrom("ship_inquiries").select("inquiry_no").where("supply_id", "=", supply.id).where("availability_id", "=", card.id).where("visitor_mobile", "=", body.mobile).executeTakeFirst();
     if (existing) return ok({ inquiryNo: existing.inquiry_no, repeated: true });
-    if (!(await consumeSmsCode(ctx, body.mobile, body.smsCode))) throw invalid("短信验证码错误或已过期");
+    await requireSmsCode(ctx, { mobile: body.mobile, purpose: "FIND_SHIP", code: body.smsCode });
     const at = nowIso();
     const inquiryNo = await ctx.db.kysely.transaction().execute(async (trx) => {
       const no = await nextSerial(trx, "XC");

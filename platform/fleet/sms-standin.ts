@@ -13,6 +13,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { placeholdersOf, renderSms } from "../../contract/sms.js";
 import { MOBILE_PATTERN } from "../../contract/validation.js";
 import { signSmsRequest, type SmsReply } from "./sms-gateway.js";
+import { parseBoundedJson } from "../../contract/json-limits.js";
 
 interface Failure {
   http?: number;
@@ -40,7 +41,7 @@ export async function smsStandinRoutes(app: FastifyInstance, state: SmsStandinSt
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
     try {
-      done(null, { raw: body, json: body ? JSON.parse(String(body)) : {} });
+      done(null, { raw: body, json: body ? parseBoundedJson(String(body)) : {} });
     } catch {
       done(null, { raw: String(body), json: null });
     }

@@ -1,10 +1,12 @@
 /**
  * What every request passes before any route sees it (issue 15): the framework's own refusals (bad
  * percent-encoding, oversized headers) in the envelope and in Chinese, an empty JSON body read as no
- * body (DESIGN.md: a POST whose contract body is "none"), and no NUL character in any input text.
+ * body (DESIGN.md: a POST whose contract body is "none"), JSON bounded in depth, array length and
+ * numbers before it is parsed (contract/json-limits.ts), and no NUL character in any input text.
  */
 import type { Socket } from "node:net";
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
+import { jsonLimitViolation } from "../../contract/json-limits.js";
 import { HttpError } from "./envelope.js";
 
 function envelope(status: number, errorMsg: string): string {
@@ -26,20 +28,31 @@ export const guardedServerOptions: Pick<FastifyServerOptions, "frameworkErrors" 
   },
 };
 
-/** The path of the first string holding a NUL character, or null. */
-function nulPath(value: unknown, path: string[] = []): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") || "请求" : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nulPath(value[i], [...path, String(i)]);
-      if (found) return found;
-    }
-    return null;
+/**
+ * The path of the first string holding a NUL character, or null. Walks with an explicit stack (a body
+ * is already bounded in depth by the parser, but the walk must not depend on that) and builds a path
+ * only for the string it reports.
+ */
+export function nulPath(root: unknown): string | null {
+  interface Node {
+    value: unknown;
+    key: string | null;
+    parent: Node | null;
   }
-  if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      const found = nulPath(item, [...path, key]);
-      if (found) return found;
+  const stack: Node[] = [{ value: root, key: null, parent: null }];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const { value } = node;
+    if (typeof value === "string") {
+      if (!value.includes("\u0000")) continue;
+      const path: string[] = [];
+      for (let at: Node | null = node; at?.key != null; at = at.parent) path.push(at.key);
+      return path.reverse().join(".") || "请求";
+    }
+    if (value && typeof value === "object") {
+      const entries = Array.isArray(value) ? value.map((item, i) => [String(i), item] as const) : Object.entries(value);
+      // Pushed in reverse, so the first field is looked at first (the same field is reported as before).
+      for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i]![1], key: entries[i]![0], parent: node });
     }
   }
   return null;
@@ -51,6 +64,9 @@ export function installInputGuards(app: FastifyInstance): void {
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     const text = typeof body === "string" ? body : body.toString("utf8");
     if (text.trim() === "") return done(null, undefined);
+    // Depth, array lengths and numbers are checked on the text, before anything parses or walks it.
+    const violation = jsonLimitViolation(text);
+    if (violation) return done(new HttpError(400, violation), undefined);
     jsonParser(request, text, done);
   });
   app.addHook("preValidation", async (request) => {

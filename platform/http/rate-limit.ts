@@ -1,5 +1,7 @@
 import { Redis } from "ioredis";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
+import { RefusalCode } from "../../contract/envelope.js";
+import { Refusal } from "./envelope.js";
 
 /** A fixed-window counter: at most `limit` hits per key in each `windowMs`. */
 export interface RateLimiter {
@@ -52,6 +54,12 @@ const processLimiter = createMemoryRateLimiter();
 
 /** The context's limiter: Redis, shared by every platform instance, when TMS_REDIS_URL is set. */
 export const limiterOf = (ctx: { limiter?: RateLimiter }): RateLimiter => ctx.limiter ?? processLimiter;
+
+/** Counts one hit and refuses the call once the key has used its allowance (the same message for every key). */
+export async function enforceLimit(ctx: { limiter?: RateLimiter }, key: string, rule: { limit: number; windowMs: number }): Promise<void> {
+  const { allowed, retryAfterSeconds } = await limiterOf(ctx).hit(key, rule.limit, rule.windowMs);
+  if (!allowed) throw new Refusal(RefusalCode.invalid, `操作过于频繁，请稍后再试（${retryAfterSeconds} 秒后可再试）`);
+}
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 

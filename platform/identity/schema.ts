@@ -37,6 +37,17 @@ export interface SmsCodesTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** What the code is for (SmsPurpose): a code verifies only for the purpose it was sent for. */
+  purpose: Generated<string>;
+  /** Guesses made at this code; the fifth wrong one voids it. */
+  attempts: Generated<number>;
+}
+
+/** A mobile's wrong SMS-code guesses across its codes, and its lock. */
+export interface SmsCodeGuardsTable {
+  mobile: string;
+  failed_attempts: number;
+  locked_until: string | null;
 }
 
 export interface CaptchasTable {
@@ -67,6 +78,7 @@ export interface IdentityTables {
   csrf_tokens: CsrfTokensTable;
   auth_tokens: AuthTokensTable;
   sms_codes: SmsCodesTable;
+  sms_code_guards: SmsCodeGuardsTable;
   captchas: CaptchasTable;
   dev_outbox: DevOutboxTable;
 }

@@ -4,24 +4,24 @@ import type { ServiceContext } from "../context.js";
 import { nowIso } from "../db/index.js";
 import { HttpError, Refusal, unauthorized } from "../http/envelope.js";
 import type { Caller } from "./caller.js";
-import { decryptSecret, generateRsaKeyPair, hashPassword, makeCaptcha, randomToken, sha256, sixDigitCode, verifyPassword } from "./crypto.js";
-import { limiterOf } from "../http/rate-limit.js";
+import { decryptSecret, generateRsaKeyPair, hashPassword, makeCaptcha, randomToken, sha256, verifyPassword } from "./crypto.js";
+import { enforceLimit as limit } from "../http/rate-limit.js";
+import { devOutbox } from "./outbox.js";
+import { checkSmsCode, issueSmsCode, SMS_RATE_LIMITS } from "./sms-codes.js";
+
+export { devOutbox, readDevOutbox } from "./outbox.js";
 
 export const CSRF_TTL_MS = 5 * 60_000;
-export const SMS_TTL_MS = 5 * 60_000;
-export const SMS_INTERVAL_MS = 60_000;
 export const CAPTCHA_AFTER_FAILURES = 3;
 export const LOCK_AFTER_FAILURES = 5;
 export const LOCK_MS = 10 * 60_000;
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 /** Issue 15: how often one address or one mobile may ask for an SMS code or a new captcha. */
 export const RATE_LIMITS = {
-  smsPerMobile: { limit: 5, windowMs: 60 * 60_000 },
-  smsPerAddress: { limit: 20, windowMs: 60 * 60_000 },
+  ...SMS_RATE_LIMITS,
   captchaPerMobile: { limit: 10, windowMs: 10 * 60_000 },
   captchaPerAddress: { limit: 30, windowMs: 10 * 60_000 },
 } as const;
-const TOO_FREQUENT = "操作过于频繁，请稍后再试";
 
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 
@@ -77,12 +77,6 @@ async function issueCaptcha(ctx: ServiceContext, mobile: string): Promise<Captch
   return { captchaRequired: true, captchaSvg: svg };
 }
 
-/** Refuses the call once the key has used its allowance (the message is the same for every key). */
-async function limit(ctx: ServiceContext, key: string, rule: { limit: number; windowMs: number }): Promise<void> {
-  const { allowed, retryAfterSeconds } = await limiterOf(ctx).hit(key, rule.limit, rule.windowMs);
-  if (!allowed) throw new Refusal(RefusalCode.invalid, `${TOO_FREQUENT}（${retryAfterSeconds} 秒后可再试）`);
-}
-
 /** A new captcha for any mobile, registered or not (the answer never tells which), rate limited. */
 export async function refreshCaptcha(ctx: ServiceContext, mobile: string, address: string | null): Promise<CaptchaChallenge> {
   if (address) await limit(ctx, `captcha:address:${address}`, RATE_LIMITS.captchaPerAddress);
@@ -108,73 +102,14 @@ async function refuseCaptcha(ctx: ServiceContext, mobile: string, value: string 
   throw new Refusal(RefusalCode.captchaRequired, value ? "图形验证码错误，请重新输入" : "登录失败次数较多，请输入图形验证码", challenge);
 }
 
-export async function devOutbox(ctx: ServiceContext, kind: string, mobile: string, content: string) {
-  if (ctx.config.production) return;
-  ctx.log.info({ mobile, kind, content }, `development outbox: ${kind} for ${mobile} is ${content}`);
-  await ctx.db.kysely.insertInto("dev_outbox").values({ kind, mobile, content, created_at: nowIso() }).execute();
-}
-
-export async function readDevOutbox(ctx: ServiceContext, mobile: string, kind: string) {
-  return ctx.db.kysely
-    .selectFrom("dev_outbox")
-    .select(["kind", "mobile", "content", "created_at"])
-    .where("mobile", "=", mobile)
-    .where("kind", "=", kind)
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
-}
-
 /**
- * The login page's SMS code. It answers the same for a registered and an unregistered mobile (the
- * code is only sent to a registered one), and is limited per mobile and per requesting address.
+ * An SMS code for the login page, or for a purpose that, like it, names an existing account (binding
+ * WeChat). It answers the same for a registered and an unregistered mobile (the code is only sent to
+ * a registered one), and is limited per mobile and per requesting address.
  */
-export async function sendSmsCode(ctx: ServiceContext, mobile: string, address: string | null): Promise<{ expireIn: number }> {
-  if (address) await limit(ctx, `sms:address:${address}`, RATE_LIMITS.smsPerAddress);
+export async function sendSmsCode(ctx: ServiceContext, mobile: string, address: string | null, purpose: "LOGIN" | "WECHAT_BIND" = "LOGIN"): Promise<{ expireIn: number }> {
   const user = await ctx.db.kysely.selectFrom("users").select(["id"]).where("mobile", "=", mobile).executeTakeFirst();
-  return issueSmsCode(ctx, mobile, { deliver: !!user });
-}
-
-/** Sends a code to any mobile (e.g. the new number of a mobile change), at most once a minute. */
-export async function issueSmsCode(
-  ctx: ServiceContext,
-  mobile: string,
-  options: { deliver?: boolean } = {},
-): Promise<{ expireIn: number }> {
-  const last = await ctx.db.kysely
-    .selectFrom("sms_codes")
-    .select("created_at")
-    .where("mobile", "=", mobile)
-    .orderBy("created_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  if (last) {
-    const wait = Math.ceil((Date.parse(last.created_at) + SMS_INTERVAL_MS - Date.now()) / 1000);
-    if (wait > 0) throw new Refusal(RefusalCode.invalid, `验证码发送过于频繁，请 ${wait} 秒后再试`);
-  }
-  await limit(ctx, `sms:mobile:${mobile}`, RATE_LIMITS.smsPerMobile);
-  // An unregistered mobile gets a row too (its code is never sent), so the next request meets the same interval.
-  const code = sixDigitCode();
-  await ctx.db.kysely
-    .insertInto("sms_codes")
-    .values({ mobile, code_hash: sha256(`${mobile}:${options.deliver === false ? randomToken() : code}`), created_at: nowIso(), expires_at: inMs(SMS_TTL_MS), used_at: null })
-    .execute();
-  if (options.deliver !== false) await devOutbox(ctx, "sms", mobile, code);
-  return { expireIn: SMS_TTL_MS / 1000 };
-}
-
-/** Marks a matching, unexpired, unused code used; false when there is none. */
-export async function consumeSmsCode(ctx: ServiceContext, mobile: string, code: string): Promise<boolean> {
-  const now = nowIso();
-  const used = await ctx.db.kysely
-    .updateTable("sms_codes")
-    .set({ used_at: now })
-    .where("mobile", "=", mobile)
-    .where("code_hash", "=", sha256(`${mobile}:${code}`))
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now)
-    .executeTakeFirst();
-  return Number(used.numUpdatedRows) >= 1;
+  return issueSmsCode(ctx, { mobile, purpose, address, deliver: !!user });
 }
 
 /**
@@ -270,7 +205,7 @@ export async function login(ctx: ServiceContext, body: TokenRequest, platformId:
     }
     passed = (await verifyPassword(password, user?.password_hash ?? (await (decoyHash ??= hashPassword(randomToken()))))) && !!user;
   } else {
-    passed = (await consumeSmsCode(ctx, mobile, String(body.smsCode))) && !!user;
+    passed = (await checkSmsCode(ctx, { mobile, purpose: "LOGIN", code: String(body.smsCode) })) && !!user;
   }
   if (!passed || !user) return refuseFailure(ctx, table, mobile, before + 1, body.grantType === "password" ? "手机号或密码错误" : "短信验证码错误或已过期");
 
@@ -314,6 +249,7 @@ export async function refresh(ctx: ServiceContext, refreshToken: string): Promis
   if (row.rotated_at) {
     await revokeDescendants(ctx, row.id, now);
     ctx.log.warn({ tokenId: row.id }, "refresh token reused; revoked the pairs issued from it");
+    await announceRevocation(ctx, row.user_id, "登录凭证被重复使用，请重新登录");
     throw unauthorized("刷新令牌已被使用，请重新登录");
   }
   if (row.revoked_at) throw unauthorized("登录已退出，请重新登录");
@@ -342,6 +278,16 @@ async function revokeDescendants(ctx: ServiceContext, tokenId: number, now: stri
 
 export async function revoke(ctx: ServiceContext, caller: Caller): Promise<void> {
   await ctx.db.kysely.updateTable("auth_tokens").set({ revoked_at: nowIso() }).where("id", "=", caller.tokenId).execute();
+  await announceRevocation(ctx, caller.userId, "已退出登录");
+}
+
+/**
+ * Every revocation of a user's tokens ends with this (after its transaction): the realtime gateways
+ * re-check that user's sockets at once and close those whose token was revoked, with this LOGOUT
+ * packet; the console's hub ends the session's event streams on it (issue 21 item 10).
+ */
+export async function announceRevocation(ctx: ServiceContext, userId: number, reason: string): Promise<void> {
+  await ctx.bus?.publish({ userId, packet: { packageType: "LOGOUT", packageCode: 200, content: reason } }).catch((err: unknown) => ctx.log.warn({ err, userId }, "could not announce a token revocation"));
 }
 
 /** Resolves a Bearer access token to its caller; 401 when missing, unknown, expired or revoked. */

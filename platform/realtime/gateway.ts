@@ -31,6 +31,10 @@ export function installRealtimeGateway(app: FastifyInstance, ctx: ServiceContext
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const socketsByUser = new Map<number, Set<WebSocket>>();
   const lastSeen = new WeakMap<WebSocket, number>();
+  /** The access token each logged-in socket authenticated with. */
+  const tokenOf = new WeakMap<WebSocket, string>();
+  /** Each socket's deliveries, in order: a push waits for a revocation check queued before it. */
+  const deliveries = new WeakMap<WebSocket, Promise<void>>();
 
   const send = (ws: WebSocket, packet: RealtimePacket) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(encodePacket(packet));
@@ -47,8 +51,32 @@ export function installRealtimeGateway(app: FastifyInstance, ctx: ServiceContext
     if (set?.size === 0) socketsByUser.delete(userId);
   };
 
+  const enqueue = (ws: WebSocket, task: () => void | Promise<void>) => {
+    const next = (deliveries.get(ws) ?? Promise.resolve()).then(task).catch((err: unknown) => ctx.log.error({ err }, "realtime delivery failed"));
+    deliveries.set(ws, next);
+  };
+
+  /**
+   * A LOGOUT for a user means some of their tokens were revoked (强制下线, 停用, 重置密码, a password
+   * change, a logout): each of their sockets re-checks its token at once, and one whose token no longer
+   * holds gets the LOGOUT and is closed before anything published after it is delivered.
+   */
+  const recheck = async (ws: WebSocket, userId: number, packet: RealtimePacket) => {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    try {
+      await authenticate(ctx, tokenOf.get(ws));
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      detach(userId, ws);
+      send(ws, packet);
+      ws.close(CLOSE_UNAUTHORIZED, "revoked");
+    }
+  };
+
   const unsubscribe = bus.subscribe(({ userId, packet }) => {
-    for (const ws of socketsByUser.get(userId) ?? []) send(ws, packet);
+    for (const ws of [...(socketsByUser.get(userId) ?? [])]) {
+      enqueue(ws, () => (packet.packageType === "LOGOUT" ? recheck(ws, userId, packet) : send(ws, packet)));
+    }
   });
 
   const sweep = setInterval(() => {
@@ -78,6 +106,7 @@ export function installRealtimeGateway(app: FastifyInstance, ctx: ServiceContext
         detach(userId, ws);
         userId = caller.userId;
         token = content.token;
+        tokenOf.set(ws, token);
         attach(userId, ws);
         send(ws, loginAccepted(await unreadCount(ctx, userId)));
       } catch (error) {

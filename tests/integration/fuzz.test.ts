@@ -74,6 +74,21 @@ const everyKey = (keys: string[], value: unknown) => Object.fromEntries(keys.map
 /** Sent to every route with a body: a wrong top-level type and nested paging (issue 15 item 11). */
 const CORE_BODIES = ["[]", JSON.stringify({ current: [[2]], size: { $gt: 1 }, id: [1], ids: { 0: 1 }, keyword: ["a"] })];
 
+/**
+ * Issue 21 item 2 / issue 23 item 8: nesting 5,000 and 20,000 levels deep (arrays and objects, as the
+ * body and inside a field) and numbers beyond range. Every route with a body gets one of each group
+ * (deep body, deep field, huge numbers), rotating, so every variant meets a few hundred routes; each
+ * must be a fast 400 from the parser, before anything walks the body.
+ */
+const nested = (levels: number, kind: "array" | "object") => (kind === "array" ? "[".repeat(levels) + "]".repeat(levels) : '{"a":'.repeat(levels) + "1" + "}".repeat(levels));
+function boundedBodies(keys: string[]): string[][] {
+  const deep = [5_000, 20_000].flatMap((levels) => (["array", "object"] as const).map((kind) => nested(levels, kind)));
+  const huge = ["1e309", "-1e309", "123456789012345678901234567890"].map((number) => `{${keys.map((key) => `${JSON.stringify(key)}:${number}`).join(",")}}`);
+  return [deep, deep.map((body) => `{"current":1,"keyword":"x","ids":${body}}`), huge];
+}
+/** The slowest answer a bounded body may take (the parser refuses it in about a millisecond; this leaves room for a loaded machine). */
+const BOUNDED_MS = 1_000;
+
 /** Rotated over the routes, a few each: raw JSON of the wrong kind, then every contract key set to one bad value. */
 function rotatedBodies(keys: string[]): string[] {
   return [
@@ -184,6 +199,8 @@ describe(`fuzz over every platform route (${process.env.TEST_DATABASE_URL ? "pos
   it("answers every bad request below 500, in the envelope, and changes nothing", async () => {
     const keys = await contractKeys();
     const bodies = rotatedBodies(keys);
+    const bounded = boundedBodies(keys);
+    let slowestBounded = 0;
     const tables = await platform.db.kysely.introspection.getTables();
     const creates = new Map(Object.values(RESOURCES).map((def) => [`POST /${def.api.base}`, brokenExamples(def)]));
     const routes = platform.routes.filter((r: RouteEntry) => r.method !== "HEAD" && !SKIPPED.has(`${r.method} ${r.url}`));
@@ -207,6 +224,18 @@ describe(`fuzz over every platform route (${process.env.TEST_DATABASE_URL ? "pos
       // A query string only matters where there is no body (a POST with a valid body would be a real call).
       if (!hasBody || route.method === "DELETE") for (const query of rotate(QUERY_VARIANTS, index, 2)) requests.push([plain + query, hasBody ? "[]" : undefined]);
       if (hasBody) for (const body of [...CORE_BODIES, ...rotate(bodies, index, 2), ...(creates.get(`${route.method} ${route.url}`) ?? [])]) requests.push([plain, body]);
+      if (hasBody && !FOREIGN_FORMAT.test(route.url)) {
+        for (const body of bounded.flatMap((group) => rotate(group, index, 1))) {
+          const t0 = Date.now();
+          const answer = await send(platform.baseUrl, route.method, plain, token, body);
+          slowestBounded = Math.max(slowestBounded, Date.now() - t0);
+          sent += 1;
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+          if (answer.status !== 400 || !/"errorMsg":"请求体(嵌套层级过深|中的数值超出范围)/.test(answer.body)) {
+            failures.push({ request: `${route.method} ${plain} bounded ${body.slice(0, 40)}… (${body.length} chars)`, status: answer.status, body: answer.body.slice(0, 200) });
+          }
+        }
+      }
       for (const [path, body] of requests) {
         const answer = await send(platform.baseUrl, route.method, path, token, body);
         sent += 1;
@@ -233,10 +262,11 @@ describe(`fuzz over every platform route (${process.env.TEST_DATABASE_URL ? "pos
         before = after;
       }
     }
-    console.log(`fuzz: ${ordered.length} routes, ${sent} requests, ${Date.now() - started} ms (fingerprints ${fingerprintMs} ms); statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+    console.log(`fuzz: ${ordered.length} routes, ${sent} requests, ${Date.now() - started} ms (fingerprints ${fingerprintMs} ms, slowest bounded body ${slowestBounded} ms); statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
     if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, JSON.stringify({ failures, changes }, null, 1));
     expect(failures).toEqual([]);
     expect(changes).toEqual([]);
+    expect(slowestBounded).toBeLessThan(BOUNDED_MS);
     // The requests reached validation: most are refused as bad input, not for want of a login.
     expect(statuses.get(400) ?? 0).toBeGreaterThan(sent / 2);
     // Well under a minute on a machine of its own; the limit leaves room for a loaded one.

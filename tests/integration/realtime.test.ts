@@ -1,9 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import type { FastifyInstance } from "fastify";
 import type { Notification, UnreadCount } from "../../contract/notification.js";
 import type { RealtimePacket } from "../../contract/realtime.js";
 import { buildApp } from "../../platform/app.js";
+// The console's config (imported by its hub) needs a session secret at import; never write one to ./data.
+vi.hoisted(() => {
+  process.env.SESSION_SECRET ??= "realtime-integration-test";
+});
+import { createRealtimeHub, type HubEvent } from "../../app/services/realtime.server.js";
 import { openDatabase, type Db } from "../../platform/db/index.js";
 import { call, DEMO_ACCOUNTS, loginAs, startTestPlatform, type TestPlatform } from "../helpers/platform.js";
 
@@ -77,6 +82,7 @@ let platform: TestPlatform;
 let base: string;
 let orgToken: string;
 let tenantToken: string;
+let systemToken: string;
 const sockets: TestSocket[] = [];
 
 async function unread(token: string, baseUrl = base): Promise<number> {
@@ -103,6 +109,7 @@ beforeAll(async () => {
   base = platform.baseUrl;
   orgToken = (await loginAs(base, DEMO_ACCOUNTS.ORG_USER)).accessToken;
   tenantToken = (await loginAs(base, DEMO_ACCOUNTS.TENANT_USER)).accessToken;
+  systemToken = (await loginAs(base, DEMO_ACCOUNTS.SYSTEM_USER)).accessToken;
 });
 
 afterAll(async () => {
@@ -150,15 +157,58 @@ describe(`realtime gateway (${process.env.TEST_DATABASE_URL ? "postgres" : "sqli
     expect(await socket.closed).toBe(1000);
   });
 
-  it("ends a socket at its next heartbeat once its token is revoked (issue 15)", async () => {
+  it("ends a socket at once, without waiting for a PING, when its token is revoked by a logout (issue 21 item 10)", async () => {
     const { accessToken } = await loginAs(base, DEMO_ACCOUNTS.TENANT_USER);
     const socket = await loggedIn(accessToken);
-    socket.send({ packageType: "PING" });
-    await socket.next((p) => p.packageType === "PONG");
+    const untouched = await loggedIn(tenantToken);
     expect((await call(base, "/api/v1/auth/token/revoke", { token: accessToken })).status).toBe(200);
-    socket.send({ packageType: "PING" });
-    expect((await socket.next((p) => p.packageType === "LOGIN")).packageCode).toBe(401);
+    expect(await socket.next((p) => p.packageType === "LOGOUT")).toMatchObject({ content: "已退出登录" });
     expect(await socket.closed).toBe(4401);
+    // The same user's other session keeps its socket and its pushes.
+    const created = await notify(DEMO_ACCOUNTS.TENANT_USER, "注销后其他会话仍收推送");
+    await untouched.next(isPush(created.content));
+    expect(untouched.has((p) => p.packageType === "LOGOUT")).toBe(false);
+  });
+
+  it.each([
+    ["forceLogout", "已被管理员强制下线"],
+    ["disable", "账号已停用"],
+  ])("closes a user's raw sockets and ends the console hub's streams at once on %s (issue 21 item 10)", async (action, reason) => {
+    const userId = Number((await platform.db.kysely.selectFrom("users").select("id").where("mobile", "=", DEMO_ACCOUNTS.INDIVIDUAL_USER).executeTakeFirstOrThrow()).id);
+    const { accessToken } = await loginAs(base, DEMO_ACCOUNTS.INDIVIDUAL_USER);
+    // A raw socket that never sends PING.
+    const raw = await loggedIn(accessToken);
+    // The console's hub, with a heartbeat too slow to matter: only the LOGOUT can end its streams.
+    const hub = createRealtimeHub({ platformUrl: base, heartbeatMs: 600_000, reconnectMs: 600_000 });
+    const events: HubEvent[] = [];
+    let woke: (() => void) | null = null;
+    const until = async (match: (event: HubEvent) => boolean) => {
+      while (!events.some(match)) await new Promise<void>((resolve) => (woke = resolve));
+    };
+    hub.subscribe("hub-session", { token: accessToken, clientId: "realtime-test", platformId: "A" }, (event) => {
+      events.push(event);
+      woke?.();
+    });
+    try {
+      await until((e) => e.type === "count");
+      const witness = await loggedIn(orgToken);
+
+      expect((await call(base, `/iam-user/${userId}/${action}`, { token: systemToken })).body.code).toBe(200);
+      expect(await raw.next((p) => p.packageType === "LOGOUT")).toMatchObject({ content: reason });
+      expect(await raw.closed).toBe(4401);
+      await until((e) => e.type === "unauthorized");
+
+      // A push published after the revocation reaches neither: the witness's push, published after it,
+      // arrives through the same bus, so theirs would have arrived by then.
+      await notify(DEMO_ACCOUNTS.INDIVIDUAL_USER, `${action} 之后的推送`);
+      const after = await notify(DEMO_ACCOUNTS.ORG_USER, `${action} 之后的见证推送`);
+      await witness.next(isPush(after.content));
+      expect(events.some((e) => e.type === "push")).toBe(false);
+      expect(raw.has((p) => p.packageType === "SERVICE_MSG_PUSH")).toBe(false);
+    } finally {
+      hub.closeAll();
+      if (action === "disable") await call(base, `/iam-user/${userId}/enable`, { token: systemToken });
+    }
   });
 
   it("pushes a new notification and the new unread count to every socket of that user only", async () => {

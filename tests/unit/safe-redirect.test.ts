@@ -16,6 +16,16 @@ describe("safeRedirect (issue 15: no open redirect)", () => {
     "javascript:alert(1)",
     "/login?redirect=/x",
     "/",
+    // Issue 21 item 3: dot segments that resolve to "//host" after the "//" check.
+    "/.//evil.example/x",
+    "/%2e//evil.example/x",
+    "/%2E//evil.example/x",
+    "/a/..//evil.example/x",
+    "/.%2e//evil.example/x",
+    "/%2e%2e//evil.example/x",
+    "/a/b/../..//evil.example/x",
+    "/./%2F/evil.example",
+    "/.//evil.example/x?next=/dashboard",
   ])("refuses %j", (target) => {
     expect(safeRedirect(target)).toBe("/dashboard");
   });
@@ -23,6 +33,11 @@ describe("safeRedirect (issue 15: no open redirect)", () => {
   it("keeps same-origin paths with their query and hash", () => {
     expect(safeRedirect("/dispatchManage/waybillList?status=1&current=2#top")).toBe("/dispatchManage/waybillList?status=1&current=2#top");
     expect(safeRedirect("/sysNotification")).toBe("/sysNotification");
+  });
+
+  it("keeps paths whose dot segments stay on the console, resolved", () => {
+    expect(safeRedirect("/a/../sysNotification")).toBe("/sysNotification");
+    expect(safeRedirect("/./dispatchManage/./waybillList?x=1")).toBe("/dispatchManage/waybillList?x=1");
   });
 
   it("refuses what is not a string", () => {

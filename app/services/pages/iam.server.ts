@@ -9,7 +9,7 @@ import { PlatformError, platformFetch } from "../platform.server";
 import { getSession, sessionTokens } from "../session.server";
 import { platformTarget } from "../target.server";
 import { forgetUserInfo, passwordExpired, requirePage, type CurrentUser } from "../user.server";
-import { readForm } from "../read-form.server";
+import { readForm, readJson } from "../read-form.server";
 
 export type Paged<T> = { records: T[]; total: number; current: number; size: number };
 export type ActionResult = { ok?: string; error?: string; data?: unknown };
@@ -285,14 +285,12 @@ export async function wechatAction(request: Request) {
   return json(result);
 }
 
+const CLICK_LOG_MAX_BYTES = 4096;
+
 /** Spec 7.5: a marked element's click, sent as the logged-in or the logged-out operation-log call. */
 export async function clickLogAction(request: Request) {
-  let body: { module?: unknown; content?: unknown };
-  try {
-    body = (await request.json()) as typeof body;
-  } catch {
-    return new Response(null, { status: 204 });
-  }
+  const parsed = await readJson(request, CLICK_LOG_MAX_BYTES);
+  const body = (parsed && typeof parsed === "object" ? parsed : {}) as { module?: unknown; content?: unknown };
   const entry = { module: String(body.module ?? "").slice(0, 32), content: String(body.content ?? "").slice(0, 500), system: "pc端" };
   if (!entry.module || !entry.content) return new Response(null, { status: 204 });
   const target = platformTarget(request);

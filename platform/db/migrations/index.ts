@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import type { DialectName } from "../index.js";
+import { smsCodesMigration } from "./0027_sms_codes.js";
 import { identityMigration } from "./0001_identity.js";
 import { notificationsMigration } from "./0002_notifications.js";
 import { freightMigration } from "./0003_freight.js";
@@ -55,4 +56,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0022_finance2": finance2Migration,
   "0023_find_ship": findShipMigration,
   "0026_tax_captains": taxCaptainsMigration,
+  "0027_sms_codes": smsCodesMigration,
 };

@@ -10,11 +10,13 @@ import { MOBILE_PATTERN } from "../../../contract/validation.js";
 import type { ServiceContext } from "../../context.js";
 import { nowIso } from "../../db/index.js";
 import { ok, Refusal } from "../../http/envelope.js";
+import { requesterAddress } from "../../http/rate-limit.js";
 import { parse } from "../../http/validate.js";
 import type { Caller } from "../../identity/caller.js";
 import { hashPassword, verifyPassword } from "../../identity/crypto.js";
 import { requireCaller } from "../../identity/guard.js";
-import { consumeSmsCode, issueSmsCode } from "../../identity/service.js";
+import { issueSmsCode, requireSmsCode } from "../../identity/sms-codes.js";
+import { announceRevocation } from "../../identity/service.js";
 import { fileUrl, IMAGE_EXTENSIONS, storeFile, uploadedBytes } from "./files.js";
 import { USER_TYPE_LABELS } from "./rbac.js";
 import { passwordExpiry } from "./sys-config.js";
@@ -71,6 +73,7 @@ export async function changePassword(ctx: ServiceContext, caller: Caller, input:
     await trx.updateTable("users").set({ password_hash: await hashPassword(body.newPassword), password_changed_at: now.toISOString(), pw_expiration: expiry }).where("id", "=", caller.userId).execute();
     await trx.updateTable("auth_tokens").set({ revoked_at: nowIso() }).where("user_id", "=", caller.userId).where("id", "<>", caller.tokenId).where("revoked_at", "is", null).execute();
   });
+  await announceRevocation(ctx, caller.userId, "密码已修改，请重新登录");
   return { pwExpiration: expiry };
 }
 
@@ -99,14 +102,14 @@ export async function personalRoutes(app: FastifyInstance, ctx: ServiceContext):
     await requireCaller(ctx, request);
     const { mobile } = parse(mobileOnly, request.body);
     if (await ctx.db.kysely.selectFrom("users").select("id").where("mobile", "=", mobile).executeTakeFirst()) throw invalid(`手机号 ${mobile} 已被其他账号使用`);
-    return ok(await issueSmsCode(ctx, mobile));
+    return ok(await issueSmsCode(ctx, { mobile, purpose: "MOBILE_CHANGE", address: requesterAddress(request) }));
   });
 
   app.post("/personal/mobile", async (request) => {
     const caller = await requireCaller(ctx, request);
     const { mobile, smsCode } = parse(mobileBody, request.body);
     if (await ctx.db.kysely.selectFrom("users").select("id").where("mobile", "=", mobile).executeTakeFirst()) throw invalid(`手机号 ${mobile} 已被其他账号使用`);
-    if (!(await consumeSmsCode(ctx, mobile, smsCode))) throw invalid("短信验证码错误或已过期");
+    await requireSmsCode(ctx, { mobile, purpose: "MOBILE_CHANGE", code: smsCode });
     await ctx.db.kysely.updateTable("users").set({ mobile }).where("id", "=", caller.userId).execute();
     return ok({ mobile });
   });

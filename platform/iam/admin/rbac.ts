@@ -21,7 +21,7 @@ import { parse } from "../../http/validate.js";
 import type { Caller } from "../../identity/caller.js";
 import { hashPassword, randomToken } from "../../identity/crypto.js";
 import { requireCaller } from "../../identity/guard.js";
-import { devOutbox } from "../../identity/service.js";
+import { announceRevocation, devOutbox } from "../../identity/service.js";
 import { requireCode } from "./access.js";
 
 export const USER_TYPE_LABELS: Record<UserType, string> = { SYSTEM_USER: "平台用户", TENANT_USER: "租户用户", ORG_USER: "企业用户", INDIVIDUAL_USER: "个人用户" };
@@ -519,7 +519,7 @@ export async function userAction(ctx: ServiceContext, caller: Caller, id: number
     return { id, action, title: user.name };
   });
   await sendPasswordSms(ctx, sms);
-  if (loggedOut) await ctx.bus?.publish({ userId: id, packet: { packageType: "LOGOUT", packageCode: 200, content: loggedOut } }).catch(() => undefined);
+  if (loggedOut) await announceRevocation(ctx, id, loggedOut);
   return result;
 }
 

@@ -14,7 +14,8 @@ import { nowIso } from "../../db/index.js";
 import { ok, Refusal } from "../../http/envelope.js";
 import { parse } from "../../http/validate.js";
 import { platformOf } from "../../identity/guard.js";
-import { consumeSmsCode, getKeyPair, sendSmsCode } from "../../identity/service.js";
+import { getKeyPair, sendSmsCode } from "../../identity/service.js";
+import { requireSmsCode } from "../../identity/sms-codes.js";
 import { requesterAddress } from "../../http/rate-limit.js";
 
 export const WECHAT_STATE_TTL_MS = 30 * 60_000;
@@ -65,7 +66,7 @@ export async function bindWechat(ctx: ServiceContext, platformId: string, input:
   const user = await ctx.db.kysely.selectFrom("users").select(["id", "name", "status", "platform_id", "type"]).where("mobile", "=", body.mobile).executeTakeFirst();
   if (!user) throw invalid("该手机号未注册");
   if (user.status !== "ACTIVE") throw invalid("账号已停用，请联系管理员");
-  if (!(await consumeSmsCode(ctx, body.mobile, body.smsCode))) throw invalid("短信验证码错误或已过期");
+  await requireSmsCode(ctx, { mobile: body.mobile, purpose: "WECHAT_BIND", code: body.smsCode });
   return ctx.db.kysely.transaction().execute(async (trx) => {
     // The nonce's primary key makes a concurrent second use fail here.
     await trx.insertInto("wechat_binding_states").values({ nonce, used_at: nowIso() }).execute();
@@ -82,7 +83,7 @@ export async function wechatRoutes(app: FastifyInstance, ctx: ServiceContext): P
     platformOf(request);
     const body = parse(smsBody, request.body);
     await verifyWechatState(ctx, body.openid, body.state);
-    return ok(await sendSmsCode(ctx, body.mobile, requesterAddress(request)));
+    return ok(await sendSmsCode(ctx, body.mobile, requesterAddress(request), "WECHAT_BIND"));
   });
   app.post("/wx-binding/bind", async (request) => ok(await bindWechat(ctx, platformOf(request), request.body)));
 
