@@ -1,4 +1,4 @@
-import { DEFAULT_DATABASE_URL } from "./db/index.js";
+import { readSettings } from "../contract/settings.js";
 
 export interface PlatformConfig {
   port: number;
@@ -19,17 +19,19 @@ export interface PlatformConfig {
   dataDir?: string;
 }
 
+/** The platform's settings (contract/settings.ts holds every variable's default and check). */
 export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  const { settings, production } = readSettings(env, "platform");
   return {
-    port: Number(env.PLATFORM_PORT ?? 3001),
-    host: env.PLATFORM_HOST ?? "127.0.0.1",
-    databaseUrl: env.TMS_DATABASE_URL ?? DEFAULT_DATABASE_URL,
-    redisUrl: env.TMS_REDIS_URL || null,
-    redisPrefix: env.TMS_REDIS_PREFIX || "tms",
-    production: env.TMS_ENV === "production",
-    accessTtlSeconds: Number(env.TMS_ACCESS_TTL_SECONDS ?? 2 * 3600),
-    refreshTtlSeconds: Number(env.TMS_REFRESH_TTL_SECONDS ?? 7 * 24 * 3600),
-    dataDir: env.TMS_DATA_DIR ?? "./data",
-    versionFunctions: (env.TMS_VERSION_FUNCTIONS ?? "CAPTAIN,DRIVER").split(",").map((s) => s.trim()).filter(Boolean),
+    port: settings.PLATFORM_PORT,
+    host: settings.PLATFORM_HOST,
+    databaseUrl: settings.TMS_DATABASE_URL,
+    redisUrl: settings.TMS_REDIS_URL,
+    redisPrefix: settings.TMS_REDIS_PREFIX,
+    production,
+    accessTtlSeconds: settings.TMS_ACCESS_TTL_SECONDS,
+    refreshTtlSeconds: settings.TMS_REFRESH_TTL_SECONDS,
+    dataDir: settings.TMS_DATA_DIR,
+    versionFunctions: settings.TMS_VERSION_FUNCTIONS,
   };
 }

@@ -9,13 +9,24 @@ import { runTimeoutDetector } from "./fleet/timeouts.js";
 import { expireAvailabilities, filePendingTemplates } from "./fleet/fleet-rest.resource.js";
 import { markOverdueContainers } from "./orders/rest.resource.js";
 import { limiterOf } from "./http/rate-limit.js";
+import { refuseOnProblems, settingsAtStart } from "../contract/settings.js";
+import { targetsOf } from "./submission/records.js";
+import { reportTargetProblems } from "./submission/sender.js";
 
+// The production start command: a missing TMS_ENV is production, whose settings must be complete.
+const { settings, production } = settingsAtStart("platform");
 const config = loadPlatformConfig();
 const db = await openDatabase(config.databaseUrl);
 const applied = await migrateToLatest(db);
-// Production never seeds demo data: only the platforms and the permission catalogue (issue 15).
-const seeded = config.production ? (await bootstrapCatalogue(db), false) : await seedIfEmpty(db);
-const { app, ctx } = await buildApp({ db, config, logger: { level: process.env.LOG_LEVEL ?? "info" } });
+// Demo data only when asked for (TMS_DEMO=1; `npm start` asks); otherwise the platforms and the permission catalogue.
+const seeded = settings.TMS_DEMO === "1" ? await seedIfEmpty(db) : (await bootstrapCatalogue(db), false);
+// The report targets live in the database: an enabled one needs its endpoint and credentials.
+if (production) {
+  const problems = reportTargetProblems(await targetsOf(db.kysely), process.env);
+  if (problems.length) await db.destroy();
+  refuseOnProblems("platform", production, problems);
+}
+const { app, ctx } = await buildApp({ db, config, logger: { level: settings.LOG_LEVEL } });
 if (applied.length) app.log.info({ applied }, "migrations applied");
 if (seeded) app.log.info("demo data seeded");
 
@@ -49,7 +60,7 @@ function every(job: string, everyMs: number, run: () => Promise<unknown>, failur
 }
 
 // 数据报送: builds and sends submission records every minute (TMS_REPORT_JOB=off to stop it).
-if (process.env.TMS_REPORT_JOB !== "off") stoppers.push(startSubmitterJob(db.kysely, { selfUrl: `http://127.0.0.1:${config.port}` }, app.log, myTurn("submitter", 60_000)));
+if (settings.TMS_REPORT_JOB) stoppers.push(startSubmitterJob(db.kysely, { selfUrl: `http://127.0.0.1:${config.port}` }, app.log, myTurn("submitter", 60_000)));
 // 超时规则: the detector for the rules that fire on silence (loading not started, transit too long, offline).
 every("timeouts", 60_000, () => runTimeoutDetector(ctx), "timeout detector failed");
 // 车源 whose window has passed become 已过期; 短信模板 报备中 are filed with the SMS gateway.

@@ -18,8 +18,11 @@ import compression from "compression";
 import express from "express";
 import { requestFromNode, sendResponse } from "./console-respond.js";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "../app/lib/same-origin";
+import { settingsAtStart } from "../contract/settings";
 
-process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
+// The production start command: a missing TMS_ENV is production, whose settings must be complete.
+const { settings } = settingsAtStart("console");
+process.env.NODE_ENV = settings.NODE_ENV;
 const buildPath = resolve(process.argv[2] ?? "./build/index.js");
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
@@ -49,8 +52,8 @@ app.all("*", async (req: IncomingMessage, res: ServerResponse, next: (error: unk
   }
 });
 
-const port = Number(process.env.PORT ?? 3000);
-const server = process.env.HOST ? app.listen(port, process.env.HOST) : app.listen(port);
+const port = settings.PORT;
+const server = settings.HOST ? app.listen(port, settings.HOST) : app.listen(port);
 server.on("listening", () => console.log(`[console] http://localhost:${port}`));
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {

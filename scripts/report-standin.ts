@@ -6,10 +6,11 @@
  * A real province: set the same four variables to the address and the account it issued.
  */
 import { startStandin } from "../platform/submission/standin.js";
+import { readSettings } from "../contract/settings.js";
 
-const port = Number(process.env.STANDIN_PORT ?? 3900);
-const user = process.env.STANDIN_USER ?? "ANHUI_DEV";
-const standin = await startStandin({ port, accounts: { [user]: { password: process.env.STANDIN_PASSWORD ?? "tms-dev", key: process.env.STANDIN_KEY ?? "tms-dev-key" } } });
+const { settings } = readSettings(process.env, "script");
+const user = settings.STANDIN_USER;
+const standin = await startStandin({ port: settings.STANDIN_PORT, accounts: { [user]: { password: settings.STANDIN_PASSWORD, key: settings.STANDIN_KEY } } });
 console.log(`[report-standin] listening on ${standin.url} (account ${user}); POST /_control/fail {count, code|http} injects failures`);
 const stop = () => void standin.close().then(() => process.exit(0));
 process.on("SIGINT", stop);

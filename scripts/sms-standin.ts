@@ -5,11 +5,12 @@
  *   TMS_SMS_URL=http://127.0.0.1:3910 TMS_SMS_ACCOUNT=tms-dev TMS_SMS_KEY=tms-dev-sms-key npm start
  * A real provider: set the same three variables to its address and the account it issued.
  */
-import { SMS_DEV_ACCOUNT, startSmsStandin } from "../platform/fleet/sms-standin.js";
+import { startSmsStandin } from "../platform/fleet/sms-standin.js";
+import { readSettings } from "../contract/settings.js";
 
-const port = Number(process.env.SMS_STANDIN_PORT ?? 3910);
-const account = process.env.SMS_STANDIN_ACCOUNT ?? SMS_DEV_ACCOUNT.account;
-const standin = await startSmsStandin({ port, accounts: { [account]: process.env.SMS_STANDIN_KEY ?? SMS_DEV_ACCOUNT.key } });
+const { settings } = readSettings(process.env, "script");
+const account = settings.SMS_STANDIN_ACCOUNT;
+const standin = await startSmsStandin({ port: settings.SMS_STANDIN_PORT, accounts: { [account]: settings.SMS_STANDIN_KEY } });
 console.log(`[sms-standin] listening on ${standin.url} (account ${account}); POST /_control/fail {count, code|http} injects failures`);
 const stop = () => void standin.close().then(() => process.exit(0));
 process.on("SIGINT", stop);

@@ -5,15 +5,19 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { buildIfNeeded } from "./console-build.js";
+import { readSettings } from "../contract/settings.js";
 
 const root = new URL("..", import.meta.url).pathname;
-const platformPort = Number(process.env.PLATFORM_PORT ?? 3001);
-const consolePort = Number(process.env.PORT ?? 3000);
-const platformUrl = process.env.TMS_PLATFORM_URL ?? `http://127.0.0.1:${platformPort}`;
+const { settings } = readSettings(process.env);
+const platformPort = settings.PLATFORM_PORT;
+const consolePort = settings.PORT;
+const platformUrl = settings.TMS_PLATFORM_URL ?? `http://127.0.0.1:${platformPort}`;
+/** The development start: development settings and demo data unless the caller says otherwise. */
+const development = { TMS_ENV: settings.TMS_ENV ?? "development", TMS_DEMO: settings.TMS_DEMO ?? "1" };
 
 const children: ChildProcess[] = [];
 function run(name: string, command: string, args: string[], env: Record<string, string>) {
-  const child = spawn(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  const child = spawn(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...development, ...env } });
   child.on("exit", (code, signal) => {
     if (!stopping) {
       console.error(`[start] ${name} exited (${signal ?? code}); stopping.`);
@@ -50,7 +54,7 @@ async function waitForHealth(url: string, timeoutMs = 60_000) {
 }
 
 if (!buildIfNeeded()) process.exit(1);
-const runPlatform = !process.env.TMS_PLATFORM_URL;
+const runPlatform = !settings.TMS_PLATFORM_URL;
 if (runPlatform) run("platform", process.execPath, ["--import", "tsx", "platform/main.ts"], { PLATFORM_PORT: String(platformPort) });
 try {
   await waitForHealth(platformUrl);

@@ -1,12 +1,16 @@
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { dirname } from "node:path";
+import { readSettings } from "../../contract/settings";
 
 const SECRET_FILE = "./data/session-secret";
 
+/** Every console setting, read and checked by the one schema (contract/settings.ts). */
+const { settings, production } = readSettings(process.env, "console");
+
 function sessionSecret(): string {
-  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
-  if (process.env.TMS_ENV === "production") throw new Error("SESSION_SECRET must be set when TMS_ENV=production");
+  if (settings.SESSION_SECRET) return settings.SESSION_SECRET;
+  if (production) throw new Error("SESSION_SECRET must be set when TMS_ENV=production");
   if (existsSync(SECRET_FILE)) return readFileSync(SECRET_FILE, "utf8").trim();
   mkdirSync(dirname(SECRET_FILE), { recursive: true });
   // Written whole under a temporary name, then linked into place: consoles starting together on one
@@ -24,10 +28,10 @@ function sessionSecret(): string {
 }
 
 export const consoleConfig = {
-  platformUrl: (process.env.TMS_PLATFORM_URL ?? `http://127.0.0.1:${process.env.PLATFORM_PORT ?? 3001}`).replace(/\/$/, ""),
-  production: process.env.TMS_ENV === "production",
+  platformUrl: settings.TMS_PLATFORM_URL ?? `http://127.0.0.1:${settings.PLATFORM_PORT}`,
+  production,
   /** Set when several consoles serve one site: they share token rotations through it (rotations.server.ts). */
-  redisUrl: process.env.TMS_REDIS_URL || null,
+  redisUrl: settings.TMS_REDIS_URL,
   sessionSecret: sessionSecret(),
   /** Spec 9: request timeout 6,000,000 ms, for long calls (exports, imports, a form's POST). */
   requestTimeoutMs: 6_000_000,
@@ -35,6 +39,6 @@ export const consoleConfig = {
    * Issue 15 item 9: a page load (GET) waits this long for each platform call, so a hung platform
    * gives the outage page within seconds instead of holding the browser for the spec's 100 minutes.
    */
-  pageTimeoutMs: Number(process.env.TMS_PAGE_TIMEOUT_MS) > 0 ? Number(process.env.TMS_PAGE_TIMEOUT_MS) : 8_000,
-  versionFunctions: (process.env.TMS_VERSION_FUNCTIONS ?? "CAPTAIN,DRIVER").split(",").map((s) => s.trim()).filter(Boolean),
+  pageTimeoutMs: settings.TMS_PAGE_TIMEOUT_MS,
+  versionFunctions: settings.TMS_VERSION_FUNCTIONS,
 };

@@ -64,7 +64,7 @@ export async function startStack(opts: { port: number; platformPort?: number; da
   }
   const platformPort = opts.platformPort ?? opts.port + 1;
   for (const port of [platformPort, opts.port]) if (!(await portFree(port))) throw new Error(`port ${port} is in use`);
-  const env = { ...process.env, TMS_DATABASE_URL: opts.databaseUrl, PLATFORM_PORT: String(platformPort), LOG_LEVEL: "warn", ...opts.env };
+  const env = { ...process.env, TMS_ENV: "development", TMS_DEMO: "1", TMS_DATABASE_URL: opts.databaseUrl, PLATFORM_PORT: String(platformPort), LOG_LEVEL: "warn", ...opts.env };
   const started: ChildProcess[] = [];
   const stop = async () => {
     for (const child of started.reverse()) await stopChild(child);

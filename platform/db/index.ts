@@ -11,7 +11,9 @@ export interface Db {
   destroy(): Promise<void>;
 }
 
-export const DEFAULT_DATABASE_URL = "file:./data/tms.db";
+import { DEFAULT_DATABASE_URL } from "../../contract/settings.js";
+
+export { DEFAULT_DATABASE_URL };
 
 /** Opens the database named by a `file:` path or a `postgres://` URL (DESIGN.md, TMS_DATABASE_URL). */
 export async function openDatabase(url: string = DEFAULT_DATABASE_URL): Promise<Db> {

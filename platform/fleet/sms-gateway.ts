@@ -8,6 +8,7 @@ import { createHmac } from "node:crypto";
 import { renderSms, type SmsCode } from "../../contract/sms.js";
 import type { ServiceContext } from "../context.js";
 import type { AnyDb } from "../resources/bind.js";
+import { SMS_DEV_ACCOUNT } from "./sms-standin.js";
 
 export interface SmsReply {
   code: string;
@@ -29,9 +30,15 @@ export function rememberListeningPort(ctx: ServiceContext, port: number): void {
   listening.set(ctx, port);
 }
 
+/** The configured gateway; only outside production do unset settings fall back to the mounted stand-in. */
 function gatewayOf(ctx: ServiceContext, env: NodeJS.ProcessEnv = process.env) {
   const self = `http://127.0.0.1:${listening.get(ctx) ?? ctx.config.port}${SMS_STANDIN_PATH}`;
-  return { url: (env.TMS_SMS_URL || self).replace(/\/$/, ""), account: env.TMS_SMS_ACCOUNT || "tms-dev", key: env.TMS_SMS_KEY || "tms-dev-sms-key" };
+  const dev = !ctx.config.production;
+  return {
+    url: (env.TMS_SMS_URL || (dev ? self : "")).replace(/\/$/, ""),
+    account: env.TMS_SMS_ACCOUNT || (dev ? SMS_DEV_ACCOUNT.account : ""),
+    key: env.TMS_SMS_KEY || (dev ? SMS_DEV_ACCOUNT.key : ""),
+  };
 }
 
 export type GatewayOutcome = { ok: true; reply: SmsReply; request: string; response: string } | { ok: false; error: string; request: string; response: string | null };

@@ -4,6 +4,7 @@
  * platform process; `TMS_EXPORTS_PER_USER` (default 2) and `TMS_EXPORTS_TOTAL` (default 6).
  * A refused export is HTTP 429 with a Chinese message, before any byte of the file.
  */
+import { readSettings } from "../../contract/settings.js";
 import { HttpError } from "./envelope.js";
 
 export interface ExportLimits {
@@ -11,12 +12,8 @@ export interface ExportLimits {
   total: number;
 }
 
-const positive = (raw: string | undefined, fallback: number) => (raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : fallback);
-
-export const exportLimits: ExportLimits = {
-  perUser: positive(process.env.TMS_EXPORTS_PER_USER, 2),
-  total: positive(process.env.TMS_EXPORTS_TOTAL, 6),
-};
+const { settings } = readSettings(process.env, "platform");
+export const exportLimits: ExportLimits = { perUser: settings.TMS_EXPORTS_PER_USER, total: settings.TMS_EXPORTS_TOTAL };
 
 const runningByUser = new Map<number, number>();
 let runningTotal = 0;

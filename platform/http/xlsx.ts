@@ -7,6 +7,7 @@
 import { PassThrough, type Writable } from "node:stream";
 import type { FastifyReply } from "fastify";
 import type { ServiceContext } from "../context.js";
+import { readSettings } from "../../contract/settings.js";
 import { attachmentDisposition, chinaCompactDate } from "../../contract/units.js";
 import { takeExportSlot } from "./export-slots.js";
 import { SheetXml, workbookParts } from "./sheet-xml.js";
@@ -41,8 +42,10 @@ export function exportDisposition(asciiName: string, chineseName: string, now: D
   return attachmentDisposition(`${asciiName}_${day}.xlsx`, `${chineseName}_${day}.xlsx`);
 }
 
+const exportSettings = readSettings(process.env, "platform").settings;
+
 /** A client that takes nothing for this long is given up (its slot and its walk are freed). */
-export const EXPORT_STALL_MS = Number(process.env.TMS_EXPORT_STALL_MS) > 0 ? Number(process.env.TMS_EXPORT_STALL_MS) : 120_000;
+export const EXPORT_STALL_MS = exportSettings.TMS_EXPORT_STALL_MS;
 
 /**
  * Resolves true once `stream` can take more data or `output` has closed, false when `stream` took
@@ -71,7 +74,7 @@ const NO_EXTRA = () => "";
  * spends about 30 % less CPU at level 1 than at 6 for a file 20 % larger (3.76 MB against 3.09 MB
  * for 20,000 waybills, the size ExcelJS's export had); level 0 saves little more for 7× the bytes.
  */
-export const EXPORT_ZIP_LEVEL = /^\d$/.test(process.env.TMS_EXPORT_ZIP_LEVEL ?? "") ? Number(process.env.TMS_EXPORT_ZIP_LEVEL) : 1;
+export const EXPORT_ZIP_LEVEL = exportSettings.TMS_EXPORT_ZIP_LEVEL;
 
 /**
  * Writes the workbook to `output` page by page. Between pages it waits while the compressor and

@@ -14,7 +14,7 @@ import { DOCUMENT_VERSION, sealContent, type ExchangeReply } from "./wire.js";
 export interface SenderOptions {
   /** Where a relative base_url ("/dev/report-standin/anhui") points: this platform's own address. */
   selfUrl: string;
-  env?: NodeJS.ProcessEnv;
+  env?: Record<string, string | undefined>;
   fetchImpl?: typeof fetch;
   timeoutMs?: number;
   now?: () => Date;
@@ -30,17 +30,34 @@ const ORDER: MessageType[] = ["DRIVER", "CREW", "VEHICLE", "SHIP", "WAYBILL", "W
 const RETRYABLE_CODES = new Set(["3003", "9001"]);
 const KEY_ERRORS = new Set(["3006", "3007"]);
 
-/** Dev defaults match the stand-in mounted by the platform; a real endpoint sets all four variables. */
+/**
+ * Dev defaults match the stand-in mounted by the platform; a real endpoint sets all four variables. In
+ * production nothing falls back to a development credential (and the start refuses an enabled target
+ * without them: reportTargetProblems).
+ */
 export function credentialsOf(target: TargetRow, options: SenderOptions) {
   const env = options.env ?? process.env;
+  const dev = env.TMS_ENV !== "production";
   const prefix = target.credentials_env;
   const base = env[`${prefix}URL`] || target.base_url;
   return {
     url: (base.startsWith("/") ? `${options.selfUrl}${base}` : base).replace(/\/$/, ""),
     user: env[`${prefix}USER`] || target.sender_code,
-    password: env[`${prefix}PASSWORD`] || "tms-dev",
-    key: env[`${prefix}KEY`] || "tms-dev-key",
+    password: env[`${prefix}PASSWORD`] || (dev ? "tms-dev" : ""),
+    key: env[`${prefix}KEY`] || (dev ? "tms-dev-key" : ""),
   };
+}
+
+/** What an enabled target lacks to be sent to in production: one Chinese-and-English line each. */
+export function reportTargetProblems(targets: TargetRow[], env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  for (const target of targets.filter((t) => t.enabled)) {
+    const prefix = target.credentials_env;
+    const needed = [...(/^https?:\/\//.test(target.base_url) ? [] : ["URL"]), "PASSWORD", "KEY"].map((part) => `${prefix}${part}`);
+    for (const name of needed.filter((n) => !env[n]))
+      problems.push(`缺少 ${name}：已启用的报送目标「${target.name}」（${target.platform_id} 平台）需要它 / ${name} is required: report target ${target.code} of platform ${target.platform_id} is enabled`);
+  }
+  return problems;
 }
 
 interface HttpResult {

@@ -32,7 +32,7 @@ const freePort = () =>
 async function startPlatform(): Promise<void> {
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ["--import", "tsx", "platform/main.ts"], { env: { ...process.env, PLATFORM_PORT: String(port), TMS_DATABASE_URL: url, LOG_LEVEL: "error" }, stdio: "ignore" });
+  child = spawn(process.execPath, ["--import", "tsx", "platform/main.ts"], { env: { ...process.env, TMS_ENV: "development", PLATFORM_PORT: String(port), TMS_DATABASE_URL: url, LOG_LEVEL: "error" }, stdio: "ignore" });
   for (let i = 0; i < 300; i++) {
     const up = await fetch(`${baseUrl}/health`).then((r) => r.ok).catch(() => false);
     if (up) return;

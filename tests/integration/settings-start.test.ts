@@ -1,0 +1,68 @@
+/**
+ * Settings checked at start (issue 23 item 1): the platform's production entry refuses to start, one
+ * Chinese-and-English line per problem, when a required setting is missing or an enabled report target
+ * lacks its credentials; a missing TMS_ENV is production; development starts without demo data unless
+ * TMS_DEMO=1 asks for it.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { bootstrapCatalogue } from "../../platform/db/bootstrap.js";
+import { openDatabase } from "../../platform/db/index.js";
+import { migrateToLatest } from "../../platform/db/migrate.js";
+import { testDatabaseUrl } from "../helpers/platform.js";
+import { spawnPlatform, type SpawnedPlatform } from "../helpers/processes.js";
+
+const complete = { TMS_CARD_KEY: "c".repeat(40), TMS_SMS_URL: "https://sms.example.com", TMS_SMS_ACCOUNT: "acme", TMS_SMS_KEY: "k".repeat(20) };
+let url: string;
+let cleanup: () => void;
+const started: SpawnedPlatform[] = [];
+let refused: SpawnedPlatform, targets: SpawnedPlatform, development: SpawnedPlatform;
+
+/** One migrated database with two report targets, one enabled (relative base URL), one disabled; no demo data. */
+beforeAll(async () => {
+  ({ url, cleanup } = testDatabaseUrl("settings_start"));
+  const db = await openDatabase(url);
+  await migrateToLatest(db);
+  await bootstrapCatalogue(db);
+  const target = (code: string, enabled: number, base_url: string) => ({
+    platform_id: "A", code, name: `${code} 目标`, base_url, carrier_name: "皖粮网络货运有限公司", credit_code: "91340300MA2TGR8X1K", permit_number: "340300100001", sender_code: `${code}_S`,
+    message_types: "[]", auto_report: 0, report_delay_min: 0, max_attempts: 8, enabled, paused: 0, paused_reason: null, credentials_env: `TMS_REPORT_${code}_`, token: null, token_at: null, updated_at: new Date().toISOString(),
+  });
+  await db.kysely.insertInto("report_targets").values([target("ANHUI", 1, "/dev/report-standin/anhui"), target("WURUN_ROAD", 0, "/dev/report-standin/wurun-road")]).execute();
+  await db.destroy();
+  const withoutKey = Object.fromEntries(Object.entries(complete).filter(([k]) => k !== "TMS_CARD_KEY"));
+  // Three starts at once: production without TMS_ENV and without the card key; production complete but
+  // for the enabled target's credentials; development.
+  started.push(
+    (refused = await spawnPlatform({ TMS_DATABASE_URL: url, ...withoutKey })),
+    (targets = await spawnPlatform({ TMS_ENV: "production", TMS_DATABASE_URL: url, ...complete })),
+    (development = await spawnPlatform({ TMS_ENV: "development", TMS_DATABASE_URL: url })),
+  );
+}, 60_000);
+
+afterAll(() => {
+  for (const p of started) p.child.kill("SIGKILL");
+  cleanup?.();
+});
+
+it("refuses to start without TMS_ENV (production) and without the card key, naming it in Chinese and English", async () => {
+  expect(await refused.exited).toBe(1);
+  expect(refused.output()).toContain("缺少 TMS_CARD_KEY（银行卡加密密钥），生产环境必须设置 / TMS_CARD_KEY is required when TMS_ENV=production");
+  expect(refused.output()).toMatch(/拒绝启动 \/ refusing to start with 1 settings problem/);
+}, 60_000);
+
+it("refuses to start in production while an enabled report target lacks its endpoint and credentials", async () => {
+  expect(await targets.exited).toBe(1);
+  for (const name of ["TMS_REPORT_ANHUI_URL", "TMS_REPORT_ANHUI_PASSWORD", "TMS_REPORT_ANHUI_KEY"]) expect(targets.output()).toContain(`缺少 ${name}：已启用的报送目标「ANHUI 目标」（A 平台）需要它`);
+  expect(targets.output()).not.toContain("WURUN_ROAD");
+}, 60_000);
+
+it("starts in development, without demo data unless TMS_DEMO=1 asks for it", async () => {
+  await development.healthy();
+  expect(development.output()).not.toContain("配置错误");
+  const db = await openDatabase(url);
+  try {
+    expect(Number((await db.kysely.selectFrom("users").select(db.kysely.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBe(0);
+  } finally {
+    await db.destroy();
+  }
+}, 60_000);
