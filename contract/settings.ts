@@ -122,6 +122,12 @@ export const SETTINGS = {
   TMS_SMS_ACCOUNT: spec({ readers: ["platform"], schema: optionalText(), shown: "`tms-dev` (not in production)", label: "短信网关账号", meaning: "the SMS gateway account", production: "required" }),
   TMS_SMS_KEY: spec({ readers: ["platform"], schema: optionalText(), secretLength: 8, shown: "`tms-dev-sms-key` (not in production)", label: "短信网关密钥", meaning: "the SMS gateway signing key", production: "required" }),
   ...reportCredentials,
+  TMS_SHUTDOWN_TIMEOUT_MS: spec({
+    readers: ["platform", "console"],
+    schema: integer(30_000, 0),
+    label: "停机等待时间",
+    meaning: "on SIGTERM, how long the requests, exports and jobs in flight may take to finish before the rest are cut",
+  }),
   TMS_REPORT_JOB: spec({ readers: ["platform"], schema: onOff("on"), shown: "on", label: "数据报送任务", meaning: "`off` stops the minute job that builds and sends submission records" }),
   TMS_DATA_DIR: spec({ readers: ["platform"], schema: text("./data"), label: "文件存储目录", meaning: "the platform's file store (`files/ab/cd/<sha256>`: uploads, avatars, app packages)" }),
   TMS_VERSION_FUNCTIONS: spec({ readers: ["platform", "console"], schema: list("CAPTAIN,DRIVER"), label: "版本功能", meaning: "the build's version functions; without `CAPTAIN` the ship and water entries are hidden" }),

@@ -31,6 +31,12 @@ export interface BuildOptions {
   db: Db;
   config: PlatformConfig;
   logger?: boolean | object;
+  /**
+   * close() lets the requests in flight finish (the production entry, which bounds the wait with
+   * TMS_SHUTDOWN_TIMEOUT_MS); otherwise it cuts every connection (tests: an abandoned download must not
+   * keep close() waiting forever).
+   */
+  drainOnClose?: boolean;
 }
 
 /** One entry of the platform's route table, as registered (the fuzz test walks it). */
@@ -61,9 +67,8 @@ const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<voi
 ];
 
 /** Builds the platform's HTTP app (not listening); tests call this with a temporary database. */
-export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<{ app: FastifyInstance; ctx: ServiceContext; routes: RouteEntry[] }> {
-  // forceCloseConnections: an abandoned download must not keep close() waiting forever.
-  const app = Fastify({ logger, bodyLimit: 2 * 1024 * 1024, forceCloseConnections: true, ...guardedServerOptions });
+export async function buildApp({ db, config, logger = false, drainOnClose = false }: BuildOptions): Promise<{ app: FastifyInstance; ctx: ServiceContext; routes: RouteEntry[] }> {
+  const app = Fastify({ logger, bodyLimit: 2 * 1024 * 1024, forceCloseConnections: drainOnClose ? "idle" : true, ...guardedServerOptions });
   const routes: RouteEntry[] = [];
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });

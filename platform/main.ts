@@ -4,14 +4,14 @@ import { openDatabase } from "./db/index.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { seedIfEmpty } from "./db/seed-all.js";
 import { bootstrapCatalogue } from "./db/bootstrap.js";
-import { startSubmitterJob } from "./submission/sender.js";
+import { JobRunner } from "./jobs/runner.js";
 import { runTimeoutDetector } from "./fleet/timeouts.js";
 import { expireAvailabilities, filePendingTemplates } from "./fleet/fleet-rest.resource.js";
 import { markOverdueContainers } from "./orders/rest.resource.js";
 import { limiterOf } from "./http/rate-limit.js";
 import { refuseOnProblems, settingsAtStart } from "../contract/settings.js";
 import { targetsOf } from "./submission/records.js";
-import { reportTargetProblems } from "./submission/sender.js";
+import { reportTargetProblems, runSubmitter } from "./submission/sender.js";
 
 // The production start command: a missing TMS_ENV is production, whose settings must be complete.
 const { settings, production } = settingsAtStart("platform");
@@ -26,20 +26,35 @@ if (production) {
   if (problems.length) await db.destroy();
   refuseOnProblems("platform", production, problems);
 }
-const { app, ctx } = await buildApp({ db, config, logger: { level: settings.LOG_LEVEL } });
+const { app, ctx } = await buildApp({ db, config, logger: { level: settings.LOG_LEVEL }, drainOnClose: true });
 if (applied.length) app.log.info({ applied }, "migrations applied");
 if (seeded) app.log.info("demo data seeded");
 
+const jobs = new JobRunner(app.log);
 let closing = false;
-/** Background jobs started after listen, stopped on shutdown. */
-const stoppers: Array<() => void> = [];
+/**
+ * SIGTERM / SIGINT: stop accepting (new connections refused, requests on open ones answered 503), let
+ * the requests and exports in flight finish and the running jobs end, up to TMS_SHUTDOWN_TIMEOUT_MS;
+ * websocket sessions are closed (the clients reconnect to another instance). Then exit 0.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, "platform stopping");
-  for (const stop of stoppers) stop();
-  await app.close();
-  await db.destroy();
+  app.log.info({ signal, jobs: jobs.active }, "platform stopping: draining requests and jobs");
+  jobs.stop();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), settings.TMS_SHUTDOWN_TIMEOUT_MS)));
+  // A kept-alive connection whose request ends during the drain is closed as soon as it is idle.
+  const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
+  const drained = await Promise.race([Promise.all([app.close(), jobs.drain()]).then(() => true as const), limit]);
+  clearTimeout(timer);
+  clearInterval(idleSweep);
+  if (!drained) {
+    app.log.warn({ limitMs: settings.TMS_SHUTDOWN_TIMEOUT_MS, jobs: jobs.active }, "shutdown limit reached: cutting the connections still open");
+    app.server.closeAllConnections();
+  }
+  await db.destroy().catch(() => undefined);
+  app.log.info("platform stopped");
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
@@ -51,20 +66,15 @@ await app.listen({ port: config.port, host: config.host });
  * Every instance keeps the jobs' timers; each period's run is taken by one of them (a limit of one run
  * per period, in Redis when TMS_REDIS_URL is set), so two platforms do not both send or sweep.
  */
-const myTurn = (job: string, everyMs: number) => async () => (await limiterOf(ctx).hit(`job:${job}`, 1, everyMs - 5_000)).allowed;
-function every(job: string, everyMs: number, run: () => Promise<unknown>, failure: string) {
-  const turn = myTurn(job, everyMs);
-  const timer = setInterval(() => void turn().then((mine) => (mine ? run() : undefined)).catch((error: unknown) => app.log.error({ err: error }, failure)), everyMs);
-  timer.unref();
-  stoppers.push(() => clearInterval(timer));
-}
+const turn = (job: string, everyMs: number) => async () => (await limiterOf(ctx).hit(`job:${job}`, 1, everyMs - 5_000)).allowed;
+const every = (job: string, everyMs: number, run: () => Promise<unknown>, options: { runNow?: boolean } = {}) => jobs.every(job, everyMs, run, { turn: turn(job, everyMs), ...options });
 
 // 数据报送: builds and sends submission records every minute (TMS_REPORT_JOB=off to stop it).
-if (settings.TMS_REPORT_JOB) stoppers.push(startSubmitterJob(db.kysely, { selfUrl: `http://127.0.0.1:${config.port}` }, app.log, myTurn("submitter", 60_000)));
+if (settings.TMS_REPORT_JOB) every("submitter", 60_000, () => runSubmitter(db.kysely, { selfUrl: `http://127.0.0.1:${config.port}` }), { runNow: true });
 // 超时规则: the detector for the rules that fire on silence (loading not started, transit too long, offline).
-every("timeouts", 60_000, () => runTimeoutDetector(ctx), "timeout detector failed");
+every("timeouts", 60_000, () => runTimeoutDetector(ctx));
 // 车源 whose window has passed become 已过期; 短信模板 报备中 are filed with the SMS gateway.
-every("availability-expiry", 30_000, () => expireAvailabilities(db.kysely), "availability expiry failed");
-every("sms-template-filing", 30_000, () => filePendingTemplates(ctx), "sms template filing failed");
+every("availability-expiry", 30_000, () => expireAvailabilities(db.kysely));
+every("sms-template-filing", 30_000, () => filePendingTemplates(ctx));
 // 还箱动态: containers still out after their return deadline become 已超期.
-every("container-overdue", 60_000, () => markOverdueContainers(db.kysely), "container overdue sweep failed");
+every("container-overdue", 60_000, () => markOverdueContainers(db.kysely));

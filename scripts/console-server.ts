@@ -19,6 +19,7 @@ import express from "express";
 import { requestFromNode, sendResponse } from "./console-respond.js";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "../app/lib/same-origin";
 import { settingsAtStart } from "../contract/settings";
+import { openEventStreams } from "../app/services/sse.server";
 
 // The production start command: a missing TMS_ENV is production, whose settings must be complete.
 const { settings } = settingsAtStart("console");
@@ -55,10 +56,23 @@ app.all("*", async (req: IncomingMessage, res: ServerResponse, next: (error: unk
 const port = settings.PORT;
 const server = settings.HOST ? app.listen(port, settings.HOST) : app.listen(port);
 server.on("listening", () => console.log(`[console] http://localhost:${port}`));
+/** How soon a browser whose event stream the shutdown closed comes back (to another console behind the proxy). */
+const SHUTDOWN_RETRY_MS = 2_000;
+/**
+ * SIGTERM / SIGINT: stop accepting, close idle keep-alive connections, close the event streams with a
+ * retry hint, let the requests and downloads in flight finish up to TMS_SHUTDOWN_TIMEOUT_MS, then exit.
+ */
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {
     server.close(() => process.exit(0));
+    // A kept-alive connection whose request ends during the drain is closed as soon as it is idle.
+    setInterval(() => server.closeIdleConnections(), 100).unref();
     server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 3000).unref();
+    for (const close of openEventStreams()) close(SHUTDOWN_RETRY_MS);
+    setTimeout(() => {
+      console.warn(`[console] shutdown limit of ${settings.TMS_SHUTDOWN_TIMEOUT_MS} ms reached: cutting the connections still open`);
+      server.closeAllConnections();
+      process.exit(0);
+    }, settings.TMS_SHUTDOWN_TIMEOUT_MS).unref();
   });
 }

@@ -59,6 +59,16 @@ export interface EventStreamOptions {
   headers?: HeadersInit;
 }
 
+/**
+ * The streams open in this process, each as a function that tells its client when to come back and
+ * closes it. The console server (scripts/console-server.ts) calls them on SIGTERM; the registry hangs
+ * off a global symbol because the server and the Remix build load this module separately.
+ */
+const OPEN_STREAMS = Symbol.for("tms.openEventStreams");
+export function openEventStreams(): Set<(retryMs: number) => void> {
+  const holder = globalThis as { [OPEN_STREAMS]?: Set<(retryMs: number) => void> };
+  return (holder[OPEN_STREAMS] ??= new Set());
+}
 /** Sends one event; returns false once the stream is closed. */
 export type SseSend = (event: string, data: unknown) => boolean;
 
@@ -78,6 +88,7 @@ export function eventStream(start: (send: SseSend, close: () => void) => () => v
   const finish = () => {
     if (closed) return;
     closed = true;
+    openEventStreams().delete(closeForShutdown);
     if (heartbeat) clearInterval(heartbeat);
     heartbeat = null;
     signal.removeEventListener("abort", finish);
@@ -106,6 +117,11 @@ export function eventStream(start: (send: SseSend, close: () => void) => () => v
     }
   };
 
+  const closeForShutdown = (retryAfterMs: number) => {
+    write(sseRetry(retryAfterMs));
+    finish();
+  };
+
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       controllerRef = controller;
@@ -114,6 +130,7 @@ export function eventStream(start: (send: SseSend, close: () => void) => () => v
         return;
       }
       signal.addEventListener("abort", finish);
+      openEventStreams().add(closeForShutdown);
       write(sseRetry(retryMs));
       heartbeat = setInterval(() => write(sseComment("ping")), heartbeatMs);
       const send: SseSend = (event, data) => write(sseFrame({ id: nextId++, event, data }));

@@ -240,26 +240,3 @@ export async function runSubmitter(db: AnyDb, options: SenderOptions & { platfor
   }
   return results;
 }
-
-/**
- * Runs the sender every minute until the app closes (platform/main.ts). `myTurn` says whether this
- * instance takes this minute's run (several instances: one of them does).
- */
-export function startSubmitterJob(db: AnyDb, options: SenderOptions, log: { error: (obj: object, msg: string) => void }, myTurn: () => Promise<boolean> = async () => true): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      if (await myTurn()) await runSubmitter(db, options);
-    } catch (error) {
-      log.error({ err: error }, "submission run failed");
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), 60_000);
-  timer.unref();
-  void tick();
-  return () => clearInterval(timer);
-}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { eventStream, nextEventId, sseComment, sseFrame, sseRetry } from "../../app/services/sse.server.js";
+import { eventStream, nextEventId, openEventStreams, sseComment, sseFrame, sseRetry } from "../../app/services/sse.server.js";
 
 describe("SSE frames", () => {
   it("writes id, event and JSON data lines ended by a blank line", () => {
@@ -66,6 +66,21 @@ describe("eventStream", () => {
     send!("push", { id: "9" });
     const text = await readAvailable(response.body!.getReader(), 3);
     expect(text).toBe('retry: 3000\n\nid: 5\nevent: count\ndata: {"msgNum":1}\n\nid: 6\nevent: push\ndata: {"id":"9"}\n\n');
+  });
+
+  it("at shutdown, tells the client when to come back, ends the stream and cleans up", async () => {
+    let cleaned = 0;
+    const before = new Set(openEventStreams());
+    const response = eventStream(() => () => void cleaned++, { signal: new AbortController().signal, retryMs: 3000 });
+    const reader = response.body!.getReader();
+    expect(await readAvailable(reader, 1)).toBe("retry: 3000\n\n");
+    const mine = [...openEventStreams()].filter((close) => !before.has(close));
+    expect(mine).toHaveLength(1);
+    mine[0]!(2000);
+    expect(await readAvailable(reader, 5)).toBe("retry: 2000\n\n");
+    expect(await reader.read()).toEqual({ done: true, value: undefined });
+    expect(cleaned).toBe(1);
+    expect(openEventStreams().has(mine[0]!)).toBe(false);
   });
 
   it("sends a heartbeat comment on its interval", async () => {

@@ -1,9 +1,11 @@
 /**
- * Settings checked at start (issue 23 item 1): the platform's production entry refuses to start, one
- * Chinese-and-English line per problem, when a required setting is missing or an enabled report target
- * lacks its credentials; a missing TMS_ENV is production; development starts without demo data unless
- * TMS_DEMO=1 asks for it.
+ * The platform's entry (platform/main.ts) as ops run it. Settings checked at start (issue 23 item 1): it
+ * refuses to start, one Chinese-and-English line per problem, when a required setting is missing or an
+ * enabled report target lacks its credentials; a missing TMS_ENV is production; development starts
+ * without demo data unless TMS_DEMO=1 asks for it. Graceful shutdown (item 3): on SIGTERM it stops
+ * accepting, lets the request in flight finish, and exits 0.
  */
+import { Agent, request } from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { bootstrapCatalogue } from "../../platform/db/bootstrap.js";
 import { openDatabase } from "../../platform/db/index.js";
@@ -65,4 +67,41 @@ it("starts in development, without demo data unless TMS_DEMO=1 asks for it", asy
   } finally {
     await db.destroy();
   }
+}, 60_000);
+
+it("on SIGTERM stops accepting, finishes the request in flight, then exits 0", async () => {
+  await development.healthy();
+  // One kept-alive connection: a first request makes sure the platform has accepted it.
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const send = (body: string, { holdBack }: { holdBack: number }) => {
+    let release = () => {};
+    let flushed = () => {};
+    const headersSent = new Promise<void>((resolve) => (flushed = resolve));
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request(new URL("/api/v1/auth/csrf", development.baseUrl), { method: "POST", agent, headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } }, (res) => {
+        let text = "";
+        res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on("error", reject);
+      req.write(body.slice(0, body.length - holdBack), () => flushed());
+      release = () => req.end(body.slice(body.length - holdBack));
+      if (!holdBack) release();
+    });
+    return { answer, headersSent, release: () => release() };
+  };
+  expect((await send('{"clientId":"shutdown-test"}', { holdBack: 0 }).answer).status).toBe(200);
+  // The second request on that connection stops half-way through its body when the signal comes.
+  const inFlight = send(`{"clientId":"shutdown-test"${" ".repeat(200)}}`, { holdBack: 100 });
+  await inFlight.headersSent;
+  development.child.kill("SIGTERM");
+  // It stops accepting: a new connection is refused while that request is still open.
+  while (await fetch(`${development.baseUrl}/health`).then(() => true, () => false)) await new Promise((r) => setTimeout(r, 50));
+  inFlight.release();
+  const { status, text } = await inFlight.answer;
+  expect(status).toBe(200);
+  expect(JSON.parse(text)).toMatchObject({ code: 200 });
+  expect(await development.exited).toBe(0);
+  expect(development.output()).not.toContain("shutdown limit reached");
+  agent.destroy();
 }, 60_000);
