@@ -2,6 +2,12 @@
  * The catalogue of fine-grained permission codes (spec 6). The platform seeds it into the
  * `permissions` table; the console's route map refers to these constants, never to loose strings.
  */
+import type { UserType } from "./platforms.js";
+
+/** Who may hold a code at all: the platform refuses other kinds of account even when a role grants it. */
+const PLATFORM: readonly UserType[] = ["SYSTEM_USER"];
+const STAFF: readonly UserType[] = ["SYSTEM_USER", "TENANT_USER", "ORG_USER"];
+
 export const PERMISSIONS = {
   // examples named in spec 6
   TMS_ORDER_ADD: { name: "新增订单", category: "订单" },
@@ -16,12 +22,12 @@ export const PERMISSIONS = {
   TMS_CONTAINER_RETURN: { name: "还箱动态", category: "订单" },
   TMS_FREIGHT_DISPATCH: { name: "运单调度", category: "调度" },
   TMS_FREIGHT_WATER: { name: "水运运单", category: "调度" },
-  IAM_USER_MANAGEMENT: { name: "用户管理", category: "系统" },
+  IAM_USER_MANAGEMENT: { name: "用户管理", category: "系统", kinds: STAFF },
   TMS_INVOICE_MANAGEMENT_ADMIN: { name: "开票管理（管理员）", category: "财务" },
   TMS_DRIVER_APPROVE: { name: "司机审核", category: "用户信息" },
-  PAY_WITHDRAW_AUDIT: { name: "提现审核", category: "财务" },
+  PAY_WITHDRAW_AUDIT: { name: "提现审核", category: "财务", kinds: PLATFORM },
   PAY_PAYMENT_MANAGEMENT: { name: "支付管理", category: "财务" },
-  SYSTEM_USER_CONFIG: { name: "平台参数配置", category: "系统" },
+  SYSTEM_USER_CONFIG: { name: "平台参数配置", category: "系统", kinds: PLATFORM },
   // appeals (dispatchManage/appeal*)
   TMS_RISK_APPEAL_LIST: { name: "风险申诉列表", category: "调度" },
   TMS_RISK_APPEAL_SUBMIT: { name: "提交风险申诉", category: "调度" },
@@ -85,13 +91,13 @@ export const PERMISSIONS = {
   TMS_SELF_OWNED_SHIP: { name: "自有船罚款管理", category: "其他" },
   TMS_INVOICE_INFO: { name: "开票信息", category: "其他" },
   // system pages (domain 6.3–6.20)
-  SYSTEM_USER_LOG: { name: "日志查看", category: "系统" },
+  SYSTEM_USER_LOG: { name: "日志查看", category: "系统", kinds: PLATFORM },
   TMS_COMPLAINT_HANDLING: { name: "投诉处理", category: "系统" },
   TMS_WX_GROUP: { name: "微信群管理", category: "系统" },
   TMS_SAFETY_NOTICE: { name: "安全须知管理", category: "系统" },
   // ledger (domain 0.6: 财务 / 账户)
   PAY_PAYMENT_AUDIT: { name: "支付审核", category: "财务" },
-  PAY_RECHARGE_AUDIT: { name: "充值审核", category: "财务" },
+  PAY_RECHARGE_AUDIT: { name: "充值审核", category: "财务", kinds: PLATFORM },
   PAY_FLOW_VIEW: { name: "资金流水查看", category: "财务" },
   PAY_ACCOUNT_RECHARGE: { name: "账户充值", category: "账户" },
   PAY_WITHDRAW_APPLY: { name: "申请提现", category: "账户" },
@@ -102,20 +108,44 @@ export const PERMISSIONS = {
   TMS_INVOICE_COMPANY: { name: "开票公司", category: "系统" },
   // finance2 (domain 5.8–5.10, 6.12): tax registrations, matchmaking billing, red envelopes, finance statistics
   TMS_MATCHMAKING_BILLING: { name: "撮合开票", category: "财务" },
-  TMS_RED_ENVELOPE: { name: "红包管理", category: "财务" },
+  TMS_RED_ENVELOPE: { name: "红包管理", category: "财务", kinds: PLATFORM },
   TMS_FINANCE_STATISTICS: { name: "财务统计", category: "财务" },
   // IAM administration (domain 6.1–6.5, 6.15)
-  IAM_ROLE_MANAGEMENT: { name: "角色管理", category: "系统" },
-  IAM_PERMISSION_VIEW: { name: "权限查看", category: "系统" },
-  SYSTEM_USER_FILE: { name: "系统文件", category: "系统" },
-  SYSTEM_USER_APP_VERSION: { name: "版本管理", category: "系统" },
-} as const satisfies Record<string, { name: string; category: string }>;
+  IAM_ROLE_MANAGEMENT: { name: "角色管理", category: "系统", kinds: STAFF },
+  IAM_PERMISSION_VIEW: { name: "权限查看", category: "系统", kinds: STAFF },
+  SYSTEM_USER_FILE: { name: "系统文件", category: "系统", kinds: PLATFORM },
+  SYSTEM_USER_APP_VERSION: { name: "版本管理", category: "系统", kinds: PLATFORM },
+} as const satisfies Record<string, { name: string; category: string; kinds?: readonly UserType[] }>;
 
 export type PermissionCode = keyof typeof PERMISSIONS;
 export const PERMISSION_CODES = Object.keys(PERMISSIONS) as PermissionCode[];
 
+/** The kinds of account a code is for (the catalogue's `kinds`); null: any kind that holds it. */
+export function codeKinds(code: PermissionCode): readonly UserType[] | null {
+  const entry: { name: string; kinds?: readonly UserType[] } = PERMISSIONS[code];
+  return entry.kinds ?? null;
+}
+
+/**
+ * Whether an account of `kind` holding `codes` may use `code`: it holds the code and its kind is among the
+ * code's kinds. The platform's checks and the console's menu and route guard all ask this.
+ */
+export function mayUseCode(kind: UserType, codes: CodeSet, code: PermissionCode): boolean {
+  const kinds = codeKinds(code);
+  return holds(codes, code) && (!kinds || kinds.includes(kind));
+}
+
+/** An account's codes: the platform's set, or the console's list. */
+export type CodeSet = ReadonlySet<string> | readonly string[];
+const holds = (codes: CodeSet, code: string) => (Array.isArray(codes) ? (codes as readonly string[]).includes(code) : (codes as ReadonlySet<string>).has(code));
+
 /** Permission that, with the CAPTAIN version function, lets a user see water waybills (spec 5). */
 export const WATER_PERMISSION: PermissionCode = "TMS_FREIGHT_WATER";
+
+/** Whether an account sees water transport (waybills, captains, ships): the platform's scope and the console's menu. */
+export function seesWater(codes: CodeSet, versionFunctions: readonly string[]): boolean {
+  return holds(codes, WATER_PERMISSION) && versionFunctions.includes("CAPTAIN");
+}
 
 /**
  * The permission code that opens each appeal page (spec 2.2, 6); the console's links and page gate read

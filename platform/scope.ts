@@ -5,7 +5,7 @@
  * and the CAPTAIN version function (spec 5: freightWay is forced to ROAD otherwise).
  */
 import { sql, type RawBuilder, type SqlBool } from "kysely";
-import { WATER_PERMISSION } from "../contract/permissions.js";
+import { seesWater } from "../contract/permissions.js";
 import type { UserType } from "../contract/platforms.js";
 import type { ServiceContext } from "./context.js";
 import type { Caller } from "./identity/caller.js";
@@ -32,7 +32,7 @@ export function scopeOf(ctx: ServiceContext, caller: Caller): CallerScope {
     platformId: caller.platformId,
     tenantId: caller.tenantId,
     orgId: caller.orgId,
-    water: caller.permissions.has(WATER_PERMISSION) && ctx.config.versionFunctions.includes("CAPTAIN"),
+    water: seesWater(caller.permissions, ctx.config.versionFunctions),
     permissions: caller.permissions,
   };
 }

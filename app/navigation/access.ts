@@ -2,6 +2,8 @@
  * Pure access rules over the route map (spec 2.1, 5, 6): who sees which route, which route a path
  * is, and what opening a path leads to.
  */
+import { mayUseCode, PERMISSIONS, seesWater, type PermissionCode } from "../../contract/permissions";
+import { USER_TYPES, type UserType } from "../../contract/platforms";
 import { HOME_PATH, PUBLIC_PATHS, ROUTE_TREE } from "./routes";
 import type { RouteNode } from "./types";
 
@@ -10,6 +12,21 @@ export interface Viewer {
   roles: string[];
   /** The build's version-function list, e.g. ["CAPTAIN", "DRIVER"]. */
   versionFunctions: string[];
+  /**
+   * Pages the server found closed to this viewer for reasons the route map does not hold: the resource a
+   * page shows, whose permissions and kinds the platform checks (app/services/page-access.server.ts).
+   */
+  denied?: readonly string[];
+}
+
+const isCode = (role: string): role is PermissionCode => Object.hasOwn(PERMISSIONS, role);
+const kindOf = (roles: readonly string[]): UserType | undefined => roles.find((r): r is UserType => (USER_TYPES as readonly string[]).includes(r));
+
+/** One required role: a user kind the viewer is, or a catalogue code the viewer may use (held, and for its kind). */
+function grants(viewerRoles: string[], role: string): boolean {
+  if (!isCode(role)) return viewerRoles.includes(role);
+  const kind = kindOf(viewerRoles);
+  return !!kind && mayUseCode(kind, viewerRoles, role);
 }
 
 export const ROLES_REQUIRED_MESSAGE = "需要指定角色数组 roles，例如 roles={['SYSTEM_USER']}";
@@ -20,12 +37,15 @@ export const ROLES_REQUIRED_MESSAGE = "需要指定角色数组 roles，例如 r
  */
 export function hasPermission(viewerRoles: string[], required: unknown): boolean {
   if (!Array.isArray(required) || required.length === 0) throw new Error(ROLES_REQUIRED_MESSAGE);
-  return required.some((role) => viewerRoles.includes(role));
+  return required.some((role) => grants(viewerRoles, String(role)));
 }
 
 /** One node's own rule, ignoring its ancestors and children. */
 export function nodePermits(node: RouteNode, viewer: Viewer): boolean {
   if (node.versionFunction && !viewer.versionFunctions.includes(node.versionFunction)) return false;
+  if (node.versionFunction === "CAPTAIN" && !seesWater(viewer.roles, viewer.versionFunctions)) return false;
+  if (node.kinds && !node.kinds.includes(kindOf(viewer.roles) ?? "")) return false;
+  if (viewer.denied?.includes(node.path)) return false;
   return !node.roles || node.roles.length === 0 || hasPermission(viewer.roles, node.roles);
 }
 

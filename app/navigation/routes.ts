@@ -20,9 +20,11 @@ interface PageOptions {
   /** Relative to the section unless it starts with "/". */
   activeMenu?: string;
   versionFunction?: "CAPTAIN";
+  /** Kinds of account the page is for, on top of `roles`. */
+  kinds?: readonly UserType[];
 }
 
-interface GroupOptions extends Omit<PageOptions, "hidden" | "affix" | "activeMenu"> {
+interface GroupOptions extends Omit<PageOptions, "hidden" | "affix" | "activeMenu" | "kinds"> {
   icon: IconName;
   /** Relative to the section unless it starts with "/". */
   redirect: string;
@@ -48,6 +50,7 @@ function section(base: string) {
       affix: options.affix,
       activeMenu: options.activeMenu === undefined ? undefined : resolve(options.activeMenu),
       versionFunction: options.versionFunction,
+      kinds: options.kinds ? [...options.kinds] : undefined,
     });
 
   /** A hidden page (detail, add, edit, audit) that highlights its list in the sidebar. */
@@ -112,12 +115,12 @@ export const ROUTE_TREE: RouteNode[] = [
   top.page("/dashboard", "首页", { icon: "dashboard", affix: true }),
 
   system.group("系统管理", { icon: "system", roles: ["SYSTEM_USER", "TENANT_USER", "ORG_USER"], redirect: "role" }, [
-    system.page("role", "角色管理"),
-    system.page("user", "用户管理"),
-    system.page("SystemFile", "系统文件"),
+    system.page("role", "角色管理", { roles: ["IAM_ROLE_MANAGEMENT"] }),
+    system.page("user", "用户管理", { roles: ["IAM_USER_MANAGEMENT"] }),
+    system.page("SystemFile", "系统文件", { roles: ["SYSTEM_USER_FILE"] }),
     system.page("PhoneInfo", "APP上传信息"),
     system.page("publishApp", "版本管理"),
-    system.page("permission", "权限管理"),
+    system.page("permission", "权限管理", { roles: ["IAM_PERMISSION_VIEW"] }),
     system.page("enterpriseConfig", "企业配置"),
     system.detail("enterpriseConfigEdit", "编辑企业配置", "enterpriseConfig"),
     system.page("pushLog", "推送日志"),
@@ -126,11 +129,12 @@ export const ROUTE_TREE: RouteNode[] = [
     system.page("addUserBankCardList", "用户银行卡"),
     system.page("withdrawalAllocation", "提现分配"),
     system.page("noPushConfig", "免推送配置"),
-    system.page("expirationPasswordConfig", "密码过期配置"),
+    system.page("expirationPasswordConfig", "密码过期配置", { roles: ["SYSTEM_USER_CONFIG"] }),
     system.page("sensitiveWords", "敏感词管理"),
-    system.page("operateLog", "操作日志"),
+    system.page("operateLog", "操作日志", { roles: ["SYSTEM_USER_LOG"] }),
     system.page("relationList", "货物类别"),
-    system.page("platformUserList", "平台用户"),
+    // Every account of the platform: platform staff only (the platform refuses `all` to others).
+    system.page("platformUserList", "平台用户", { roles: ["IAM_USER_MANAGEMENT"], kinds: ["SYSTEM_USER"] }),
     system.page("complaintResponse", "投诉回复"),
     system.page("complaintAndAdvice", "投诉与建议"),
     system.page("complaintHandling", "投诉处理"),
@@ -177,7 +181,7 @@ export const ROUTE_TREE: RouteNode[] = [
     order.page("orderList", "订单列表"),
     order.detail("orderDetail", "订单详情", "orderList"),
     order.page("newOrders", "新建订单"),
-    order.page("batchImport", "批量导入"),
+    order.page("batchImport", "批量导入", { roles: ["TMS_ORDER_IMPORT"] }),
     order.page("deliveryList", "发货列表"),
     order.page("anewdeliveryList", "重新发货列表"),
     order.page("waterDeliveryList", "水运发货列表", SHIP),
@@ -273,7 +277,7 @@ export const ROUTE_TREE: RouteNode[] = [
     finance.page("driverPayableList", "司机应付列表"),
     finance.page("matchmakingBillingList", "撮合开票列表"),
     finance.page("vatDeclaration", "增值税申报", TAX_PAGE),
-    finance.page("redEnvelopeManagement", "红包管理"),
+    finance.page("redEnvelopeManagement", "红包管理", { roles: ["TMS_RED_ENVELOPE"] }),
   ]),
 
   account.group("账户管理", { icon: "wallet", roles: ["ORG_USER", "INDIVIDUAL_USER"], redirect: "recharge" }, [

@@ -69,7 +69,12 @@ export interface RouteNode {
   redirect?: string;
   /** Hidden pages: the list path to highlight in the sidebar. */
   activeMenu?: string;
-  /** Ship entries: shown only when the build's version-function list has CAPTAIN. */
+  /**
+   * Ship entries (water transport): shown only when the build's version-function list has CAPTAIN and the
+   * account sees water transport (contract/permissions.ts `seesWater`, the platform's rule).
+   */
   versionFunction?: "CAPTAIN";
+  /** Kinds of account the page is for, on top of `roles` (e.g. 平台用户: platform staff holding 用户管理). */
+  kinds?: string[];
   children?: RouteNode[];
 }

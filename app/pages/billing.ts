@@ -74,6 +74,9 @@ export const invoicePages = pagesOf(invoice, {
   },
 });
 
+/** Where 进项票 批量导入 downloads its template (financialManage.inputTaxTicket.template[.]xlsx.tsx). */
+export const TICKET_TEMPLATE_PATH = "/financialManage/inputTaxTicket/template.xlsx";
+
 export const inputTaxTicketPages = pagesOf(inputTaxTicket, {
   list: {
     path: "/financialManage/inputTaxTicket",

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
 import { TicketImportCard } from "~/components/money/TicketImport";
 import { ResourceListPage } from "~/components/resource/ResourceListPage";
-import { inputTaxTicketPages } from "~/pages/billing";
-import { isUpload, TICKET_TEMPLATE_PATH, ticketImportAction } from "~/services/pages/ticket-import.server";
+import { inputTaxTicketPages, TICKET_TEMPLATE_PATH } from "~/pages/billing";
+import { isUpload, ticketImportAction } from "~/services/pages/ticket-import.server";
 import { listLoader, recordAction } from "~/services/resource-pages.server";
 
 const page = inputTaxTicketPages.list!;

@@ -1,3 +1,4 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
 import { LinkedProgress } from "~/components/orders/LinkedWaybills";
 import { ListOrDetail } from "~/components/orders/ListOrDetail";
@@ -5,8 +6,8 @@ import { roadDeliveryPages } from "~/pages/order-rest";
 import { listOrDetailAction, listOrDetailLoader, waybillsBy, type LinkedWaybills } from "~/services/pages/order-rest.server";
 
 const { list, detail } = roadDeliveryPages;
-export const loader = listOrDetailLoader(list!, detail!, waybillsBy("deliveryId"));
-export const action = listOrDetailAction(list!, detail!);
+export const loader = (args: LoaderFunctionArgs) => listOrDetailLoader(list!, detail!, args, waybillsBy("deliveryId"));
+export const action = (args: ActionFunctionArgs) => listOrDetailAction(list!, detail!, args);
 export default function DeliveryListPage() {
   return <ListOrDetail list={list!} detail={detail!} after={(data) => <LinkedProgress record={data.record as never} extra={data.extra as LinkedWaybills} noun="发货" />} />;
 }

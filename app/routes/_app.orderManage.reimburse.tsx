@@ -1,11 +1,12 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
 import { ListOrDetail } from "~/components/orders/ListOrDetail";
 import { containerPages } from "~/pages/order-rest";
 import { listOrDetailAction, listOrDetailLoader } from "~/services/pages/order-rest.server";
 
 const { list, detail } = containerPages;
-export const loader = listOrDetailLoader(list!, detail!);
-export const action = listOrDetailAction(list!, detail!);
+export const loader = (args: LoaderFunctionArgs) => listOrDetailLoader(list!, detail!, args);
+export const action = (args: ActionFunctionArgs) => listOrDetailAction(list!, detail!, args);
 export default function ReimbursePage() {
   return <ListOrDetail list={list!} detail={detail!} />;
 }

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { DEFAULT_AVATAR } from "~/lib/branding";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
 import { formatTime, Notice } from "~/components/iam/kit";
 import { titled } from "~/lib/meta";
@@ -9,7 +10,6 @@ export const meta = titled("个人信息");
 export const loader = ({ request }: LoaderFunctionArgs) => personalLoader(request);
 export const action = ({ request }: ActionFunctionArgs) => personalAction(request);
 
-const DEFAULT_AVATAR = "/favicon.ico";
 
 function Block({ title, children }: { title: string; children: React.ReactNode }) {
   return (

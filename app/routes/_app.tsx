@@ -6,7 +6,7 @@ import { Shell } from "~/components/layout/Shell";
 import { filterRoutes, leafRoutes, ROUTE_TREE } from "~/navigation";
 import { notificationsApi } from "~/services/notifications.server";
 import { requestBranding } from "~/services/target.server";
-import { requireUser, versionFunctions } from "~/services/user.server";
+import { requireUser, viewerOf } from "~/services/user.server";
 
 /** The console shell: every logged-in page renders inside it (spec 2.4). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -18,8 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       user: { id: user.info.id, name: user.info.name, headshotUrl: user.info.headshotUrl },
-      roles: user.roles,
-      versionFunctions: versionFunctions(),
+      viewer: viewerOf(user),
       affixTabs,
       msgNum,
       productTitle: requestBranding(request).title,
@@ -38,9 +37,9 @@ export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
 
 export default function AppLayout() {
   const data = useLoaderData<typeof loader>();
-  // The permitted menu is derived from the route map (in both bundles) and the roles, on the server
+  // The permitted menu is derived from the route map (in both bundles) and the viewer, on the server
   // and again in the browser, rather than sent as data: it was half of the shell's loader data.
-  const menu = useMemo(() => filterRoutes(ROUTE_TREE, { roles: data.roles, versionFunctions: data.versionFunctions }), [data.roles, data.versionFunctions]);
+  const menu = useMemo(() => filterRoutes(ROUTE_TREE, data.viewer), [data.viewer]);
   return (
     <Shell user={data.user} menu={menu} affixTabs={data.affixTabs} msgNum={data.msgNum} productTitle={data.productTitle}>
       <Outlet />

@@ -4,7 +4,7 @@ import { exportDisposition, freightApi, freightListQuery, relayStream } from "~/
 import { reportsApi } from "~/services/pages/reports.server";
 import { PlatformError } from "~/services/platform.server";
 import { platformTarget } from "~/services/target.server";
-import { requireUser, versionFunctions } from "~/services/user.server";
+import { requireUser, viewerOf } from "~/services/user.server";
 
 /**
  * GET /dispatchManage/waybillList/export.xlsx?<the waybill list's query>: the xlsx of the filter,
@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       upstream = await freightApi.exportWithToken(platformTarget(request), token, query.filter);
     } else {
       const user = await requireUser(request);
-      const access = resolveAccess(LIST_PATH, { roles: user.roles, versionFunctions: versionFunctions() });
+      const access = resolveAccess(LIST_PATH, viewerOf(user));
       if (access.kind !== "ok") return errorJson(403, "没有导出运单的权限");
       upstream = await freightApi.exportAsUser(user, query.filter);
       void reportsApi.click(user, "WAYBILL", "导出");

@@ -6,7 +6,7 @@ import { relayDownload } from "~/services/freight.server";
 import { PlatformError } from "~/services/platform.server";
 import { parseResourceQuery } from "~/services/resource-query";
 import { resourcesApi } from "~/services/resources.server";
-import { requireUser, versionFunctions } from "~/services/user.server";
+import { requireUser, viewerOf } from "~/services/user.server";
 
 /**
  * GET /export.xlsx?page=<a resource list's path>&<its query>: the xlsx of that list's filter, streamed
@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = pageAt(url.searchParams.get("page") ?? "");
   if (!page || page.kind !== "list") return errorJson(404, "导出的页面不存在");
   const user = await requireUser(request);
-  const access = resolveAccess(page.path, { roles: user.roles, versionFunctions: versionFunctions() });
+  const access = resolveAccess(page.path, viewerOf(user));
   if (access.kind !== "ok") return errorJson(403, `没有导出${page.def.name}的权限`);
   const query = parseResourceQuery(filterSchema(page.def), page.def, url, page.preset);
   const refused = Object.values(query.errors)[0];

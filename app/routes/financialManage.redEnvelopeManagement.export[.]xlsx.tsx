@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { resolveAccess } from "~/navigation";
 import { relayDownload } from "~/services/freight.server";
 import { PlatformError } from "~/services/platform.server";
-import { requireUser, versionFunctions } from "~/services/user.server";
+import { requireUser, viewerOf } from "~/services/user.server";
 
 /**
  * GET /financialManage/redEnvelopeManagement/export.xlsx?tab=campaigns|grants&<the tab's filters>: the
@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (raw !== "campaigns" && raw !== "grants") return errorJson(400, "导出的页签只能是 活动 或 发放记录");
   const tab: keyof typeof FILTERS = raw;
   const user = await requireUser(request);
-  const access = resolveAccess(PAGE, { roles: user.roles, versionFunctions: versionFunctions() });
+  const access = resolveAccess(PAGE, viewerOf(user));
   if (access.kind !== "ok") return errorJson(403, "没有导出红包管理的权限");
   const filter: Record<string, string> = {};
   for (const key of FILTERS[tab]) {

@@ -4,7 +4,7 @@ import { resolveAccess } from "~/navigation";
 import { relayDownload } from "~/services/freight.server";
 import { reportQuery, reportsApi } from "~/services/pages/reports.server";
 import { PlatformError } from "~/services/platform.server";
-import { requireUser, versionFunctions } from "~/services/user.server";
+import { requireUser, viewerOf } from "~/services/user.server";
 
 /**
  * GET /report.xlsx?report=<id>&<the report page's query>: the report as a workbook, streamed from the
@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const id = url.searchParams.get("report") as ReportId;
   if (!REPORT_IDS.includes(id)) return errorJson(404, "导出的报表不存在");
   const user = await requireUser(request);
-  const access = resolveAccess(REPORTS[id].path, { roles: user.roles, versionFunctions: versionFunctions() });
+  const access = resolveAccess(REPORTS[id].path, viewerOf(user));
   if (access.kind !== "ok") return errorJson(403, `没有导出${REPORTS[id].title}的权限`);
   const { params, errors } = reportQuery(id, url);
   if (!params) return errorJson(400, Object.values(errors)[0] ?? "查询条件不正确");

@@ -19,7 +19,7 @@ import {
   type FreightWay,
 } from "../../contract/freight";
 import { isManager } from "../../contract/freight-steps";
-import { WATER_PERMISSION } from "../../contract/permissions";
+import { seesWater } from "../../contract/permissions";
 import { freightExportDisposition } from "../../contract/freight";
 import { FREIGHT_FILTER_FIELDS, type FreightFilterField } from "~/lib/freight-filter";
 import { parseListQuery, type ListQuery } from "./list-query";
@@ -33,7 +33,7 @@ export type FreightListQuery = ListQuery<FreightFilter, FreightFilterField>;
 
 /** Whether the user may see water transport (spec 5): the water permission and the CAPTAIN version function. */
 export function canSeeWater(user: Pick<CurrentUser, "roles">): boolean {
-  return user.roles.includes(WATER_PERMISSION) && versionFunctions().includes("CAPTAIN");
+  return seesWater(user.roles, versionFunctions());
 }
 
 /**

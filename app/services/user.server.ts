@@ -1,8 +1,10 @@
 import { redirect } from "@remix-run/node";
 import type { UserInfo } from "../../contract/identity";
-import { resolveAccess } from "~/navigation";
+import { RefusalCode } from "../../contract/envelope";
+import { resolveAccess, type Viewer } from "~/navigation";
 import { consoleConfig } from "./config.server";
 import { identityApi } from "./identity.server";
+import { deniedPages } from "./page-access.server";
 import { PlatformError, platformFetch, refreshTokens, rotatedTokens, type CallOptions, type Tokens } from "./platform.server";
 import { commitSession, getSession, logoutRedirect, sessionTokens, storeTokens, type ConsoleSession } from "./session.server";
 import { platformTarget } from "./target.server";
@@ -126,6 +128,8 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
       } catch (error) {
         if (error instanceof PlatformError && error.kind === "unauthorized") throw await logoutRedirect(request, session);
         if (error instanceof PlatformError && error.kind === "forbidden") throw await logoutRedirect(request, session, error.message);
+        // A refusal of the account's rights while a page loads is the 403 page (and a 403 to `?_data=`), not a 500.
+        if (error instanceof PlatformError && error.code === RefusalCode.notPermitted && isRead(request)) throw forbidden(error.message);
         throw error;
       }
     },
@@ -135,6 +139,18 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
       return headers;
     },
   };
+}
+
+const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
+
+/** The 403 answer: the page's error boundary shows 没有访问权限; a data request gets the Chinese text. */
+export function forbidden(message = "没有访问该页面的权限"): Response {
+  return new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/** What the menu, the route guard and the links are derived from for this user (one place builds it). */
+export function viewerOf(user: Pick<CurrentUser, "info" | "roles">): Viewer {
+  return { roles: user.roles, versionFunctions: versionFunctions(), denied: deniedPages(user.info.type, user.info.permissions) };
 }
 
 export function passwordExpired(user: Pick<CurrentUser, "pwExpiration">): boolean {
@@ -159,9 +175,9 @@ export async function requirePage(request: Request): Promise<CurrentUser> {
   if (passwordExpired(user) && path !== PASSWORD_CHANGE_PATH) {
     throw redirect(`${PASSWORD_CHANGE_PATH}?pwExpired=1`);
   }
-  const access = resolveAccess(new URL(request.url).pathname, { roles: user.roles, versionFunctions: versionFunctions() });
+  const access = resolveAccess(new URL(request.url).pathname, viewerOf(user));
   if (access.kind === "redirect") throw redirect(access.to);
-  if (access.kind === "forbidden") throw new Response("没有访问该页面的权限", { status: 403 });
+  if (access.kind === "forbidden") throw forbidden();
   if (access.kind === "not-found") throw redirect("/404");
   return user;
 }

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { UserType } from "../platforms.js";
+import { mayUseCode, type PermissionCode } from "../permissions.js";
 import { withSpecialCharacterFilter } from "../fields.js";
 import { chinaDate } from "../units.js";
 import { f, type AnyResource, type Field, type Transition } from "./kit.js";
@@ -218,10 +219,11 @@ export interface ActingCaller {
   permissions: ReadonlySet<string>;
 }
 
+/** Any of the codes, each for the caller's kind (the catalogue's `kinds`); no codes: no code needed. */
 export const holdsAny = (caller: ActingCaller, codes: readonly string[] | string | undefined) => {
   if (codes === undefined) return false;
   const list = typeof codes === "string" ? [codes] : codes;
-  return list.length === 0 || list.some((code) => caller.permissions.has(code));
+  return list.length === 0 || list.some((code) => mayUseCode(caller.type, caller.permissions, code as PermissionCode));
 };
 
 export type Verb = "list" | "detail" | "create" | "update" | "delete" | "export";

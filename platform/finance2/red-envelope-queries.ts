@@ -50,7 +50,7 @@ function grantQuery(db: Db, scope: CallerScope, filter: z.infer<typeof grantFilt
 }
 
 export async function searchCampaigns(db: Db, scope: CallerScope, filter: z.infer<typeof campaignFilterSchema>, paging: Paging) {
-  requireCode(scope, "TMS_RED_ENVELOPE", "查看红包活动", ["SYSTEM_USER"]);
+  requireCode(scope, "TMS_RED_ENVELOPE", "查看红包活动");
   await expireGrants(db, scope.platformId);
   const q = campaignQuery(db, scope, filter);
   const total = Number((await q.select(sql<number>`count(*)`.as("n")).executeTakeFirst())?.n ?? 0);
@@ -68,7 +68,7 @@ export async function searchCampaigns(db: Db, scope: CallerScope, filter: z.infe
 }
 
 export async function searchGrants(db: Db, scope: CallerScope, filter: z.infer<typeof grantFilterSchema>, paging: Paging) {
-  requireCode(scope, "TMS_RED_ENVELOPE", "查看红包发放记录", ["SYSTEM_USER"]);
+  requireCode(scope, "TMS_RED_ENVELOPE", "查看红包发放记录");
   await expireGrants(db, scope.platformId);
   const q = grantQuery(db, scope, filter);
   const total = Number((await q.select(sql<number>`count(*)`.as("n")).executeTakeFirst())?.n ?? 0);
@@ -130,7 +130,7 @@ async function sendRedEnvelopeExport<Row extends { id: unknown }>(
   reply: FastifyReply,
   sheet: { title: string; fileStem: string; columns: ReadonlyArray<SheetColumn<Row>>; page: (cursor: number | null, limit: number) => Promise<Row[]> },
 ) {
-  requireCode(scope, "TMS_RED_ENVELOPE", `导出${sheet.title}`, ["SYSTEM_USER"]);
+  requireCode(scope, "TMS_RED_ENVELOPE", `导出${sheet.title}`);
   await expireGrants(ctx.db, scope.platformId);
   return sendWorkbook<Row, number>(
     ctx,

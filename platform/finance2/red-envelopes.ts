@@ -18,7 +18,7 @@ import { moneyTx, type MoneyDb } from "../ledger/tx.js";
 import { nextSerial } from "../resources/write.js";
 import type { CallerScope } from "../scope.js";
 
-const mayManage = (scope: CallerScope, label: string) => requireCode(scope, "TMS_RED_ENVELOPE", label, ["SYSTEM_USER"]);
+const mayManage = (scope: CallerScope, label: string) => requireCode(scope, "TMS_RED_ENVELOPE", label);
 const operator = (scope: CallerScope) => ({ userId: scope.userId, name: scope.name });
 const DAY_MS = 86_400_000;
 

@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import ExcelJS from "exceljs";
 import { sql } from "kysely";
 import { RefusalCode } from "../../contract/envelope.js";
+import { mayUseCode } from "../../contract/permissions.js";
 import { ORDER_IMPORT_MAX_BYTES, ORDER_IMPORT_MAX_ROWS, type ImportBatch, type ImportError, type RefusedRow } from "../../contract/order-import.js";
 import { columnOf, formSchema } from "../../contract/resources/derive.js";
 import type { Field } from "../../contract/resources/kit.js";
@@ -238,7 +239,7 @@ async function ownerOf(db: AnyDb, scope: CallerScope, orgId: number | null): Pro
 }
 
 export function assertMayImport(scope: CallerScope): void {
-  if (!scope.permissions.has("TMS_ORDER_IMPORT")) throw new Refusal(RefusalCode.notPermitted, "当前账号没有批量导入订单的权限");
+  if (!mayUseCode(scope.type, scope.permissions, "TMS_ORDER_IMPORT")) throw new Refusal(RefusalCode.notPermitted, "当前账号没有批量导入订单的权限");
 }
 
 /** Checks, reads and validates the file; imports every row in one transaction, or none. Returns the batch. */

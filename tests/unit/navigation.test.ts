@@ -29,6 +29,8 @@ const viewer = (roles: string[], versionFunctions: string[] = BUILD): Viewer => 
 const SYSTEM = viewer([
   "SYSTEM_USER",
   "IAM_USER_MANAGEMENT",
+  "IAM_ROLE_MANAGEMENT",
+  "TMS_FREIGHT_WATER",
   "TMS_DRIVER_APPROVE",
   "TMS_INVOICE_MANAGEMENT_ADMIN",
   "TMS_SOURCE_LIST",
@@ -38,7 +40,7 @@ const SYSTEM = viewer([
   "TMS_RISK_APPEAL_LIST",
   "TMS_RISK_APPEAL_AUDIT",
 ]);
-const TENANT = viewer(["TENANT_USER", "IAM_USER_MANAGEMENT", "TMS_INVOICE_INFO"]);
+const TENANT = viewer(["TENANT_USER", "IAM_USER_MANAGEMENT", "TMS_INVOICE_INFO", "TMS_FREIGHT_WATER"]);
 const ORG = viewer([
   "ORG_USER",
   "TMS_ORDER_ADD",
@@ -257,9 +259,32 @@ describe("filterRoutes", () => {
       "/sysNotification",
       "/accountManage",
       "/carAdministration",
-      "/findShipManage",
       "/personalCenter",
     ]);
+  });
+
+  it("shows water-transport entries only to accounts that see water transport (TMS_FREIGHT_WATER, with CAPTAIN)", () => {
+    const paths = (v: Viewer) => new Set(allNodes(filterRoutes(ROUTE_TREE, v)).map((node) => node.path));
+    const driver = paths(INDIVIDUAL);
+    for (const path of ["/findShipManage", "/dispatchManage/waterloading", "/resourceManager/captainList"]) expect(driver.has(path), path).toBe(false);
+    const waterDriver = paths(viewer([...INDIVIDUAL.roles, "TMS_FREIGHT_WATER"]));
+    expect(waterDriver.has("/dispatchManage/waterloading")).toBe(true);
+  });
+
+  it("requires a code's catalogue kinds as well as the code, and the page's own kinds", () => {
+    // An organisation granted 角色管理 and 系统文件 by a role: the platform serves it the first (staff) but not the second (platform only).
+    const org = filterRoutes(ROUTE_TREE, viewer(["ORG_USER", "IAM_ROLE_MANAGEMENT", "SYSTEM_USER_FILE", "IAM_USER_MANAGEMENT"]));
+    expect(childPaths(org, "/system")).toContain("/system/role");
+    expect(childPaths(org, "/system")).not.toContain("/system/SystemFile");
+    expect(childPaths(org, "/system")).not.toContain("/system/platformUserList");
+    expect(hasPermission(["ORG_USER", "TMS_RED_ENVELOPE"], ["TMS_RED_ENVELOPE"])).toBe(false);
+    expect(hasPermission(["SYSTEM_USER", "TMS_RED_ENVELOPE"], ["TMS_RED_ENVELOPE"])).toBe(true);
+  });
+
+  it("leaves out the pages the server denied (the resource a page shows)", () => {
+    const denied = { ...ORG, denied: ["/resourceManager/cargoList"] };
+    expect(childPaths(filterRoutes(ROUTE_TREE, denied), "/resourceManager")).not.toContain("/resourceManager/cargoList");
+    expect(resolveAccess("/resourceManager/cargoList", denied).kind).toBe("forbidden");
   });
 
   it("shows each report only to holders of its code", () => {

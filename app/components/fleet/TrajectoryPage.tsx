@@ -6,8 +6,8 @@ import { FleetMap } from "./FleetMap";
 
 const labelClass = "mb-1 block text-xs text-gray-500";
 
-/** How long a waybill has been on the road: 5 小时 12 分. */
-function runningFor(loadingTime: string | null, now = Date.now()): string {
+/** How long a waybill has been on the road at `now` (the loader's instant, so server and browser render the same text): 5 小时 12 分. */
+function runningFor(loadingTime: string | null, now: number): string {
   if (!loadingTime) return "—";
   const minutes = Math.max(0, Math.floor((now - Date.parse(loadingTime)) / 60_000));
   const days = Math.floor(minutes / 1440);
@@ -17,7 +17,7 @@ function runningFor(loadingTime: string | null, now = Date.now()): string {
 
 /** 轨迹定位: the organisation's vehicles and ships in transit on the server-drawn map, their list, and the chosen waybill's track. */
 export function TrajectoryPage() {
-  const { values, errors, waybills, selected, track, sketch, error } = useLoaderData<typeof trajectoryLoader>();
+  const { values, errors, waybills, selected, track, sketch, error, now } = useLoaderData<typeof trajectoryLoader>();
   const location = useLocation();
   const hrefOf = (freightNo: string) => {
     const params = new URLSearchParams(location.search);
@@ -100,7 +100,7 @@ export function TrajectoryPage() {
                 <td>{w.conveyanceName}</td>
                 <td>{w.carrierName}</td>
                 <td>{w.route}</td>
-                <td>{runningFor(w.loadingTime)}</td>
+                <td>{runningFor(w.loadingTime, now)}</td>
                 <td>{w.recordedAt ? chinaDateTime(w.recordedAt) : "无定位"}</td>
                 <td className={w.online ? "text-green-600" : "text-gray-400"}>{w.online ? "在线" : "离线"}</td>
                 <td><a href={hrefOf(w.freightNo)} className="text-primary">查看轨迹</a></td>

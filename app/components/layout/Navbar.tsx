@@ -1,5 +1,6 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { badgeCount } from "~/lib/format";
+import { DEFAULT_AVATAR } from "~/lib/branding";
 import type { RouteNode } from "~/navigation";
 import { useMessage } from "~/components/ui/Message";
 import { Breadcrumb } from "./Breadcrumb";
@@ -15,8 +16,6 @@ interface NavbarProps {
   sidebarOpen: boolean;
   onOpenSettings?: () => void;
 }
-
-const DEFAULT_AVATAR = "data:image/svg+xml;utf8," + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="6" fill="#c0c4cc"/><circle cx="20" cy="15" r="7" fill="#fff"/><path d="M7 36c2-8 8-11 13-11s11 3 13 11" fill="#fff"/></svg>');
 
 function HamburgerIcon({ open }: { open: boolean }) {
   return (

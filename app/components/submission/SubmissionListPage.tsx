@@ -1,9 +1,9 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { chinaDateTime } from "../../../contract/units";
-import { MESSAGE_TYPES, REPORT_STATUSES, REPORT_TARGETS, WAY_MESSAGES, type MessageType } from "../../../contract/submission";
+import { MESSAGE_TYPES, REPORT_STATUS_OPTIONS, REPORT_STATUSES, REPORT_TARGETS, WAY_MESSAGES, type MessageType } from "../../../contract/submission";
 import { StatusTag } from "~/components/resource/StatusTag";
 import { Pagination } from "~/components/ui/Pagination";
-import { STATUS_OPTIONS, type submissionListLoader } from "~/services/pages/submission.server";
+import type { submissionListLoader } from "~/services/pages/submission.server";
 
 /** 安徽省平台对接 / 物润推送: one row per waybill with the status of each of its messages (domain 8.6). */
 export function SubmissionListPage() {
@@ -34,7 +34,7 @@ export function SubmissionListPage() {
         <label className="text-sm">{MESSAGE_TYPES[kinds.waybill].label}状态
           <select className="input" name="status" defaultValue={values.status}>
             <option value="">全部</option>
-            {STATUS_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+            {REPORT_STATUS_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
           </select>
         </label>
         <label className="text-sm">标记异常

@@ -3,7 +3,7 @@ import { hasPermission } from "~/navigation";
 
 /** The viewer's roles (spec 3: access level followed by permission codes), from the shell's loader. */
 export function useViewerRoles(): string[] {
-  return useRouteLoaderData<{ roles: string[] }>("routes/_app")?.roles ?? [];
+  return useRouteLoaderData<{ viewer: { roles: string[] } }>("routes/_app")?.viewer.roles ?? [];
 }
 
 /**

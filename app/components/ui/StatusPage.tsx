@@ -21,5 +21,5 @@ export function NotFoundContent() {
 }
 
 export function ForbiddenContent() {
-  return <StatusPage code="401" title="没有访问权限" detail="您的账号没有访问该页面的权限；如需开通，请联系管理员分配角色。" />;
+  return <StatusPage code="403" title="没有访问权限" detail="您的账号没有访问该页面的权限；如需开通，请联系管理员分配角色。" />;
 }

@@ -10,7 +10,7 @@ import { filterRoutes, ROUTE_TREE } from "~/navigation";
 import { dispatchApi } from "~/services/dispatch.server";
 import { PlatformError } from "~/services/platform.server";
 import { pageJson } from "~/services/page-data.server";
-import { requirePage, versionFunctions, type CurrentUser } from "~/services/user.server";
+import { requirePage, viewerOf, type CurrentUser } from "~/services/user.server";
 
 const KIND_LABELS: Record<UserType, string> = {
   SYSTEM_USER: "平台用户",
@@ -34,7 +34,7 @@ async function dispatchFigures(user: CurrentUser): Promise<{ dashboard: FreightD
 
 export async function loadDashboard(request: Request) {
   const user = await requirePage(request);
-  const permitted = filterRoutes(ROUTE_TREE, { roles: user.roles, versionFunctions: versionFunctions() });
+  const permitted = filterRoutes(ROUTE_TREE, viewerOf(user));
   const groups = permitted
     .filter((node) => node.path !== "/dashboard" && !node.hidden)
     .map((node) => ({ title: node.title, href: node.redirect ?? node.path, icon: node.icon }));

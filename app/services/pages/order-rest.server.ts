@@ -31,11 +31,11 @@ export const waybillsBy =
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 const showsOne = ({ params, request }: Args) => idOfRequest(params, new URL(request.url)) !== null;
 
-/** The list, or with `?id=` one record's detail (with `extra`). */
-export function listOrDetailLoader(list: ListPage, detail: DetailPage, extra?: DetailExtra) {
-  return (args: LoaderFunctionArgs) => (showsOne(args) ? detailLoader(detail, args, { extra }) : listLoader(list, args));
+/** The list, or with `?id=` one record's detail (with `extra`). Called inside the route's loader, never at module load. */
+export function listOrDetailLoader(list: ListPage, detail: DetailPage, args: LoaderFunctionArgs, extra?: DetailExtra) {
+  return showsOne(args) ? detailLoader(detail, args, { extra }) : listLoader(list, args);
 }
 
-export function listOrDetailAction(list: ListPage, detail: DetailPage) {
-  return (args: ActionFunctionArgs) => recordAction(showsOne(args) ? detail : list, args);
+export function listOrDetailAction(list: ListPage, detail: DetailPage, args: ActionFunctionArgs) {
+  return recordAction(showsOne(args) ? detail : list, args);
 }

@@ -5,7 +5,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../contract/envelope";
-import { REPORT_STATUSES, REPORT_TARGETS, reportSearchSchema, type ReportTarget } from "../../../contract/submission";
+import { REPORT_TARGETS, reportSearchSchema, type ReportTarget } from "../../../contract/submission";
 import { noticeAndHeaders, platformMessage, redirectWithNotice } from "~/services/page-data.server";
 import { submissionApi, type SendResult } from "~/services/submission.server";
 import { requirePage } from "~/services/user.server";
@@ -103,4 +103,3 @@ export async function submissionDetailLoader(target: ReportTarget, { request }: 
   return json({ target, detail, notice, listHref: REPORT_TARGETS[target].page }, { headers });
 }
 
-export const STATUS_OPTIONS = Object.entries(REPORT_STATUSES).map(([value, s]) => ({ value, label: s.label }));

@@ -9,7 +9,6 @@ import { platformMessage } from "../page-data.server";
 import { readForm } from "../read-form.server";
 import { requirePage } from "../user.server";
 
-export const TICKET_TEMPLATE_PATH = "/financialManage/inputTaxTicket/template.xlsx";
 export const isUpload = (request: Request) => (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
 
 export async function ticketImportAction(request: Request) {

@@ -35,5 +35,5 @@ export async function trajectoryLoader({ request }: LoaderFunctionArgs) {
   }
   const layout = track && track.points.length ? layoutTrack(track.points, 800, 360, 24) : null;
   const sketch = layout ? { width: layout.width, height: layout.height, line: polylinePoints(layout.points), start: layout.points[0] ?? null, end: layout.points.at(-1) ?? null } : null;
-  return json({ values: query.values, errors: query.errors, waybills, selected, track: track ? { totalPoints: track.totalPoints, first: track.points[0]?.time ?? null, last: track.points.at(-1)?.time ?? null } : null, sketch, error }, { headers });
+  return json({ values: query.values, errors: query.errors, waybills, selected, track: track ? { totalPoints: track.totalPoints, first: track.points[0]?.time ?? null, last: track.points.at(-1)?.time ?? null } : null, sketch, error, now: Date.now() }, { headers });
 }

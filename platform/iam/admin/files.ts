@@ -190,7 +190,7 @@ export async function systemFileRoutes(app: FastifyInstance, ctx: ServiceContext
 
   app.post("/system-file/upload", { bodyLimit: MAX_UPLOAD_BYTES }, async (request) => {
     const caller = await requireCaller(ctx, request);
-    requireCode(caller, "SYSTEM_USER_FILE", "上传系统文件", ["SYSTEM_USER"]);
+    requireCode(caller, "SYSTEM_USER_FILE", "上传系统文件");
     const query = parse(uploadQuery, request.query);
     if (query.category === "UPLOAD") throw new HttpError(400, "业务附件由各业务页面上传，请选择其他分类");
     const row = await storeFile(ctx, { platformId: caller.platformId, name: query.name, bytes: uploadedBytes(request.body), category: query.category, visibility: query.visibility, uploadedBy: caller.userId, fileCode: query.fileCode ?? null });
@@ -199,7 +199,7 @@ export async function systemFileRoutes(app: FastifyInstance, ctx: ServiceContext
 
   app.post("/system-file/search", async (request) => {
     const caller = await requireCaller(ctx, request);
-    requireCode(caller, "SYSTEM_USER_FILE", "查看系统文件", ["SYSTEM_USER"]);
+    requireCode(caller, "SYSTEM_USER_FILE", "查看系统文件");
     const filter = parse(searchBody, request.body);
     const { current, size } = parse(pagingSchema, request.body);
     let query = ctx.db.kysely.selectFrom("system_files as f").leftJoin("users as u", "u.id", "f.uploaded_by").where("f.platform_id", "=", caller.platformId).where("f.deleted_at", "is", null).where("f.category", "<>", "UPLOAD");
@@ -214,7 +214,7 @@ export async function systemFileRoutes(app: FastifyInstance, ctx: ServiceContext
 
   app.delete("/system-file/:id", async (request) => {
     const caller = await requireCaller(ctx, request);
-    requireCode(caller, "SYSTEM_USER_FILE", "删除系统文件", ["SYSTEM_USER"]);
+    requireCode(caller, "SYSTEM_USER_FILE", "删除系统文件");
     const { id } = parse(idParams, request.params);
     const file = await ctx.db.kysely.selectFrom("system_files").selectAll().where("id", "=", id).where("platform_id", "=", caller.platformId).where("deleted_at", "is", null).executeTakeFirst();
     if (!file) throw notFound("文件不存在");

@@ -237,7 +237,7 @@ export async function operationLogRoutes(app: FastifyInstance, ctx: ServiceConte
 
   app.post("/sys-operation-log/search", async (request) => {
     const caller = await requireCaller(ctx, request);
-    requireCode(caller, "SYSTEM_USER_LOG", "查看操作日志", ["SYSTEM_USER"]);
+    requireCode(caller, "SYSTEM_USER_LOG", "查看操作日志");
     const paging = parse(pagingSchema, request.body);
     return searchOperationLogs(ctx, caller, parse(searchSchema, request.body), paging.current, paging.size);
   });

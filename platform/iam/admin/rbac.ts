@@ -26,7 +26,6 @@ import { requireCode } from "./access.js";
 
 export const USER_TYPE_LABELS: Record<UserType, string> = { SYSTEM_USER: "平台用户", TENANT_USER: "租户用户", ORG_USER: "企业用户", INDIVIDUAL_USER: "个人用户" };
 const STAFF: readonly UserType[] = ["SYSTEM_USER", "TENANT_USER", "ORG_USER"];
-const MANAGERS: readonly UserType[] = STAFF;
 const USER_ADMIN_CODE = "IAM_USER_MANAGEMENT";
 /** A connection or a transaction (Transaction extends Kysely). */
 type AnyDb = Kysely<Database>;
@@ -553,12 +552,12 @@ const optionsBody = z.object({ userType: z.enum(USER_TYPES as unknown as [UserTy
 export async function rbacRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const roleAdmin = async (request: Parameters<typeof requireCaller>[1]) => {
     const caller = await requireCaller(ctx, request);
-    requireCode(caller, "IAM_ROLE_MANAGEMENT", "管理角色", MANAGERS);
+    requireCode(caller, "IAM_ROLE_MANAGEMENT", "管理角色");
     return caller;
   };
   const userAdmin = async (request: Parameters<typeof requireCaller>[1]) => {
     const caller = await requireCaller(ctx, request);
-    requireCode(caller, "IAM_USER_MANAGEMENT", "管理用户", MANAGERS);
+    requireCode(caller, "IAM_USER_MANAGEMENT", "管理用户");
     return caller;
   };
 
@@ -608,7 +607,7 @@ export async function rbacRoutes(app: FastifyInstance, ctx: ServiceContext): Pro
 
   app.post("/iam-permission/search", async (request) => {
     const caller = await requireCaller(ctx, request);
-    requireCode(caller, "IAM_PERMISSION_VIEW", "查看权限", MANAGERS);
+    requireCode(caller, "IAM_PERMISSION_VIEW", "查看权限");
     return ok(await searchPermissions(ctx, caller, parse(permissionSearch, request.body)));
   });
 }

@@ -61,13 +61,13 @@ async function activeUserCodes(ctx: ServiceContext, platformId: string, type: st
 export async function sysConfigRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   app.get("/sys-configs/queryPwExpirationConfig", async (request) => {
     const caller = await requireCaller(ctx, request);
-    requireCode(caller, "SYSTEM_USER_CONFIG", "查看密码过期配置", ["SYSTEM_USER"]);
+    requireCode(caller, "SYSTEM_USER_CONFIG", "查看密码过期配置");
     return ok({ days: Number(await readConfig(ctx.db.kysely, caller.platformId, "PW_EXPIRATION_DAYS")) });
   });
 
   app.put("/sys-configs/:value/pwExpirationConfig", async (request) => {
     const caller = await requireCaller(ctx, request);
-    requireCode(caller, "SYSTEM_USER_CONFIG", "修改密码过期配置", ["SYSTEM_USER"]);
+    requireCode(caller, "SYSTEM_USER_CONFIG", "修改密码过期配置");
     const { value } = parse(daysParam, request.params);
     const { applyToExisting } = parse(applyBody, request.body ?? {}) ?? {};
     await ctx.db.kysely.transaction().execute(async (trx) => {

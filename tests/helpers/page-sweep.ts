@@ -1,0 +1,47 @@
+/**
+ * What the page sweeps (tests/integration/page-sweep.test.ts with JavaScript off, tests/e2e/page-sweep.spec.ts
+ * with it on) share: the demo accounts, the pages of the route table and what an offered page must not say.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { isDynamicPath, leafRoutes, ROUTE_TREE } from "../../app/navigation";
+import { routeFileCandidates } from "../../scripts/route-table";
+
+export const SWEEP_PASSWORD = "Demo@2026";
+/** The seed's demo accounts (it has no fleet-leader account). */
+export const SWEEP_ACCOUNTS = {
+  SYSTEM_USER: "13800000001",
+  TENANT_USER: "13800000002",
+  ORG_USER: "13800000003",
+  INDIVIDUAL_USER: "13800000004",
+} as const;
+export type SweepAccount = keyof typeof SWEEP_ACCOUNTS;
+
+/** Text that means an offered page refused or failed. */
+export const REFUSAL_TEXTS = ["没有权限", "查询失败", "没有访问权限", "页面出错"];
+
+/** Every page of the route table one can open without an id: the menu's candidates. */
+export const STATIC_PAGES: string[] = leafRoutes(ROUTE_TREE)
+  .filter((node) => !node.hidden && !isDynamicPath(node.path))
+  .map((node) => node.path);
+
+const routesDir = new URL("../../app/routes", import.meta.url).pathname;
+
+/** The Remix route id of a page ("routes/_app.system.role"), for `?_data=` requests. */
+export function routeIdOf(path: string): string {
+  const file = routeFileCandidates(path).find((candidate) => existsSync(join(routesDir, candidate)));
+  if (!file) throw new Error(`no route file for ${path}`);
+  return `routes/${file.replace(/(\/route)?\.(tsx|ts|jsx|js)$/, "")}`;
+}
+
+/** The sidebar's links in a page's HTML: what the menu offers the account. */
+export function menuLinks(hrefs: Iterable<string | undefined>): string[] {
+  const links = new Set<string>();
+  for (const href of hrefs) if (href?.startsWith("/")) links.add(href.split("?")[0]);
+  return [...links];
+}
+
+/** Which refusal text a page's main content shows, or null. */
+export function refusalIn(text: string): string | null {
+  return REFUSAL_TEXTS.find((t) => text.includes(t)) ?? null;
+}

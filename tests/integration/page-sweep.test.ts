@@ -1,0 +1,70 @@
+/**
+ * The page sweep with JavaScript off (issue 22), generated from the route table: for every demo account,
+ * every page its menu offers answers 200 with real content (rows, a form or a chart) and no refusal, and
+ * every page of the table it is not offered answers 403, as a page and as a `?_data=` request.
+ */
+import { parse, type HTMLElement } from "node-html-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loginCookie, startTestConsole, type TestConsole } from "../helpers/console";
+import { menuLinks, refusalIn, routeIdOf, STATIC_PAGES, SWEEP_ACCOUNTS, SWEEP_PASSWORD, type SweepAccount } from "../helpers/page-sweep";
+
+/** About a hundred pages for the platform account, rendered on a small shared machine. */
+const SWEEP_TIMEOUT_MS = 180_000;
+
+let app: TestConsole;
+beforeAll(async () => {
+  app = await startTestConsole("page-sweep");
+}, 300_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+/** Runs `task` over `items`, `width` at a time (the machine is small; the console renders on the CPU). */
+async function inBatches<T>(items: T[], width: number, task: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += width) await Promise.all(items.slice(i, i + width).map(task));
+}
+
+function hasContent(main: HTMLElement): boolean {
+  const rows = main.querySelectorAll("table tbody tr").filter((tr) => !tr.querySelector("td[colspan]"));
+  return rows.length > 0 || main.querySelector("form[method=post], form input:not([type=hidden]), form select") !== null || main.querySelector("svg[role=img], svg") !== null;
+}
+
+describe.each(Object.keys(SWEEP_ACCOUNTS) as SweepAccount[])("page sweep, JavaScript off: %s", (account) => {
+  let cookie: string;
+  let offered: string[];
+  const get = (path: string) => fetch(`${app.baseUrl}${path}`, { headers: { cookie }, redirect: "manual" });
+
+  beforeAll(async () => {
+    cookie = await loginCookie(app.baseUrl, SWEEP_ACCOUNTS[account], SWEEP_PASSWORD);
+    const home = parse(await (await get("/dashboard")).text());
+    offered = menuLinks(home.querySelectorAll('nav[aria-label="主菜单"] a[href]').map((a) => a.getAttribute("href")));
+  });
+
+  it("opens every page the menu offers: 200, real content, no refusal", async () => {
+    expect(offered.length).toBeGreaterThan(3);
+    const failures: string[] = [];
+    await inBatches(offered, 3, async (path) => {
+      const response = await get(path);
+      if (response.status !== 200) return void failures.push(`${path}: HTTP ${response.status}`);
+      const main = parse(await response.text()).querySelector("#main-content");
+      if (!main) return void failures.push(`${path}: no #main-content`);
+      const refusal = refusalIn(main.textContent);
+      if (refusal) failures.push(`${path}: says "${refusal}"`);
+      else if (!hasContent(main)) failures.push(`${path}: no rows, form or chart`);
+    });
+    expect(failures).toEqual([]);
+  }, SWEEP_TIMEOUT_MS);
+
+  it("answers 403 to every page of the route table the menu does not offer, as a page and as data", async () => {
+    const failures: string[] = [];
+    await inBatches(STATIC_PAGES.filter((path) => !offered.includes(path)), 3, async (path) => {
+      const page = await get(path);
+      if (page.status !== 403) failures.push(`${path}: HTTP ${page.status}`);
+      else if (!(await page.text()).includes("没有访问权限")) failures.push(`${path}: the 403 page does not say 没有访问权限`);
+      const data = await get(`${path}?_data=${encodeURIComponent(routeIdOf(path))}`);
+      const text = await data.text();
+      if (data.status !== 403 || !/[\u4e00-\u9fff]/.test(text)) failures.push(`${path}?_data: HTTP ${data.status} ${text.slice(0, 80)}`);
+    });
+    expect(failures).toEqual([]);
+  }, SWEEP_TIMEOUT_MS);
+});
