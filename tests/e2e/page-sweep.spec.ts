@@ -2,11 +2,11 @@
  * The page sweep with JavaScript on (issue 22), generated from the menu each demo account is offered:
  * every offered page loads with no page error and no console error, and React hydrates it
  * (html[data-hydrated]). One login per account; pages opened one after another in one tab.
- * The JavaScript-off half (status, content, refusals, 403s) is tests/integration/page-sweep.test.ts.
+ * The JavaScript-off half (status, content, refusals, 403s) is tests/pages/page-sweep.test.ts.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { menuLinks, SWEEP_ACCOUNTS, type SweepAccount } from "../helpers/page-sweep";
-import { login } from "./support";
+import { menuLinks } from "../helpers/page-sweep";
+import { ACCOUNTS, login, type Kind } from "./support";
 
 /** Tabs that open pages side by side (the console renders while the browser hydrates the other tab). */
 const TABS = 2;
@@ -35,7 +35,7 @@ async function sweep(page: Page, paths: string[]): Promise<string[]> {
   return failures;
 }
 
-for (const account of Object.keys(SWEEP_ACCOUNTS) as SweepAccount[]) {
+for (const account of Object.keys(ACCOUNTS) as Kind[]) {
   test(`every page ${account}'s menu offers hydrates without errors`, async ({ page, context }) => {
     test.setTimeout(240_000);
     await login(page, account);

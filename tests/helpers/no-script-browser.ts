@@ -67,6 +67,11 @@ export class NoScriptBrowser {
     return this.request(path);
   }
 
+  /** One GET with the session's cookies, redirects not followed: the status a page answers with. */
+  raw(path: string): Promise<Response> {
+    return fetch(new URL(path, this.baseUrl), { headers: { Cookie: this.cookieHeader() }, redirect: "manual" });
+  }
+
   /**
    * Submits a form as a browser would: its controls' current values, with `values` typed over them
    * (a select takes the given option), and the submitter button's name and value.

@@ -1,5 +1,5 @@
 /**
- * What the page sweeps (tests/integration/page-sweep.test.ts with JavaScript off, tests/e2e/page-sweep.spec.ts
+ * What the page sweeps (tests/pages/page-sweep.test.ts with JavaScript off, tests/e2e/page-sweep.spec.ts
  * with it on) share: the demo accounts, the pages of the route table and what an offered page must not say.
  */
 import { existsSync } from "node:fs";
@@ -7,15 +7,6 @@ import { join } from "node:path";
 import { isDynamicPath, leafRoutes, ROUTE_TREE } from "../../app/navigation";
 import { routeFileCandidates } from "../../scripts/route-table";
 
-export const SWEEP_PASSWORD = "Demo@2026";
-/** The seed's demo accounts (it has no fleet-leader account). */
-export const SWEEP_ACCOUNTS = {
-  SYSTEM_USER: "13800000001",
-  TENANT_USER: "13800000002",
-  ORG_USER: "13800000003",
-  INDIVIDUAL_USER: "13800000004",
-} as const;
-export type SweepAccount = keyof typeof SWEEP_ACCOUNTS;
 
 /** Text that means an offered page refused or failed. */
 export const REFUSAL_TEXTS = ["没有权限", "查询失败", "没有访问权限", "页面出错"];

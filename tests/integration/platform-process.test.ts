@@ -10,18 +10,19 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { bootstrapCatalogue } from "../../platform/db/bootstrap.js";
 import { openDatabase } from "../../platform/db/index.js";
 import { migrateToLatest } from "../../platform/db/migrate.js";
-import { testDatabaseUrl } from "../helpers/platform.js";
+import { emptyTestDatabase, type TestDatabase } from "../helpers/test-database.js";
 import { spawnPlatform, type SpawnedPlatform } from "../helpers/processes.js";
 
 const complete = { TMS_CARD_KEY: "c".repeat(40), TMS_SMS_URL: "https://sms.example.com", TMS_SMS_ACCOUNT: "acme", TMS_SMS_KEY: "k".repeat(20) };
 let url: string;
-let cleanup: () => void;
+let database: TestDatabase | undefined;
 const started: SpawnedPlatform[] = [];
 let refused: SpawnedPlatform, targets: SpawnedPlatform, development: SpawnedPlatform;
 
 /** One migrated database with two report targets, one enabled (relative base URL), one disabled; no demo data. */
 beforeAll(async () => {
-  ({ url, cleanup } = testDatabaseUrl("settings_start"));
+  database = emptyTestDatabase("settings_start");
+  url = database.url;
   const db = await openDatabase(url);
   await migrateToLatest(db);
   await bootstrapCatalogue(db);
@@ -41,9 +42,9 @@ beforeAll(async () => {
   );
 }, 60_000);
 
-afterAll(() => {
+afterAll(async () => {
   for (const p of started) p.child.kill("SIGKILL");
-  cleanup?.();
+  await database?.drop();
 });
 
 it("refuses to start without TMS_ENV (production) and without the card key, naming it in Chinese and English", async () => {

@@ -4,20 +4,14 @@
  * every page of the table it is not offered answers 403, as a page and as a `?_data=` request.
  */
 import { parse, type HTMLElement } from "node-html-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginCookie, startTestConsole, type TestConsole } from "../helpers/console";
-import { menuLinks, refusalIn, routeIdOf, STATIC_PAGES, SWEEP_ACCOUNTS, SWEEP_PASSWORD, type SweepAccount } from "../helpers/page-sweep";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
+import type { NoScriptBrowser } from "../helpers/no-script-browser";
+import { menuLinks, refusalIn, routeIdOf, STATIC_PAGES } from "../helpers/page-sweep";
+import { browserAs, type Kind } from "./support";
 
 /** About a hundred pages for the platform account, rendered on a small shared machine. */
 const SWEEP_TIMEOUT_MS = 180_000;
-
-let app: TestConsole;
-beforeAll(async () => {
-  app = await startTestConsole("page-sweep");
-}, 300_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 /** Runs `task` over `items`, `width` at a time (the machine is small; the console renders on the CPU). */
 async function inBatches<T>(items: T[], width: number, task: (item: T) => Promise<void>): Promise<void> {
@@ -29,13 +23,13 @@ function hasContent(main: HTMLElement): boolean {
   return rows.length > 0 || main.querySelector("form[method=post], form input:not([type=hidden]), form select") !== null || main.querySelector("svg[role=img], svg") !== null;
 }
 
-describe.each(Object.keys(SWEEP_ACCOUNTS) as SweepAccount[])("page sweep, JavaScript off: %s", (account) => {
-  let cookie: string;
+describe.each(Object.keys(DEMO_ACCOUNTS) as Kind[])("page sweep, JavaScript off: %s", (account) => {
+  let browser: NoScriptBrowser;
   let offered: string[];
-  const get = (path: string) => fetch(`${app.baseUrl}${path}`, { headers: { cookie }, redirect: "manual" });
+  const get = (path: string) => browser.raw(path);
 
   beforeAll(async () => {
-    cookie = await loginCookie(app.baseUrl, SWEEP_ACCOUNTS[account], SWEEP_PASSWORD);
+    browser = await browserAs(account);
     const home = parse(await (await get("/dashboard")).text());
     offered = menuLinks(home.querySelectorAll('nav[aria-label="主菜单"] a[href]').map((a) => a.getAttribute("href")));
   });
