@@ -1,3 +1,4 @@
+import { platformTrustProxy, type TrustProxySetting } from "../contract/trust-proxy.js";
 import { DEFAULT_DATABASE_URL } from "./db/index.js";
 
 export interface PlatformConfig {
@@ -17,6 +18,8 @@ export interface PlatformConfig {
   versionFunctions: string[];
   /** Where the platform keeps files (the file store under files/); default ./data. */
   dataDir?: string;
+  /** Peers whose X-Forwarded-For is believed (TMS_TRUST_PROXY; loopback, the bundled console, by default). */
+  trustProxy?: TrustProxySetting;
 }
 
 export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
@@ -30,6 +33,7 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
     accessTtlSeconds: Number(env.TMS_ACCESS_TTL_SECONDS ?? 2 * 3600),
     refreshTtlSeconds: Number(env.TMS_REFRESH_TTL_SECONDS ?? 7 * 24 * 3600),
     dataDir: env.TMS_DATA_DIR ?? "./data",
+    trustProxy: platformTrustProxy(env.TMS_TRUST_PROXY),
     versionFunctions: (env.TMS_VERSION_FUNCTIONS ?? "CAPTAIN,DRIVER").split(",").map((s) => s.trim()).filter(Boolean),
   };
 }
