@@ -108,6 +108,13 @@ export const SETTINGS = {
     meaning: "realtime fan-out, rate limits and job turns shared by the platforms; token rotations shared by the consoles",
   }),
   TMS_REDIS_PREFIX: spec({ readers: ["platform"], schema: text("tms"), label: "Redis 键前缀", meaning: "prefix of every Redis key and channel, so deployments sharing one Redis server stay apart" }),
+  TMS_TRUST_PROXY: spec({
+    readers: ["platform", "console"],
+    schema: optionalText(),
+    shown: "platform: loopback (the bundled console); console: nobody",
+    label: "可信代理",
+    meaning: "peers whose X-Forwarded-For is believed: off, a hop count, or a comma list of addresses, CIDR ranges, loopback / linklocal / uniquelocal; the client is the right-most untrusted hop",
+  }),
   SESSION_SECRET: spec({
     readers: ["console"],
     schema: optionalText(),

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import type { PlatformConfig } from "./config.js";
+import type { TrustProxySetting } from "../contract/trust-proxy.js";
 import type { ServiceContext } from "./context.js";
 import type { Db } from "./db/index.js";
 import { ping } from "./db/index.js";
@@ -66,9 +67,14 @@ const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<voi
   findShipRoutes,
 ];
 
+/** Fastify's form of TMS_TRUST_PROXY (its types take a hop count as a function). */
+const fastifyTrust = (setting: TrustProxySetting) => (typeof setting === "number" ? (_address: string, hop: number) => hop < setting : setting);
+
 /** Builds the platform's HTTP app (not listening); tests call this with a temporary database. */
 export async function buildApp({ db, config, logger = false, drainOnClose = false }: BuildOptions): Promise<{ app: FastifyInstance; ctx: ServiceContext; routes: RouteEntry[] }> {
-  const app = Fastify({ logger, bodyLimit: 2 * 1024 * 1024, forceCloseConnections: drainOnClose ? "idle" : true, ...guardedServerOptions });
+  // forceCloseConnections: an abandoned download must not keep a test's close() waiting; production drains.
+  // trustProxy: request.ip is the right-most untrusted address of X-Forwarded-For (per-address limits).
+  const app = Fastify({ logger, bodyLimit: 2 * 1024 * 1024, forceCloseConnections: drainOnClose ? "idle" : true, trustProxy: fastifyTrust(config.trustProxy ?? ["loopback"]), ...guardedServerOptions });
   const routes: RouteEntry[] = [];
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });

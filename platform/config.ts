@@ -1,4 +1,5 @@
 import { readSettings } from "../contract/settings.js";
+import { platformTrustProxy, type TrustProxySetting } from "../contract/trust-proxy.js";
 
 export interface PlatformConfig {
   port: number;
@@ -17,6 +18,8 @@ export interface PlatformConfig {
   versionFunctions: string[];
   /** Where the platform keeps files (the file store under files/); default ./data. */
   dataDir?: string;
+  /** Peers whose X-Forwarded-For is believed (TMS_TRUST_PROXY; loopback, the bundled console, by default). */
+  trustProxy?: TrustProxySetting;
 }
 
 /** The platform's settings (contract/settings.ts holds every variable's default and check). */
@@ -32,6 +35,7 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
     accessTtlSeconds: settings.TMS_ACCESS_TTL_SECONDS,
     refreshTtlSeconds: settings.TMS_REFRESH_TTL_SECONDS,
     dataDir: settings.TMS_DATA_DIR,
+    trustProxy: platformTrustProxy(settings.TMS_TRUST_PROXY ?? undefined),
     versionFunctions: settings.TMS_VERSION_FUNCTIONS,
   };
 }

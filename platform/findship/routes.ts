@@ -41,13 +41,8 @@ import { findShipDetail, publicAvailabilities, shipMap, shipOfAvailability, ship
 const invalid = (message: string) => new Refusal(RefusalCode.invalid, message);
 const idParam = z.object({ id: idSchema("编号") });
 
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
-
-/** The visitor's address: the console (on loopback) passes the browser's as X-Visitor-IP; anyone else is their own. */
-function visitorOf(request: FastifyRequest): string {
-  const forwarded = request.headers["x-visitor-ip"];
-  return LOOPBACK.test(request.ip) && typeof forwarded === "string" && /^[0-9a-fA-F.:]{2,45}$/.test(forwarded) ? forwarded : request.ip;
-}
+/** The visitor's address (the console forwards the browser's, see requesterAddress), or the peer's own. */
+const visitorOf = (request: FastifyRequest): string => requesterAddress(request) ?? request.ip;
 
 /** At most PUBLIC_SEARCHES_PER_MINUTE public reads per address and minute (shared by the instances through Redis when configured). */
 function publicLimiter(ctx: ServiceContext) {

@@ -64,16 +64,14 @@ export async function enforceLimit(ctx: { limiter?: RateLimiter }, key: string, 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
 /**
- * The address a request comes from, for per-address limits. The console calls from this machine and
- * passes on the X-Forwarded-For its reverse proxy set; a forwarded address is believed only from a
- * loopback peer, so a caller reaching the platform directly cannot choose its own. Null for the
- * console's own calls without one (it cannot see browsers' addresses itself): those are limited per
- * mobile only.
+ * The address a request comes from, for per-address limits: Fastify's request.ip, the right-most
+ * X-Forwarded-For entry not sent by a trusted peer (TMS_TRUST_PROXY; loopback, the console, by
+ * default), so a caller cannot choose its own by forging the header. The console sets (not appends)
+ * the header to the client address it determined. Null for a call from this machine without one (the
+ * console's own calls): those are limited per mobile only.
  */
 export function requesterAddress(request: FastifyRequest): string | null {
-  const peer = request.socket.remoteAddress ?? request.ip ?? "unknown";
-  if (!LOOPBACK.test(peer)) return peer;
-  const forwarded = request.headers["x-forwarded-for"];
-  const first = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined;
-  return first || null;
+  const peer = request.socket.remoteAddress ?? "";
+  if (!request.headers["x-forwarded-for"] && LOOPBACK.test(peer)) return null;
+  return request.ip;
 }
