@@ -3,7 +3,7 @@
  * uploaded-file references, each with its Chinese messages.
  */
 import { z } from "zod";
-import { hasVisibleText, stripSpecialCharacters } from "./validation.js";
+import { hasVisibleText, isStoredUrl, stripSpecialCharacters } from "./validation.js";
 
 const idMessage = (field: string) => `${field} 必须是正整数`;
 
@@ -113,5 +113,5 @@ export const imageRefSchema = (label: string) =>
     .trim()
     .min(1, `请上传${label}`)
     .max(512, `${label}地址过长`)
-    .regex(/^(https?:\/\/|\/)\S+$/, `${label}应为图片地址`);
+    .refine(isStoredUrl, `${label}应为图片地址（http(s) 地址或 /files/ 下的已上传文件）`);
 

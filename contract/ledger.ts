@@ -4,7 +4,7 @@
  * money. Amounts are integer fen everywhere; the console converts 元 at its edge.
  */
 import { z } from "zod";
-import { bankCardNoError } from "./validation.js";
+import { bankCardNoError, isStoredUrl } from "./validation.js";
 
 export const ACCOUNT_TYPES = ["BASIC", "WALLET", "REVENUE", "TAX_RESERVE", "MARKETING", "BANK"] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -98,7 +98,7 @@ export const rechargeSubmitSchema = z.object({
     .string({ required_error: "请填写转账时间" })
     .refine((v) => !Number.isNaN(Date.parse(v)), "转账时间不正确")
     .refine((v) => Date.parse(v) <= Date.now() + 60_000, "转账时间不能晚于现在"),
-  voucherUrl: text("转账凭证", 500),
+  voucherUrl: text("转账凭证", 500).refine(isStoredUrl, "转账凭证应为 http(s) 地址或 /files/ 下的已上传文件"),
 });
 export type RechargeSubmit = z.infer<typeof rechargeSubmitSchema>;
 

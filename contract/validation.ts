@@ -25,6 +25,18 @@ export function stripSpecialCharacters(value: string): string {
   return value.replace(/[^A-Za-z0-9\u4e00-\u9fa5'.\u00b7\-]/g, "");
 }
 
+/**
+ * The one rule for every address a record stores (转账凭证, 磅单, 证照图片, 下载地址…): an absolute
+ * http(s) URL with a plain host, or a file of the platform's file service (`/files/…`, no `..` and no
+ * `//`). Anything else — `javascript:`, `data:`, `//host`, other paths of the console — is refused, so
+ * a stored address is safe to render as a link. At most 512 characters, no whitespace.
+ */
+export function isStoredUrl(value: unknown): boolean {
+  if (typeof value !== "string" || value.length > 512 || /\s/.test(value)) return false;
+  if (value.startsWith("/files/")) return /^\/files\/[A-Za-z0-9_\-][A-Za-z0-9._\-]*(\/[A-Za-z0-9_\-][A-Za-z0-9._\-]*)*$/.test(value) && !value.includes("..");
+  return /^https?:\/\/[A-Za-z0-9](?:[A-Za-z0-9.\-]*[A-Za-z0-9])?(?::\d{1,5})?(?:[/?#][^\s]*)?$/i.test(value);
+}
+
 // ---------------------------------------------------------------------------
 // Internal helpers
 // ---------------------------------------------------------------------------

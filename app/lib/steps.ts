@@ -11,6 +11,7 @@ import { FREIGHT_STEPS, canTake, mayTake, type FreightStep } from "../../contrac
 import { FREIGHT_LIMITS, FREIGHT_STATUS_LABELS, type FreightStatus, type FreightWay } from "../../contract/freight";
 import type { UserType } from "../../contract/platforms";
 import { chinaLocalInput, chinaLocalToIso, kgToTonnes, kgToTonnesInput, tonnesToKg } from "../../contract/units";
+import { isStoredUrl } from "../../contract/validation";
 
 export { chinaLocalToIso, kgToTonnesInput, tonnesToKg };
 
@@ -269,7 +270,7 @@ const ticketSchema = (label: string) =>
     .string({ required_error: `请填写${label}` })
     .trim()
     .max(512, `${label}地址过长`)
-    .regex(/^(https?:\/\/|\/)\S+$/, `${label}应为图片地址（以 http://、https:// 或 / 开头）`);
+    .refine(isStoredUrl, `${label}应为图片地址（http(s) 地址或 /files/ 下的已上传文件）`);
 
 const textSchema = (label: string, max: number) => z.string({ required_error: `请填写${label}` }).trim().max(max, `${label}最多 ${max} 个字`);
 

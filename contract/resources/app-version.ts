@@ -5,6 +5,7 @@
  */
 import { defineResource, f, type RecordOf } from "./kit.js";
 import { ENABLE_STATES } from "./vocabulary.js";
+import { isStoredUrl } from "../validation.js";
 
 const BASIC = { list: true, detail: "版本信息", form: true, export: true } as const;
 
@@ -14,7 +15,7 @@ export type AppCode = keyof typeof APP_CODES;
 export type AppOs = keyof typeof APP_OS;
 
 /** A download address: a file of the platform's store (`/files/<id>`) or an http(s) address. */
-export const isDownloadAddress = (v: string) => /^\/files\/\d{1,12}$/.test(v) || /^https?:\/\/[^\s]{3,500}$/.test(v);
+export const isDownloadAddress = isStoredUrl;
 
 export const appVersion = defineResource({
   key: "appVersion",

@@ -9,7 +9,7 @@ import type { PermissionCode } from "../permissions.js";
 import type { UserType } from "../platforms.js";
 import { chinaLocalInput, chinaLocalToIso, fenToYuan, kgToTonnes, tonnesToKg, yuanToFen } from "../units.js";
 import { isRealDate, withSpecialCharacterFilter } from "../fields.js";
-import { hasVisibleText, MOBILE_PATTERN, stripSpecialCharacters } from "../validation.js";
+import { hasVisibleText, isStoredUrl, MOBILE_PATTERN, stripSpecialCharacters } from "../validation.js";
 
 export type Tone = "default" | "info" | "success" | "warning" | "error";
 export type FieldKind = "text" | "textarea" | "enum" | "weight" | "money" | "int" | "date" | "datetime" | "bool" | "ref" | "images";
@@ -216,7 +216,7 @@ export const f = {
   },
   /** Uploaded image references (URL or file-service path), one per line in forms. */
   images(label: string, max: number, o: Common = {}): Field<string[]> {
-    const ref = z.string().trim().max(512, `${label}地址过长`).regex(/^(https?:\/\/|\/)\S+$/, `${label}应为图片地址`);
+    const ref = z.string().trim().max(512, `${label}地址过长`).refine(isStoredUrl, `${label}应为图片地址（http(s) 地址或 /files/ 下的已上传文件）`);
     const wire = z.array(ref, { required_error: `请上传${label}`, invalid_type_error: `${label}格式不正确` }).min(1, `请上传${label}`).max(max, `${label}最多 ${max} 张`);
     const lines = (t: string) => t.split(/\s+/).map((s) => s.trim()).filter(Boolean);
     return make<string[]>(

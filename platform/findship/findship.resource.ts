@@ -20,7 +20,7 @@ import { NAV_AREAS } from "../../contract/resources/ship.js";
 import { kgToTonnes } from "../../contract/units.js";
 import { nowIso } from "../db/index.js";
 import { Refusal } from "../http/envelope.js";
-import { bindResource, orgScope, type AnyDb, type ScopeRule } from "../resources/bind.js";
+import { bindResource, orgScope, ownerWrites, type AnyDb, type ScopeRule } from "../resources/bind.js";
 import type { CallerScope } from "../scope.js";
 
 const invalid = (message: string) => new Refusal(RefusalCode.invalid, message);
@@ -49,6 +49,8 @@ const wharfScope: ScopeRule = (scope, alias) => {
 export const wharfBinding = bindResource(wharf, {
   table: "wharves",
   scope: wharfScope,
+  // The directory is shared; a wharf is kept by whoever entered it (the platform's staff: all of them).
+  writeScope: ownerWrites(),
   stamp: "platform",
   hooks: {
     beforeCreate: async (trx, scope, values) => {
@@ -77,6 +79,8 @@ async function checkWharfName(trx: AnyDb, platformId: string, port: string, name
 export const shipAvailabilityBinding = bindResource(shipAvailability, {
   table: "ship_availabilities",
   scope: (scope, alias) => sql<SqlBool>`${col(alias, "platform_id")} = ${scope.platformId}`,
+  // Read by the whole platform; taken down only by the staff over its owner (the platform's, or its tenant's).
+  writeScope: ownerWrites(),
   where: (alias) => sql<SqlBool>`${col(alias, "audit_status")} = 'APPROVED'`,
   labels: {
     emptyWharfName: { table: "wharves", via: "empty_wharf_id", column: "name" },

@@ -22,3 +22,10 @@ export function decryptCardNo(stored: string): string {
 }
 
 export const cardHash = (cardNo: string) => createHmac("sha256", key()).update(cardNo).digest("hex");
+
+/** A card number as shown anywhere (domain 5.5): 6222 **** **** 1234; short or odd values keep only their last 4. */
+export function maskCardNo(cardNo: string): string {
+  const digits = cardNo.replace(/\s/g, "");
+  if (digits.length >= 12) return `${digits.slice(0, 4)} **** **** ${digits.slice(-4)}`;
+  return `**** ${digits.slice(-4)}`;
+}

@@ -10,7 +10,7 @@ import { fleetLeader, fleetLeaderMember } from "../../contract/resources/fleet-l
 import { chinaDate } from "../../contract/units.js";
 import { HttpError } from "../http/envelope.js";
 import { nowIso } from "../db/index.js";
-import { bindResource, NOTHING, type AnyDb, type ScopeRule } from "../resources/bind.js";
+import { bindResource, NOTHING, type AnyDb, type ScopeRule, type WriteRule } from "../resources/bind.js";
 import { recordResourceEvent } from "../resources/events.js";
 import type { CallerScope } from "../scope.js";
 
@@ -32,6 +32,25 @@ export const fleetLeaderScope: ScopeRule = (scope, a) => {
   }
 };
 
+/**
+ * Who keeps a fleet leader (and its roster): the platform's staff, the tenant it was registered through,
+ * the leader themself. A tenant that only has drivers on the roster, or an organisation picking a leader
+ * for its driver, reads it but does not change it.
+ */
+export const fleetLeaderWrites: WriteRule = (scope, a) => {
+  const platform = sql`${col(a, "platform_id")} = ${scope.platformId}`;
+  switch (scope.type) {
+    case "SYSTEM_USER":
+      return sql<SqlBool>`(${platform})`;
+    case "TENANT_USER":
+      return scope.tenantId === null ? NOTHING : sql<SqlBool>`(${platform} and ${col(a, "registered_tenant_id")} = ${scope.tenantId})`;
+    case "ORG_USER":
+      return NOTHING;
+    case "INDIVIDUAL_USER":
+      return sql<SqlBool>`(${platform} and ${col(a, "user_id")} = ${scope.userId})`;
+  }
+};
+
 /** 清分值: basis points 0–3000 for 按比例, fen per tonne for 按吨; none for 不清分. */
 function checkDistribution(values: Record<string, unknown>): void {
   const rule = values.distribution_rule;
@@ -47,6 +66,7 @@ function checkDistribution(values: Record<string, unknown>): void {
 export const fleetLeaderBinding = bindResource(fleetLeader, {
   table: "fleet_leaders",
   scope: fleetLeaderScope,
+  writeScope: fleetLeaderWrites,
   stamp: "platform",
   unique: { idCardNo: () => "该身份证号已登记为车队长" },
   hooks: {
@@ -74,6 +94,7 @@ async function leaveOtherFleets(trx: AnyDb, scope: CallerScope, profileId: numbe
 export const fleetLeaderMemberBinding = bindResource(fleetLeaderMember, {
   table: "fleet_leader_members",
   scope: (scope, a) => sql<SqlBool>`${col(a, "fleet_leader_id")} in (select fl.id from fleet_leaders fl where ${fleetLeaderScope(scope, "fl")} and fl.deleted_at is null)`,
+  writeScope: (scope, a, write) => sql<SqlBool>`${col(a, "fleet_leader_id")} in (select fl.id from fleet_leaders fl where ${fleetLeaderWrites(scope, "fl", write)})`,
   stamp: "platform",
   labels: {
     fleetLeaderName: { table: "fleet_leaders", via: "fleet_leader_id", column: "name" },

@@ -15,7 +15,7 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from "../../contract/freight.js
 import { fenToYuan, kgToTonnes } from "../../contract/units.js";
 import { nowIso } from "../db/index.js";
 import { HttpError, Refusal } from "../http/envelope.js";
-import { bindResource, orgScope, type AnyDb, type ScopeRule } from "../resources/bind.js";
+import { bindResource, orgScope, ownerWrites, type AnyDb, type ScopeRule } from "../resources/bind.js";
 import { visible, type CallerScope } from "../scope.js";
 import { freeWeight, undispatchedDeliveries } from "./dispatch-links.js";
 import { orderStatusFor } from "../freight/rules.js";
@@ -170,9 +170,14 @@ const taskScope: ScopeRule = (scope, alias) => {
   return sql<SqlBool>`(${own} or (${ref(alias, "platform_id")} = ${scope.platformId} and ${ref(alias, "assignee_type")} = 'CARRIER_ORG' and ${ref(alias, "carrier_org_id")} = ${scope.orgId}))`;
 };
 
+/** The carrier answers a task (接受, 拒绝, 完成); editing, deleting and cancelling it stay with the order's organisation. */
+const CARRIER_WRITES = new Set(["accept", "reject", "complete"]);
+const ownTasks = ownerWrites();
+
 export const transportTaskBinding = bindResource(transportTask, {
   table: "transport_tasks",
   scope: roadUnlessWater(taskScope),
+  writeScope: (scope, alias, write) => (CARRIER_WRITES.has(write) ? taskScope(scope, alias) : ownTasks(scope, alias, write)),
   stamp: "platform",
   number: { field: "taskNo", prefix: "RW" },
   labels: {

@@ -17,6 +17,13 @@ export type Row = Record<string, unknown> & { id: number };
 /** The condition selecting the rows of a table (under `alias`) the caller may see. */
 export type ScopeRule = (scope: CallerScope, alias: string) => RawBuilder<SqlBool>;
 
+/**
+ * Who may change a row, per write (`update`, `delete` or a transition's key). The engine applies it on
+ * top of the read scope, so a write is never wider than a read; a binding whose rows are read beyond
+ * their owner (a shared directory, platform configuration, a task its carrier sees) narrows it here.
+ */
+export type WriteRule = (scope: CallerScope, alias: string, write: string) => RawBuilder<SqlBool>;
+
 export const NOTHING = sql<SqlBool>`1 = 0`;
 const col = (alias: string, name: string) => sql.ref(`${alias}.${name}`);
 
@@ -48,8 +55,15 @@ export function orgScope(options: { individual?: ((alias: string, userId: number
   };
 }
 
-/** Platform configuration every caller of the platform may read (writes are gated by codes). */
+/** Rows written only by their owner: `orgScope`'s rule as a write rule, whatever the write. */
+export const ownerWrites = (options: Parameters<typeof orgScope>[0] = {}): WriteRule => {
+  const rule = orgScope(options);
+  return (scope, alias) => rule(scope, alias);
+};
+
+/** Platform configuration every caller of the platform may read; only the platform's staff write it (`platformWrites`). */
 export const platformScope: ScopeRule = (scope, alias) => sql<SqlBool>`${col(alias, "platform_id")} = ${scope.platformId}`;
+export const platformWrites: WriteRule = (scope, alias) => (scope.type === "SYSTEM_USER" ? platformScope(scope, alias) : NOTHING);
 
 export interface LabelJoin {
   table: string;
@@ -75,6 +89,8 @@ export interface Binding<D extends AnyResource = AnyResource> {
   def: D;
   table: keyof Database & string;
   scope: ScopeRule;
+  /** Narrows who may change a readable row (default: whoever may read it). See `WriteRule`. */
+  writeScope?: WriteRule;
   /** Columns whose value names another row: `{ driverName: { table, via, column } }`. */
   labels?: Record<string, LabelJoin>;
   /** A unique value already in use → 4009 with this message (checked among non-deleted rows of the platform). */
@@ -102,5 +118,6 @@ export interface Binding<D extends AnyResource = AnyResource> {
 }
 
 export function bindResource<D extends AnyResource>(def: D, binding: Omit<Binding<D>, "def">): Binding<D> {
-  return { def, stamp: "org", ...binding };
+  const writeScope = binding.writeScope ?? (binding.scope === platformScope ? platformWrites : undefined);
+  return { def, stamp: "org", ...binding, writeScope };
 }

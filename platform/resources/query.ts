@@ -36,6 +36,27 @@ export function scopedBase(db: AnyDb, binding: Binding, scope: CallerScope) {
   return query;
 }
 
+/** The record action that a write stands for (the buttons the platform offers). */
+const ACTION_OF_WRITE: Record<string, string> = { update: "edit", delete: "delete" };
+const WRITE_OF_ACTION = Object.fromEntries(Object.entries(ACTION_OF_WRITE).map(([w, a]) => [a, w]));
+const writesOf = (binding: Binding) => ["update", "delete", ...Object.keys(binding.def.status?.transitions ?? {})];
+
+/**
+ * Of these readable rows, which writes the binding's write scope leaves the caller (by row id).
+ * Bindings without a write scope leave every write: whoever reads a row may change it.
+ */
+async function writableOf(db: AnyDb, binding: Binding, scope: CallerScope, ids: number[]): Promise<Map<number, Set<string>> | null> {
+  const rule = binding.writeScope;
+  if (!rule || !ids.length) return null;
+  const writes = writesOf(binding);
+  const rows = await db
+    .selectFrom(`${binding.table} as ${A}`)
+    .select([`${A}.id as id`, ...writes.map((w, i) => sql<number>`case when ${rule(scope, A, w)} then 1 else 0 end`.as(`w${i}`))])
+    .where(ref("id"), "in", ids)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), new Set(writes.filter((_, i) => Number((r as Record<string, unknown>)[`w${i}`]) === 1))]));
+}
+
 /** A column's stored value as the record carries it. */
 export function fromColumn(field: Field, value: unknown): unknown {
   if (value === null || value === undefined) return null;
@@ -87,6 +108,7 @@ export async function toRecords(db: AnyDb, binding: Binding, scope: CallerScope,
   const orgs = orgIds.length ? await db.selectFrom("organisations").select(["id", "name"]).where("id", "in", orgIds).execute() : [];
   const orgName = new Map(orgs.map((o) => [Number(o.id), String(o.name)]));
   const unmasked = scope.permissions.has(SENSITIVE_VIEW);
+  const writable = await writableOf(db, binding, scope, rows.map((r) => Number(r.id)));
   return rows.map((row) => {
     const record: Record<string, unknown> = {
       id: Number(row.id),
@@ -104,7 +126,8 @@ export async function toRecords(db: AnyDb, binding: Binding, scope: CallerScope,
       const id = row[join.via];
       record[labelKey] = id == null ? null : (labelValues.get(labelKey)?.get(Number(id)) ?? null);
     }
-    const actions = allowedActions(def, record, scope);
+    const left = writable?.get(Number(row.id));
+    const actions = allowedActions(def, record, scope).filter((action) => !writable || action === "detail" || left?.has(WRITE_OF_ACTION[action] ?? action));
     for (const [key, offered] of Object.entries(binding.linkActions ?? {})) if (offered(record, scope)) actions.push(key);
     record.actions = actions;
     return record;
@@ -188,6 +211,12 @@ export async function findRow(db: AnyDb, binding: Binding, scope: CallerScope, i
   const row = (await scopedBase(db, binding, scope).selectAll(A).where(ref("id"), "=", id).executeTakeFirst()) as Row | undefined;
   if (!row) throw notFound(`${binding.def.name}不存在`);
   return row;
+}
+
+/** Whether the binding's write scope lets the caller make this write (`update`, `delete` or a transition's key) on a row it can read. */
+export async function mayWriteRow(db: AnyDb, binding: Binding, scope: CallerScope, id: number, write: string): Promise<boolean> {
+  if (!binding.writeScope) return true;
+  return !!(await db.selectFrom(`${binding.table} as ${A}`).select(`${A}.id`).where(ref("id"), "=", id).where(binding.writeScope(scope, A, write)).executeTakeFirst());
 }
 
 export const OPTIONS_LIMIT = 50;

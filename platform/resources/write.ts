@@ -16,7 +16,7 @@ import { parseLabelled as parse } from "../http/validate.js";
 import type { CallerScope } from "../scope.js";
 import type { AnyDb, Binding, Row } from "./bind.js";
 import { recordResourceEvent } from "./events.js";
-import { assertWaterFor, findRow, fromColumn, scopedBase, toColumn, toRecords } from "./query.js";
+import { assertWaterFor, findRow, fromColumn, mayWriteRow, scopedBase, toColumn, toRecords } from "./query.js";
 import { bindingOf } from "./lookup.js";
 import { screenFields } from "../system/sensitive.js";
 
@@ -24,6 +24,16 @@ const VERB_LABELS: Record<Verb, string> = { list: "查看", detail: "查看", cr
 
 export function assertMay(def: AnyResource, scope: CallerScope, verb: Verb): void {
   if (!mayUse(def, scope, verb)) throw new Refusal(RefusalCode.notPermitted, `当前账号没有${VERB_LABELS[verb]}${def.name}的权限`);
+}
+
+/**
+ * The row a write (`update`, `delete` or a transition's key) is about: 404 when the caller cannot see
+ * it, 4003 when it may see it but not change it (a shared row of another owner).
+ */
+async function findWritableRow(trx: AnyDb, binding: Binding, scope: CallerScope, id: number, write: string, label: string): Promise<Row> {
+  const row = await findRow(trx, binding, scope, id);
+  if (!(await mayWriteRow(trx, binding, scope, id, write))) throw new Refusal(RefusalCode.notPermitted, `${rowTitle(binding.def, recordLike(binding.def, row))} 不属于您的单位，只能查看，不能${label}`);
+  return row;
 }
 
 const stale = (def: AnyResource, row: Row) => new Refusal(RefusalCode.illegalState, `${rowTitle(def, recordLike(def, row))} 已被他人修改，请刷新后重试`);
@@ -168,7 +178,7 @@ export async function updateResource(ctx: ServiceContext, binding: Binding, scop
   const parsed = parse(updateSchema(def), input) as Record<string, unknown>;
   const row = await runWrite(ctx, binding, async (trx) => {
     const body = await screenFields(trx, scope.platformId, def.fields, parsed);
-    const before = await findRow(trx, binding, scope, id);
+    const before = await findWritableRow(trx, binding, scope, id, "update", "编辑");
     const statusColumn = statusColumnOf(def);
     if (def.status && !def.status.editableIn.includes(String(before[statusColumn!]))) {
       throw new Refusal(RefusalCode.illegalState, `${rowTitle(def, recordLike(def, before))} 当前状态为「${stateLabel(def, def.status.field, before[statusColumn!])}」，不能编辑`);
@@ -208,7 +218,7 @@ export async function deleteResource(ctx: ServiceContext, binding: Binding, scop
   assertWaterFor(binding, scope);
   assertMay(def, scope, "delete");
   const record = await runWrite(ctx, binding, async (trx) => {
-    const before = await findRow(trx, binding, scope, id);
+    const before = await findWritableRow(trx, binding, scope, id, "delete", "删除");
     const statusColumn = statusColumnOf(def);
     if (def.status && !deletableIn(def, String(before[statusColumn!]))) {
       throw new Refusal(RefusalCode.illegalState, `${rowTitle(def, recordLike(def, before))} 当前状态为「${stateLabel(def, def.status.field, before[statusColumn!])}」，不能删除`);
@@ -233,7 +243,7 @@ export async function transitionResource(ctx: ServiceContext, binding: Binding, 
   const field = transitionField(def, transition);
   const column = def.fields[field] ? columnOf(field, def.fields[field]) : statusColumnOf(def)!;
   const row = await runWrite(ctx, binding, async (trx) => {
-    const before = await findRow(trx, binding, scope, id);
+    const before = await findWritableRow(trx, binding, scope, id, key, transition.label);
     const from = String(before[column]);
     if (!transition.from.includes(from)) {
       throw new Refusal(RefusalCode.illegalState, `${rowTitle(def, recordLike(def, before))} 当前状态为「${stateLabel(def, field, from)}」，不能${transition.label}`);

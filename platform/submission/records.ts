@@ -17,6 +17,7 @@ import {
 } from "./messages.js";
 import type { ReportRecordsTable, ReportTargetsTable } from "./schema.js";
 import { yieldToRequests } from "../jobs/yield.js";
+import { sealCardNo } from "./card-field.js";
 
 export type TargetRow = Omit<ReportTargetsTable, "id"> & { id: number };
 export type RecordRow = Omit<ReportRecordsTable, "id"> & { id: number };
@@ -289,7 +290,7 @@ export async function recordPaymentSubmission(trx: AnyDb, payment: PaymentSubmis
       carrier: carrierOf(target), documentNumber: payment.documentNumber, sendAt: now, actualCarrierName: f.carrier_name, actualCarrierId: carrierIdCardNo,
       conveyance: "plateNo" in conveyance ? { plateNo: conveyance.plateNo, plateColorCode: conveyance.plateColorCode } : { shipName: conveyance.shipName, mmsi: conveyance.mmsi },
       freightNo: f.freight_no, waybillAmountFen: Number(f.freight_amount), unloadingTime: f.unloading_time, paymentMeansCode: payment.paymentMeansCode,
-      recipient: payment.recipient, receiptAccount: payment.receiptAccount, bankCode: payment.bankCode, sequenceCode: payment.sequenceCode, amountFen: payment.amountFen, paidAt: payment.paidAt,
+      recipient: payment.recipient, receiptAccount: sealCardNo(payment.receiptAccount), bankCode: payment.bankCode, sequenceCode: payment.sequenceCode, amountFen: payment.amountFen, paidAt: payment.paidAt,
     };
     const built = buildMessage(f.freight_way === "WATER" ? WATER_CAPITAL_SPECS : CAPITAL_SPECS, source, capitalLogic(source));
     const scope = { id: f.id, freight_no: f.freight_no, tenant_id: Number(f.tenant_id), org_id: Number(f.org_id) };

@@ -19,6 +19,7 @@ import type { AnyDb } from "../resources/bind.js";
 import { queueOf, reopenRecord, targetOf, targetsOf, type RecordRow, type TargetRow } from "./records.js";
 import { sendInOrder, type Operator, type SenderOptions } from "./sender.js";
 import { newStandinState, standinRoutes } from "./standin.js";
+import { maskCards } from "./card-field.js";
 
 const BASE = "/tms-report";
 const OVERDUE_MS = 24 * 3600_000;
@@ -32,7 +33,7 @@ export function toRecordView(r: RecordRow): ReportRecordView {
     id: Number(r.id), recordNo: r.record_no, target: r.target as ReportTarget, messageType: r.message_type as MessageType, bizNo: r.biz_no,
     freightId: r.freight_id == null ? null : Number(r.freight_id), freightNo: r.freight_no, status: r.status as ReportStatus, attemptCount: Number(r.attempt_count),
     nextAttemptAt: r.next_attempt_at, lastResultCode: r.last_result_code, lastResultMessage: r.last_result_message, successAt: r.success_at,
-    markedAbnormal: !!Number(r.marked_abnormal), markRemark: r.mark_remark, payload: JSON.parse(r.payload), checkResult: JSON.parse(r.check_result) as CheckLine[],
+    markedAbnormal: !!Number(r.marked_abnormal), markRemark: r.mark_remark, payload: maskCards(JSON.parse(r.payload)), checkResult: JSON.parse(r.check_result) as CheckLine[],
     createdAt: r.created_at, updatedAt: r.updated_at,
   };
 }

@@ -10,6 +10,7 @@ import type { AnyDb } from "../resources/bind.js";
 import { chinaStamp } from "./format.js";
 import { messageLabel, syncCompletedWaybills, syncPaidWaybills, targetOf, targetsOf, type RecordRow, type TargetRow } from "./records.js";
 import { DOCUMENT_VERSION, sealContent, type ExchangeReply } from "./wire.js";
+import { maskCards, revealCards } from "./card-field.js";
 
 export interface SenderOptions {
   /** Where a relative base_url ("/dev/report-standin/anhui") points: this platform's own address. */
@@ -150,7 +151,7 @@ export async function sendRecord(db: AnyDb, recordId: number, options: SenderOpt
   if ("SendToProDateTime" in payload) payload.SendToProDateTime = chinaStamp(now);
   const message = (token: string) => ({
     messageReferenceNumber: reference, documentName: document, documentVersionNumber: DOCUMENT_VERSION, senderCode: creds.user, enterpriseSenderCode: target.credit_code,
-    messageSendingDateTime: chinaStamp(now), ipcType: document, token, ...sealContent(creds.key, reference, payload),
+    messageSendingDateTime: chinaStamp(now), ipcType: document, token, ...sealContent(creds.key, reference, revealCards(payload)),
   });
 
   let token = target.token ?? (await login(db, target, options)) ?? "";
@@ -167,7 +168,7 @@ export async function sendRecord(db: AnyDb, recordId: number, options: SenderOpt
     .values({
       record_id: record.id, attempt_no: attemptNo, message_reference_number: reference, sent_at: now.toISOString(), duration_ms: result.durationMs, http_status: result.httpStatus,
       result_code: verdict.code, result_message: verdict.message.slice(0, 500), outcome: verdict.outcome, operator_user_id: operator?.userId ?? null, operator_name: operator?.name ?? null,
-      request_excerpt: JSON.stringify(payload).slice(0, 2000), response_excerpt: result.raw || null,
+      request_excerpt: JSON.stringify(maskCards(payload)).slice(0, 2000), response_excerpt: result.raw || null,
     })
     .execute();
 

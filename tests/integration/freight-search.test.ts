@@ -142,7 +142,7 @@ describe("scoping", () => {
       ["ORG_USER", `/tms-freight/${theirs.freight_no}/track`, undefined, "GET"],
       ["ORG_USER", `/tms-freight-riskappeal-review/dispatch-info/${theirs.id}`, undefined, "GET"],
       ["ORG_USER", "/tms-freight/findContract", { freightNo: theirs.freight_no }, "POST"],
-      ["ORG_USER", "/tms-freight/loading", { id: Number(theirs.id), loadedWeight: 30_000, weighTicketUrl: "/x.jpg" }, "POST"],
+      ["ORG_USER", "/tms-freight/loading", { id: Number(theirs.id), loadedWeight: 30_000, weighTicketUrl: "/files/x.jpg" }, "POST"],
       ["INDIVIDUAL_USER", `/tms-freight/${notMine.freight_no}/detail`, undefined, "GET"],
       ["INDIVIDUAL_USER", `/tms-freight-riskappeal-review/dispatch-info/${notMine.id}`, undefined, "GET"],
     ];

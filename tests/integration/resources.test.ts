@@ -314,3 +314,75 @@ describe.each(tested.map((b) => [b.def.key, b] as const))("resource %s", (_key, 
     expect(bytes.subarray(0, 2).toString()).toBe("PK");
   });
 });
+
+/**
+ * Who owns a row, decided from its own columns and independent of the engine's rules: a tenant's staff
+ * own their tenant's rows, an organisation its rows and a carrier organisation the tasks assigned to it
+ * (it answers them). An individual reaches its rows through what names it (its vehicles' credentials,
+ * its waybills' alerts), so inside its tenant the matrix trusts its read rule; rows of another tenant or
+ * of the platform itself are never its own. The platform's SYSTEM_USER owns its platform. Everything
+ * else an account can read it may only read: every write on it must be refused and change nothing.
+ */
+const MATRIX_ACCOUNTS: Array<[Who, string]> = [
+  ["TENANT_USER", DEMO_ACCOUNTS.TENANT_USER],
+  ["ORG_USER", DEMO_ACCOUNTS.ORG_USER],
+  ["INDIVIDUAL_USER", DEMO_ACCOUNTS.INDIVIDUAL_USER],
+  ["OTHER_ORG", "13900000011"],
+  ["OTHER_TENANT", "13900000012"],
+];
+
+type Owner = { type: string; userId: number; tenantId: number | null; orgId: number | null };
+
+function owns(who: Owner, row: Record<string, unknown>): boolean {
+  const tenant = row.tenant_id == null ? null : Number(row.tenant_id);
+  const org = row.org_id == null ? null : Number(row.org_id);
+  switch (who.type) {
+    case "ORG_USER":
+      return (org !== null && org === who.orgId) || (row.carrier_org_id != null && Number(row.carrier_org_id) === who.orgId);
+    default:
+      return tenant !== null && tenant === who.tenantId;
+  }
+}
+
+describe("write what you may only read", () => {
+  it("refuses every write on a row an account can read but does not own, and leaves the row unchanged", async () => {
+    const db = f.p.db.kysely;
+    const tried = new Map<string, number>();
+    const failures: string[] = [];
+    for (const [who, mobile] of MATRIX_ACCOUNTS) {
+      const user = await db.selectFrom("users").select(["id", "type", "tenant_id", "org_id"]).where("mobile", "=", mobile).executeTakeFirstOrThrow();
+      const owner: Owner = { type: user.type, userId: Number(user.id), tenantId: user.tenant_id == null ? null : Number(user.tenant_id), orgId: user.org_id == null ? null : Number(user.org_id) };
+      for (const binding of BINDINGS) {
+        const { def } = binding;
+        const base = `/${def.api.base}`;
+        const search = await as<{ records?: Rec[] }>(who, `${base}/search`, { size: 200 });
+        const records = search.body.code === 200 ? (search.body.data?.records ?? []) : [];
+        const ids = records.map((r) => Number(r.id));
+        if (!ids.length) continue;
+        const rows = (await db.selectFrom(binding.table).selectAll().where("id", "in", ids).execute()) as Array<Record<string, unknown>>;
+        const foreign = rows.find((row) => !owns(owner, row));
+        if (!foreign) continue;
+        const id = Number(foreign.id);
+        // The platform offers no button for a write it would refuse.
+        const writes = new Set(["edit", "delete", ...Object.keys(def.status?.transitions ?? {})]);
+        const offered = (records.find((r) => Number(r.id) === id)?.actions ?? []).filter((a) => writes.has(a));
+        if (offered.length) failures.push(`${who} offered ${offered.join(",")} on ${def.key} #${id}`);
+        const attempts: Array<[string, string, unknown, string]> = [
+          ["PUT", `${base}/${id}`, { version: Number(foreign.version ?? 0) }, "PUT"],
+          ["DELETE", `${base}/${id}`, undefined, "DELETE"],
+          ...Object.keys(def.status?.transitions ?? {}).map((key): [string, string, unknown, string] => [key, `${base}/${id}/${key}`, inputsFor(def, key), "POST"]),
+        ];
+        for (const [what, path, body, method] of attempts) {
+          const res = await as(who, path, body, method);
+          if (!(res.status === 404 || res.body.code === 4003)) failures.push(`${who} ${what} ${def.key} #${id}: ${JSON.stringify(res.body).slice(0, 120)}`);
+        }
+        const after = await db.selectFrom(binding.table).selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+        if (JSON.stringify(after) !== JSON.stringify(foreign)) failures.push(`${who} changed ${def.key} #${id}`);
+        tried.set(def.key, (tried.get(def.key) ?? 0) + 1);
+      }
+    }
+    expect(failures).toEqual([]);
+    // The shared directories are what the matrix is for: it must have reached them.
+    for (const key of ["wharf", "shipAvailability", "cargoCategory"]) expect(tried.get(key), key).toBeGreaterThan(0);
+  }, 120_000);
+});

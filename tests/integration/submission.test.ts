@@ -11,6 +11,8 @@ import { chinaStamp, kg3, yuan3 } from "../../platform/submission/format.js";
 import { recordPaymentSubmission, syncCompletedWaybills } from "../../platform/submission/records.js";
 import { runSubmitter, type SenderOptions } from "../../platform/submission/sender.js";
 import { startStandin } from "../../platform/submission/standin.js";
+import { revealCards } from "../../platform/submission/card-field.js";
+import { sealedCardNumbersMigration } from "../../platform/db/migrations/0028_sealed_card_numbers.js";
 import { as, dispatchOne, driveTo, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
 import { until } from "../helpers/wait.js";
 
@@ -117,6 +119,39 @@ describe("records of completed waybills", () => {
       const waybillRecord = await db().selectFrom("report_records").select(["id", "message_type"]).where("id", "=", (JSON.parse(row.depends_on) as number[])[0]!).executeTakeFirstOrThrow();
       expect(waybillRecord.message_type).toBe("WAYBILL");
     }
+  });
+
+  it("keeps the payee's card number sealed at rest and masked when shown; only the province receives it in clear", async () => {
+    await parkSeededQueue();
+    const waybill = await completedWaybill();
+    const freight = await db().selectFrom("freights").selectAll().where("id", "=", waybill.id).executeTakeFirstOrThrow();
+    const card = "6222021234567891234";
+    const payment = { platformId: "A", freightId: waybill.id, documentNumber: `FK${waybill.id}-9`, paymentMeansCode: "42", recipient: freight.carrier_name, receiptAccount: card, bankCode: "102", sequenceCode: "TX0009", amountFen: 10_000, paidAt: new Date().toISOString() };
+    const ids = await db().transaction().execute((trx) => recordPaymentSubmission(trx, payment));
+    const stored = await db().selectFrom("report_records").select("payload").where("id", "in", ids).execute();
+    for (const row of stored) expect(row.payload).not.toContain(card.slice(4, 16));
+    standin.state.received.length = 0;
+    for (let round = 0; round < 3; round++) await runSubmitter(db(), sender(new Date(Date.now() + HOUR)));
+    const sent = standin.state.received.map((m) => m.payload as { Financiallist?: Array<{ ReceiptAccount: string }> }).filter((p) => p.Financiallist);
+    expect(sent.map((p) => p.Financiallist![0]!.ReceiptAccount)).toContain(card);
+    const attempts = await db().selectFrom("report_attempts").select("request_excerpt").where("record_id", "in", ids).execute();
+    expect(attempts.length).toBeGreaterThan(0);
+    for (const a of attempts) expect(a.request_excerpt).not.toContain(card.slice(4, 16));
+    const detail = await okData(as<ReportWaybillDetail>(f, "SYSTEM_USER", `/tms-report/ANHUI/freights/${waybill.id}`, undefined, "GET"));
+    const shown = JSON.stringify(detail);
+    expect(shown).not.toContain(card.slice(4, 16));
+    expect(shown).toContain("6222 **** **** 1234");
+
+    // Rows written in clear before the fix are sealed (and sent excerpts masked) by migration 0028.
+    const clear = JSON.stringify({ Financiallist: [{ ReceiptAccount: card }] });
+    await db().updateTable("report_records").set({ payload: clear }).where("id", "=", ids[0]!).execute();
+    await db().updateTable("report_attempts").set({ request_excerpt: clear }).where("record_id", "=", ids[0]!).execute();
+    await sealedCardNumbersMigration(f.p.dialect).up(db() as never);
+    const sealed = await db().selectFrom("report_records").select("payload").where("id", "=", ids[0]!).executeTakeFirstOrThrow();
+    expect(sealed.payload).not.toContain(card.slice(4, 16));
+    expect(JSON.stringify(revealCards(JSON.parse(sealed.payload)))).toBe(clear);
+    const excerpts = await db().selectFrom("report_attempts").select("request_excerpt").where("record_id", "=", ids[0]!).execute();
+    for (const a of excerpts) expect(a.request_excerpt).toContain("6222 **** **** 1234");
   });
 });
 

@@ -90,14 +90,14 @@ describe("step forms", () => {
     const errors = errorsOf(stepFormSchema("LOADING", road).safeParse({ loadedWeight: "0", weighTicketUrl: "bangdan" }));
     expect(errors.loadedWeight).toBe("装货重量必须大于 0");
     expect(errors.weighTicketUrl).toMatch(/应为图片地址/);
-    expect(errorsOf(stepFormSchema("LOADING", road).safeParse({ loadedWeight: "三十", weighTicketUrl: "/t.jpg" })).loadedWeight).toBe(
+    expect(errorsOf(stepFormSchema("LOADING", road).safeParse({ loadedWeight: "三十", weighTicketUrl: "/files/t.jpg" })).loadedWeight).toBe(
       "装货重量须为数字（单位：吨），最多 3 位小数",
     );
   });
 
   it("卸货 may exceed the loaded weight by 1 % and no more", () => {
     const loaded: StepContext = { freightWay: "ROAD", loadedWeight: 30_000, unloadedWeight: null };
-    const ticket = { weighTicketUrl: "/t.jpg" };
+    const ticket = { weighTicketUrl: "/files/t.jpg" };
     expect(maxUnloadKg(30_000)).toBe(30_300);
     expect(stepFormSchema("UNLOADING", loaded).safeParse({ ...ticket, unloadedWeight: "30.3" }).success).toBe(true);
     expect(errorsOf(stepFormSchema("UNLOADING", loaded).safeParse({ ...ticket, unloadedWeight: "30.301" }))).toEqual({

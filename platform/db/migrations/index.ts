@@ -27,6 +27,7 @@ import { billingMigration } from "./0021_billing.js";
 import { finance2Migration } from "./0022_finance2.js";
 import { findShipMigration } from "./0023_find_ship.js";
 import { taxCaptainsMigration } from "./0026_tax_captains.js";
+import { sealedCardNumbersMigration } from "./0028_sealed_card_numbers.js";
 
 /** Every migration, in order. Names sort in the order they must run. Add new ones at the end. */
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
@@ -57,4 +58,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0023_find_ship": findShipMigration,
   "0026_tax_captains": taxCaptainsMigration,
   "0027_sms_codes": smsCodesMigration,
+  "0028_sealed_card_numbers": sealedCardNumbersMigration,
 };

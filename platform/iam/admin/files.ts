@@ -157,10 +157,11 @@ export function toFileRecord(row: { id: number; file_code: string | null; catego
   };
 }
 
-/** May this caller (or an anonymous request) download the file? */
+/** May this caller (or an anonymous request) download the file? Never across platforms, whatever the caller's kind. */
 function mayDownload(file: { platform_id: string; visibility: string; uploaded_by: number | null; category: string }, caller: Caller | null): boolean {
+  if (caller && caller.platformId !== file.platform_id) return false;
   if (file.visibility === "PUBLIC") return true;
-  if (!caller || (caller.type !== "SYSTEM_USER" && caller.platformId !== file.platform_id)) return false;
+  if (!caller) return false;
   return caller.userId === Number(file.uploaded_by) || caller.permissions.has("SYSTEM_USER_FILE");
 }
 
@@ -226,8 +227,7 @@ export async function systemFileRoutes(app: FastifyInstance, ctx: ServiceContext
   /** The bytes: PUBLIC without a token, PRIVATE to the uploader and holders of SYSTEM_USER_FILE. */
   app.get("/system-file/:id/download", async (request, reply) => {
     const { id } = parse(idParams, request.params);
-    platformOf(request);
-    const file = await ctx.db.kysely.selectFrom("system_files").selectAll().where("id", "=", id).where("deleted_at", "is", null).executeTakeFirst();
+    const file = await ctx.db.kysely.selectFrom("system_files").selectAll().where("id", "=", id).where("platform_id", "=", platformOf(request)).where("deleted_at", "is", null).executeTakeFirst();
     if (!file) throw notFound("文件不存在");
     const token = bearerToken(request);
     const caller = token ? await authenticate(ctx, token) : null;
