@@ -6,6 +6,7 @@ import { ping } from "./db/index.js";
 import { installErrorHandling } from "./http/errors.js";
 import { guardedServerOptions, installInputGuards } from "./http/guards.js";
 import { ok } from "./http/envelope.js";
+import { activationRoutes } from "./identity/activation.js";
 import { identityRoutes } from "./identity/routes.js";
 import { freightRoutes } from "./freight/routes.js";
 import { appealRoutes } from "./appeal/routes.js";
@@ -42,6 +43,7 @@ export interface RouteEntry {
 /** Each service's HTTP routes. Add a service by adding its register function here. */
 const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [
   identityRoutes,
+  activationRoutes,
   notificationRoutes,
   freightRoutes,
   appealRoutes,

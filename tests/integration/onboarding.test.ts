@@ -152,3 +152,52 @@ describe("driver onboarding", () => {
     expect(Number(wallet.account.available)).toBeGreaterThan(0);
   });
 });
+
+describe("账号激活 and 注册邀请", () => {
+  const outboxCode = async (mobile: string) => (await call<{ content: string } | null>(f.p.baseUrl, `/api/v1/dev/outbox?mobile=${mobile}&kind=sms`, { method: "GET" })).body.data?.content ?? null;
+  const activationCode = async (mobile: string, inviteCode?: string) => {
+    await okData(call(f.p.baseUrl, "/api/v1/auth/activation/sms", { body: { clientId: "test", mobile, inviteCode } }));
+    return outboxCode(mobile);
+  };
+
+  it("lets a driver whose account an enterprise made set his password with an SMS code, once", async () => {
+    const mobile = `1776${TAG}102`;
+    await okData(post(enterprise.adminToken, "/tms-driver", { ...driverBody(Number(TAG) + 77), name: "周立新", mobile }));
+    const code = await activationCode(mobile);
+    expect(code).toMatch(/^\d{6}$/);
+    const refused = await call(f.p.baseUrl, "/api/v1/auth/activation", { body: { mobile, smsCode: code, password: "short" } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errorMsg).toContain("8–20 位");
+    expect(await okData<{ created: boolean }>(call(f.p.baseUrl, "/api/v1/auth/activation", { body: { mobile, smsCode: code, password: "Zhou2026go", confirmPassword: "Zhou2026go" } }))).toMatchObject({ created: false });
+    const login = (await loginAs(f.p.baseUrl, mobile, "Zhou2026go")) as { accessToken: string; pwExpiration?: string | null };
+    expect(login.accessToken).toBeTruthy();
+    expect((await userInfo(login.accessToken)).type).toBe("INDIVIDUAL_USER");
+    // Set once: after that he logs in (no second code is even sent).
+    await f.p.db.kysely.deleteFrom("sms_codes").where("mobile", "=", mobile).execute();
+    const before = await outboxCode(mobile);
+    expect(await activationCode(mobile)).toBe(before);
+  });
+
+  it("registers the invitee of a 注册邀请 and marks the invitation 已注册; a stranger gets nothing", async () => {
+    const mobile = `1776${TAG}301`;
+    const invitation = await okData<{ id: number }>(as(f, "SYSTEM_USER", "/tms-registration-invite", { inviteeName: "吴船长", inviteeMobile: mobile, role: "CAPTAIN", channel: "SMS" }));
+    const row = await f.p.db.kysely.selectFrom("registration_invitations").select("invite_code").where("id", "=", invitation.id).executeTakeFirstOrThrow();
+    const code = await activationCode(mobile, row.invite_code);
+    const done = await okData<{ created: boolean }>(call(f.p.baseUrl, "/api/v1/auth/activation", { body: { mobile, inviteCode: row.invite_code, smsCode: code, password: "Wu2026boat" } }));
+    expect(done.created).toBe(true);
+    const user = await f.p.db.kysely.selectFrom("users").select(["type", "name"]).where("mobile", "=", mobile).executeTakeFirstOrThrow();
+    expect(user).toEqual({ type: "INDIVIDUAL_USER", name: "吴船长" });
+    const after = await f.p.db.kysely.selectFrom("registration_invitations").select(["status", "registered_at"]).where("id", "=", invitation.id).executeTakeFirstOrThrow();
+    expect(after.status).toBe("REGISTERED");
+    expect(after.registered_at).toBeTruthy();
+    await loginAs(f.p.baseUrl, mobile, "Wu2026boat");
+
+    const stranger = `1776${TAG}302`;
+    expect(await activationCode(stranger)).toBeNull();
+    const users = await f.p.db.kysely.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const res = await call(f.p.baseUrl, "/api/v1/auth/activation", { body: { mobile: stranger, smsCode: "123456", password: "Abcdefg123" } });
+    expect(res.body.code).toBe(4000);
+    expect(res.body.message).toBe("短信验证码错误或已过期");
+    expect((await f.p.db.kysely.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n).toBe(users.n);
+  });
+});
