@@ -72,6 +72,9 @@ describe("enterprise onboarding", () => {
     for (const code of ["TMS_NEW_SOURCE", "PAY_ACCOUNT_RECHARGE", "PAY_PAYMENT_MANAGEMENT", "PAY_BANK_CARD", "TMS_INVOICE_APPLY", "TMS_STATISTICS_OF_lOADING_TRAFFIC", "TMS_RESOURCE_DRIVER", "IAM_USER_MANAGEMENT"]) expect(permissions).toContain(code);
     // The pages those codes open answer him.
     expect((await get(enterprise.adminToken, "/pay/account")).body.code).toBe(200);
+    // The approval reached him in his message centre.
+    const inbox = await okData<{ records: Array<{ content: string; targetType: string }> }>(post(enterprise.adminToken, "/sys-notification/self/search", {}));
+    expect(inbox.records.map((n) => n.content)).toContain(`您的企业「${enterprise.name}」已审核通过。`);
   });
 
   it("keeps the demo enterprises' administrators working with the same role", async () => {
@@ -135,6 +138,8 @@ describe("driver onboarding", () => {
     const db = f.p.db.kysely;
     const roster = await db.selectFrom("freight_drivers").select(["id", "profile_id"]).where("org_id", "=", f.orgIds[0]!).where("user_id", "=", driverUserId).executeTakeFirstOrThrow();
     await okData(as(f, "SYSTEM_USER", `/tms-driver-profile/${roster.profile_id}/approve`, {}));
+    const told = await db.selectFrom("notifications").select("content").where("user_id", "=", driverUserId).execute();
+    expect(told.map((n) => n.content)).toContain("您的司机档案「孙建国」已审核通过。");
     const orderId = await createOrder(f);
     const { vehicleId } = await carrierOf(f, "ROAD");
     const dispatched = await okData<{ freights: Array<{ id: number; freightNo: string }> }>(as(f, "ORG_USER", "/tms-freight-dispatch/dispatch", { orderId, items: [{ driverId: Number(roster.id), vehicleId, plannedWeight: 40_000 }] }));
