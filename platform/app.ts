@@ -43,7 +43,6 @@ export interface RouteEntry {
 /** Each service's HTTP routes. Add a service by adding its register function here. */
 const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [
   identityRoutes,
-  activationRoutes,
   notificationRoutes,
   freightRoutes,
   appealRoutes,
@@ -60,6 +59,8 @@ const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<voi
   billingRoutes,
   finance2Routes,
   findShipRoutes,
+  // Last: a new service goes after the others (the fuzz test walks routes in registration order).
+  activationRoutes,
 ];
 
 /** Builds the platform's HTTP app (not listening); tests call this with a temporary database. */
