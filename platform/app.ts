@@ -7,6 +7,7 @@ import { ping } from "./db/index.js";
 import { installErrorHandling } from "./http/errors.js";
 import { guardedServerOptions, installInputGuards } from "./http/guards.js";
 import { ok } from "./http/envelope.js";
+import { activationRoutes } from "./identity/activation.js";
 import { identityRoutes } from "./identity/routes.js";
 import { freightRoutes } from "./freight/routes.js";
 import { appealRoutes } from "./appeal/routes.js";
@@ -65,6 +66,8 @@ const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<voi
   billingRoutes,
   finance2Routes,
   findShipRoutes,
+  // Last: a new service goes after the others (the fuzz test walks routes in registration order).
+  activationRoutes,
 ];
 
 /** Fastify's form of TMS_TRUST_PROXY (its types take a hop count as a function). */

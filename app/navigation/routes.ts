@@ -350,6 +350,7 @@ export const PUBLIC_ROUTES: ReadonlyArray<{ path: string; title: string }> = [
   { path: "/login", title: "登录" },
   { path: "/auth-redirect", title: "登录跳转" },
   { path: "/download", title: "下载" },
+  { path: "/activate", title: "账号激活" },
   { path: "/h5findShip", title: "找船" },
   { path: "/h5selectShip", title: "选船" },
   { path: "/shipDetail", title: "船舶详情" },

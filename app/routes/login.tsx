@@ -171,6 +171,8 @@ export default function LoginPage() {
           </button>
         </Form>
         <p className="mt-6 text-center text-xs text-gray-400">
+          <Link to="/activate" className="hover:text-primary">账号激活 / 接受邀请</Link>
+          <span className="mx-2">·</span>
           <Link to="/download" className="hover:text-primary">下载 App</Link>
         </p>
       </div>

@@ -16,6 +16,13 @@ export const identityApi = {
   smsCode: (target: PlatformTarget, clientId: string, mobile: string, headers?: Record<string, string>) =>
     platformFetch<{ expireIn: number }>(target, { tokens: null }, { path: "/api/v1/auth/sms-auth-code", body: { clientId, mobile }, headers }),
 
+  /** 账号激活: an SMS code for a waiting account or an invitee (the answer is the same for any mobile). */
+  activationSms: (target: PlatformTarget, clientId: string, body: { mobile: string; inviteCode?: string }, headers?: Record<string, string>) =>
+    platformFetch<{ expireIn: number }>(target, { tokens: null }, { path: "/api/v1/auth/activation/sms", body: { clientId, ...body }, headers }),
+
+  activate: (target: PlatformTarget, body: Record<string, unknown>, headers?: Record<string, string>) =>
+    platformFetch<{ mobile: string; created: boolean }>(target, { tokens: null }, { path: "/api/v1/auth/activation", body, headers }),
+
   userInfo: (target: PlatformTarget, session: Session) =>
     platformFetch<UserInfo | null>(target, session, { path: "/api/v1/auth/user-info" }),
 

@@ -1,4 +1,5 @@
 import { PERMISSIONS, PERMISSION_CODES, type PermissionCode } from "../../contract/permissions.js";
+import { ORG_ORDER_CODES, ORG_RESOURCE_CODES } from "../../contract/role-templates.js";
 import type { UserType } from "../../contract/platforms.js";
 import { hashPassword } from "../identity/crypto.js";
 import type { Db } from "./index.js";
@@ -45,20 +46,6 @@ const TENANT_AUDITS: PermissionCode[] = [
   "TMS_PROJECT_APPROVE",
 ];
 
-/** An organisation's own resources (domain 0.6 企业管理员/调度). */
-const ORG_RESOURCES: PermissionCode[] = [
-  "TMS_RESOURCE_DRIVER",
-  "TMS_RESOURCE_CAPTAIN",
-  "TMS_RESOURCE_CARGO",
-  "TMS_RESOURCE_CONTACT",
-  "TMS_RESOURCE_PROJECT",
-  "TMS_RESOURCE_SHIPOWNER",
-  "TMS_RESOURCE_SHIPPER",
-  "TMS_RESOURCE_ACCOUNT_UNIT",
-  "TMS_VEHICLE_LIST",
-  "TMS_VEHICLE_ADD",
-];
-
 /** Realistic subsets for the non-system demo accounts; the system account holds every code. */
 const ROLE_SUBSETS: Record<Exclude<UserType, "SYSTEM_USER">, { role: string; codes: PermissionCode[] }> = {
   TENANT_USER: {
@@ -91,11 +78,9 @@ const ROLE_SUBSETS: Record<Exclude<UserType, "SYSTEM_USER">, { role: string; cod
   ORG_USER: {
     role: "企业调度",
     codes: [
-      "TMS_ORDER_ADD", "TMS_ORDER_EDIT", "TMS_ORDER_CLOSE", "TMS_ORDER_EXPORT", "TMS_ORDER_IMPORT",
-      "TMS_DELIVERY_MANAGEMENT", "TMS_TRANSPORT_TASK", "TMS_CONTAINER_RETURN",
-      "TMS_FREIGHT_DISPATCH",
+      ...ORG_ORDER_CODES,
       "TMS_FREIGHT_WATER",
-      ...ORG_RESOURCES,
+      ...ORG_RESOURCE_CODES,
       "TMS_RISK_APPEAL_LIST",
       "TMS_RISK_APPEAL_SUBMIT",
       "TMS_RISK_APPEAL_DETAIL",

@@ -81,17 +81,23 @@ export interface SmsToSend {
   platformId: string;
   orgId: number | null;
   userId: number | null;
-  purpose: "TEST" | "INVITE";
-  template: { id: number; code: SmsCode | string; signName: string; content: string; providerTemplateId: string };
+  purpose: "TEST" | "INVITE" | "ACCOUNT";
+  /** null: a platform template filed by operations (account messages), not a row of sms_templates. */
+  template: { id: number | null; code: SmsCode | string; signName: string; content: string; providerTemplateId: string };
   mobile: string;
   values: Record<string, string>;
+  /** Values never written to the log (an initial password): the log shows ****** instead. */
+  secret?: readonly string[];
 }
+
+const MASK = "******";
 
 /** Sends one message and writes its log row; answers whether the gateway accepted it. */
 export async function sendSms(ctx: ServiceContext, db: AnyDb, message: SmsToSend) {
   const { template } = message;
   const outcome = await post(ctx, "/messages", { templateId: template.providerTemplateId, signName: template.signName, content: template.content, mobile: message.mobile, params: message.values });
   const accepted = outcome.ok && outcome.reply.code === "OK";
+  const hidden = (text: string) => (message.secret ?? []).reduce((acc, key) => (message.values[key] ? acc.split(message.values[key]!).join(MASK) : acc), text);
   const error = accepted ? null : outcome.ok ? `${outcome.reply.code}：${outcome.reply.message}` : outcome.error;
   const log = await db
     .insertInto("sms_send_logs")
@@ -103,11 +109,11 @@ export async function sendSms(ctx: ServiceContext, db: AnyDb, message: SmsToSend
       template_code: template.code,
       purpose: message.purpose,
       mobile: message.mobile,
-      content: renderSms(template.signName, template.content, message.values).slice(0, 600),
+      content: hidden(renderSms(template.signName, template.content, message.values)).slice(0, 600),
       status: accepted ? "SENT" : "FAILED",
       provider_message_id: accepted && outcome.ok ? (outcome.reply.messageId ?? null) : null,
-      request_excerpt: outcome.request.slice(0, 2000),
-      response_excerpt: outcome.response,
+      request_excerpt: hidden(outcome.request).slice(0, 2000),
+      response_excerpt: outcome.response === null ? null : hidden(outcome.response),
       error: error?.slice(0, 200) ?? null,
       created_at: new Date().toISOString(),
     })

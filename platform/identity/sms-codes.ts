@@ -31,7 +31,7 @@ export const SMS_RATE_LIMITS = {
 } as const;
 
 /** What a code is for; a code verifies only for the purpose it was sent for. */
-export type SmsPurpose = "LOGIN" | "WECHAT_BIND" | "FIND_SHIP" | "MOBILE_CHANGE";
+export type SmsPurpose = "LOGIN" | "WECHAT_BIND" | "FIND_SHIP" | "MOBILE_CHANGE" | "ACTIVATION";
 
 export const WRONG_SMS_CODE = "短信验证码错误或已过期";
 

@@ -13,6 +13,7 @@ import { Refusal } from "../http/envelope.js";
 import { bindResource, NOTHING, orgScope, type AnyDb, type Row, type ScopeRule } from "../resources/bind.js";
 import { recordResourceEvent } from "../resources/events.js";
 import type { CallerScope } from "../scope.js";
+import { announceApprovedProfile, announceCarrierAccount, linkProfileAccount, type CarrierProfile } from "./carrier-accounts.js";
 import { OPEN_FREIGHT_STATUSES } from "./ship.resource.js";
 
 export const maskIdCard = (v: string) => (v.length > 8 ? `${v.slice(0, 4)}${"*".repeat(v.length - 8)}${v.slice(-4)}` : v);
@@ -74,7 +75,13 @@ export const captainProfileBinding = bindResource(captainProfile, {
       if (anyChange && before.audit_status !== "PENDING") copies.audit_status = "PENDING";
       await copyToRosters(trx, before.id, copies);
     },
-    onTransition: async (trx, _scope, row) => copyToRosters(trx, row.id, { audit_status: row.audit_status }),
+    onTransition: async (trx, _scope, row, transition) => {
+      await copyToRosters(trx, row.id, { audit_status: row.audit_status });
+      if (transition === "approve") await linkProfileAccount(trx, "CAPTAIN", row as unknown as CarrierProfile, (row.mobile as string | null) ?? null);
+    },
+    afterTransition: async (ctx, _scope, row, transition) => {
+      if (transition === "approve") await announceApprovedProfile(ctx, "CAPTAIN", row);
+    },
   },
 });
 
@@ -96,6 +103,7 @@ async function linkProfile(trx: AnyDb, scope: CallerScope, values: Record<string
     for (const [rosterColumn, profileColumn] of Object.entries(KEY_COPIES)) values[rosterColumn] = found[profileColumn as keyof typeof found];
     values.profile_id = found.id;
     values.profile_audit_status = found.audit_status;
+    values.user_id = await linkProfileAccount(trx, "CAPTAIN", found as unknown as CarrierProfile, (values.mobile as string | null) ?? null);
     return;
   }
   const at = nowIso();
@@ -132,6 +140,7 @@ async function linkProfile(trx: AnyDb, scope: CallerScope, values: Record<string
   await recordResourceEvent(trx, scope, captainProfile.key, profile as unknown as Row, { action: "CREATE", label: "企业添加船长，提交审核", to: "PENDING" });
   values.profile_id = profile.id;
   values.profile_audit_status = "PENDING";
+  values.user_id = await linkProfileAccount(trx, "CAPTAIN", profile as unknown as CarrierProfile, (values.mobile as string | null) ?? null);
 }
 
 /**
@@ -177,6 +186,7 @@ export const captainBinding = bindResource(captain, {
   labels: { profileName: { table: "captain_profiles", via: "profile_id", column: "name" } },
   hooks: {
     beforeCreate: (trx, scope, values) => linkProfile(trx, scope, values),
+    afterCreate: (ctx, _scope, row) => announceCarrierAccount(ctx, "CAPTAIN", row),
     beforeUpdate: (trx, scope, before, values) => correctProfile(trx, scope, before, values),
     beforeDelete: (trx, _scope, row) => assertFree(trx, row, "删除"),
     onTransition: async (trx, _scope, row, transition) => {

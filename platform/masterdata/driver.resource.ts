@@ -12,6 +12,7 @@ import { Refusal } from "../http/envelope.js";
 import { bindResource, NOTHING, orgScope, type AnyDb, type Row, type ScopeRule } from "../resources/bind.js";
 import { recordResourceEvent } from "../resources/events.js";
 import type { CallerScope } from "../scope.js";
+import { announceApprovedProfile, announceCarrierAccount, linkProfileAccount, type CarrierProfile } from "./carrier-accounts.js";
 
 const col = (alias: string, name: string) => sql.ref(`${alias}.${name}`);
 
@@ -61,7 +62,13 @@ export const driverProfileBinding = bindResource(driverProfile, {
       if (values.driving_license_no !== undefined) copies.license_no = values.driving_license_no;
       await syncRosters(trx, Number(before.id), copies);
     },
-    onTransition: async (trx, _scope, row) => syncRosters(trx, Number(row.id), { profile_status: row.audit_status }),
+    onTransition: async (trx, _scope, row, transition) => {
+      await syncRosters(trx, Number(row.id), { profile_status: row.audit_status });
+      if (transition === "approve") await linkProfileAccount(trx, "DRIVER", row as unknown as CarrierProfile, String(row.mobile));
+    },
+    afterTransition: async (ctx, _scope, row, transition) => {
+      if (transition === "approve") await announceApprovedProfile(ctx, "DRIVER", row);
+    },
   },
 });
 
@@ -81,6 +88,7 @@ async function attachProfile(trx: AnyDb, scope: CallerScope, values: Record<stri
     if (existing) throw new Refusal(RefusalCode.illegalState, existing.status === "ACTIVE" ? `本企业已添加司机${found.name}，不能重复添加` : `司机${found.name}曾与本企业解除合作，不能重复添加`);
     values.profile_id = found.id;
     values.profile_status = found.audit_status;
+    values.user_id = await linkProfileAccount(trx, "DRIVER", found as unknown as CarrierProfile, String(values.mobile));
     return;
   }
   const at = nowIso();
@@ -114,6 +122,7 @@ async function attachProfile(trx: AnyDb, scope: CallerScope, values: Record<stri
   await recordResourceEvent(trx, scope, driverProfile.key, profile, { action: "CREATE", label: "企业添加司机，提交审核", to: "PENDING" });
   values.profile_id = profile.id;
   values.profile_status = "PENDING";
+  values.user_id = await linkProfileAccount(trx, "DRIVER", profile as unknown as CarrierProfile, String(values.mobile));
 }
 
 const BUSY = ["WAIT_LOADING", "IN_TRANSIT"] as const;
@@ -130,6 +139,7 @@ export const driverBinding = bindResource(driver, {
   },
   hooks: {
     beforeCreate: async (trx, scope, values) => attachProfile(trx, scope, values),
+    afterCreate: async (ctx, _scope, row) => announceCarrierAccount(ctx, "DRIVER", row),
     onTransition: async (trx, _scope, row, transition) => {
       if (transition !== "remove") return;
       const busy = await trx.selectFrom("freights").select((eb) => eb.fn.countAll<number>().as("n")).where("driver_id", "=", Number(row.id)).where("status", "in", BUSY).executeTakeFirstOrThrow();

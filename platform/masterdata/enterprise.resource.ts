@@ -11,15 +11,17 @@ import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import { RefusalCode } from "../../contract/envelope.js";
 import { idSchema } from "../../contract/fields.js";
-import type { PermissionCode } from "../../contract/permissions.js";
+import { ENTERPRISE_ADMIN_CODES, ENTERPRISE_ADMIN_ROLE } from "../../contract/role-templates.js";
 import { enterprise } from "../../contract/resources/enterprise.js";
 import type { ServiceContext } from "../context.js";
 import { nowIso } from "../db/index.js";
 import type { Database } from "../db/schema.js";
 import { ok, Refusal } from "../http/envelope.js";
 import { parseLabelled as parse } from "../http/validate.js";
+import { sendAccountSms } from "../identity/account-sms.js";
 import { hashPassword, randomToken } from "../identity/crypto.js";
 import { requireCaller } from "../identity/guard.js";
+import { templateRole } from "../iam/role-templates.js";
 import { bindResource, orgScope, type AnyDb } from "../resources/bind.js";
 import { findRow, SENSITIVE_VIEW } from "../resources/query.js";
 import { assertMay } from "../resources/write.js";
@@ -29,39 +31,13 @@ import { startInvitationExpiry } from "./invitation.resource.js";
 type Db = Kysely<Database> | Transaction<Database>;
 const typed = (trx: AnyDb) => trx as unknown as Db;
 
-export const ENTERPRISE_ADMIN_ROLE = "企业管理员";
-
-/** Domain 0.6 企业管理员: the organisation's resources, orders, dispatch, supply and its users. */
-export const ENTERPRISE_ADMIN_CODES: PermissionCode[] = [
-  "TMS_RESOURCE_DRIVER",
-  "TMS_RESOURCE_CAPTAIN",
-  "TMS_RESOURCE_CARGO",
-  "TMS_RESOURCE_CONTACT",
-  "TMS_RESOURCE_PROJECT",
-  "TMS_RESOURCE_SHIPOWNER",
-  "TMS_RESOURCE_SHIPPER",
-  "TMS_RESOURCE_ACCOUNT_UNIT",
-  "TMS_VEHICLE_LIST",
-  "TMS_VEHICLE_ADD",
-  "TMS_ORDER_ADD",
-  "TMS_FREIGHT_DISPATCH",
-  "IAM_USER_MANAGEMENT",
-  "TMS_INVOICE_INFO",
-];
+export { ENTERPRISE_ADMIN_CODES, ENTERPRISE_ADMIN_ROLE };
 
 /** Users of a disabled enterprise carry this status (login refuses any status but ACTIVE); 启用 restores ACTIVE. */
 export const ORG_DISABLED = "ORG_DISABLED";
 
-/** The platform's 企业管理员 role (ORG_USER), created with the organisation codes the first time it is needed. */
-export async function enterpriseAdminRole(trx: AnyDb, platformId: string): Promise<number> {
-  const db = typed(trx);
-  const found = await db.selectFrom("roles").select("id").where("platform_id", "=", platformId).where("name", "=", ENTERPRISE_ADMIN_ROLE).where("user_type", "=", "ORG_USER").executeTakeFirst();
-  if (found) return Number(found.id);
-  const role = await db.insertInto("roles").values({ platform_id: platformId, name: ENTERPRISE_ADMIN_ROLE, user_type: "ORG_USER" }).returning("id").executeTakeFirstOrThrow();
-  const known = await db.selectFrom("permissions").select("code").where("code", "in", ENTERPRISE_ADMIN_CODES).execute();
-  if (known.length) await db.insertInto("role_permissions").values(known.map((p) => ({ role_id: role.id, permission_code: p.code }))).execute();
-  return Number(role.id);
-}
+/** The platform's 企业管理员 role (ORG_USER), created with the template's codes the first time it is needed. */
+export const enterpriseAdminRole = (trx: AnyDb, platformId: string) => templateRole(trx, platformId, { name: ENTERPRISE_ADMIN_ROLE, userType: "ORG_USER", codes: ENTERPRISE_ADMIN_CODES });
 
 /** The enterprise's 管理员: an active ORG_USER with the 企业管理员 role; refused when the mobile is already a user. */
 export async function createEnterpriseAdmin(trx: AnyDb, admin: { platformId: string; tenantId: number; orgId: number; name: string; mobile: string; password?: string }): Promise<{ userId: number; password: string }> {
@@ -133,9 +109,9 @@ export const enterpriseBinding = bindResource(enterprise, {
     afterCreate: async (ctx, _scope, row) => {
       const password = initialPasswords.get(Number(row.id));
       initialPasswords.delete(Number(row.id));
-      if (!password || ctx.config.production) return;
-      const content = `您已成为「${String(row.name)}」的企业管理员，登录账号 ${String(row.admin_mobile)}，初始密码 ${password}，首次登录请修改密码。`;
-      await ctx.db.kysely.insertInto("dev_outbox").values({ kind: "enterprise-admin", mobile: String(row.admin_mobile), content, created_at: nowIso() }).execute();
+      if (!password) return;
+      const mobile = String(row.admin_mobile);
+      await sendAccountSms(ctx, { code: "ENTERPRISE_ADMIN", platformId: String(row.platform_id), orgId: Number(row.id), userId: Number(row.admin_user_id), mobile, values: { orgName: String(row.name), mobile, password }, outboxKind: "enterprise-admin" });
     },
     beforeUpdate: async (trx, scope, before, values) => {
       const db = typed(trx);

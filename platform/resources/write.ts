@@ -15,6 +15,7 @@ import { HttpError, notFound, Refusal } from "../http/envelope.js";
 import { parseLabelled as parse } from "../http/validate.js";
 import type { CallerScope } from "../scope.js";
 import type { AnyDb, Binding, Row } from "./bind.js";
+import { notifyAuditDecision } from "./audit-notify.js";
 import { recordResourceEvent } from "./events.js";
 import { assertWaterFor, findRow, fromColumn, mayWriteRow, scopedBase, toColumn, toRecords } from "./query.js";
 import { bindingOf } from "./lookup.js";
@@ -273,5 +274,6 @@ export async function transitionResource(ctx: ServiceContext, binding: Binding, 
     return after;
   });
   await binding.hooks?.afterTransition?.(ctx, scope, row, key).catch((error: unknown) => ctx.log.error({ err: error }, "afterTransition hook failed"));
+  await notifyAuditDecision(ctx, binding, scope, row, key, String(recordLike(def, row)[def.titleField] ?? row.id));
   return (await toRecords(ctx.db.kysely, binding, scope, [row]))[0]!;
 }

@@ -23,8 +23,8 @@ import { passwordExpiry } from "./sys-config.js";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 /** 8–20 characters with letters and digits (domain 6.21). */
-export const PASSWORD_POLICY = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]{8,20}$/;
-export const PASSWORD_POLICY_TEXT = "密码为 8–20 位，须同时包含字母和数字";
+export { PASSWORD_RULE as PASSWORD_POLICY, PASSWORD_RULE_TEXT as PASSWORD_POLICY_TEXT } from "../../../contract/activation.js";
+import { PASSWORD_RULE as PASSWORD_POLICY, PASSWORD_RULE_TEXT as PASSWORD_POLICY_TEXT } from "../../../contract/activation.js";
 
 const invalid = (message: string) => new Refusal(RefusalCode.invalid, message);
 

@@ -21,7 +21,8 @@ import { parse } from "../../http/validate.js";
 import type { Caller } from "../../identity/caller.js";
 import { hashPassword, randomToken } from "../../identity/crypto.js";
 import { requireCaller } from "../../identity/guard.js";
-import { announceRevocation, devOutbox } from "../../identity/service.js";
+import { announceRevocation } from "../../identity/service.js";
+import { sendAccountSms } from "../../identity/account-sms.js";
 import { requireCode } from "./access.js";
 
 export const USER_TYPE_LABELS: Record<UserType, string> = { SYSTEM_USER: "平台用户", TENANT_USER: "租户用户", ORG_USER: "企业用户", INDIVIDUAL_USER: "个人用户" };
@@ -411,15 +412,26 @@ async function setRoles(trx: AnyDb, caller: Caller, user: { id: number; type: Us
  * A random first password; it is already expired, so the first login goes to 修改密码. Returns the SMS
  * to send once the transaction has committed (`sendPasswordSms`).
  */
-async function issueTemporaryPassword(trx: AnyDb, user: { id: number; mobile: string }): Promise<{ mobile: string; password: string }> {
+interface PasswordSms {
+  platformId: string;
+  orgId: number | null;
+  userId: number;
+  mobile: string;
+  password: string;
+  action: string;
+}
+
+async function issueTemporaryPassword(trx: AnyDb, user: { id: number; mobile: string; platform_id: string; org_id: number | null }, action: string): Promise<PasswordSms> {
   const password = `Tms${randomToken(6).replace(/[^A-Za-z0-9]/g, "x")}9`;
   const at = nowIso();
   await trx.updateTable("users").set({ password_hash: await hashPassword(password), password_changed_at: at, pw_expiration: at, failed_attempts: 0, locked_until: null }).where("id", "=", user.id).execute();
-  return { mobile: user.mobile, password };
+  return { platformId: user.platform_id, orgId: user.org_id, userId: user.id, mobile: user.mobile, password, action };
 }
 
-async function sendPasswordSms(ctx: ServiceContext, sms: { mobile: string; password: string } | null): Promise<void> {
-  if (sms) await devOutbox(ctx, "sms", sms.mobile, `您的登录初始密码为 ${sms.password}，登录后请立即修改`);
+/** The password goes out through the SMS gateway (and, out of production, the development outbox). */
+async function sendPasswordSms(ctx: ServiceContext, sms: PasswordSms | null): Promise<void> {
+  if (!sms) return;
+  await sendAccountSms(ctx, { code: "PASSWORD_ISSUED", platformId: sms.platformId, orgId: sms.orgId, userId: sms.userId, mobile: sms.mobile, values: { mobile: sms.mobile, action: sms.action, password: sms.password }, outboxKind: "sms" });
 }
 
 export async function createUser(ctx: ServiceContext, caller: Caller, input: unknown) {
@@ -451,9 +463,9 @@ export async function createUser(ctx: ServiceContext, caller: Caller, input: unk
       .values({ platform_id: caller.platformId, tenant_id: tenantId, org_id: orgId, type: body.type, mobile: body.mobile, name: body.name, password_hash: "!", headshot_url: null, status: "ACTIVE", failed_attempts: 0, locked_until: null, pw_expiration: null, created_at: nowIso() })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const created = { id: Number(user.id), type: body.type, tenant_id: tenantId, org_id: orgId, mobile: body.mobile };
+    const created = { id: Number(user.id), type: body.type, tenant_id: tenantId, org_id: orgId, mobile: body.mobile, platform_id: caller.platformId };
     await setRoles(trx, caller, created, body.roleIds);
-    return { id: created.id, sms: await issueTemporaryPassword(trx, created) };
+    return { id: created.id, sms: await issueTemporaryPassword(trx, created, "已开通") };
   });
   await sendPasswordSms(ctx, result.sms);
   return { id: result.id };
@@ -479,7 +491,7 @@ async function revokeSessions(trx: AnyDb, userId: number): Promise<void> {
 }
 
 export async function userAction(ctx: ServiceContext, caller: Caller, id: number, action: UserAction, all = false) {
-  let sms: { mobile: string; password: string } | null = null;
+  let sms: PasswordSms | null = null;
   let loggedOut: string | null = null;
   const result = await ctx.db.kysely.transaction().execute(async (trx) => {
     const user = await findUser(trx, caller, id, all);
@@ -506,7 +518,7 @@ export async function userAction(ctx: ServiceContext, caller: Caller, id: number
         await trx.updateTable("users").set({ failed_attempts: 0, locked_until: null }).where("id", "=", id).execute();
         break;
       case "resetPassword":
-        sms = await issueTemporaryPassword(trx, user);
+        sms = await issueTemporaryPassword(trx, user, "的密码已重置");
         await revokeSessions(trx, id);
         loggedOut = "密码已重置";
         break;
