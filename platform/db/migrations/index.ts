@@ -26,6 +26,7 @@ import { billingMigration } from "./0021_billing.js";
 import { finance2Migration } from "./0022_finance2.js";
 import { findShipMigration } from "./0023_find_ship.js";
 import { taxCaptainsMigration } from "./0026_tax_captains.js";
+import { operationalRulesMigration } from "./0033_operational_rules.js";
 
 /** Every migration, in order. Names sort in the order they must run. Add new ones at the end. */
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
@@ -55,4 +56,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0022_finance2": finance2Migration,
   "0023_find_ship": findShipMigration,
   "0026_tax_captains": taxCaptainsMigration,
+  "0033_operational_rules": operationalRulesMigration,
 };
