@@ -161,17 +161,20 @@ export async function freshWaterCarrier(f: FreightTestPlatform, options: { orgIn
   return { captainId: Number(captain.id), shipId: Number(ship.id), name, shipName };
 }
 
-/** Dispatches fresh waybills (as ORG_USER on the first organisation unless told otherwise), each to a fresh carrier, and returns their ids and numbers. */
+/** Dispatches fresh waybills (as ORG_USER on the first organisation unless told otherwise), each to a fresh carrier (a free seeded one when `seeded`), and returns their ids and numbers. */
 export async function dispatchFresh(
   f: FreightTestPlatform,
-  options: { way?: FreightWay; count?: number; plannedWeight?: number; individual?: boolean; orgIndex?: number; account?: Account } = {},
+  options: { way?: FreightWay; count?: number; plannedWeight?: number; individual?: boolean; orgIndex?: number; account?: Account; seeded?: boolean } = {},
 ): Promise<Array<{ id: number; freightNo: string }>> {
   const way = options.way ?? "ROAD";
   const orderId = await createOrder(f, { orgIndex: options.orgIndex, way });
   const plannedWeight = options.plannedWeight ?? (way === "ROAD" ? 40_000 : 1_500_000);
   const items = [];
   for (let i = 0; i < (options.count ?? 1); i++) {
-    if (way === "WATER") {
+    if (options.seeded) {
+      // A seeded carrier that is free now (one item only: it is taken once dispatched).
+      items.push({ ...(await carrierOf(f, way, { orgIndex: options.orgIndex, individual: options.individual })), plannedWeight });
+    } else if (way === "WATER") {
       const { captainId, shipId } = await freshWaterCarrier(f, { orgIndex: options.orgIndex });
       items.push({ captainId, shipId, plannedWeight });
     } else {
