@@ -8,7 +8,7 @@
  *   cancel only from 待装货 → 已取消 CANCELLED; loadingUpdate corrects loading data before signing;
  *   the loading and unloading addresses may change until the goods are unloaded.
  */
-import type { FreightAction, FreightStatus } from "./freight.js";
+import { FREIGHT_STATUSES, type FreightAction, type FreightStatus } from "./freight.js";
 import type { UserType } from "./platforms.js";
 
 export interface FreightStep {
@@ -70,3 +70,12 @@ export function hasTrack(status: FreightStatus): boolean {
 export function isUnderWay(status: FreightStatus): boolean {
   return status === "WAIT_LOADING" || status === "IN_TRANSIT";
 }
+
+/**
+ * The statuses a waybill ends in: no status-changing step leaves them (已完成, 已取消). Every other
+ * status is live: its driver, vehicle, captain and ship are taken until it ends.
+ */
+export const FINISHED_STATUSES: readonly FreightStatus[] = FREIGHT_STATUSES.filter((status) => !Object.values(FREIGHT_STEPS).some((step) => step.to !== null && step.from.includes(status)));
+
+/** The statuses of a live waybill (not finished). */
+export const LIVE_STATUSES: readonly FreightStatus[] = FREIGHT_STATUSES.filter((status) => !FINISHED_STATUSES.includes(status));

@@ -457,6 +457,9 @@ export interface CaptainRecord {
   orgId: number;
   shipId: number | null;
   shipName: string | null;
+  /** Whether the captain may be dispatched (not on a live waybill); else why not. */
+  eligible: boolean;
+  ineligibleReason: string | null;
 }
 export interface ShipRecord {
   id: number;
@@ -466,6 +469,9 @@ export interface ShipRecord {
   loadCapacity: number;
   orgId: number;
   captainId: number | null;
+  /** Whether the ship may be dispatched (not on a live waybill); else why not. */
+  eligible: boolean;
+  ineligibleReason: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -169,8 +169,13 @@ const CANCEL_REASONS = ["货主临时调整计划", "车辆故障无法按时装
  * Plays a waybill's life from its creation until `now`: most run to completion, some stop earlier,
  * a few are cancelled before loading; steps whose time has not come yet have not happened.
  */
-export function simulateWaybill(r: Random, input: { way: FreightWay; createdAt: number; plannedWeight: number; unitPrice: number; now: number }): SimulatedWaybill {
+export function simulateWaybill(
+  r: Random,
+  input: { way: FreightWay; createdAt: number; plannedWeight: number; unitPrice: number; now: number; ending?: "NATURAL" | "FINISHED" | "CANCELLED" },
+): SimulatedWaybill {
   const { way, createdAt, plannedWeight, now } = input;
+  // FINISHED: runs to completion as far as time allows; CANCELLED: cancelled before loading.
+  const ending = input.ending ?? "NATURAL";
   const iso = (t: number) => new Date(t).toISOString();
   const out: SimulatedWaybill = {
     status: "WAIT_LOADING",
@@ -193,7 +198,7 @@ export function simulateWaybill(r: Random, input: { way: FreightWay; createdAt: 
     out.status = to;
   };
 
-  if (r.chance(0.04)) {
+  if (ending === "CANCELLED" || (ending === "NATURAL" && r.chance(0.04))) {
     const at = createdAt + r.between(0.5, 6) * HOUR;
     if (at <= now) {
       out.cancelReason = r.pick(CANCEL_REASONS);
@@ -203,9 +208,9 @@ export function simulateWaybill(r: Random, input: { way: FreightWay; createdAt: 
     return out;
   }
   // Recent ones may still be waiting to load.
-  if (now - createdAt < 3 * 24 * HOUR && r.chance(0.3)) return out;
+  if (ending === "NATURAL" && now - createdAt < 3 * 24 * HOUR && r.chance(0.3)) return out;
   // How far this one goes at most: most are completed, some wait on a later step.
-  const roll = r.next();
+  const roll = ending === "FINISHED" ? 0 : r.next();
   const lastStage = roll < 0.84 ? 5 : roll < 0.89 ? 4 : roll < 0.94 ? 3 : roll < 0.97 ? 2 : 1;
 
   const loadingAt = createdAt + r.between(1, 8) * HOUR;

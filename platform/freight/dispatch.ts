@@ -23,7 +23,8 @@ import type { FreightOrdersTable, FreightsTable } from "./schema.js";
 import { visible, type CallerScope } from "../scope.js";
 import { assertActor } from "./status.js";
 import { chinaCompactDate } from "../../contract/units.js";
-import { roadCarrierReasons } from "../masterdata/eligibility.js";
+import { liveCarrierReasons, lockCarrierRows, roadCarrierReasons } from "../masterdata/eligibility.js";
+import type { DialectName } from "../db/index.js";
 import { applyDispatchLinks, checkDispatchLinks } from "../orders/dispatch-links.js";
 
 type OrderRow = Selectable<FreightOrdersTable>;
@@ -95,17 +96,21 @@ interface Carrier {
 const badItem = (index: number, message: string) => new HttpError(400, `第 ${index + 1} 条派单：${message}`);
 
 /** The driver and vehicle (ROAD) or captain and ship (WATER) of one item, which must belong to the order's organisation. */
-async function carrierFor(trx: Transaction<Database>, order: OrderRow, item: DispatchRequest["items"][number], index: number): Promise<Carrier> {
+async function carrierFor(trx: Transaction<Database>, dialect: DialectName, order: OrderRow, item: DispatchRequest["items"][number], index: number): Promise<Carrier> {
+  const refuse = (reasons: string[]) => {
+    if (reasons.length) throw new Refusal(RefusalCode.prerequisite, `第 ${index + 1} 条派单：${reasons.join("；")}`);
+  };
   if (order.freight_way === "ROAD") {
     if (item.driverId === undefined || item.vehicleId === undefined) throw badItem(index, "公路运输订单须指定司机和车辆");
+    // Two dispatches of one driver or vehicle wait for each other, so the second sees the first's waybill.
+    await lockCarrierRows(trx, dialect, { freight_drivers: item.driverId, freight_vehicles: item.vehicleId });
     const driver = await trx.selectFrom("freight_drivers").selectAll().where("id", "=", item.driverId).where("org_id", "=", order.org_id).executeTakeFirst();
     if (!driver) throw badItem(index, "司机不存在或不属于该订单所属企业");
     const vehicle = await trx.selectFrom("freight_vehicles").selectAll().where("id", "=", item.vehicleId).where("org_id", "=", order.org_id).executeTakeFirst();
     if (!vehicle) throw badItem(index, "车辆不存在或不属于该订单所属企业");
     // Domain 0.5 rule 1: certified, enabled, unexpired, linked and within the vehicle's approved load.
     checkLoadWeight(order.freight_way, item.plannedWeight, `第 ${index + 1} 条派单的计划重量`);
-    const reasons = await roadCarrierReasons(trx, { driverId: Number(driver.id), vehicleId: Number(vehicle.id), orgId: Number(order.org_id), plannedWeight: item.plannedWeight });
-    if (reasons.length) throw new Refusal(RefusalCode.prerequisite, `第 ${index + 1} 条派单：${reasons.join("；")}`);
+    refuse(await roadCarrierReasons(trx, { driverId: Number(driver.id), vehicleId: Number(vehicle.id), orgId: Number(order.org_id), plannedWeight: item.plannedWeight }));
     return {
       driverId: Number(driver.id),
       vehicleId: Number(vehicle.id),
@@ -118,6 +123,7 @@ async function carrierFor(trx: Transaction<Database>, order: OrderRow, item: Dis
     };
   }
   if (item.captainId === undefined || item.shipId === undefined) throw badItem(index, "水路运输订单须指定船长和船舶");
+  await lockCarrierRows(trx, dialect, { freight_captains: item.captainId, freight_ships: item.shipId });
   const captain = await trx.selectFrom("freight_captains").selectAll().where("id", "=", item.captainId).where("org_id", "=", order.org_id).executeTakeFirst();
   if (!captain) throw badItem(index, "船长不存在或不属于该订单所属企业");
   const ship = await trx.selectFrom("freight_ships").selectAll().where("id", "=", item.shipId).where("org_id", "=", order.org_id).executeTakeFirst();
@@ -125,6 +131,7 @@ async function carrierFor(trx: Transaction<Database>, order: OrderRow, item: Dis
   if (item.plannedWeight > Number(ship.load_capacity)) {
     throw badItem(index, `计划重量 ${kgToTonnes(item.plannedWeight)} 吨超过船舶 ${ship.ship_name} 的载重 ${kgToTonnes(Number(ship.load_capacity))} 吨`);
   }
+  refuse(await liveCarrierReasons(trx, { captain: { id: Number(captain.id), label: captain.name }, ship: { id: Number(ship.id), label: ship.ship_name } }));
   return {
     driverId: null,
     vehicleId: null,
@@ -198,7 +205,7 @@ export async function dispatch(ctx: ServiceContext, scope: CallerScope, body: Di
     const at = nowIso();
     const created: Array<Selectable<FreightsTable>> = [];
     for (const [index, item] of body.items.entries()) {
-      const carrier = await carrierFor(trx, order, item, index);
+      const carrier = await carrierFor(trx, ctx.db.dialect, order, item, index);
       checkLoadWeight(order.freight_way, item.plannedWeight, `第 ${index + 1} 条派单的计划重量`);
       const values = { ...waybillValues(order, carrier, item.plannedWeight, await newFreightNo(trx), { userId: scope.userId, name: scope.name }, at), ...links };
       const row = await trx.insertInto("freights").values(values).returningAll().executeTakeFirstOrThrow();

@@ -6,7 +6,7 @@ import type { Database } from "../db/schema.js";
 import { offsetOf } from "../http/envelope.js";
 import { contains } from "./records.js";
 import { assertWater, visible, type CallerScope } from "../scope.js";
-import { driverFacts, driverReasons, vehicleFacts, vehicleReasons } from "../masterdata/eligibility.js";
+import { driverFacts, driverReasons, liveReason, liveWaybills, vehicleFacts, vehicleReasons } from "../masterdata/eligibility.js";
 
 interface Paging {
   current: number;
@@ -33,10 +33,11 @@ export async function listDrivers(db: Kysely<Database>, scope: CallerScope, keyw
       .offset(offsetOf(current, size))
       .execute(),
   ]);
-  const facts = await driverFacts(db, rows.map((r) => Number(r.id)));
+  const ids = rows.map((r) => Number(r.id));
+  const [facts, live] = await Promise.all([driverFacts(db, ids), liveWaybills(db, "driver", ids)]);
   return {
     records: rows.map((r) => ({
-      ...eligibility(driverReasons(facts.get(Number(r.id))!)),
+      ...eligibility([...driverReasons(facts.get(Number(r.id))!), ...liveReason("driver", r.name, live.get(Number(r.id)))]),
       id: Number(r.id),
       name: r.name,
       mobile: r.mobile,
@@ -63,10 +64,11 @@ export async function listVehicles(db: Kysely<Database>, scope: CallerScope, key
       .offset(offsetOf(current, size))
       .execute(),
   ]);
-  const facts = await vehicleFacts(db, rows.map((r) => Number(r.id)));
+  const ids = rows.map((r) => Number(r.id));
+  const [facts, live] = await Promise.all([vehicleFacts(db, ids), liveWaybills(db, "vehicle", ids)]);
   return {
     records: rows.map((r) => ({
-      ...eligibility(vehicleReasons(facts.get(Number(r.id))!)),
+      ...eligibility([...vehicleReasons(facts.get(Number(r.id))!), ...liveReason("vehicle", r.plate_no, live.get(Number(r.id)))]),
       id: Number(r.id),
       plateNo: r.plate_no,
       vehicleType: r.vehicle_type,
@@ -98,8 +100,10 @@ export async function listCaptains(db: Kysely<Database>, scope: CallerScope, key
       .offset(offsetOf(current, size))
       .execute(),
   ]);
+  const live = await liveWaybills(db, "captain", rows.map((r) => Number(r.id)));
   return {
     records: rows.map((r) => ({
+      ...eligibility(liveReason("captain", r.name, live.get(Number(r.id)))),
       id: Number(r.id),
       name: r.name,
       mobile: r.mobile,
@@ -122,8 +126,10 @@ export async function listShips(db: Kysely<Database>, scope: CallerScope, keywor
     query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     query.select(["s.id", "s.ship_name", "s.mmsi", "s.load_capacity", "s.org_id", "s.captain_id"]).orderBy("s.id").limit(size).offset(offsetOf(current, size)).execute(),
   ]);
+  const live = await liveWaybills(db, "ship", rows.map((r) => Number(r.id)));
   return {
     records: rows.map((r) => ({
+      ...eligibility(liveReason("ship", r.ship_name, live.get(Number(r.id)))),
       id: Number(r.id),
       shipName: r.ship_name,
       mmsi: r.mmsi,

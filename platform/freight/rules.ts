@@ -43,6 +43,35 @@ export function lossAbnormality(loadedKg: number, unloadedKg: number): string | 
   return `亏吨 ${kgToTonnes(loss)} 吨，超过装货重量的 ${FREIGHT_LIMITS.abnormalLossPerMille}‰`;
 }
 
+/** What a waybill's weights are held against: the plan with the enterprise's tolerance, and the conveyance's approved load. */
+export interface WeightLimits {
+  plannedKg: number;
+  /** 超载容差 of the enterprise (企业配置), in basis points of the plan. */
+  toleranceBp: number;
+  /** 核定载质量 of the vehicle (载重 of the ship); null when unknown. */
+  capacityKg: number | null;
+  /** "车辆皖A·12345" or "船舶皖蚌埠货1234". */
+  conveyance: string;
+}
+
+/**
+ * Why the loaded and unloaded weights make the waybill abnormal (异常): above the plan by more than the
+ * enterprise's tolerance, above the conveyance's approved load, or a loss above 3 ‰ (empty: normal).
+ * Recomputed from the weights at every step that changes them, so a correction clears what it fixes.
+ */
+export function weightAbnormalities(limits: WeightLimits, loadedKg: number, unloadedKg: number | null): string[] {
+  const reasons: string[] = [];
+  const percent = (limits.toleranceBp / 100).toFixed(2).replace(/\.?0+$/, "");
+  for (const [label, kg] of [["装货重量", loadedKg], ["卸货重量", unloadedKg]] as const) {
+    if (kg === null) continue;
+    // Integer arithmetic: kg > planned × (1 + bp / 10000)  ⇔  kg × 10000 > planned × (10000 + bp).
+    if (kg * 10_000 > limits.plannedKg * (10_000 + limits.toleranceBp)) reasons.push(`${label} ${kgToTonnes(kg)} 吨超过计划重量 ${kgToTonnes(limits.plannedKg)} 吨的允许范围（超出不得多于 ${percent}%）`);
+    if (limits.capacityKg !== null && kg > limits.capacityKg) reasons.push(`${label} ${kgToTonnes(kg)} 吨超过${limits.conveyance}的核定载质量 ${kgToTonnes(limits.capacityKg)} 吨`);
+  }
+  const loss = unloadedKg === null ? null : lossAbnormality(loadedKg, unloadedKg);
+  return loss ? [...reasons, loss] : reasons;
+}
+
 /** Freight is settled on the smaller of loaded and unloaded weight (the planned weight before loading). */
 export function settledWeight(planned: number, loaded: number | null, unloaded: number | null): number {
   if (loaded != null && unloaded != null) return Math.min(loaded, unloaded);

@@ -4,6 +4,7 @@
  * INDIVIDUAL_USER (13800000004) is one of its drivers, with a vehicle and waybills of his own; the
  * other organisations have their own, so scoping shows.
  */
+import { LIVE_STATUSES } from "../../contract/freight-steps.js";
 import type { Insertable, Transaction } from "kysely";
 import type { FreightWay } from "../../contract/freight.js";
 import { nowIso, type Db } from "../db/index.js";
@@ -239,6 +240,13 @@ export async function seedFreight(db: Db, ids: SeedIds): Promise<void> {
       }
 
       const drafts: WaybillDraft[] = [];
+      // A carrier on a live waybill cannot take another (docs/design/operational-rules.md): each live
+      // waybill gets a carrier of its own, never the first two and the last road carriers nor the first
+      // water one, which stay free for dispatch (张师傅 and the carriers the demo and tests dispatch); a waybill that
+      // finds no carrier left runs to its end instead.
+      const road = carriers.filter((c) => c.way === "ROAD");
+      const reserved = new Set([road[0], road[1], road[road.length - 1], carriers.find((c) => c.way === "WATER")]);
+      const busy = new Set<Carrier>();
       for (let i = 0; i < plan.waybills; i++) {
         const way: FreightWay = r.chance(plan.waterShare) && carriers.some((c) => c.way === "WATER") ? "WATER" : "ROAD";
         let createdAt = i % 25 === 0 ? r.between(todayStart, now - 60_000) : now - r.between(0, 30) * DAY;
@@ -254,9 +262,20 @@ export async function seedFreight(db: Db, ids: SeedIds): Promise<void> {
         do freightNo = `YD${chinaCompactDate(createdAt)}${String(r.int(0, 89_999_999)).padStart(8, "0")}`;
         while (freightNos.has(freightNo));
         freightNos.add(freightNo);
-        const life = simulateWaybill(r, { way, createdAt, plannedWeight: planned, unitPrice: order.unitPrice, now });
+        const simulate = (ending?: "FINISHED" | "CANCELLED") => simulateWaybill(r, { way, createdAt, plannedWeight: planned, unitPrice: order.unitPrice, now, ending });
+        let life = simulate();
+        let taker = carrier;
+        const free = pool.filter((c) => !reserved.has(c) && !busy.has(c));
+        // No carrier left for another live waybill: this one ran to its end (or was cancelled, when too recent to end).
+        if (LIVE_STATUSES.includes(life.status) && !free.length) life = simulate("FINISHED");
+        if (LIVE_STATUSES.includes(life.status) && !free.length) life = simulate("CANCELLED");
+        if (LIVE_STATUSES.includes(life.status)) {
+          if (!free.length) continue;
+          taker = free.includes(carrier) ? carrier : r.pick(free);
+          busy.add(taker);
+        }
         if (life.status !== "CANCELLED") order.dispatched += planned;
-        drafts.push({ order, carrier, freightNo, createdAt, planned, life });
+        drafts.push({ order, carrier: taker, freightNo, createdAt, planned, life });
       }
       // Some orders still have weight to dispatch; an order with nothing dispatched always has.
       for (const order of orders) if (r.chance(0.35) || order.dispatched === 0) order.extra = loadWeight(r, order.way) * r.int(1, 4);

@@ -29,12 +29,14 @@ import {
   checkStepTime,
   checkUnloadedWeight,
   freightAmount,
-  lossAbnormality,
+  weightAbnormalities,
+  type WeightLimits,
   orderStatusFor,
   settledWeight,
 } from "./rules.js";
 import type { FreightsTable } from "./schema.js";
 import { visible, type CallerScope } from "../scope.js";
+import { enterpriseConfigOf } from "../system/enterprise-config.js";
 import { assertActor, illegalStepMessage, nextStatus } from "./status.js";
 
 interface StepPlan {
@@ -57,11 +59,11 @@ async function applyStep(
   scope: CallerScope,
   row: FreightRow,
   action: FreightAction,
-  plan: (row: FreightRow, at: string) => StepPlan,
+  plan: (row: FreightRow, at: string, trx: Transaction<Database>) => StepPlan | Promise<StepPlan>,
 ): Promise<{ after: FreightRow; remark: string | null }> {
   const to = nextStatus(action, row.status);
   const at = nowIso();
-  const { changes, remark, alsoWrite } = plan(row, at);
+  const { changes, remark, alsoWrite } = await plan(row, at, trx);
   const result = await trx
     .updateTable("freights")
     .set({ ...changes, status: to, updated_at: at })
@@ -80,12 +82,33 @@ async function applyStep(
   return { after, remark };
 }
 
+/** The plan with the enterprise's 超载容差 and the conveyance's approved load, for `weightAbnormalities`. */
+async function weightLimitsOf(trx: Transaction<Database>, row: FreightRow): Promise<WeightLimits> {
+  const config = await enterpriseConfigOf(trx, Number(row.org_id));
+  const conveyance =
+    row.vehicle_id != null
+      ? await trx.selectFrom("freight_vehicles").select(["load_capacity as capacity", "plate_no as name"]).where("id", "=", row.vehicle_id).executeTakeFirst()
+      : row.ship_id != null
+        ? await trx.selectFrom("freight_ships").select(["load_capacity as capacity", "ship_name as name"]).where("id", "=", row.ship_id).executeTakeFirst()
+        : undefined;
+  return {
+    plannedKg: Number(row.planned_weight),
+    toleranceBp: config.overloadToleranceBp,
+    capacityKg: conveyance ? Number(conveyance.capacity) : null,
+    conveyance: `${row.freight_way === "ROAD" ? "车辆" : "船舶"}${conveyance?.name ?? row.conveyance_name}`,
+  };
+}
+
+/** The abnormal flag and reason of a list of reasons. */
+const abnormalityOf = (reasons: string[]) => ({ abnormal: reasons.length ? 1 : 0, abnormal_reason: reasons.length ? reasons.join("；") : null });
+const withReason = (a: ReturnType<typeof abnormalityOf>) => (a.abnormal_reason ? `；${a.abnormal_reason}` : "");
+
 async function takeStep(
   ctx: ServiceContext,
   scope: CallerScope,
   id: number,
   action: FreightAction,
-  plan: (row: FreightRow, at: string) => StepPlan,
+  plan: (row: FreightRow, at: string, trx: Transaction<Database>) => StepPlan | Promise<StepPlan>,
 ): Promise<FreightRecord> {
   assertActor(action, scope.type);
   const { after, remark } = await ctx.db.kysely.transaction().execute(async (trx) => {
@@ -99,42 +122,43 @@ async function takeStep(
 }
 
 export function loading(ctx: ServiceContext, scope: CallerScope, body: LoadingRequest): Promise<FreightRecord> {
-  return takeStep(ctx, scope, body.id, "LOADING", (row, at) => {
+  return takeStep(ctx, scope, body.id, "LOADING", async (row, at, trx) => {
     const pickup = body.pickupWeight ?? body.loadedWeight;
     checkLoadWeight(row.freight_way, body.loadedWeight, "装货重量");
     checkLoadWeight(row.freight_way, pickup, "提货重量");
     const time = body.loadingTime ?? at;
     checkStepTime("装货时间", time, { label: "派单时间", time: row.created_at });
+    const abnormality = abnormalityOf(weightAbnormalities(await weightLimitsOf(trx, row), body.loadedWeight, null));
     return {
       changes: {
         loaded_weight: body.loadedWeight,
         pickup_weight: pickup,
         loading_time: time,
         loading_ticket_url: body.weighTicketUrl,
+        ...abnormality,
         freight_amount: freightAmount(settledWeight(Number(row.planned_weight), body.loadedWeight, null), Number(row.unit_price)),
       },
-      remark: `装货重量 ${kgToTonnes(body.loadedWeight)} 吨`,
+      remark: `装货重量 ${kgToTonnes(body.loadedWeight)} 吨${withReason(abnormality)}`,
     };
   });
 }
 
 export function unloading(ctx: ServiceContext, scope: CallerScope, body: UnloadingRequest): Promise<FreightRecord> {
-  return takeStep(ctx, scope, body.id, "UNLOADING", (row, at) => {
+  return takeStep(ctx, scope, body.id, "UNLOADING", async (row, at, trx) => {
     const loaded = Number(row.loaded_weight);
     checkUnloadedWeight(loaded, body.unloadedWeight);
     const time = body.unloadingTime ?? at;
     checkStepTime("卸货时间", time, { label: "装货时间", time: row.loading_time });
-    const abnormality = lossAbnormality(loaded, body.unloadedWeight);
+    const abnormality = abnormalityOf(weightAbnormalities(await weightLimitsOf(trx, row), loaded, body.unloadedWeight));
     return {
       changes: {
         unloaded_weight: body.unloadedWeight,
         unloading_time: time,
         unloading_ticket_url: body.weighTicketUrl,
-        abnormal: abnormality ? 1 : 0,
-        abnormal_reason: abnormality,
+        ...abnormality,
         freight_amount: freightAmount(settledWeight(Number(row.planned_weight), loaded, body.unloadedWeight), Number(row.unit_price)),
       },
-      remark: `卸货重量 ${kgToTonnes(body.unloadedWeight)} 吨${abnormality ? `；${abnormality}` : ""}`,
+      remark: `卸货重量 ${kgToTonnes(body.unloadedWeight)} 吨${withReason(abnormality)}`,
     };
   });
 }
@@ -178,7 +202,7 @@ export function cancel(ctx: ServiceContext, scope: CallerScope, id: number, reas
 }
 
 export function loadingUpdate(ctx: ServiceContext, scope: CallerScope, body: LoadingUpdateRequest): Promise<FreightRecord> {
-  return takeStep(ctx, scope, body.id, "LOADING_UPDATE", (row) => {
+  return takeStep(ctx, scope, body.id, "LOADING_UPDATE", async (row, _at, trx) => {
     const oldLoaded = Number(row.loaded_weight);
     const loaded = body.loadedWeight ?? oldLoaded;
     const pickup = body.pickupWeight ?? Number(row.pickup_weight ?? oldLoaded);
@@ -188,7 +212,7 @@ export function loadingUpdate(ctx: ServiceContext, scope: CallerScope, body: Loa
     if (unloaded !== null) checkUnloadedWeight(loaded, unloaded);
     const time = body.loadingTime ?? row.loading_time!;
     checkStepTime("装货时间", time, { label: "派单时间", time: row.created_at }, { label: "卸货时间", time: row.unloading_time });
-    const abnormality = unloaded === null ? null : lossAbnormality(loaded, unloaded);
+    const abnormality = abnormalityOf(weightAbnormalities(await weightLimitsOf(trx, row), loaded, unloaded));
     const changed: string[] = [];
     if (loaded !== oldLoaded) changed.push(`装货重量 ${kgToTonnes(oldLoaded)} → ${kgToTonnes(loaded)} 吨`);
     if (body.pickupWeight !== undefined) changed.push(`提货重量 ${kgToTonnes(pickup)} 吨`);
@@ -200,8 +224,7 @@ export function loadingUpdate(ctx: ServiceContext, scope: CallerScope, body: Loa
         pickup_weight: pickup,
         loading_time: time,
         loading_ticket_url: body.weighTicketUrl ?? row.loading_ticket_url,
-        abnormal: abnormality ? 1 : 0,
-        abnormal_reason: abnormality,
+        ...abnormality,
         freight_amount: freightAmount(settledWeight(Number(row.planned_weight), loaded, unloaded), Number(row.unit_price)),
       },
       remark: `${body.reason}（${changed.join("，") || "无变化"}）`,

@@ -3,11 +3,16 @@
  * waybill, as the list of Chinese reasons why not (empty: eligible). Written once; used by dispatch
  * (`platform/freight/dispatch.ts` refuses with 4010 naming the reasons) and by the dispatch page's
  * selectors (`platform/freight/resources.ts` greys out ineligible drivers and vehicles with the reason).
+ * Both roads and waters: a driver, vehicle, captain or ship on a live waybill (any status the status
+ * machine has not finished) is taken until that waybill ends.
  */
 import { sql } from "kysely";
 import { AUDIT_STATES } from "../../contract/resources/vocabulary.js";
+import { FREIGHT_STATUS_LABELS } from "../../contract/freight.js";
+import { LIVE_STATUSES } from "../../contract/freight-steps.js";
 import { chinaDate, kgToTonnes } from "../../contract/units.js";
 import type { AnyDb } from "../resources/bind.js";
+import type { DialectName } from "../db/index.js";
 
 export interface DriverFacts {
   id: number;
@@ -144,5 +149,81 @@ export async function roadCarrierReasons(db: AnyDb, o: { driverId: number; vehic
   const v = vehicles.get(o.vehicleId);
   if (!d || !v) return [d ? "车辆不存在" : "司机不存在"];
   const related = v.driverId === d.id ? true : await relatedByRelation(db, d.id, v.id, today);
-  return [...driverReasons(d, today), ...vehicleReasons(v, today), ...pairReasons(d, v, { orgId: o.orgId, plannedWeight: o.plannedWeight, related })];
+  const live = await liveCarrierReasons(db, { driver: { id: d.id, label: d.name }, vehicle: { id: v.id, label: v.plateNo } });
+  return [...driverReasons(d, today), ...vehicleReasons(v, today), ...pairReasons(d, v, { orgId: o.orgId, plannedWeight: o.plannedWeight, related }), ...live];
+}
+
+/** What a live waybill takes: the roster driver (and, through his profile, the same person elsewhere), the vehicle, the captain, the ship. */
+export type CarrierPart = "driver" | "vehicle" | "captain" | "ship";
+
+const PART_COLUMN = { driver: "driver_id", vehicle: "vehicle_id", captain: "captain_id", ship: "ship_id" } as const;
+const PART_NOUN: Record<CarrierPart, string> = { driver: "司机", vehicle: "车辆", captain: "船长", ship: "船舶" };
+
+export interface LiveWaybill {
+  freightNo: string;
+  status: keyof typeof FREIGHT_STATUS_LABELS;
+}
+
+/**
+ * The live waybill of each id of one part (the newest, when there are several), for the reason and the
+ * picker. A roster driver is also taken by a live waybill of another roster entry of the same person
+ * (the same driver profile, e.g. in another enterprise): one person drives one truck at a time.
+ */
+export async function liveWaybills(db: AnyDb, part: CarrierPart, ids: number[]): Promise<Map<number, LiveWaybill>> {
+  const out = new Map<number, LiveWaybill>();
+  if (!ids.length) return out;
+  // Each asked id, and the ids that stand for the same carrier (other roster entries of the driver's profile).
+  const aliases = new Map<number, number[]>(ids.map((id) => [id, [id]]));
+  if (part === "driver") {
+    const same = await db
+      .selectFrom("freight_drivers as d")
+      .innerJoin("freight_drivers as o", "o.profile_id", "d.profile_id")
+      .select(["d.id as id", "o.id as other"])
+      .where("d.id", "in", ids)
+      .where("o.id", "not in", ids)
+      .execute();
+    for (const row of same) aliases.get(Number(row.id))!.push(Number(row.other));
+  }
+  const owner = new Map<number, number[]>();
+  for (const [id, list] of aliases) for (const alias of list) owner.set(alias, [...(owner.get(alias) ?? []), id]);
+  const column = PART_COLUMN[part];
+  const rows = await db
+    .selectFrom("freights")
+    .select([`${column} as carrier`, "freight_no", "status", "id"])
+    .where(column, "in", [...owner.keys()])
+    .where("status", "in", [...LIVE_STATUSES])
+    .orderBy("id", "desc")
+    .execute();
+  for (const row of rows) {
+    for (const id of owner.get(Number(row.carrier)) ?? []) if (!out.has(id)) out.set(id, { freightNo: String(row.freight_no), status: row.status as LiveWaybill["status"] });
+  }
+  return out;
+}
+
+/** The reason a part on a live waybill cannot be dispatched, naming the waybill. */
+export function liveReason(part: CarrierPart, label: string, waybill: LiveWaybill | undefined): string[] {
+  if (!waybill) return [];
+  return [`${PART_NOUN[part]}${label}正在执行运单 ${waybill.freightNo}（${FREIGHT_STATUS_LABELS[waybill.status]}），该运单完成或取消前不能再次派单`];
+}
+
+/** The live-waybill reasons of the parts of one dispatch item (each part given by id and label). */
+export async function liveCarrierReasons(db: AnyDb, parts: Partial<Record<CarrierPart, { id: number; label: string }>>): Promise<string[]> {
+  const reasons: string[] = [];
+  for (const [part, given] of Object.entries(parts) as Array<[CarrierPart, { id: number; label: string }]>) {
+    reasons.push(...liveReason(part, given.label, (await liveWaybills(db, part, [given.id])).get(given.id)));
+  }
+  return reasons;
+}
+
+/**
+ * PostgreSQL row locks on the carrier's rows, in one table order, so two dispatches of the same driver,
+ * vehicle, captain or ship run one after the other and the second sees the first's waybill (SQLite's
+ * single writer already serialises them).
+ */
+export async function lockCarrierRows(trx: AnyDb, dialect: DialectName, rows: Partial<Record<"freight_drivers" | "freight_vehicles" | "freight_captains" | "freight_ships", number>>): Promise<void> {
+  if (dialect !== "postgres") return;
+  for (const table of ["freight_drivers", "freight_vehicles", "freight_captains", "freight_ships"] as const) {
+    const id = rows[table];
+    if (id !== undefined) await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(trx);
+  }
 }

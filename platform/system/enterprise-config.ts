@@ -35,6 +35,7 @@ export const ENTERPRISE_CONFIG_DEFAULTS: Columns = {
   settle_cycle: "PREPAID",
   credit_limit: 0,
   prepay_allowed: 0,
+  overload_tolerance_bp: 500,
 };
 
 export interface EnterpriseConfig {
@@ -64,6 +65,8 @@ export interface EnterpriseConfig {
   /** fen. */
   creditLimit: number;
   prepayAllowed: boolean;
+  /** 超载容差 in basis points of the plan (500 = 5 %). */
+  overloadToleranceBp: number;
 }
 
 function toConfig(orgId: number, configured: boolean, c: Columns): EnterpriseConfig {
@@ -93,6 +96,7 @@ function toConfig(orgId: number, configured: boolean, c: Columns): EnterpriseCon
     settleCycle: c.settle_cycle as EnterpriseConfig["settleCycle"],
     creditLimit: Number(c.credit_limit),
     prepayAllowed: Number(c.prepay_allowed) === 1,
+    overloadToleranceBp: Number(c.overload_tolerance_bp),
   };
 }
 

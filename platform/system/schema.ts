@@ -46,6 +46,8 @@ export interface EnterpriseConfigsTable extends EngineColumns {
   settle_cycle: string;
   credit_limit: number;
   prepay_allowed: number;
+  /** 超载容差: loading or unloading above the plan by more than this many basis points marks the waybill abnormal (migration 0033). */
+  overload_tolerance_bp: number;
 }
 
 export interface PushLogsTable extends EngineColumns {

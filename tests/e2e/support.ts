@@ -85,8 +85,11 @@ export async function driversLoadedWaybill(loadedWeight = 20_000): Promise<{ id:
   const org = await platformToken("ORG_USER");
   const orders = await platformCall<{ records: Array<{ id: number; remainingWeight: number }> }>("/tms-order/search", { freightWay: "ROAD", size: 50 }, org);
   const order = [...orders.records].reverse().find((o) => o.remainingWeight >= loadedWeight)!;
-  const drivers = await platformCall<{ records: Array<{ id: number; vehicleId: number | null }> }>("/tms-resource/drivers", { keyword: "张师傅", size: 10 }, org);
+  const drivers = await platformCall<{ records: Array<{ id: number; vehicleId: number | null; ineligibleReason: string | null }> }>("/tms-resource/drivers", { keyword: "张师傅", size: 10 }, org);
   const driver = drivers.records.find((d) => d.vehicleId !== null)!;
+  // A driver on a live waybill cannot be dispatched again: an earlier spec's waybill of his is finished first.
+  const live = driver.ineligibleReason?.match(/正在执行运单 (YD\d+)/)?.[1];
+  if (live) await finishWaybill(live, org);
   const dispatched = await platformCall<{ freights: Array<{ id: number; freightNo: string }> }>(
     "/tms-freight-dispatch/dispatch",
     { orderId: order.id, items: [{ driverId: driver.id, vehicleId: driver.vehicleId, plannedWeight: loadedWeight }] },
@@ -95,6 +98,20 @@ export async function driversLoadedWaybill(loadedWeight = 20_000): Promise<{ id:
   const { id, freightNo } = dispatched.freights[0]!;
   await platformCall("/tms-freight/loading", { id, loadedWeight, weighTicketUrl: "/files/weigh-tickets/e2e-driver.jpg" }, await platformToken("INDIVIDUAL_USER"));
   return { id, freightNo, vehicleId: driver.vehicleId! };
+}
+
+/** Walks a live waybill to its end as the organisation: cancelled while waiting to load, else unloaded, signed, confirmed and completed. */
+async function finishWaybill(freightNo: string, org: string): Promise<void> {
+  const found = await platformCall<{ records: Array<{ id: number; status: string; loadedWeight: number | null }> }>("/tms-freight/search", { freightNo, freightWay: "ROAD" }, org);
+  const { id, status, loadedWeight } = found.records[0]!;
+  if (status === "WAIT_LOADING") return void (await platformCall(`/tms-freight/${id}/cancel`, { reason: "测试结束" }, org));
+  const steps: Array<[string, string, object]> = [
+    ["IN_TRANSIT", "/tms-freight/unLoading", { id, unloadedWeight: loadedWeight, weighTicketUrl: "/files/weigh-tickets/e2e-driver.jpg" }],
+    ["UNLOADED", "/tms-freight/sign", { id }],
+    ["SIGNED", "/tms-freight/fleet-confirm", { id }],
+    ["CONFIRMED", "/tms-freight/complete", { id }],
+  ];
+  for (const [, path, body] of steps.slice(steps.findIndex(([from]) => from === status))) await platformCall(path, body, org);
 }
 
 interface CreatedNotification {

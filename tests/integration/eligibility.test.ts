@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleIdCard } from "../../contract/resources/driver.js";
 import { addDays, chinaDate } from "../../contract/units.js";
-import type { DriverRecord, VehicleRecord } from "../../contract/freight.js";
-import { as, carrierOf, createOrder, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
+import type { CaptainRecord, DriverRecord, ShipRecord, VehicleRecord } from "../../contract/freight.js";
+import { as, carrierOf, createOrder, driveTo, fingerprint, freshCarrier as freshRoadCarrier, freshWaterCarrier, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
 
 let f: FreightTestPlatform;
 beforeAll(async () => {
@@ -18,28 +18,7 @@ afterAll(() => f?.close());
 const db = () => f.p.db.kysely;
 
 /** A fresh driver and vehicle of the first organisation, eligible, linked as the vehicle's default driver. */
-async function freshCarrier(n: number) {
-  const org = await db().selectFrom("organisations").selectAll().where("id", "=", f.orgIds[0]!).executeTakeFirstOrThrow();
-  const at = new Date().toISOString();
-  const idCardNo = exampleIdCard(9000 + n);
-  const profile = await db()
-    .insertInto("driver_profiles")
-    .values({ platform_id: org.platform_id, tenant_id: org.tenant_id, org_id: org.id, owner_user_id: null, user_id: null, registered_tenant_id: org.tenant_id, name: `测试${"甲乙丙丁戊己庚辛壬癸"[n % 10]}`, mobile: "13912345678", id_card_no: idCardNo, source: "ORG", driving_license_no: idCardNo, vehicle_class: "A2", license_valid_to: addDays(chinaDate(), 300), qualification_cert_no: idCardNo, qualification_valid_to: addDays(chinaDate(), 300), audit_status: "APPROVED", enabled: "ENABLED", created_at: at })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  const driver = await db()
-    .insertInto("freight_drivers")
-    .values({ platform_id: org.platform_id, tenant_id: org.tenant_id, org_id: org.id, user_id: null, name: profile.name, mobile: profile.mobile, license_no: idCardNo, created_at: at, profile_id: profile.id, id_card_no: idCardNo, profile_status: "APPROVED" })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  const plateNo = `皖A·T${String(1000 + n)}`;
-  const vehicle = await db()
-    .insertInto("freight_vehicles")
-    .values({ platform_id: org.platform_id, tenant_id: org.tenant_id, org_id: org.id, plate_no: plateNo, vehicle_type: "重型半挂牵引车", load_capacity: 35_000, driver_id: driver.id, license_valid_to: addDays(chinaDate(), 300), created_at: at })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return { profileId: Number(profile.id), driverId: Number(driver.id), vehicleId: Number(vehicle.id), name: profile.name, plateNo };
-}
+const freshCarrier = (_n: number) => freshRoadCarrier(f, { loadCapacity: 35_000 });
 
 const dispatch = (driverId: number, vehicleId: number, plannedWeight: number) =>
   createOrder(f).then((orderId) => as<unknown>(f, "ORG_USER", "/tms-freight-dispatch/dispatch", { orderId, items: [{ driverId, vehicleId, plannedWeight }] }));
@@ -104,6 +83,63 @@ describe("carrier eligibility on dispatch", () => {
     expect(vehicles.records.find((v) => v.id === c.vehicleId)).toMatchObject({ eligible: false, ineligibleReason: `车辆${c.plateNo}已停用` });
     const seeded = await okData<{ records: DriverRecord[] }>(as(f, "ORG_USER", "/tms-resource/drivers", { keyword: "张师傅", size: 10 }));
     expect(seeded.records[0]).toMatchObject({ eligible: true, ineligibleReason: null });
+  });
+});
+
+describe("a carrier on a live waybill", () => {
+  const dispatchTo = async (items: object[], way: "ROAD" | "WATER" = "ROAD", orderId?: number) =>
+    as<{ freights: Array<{ id: number; freightNo: string }> }>(f, "ORG_USER", "/tms-freight-dispatch/dispatch", { orderId: orderId ?? (await createOrder(f, { way })), items });
+  const refusedWith = async (res: Awaited<ReturnType<typeof dispatchTo>>, message: string) => {
+    expect(res.body.code, JSON.stringify(res.body)).toBe(4010);
+    expect(res.body.message).toContain(message);
+  };
+
+  it("refuses the driver and the vehicle of a live waybill until it ends, naming the waybill, and greys them in the pickers", async () => {
+    const c = await freshRoadCarrier(f);
+    const [first] = (await okData(dispatchTo([{ driverId: c.driverId, vehicleId: c.vehicleId, plannedWeight: 40_000 }]))).freights;
+    const waiting = `正在执行运单 ${first!.freightNo}（待装货）`;
+    const order = await createOrder(f);
+    const before = await fingerprint(f);
+    await refusedWith(await dispatchTo([{ driverId: c.driverId, vehicleId: c.vehicleId, plannedWeight: 40_000 }], "ROAD", order), `司机${c.name}${waiting}`);
+    expect(await fingerprint(f)).toEqual(before);
+    const drivers = await okData<{ records: DriverRecord[] }>(as(f, "ORG_USER", "/tms-resource/drivers", { keyword: c.name, size: 10 }));
+    expect(drivers.records.find((d) => d.id === c.driverId)).toMatchObject({ eligible: false, ineligibleReason: expect.stringContaining(waiting) });
+
+    // 运输中: the truck cannot go out again with a second driver of the organisation.
+    await okData(as(f, "ORG_USER", "/tms-freight/loading", { id: first!.id, loadedWeight: 40_000, weighTicketUrl: "/files/weigh-tickets/test.jpg" }));
+    const second = await freshRoadCarrier(f);
+    await db().updateTable("freight_vehicles").set({ ownership_type: "OWN" }).where("id", "=", c.vehicleId).execute();
+    await refusedWith(await dispatchTo([{ driverId: second.driverId, vehicleId: c.vehicleId, plannedWeight: 40_000 }]), `车辆${c.plateNo}正在执行运单 ${first!.freightNo}（运输中）`);
+    const vehicles = await okData<{ records: VehicleRecord[] }>(as(f, "ORG_USER", "/tms-resource/vehicles", { keyword: c.plateNo, size: 10 }));
+    expect(vehicles.records.find((v) => v.id === c.vehicleId)?.ineligibleReason).toContain(`正在执行运单 ${first!.freightNo}（运输中）`);
+
+    // Once the waybill is finished, both are free again.
+    await driveTo(f, first!.id, "COMPLETED");
+    await okData(dispatchTo([{ driverId: c.driverId, vehicleId: c.vehicleId, plannedWeight: 40_000 }]));
+  });
+
+  it("refuses one carrier twice in one dispatch, and frees a carrier whose waybill is cancelled", async () => {
+    const c = await freshCarrier(72);
+    const item = { driverId: c.driverId, vehicleId: c.vehicleId, plannedWeight: 20_000 };
+    const order = await createOrder(f);
+    const before = await fingerprint(f);
+    await refusedWith(await dispatchTo([item, item], "ROAD", order), "第 2 条派单：司机");
+    expect(await fingerprint(f)).toEqual(before);
+    const [only] = (await okData(dispatchTo([item]))).freights;
+    await okData(as(f, "ORG_USER", `/tms-freight/${only!.id}/cancel`, { reason: "测试取消" }));
+    await okData(dispatchTo([item]));
+  });
+
+  it("refuses the captain and the ship of a live water waybill, and greys them", async () => {
+    const w = await freshWaterCarrier(f);
+    const [first] = (await okData(dispatchTo([{ captainId: w.captainId, shipId: w.shipId, plannedWeight: 1_000_000 }], "WATER"))).freights;
+    const other = await freshWaterCarrier(f);
+    await refusedWith(await dispatchTo([{ captainId: other.captainId, shipId: w.shipId, plannedWeight: 1_000_000 }], "WATER"), `船舶${w.shipName}正在执行运单 ${first!.freightNo}（待装货）`);
+    await refusedWith(await dispatchTo([{ captainId: w.captainId, shipId: other.shipId, plannedWeight: 1_000_000 }], "WATER"), `船长${w.name}正在执行运单 ${first!.freightNo}`);
+    const captains = await okData<{ records: CaptainRecord[] }>(as(f, "ORG_USER", "/tms-resource/captains", { keyword: w.name, size: 10 }));
+    expect(captains.records.find((r) => r.id === w.captainId)).toMatchObject({ eligible: false, ineligibleReason: expect.stringContaining(first!.freightNo) });
+    const ships = await okData<{ records: ShipRecord[] }>(as(f, "ORG_USER", "/tms-resource/ships", { keyword: w.shipName, size: 10 }));
+    expect(ships.records.find((r) => r.id === w.shipId)).toMatchObject({ eligible: false });
   });
 });
 

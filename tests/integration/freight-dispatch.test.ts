@@ -10,7 +10,7 @@ import type {
   ShipRecord,
   VehicleRecord,
 } from "../../contract/freight.js";
-import { as, carrierOf, createOrder, detailOf, dispatchFresh, driveTo, fingerprint, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
+import { as, carrierOf, createOrder, detailOf, dispatchFresh, driveTo, fingerprint, freshCarrier, freshWaterCarrier, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
 
 let f: FreightTestPlatform;
 beforeAll(async () => {
@@ -83,7 +83,8 @@ describe(`orders and dispatch (${process.env.TEST_DATABASE_URL ? "postgres" : "s
     expect(notes.map((n) => n.content)).toEqual([expect.stringMatching(/已派单：张师傅（皖C·3K721），合肥北粮库 → 芜湖港，小麦 40.00 吨/)]);
 
     // The rest of the order, exactly.
-    const rest = await okData<DispatchResult>(as(f, "ORG_USER", "/tms-freight-dispatch/dispatch", { orderId, items: [{ ...other, plannedWeight: 25_000 }] }));
+    const { driverId, vehicleId } = await freshCarrier(f);
+    const rest = await okData<DispatchResult>(as(f, "ORG_USER", "/tms-freight-dispatch/dispatch", { orderId, items: [{ driverId, vehicleId, plannedWeight: 25_000 }] }));
     expect(rest.orderStatus).toBe("DISPATCHED");
     // Cancelling a waybill gives its weight back to the order.
     await okData(as(f, "ORG_USER", `/tms-freight/${rest.freights[0]!.id}/cancel`, { reason: "车辆故障" }));
@@ -103,9 +104,12 @@ describe(`orders and dispatch (${process.env.TEST_DATABASE_URL ? "postgres" : "s
     const road = await createOrder(f, { plannedWeight: 100_000 });
     const water = await createOrder(f, { way: "WATER" });
     const foreignOrder = await createOrder(f, { orgIndex: 1 });
-    const driver = await carrierOf(f, "ROAD");
-    const captain = await carrierOf(f, "WATER");
-    const foreignDriver = await carrierOf(f, "ROAD", { orgIndex: 1 });
+    const { driverId, vehicleId } = await freshCarrier(f);
+    const driver = { driverId, vehicleId };
+    const { captainId, shipId } = await freshWaterCarrier(f);
+    const captain = { captainId, shipId };
+    const foreign = await freshCarrier(f, { orgIndex: 1 });
+    const foreignDriver = { driverId: foreign.driverId, vehicleId: foreign.vehicleId };
     const cases: Array<[string, object, number, RegExp]> = [
       ["water carrier on a road order", { orderId: road, items: [{ ...captain, plannedWeight: 30_000 }] }, 400, /公路运输订单须指定司机和车辆/],
       ["road carrier on a water order", { orderId: water, items: [{ ...driver, plannedWeight: 30_000 }] }, 400, /水路运输订单须指定船长和船舶/],

@@ -2,6 +2,10 @@
 import { expect } from "vitest";
 import type { FreightDetail, FreightRecord, FreightStatus, FreightWay } from "../../contract/freight.js";
 import type { PlatformConfig } from "../../platform/config.js";
+import { sql } from "kysely";
+import { exampleIdCard } from "../../contract/resources/driver.js";
+import { LIVE_STATUSES } from "../../contract/freight-steps.js";
+import { addDays, chinaDate } from "../../contract/units.js";
 import { call, DEMO_ACCOUNTS, loginAs, startTestPlatform, type TestPlatform } from "../helpers/platform.js";
 
 export type Account = keyof typeof DEMO_ACCOUNTS;
@@ -73,30 +77,111 @@ export async function createOrder(f: FreightTestPlatform, options: { orgIndex?: 
   return Number(row.id);
 }
 
-/** A carrier of the organisation: the INDIVIDUAL_USER's driver record when `individual`, else another driver (or a captain). */
+/**
+ * A seeded carrier of the organisation on no live waybill (one on a live waybill cannot be dispatched):
+ * the INDIVIDUAL_USER's driver record when `individual`, else another driver (or a captain).
+ */
 export async function carrierOf(f: FreightTestPlatform, way: FreightWay, options: { orgIndex?: number; individual?: boolean } = {}) {
   const orgId = f.orgIds[options.orgIndex ?? 0]!;
   const db = f.p.db.kysely;
+  const free = (column: "f.driver_id" | "f.vehicle_id" | "f.captain_id" | "f.ship_id", id: "d.id" | "v.id" | "c.id" | "s.id") =>
+    sql<boolean>`not exists (select 1 from freights f where ${sql.ref(column)} = ${sql.ref(id)} and f.status in (${sql.join([...LIVE_STATUSES])}))`;
   if (way === "WATER") {
-    const ship = await db.selectFrom("freight_ships").select(["id", "captain_id"]).where("org_id", "=", orgId).orderBy("id").executeTakeFirstOrThrow();
+    const ship = await db
+      .selectFrom("freight_ships as s")
+      .innerJoin("freight_captains as c", "c.id", "s.captain_id")
+      .select(["s.id", "s.captain_id"])
+      .where("s.org_id", "=", orgId)
+      .where(free("f.ship_id", "s.id"))
+      .where(free("f.captain_id", "c.id"))
+      .orderBy("s.id")
+      .executeTakeFirstOrThrow();
     return { captainId: Number(ship.captain_id), shipId: Number(ship.id) };
   }
-  let query = db.selectFrom("freight_vehicles as v").innerJoin("freight_drivers as d", "d.id", "v.driver_id").select(["v.id as vehicleId", "d.id as driverId"]).where("v.org_id", "=", orgId);
+  let query = db
+    .selectFrom("freight_vehicles as v")
+    .innerJoin("freight_drivers as d", "d.id", "v.driver_id")
+    .select(["v.id as vehicleId", "d.id as driverId"])
+    .where("v.org_id", "=", orgId)
+    .where(free("f.driver_id", "d.id"))
+    .where(free("f.vehicle_id", "v.id"));
   query = options.individual ? query.where("d.user_id", "=", f.userIds.INDIVIDUAL_USER) : query.where("d.user_id", "is", null);
   const row = await query.orderBy("d.id").executeTakeFirstOrThrow();
   return { driverId: Number(row.driverId), vehicleId: Number(row.vehicleId) };
 }
 
-/** Dispatches fresh waybills (as ORG_USER on the first organisation unless told otherwise) and returns their ids and numbers. */
+let carrierSerial = 0;
+
+/** The organisation's scope columns, and a serial number of fresh carriers unique to this test process. */
+async function freshScope(f: FreightTestPlatform, orgIndex = 0) {
+  const org = await f.p.db.kysely.selectFrom("organisations").selectAll().where("id", "=", f.orgIds[orgIndex]!).executeTakeFirstOrThrow();
+  return { org, scoped: { platform_id: org.platform_id, tenant_id: org.tenant_id, org_id: org.id }, n: 20_000 + (process.pid % 1000) * 50 + ++carrierSerial, at: new Date().toISOString() };
+}
+
+/**
+ * A fresh road carrier of the organisation that no waybill has taken yet (a carrier on a live waybill
+ * cannot be dispatched again): an approved driver (the INDIVIDUAL_USER's login when `individual`) with
+ * his own vehicle (49 t unless told).
+ */
+export async function freshCarrier(f: FreightTestPlatform, options: { orgIndex?: number; individual?: boolean; loadCapacity?: number } = {}) {
+  const db = f.p.db.kysely;
+  const { org, scoped, n, at } = await freshScope(f, options.orgIndex);
+  const validTo = addDays(chinaDate(), 300);
+  const individual = options.individual ? await db.selectFrom("users").select(["id", "name", "mobile"]).where("id", "=", f.userIds.INDIVIDUAL_USER).executeTakeFirstOrThrow() : null;
+  const idCardNo = exampleIdCard(n);
+  const name = individual?.name ?? `测试司机${n}`;
+  const mobile = individual?.mobile ?? "13912345678";
+  const profile = await db
+    .insertInto("driver_profiles")
+    .values({ ...scoped, owner_user_id: null, user_id: individual ? individual.id : null, registered_tenant_id: org.tenant_id, name, mobile, id_card_no: idCardNo, source: "ORG", driving_license_no: idCardNo, vehicle_class: "A2", license_valid_to: validTo, qualification_cert_no: idCardNo, qualification_valid_to: validTo, audit_status: "APPROVED", enabled: "ENABLED", created_at: at })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const driver = await db
+    .insertInto("freight_drivers")
+    .values({ ...scoped, user_id: individual ? individual.id : null, name, mobile, license_no: idCardNo, created_at: at, profile_id: profile.id, id_card_no: idCardNo, profile_status: "APPROVED" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const plateNo = `皖A·${String(n % 100_000).padStart(5, "0")}`;
+  const vehicle = await db
+    .insertInto("freight_vehicles")
+    .values({ ...scoped, plate_no: plateNo, vehicle_type: "重型半挂牵引车", load_capacity: options.loadCapacity ?? 49_000, driver_id: driver.id, license_valid_to: validTo, created_at: at })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { driverId: Number(driver.id), vehicleId: Number(vehicle.id), profileId: Number(profile.id), name, plateNo };
+}
+
+/** A fresh captain of the organisation with his own ship, on no waybill yet. */
+export async function freshWaterCarrier(f: FreightTestPlatform, options: { orgIndex?: number } = {}) {
+  const db = f.p.db.kysely;
+  const { scoped, n, at } = await freshScope(f, options.orgIndex);
+  const name = `测试船长${n}`;
+  const captain = await db.insertInto("freight_captains").values({ ...scoped, user_id: null, name, mobile: "13912345678", certificate_no: `船员${n}`, created_at: at }).returning("id").executeTakeFirstOrThrow();
+  const shipName = `测试货${n}`;
+  const ship = await db.insertInto("freight_ships").values({ ...scoped, ship_name: shipName, mmsi: `4130${n}`.slice(0, 9), load_capacity: 5_000_000, captain_id: captain.id, created_at: at }).returning("id").executeTakeFirstOrThrow();
+  return { captainId: Number(captain.id), shipId: Number(ship.id), name, shipName };
+}
+
+/** Dispatches fresh waybills (as ORG_USER on the first organisation unless told otherwise), each to a fresh carrier (a free seeded one when `seeded`), and returns their ids and numbers. */
 export async function dispatchFresh(
   f: FreightTestPlatform,
-  options: { way?: FreightWay; count?: number; plannedWeight?: number; individual?: boolean; orgIndex?: number; account?: Account } = {},
+  options: { way?: FreightWay; count?: number; plannedWeight?: number; individual?: boolean; orgIndex?: number; account?: Account; seeded?: boolean } = {},
 ): Promise<Array<{ id: number; freightNo: string }>> {
   const way = options.way ?? "ROAD";
   const orderId = await createOrder(f, { orgIndex: options.orgIndex, way });
-  const carrier = await carrierOf(f, way, { orgIndex: options.orgIndex, individual: options.individual });
   const plannedWeight = options.plannedWeight ?? (way === "ROAD" ? 40_000 : 1_500_000);
-  const items = Array.from({ length: options.count ?? 1 }, () => ({ ...carrier, plannedWeight }));
+  const items = [];
+  for (let i = 0; i < (options.count ?? 1); i++) {
+    if (options.seeded) {
+      // A seeded carrier that is free now (one item only: it is taken once dispatched).
+      items.push({ ...(await carrierOf(f, way, { orgIndex: options.orgIndex, individual: options.individual })), plannedWeight });
+    } else if (way === "WATER") {
+      const { captainId, shipId } = await freshWaterCarrier(f, { orgIndex: options.orgIndex });
+      items.push({ captainId, shipId, plannedWeight });
+    } else {
+      const { driverId, vehicleId } = await freshCarrier(f, { orgIndex: options.orgIndex, individual: options.individual });
+      items.push({ driverId, vehicleId, plannedWeight });
+    }
+  }
   const data = await okData<{ freights: Array<{ id: number; freightNo: string }> }>(
     as(f, options.account ?? (options.orgIndex ? "TENANT_USER" : "ORG_USER"), "/tms-freight-dispatch/dispatch", { orderId, items }),
   );
@@ -120,11 +205,12 @@ const FORWARD: Partial<Record<FreightStatus, { account: Account; path: string; b
 
 const ORDER: FreightStatus[] = ["WAIT_LOADING", "IN_TRANSIT", "UNLOADED", "SIGNED", "CONFIRMED", "COMPLETED"];
 
-/** Walks a fresh WAIT_LOADING waybill forward to `target` (or cancels it for CANCELLED). */
+/** Walks a waybill forward from its status to `target` (or cancels it for CANCELLED). */
 export async function driveTo(f: FreightTestPlatform, id: number, target: FreightStatus): Promise<FreightRecord | null> {
   if (target === "CANCELLED") return okData<FreightRecord>(as(f, "ORG_USER", `/tms-freight/${id}/cancel`, { reason: "测试取消" }));
+  const { status: from } = await f.p.db.kysely.selectFrom("freights").select("status").where("id", "=", id).executeTakeFirstOrThrow();
   let last: FreightRecord | null = null;
-  for (const status of ORDER.slice(0, ORDER.indexOf(target))) {
+  for (const status of ORDER.slice(ORDER.indexOf(from), ORDER.indexOf(target))) {
     const step = FORWARD[status]!;
     last = await okData<FreightRecord>(as(f, step.account, step.path, step.body(id)));
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FREIGHT_STATUS_LABELS, type FreightRecord, type FreightStatus } from "../../contract/freight.js";
-import { as, detailOf, dispatchFresh, dispatchOne, driveTo, fingerprint, okData, startFreightPlatform, type Account, type FreightTestPlatform } from "./freight-fixtures.js";
+import { as, createOrder, detailOf, dispatchFresh, dispatchOne, driveTo, fingerprint, freshCarrier, okData, startFreightPlatform, type Account, type FreightTestPlatform } from "./freight-fixtures.js";
 
 let f: FreightTestPlatform;
 beforeAll(async () => {
@@ -290,5 +290,53 @@ describe("address update", () => {
     expect((await detailOf(f, freightNo)).events.at(-1)!.action).toBe("ADDRESS_UPDATE");
     const empty = await as(f, "ORG_USER", "/tms-freight-dispatch/updateTmsOrderDatailAddress", { id });
     expect(empty).toMatchObject({ status: 400, body: { errorMsg: "请至少修改一项地址" } });
+  });
+});
+
+describe("loading and unloading above the plan or the approved load (operational rules)", () => {
+  const TICKET = "/files/weigh-tickets/test.jpg";
+  /** A 35 t waybill on a fresh 47 t vehicle, waiting to load. */
+  async function planned35() {
+    const c = await freshCarrier(f, { loadCapacity: 47_000 });
+    const data = await okData<{ freights: Array<{ id: number; freightNo: string }> }>(
+      as(f, "ORG_USER", "/tms-freight-dispatch/dispatch", { orderId: await createOrder(f), items: [{ driverId: c.driverId, vehicleId: c.vehicleId, plannedWeight: 35_000 }] }),
+    );
+    return { ...data.freights[0]!, plateNo: c.plateNo };
+  }
+  const load = (id: number, loadedWeight: number) => okData<FreightRecord>(as(f, "ORG_USER", "/tms-freight/loading", { id, loadedWeight, weighTicketUrl: TICKET }));
+
+  it("accepts 60 t on a 35 t plan and a 47 t vehicle but marks the waybill 异常 with both reasons, shown on the detail", async () => {
+    const w = await planned35();
+    await load(w.id, 60_000);
+    const detail = await detailOf(f, w.freightNo);
+    expect(detail.abnormal).toBeTruthy();
+    expect(detail.abnormalReason).toBe(`装货重量 60.00 吨超过计划重量 35.00 吨的允许范围（超出不得多于 5%）；装货重量 60.00 吨超过车辆${w.plateNo}的核定载质量 47.00 吨`);
+    expect(detail.events.at(-1)!.remark).toContain("超过计划重量");
+    // A correction of the loaded weight clears what it fixes.
+    await okData(as(f, "ORG_USER", "/tms-freight/loadingUpdate", { id: w.id, loadedWeight: 35_000, reason: "磅单录入错误" }));
+    expect(await detailOf(f, w.freightNo)).toMatchObject({ abnormal: false, abnormalReason: null });
+  });
+
+  it("holds loading and unloading against the plan with the enterprise's tolerance (企业配置 超载容差)", async () => {
+    const within = await planned35();
+    expect(await load(within.id, 36_750)).toMatchObject({ abnormal: false });
+    const above = await planned35();
+    expect((await load(above.id, 36_800)).abnormalReason).toBe("装货重量 36.80 吨超过计划重量 35.00 吨的允许范围（超出不得多于 5%）");
+    // Unloading above the plan: loaded 36.5 t is within, unloaded 36.85 t (within 1 % of loaded) is not.
+    const unloading = await planned35();
+    await load(unloading.id, 36_500);
+    const unloaded = await okData<FreightRecord>(as(f, "ORG_USER", "/tms-freight/unLoading", { id: unloading.id, unloadedWeight: 36_850, weighTicketUrl: TICKET }));
+    expect(unloaded.abnormalReason).toBe("卸货重量 36.85 吨超过计划重量 35.00 吨的允许范围（超出不得多于 5%）");
+
+    await okData(as(f, "SYSTEM_USER", `/sys-enterprise-config/${f.orgIds[0]}`, { overloadToleranceBp: 1000 }, "PUT"));
+    try {
+      const wider = await planned35();
+      expect(await load(wider.id, 38_000)).toMatchObject({ abnormal: false, abnormalReason: null });
+      const tooHigh = await as(f, "SYSTEM_USER", `/sys-enterprise-config/${f.orgIds[0]}`, { overloadToleranceBp: 6000 }, "PUT");
+      expect(tooHigh.status).toBe(400);
+      expect(tooHigh.body.errorMsg).toContain("超载容差");
+    } finally {
+      await okData(as(f, "SYSTEM_USER", `/sys-enterprise-config/${f.orgIds[0]}`, { overloadToleranceBp: 500 }, "PUT"));
+    }
   });
 });

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { containerCheckDigit } from "../../contract/resources/container.js";
 import { markOverdueContainers } from "../../platform/orders/rest.resource.js";
-import { as, carrierOf, createOrder, okData, startFreightPlatform, type Account, type FreightTestPlatform } from "./freight-fixtures.js";
+import { as, createOrder, freshCarrier, okData, startFreightPlatform, type Account, type FreightTestPlatform } from "./freight-fixtures.js";
 
 type Rec = Record<string, unknown> & { id: number; version: number; actions: string[] };
 let f: FreightTestPlatform;
@@ -32,8 +32,12 @@ const window = { loadingFrom: new Date(Date.now() - DAY).toISOString(), loadingT
 const newDelivery = (orderId: number, plannedWeight: number, who: Account = "ORG_USER") => as<Rec>(f, who, "/tms-delivery", { orderId, plannedWeight, pickupNo: "CK0001", ...window });
 
 async function dispatch(orderId: number, weights: number[], links: Record<string, number> = {}, who: Account = "ORG_USER") {
-  const carrier = await carrierOf(f, "ROAD");
-  return as<{ freights: Array<{ id: number; freightNo: string }> }>(f, who, "/tms-freight-dispatch/dispatch", { orderId, items: weights.map((plannedWeight) => ({ ...carrier, plannedWeight })), ...links });
+  const items = [];
+  for (const plannedWeight of weights) {
+    const { driverId, vehicleId } = await freshCarrier(f);
+    items.push({ driverId, vehicleId, plannedWeight });
+  }
+  return as<{ freights: Array<{ id: number; freightNo: string }> }>(f, who, "/tms-freight-dispatch/dispatch", { orderId, items, ...links });
 }
 const cancelWaybill = (id: number) => okData(as(f, "ORG_USER", `/tms-freight/${id}/cancel`, { reason: "司机车辆故障" }));
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { order } from "../../contract/resources/order.js";
-import { as, carrierOf, driveTo, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
+import { as, driveTo, freshCarrier, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
 
 type Rec = Record<string, unknown> & { id: number; version: number; status: string; actions: string[] };
 let f: FreightTestPlatform;
@@ -28,8 +28,8 @@ const body = (extra: Record<string, unknown> = {}) => ({ ...order.example!.body(
 const create = (extra: Record<string, unknown> = {}) => okData<Rec>(as(f, "ORG_USER", "/tms-order-manage", body(extra)));
 const get = (id: number, account: "ORG_USER" | "INDIVIDUAL_USER" = "ORG_USER") => okData<Rec>(as(f, account, `/tms-order-manage/${id}`, undefined, "GET"));
 const dispatch = async (orderId: number, plannedWeight: number) => {
-  const carrier = await carrierOf(f, "ROAD");
-  return okData<{ freights: Array<{ id: number }> }>(as(f, "ORG_USER", "/tms-freight-dispatch/dispatch", { orderId, items: [{ ...carrier, plannedWeight }] }));
+  const { driverId, vehicleId } = await freshCarrier(f);
+  return okData<{ freights: Array<{ id: number }> }>(as(f, "ORG_USER", "/tms-freight-dispatch/dispatch", { orderId, items: [{ driverId, vehicleId, plannedWeight }] }));
 };
 
 beforeAll(async () => {
@@ -101,8 +101,8 @@ describe(`orders (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, ()
     expect(cancelled.status).toBe("CANCELLED");
     expect(cancelled.cancelReason).toBe("货主取消");
     expect(cancelled.cancelledAt).toBeTruthy();
-    const carrier = await carrierOf(f, "ROAD");
-    const res = await as(f, "ORG_USER", "/tms-freight-dispatch/dispatch", { orderId: order.id, items: [{ ...carrier, plannedWeight: 30_000 }] });
+    const { driverId, vehicleId } = await freshCarrier(f);
+    const res = await as(f, "ORG_USER", "/tms-freight-dispatch/dispatch", { orderId: order.id, items: [{ driverId, vehicleId, plannedWeight: 30_000 }] });
     expect((res.body as { code: number }).code).toBe(4009);
   });
 

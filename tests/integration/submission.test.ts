@@ -45,7 +45,8 @@ const sender = (now: Date, extra: Partial<SenderOptions> = {}): SenderOptions & 
 
 /** A freshly completed road waybill with a believable timeline and track (so it passes the local checks). */
 async function completedWaybill(): Promise<{ id: number; freightNo: string }> {
-  const waybill = await dispatchOne(f, { plannedWeight: 30_000 });
+  // The seeded carrier, already reported, is free again once the previous one completed.
+  const waybill = await dispatchOne(f, { plannedWeight: 30_000, seeded: true });
   await driveTo(f, waybill.id, "COMPLETED");
   const now = Date.now();
   const at = (h: number) => new Date(now - h * HOUR).toISOString();

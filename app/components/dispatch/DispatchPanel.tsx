@@ -21,6 +21,15 @@ function selectProps(...args: Parameters<typeof getSelectProps>) {
   return props;
 }
 
+interface Eligibility {
+  eligible?: boolean;
+  ineligibleReason?: string | null;
+}
+
+/** A picker option the platform says cannot be dispatched is greyed, with the reason as its tooltip. */
+const eligibilityProps = (r: Eligibility) => ({ disabled: r.eligible === false, title: r.ineligibleReason ?? undefined });
+const notDispatchable = (r: Eligibility) => (r.ineligibleReason ? ` · 不可派单：${r.ineligibleReason}` : "");
+
 function OrderFacts({ order }: { order: OrderRecord }) {
   const facts: Array<[string, string]> = [
     ["运输方式", FREIGHT_WAY_LABELS[order.freightWay]],
@@ -107,10 +116,10 @@ export function DispatchPanel({ order, resources, link, closeHref, lastResult }:
                     <option value="">请选择{water ? "船长" : "司机"}</option>
                     {water
                       ? resources.captains.map((c) => (
-                          <option key={c.id} value={c.id}>{c.name}（{c.mobile}）{c.shipName ? ` · ${c.shipName}` : ""}</option>
+                          <option key={c.id} value={c.id} {...eligibilityProps(c)}>{c.name}（{c.mobile}）{c.shipName ? ` · ${c.shipName}` : ""}{notDispatchable(c)}</option>
                         ))
                       : resources.drivers.map((d) => (
-                          <option key={d.id} value={d.id} disabled={d.eligible === false} title={d.ineligibleReason ?? undefined}>{d.name}（{d.mobile}）{d.plateNo ? ` · 常用车辆 ${d.plateNo}` : ""}{d.ineligibleReason ? ` · 不可派单：${d.ineligibleReason}` : ""}</option>
+                          <option key={d.id} value={d.id} {...eligibilityProps(d)}>{d.name}（{d.mobile}）{d.plateNo ? ` · 常用车辆 ${d.plateNo}` : ""}{notDispatchable(d)}</option>
                         ))}
                   </select>
                   {person.errors ? <p className="field-error" id={person.errorId}>{person.errors[0]}</p> : null}
@@ -123,10 +132,10 @@ export function DispatchPanel({ order, resources, link, closeHref, lastResult }:
                     <option value="">请选择{water ? "船舶" : "车辆"}</option>
                     {water
                       ? resources.ships.map((s) => (
-                          <option key={s.id} value={s.id}>{s.shipName}（载重 {kgToTonnes(s.loadCapacity)} 吨）</option>
+                          <option key={s.id} value={s.id} {...eligibilityProps(s)}>{s.shipName}（载重 {kgToTonnes(s.loadCapacity)} 吨）{notDispatchable(s)}</option>
                         ))
                       : resources.vehicles.map((v) => (
-                          <option key={v.id} value={v.id} disabled={v.eligible === false} title={v.ineligibleReason ?? undefined}>{v.plateNo} {v.vehicleType}（载重 {kgToTonnes(v.loadCapacity)} 吨）{v.ineligibleReason ? ` · 不可派单：${v.ineligibleReason}` : ""}</option>
+                          <option key={v.id} value={v.id} {...eligibilityProps(v)}>{v.plateNo} {v.vehicleType}（载重 {kgToTonnes(v.loadCapacity)} 吨）{notDispatchable(v)}</option>
                         ))}
                   </select>
                   {conveyance.errors ? <p className="field-error" id={conveyance.errorId}>{conveyance.errors[0]}</p> : null}
