@@ -2,7 +2,9 @@ import { expect, test, type Page } from "@playwright/test";
 import type { AppealRecord } from "../../contract/appeal";
 import type { Paged } from "../../contract/envelope";
 import type { FreightSearchResult } from "../../contract/freight";
-import { ACCOUNTS, driversLoadedWaybill, escapeRegExp, login as loginAndHydrate, PASSWORD, platformCall, platformToken, type Kind } from "./support";
+import { ACCOUNTS, driversLoadedWaybill, releaseDemoDriver, escapeRegExp, login as loginAndHydrate, PASSWORD, platformCall, platformToken, type Kind } from "./support";
+
+test.afterEach(() => releaseDemoDriver());
 
 /** Risk appeals (风险申诉): an organisation appeals an abnormal waybill, a tenant audits it, the organisation sees the result. */
 

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, driversLoadedWaybill, escapeRegExp, login, PASSWORD, platformCall, platformToken, PLATFORM_URL } from "./support";
+import { ACCOUNTS, driversLoadedWaybill, releaseDemoDriver, escapeRegExp, login, PASSWORD, platformCall, platformToken, PLATFORM_URL } from "./support";
+
+test.afterEach(() => releaseDemoDriver());
 
 /** 查看监控: the waybill's device (bind, unbind) and its positioning figures, with and without JavaScript. */
 

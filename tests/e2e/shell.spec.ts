@@ -145,22 +145,6 @@ test.describe("at 375 px", () => {
 test.describe("with JavaScript disabled", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("every sidebar link navigates to a page that renders", async ({ page }) => {
-    test.setTimeout(180_000);
-    await page.goto("/login");
-    await page.getByLabel("手机号").fill("13800000001");
-    await page.getByLabel("密码", { exact: true }).fill("Demo@2026");
-    await page.getByRole("button", { name: "登 录" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    const hrefs = await page.getByTestId("sidebar").locator("a[href^='/']").evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")!))]);
-    expect(hrefs.length).toBeGreaterThan(100);
-    for (const href of hrefs) {
-      const response = await page.goto(href);
-      expect(response?.status(), href).toBe(200);
-      await expect(page.locator("main h1, main h2").first(), href).toBeVisible();
-    }
-  });
-
   test("a sidebar group opens without JavaScript and its link navigates", async ({ page }) => {
     await page.goto("/login");
     await page.getByLabel("手机号").fill("13800000003");

@@ -1,7 +1,7 @@
 import { constants, publicEncrypt } from "node:crypto";
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { AnyResource } from "../../contract/resources/kit";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 
 export const PLATFORM_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 export const PASSWORD = "Demo@2026";
@@ -82,6 +82,7 @@ export async function platformToken(kind: Kind): Promise<string> {
  * other specs' "first awaiting order" stays theirs.
  */
 export async function driversLoadedWaybill(loadedWeight = 20_000): Promise<{ id: number; freightNo: string; vehicleId: number }> {
+  await holdDemoDriver();
   const org = await platformToken("ORG_USER");
   const orders = await platformCall<{ records: Array<{ id: number; remainingWeight: number }> }>("/tms-order/search", { freightWay: "ROAD", size: 50 }, org);
   const order = [...orders.records].reverse().find((o) => o.remainingWeight >= loadedWeight)!;
@@ -98,6 +99,35 @@ export async function driversLoadedWaybill(loadedWeight = 20_000): Promise<{ id:
   const { id, freightNo } = dispatched.freights[0]!;
   await platformCall("/tms-freight/loading", { id, loadedWeight, weighTicketUrl: "/files/weigh-tickets/e2e-driver.jpg" }, await platformToken("INDIVIDUAL_USER"));
   return { id, freightNo, vehicleId: driver.vehicleId! };
+}
+
+/**
+ * The demo driver can be on one live waybill at a time, and the browser tests run on two workers: a test
+ * that gives him a waybill holds him (a lock directory beside the run's database, which each run starts
+ * without) until `releaseDemoDriver()` in its file's afterEach.
+ */
+const DRIVER_LOCK = `data/e2e-${Number(process.env.E2E_PORT ?? 3100)}/demo-driver.lock`;
+let holdingDriver = false;
+
+async function holdDemoDriver(): Promise<void> {
+  if (holdingDriver) return;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      mkdirSync(DRIVER_LOCK);
+      holdingDriver = true;
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+export function releaseDemoDriver(): void {
+  if (!holdingDriver) return;
+  rmSync(DRIVER_LOCK, { recursive: true, force: true });
+  holdingDriver = false;
 }
 
 /** Walks a live waybill to its end as the organisation: cancelled while waiting to load, else unloaded, signed, confirmed and completed. */
