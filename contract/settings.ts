@@ -128,6 +128,7 @@ export const SETTINGS = {
   TMS_SMS_URL: spec({ readers: ["platform"], schema: httpUrl(), shown: "the built-in stand-in (not in production)", label: "短信网关地址", meaning: "the SMS gateway (codes, passwords, invitations, template filing)", production: "required" }),
   TMS_SMS_ACCOUNT: spec({ readers: ["platform"], schema: optionalText(), shown: "`tms-dev` (not in production)", label: "短信网关账号", meaning: "the SMS gateway account", production: "required" }),
   TMS_SMS_KEY: spec({ readers: ["platform"], schema: optionalText(), secretLength: 8, shown: "`tms-dev-sms-key` (not in production)", label: "短信网关密钥", meaning: "the SMS gateway signing key", production: "required" }),
+  TMS_SMS_SIGN: spec({ readers: ["platform"], schema: optionalText(), shown: "the platform's name", label: "短信签名", meaning: "the signature (签名) of account SMS: initial passwords, activation codes, roster notices; at most 12 characters" }),
   ...reportCredentials,
   TMS_SHUTDOWN_TIMEOUT_MS: spec({
     readers: ["platform", "console"],
