@@ -12,6 +12,7 @@ import { chinaDate } from "../../contract/units.js";
 import { as, dispatchOne, driveTo, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
 import { completedWaybills, fund, reported, rid } from "./ledger-fixtures.js";
 import { syncPaidWaybills } from "../../platform/submission/records.js";
+import { revealCards } from "../../platform/submission/card-field.js";
 
 let f: FreightTestPlatform;
 let template: number;
@@ -129,7 +130,9 @@ describe(`billing (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, (
     expect(await syncPaidWaybills(db, { platformId: "A", freightIds: ids })).toBe(2);
     const flows = await db.selectFrom("report_records").select(["payload", "status"]).where("freight_id", "in", ids).where("message_type", "=", "CAPITAL_FLOW").where("target", "=", "ANHUI").execute();
     expect(flows).toHaveLength(2);
-    expect(flows[0]!.payload).toContain("6217001210024455220");
+    // Stored sealed (issue 21 item 6): the clear number only inside the request sent to the province.
+    expect(flows[0]!.payload).not.toContain("6217001210024455220");
+    expect(JSON.stringify(revealCards(JSON.parse(flows[0]!.payload)))).toContain("6217001210024455220");
     expect((await syncPaidWaybills(db, { platformId: "A", freightIds: ids }))).toBe(0);
     const waiting = await as(f, "ORG_USER", "/pay-invoice-application", applyBody(ids));
     expect(waiting.body.code).toBe(4010);
