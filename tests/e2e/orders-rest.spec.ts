@@ -5,7 +5,9 @@
  * task is accepted; a container's return is registered. One login per account.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { platformCall, platformToken, sharedNoScriptLogins } from "./support";
+import { freeDemoDriver, platformCall, platformToken, releaseDemoDriver, sharedNoScriptLogins } from "./support";
+
+test.afterEach(() => releaseDemoDriver());
 
 test.describe.configure({ mode: "serial" });
 test.use({ javaScriptEnabled: false });
@@ -47,8 +49,7 @@ test("a delivery note is created in its dialog, opened, and a truck dispatched a
   const token = await platformToken("ORG_USER");
   const open = await platformCall<{ records: Array<{ orderNo: string; plannedWeight: number; dispatchedWeight: number }> }>("/tms-order-view/openOrder/search", { freightWay: "ROAD", size: 50 }, token);
   const order = open.records.find((o) => o.plannedWeight - o.dispatchedWeight >= 300_000)!;
-  const drivers = await platformCall<{ records: Array<{ id: number; vehicleId: number | null }> }>("/tms-resource/drivers", { keyword: "张师傅", size: 10 }, token);
-  const driver = drivers.records.find((d) => d.vehicleId !== null)!;
+  const driver = await freeDemoDriver();
 
   const page = await pageAs(browser, "ORG_USER");
   await page.goto("/orderManage/deliveryList");

@@ -82,15 +82,10 @@ export async function platformToken(kind: Kind): Promise<string> {
  * other specs' "first awaiting order" stays theirs.
  */
 export async function driversLoadedWaybill(loadedWeight = 20_000): Promise<{ id: number; freightNo: string; vehicleId: number }> {
-  await holdDemoDriver();
   const org = await platformToken("ORG_USER");
   const orders = await platformCall<{ records: Array<{ id: number; remainingWeight: number }> }>("/tms-order/search", { freightWay: "ROAD", size: 50 }, org);
   const order = [...orders.records].reverse().find((o) => o.remainingWeight >= loadedWeight)!;
-  const drivers = await platformCall<{ records: Array<{ id: number; vehicleId: number | null; ineligibleReason: string | null }> }>("/tms-resource/drivers", { keyword: "张师傅", size: 10 }, org);
-  const driver = drivers.records.find((d) => d.vehicleId !== null)!;
-  // A driver on a live waybill cannot be dispatched again: an earlier spec's waybill of his is finished first.
-  const live = driver.ineligibleReason?.match(/正在执行运单 (YD\d+)/)?.[1];
-  if (live) await finishWaybill(live, org);
+  const driver = await freeDemoDriver();
   const dispatched = await platformCall<{ freights: Array<{ id: number; freightNo: string }> }>(
     "/tms-freight-dispatch/dispatch",
     { orderId: order.id, items: [{ driverId: driver.id, vehicleId: driver.vehicleId, plannedWeight: loadedWeight }] },
@@ -98,7 +93,7 @@ export async function driversLoadedWaybill(loadedWeight = 20_000): Promise<{ id:
   );
   const { id, freightNo } = dispatched.freights[0]!;
   await platformCall("/tms-freight/loading", { id, loadedWeight, weighTicketUrl: "/files/weigh-tickets/e2e-driver.jpg" }, await platformToken("INDIVIDUAL_USER"));
-  return { id, freightNo, vehicleId: driver.vehicleId! };
+  return { id, freightNo, vehicleId: driver.vehicleId };
 }
 
 /**
@@ -128,6 +123,21 @@ export function releaseDemoDriver(): void {
   if (!holdingDriver) return;
   rmSync(DRIVER_LOCK, { recursive: true, force: true });
   holdingDriver = false;
+}
+
+/**
+ * The demo driver (张师傅 of the demo organisation, with his vehicle), held for this test and free to
+ * dispatch: a waybill an earlier test left him on is finished first (a driver on a live waybill cannot
+ * be dispatched again).
+ */
+export async function freeDemoDriver(): Promise<{ id: number; vehicleId: number }> {
+  await holdDemoDriver();
+  const org = await platformToken("ORG_USER");
+  const drivers = await platformCall<{ records: Array<{ id: number; vehicleId: number | null; ineligibleReason: string | null }> }>("/tms-resource/drivers", { keyword: "张师傅", size: 10 }, org);
+  const driver = drivers.records.find((d) => d.vehicleId !== null)!;
+  const live = driver.ineligibleReason?.match(/正在执行运单 (YD\d+)/)?.[1];
+  if (live) await finishWaybill(live, org);
+  return { id: driver.id, vehicleId: driver.vehicleId! };
 }
 
 /** Walks a live waybill to its end as the organisation: cancelled while waiting to load, else unloaded, signed, confirmed and completed. */

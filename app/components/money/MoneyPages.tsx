@@ -306,7 +306,7 @@ export function RechargePage() {
           <Field label="付款银行" name="payerBank" required maxLength={64} />
           <Field label="银行流水号" name="bankSerialNo" required maxLength={64} />
           <Field label="转账时间" name="transferTime" required type="datetime-local" />
-          <Field label="转账凭证(文件地址)" name="voucherUrl" required defaultValue="/files/vouchers/" maxLength={500} />
+          <Field label="转账凭证(文件地址)" name="voucherUrl" required placeholder="/files/vouchers/凭证.jpg 或 https://…" maxLength={500} />
           <div className="flex items-end">
             <button type="submit" className="btn btn-primary">
               提交充值申请
