@@ -1,7 +1,9 @@
 import { constants, publicEncrypt } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import type { FreightDashboard } from "../../contract/freight";
-import { ACCOUNTS, login, PASSWORD, PLATFORM_URL, type Kind } from "./support";
+import { ACCOUNTS, login, PASSWORD, PLATFORM_URL, type Kind, freeDemoDriver, releaseDemoDriver } from "./support";
+
+test.afterEach(() => releaseDemoDriver());
 
 /** Dispatch and the waybill steps (issue 5, console part B): 派单 → 装货 → 卸货 → 签收 → 确认 → 完成, the water queue, the home figures. */
 
@@ -40,6 +42,19 @@ async function expectStatus(page: Page, label: string) {
   await expect(panel(page).locator("[data-status]").first()).toHaveText(label);
 }
 
+/**
+ * The options a dispatch picker offers to choose, last first (greyed ones are on live waybills). The demo
+ * driver 张师傅 is left out (other specs hold him while they dispatch him); his vehicle, near the top of
+ * the list, comes last.
+ */
+async function freeOptions(select: Locator): Promise<string[]> {
+  const free = await select.locator("option:not([disabled])").evaluateAll((options) =>
+    options.filter((o) => (o as HTMLOptionElement).value && !o.textContent!.includes("张师傅")).map((o) => (o as HTMLOptionElement).value),
+  );
+  expect(free.length, "a free person and conveyance to dispatch").toBeGreaterThan(0);
+  return free.reverse();
+}
+
 /** Dispatches the first awaiting order of this way to the last free person and conveyance; returns the new waybill number. */
 async function dispatchFirstOrder(page: Page, way: "ROAD" | "WATER", tonnes: string): Promise<string> {
   await page.goto(`/dispatchManage/dispatchList?freightWay=${way}`);
@@ -48,13 +63,7 @@ async function dispatchFirstOrder(page: Page, way: "ROAD" | "WATER", tonnes: str
   const form = page.getByTestId("dispatch-panel");
   await expect(form).toBeVisible();
   const item = form.getByTestId("dispatch-item").first();
-  // The last person and conveyance the platform offers (greyed ones are on live waybills); the other
-  // specs take the demo driver, the first of the list.
-  for (const select of [item.locator("select").nth(0), item.locator("select").nth(1)]) {
-    const free = await select.locator("option:not([disabled])").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-    expect(free.length, "a free person and conveyance to dispatch").toBeGreaterThan(0);
-    await select.selectOption(free.at(-1)!);
-  }
+  for (const select of [item.locator("select").nth(0), item.locator("select").nth(1)]) await select.selectOption((await freeOptions(select))[0]!);
   await item.getByLabel("计划重量（吨）").fill(tonnes);
   await form.getByRole("button", { name: "确认派单" }).click();
   await expect(page.getByTestId("dispatch-done")).toContainText("派单成功，已生成 1 张运单");
@@ -256,15 +265,17 @@ test.describe("with JavaScript disabled", () => {
     await expect(page).toHaveURL(new RegExp(`done=${freightNo}`));
     await expect(done(page)).toContainText(`运单 ${freightNo} 签收成功，当前状态「已签收」`);
 
-    // 派单 with two rows: the row is added by a round trip to the server.
+    // 派单 with two rows: the row is added by a round trip to the server. The demo driver (held) and another free one.
+    const demo = await freeDemoDriver();
     await page.goto("/dispatchManage/dispatchList?freightWay=ROAD");
     await page.getByTestId("order-row").first().getByRole("link", { name: /^派单/ }).click();
     await page.getByRole("button", { name: "增加一单" }).click();
     const items = page.getByTestId("dispatch-item");
     await expect(items).toHaveCount(2);
     for (const [index, tonnes] of [[0, "12"], [1, "13.5"]] as const) {
-      await items.nth(index).locator("select").nth(0).selectOption({ index: index + 1 });
-      await items.nth(index).locator("select").nth(1).selectOption({ index: index + 1 });
+      const [person, conveyance] = [items.nth(index).locator("select").nth(0), items.nth(index).locator("select").nth(1)];
+      await person.selectOption(index === 0 ? String(demo.id) : (await freeOptions(person))[0]!);
+      await conveyance.selectOption(index === 0 ? String(demo.vehicleId) : (await freeOptions(conveyance)).find((v) => v !== String(demo.vehicleId))!);
       await items.nth(index).getByLabel("计划重量（吨）").fill(tonnes);
     }
     await page.getByRole("button", { name: "确认派单" }).click();
