@@ -51,6 +51,18 @@ describe.each(Object.keys(DEMO_ACCOUNTS) as Kind[])("page sweep, JavaScript off:
     expect(failures).toEqual([]);
   }, SWEEP_TIMEOUT_MS);
 
+  it("answers an absurd page number on every offered page without a 500 (issue 21 item 12)", async () => {
+    const failures: string[] = [];
+    await inBatches(offered, 3, async (path) => {
+      for (const current of ["1e309", "99999999", "-3"]) {
+        const response = await get(`${path}?current=${current}&size=1e9`);
+        if (response.status >= 500) failures.push(`${path}?current=${current}: HTTP ${response.status}`);
+        await response.arrayBuffer();
+      }
+    });
+    expect(failures).toEqual([]);
+  }, SWEEP_TIMEOUT_MS);
+
   it("answers 403 to every page of the route table the menu does not offer, as a page and as data", async () => {
     const failures: string[] = [];
     await inBatches(STATIC_PAGES.filter((path) => !offered.includes(path)), 3, async (path) => {

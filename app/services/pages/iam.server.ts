@@ -10,11 +10,12 @@ import { getSession, sessionTokens } from "../session.server";
 import { platformTarget } from "../target.server";
 import { forgetUserInfo, passwordExpired, requirePage, type CurrentUser } from "../user.server";
 import { readForm, readJson } from "../read-form.server";
+import { pageParams } from "~/lib/paging";
 
 export type Paged<T> = { records: T[]; total: number; current: number; size: number };
 export type ActionResult = { ok?: string; error?: string; data?: unknown };
 
-/** The page's query as a plain object, with paging (current, size) as numbers. */
+/** The page's query as a plain object, with paging (current, size) read by the one page parser. */
 export function queryOf(request: Request, keys: readonly string[]) {
   const url = new URL(request.url);
   const filter: Record<string, string> = {};
@@ -22,9 +23,7 @@ export function queryOf(request: Request, keys: readonly string[]) {
     const value = url.searchParams.get(key)?.trim();
     if (value) filter[key] = value;
   }
-  const current = Math.max(1, Number(url.searchParams.get("current") ?? 1) || 1);
-  const size = [10, 20, 50, 100, 200].includes(Number(url.searchParams.get("size"))) ? Number(url.searchParams.get("size")) : 20;
-  return { filter, current, size, url };
+  return { filter, ...pageParams(url), url };
 }
 
 /** Runs a platform call for an action: its refusal becomes `{ error }` (the form stays as typed). */

@@ -4,28 +4,23 @@
  * redirects back with a notice, so the pages work without JavaScript.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../contract/envelope";
 import { REPORT_TARGETS, reportSearchSchema, type ReportTarget } from "../../../contract/submission";
 import { noticeAndHeaders, platformMessage, redirectWithNotice } from "~/services/page-data.server";
 import { submissionApi, type SendResult } from "~/services/submission.server";
 import { requirePage } from "~/services/user.server";
 import { json } from "@remix-run/node";
 import { readForm } from "~/services/read-form.server";
+import { pageParams } from "~/lib/paging";
 
 const FILTER_NAMES = ["keyword", "carrier", "status", "abnormal", "overdue", "completeFrom", "completeTo"] as const;
 
-function pagingOf(url: URL) {
-  const size = Number(url.searchParams.get("size"));
-  const current = Number(url.searchParams.get("current"));
-  return { current: Number.isInteger(current) && current > 0 ? current : 1, size: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE };
-}
 
 export async function submissionListLoader(target: ReportTarget, { request }: LoaderFunctionArgs) {
   const user = await requirePage(request);
   const url = new URL(request.url);
   const values = Object.fromEntries(FILTER_NAMES.map((name) => [name, url.searchParams.get(name) ?? ""]));
   const parsed = reportSearchSchema.safeParse({ ...values, target });
-  const paging = pagingOf(url);
+  const paging = pageParams(url);
   const { notice, headers } = await noticeAndHeaders(request, user);
   let searchError: string | null = parsed.success ? null : (parsed.error.issues[0]?.message ?? "查询条件不正确");
   let data = { records: [] as Awaited<ReturnType<typeof submissionApi.search>>["records"], total: 0, current: 1, size: paging.size };
