@@ -48,8 +48,25 @@ async function onServer<T>(base: string, work: (query: (text: string) => Promise
   }
 }
 
+/**
+ * Drops a test database once its file's connections have gone. A pool that has just been ended may still
+ * be closing its clients: dropping WITH (FORCE) at that moment makes the server terminate them, and the
+ * closing client reports that as an uncaught error. So a plain DROP is retried while the database is in
+ * use ("being accessed by other users"), and FORCE is the last resort for a connection that never goes.
+ */
 async function dropPostgresDatabase(base: string, database: string) {
-  await onServer(base, (query) => query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
+  await onServer(base, async (query) => {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      try {
+        await query(`DROP DATABASE IF EXISTS "${database}"`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "55006") throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    await query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  });
 }
 
 /** Builds the migrated and seeded template; returns the value for TEMPLATE_ENV and how to remove it. */
