@@ -43,7 +43,8 @@ const deviceOf = async (vehicleId: number, token: string) =>
 
 /** An in-transit road waybill of the ORG_USER whose vehicle has no GPS device, and the organisation's spare devices. */
 async function bareWaybill(token: string): Promise<{ waybill: Waybill; spare: Device[] }> {
-  const waybills = await inTransitRoad(token);
+  // Oldest first: the seeded waybills carry a track; one dispatched by another spec on the other worker has none yet.
+  const waybills = (await inTransitRoad(token)).reverse();
   for (const waybill of waybills) {
     if (waybill.vehicleId !== null && !(await deviceOf(waybill.vehicleId, token))) {
       const spare = await platformCall<{ records: Device[] }>("/device-manage/selector", { bound: false, orgId: waybill.orgId, current: 1, size: 200 }, token);
