@@ -115,10 +115,15 @@ test.describe("waybill list", () => {
     await expect(page.getByRole("heading", { name: "在途运单" })).toBeVisible();
     await expect(page.getByLabel("运单状态")).toHaveCount(0);
     expect(new Set(await rowStatuses(page))).toEqual(new Set(["IN_TRANSIT"]));
-    await page.goto("/dispatchManage/waybillList?status=IN_TRANSIT");
-    const inTransit = await total(page);
-    await page.goto("/dispatchManage/inTransit");
-    await expect(page.getByTestId("total")).toHaveText(String(inTransit));
+    // Another worker's driver may step a waybill between the two reads: compare until both agree.
+    await expect
+      .poll(async () => {
+        await page.goto("/dispatchManage/waybillList?status=IN_TRANSIT");
+        const filtered = await total(page);
+        await page.goto("/dispatchManage/inTransit");
+        return (await total(page)) === filtered;
+      })
+      .toBe(true);
 
     await page.goto("/dispatchManage/abnormalList");
     await expect(page.getByRole("heading", { name: "异常运单" })).toBeVisible();
