@@ -21,20 +21,21 @@ import type { Caller } from "../../identity/caller.js";
 import { authenticate } from "../../identity/service.js";
 import { bearerToken, platformOf, requireCaller } from "../../identity/guard.js";
 import { requireCode } from "./access.js";
+import { contentMatches, type ContentKind } from "./file-content.js";
 
 const MB = 1024 * 1024;
 
-/** Accepted types: extension → MIME, size limit and the bytes the content starts with. */
+/** Accepted types: extension → MIME, size limit, the bytes the content starts with and the structure it must have (file-content.ts). */
 export const FILE_TYPES = {
-  jpg: { mime: "image/jpeg", maxBytes: 10 * MB, magic: [[0xff, 0xd8, 0xff]] },
-  jpeg: { mime: "image/jpeg", maxBytes: 10 * MB, magic: [[0xff, 0xd8, 0xff]] },
-  png: { mime: "image/png", maxBytes: 10 * MB, magic: [[0x89, 0x50, 0x4e, 0x47]] },
-  webp: { mime: "image/webp", maxBytes: 10 * MB, magic: [[0x52, 0x49, 0x46, 0x46]] },
-  pdf: { mime: "application/pdf", maxBytes: 20 * MB, magic: [[0x25, 0x50, 0x44, 0x46]] },
-  xlsx: { mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", maxBytes: 20 * MB, magic: [[0x50, 0x4b, 0x03, 0x04]] },
-  docx: { mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", maxBytes: 20 * MB, magic: [[0x50, 0x4b, 0x03, 0x04]] },
-  apk: { mime: "application/vnd.android.package-archive", maxBytes: 200 * MB, magic: [[0x50, 0x4b, 0x03, 0x04]] },
-} as const satisfies Record<string, { mime: string; maxBytes: number; magic: number[][] }>;
+  jpg: { mime: "image/jpeg", maxBytes: 10 * MB, magic: [[0xff, 0xd8, 0xff]], kind: "jpeg" },
+  jpeg: { mime: "image/jpeg", maxBytes: 10 * MB, magic: [[0xff, 0xd8, 0xff]], kind: "jpeg" },
+  png: { mime: "image/png", maxBytes: 10 * MB, magic: [[0x89, 0x50, 0x4e, 0x47]], kind: "png" },
+  webp: { mime: "image/webp", maxBytes: 10 * MB, magic: [[0x52, 0x49, 0x46, 0x46]], kind: "webp" },
+  pdf: { mime: "application/pdf", maxBytes: 20 * MB, magic: [[0x25, 0x50, 0x44, 0x46]], kind: "pdf" },
+  xlsx: { mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", maxBytes: 20 * MB, magic: [[0x50, 0x4b, 0x03, 0x04]], kind: "xlsx" },
+  docx: { mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", maxBytes: 20 * MB, magic: [[0x50, 0x4b, 0x03, 0x04]], kind: "docx" },
+  apk: { mime: "application/vnd.android.package-archive", maxBytes: 200 * MB, magic: [[0x50, 0x4b, 0x03, 0x04]], kind: "apk" },
+} as const satisfies Record<string, { mime: string; maxBytes: number; magic: number[][]; kind: ContentKind }>;
 export type FileExtension = keyof typeof FILE_TYPES;
 export const IMAGE_EXTENSIONS: readonly FileExtension[] = ["jpg", "jpeg", "png", "webp"];
 /** The largest upload of any type; the upload route's body limit. */
@@ -79,13 +80,20 @@ export function checkFileName(name: string): string {
   return trimmed;
 }
 
-/** The extension the name ends with, if it is an accepted type whose signature the bytes carry. */
-export function checkFileType(name: string, bytes: Buffer, allow?: readonly FileExtension[]): FileExtension {
+/**
+ * The one upload check (issue 21 item 13): the extension is an accepted type, the bytes carry its
+ * signature, the size is within the type's limit (and `maxBytes`), and the content has the type's
+ * real structure with no markup in it (file-content.ts). Returns the extension.
+ */
+export function checkFileType(name: string, bytes: Buffer, allow?: readonly FileExtension[], maxBytes = Infinity): FileExtension {
   const ext = name.split(".").pop()?.toLowerCase() ?? "";
   const allowed = allow ?? (Object.keys(FILE_TYPES) as FileExtension[]);
   if (!(allowed as readonly string[]).includes(ext)) throw new HttpError(400, `文件类型不支持，只能上传 ${[...new Set(allowed)].join("、")} 文件`);
   const type = FILE_TYPES[ext as FileExtension];
   if (!type.magic.some((sig) => sig.every((b, i) => bytes[i] === b))) throw new HttpError(400, `文件内容与扩展名 .${ext} 不符`);
+  const limit = Math.min(type.maxBytes, maxBytes);
+  if (bytes.length > limit) throw new HttpError(400, `文件过大：.${ext} 文件最大 ${sizeText(limit)}`);
+  if (!contentMatches(type.kind, bytes)) throw new HttpError(400, `文件内容不是有效的 .${ext} 文件（结构不完整或夹带网页代码），请上传原始文件`);
   return ext as FileExtension;
 }
 
@@ -98,9 +106,7 @@ const storagePath = (ctx: ServiceContext, hash: string) => join(dataDirOf(ctx), 
 export async function storeFile(ctx: ServiceContext, input: StoreFileInput) {
   const name = checkFileName(input.name);
   if (input.bytes.length === 0) throw new HttpError(400, "文件内容为空");
-  const ext = checkFileType(name, input.bytes, input.allow);
-  const limit = Math.min(FILE_TYPES[ext].maxBytes, input.maxBytes ?? Infinity);
-  if (input.bytes.length > limit) throw new HttpError(400, `文件过大：.${ext} 文件最大 ${sizeText(limit)}`);
+  const ext = checkFileType(name, input.bytes, input.allow, input.maxBytes);
   const hash = createHash("sha256").update(input.bytes).digest("hex");
   const path = storagePath(ctx, hash);
   await mkdir(join(path, ".."), { recursive: true });
