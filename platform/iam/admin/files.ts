@@ -5,10 +5,10 @@
  * signature agree) and the size limit of the type; other services call it for credentials and
  * avatars. Downloads: PUBLIC files without a token, PRIVATE ones by permission or by their uploader.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { sql } from "kysely";
 import { z } from "zod";
 import { RefusalCode } from "../../../contract/envelope.js";
@@ -137,16 +137,24 @@ export async function storeFile(ctx: ServiceContext, input: StoreFileInput) {
         uploaded_by: input.uploadedBy,
         created_at: nowIso(),
         deleted_at: null,
+        public_token: randomBytes(16).toString("hex"),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
   });
 }
 
-/** The address a stored file is served at (console and apps). */
-export const fileUrl = (id: number) => `/files/${id}`;
+/** A PUBLIC file's token: 32 lowercase hex characters (128 random bits). */
+export const PUBLIC_TOKEN = /^[0-9a-f]{32}$/;
 
-export function toFileRecord(row: { id: number; file_code: string | null; category: string; original_name: string; mime: string; size_bytes: number; sha256: string; version: number; visibility: string; created_at: string; uploaded_by: number | null }, uploaderName?: string | null) {
+/**
+ * The address a stored file is served at (console and apps): a PUBLIC file by its unguessable token
+ * (`/files/p/<32 hex>`, readable without logging in), a PRIVATE one by its id (`/files/<id>`, for
+ * the uploader and holders of SYSTEM_USER_FILE only).
+ */
+export const fileUrl = (file: { id: number; visibility: string; public_token: string | null }) => (file.visibility === "PUBLIC" && file.public_token ? `/files/p/${file.public_token}` : `/files/${Number(file.id)}`);
+
+export function toFileRecord(row: { id: number; file_code: string | null; category: string; original_name: string; mime: string; size_bytes: number; sha256: string; version: number; visibility: string; created_at: string; uploaded_by: number | null; public_token: string | null }, uploaderName?: string | null) {
   return {
     id: Number(row.id),
     fileCode: row.file_code,
@@ -157,17 +165,19 @@ export function toFileRecord(row: { id: number; file_code: string | null; catego
     sha256: row.sha256,
     version: Number(row.version),
     visibility: row.visibility,
-    url: fileUrl(Number(row.id)),
+    url: fileUrl(row),
     uploaderName: uploaderName ?? null,
     createdTime: row.created_at,
   };
 }
 
-/** May this caller (or an anonymous request) download the file? Never across platforms, whatever the caller's kind. */
+/**
+ * May this caller download the file by its id? Never across platforms, whatever the caller's kind;
+ * never anonymously (an anonymous reader uses a PUBLIC file's token: ids are sequential, guessable).
+ */
 function mayDownload(file: { platform_id: string; visibility: string; uploaded_by: number | null; category: string }, caller: Caller | null): boolean {
-  if (caller && caller.platformId !== file.platform_id) return false;
+  if (!caller || caller.platformId !== file.platform_id) return false;
   if (file.visibility === "PUBLIC") return true;
-  if (!caller) return false;
   return caller.userId === Number(file.uploaded_by) || caller.permissions.has("SYSTEM_USER_FILE");
 }
 
@@ -230,7 +240,7 @@ export async function systemFileRoutes(app: FastifyInstance, ctx: ServiceContext
     return ok({ id });
   });
 
-  /** The bytes: PUBLIC without a token, PRIVATE to the uploader and holders of SYSTEM_USER_FILE. */
+  /** The bytes by id: PUBLIC to anyone logged in on the platform, PRIVATE to the uploader and holders of SYSTEM_USER_FILE. */
   app.get("/system-file/:id/download", async (request, reply) => {
     const { id } = parse(idParams, request.params);
     const file = await ctx.db.kysely.selectFrom("system_files").selectAll().where("id", "=", id).where("platform_id", "=", platformOf(request)).where("deleted_at", "is", null).executeTakeFirst();
@@ -238,13 +248,34 @@ export async function systemFileRoutes(app: FastifyInstance, ctx: ServiceContext
     const token = bearerToken(request);
     const caller = token ? await authenticate(ctx, token) : null;
     if (!mayDownload(file, caller)) throw caller ? new Refusal(RefusalCode.notPermitted, "当前账号没有下载该文件的权限") : new HttpError(401, "请登录后下载");
-    const bytes = await readFile(join(dataDirOf(ctx), file.storage_key)).catch(() => null);
-    if (!bytes) throw notFound("文件内容不存在");
-    return reply
-      .header("Content-Type", file.mime)
-      .header("Content-Length", String(bytes.length))
-      .header("Content-Disposition", `attachment; filename*=UTF-8''${encodeURIComponent(file.original_name)}`)
-      .header("Cache-Control", file.visibility === "PUBLIC" ? "public, max-age=86400" : "private, no-store")
-      .send(bytes);
+    return sendStoredFile(ctx, reply, file);
   });
+
+  /** A PUBLIC file by its token, without logging in (the only anonymous read). */
+  app.get("/system-file/p/:token/download", async (request, reply) => {
+    const { token } = parse(tokenParams, request.params);
+    const file = await ctx.db.kysely.selectFrom("system_files").selectAll().where("public_token", "=", token).where("visibility", "=", "PUBLIC").where("platform_id", "=", platformOf(request)).where("deleted_at", "is", null).executeTakeFirst();
+    if (!file) throw notFound("文件不存在");
+    return sendStoredFile(ctx, reply, file);
+  });
+}
+
+const tokenParams = z.object({ token: z.string().regex(PUBLIC_TOKEN, "文件地址不正确") });
+
+/**
+ * Every stored file leaves through here (issue 21 item 13): its stored type, never sniffed
+ * (`X-Content-Type-Options: nosniff`); images inline, everything else as an attachment, the name
+ * only in the RFC 5987 form (no quotes or line breaks can reach the header); PUBLIC files cacheable.
+ */
+async function sendStoredFile(ctx: ServiceContext, reply: FastifyReply, file: { storage_key: string; mime: string; original_name: string; visibility: string }) {
+  const bytes = await readFile(join(dataDirOf(ctx), file.storage_key)).catch(() => null);
+  if (!bytes) throw notFound("文件内容不存在");
+  const inline = file.mime.startsWith("image/");
+  return reply
+    .header("Content-Type", file.mime)
+    .header("Content-Length", String(bytes.length))
+    .header("X-Content-Type-Options", "nosniff")
+    .header("Content-Disposition", `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(file.original_name)}`)
+    .header("Cache-Control", file.visibility === "PUBLIC" ? "public, max-age=86400" : "private, no-store")
+    .send(bytes);
 }
