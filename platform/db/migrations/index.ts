@@ -1,3 +1,4 @@
+import { moneyRequestOwnerMigration } from "./0034b_money_request_owner.js";
 import { publicFileTokensMigration } from "./0034_public_file_tokens.js";
 import type { Migration } from "kysely";
 import type { DialectName } from "../index.js";
@@ -65,4 +66,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0030_enterprise_admin_codes": enterpriseAdminCodesMigration,
   "0033_operational_rules": operationalRulesMigration,
   "0034_public_file_tokens": publicFileTokensMigration,
+  "0034b_money_request_owner": moneyRequestOwnerMigration,
 };
