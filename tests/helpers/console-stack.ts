@@ -25,9 +25,9 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-export async function startConsoleStack(env: Record<string, string> = {}, ports?: { console: number; platform: number }): Promise<ConsoleStack> {
+export async function startConsoleStack(env: Record<string, string> = {}): Promise<ConsoleStack> {
   const dir = mkdtempSync(join(tmpdir(), "tms-console-"));
-  const [port, platformPort] = ports ? [ports.console, ports.platform] : [await freePort(), await freePort()];
+  const [port, platformPort] = [await freePort(), await freePort()];
   const stderr: string[] = [];
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: new URL("../..", import.meta.url).pathname,
