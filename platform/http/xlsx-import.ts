@@ -178,8 +178,17 @@ const MORE = "…";
 
 /** Text cut to `max` characters, the cut marked with "…" (the mark counts in the length). */
 export function boundedText(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length <= max ? text : chars.slice(0, Math.max(0, max - 1)).join("") + MORE;
+  if (text.length <= max) return text;
+  // Walk code points only up to the cut (a 100 KB cell is not split into an array).
+  let count = 0;
+  let offset = 0;
+  let cut = 0;
+  for (const char of text) {
+    if (count === max - 1) cut = offset;
+    if (++count > max) return text.slice(0, cut) + MORE;
+    offset += char.length;
+  }
+  return text;
 }
 
 /**

@@ -123,7 +123,8 @@ describe(`import bombs and bounded refused rows (${process.env.TEST_DATABASE_URL
     const text = res.body.data?.message ?? res.body.errorMsg ?? res.body.message;
     expect(text).toContain("疑似压缩炸弹");
     expect(res.body.data?.status ?? "FAILED").toBe("FAILED");
-    expect(took).toBeLessThan(3000);
+    // Refused after the first ~2 KB of output: well under a second alone (the old reader took 38–45 s); 10 s leaves room for a loaded machine.
+    expect(took).toBeLessThan(10_000);
     expect(leftovers()).toEqual([]);
   }, 60_000);
 
