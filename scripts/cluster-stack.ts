@@ -28,7 +28,8 @@ export async function startCluster(opts: { port: number; databaseUrl: string; re
   if (!opts.databaseUrl.startsWith("postgres")) throw new Error("the cluster needs PostgreSQL: set TMS_DATABASE_URL to a postgres:// URL");
   if (!(await portFree(opts.port))) throw new Error(`port ${opts.port} is in use`);
   if (!buildIfNeeded("[cluster]")) throw new Error("console build failed");
-  const env = { TMS_REDIS_URL: opts.redisUrl, ...opts.env };
+  // The consoles sit behind the local proxy (loopback): they believe its X-Forwarded-* headers.
+  const env = { TMS_REDIS_URL: opts.redisUrl, TMS_TRUST_PROXY: "loopback", ...opts.env };
   const pairs: Started[] = [];
   try {
     // One after the other: the first platform migrates and seeds, the second finds the schema ready.

@@ -19,6 +19,7 @@ import express from "express";
 import { requestFromNode, sendResponse } from "./console-respond.js";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "../app/lib/same-origin";
 import { settingsAtStart } from "../contract/settings";
+import { consoleTrustProxy, normaliseForwardedHeaders, trustPredicate } from "../contract/trust-proxy";
 import { openEventStreams } from "../app/services/sse.server";
 
 // The production start command: a missing TMS_ENV is production, whose settings must be complete.
@@ -29,8 +30,16 @@ const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
 const handle = createRequestHandler(build, process.env.NODE_ENV);
+const trust = trustPredicate(consoleTrustProxy(process.env.TMS_TRUST_PROXY));
 const app = express();
 app.disable("x-powered-by");
+// First: X-Forwarded-For becomes the client address computed under TMS_TRUST_PROXY (default: nobody
+// is trusted, so the socket's address), X-Forwarded-Host/-Proto go unless the peer is trusted. Every
+// later reader (the same-origin guard, host branding, the platform client) sees only these.
+app.use((req: IncomingMessage, _res: ServerResponse, next: () => void) => {
+  normaliseForwardedHeaders(req.headers, req.socket.remoteAddress, trust);
+  next();
+});
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 // public/ holds a few fixed files: look only for those, not for every page's path on disk.

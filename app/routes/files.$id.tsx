@@ -1,22 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { PlatformError, platformFetch } from "~/services/platform.server";
-import { getSession, sessionTokens } from "~/services/session.server";
-import { platformTarget } from "~/services/target.server";
+import { relayStoredFile } from "~/services/stored-file.server";
 
-/** A file of the platform's store (`/files/<id>`): relayed with the user's token when logged in. */
+/** A file of the platform's store by id (`/files/<id>`): for a logged-in user (anonymous readers use `/files/p/<token>`). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  if (!/^\d{1,12}$/.test(params.id ?? "")) throw new Response("文件不存在", { status: 404 });
-  const tokens = sessionTokens(await getSession(request));
-  try {
-    const response = await platformFetch<Response>(platformTarget(request), { tokens }, { path: `/system-file/${params.id}/download`, method: "GET", raw: true });
-    const headers = new Headers();
-    for (const name of ["content-type", "content-length", "content-disposition", "cache-control"]) {
-      const value = response.headers.get(name);
-      if (value) headers.set(name, value);
-    }
-    return new Response(response.body, { status: 200, headers });
-  } catch (error) {
-    if (error instanceof PlatformError) throw new Response(error.kind === "unauthorized" ? "请登录后下载" : error.message, { status: error.kind === "unauthorized" ? 401 : error.status === 404 ? 404 : 403 });
-    throw error;
-  }
+  if (!/^\d{1,12}$/.test(params.id ?? "")) throw new Response("文件不存在", { status: 404, headers: { "X-Content-Type-Options": "nosniff" } });
+  return relayStoredFile(request, `/system-file/${params.id}/download`);
 }

@@ -50,6 +50,8 @@ export interface PlatformTarget {
   timeoutMs: number;
   /** The spec's long timeout (6,000,000 ms) for long calls (file streams, `long` calls); default timeoutMs. */
   longTimeoutMs?: number;
+  /** The browser's address (the console server's computed client address), sent as X-Forwarded-For on every call. */
+  clientAddress?: string;
 }
 
 export interface CallOptions {
@@ -85,6 +87,10 @@ function buildUrl(target: PlatformTarget, path: string, query?: CallOptions["que
 
 async function send(target: PlatformTarget, accessToken: string | undefined, options: CallOptions): Promise<Response> {
   const headers: Record<string, string> = { "X-Platform": target.platformId, Accept: "application/json", ...options.headers };
+  // Set, never appended or taken from the caller's headers: the one address the console computed.
+  delete headers["x-forwarded-for"];
+  if (target.clientAddress) headers["X-Forwarded-For"] = target.clientAddress;
+  else delete headers["X-Forwarded-For"];
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   let body: string | Uint8Array<ArrayBuffer> | undefined;
   const bytes = options.bytes ?? (options.body instanceof Uint8Array ? options.body : undefined);

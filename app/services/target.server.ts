@@ -21,11 +21,22 @@ export function platformTarget(request: Request): PlatformTarget {
     platformId: requestBranding(request).platformId,
     timeoutMs: pageLoad ? consoleConfig.pageTimeoutMs : consoleConfig.requestTimeoutMs,
     longTimeoutMs: consoleConfig.requestTimeoutMs,
+    clientAddress: clientAddressOf(request),
   };
 }
 
-/** The X-Forwarded-For a reverse proxy in front of the console set, passed on to the platform's rate limits. */
-export function forwardedFor(request: Request): Record<string, string> {
+/**
+ * The browser's address as the console's server computed it (scripts/console-server.ts replaces
+ * X-Forwarded-For with that one address under TMS_TRUST_PROXY before Remix sees the request). A
+ * list can only come from a server that skipped that step: its right-most entry, the nearest hop.
+ */
+function clientAddressOf(request: Request): string | undefined {
   const forwarded = request.headers.get("X-Forwarded-For");
-  return forwarded ? { "X-Forwarded-For": forwarded } : {};
+  return forwarded?.split(",").at(-1)?.trim() || undefined;
+}
+
+/** The client's address for a call that passes headers itself; platformFetch sets the same from the target. */
+export function forwardedFor(request: Request): Record<string, string> {
+  const address = clientAddressOf(request);
+  return address ? { "X-Forwarded-For": address } : {};
 }

@@ -14,7 +14,7 @@ export const APP_OS = { ANDROID: { label: "安卓" }, IOS: { label: "苹果 iOS"
 export type AppCode = keyof typeof APP_CODES;
 export type AppOs = keyof typeof APP_OS;
 
-/** A download address: a file of the platform's store (`/files/<id>`) or an http(s) address. */
+/** A download address: a PUBLIC file of the platform's store (`/files/p/<token>`) or an http(s) address. */
 export const isDownloadAddress = isStoredUrl;
 
 export const appVersion = defineResource({
@@ -28,7 +28,7 @@ export const appVersion = defineResource({
     versionName: f.text("版本号", 16, { ...BASIC, required: true, filter: "contains", placeholder: "1.2.3", checks: [[(v) => /^\d+\.\d+\.\d+$/.test(v), "版本号格式应为 主.次.修订，如 1.2.3"]] }),
     versionCode: f.int("版本序号", 1, 99_999_999, { ...BASIC, required: true, hint: "必须大于同一应用同一系统已发布的最大序号" }),
     isForce: f.bool("强制更新", { ...BASIC, required: true }),
-    downloadUrl: f.text("下载地址", 512, { detail: "版本信息", form: true, export: true, required: true, placeholder: "/files/12 或 https://apps.apple.com/…", hint: "安卓：上传安装包后的 /files/编号；iOS：App Store 地址", checks: [[isDownloadAddress, "下载地址应为 /files/编号 或 http(s) 地址"]] }),
+    downloadUrl: f.text("下载地址", 512, { detail: "版本信息", form: true, export: true, required: true, placeholder: "/files/p/…（公开文件地址）或 https://apps.apple.com/…", hint: "安卓：以公开（PUBLIC）方式上传安装包后得到的 /files/p/… 地址；iOS：App Store 地址", checks: [[isDownloadAddress, "下载地址应为 /files/p/… 文件地址或 http(s) 地址"]] }),
     fileSize: f.int("安装包大小（字节）", 0, 500_000_000, { detail: "版本信息" }),
     updateNotes: f.textarea("更新说明", 1000, { ...BASIC, required: true }),
     publishedAt: f.datetime("发布时间", { list: true, detail: "版本信息", export: true }),

@@ -12,7 +12,6 @@ import { RefusalCode } from "../../contract/envelope.js";
 import {
   findShipDetailQuery,
   inTransitQuery,
-  PUBLIC_SEARCHES_PER_MINUTE,
   publicContactBody,
   publicSearchQuery,
   publicSmsBody,
@@ -24,7 +23,7 @@ import {
 } from "../../contract/findship.js";
 import { kgToTonnes } from "../../contract/units.js";
 import type { ServiceContext } from "../context.js";
-import { limiterOf, requesterAddress } from "../http/rate-limit.js";
+import { firstViewInWindow, limitPublicRead, requesterAddress } from "../http/rate-limit.js";
 import { nowIso } from "../db/index.js";
 import { notFound, ok, Refusal } from "../http/envelope.js";
 import { parse } from "../http/validate.js";
@@ -41,16 +40,8 @@ import { findShipDetail, publicAvailabilities, shipMap, shipOfAvailability, ship
 const invalid = (message: string) => new Refusal(RefusalCode.invalid, message);
 const idParam = z.object({ id: idSchema("编号") });
 
-/** The visitor's address (the console forwards the browser's, see requesterAddress), or the peer's own. */
-const visitorOf = (request: FastifyRequest): string => requesterAddress(request) ?? request.ip;
-
-/** At most PUBLIC_SEARCHES_PER_MINUTE public reads per address and minute (shared by the instances through Redis when configured). */
-function publicLimiter(ctx: ServiceContext) {
-  return async (request: FastifyRequest) => {
-    const { allowed } = await limiterOf(ctx).hit(`findship:public:${visitorOf(request)}`, PUBLIC_SEARCHES_PER_MINUTE, 60_000);
-    if (!allowed) throw new Refusal(RefusalCode.invalid, "访问过于频繁，请一分钟后再试");
-  };
-}
+/** At most PUBLIC_SEARCHES_PER_MINUTE public reads per visitor address and minute (platform/http/rate-limit.ts, shared by the instances through Redis when configured). */
+const publicLimiter = (ctx: ServiceContext) => (request: FastifyRequest) => limitPublicRead(ctx, request);
 
 // ---------------------------------------------------------------------------------------------
 // 选船 tickets: `<payload>.<signature>`, payload = base64url JSON { s: supplyId, p: platform, e: expiry ms }.
@@ -148,7 +139,8 @@ export async function findShipRoutes(app: FastifyInstance, ctx: ServiceContext):
     const { id } = parse(idParam, request.params);
     const [card] = await publicAvailabilities(ctx.db.kysely, platformOf(request), { ids: [id] }, 1);
     if (!card) throw notFound("该空船信息不存在或已下架");
-    await ctx.db.kysely.updateTable("ship_availabilities").set({ view_count: sql`view_count + 1` }).where("id", "=", id).execute();
+    // One view per visitor per notice per hour: reloading the page does not inflate 浏览次数.
+    if (await firstViewInWindow(ctx, request, `ship-availability:${id}`)) await ctx.db.kysely.updateTable("ship_availabilities").set({ view_count: sql`view_count + 1` }).where("id", "=", id).execute();
     return ok(card);
   });
 

@@ -49,6 +49,9 @@ export function nulPath(root: unknown): string | null {
       for (let at: Node | null = node; at?.key != null; at = at.parent) path.push(at.key);
       return path.reverse().join(".") || "请求";
     }
+    // A raw upload's bytes (a Buffer) are not text: walking them as an object made an entry per byte
+    // (a 10 MB upload took minutes, a 200 MB one could exhaust memory). Files are checked by content.
+    if (ArrayBuffer.isView(value)) continue;
     if (value && typeof value === "object") {
       const entries = Array.isArray(value) ? value.map((item, i) => [String(i), item] as const) : Object.entries(value);
       // Pushed in reverse, so the first field is looked at first (the same field is reported as before).

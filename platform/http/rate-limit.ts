@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import { RefusalCode } from "../../contract/envelope.js";
+import { PUBLIC_SEARCHES_PER_MINUTE } from "../../contract/findship.js";
 import { Refusal } from "./envelope.js";
 
 /** A fixed-window counter: at most `limit` hits per key in each `windowMs`. */
@@ -74,4 +75,30 @@ export function requesterAddress(request: FastifyRequest): string | null {
   const peer = request.socket.remoteAddress ?? "";
   if (!request.headers["x-forwarded-for"] && LOOPBACK.test(peer)) return null;
   return request.ip;
+}
+
+/** The H5 pages' public reads (找船, 船舶详情): at most this many per visitor address and minute. */
+export const PUBLIC_READ_RULE = { limit: PUBLIC_SEARCHES_PER_MINUTE, windowMs: 60_000 } as const;
+
+/** A public visitor's key: the trusted-proxy client address (requesterAddress), or the peer's own. */
+export const visitorOf = (request: FastifyRequest): string => requesterAddress(request) ?? request.ip;
+
+/**
+ * Counts one public read of the visitor (issue 21 item 14) and refuses past PUBLIC_READ_RULE: every
+ * anonymous read route calls it, so the limit is one rule however many pages read.
+ */
+export async function limitPublicRead(ctx: { limiter?: RateLimiter }, request: FastifyRequest): Promise<void> {
+  const { allowed } = await limiterOf(ctx).hit(`public:read:${visitorOf(request)}`, PUBLIC_READ_RULE.limit, PUBLIC_READ_RULE.windowMs);
+  if (!allowed) throw new Refusal(RefusalCode.invalid, "访问过于频繁，请一分钟后再试");
+}
+
+/** How long one visitor's views of one notice count once (issue 21 item 14). */
+export const VIEW_WINDOW_MS = 60 * 60_000;
+
+/**
+ * True the first time in VIEW_WINDOW_MS that this visitor reads `subject` (e.g. a notice): the view
+ * counter moves on that read only, not on every GET. Shared by the instances through Redis.
+ */
+export async function firstViewInWindow(ctx: { limiter?: RateLimiter }, request: FastifyRequest, subject: string): Promise<boolean> {
+  return (await limiterOf(ctx).hit(`view:${subject}:${visitorOf(request)}`, 1, VIEW_WINDOW_MS)).allowed;
 }

@@ -185,3 +185,133 @@ export class ZipWriter {
     this.output.end(end);
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Reading (issue 21 item 7): an uploaded archive is unpacked here, never by a library that trusts
+// the sizes its headers declare.
+
+/** An archive refused while reading: `bomb` when it inflates past a limit, else not a readable zip. */
+export class ZipReadError extends Error {
+  constructor(
+    readonly reason: "bomb" | "corrupt",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ZipDirectoryEntry {
+  name: string;
+  method: number;
+  crc: number;
+  packed: number;
+  /** What the central directory declares; the reader does not believe it. */
+  declaredSize: number;
+  localOffset: number;
+}
+
+/** The central directory's entries (no zip64: a marker value is refused as a bomb). */
+export function zipDirectory(bytes: Buffer): ZipDirectoryEntry[] {
+  const corrupt = () => new ZipReadError("corrupt", "not a zip archive");
+  if (bytes.length < 22 || bytes.readUInt32LE(0) !== LOCAL_HEADER) throw corrupt();
+  let end = -1;
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
+    if (bytes.readUInt32LE(i) === END_OF_CENTRAL_DIRECTORY) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) throw corrupt();
+  const count = bytes.readUInt16LE(end + 10);
+  let offset = bytes.readUInt32LE(end + 16);
+  if (offset === MAX_32 || count === 0xffff) throw new ZipReadError("bomb", "zip64 archive");
+  const entries: ZipDirectoryEntry[] = [];
+  for (let n = 0; n < count; n++) {
+    if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== CENTRAL_HEADER) throw corrupt();
+    const nameLength = bytes.readUInt16LE(offset + 28);
+    const entry = {
+      name: bytes.toString("utf8", offset + 46, offset + 46 + nameLength),
+      method: bytes.readUInt16LE(offset + 10),
+      crc: bytes.readUInt32LE(offset + 16),
+      packed: bytes.readUInt32LE(offset + 20),
+      declaredSize: bytes.readUInt32LE(offset + 24),
+      localOffset: bytes.readUInt32LE(offset + 42),
+    };
+    if (entry.packed === MAX_32 || entry.declaredSize === MAX_32) throw new ZipReadError("bomb", "zip64 entry");
+    entries.push(entry);
+    offset += 46 + nameLength + bytes.readUInt16LE(offset + 30) + bytes.readUInt16LE(offset + 32);
+  }
+  return entries;
+}
+
+/**
+ * One entry's content, inflated in memory while counting the bytes it really produces: inflation
+ * stops as soon as it passes `maxBytes` or the size the directory declares (a lying header is a
+ * bomb, whatever it says), and the content must match the declared CRC. Nothing touches the disk.
+ */
+export function inflateEntry(bytes: Buffer, entry: ZipDirectoryEntry, maxBytes: number): Buffer {
+  const corrupt = () => new ZipReadError("corrupt", `entry ${entry.name} is damaged`);
+  const at = entry.localOffset;
+  if (at + 30 > bytes.length || bytes.readUInt32LE(at) !== LOCAL_HEADER) throw corrupt();
+  const start = at + 30 + bytes.readUInt16LE(at + 26) + bytes.readUInt16LE(at + 28);
+  if (start + entry.packed > bytes.length) throw corrupt();
+  const packed = bytes.subarray(start, start + entry.packed);
+  const limit = Math.min(entry.declaredSize, maxBytes);
+  let content: Buffer;
+  if (entry.method === 0) {
+    content = packed;
+  } else if (entry.method === DEFLATE) {
+    try {
+      // maxOutputLength makes zlib give up after the chunk that passes the limit (about 1 ms for a 300 MB bomb).
+      content = zlib.inflateRawSync(packed, { maxOutputLength: Math.max(1, limit + 1) });
+    } catch (error) {
+      if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw new ZipReadError("bomb", `entry ${entry.name} inflates past ${limit} bytes`);
+      throw corrupt();
+    }
+  } else {
+    throw corrupt();
+  }
+  if (content.length > limit) throw new ZipReadError("bomb", `entry ${entry.name} inflates past ${limit} bytes`);
+  if (content.length !== entry.declaredSize || zlib.crc32(content) !== entry.crc) throw corrupt();
+  return content;
+}
+
+/** A zip of stored (uncompressed) entries, in the given order: what a reader is handed after the checks. */
+export function storedZip(entries: Array<[string, Buffer]>): Buffer {
+  const parts: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const [name, content] of entries) {
+    const nameBytes = Buffer.from(name);
+    const crc = zlib.crc32(content);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(LOCAL_HEADER, 0);
+    local.writeUInt16LE(VERSION, 4);
+    local.writeUInt16LE(FLAG_UTF8, 6);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(content.length, 18);
+    local.writeUInt32LE(content.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const header = Buffer.alloc(46);
+    header.writeUInt32LE(CENTRAL_HEADER, 0);
+    header.writeUInt16LE(VERSION, 4);
+    header.writeUInt16LE(VERSION, 6);
+    header.writeUInt16LE(FLAG_UTF8, 8);
+    header.writeUInt32LE(crc, 16);
+    header.writeUInt32LE(content.length, 20);
+    header.writeUInt32LE(content.length, 24);
+    header.writeUInt16LE(nameBytes.length, 28);
+    header.writeUInt32LE(offset, 42);
+    parts.push(local, nameBytes, content);
+    central.push(header, nameBytes);
+    offset += 30 + nameBytes.length + content.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(END_OF_CENTRAL_DIRECTORY, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, directory, end]);
+}

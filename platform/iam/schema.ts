@@ -90,6 +90,8 @@ export interface SystemFilesTable {
   uploaded_by: number | null;
   created_at: string;
   deleted_at: string | null;
+  /** 32 hex characters: the only way to read a PUBLIC file anonymously (`/files/p/<token>`). */
+  public_token: string | null;
 }
 
 export interface AppVersionsTable {

@@ -51,7 +51,7 @@ export async function submitRecharge(db: Db, scope: CallerScope, input: Recharge
   if (input.payerName !== org.name) throw new Refusal(RefusalCode.invalid, `付款户名须与企业名称「${org.name}」一致（不支持第三方代付）`);
   const hash = hashOf({ ...input, requestNo: undefined, orgId: scope.orgId });
   return moneyTx(db, async (trx) => {
-    const prior = replayOf(await trx.selectFrom("recharges").selectAll().where("platform_id", "=", scope.platformId).where("request_no", "=", input.requestNo).executeTakeFirst(), hash, input.requestNo);
+    const prior = replayOf(await trx.selectFrom("recharges").selectAll().where("platform_id", "=", scope.platformId).where("org_id", "=", scope.orgId!).where("request_no", "=", input.requestNo).executeTakeFirst(), hash, input.requestNo);
     if (prior) return prior;
     const dup = await trx.selectFrom("recharges").select("recharge_no").where("platform_id", "=", scope.platformId).where("bank_serial_no", "=", input.bankSerialNo).executeTakeFirst();
     if (dup) throw new Refusal(RefusalCode.invalid, `银行流水号 ${input.bankSerialNo} 已用于充值单 ${dup.recharge_no}`);
@@ -175,7 +175,7 @@ export async function payWaybills(db: Db, scope: CallerScope, input: PayWaybills
   requireCode(scope, "PAY_PAYMENT_MANAGEMENT", "支付运费", ["ORG_USER"]);
   const freightIds = [...input.freightIds].sort((a, b) => a - b);
   const hash = hashOf({ orgId: scope.orgId, freightIds });
-  const prior = await db.kysely.selectFrom("payments").selectAll().where("platform_id", "=", scope.platformId).where("request_no", "=", input.requestNo).executeTakeFirst();
+  const prior = await db.kysely.selectFrom("payments").selectAll().where("platform_id", "=", scope.platformId).where("org_id", "=", scope.orgId!).where("request_no", "=", input.requestNo).executeTakeFirst();
   if (replayOf(prior, hash, input.requestNo)) return { payment: prior!, replayed: true };
 
   // Accounts and settlements are prepared outside the money transaction (both idempotent).
@@ -199,7 +199,7 @@ export async function payWaybills(db: Db, scope: CallerScope, input: PayWaybills
     const settlements = await trx.selectFrom("waybill_settlements").selectAll().where("freight_id", "in", freightIds).orderBy("id").execute();
     await lockRows(trx, db.dialect, "waybill_settlements", settlements.map((s) => Number(s.id)));
     // Read after the locks: a concurrent request with the same number that held them has committed by now.
-    const again = replayOf(await trx.selectFrom("payments").selectAll().where("platform_id", "=", scope.platformId).where("request_no", "=", input.requestNo).executeTakeFirst(), hash, input.requestNo);
+    const again = replayOf(await trx.selectFrom("payments").selectAll().where("platform_id", "=", scope.platformId).where("org_id", "=", scope.orgId!).where("request_no", "=", input.requestNo).executeTakeFirst(), hash, input.requestNo);
     if (again) return { payment: again, replayed: true };
     const fresh = await trx.selectFrom("waybill_settlements").selectAll().where("freight_id", "in", freightIds).orderBy("freight_id").execute();
     for (const s of fresh) {
@@ -370,7 +370,7 @@ export async function applyWithdrawal(db: Db, scope: CallerScope, input: Withdra
   const hash = hashOf({ ...owner, bankCardId: input.bankCardId, amount: input.amount });
   const user = await db.kysely.selectFrom("users").select(["mobile"]).where("id", "=", scope.userId).executeTakeFirstOrThrow();
   return moneyTx(db, async (trx) => {
-    const prior = replayOf(await trx.selectFrom("withdrawals").selectAll().where("platform_id", "=", scope.platformId).where("request_no", "=", input.requestNo).executeTakeFirst(), hash, input.requestNo);
+    const prior = replayOf(await trx.selectFrom("withdrawals").selectAll().where("platform_id", "=", scope.platformId).where("owner_type", "=", owner.ownerType).where("owner_id", "=", owner.ownerId).where("request_no", "=", input.requestNo).executeTakeFirst(), hash, input.requestNo);
     if (prior) return prior;
     const card = await trx.selectFrom("bank_cards").selectAll().where("id", "=", input.bankCardId).where("platform_id", "=", scope.platformId).where("owner_type", "=", owner.ownerType).where("owner_id", "=", owner.ownerId).where("status", "=", "BOUND").executeTakeFirst();
     if (!card) throw notFound("银行卡不存在或不是本人（本企业）的卡");

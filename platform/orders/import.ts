@@ -20,7 +20,7 @@ import type { ServiceContext } from "../context.js";
 import { nowIso } from "../db/index.js";
 import { Refusal } from "../http/envelope.js";
 import { notifyUsers } from "../iam/notifications/notify.js";
-import { checkXlsxContainer, readFirstSheet, type SheetRows } from "../http/xlsx-import.js";
+import { boundedRefusedRow, checkXlsxContainer, readFirstSheet, type SheetRows } from "../http/xlsx-import.js";
 import type { AnyDb } from "../resources/bind.js";
 import { toColumn } from "../resources/query.js";
 import { nextSerial, personalOrgId } from "../resources/write.js";
@@ -292,7 +292,7 @@ export async function importOrders(ctx: ServiceContext, scope: CallerScope, inpu
       .returning(["id", "batch_no"])
       .executeTakeFirstOrThrow();
     if (!ok) {
-      await insertChunked(trx, "import_rows", refused.map((r) => ({ batch_id: Number(batch.id), row_no: r.row.rowNo, data: JSON.stringify(r.row.cells), errors: JSON.stringify(r.errors), status: "INVALID", entity_id: null })));
+      await insertChunked(trx, "import_rows", refused.map((r) => ({ batch_id: Number(batch.id), row_no: r.row.rowNo, ...boundedRefusedRow(r.row.cells, r.errors), status: "INVALID", entity_id: null })));
       return Number(batch.id);
     }
     const numbers = await reserveSerials(trx, "DD", results.length);

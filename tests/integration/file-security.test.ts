@@ -2,6 +2,7 @@
  * How stored files are protected (docs/design/security-data.md): a download never crosses platforms,
  * whoever asks.
  */
+import { tinyPdf } from "../helpers/files.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../platform/identity/crypto.js";
 import { nowIso } from "../../platform/db/index.js";
@@ -55,7 +56,7 @@ afterAll(() => platform?.close());
 
 describe("file downloads", () => {
   it("never serve one platform's file to another platform's SYSTEM_USER, PRIVATE or PUBLIC", async () => {
-    const secret = await upload(admin, "内部手册.pdf", Buffer.from("%PDF-1.4 secret\n%%EOF"), "&category=MANUAL&visibility=PRIVATE");
+    const secret = await upload(admin, "内部手册.pdf", tinyPdf("secret"), "&category=MANUAL&visibility=PRIVATE");
     expect(secret.body.code, JSON.stringify(secret.body)).toBe(200);
     const id = secret.body.data!.id;
     expect((await download(id, admin)).status).toBe(200);
@@ -63,7 +64,7 @@ describe("file downloads", () => {
       const res = await download(id, adminB, platformId);
       expect(res.status === 404 || ((await res.json()) as { code: number }).code === 4003, `via ${platformId}`).toBe(true);
     }
-    const open = await upload(admin, "公开手册.pdf", Buffer.from("%PDF-1.4 open\n%%EOF"), "&category=MANUAL&visibility=PUBLIC");
+    const open = await upload(admin, "公开手册.pdf", tinyPdf("open"), "&category=MANUAL&visibility=PUBLIC");
     expect((await download(open.body.data!.id, null, "B")).status).toBe(404);
   });
 });

@@ -3,6 +3,7 @@
  * request, disabled users refused at once, password expiry at login, the operation log of every
  * state-changing call, the file store's limits and the one-time WeChat binding state.
  */
+import { tinyPdf, tinyPng } from "../helpers/files.js";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,7 +24,7 @@ async function upload(path: string, token: string, name: string, bytes: Buffer, 
   return { status: response.status, body: (await response.json()) as { code: number; message?: string; errorMsg?: string; data?: { id: number; url: string; headshotUrl?: string } } };
 }
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+const PNG = tinyPng();
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "tms-files-"));
@@ -164,14 +165,14 @@ describe("file store", () => {
 
     const avatar = await upload("/personal/avatar", admin, "me.png", PNG);
     expect(avatar.body.code).toBe(200);
-    const manual = await upload("/system-file/upload", admin, "操作手册.pdf", Buffer.from("%PDF-1.4 manual"), "&category=MANUAL&visibility=PRIVATE");
+    const manual = await upload("/system-file/upload", admin, "操作手册.pdf", tinyPdf("manual"), "&category=MANUAL&visibility=PRIVATE");
     expect(manual.body.code).toBe(200);
     const id = manual.body.data!.id;
     const anonymous = await fetch(`${platform.baseUrl}/system-file/${id}/download`, { headers: { "X-Platform": "A" } });
     expect(anonymous.status).toBe(401);
     const owner = await fetch(`${platform.baseUrl}/system-file/${id}/download`, { headers: { "X-Platform": "A", Authorization: `Bearer ${admin}` } });
     expect(owner.status).toBe(200);
-    expect(await owner.text()).toBe("%PDF-1.4 manual");
+    expect(await owner.text()).toBe(tinyPdf("manual").toString("latin1"));
     const row = await platform.db.kysely.selectFrom("system_files").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(row.storage_key).toBe(`files/${row.sha256.slice(0, 2)}/${row.sha256.slice(2, 4)}/${row.sha256}`);
   });

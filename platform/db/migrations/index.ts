@@ -1,3 +1,5 @@
+import { moneyRequestOwnerMigration } from "./0034b_money_request_owner.js";
+import { publicFileTokensMigration } from "./0034_public_file_tokens.js";
 import type { Migration } from "kysely";
 import type { DialectName } from "../index.js";
 import { smsCodesMigration } from "./0027_sms_codes.js";
@@ -63,4 +65,6 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0028_sealed_card_numbers": sealedCardNumbersMigration,
   "0030_enterprise_admin_codes": enterpriseAdminCodesMigration,
   "0033_operational_rules": operationalRulesMigration,
+  "0034_public_file_tokens": publicFileTokensMigration,
+  "0034b_money_request_owner": moneyRequestOwnerMigration,
 };

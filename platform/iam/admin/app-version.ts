@@ -2,6 +2,7 @@
  * APP 版本 binding (domain 6.4) and its spec calls beyond the engine's: `app-version/batchDelete` and
  * the public `app-version/latest` the /download page and the apps read.
  */
+import { fileUrl } from "./files.js";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { z } from "zod";
@@ -32,11 +33,16 @@ export const appVersionBinding = bindResource(appVersion, {
       const highest = await maxCode(trx, scope.platformId, values.app_code, values.os);
       if (Number(values.version_code) <= highest) throw invalid(`版本序号必须大于 ${highest}（${APP_CODES[values.app_code as keyof typeof APP_CODES].label} ${APP_OS[values.os as keyof typeof APP_OS].label} 已发布的最大序号）`);
       const url = String(values.download_url);
-      const file = /^\/files\/(\d+)$/.exec(url);
+      const file = /^\/files\/(?:p\/([0-9a-f]{32})|(\d+))$/.exec(url);
       if (values.os === "IOS" && file) throw invalid("iOS 版本请填写 App Store 地址");
       if (file) {
-        const stored = await trx.selectFrom("system_files").select(["id", "size_bytes", "original_name"]).where("id", "=", Number(file[1])).where("platform_id", "=", scope.platformId).where("deleted_at", "is", null).executeTakeFirst();
+        let query = trx.selectFrom("system_files").select(["id", "size_bytes", "original_name", "visibility", "public_token"]).where("platform_id", "=", scope.platformId).where("deleted_at", "is", null);
+        query = file[1] ? query.where("public_token", "=", file[1]) : query.where("id", "=", Number(file[2]));
+        const stored = await query.executeTakeFirst();
         if (!stored) throw invalid("下载地址指向的文件不存在");
+        // The app downloads without logging in: only a PUBLIC file, through its token address.
+        if (stored.visibility !== "PUBLIC") throw invalid("安装包应上传为公开文件（PUBLIC）");
+        values.download_url = fileUrl(stored);
         if (!stored.original_name.toLowerCase().endsWith(".apk")) throw invalid("安卓安装包应为 .apk 文件");
         values.package_file_id = stored.id;
         values.file_size = Number(stored.size_bytes);

@@ -5,10 +5,10 @@
  * signature agree) and the size limit of the type; other services call it for credentials and
  * avatars. Downloads: PUBLIC files without a token, PRIVATE ones by permission or by their uploader.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { sql } from "kysely";
 import { z } from "zod";
 import { RefusalCode } from "../../../contract/envelope.js";
@@ -21,20 +21,21 @@ import type { Caller } from "../../identity/caller.js";
 import { authenticate } from "../../identity/service.js";
 import { bearerToken, platformOf, requireCaller } from "../../identity/guard.js";
 import { requireCode } from "./access.js";
+import { contentMatches, type ContentKind } from "./file-content.js";
 
 const MB = 1024 * 1024;
 
-/** Accepted types: extension → MIME, size limit and the bytes the content starts with. */
+/** Accepted types: extension → MIME, size limit, the bytes the content starts with and the structure it must have (file-content.ts). */
 export const FILE_TYPES = {
-  jpg: { mime: "image/jpeg", maxBytes: 10 * MB, magic: [[0xff, 0xd8, 0xff]] },
-  jpeg: { mime: "image/jpeg", maxBytes: 10 * MB, magic: [[0xff, 0xd8, 0xff]] },
-  png: { mime: "image/png", maxBytes: 10 * MB, magic: [[0x89, 0x50, 0x4e, 0x47]] },
-  webp: { mime: "image/webp", maxBytes: 10 * MB, magic: [[0x52, 0x49, 0x46, 0x46]] },
-  pdf: { mime: "application/pdf", maxBytes: 20 * MB, magic: [[0x25, 0x50, 0x44, 0x46]] },
-  xlsx: { mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", maxBytes: 20 * MB, magic: [[0x50, 0x4b, 0x03, 0x04]] },
-  docx: { mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", maxBytes: 20 * MB, magic: [[0x50, 0x4b, 0x03, 0x04]] },
-  apk: { mime: "application/vnd.android.package-archive", maxBytes: 200 * MB, magic: [[0x50, 0x4b, 0x03, 0x04]] },
-} as const satisfies Record<string, { mime: string; maxBytes: number; magic: number[][] }>;
+  jpg: { mime: "image/jpeg", maxBytes: 10 * MB, magic: [[0xff, 0xd8, 0xff]], kind: "jpeg" },
+  jpeg: { mime: "image/jpeg", maxBytes: 10 * MB, magic: [[0xff, 0xd8, 0xff]], kind: "jpeg" },
+  png: { mime: "image/png", maxBytes: 10 * MB, magic: [[0x89, 0x50, 0x4e, 0x47]], kind: "png" },
+  webp: { mime: "image/webp", maxBytes: 10 * MB, magic: [[0x52, 0x49, 0x46, 0x46]], kind: "webp" },
+  pdf: { mime: "application/pdf", maxBytes: 20 * MB, magic: [[0x25, 0x50, 0x44, 0x46]], kind: "pdf" },
+  xlsx: { mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", maxBytes: 20 * MB, magic: [[0x50, 0x4b, 0x03, 0x04]], kind: "xlsx" },
+  docx: { mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", maxBytes: 20 * MB, magic: [[0x50, 0x4b, 0x03, 0x04]], kind: "docx" },
+  apk: { mime: "application/vnd.android.package-archive", maxBytes: 200 * MB, magic: [[0x50, 0x4b, 0x03, 0x04]], kind: "apk" },
+} as const satisfies Record<string, { mime: string; maxBytes: number; magic: number[][]; kind: ContentKind }>;
 export type FileExtension = keyof typeof FILE_TYPES;
 export const IMAGE_EXTENSIONS: readonly FileExtension[] = ["jpg", "jpeg", "png", "webp"];
 /** The largest upload of any type; the upload route's body limit. */
@@ -79,13 +80,20 @@ export function checkFileName(name: string): string {
   return trimmed;
 }
 
-/** The extension the name ends with, if it is an accepted type whose signature the bytes carry. */
-export function checkFileType(name: string, bytes: Buffer, allow?: readonly FileExtension[]): FileExtension {
+/**
+ * The one upload check (issue 21 item 13): the extension is an accepted type, the bytes carry its
+ * signature, the size is within the type's limit (and `maxBytes`), and the content has the type's
+ * real structure with no markup in it (file-content.ts). Returns the extension.
+ */
+export function checkFileType(name: string, bytes: Buffer, allow?: readonly FileExtension[], maxBytes = Infinity): FileExtension {
   const ext = name.split(".").pop()?.toLowerCase() ?? "";
   const allowed = allow ?? (Object.keys(FILE_TYPES) as FileExtension[]);
   if (!(allowed as readonly string[]).includes(ext)) throw new HttpError(400, `文件类型不支持，只能上传 ${[...new Set(allowed)].join("、")} 文件`);
   const type = FILE_TYPES[ext as FileExtension];
   if (!type.magic.some((sig) => sig.every((b, i) => bytes[i] === b))) throw new HttpError(400, `文件内容与扩展名 .${ext} 不符`);
+  const limit = Math.min(type.maxBytes, maxBytes);
+  if (bytes.length > limit) throw new HttpError(400, `文件过大：.${ext} 文件最大 ${sizeText(limit)}`);
+  if (!contentMatches(type.kind, bytes)) throw new HttpError(400, `文件内容不是有效的 .${ext} 文件（结构不完整或夹带网页代码），请上传原始文件`);
   return ext as FileExtension;
 }
 
@@ -98,9 +106,7 @@ const storagePath = (ctx: ServiceContext, hash: string) => join(dataDirOf(ctx), 
 export async function storeFile(ctx: ServiceContext, input: StoreFileInput) {
   const name = checkFileName(input.name);
   if (input.bytes.length === 0) throw new HttpError(400, "文件内容为空");
-  const ext = checkFileType(name, input.bytes, input.allow);
-  const limit = Math.min(FILE_TYPES[ext].maxBytes, input.maxBytes ?? Infinity);
-  if (input.bytes.length > limit) throw new HttpError(400, `文件过大：.${ext} 文件最大 ${sizeText(limit)}`);
+  const ext = checkFileType(name, input.bytes, input.allow, input.maxBytes);
   const hash = createHash("sha256").update(input.bytes).digest("hex");
   const path = storagePath(ctx, hash);
   await mkdir(join(path, ".."), { recursive: true });
@@ -131,16 +137,24 @@ export async function storeFile(ctx: ServiceContext, input: StoreFileInput) {
         uploaded_by: input.uploadedBy,
         created_at: nowIso(),
         deleted_at: null,
+        public_token: randomBytes(16).toString("hex"),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
   });
 }
 
-/** The address a stored file is served at (console and apps). */
-export const fileUrl = (id: number) => `/files/${id}`;
+/** A PUBLIC file's token: 32 lowercase hex characters (128 random bits). */
+export const PUBLIC_TOKEN = /^[0-9a-f]{32}$/;
 
-export function toFileRecord(row: { id: number; file_code: string | null; category: string; original_name: string; mime: string; size_bytes: number; sha256: string; version: number; visibility: string; created_at: string; uploaded_by: number | null }, uploaderName?: string | null) {
+/**
+ * The address a stored file is served at (console and apps): a PUBLIC file by its unguessable token
+ * (`/files/p/<32 hex>`, readable without logging in), a PRIVATE one by its id (`/files/<id>`, for
+ * the uploader and holders of SYSTEM_USER_FILE only).
+ */
+export const fileUrl = (file: { id: number; visibility: string; public_token: string | null }) => (file.visibility === "PUBLIC" && file.public_token ? `/files/p/${file.public_token}` : `/files/${Number(file.id)}`);
+
+export function toFileRecord(row: { id: number; file_code: string | null; category: string; original_name: string; mime: string; size_bytes: number; sha256: string; version: number; visibility: string; created_at: string; uploaded_by: number | null; public_token: string | null }, uploaderName?: string | null) {
   return {
     id: Number(row.id),
     fileCode: row.file_code,
@@ -151,17 +165,19 @@ export function toFileRecord(row: { id: number; file_code: string | null; catego
     sha256: row.sha256,
     version: Number(row.version),
     visibility: row.visibility,
-    url: fileUrl(Number(row.id)),
+    url: fileUrl(row),
     uploaderName: uploaderName ?? null,
     createdTime: row.created_at,
   };
 }
 
-/** May this caller (or an anonymous request) download the file? Never across platforms, whatever the caller's kind. */
+/**
+ * May this caller download the file by its id? Never across platforms, whatever the caller's kind;
+ * never anonymously (an anonymous reader uses a PUBLIC file's token: ids are sequential, guessable).
+ */
 function mayDownload(file: { platform_id: string; visibility: string; uploaded_by: number | null; category: string }, caller: Caller | null): boolean {
-  if (caller && caller.platformId !== file.platform_id) return false;
+  if (!caller || caller.platformId !== file.platform_id) return false;
   if (file.visibility === "PUBLIC") return true;
-  if (!caller) return false;
   return caller.userId === Number(file.uploaded_by) || caller.permissions.has("SYSTEM_USER_FILE");
 }
 
@@ -224,7 +240,7 @@ export async function systemFileRoutes(app: FastifyInstance, ctx: ServiceContext
     return ok({ id });
   });
 
-  /** The bytes: PUBLIC without a token, PRIVATE to the uploader and holders of SYSTEM_USER_FILE. */
+  /** The bytes by id: PUBLIC to anyone logged in on the platform, PRIVATE to the uploader and holders of SYSTEM_USER_FILE. */
   app.get("/system-file/:id/download", async (request, reply) => {
     const { id } = parse(idParams, request.params);
     const file = await ctx.db.kysely.selectFrom("system_files").selectAll().where("id", "=", id).where("platform_id", "=", platformOf(request)).where("deleted_at", "is", null).executeTakeFirst();
@@ -232,13 +248,34 @@ export async function systemFileRoutes(app: FastifyInstance, ctx: ServiceContext
     const token = bearerToken(request);
     const caller = token ? await authenticate(ctx, token) : null;
     if (!mayDownload(file, caller)) throw caller ? new Refusal(RefusalCode.notPermitted, "当前账号没有下载该文件的权限") : new HttpError(401, "请登录后下载");
-    const bytes = await readFile(join(dataDirOf(ctx), file.storage_key)).catch(() => null);
-    if (!bytes) throw notFound("文件内容不存在");
-    return reply
-      .header("Content-Type", file.mime)
-      .header("Content-Length", String(bytes.length))
-      .header("Content-Disposition", `attachment; filename*=UTF-8''${encodeURIComponent(file.original_name)}`)
-      .header("Cache-Control", file.visibility === "PUBLIC" ? "public, max-age=86400" : "private, no-store")
-      .send(bytes);
+    return sendStoredFile(ctx, reply, file);
   });
+
+  /** A PUBLIC file by its token, without logging in (the only anonymous read). */
+  app.get("/system-file/p/:token/download", async (request, reply) => {
+    const { token } = parse(tokenParams, request.params);
+    const file = await ctx.db.kysely.selectFrom("system_files").selectAll().where("public_token", "=", token).where("visibility", "=", "PUBLIC").where("platform_id", "=", platformOf(request)).where("deleted_at", "is", null).executeTakeFirst();
+    if (!file) throw notFound("文件不存在");
+    return sendStoredFile(ctx, reply, file);
+  });
+}
+
+const tokenParams = z.object({ token: z.string().regex(PUBLIC_TOKEN, "文件地址不正确") });
+
+/**
+ * Every stored file leaves through here (issue 21 item 13): its stored type, never sniffed
+ * (`X-Content-Type-Options: nosniff`); images inline, everything else as an attachment, the name
+ * only in the RFC 5987 form (no quotes or line breaks can reach the header); PUBLIC files cacheable.
+ */
+async function sendStoredFile(ctx: ServiceContext, reply: FastifyReply, file: { storage_key: string; mime: string; original_name: string; visibility: string }) {
+  const bytes = await readFile(join(dataDirOf(ctx), file.storage_key)).catch(() => null);
+  if (!bytes) throw notFound("文件内容不存在");
+  const inline = file.mime.startsWith("image/");
+  return reply
+    .header("Content-Type", file.mime)
+    .header("Content-Length", String(bytes.length))
+    .header("X-Content-Type-Options", "nosniff")
+    .header("Content-Disposition", `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(file.original_name)}`)
+    .header("Cache-Control", file.visibility === "PUBLIC" ? "public, max-age=86400" : "private, no-store")
+    .send(bytes);
 }

@@ -93,7 +93,7 @@ export async function personalRoutes(app: FastifyInstance, ctx: ServiceContext):
     const caller = await requireCaller(ctx, request);
     const { name } = parse(avatarQuery, request.query);
     const file = await storeFile(ctx, { platformId: caller.platformId, name, bytes: uploadedBytes(request.body), category: "UPLOAD", visibility: "PUBLIC", uploadedBy: caller.userId, bizType: "AVATAR", bizId: caller.userId, allow: IMAGE_EXTENSIONS, maxBytes: AVATAR_MAX_BYTES });
-    const headshotUrl = fileUrl(Number(file.id));
+    const headshotUrl = fileUrl(file);
     await ctx.db.kysely.updateTable("users").set({ headshot_url: headshotUrl }).where("id", "=", caller.userId).execute();
     return ok({ headshotUrl });
   });
