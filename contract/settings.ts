@@ -173,6 +173,9 @@ export const SETTINGS = {
 };
 
 export type SettingName = keyof typeof SETTINGS;
+
+/** Where the console finds the platform: TMS_PLATFORM_URL, else the bundled platform on this machine. */
+export const platformUrlOf = (settings: { TMS_PLATFORM_URL: string | null; PLATFORM_PORT: number }) => settings.TMS_PLATFORM_URL ?? `http://127.0.0.1:${settings.PLATFORM_PORT}`;
 export type Settings = { [K in SettingName]: z.output<(typeof SETTINGS)[K]["schema"]> };
 
 /** The one schema: every variable, unset and empty alike meaning "use the default". */
