@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type { PlatformConfig } from "./config.js";
 import type { TrustProxySetting } from "../contract/trust-proxy.js";
 import type { ServiceContext } from "./context.js";
@@ -80,9 +80,8 @@ const fastifyTrust = (setting: TrustProxySetting) => (typeof setting === "number
  * (platform/observability/routes.ts).
  */
 const requestLogOptions = {
-  disableRequestLogging: true,
+  logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "reqId" }),
   requestIdHeader: false as const,
-  requestIdLogLabel: "reqId",
   genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => acceptableRequestId([request.headers[REQUEST_ID_HEADER.toLowerCase()]].flat()[0]) ?? randomUUID(),
 };
 
