@@ -10,7 +10,7 @@ export function PageErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) {
     if (error.status === 403) return <ForbiddenContent />;
-    if (error.status === 404) return <StatusPage code="404" title="网络请求不存在" detail={String(error.data || "请求的数据不存在或已被删除")} />;
+    if (error.status === 404) return <StatusPage code="404" title="网络请求不存在" detail={String(error.data || "请求的数据不存在或已被删除")} note={<RequestIdNote />} />;
     return <StatusPage code={String(error.status)} title="请求失败" detail={String(error.data || "请稍后重试")} note={<RequestIdNote />} />;
   }
   if (typeof window !== "undefined" && process.env.NODE_ENV === "production") {
