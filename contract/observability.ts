@@ -47,5 +47,5 @@ export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.
  */
 export function loggerOptions(production: boolean, level: string, canPretty: boolean): { level: string; transport?: { target: string; options: Record<string, unknown> } } {
   if (production || !canPretty) return { level };
-  return { level, transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss.l", ignore: "pid,hostname" } } };
+  return { level, transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss.l", ignore: "pid,hostname", singleLine: true } } };
 }
