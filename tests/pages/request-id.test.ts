@@ -17,7 +17,7 @@ describe("请求编号 on the error pages", () => {
     expect(doc.querySelector("h1")?.text).toContain("网络请求不存在");
     const shown = doc.querySelector("[data-request-id]");
     expect(shown?.text).toBe(id);
-    expect(shown?.parentNode.text).toContain("请求编号");
+    expect(shown?.parentNode?.text).toContain("请求编号");
   });
 
   it("every answer carries its own id, and the probes answer", async () => {
