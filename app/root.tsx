@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useNonce } from "~/components/ui/nonce";
+import { RequestIdNote } from "~/components/ui/RequestIdNote";
 import { installClickLog } from "~/components/iam/clickLog";
 import stylesheet from "~/tailwind.css";
 import { documentTitle } from "~/lib/branding";
@@ -10,6 +11,7 @@ import { softTint } from "~/lib/settings";
 import { pageTitle } from "~/navigation";
 import { readSettings } from "~/services/settings.server";
 import { requestBranding } from "~/services/target.server";
+import { currentRequestId } from "~/services/observability.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -17,7 +19,8 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ branding: requestBranding(request), settings: await readSettings(request) });
+  // requestId: the error page shows it (请求编号), so a user's report finds the console's and the platform's log lines.
+  return json({ branding: requestBranding(request), settings: await readSettings(request), requestId: currentRequestId() });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, location }) => [
@@ -75,6 +78,7 @@ export function ErrorBoundary() {
     <main className="flex min-h-screen flex-col items-center justify-center gap-3 p-6 text-center">
       <h1 className="text-2xl font-semibold">{status === 404 ? "页面不存在" : "页面出错了"}</h1>
       <p className="text-gray-500">{isRouteErrorResponse(error) ? String(error.data) : "请刷新页面重试；问题持续存在请联系管理员。"}</p>
+      <RequestIdNote />
       <a className="btn btn-primary" href="/dashboard">返回首页</a>
     </main>
   );

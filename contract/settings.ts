@@ -147,10 +147,18 @@ export const SETTINGS = {
   TMS_EXPORT_STALL_MS: spec({ readers: ["platform"], schema: integer(120_000, 1), label: "导出停滞时限", meaning: "an export whose client takes nothing for this long is dropped and its slot freed" }),
   TMS_EXPORT_ZIP_LEVEL: spec({ readers: ["platform"], schema: integer(1, 0, 9), label: "导出压缩级别", meaning: "deflate level (0–9) of the xlsx exports" }),
   LOG_LEVEL: spec({
-    readers: ["platform"],
+    readers: ["platform", "console"],
     schema: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { message: "应为 fatal、error、warn、info、debug、trace 或 silent / must be a pino level" }).optional().transform((v) => v ?? "info"),
     label: "日志级别",
-    meaning: "the platform's log level",
+    meaning: "the log level of the platform and the console (pretty lines under `TMS_ENV=development`, JSON lines in production)",
+  }),
+  TMS_METRICS_TOKEN: spec({
+    readers: ["platform", "console"],
+    schema: optionalText(),
+    secretLength: 16,
+    shown: "unset: `/metrics` answers loopback peers only",
+    label: "指标接口令牌",
+    meaning: "`/metrics` also answers a scraper elsewhere that sends `Authorization: Bearer <token>`; at least 16 characters",
   }),
   NODE_ENV: spec({
     readers: ["console"],
@@ -165,6 +173,9 @@ export const SETTINGS = {
 };
 
 export type SettingName = keyof typeof SETTINGS;
+
+/** Where the console finds the platform: TMS_PLATFORM_URL, else the bundled platform on this machine. */
+export const platformUrlOf = (settings: { TMS_PLATFORM_URL: string | null; PLATFORM_PORT: number }) => settings.TMS_PLATFORM_URL ?? `http://127.0.0.1:${settings.PLATFORM_PORT}`;
 export type Settings = { [K in SettingName]: z.output<(typeof SETTINGS)[K]["schema"]> };
 
 /** The one schema: every variable, unset and empty alike meaning "use the default". */

@@ -1,12 +1,11 @@
-import Fastify, { type FastifyInstance } from "fastify";
+import { randomUUID } from "node:crypto";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type { PlatformConfig } from "./config.js";
 import type { TrustProxySetting } from "../contract/trust-proxy.js";
 import type { ServiceContext } from "./context.js";
 import type { Db } from "./db/index.js";
-import { ping } from "./db/index.js";
 import { installErrorHandling } from "./http/errors.js";
 import { guardedServerOptions, installInputGuards } from "./http/guards.js";
-import { ok } from "./http/envelope.js";
 import { activationRoutes } from "./identity/activation.js";
 import { identityRoutes } from "./identity/routes.js";
 import { freightRoutes } from "./freight/routes.js";
@@ -28,6 +27,8 @@ import { billingRoutes } from "./billing/routes.js";
 import { createBus } from "./realtime/create-bus.js";
 import { createRateLimiter } from "./http/rate-limit.js";
 import { installRealtimeGateway } from "./realtime/gateway.js";
+import { installObservability } from "./observability/routes.js";
+import { REQUEST_ID_HEADER, acceptableRequestId } from "../contract/observability.js";
 
 export interface BuildOptions {
   db: Db;
@@ -73,11 +74,22 @@ const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<voi
 /** Fastify's form of TMS_TRUST_PROXY (its types take a hop count as a function). */
 const fastifyTrust = (setting: TrustProxySetting) => (typeof setting === "number" ? (_address: string, hop: number) => hop < setting : setting);
 
+/**
+ * Request ids and the request log (issue 23 item 5): the caller's X-Request-Id when plain (the console
+ * sends its own), else a new UUID; Fastify's own two lines per request are replaced by one
+ * (platform/observability/routes.ts).
+ */
+const requestLogOptions = {
+  logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "reqId" }),
+  requestIdHeader: false as const,
+  genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => acceptableRequestId([request.headers[REQUEST_ID_HEADER.toLowerCase()]].flat()[0]) ?? randomUUID(),
+};
+
 /** Builds the platform's HTTP app (not listening); tests call this with a temporary database. */
 export async function buildApp({ db, config, logger = false, drainOnClose = false }: BuildOptions): Promise<{ app: FastifyInstance; ctx: ServiceContext; routes: RouteEntry[] }> {
   // forceCloseConnections: an abandoned download must not keep a test's close() waiting; production drains.
   // trustProxy: request.ip is the right-most untrusted address of X-Forwarded-For (per-address limits).
-  const app = Fastify({ logger, bodyLimit: 2 * 1024 * 1024, forceCloseConnections: drainOnClose ? "idle" : true, trustProxy: fastifyTrust(config.trustProxy ?? ["loopback"]), ...guardedServerOptions });
+  const app = Fastify({ logger, bodyLimit: 2 * 1024 * 1024, forceCloseConnections: drainOnClose ? "idle" : true, trustProxy: fastifyTrust(config.trustProxy ?? ["loopback"]), ...requestLogOptions, ...guardedServerOptions });
   const routes: RouteEntry[] = [];
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
@@ -90,10 +102,7 @@ export async function buildApp({ db, config, logger = false, drainOnClose = fals
   installErrorHandling(app);
   installInputGuards(app);
   installRealtimeGateway(app, ctx, bus);
-  app.get("/health", async () => {
-    await ping(db);
-    return ok({ status: "UP" });
-  });
+  installObservability(app, ctx, config.metricsToken ?? null);
   for (const register of services) await register(app, ctx);
   return { app, ctx, routes };
 }

@@ -20,6 +20,8 @@ export interface PlatformConfig {
   dataDir?: string;
   /** Peers whose X-Forwarded-For is believed (TMS_TRUST_PROXY; loopback, the bundled console, by default). */
   trustProxy?: TrustProxySetting;
+  /** Bearer token that opens /metrics to a scraper off this machine (TMS_METRICS_TOKEN; unset: loopback only). */
+  metricsToken?: string | null;
 }
 
 /** The platform's settings (contract/settings.ts holds every variable's default and check). */
@@ -37,5 +39,6 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
     dataDir: settings.TMS_DATA_DIR,
     trustProxy: platformTrustProxy(settings.TMS_TRUST_PROXY ?? undefined),
     versionFunctions: settings.TMS_VERSION_FUNCTIONS,
+    metricsToken: settings.TMS_METRICS_TOKEN,
   };
 }

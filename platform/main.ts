@@ -12,6 +12,18 @@ import { limiterOf } from "./http/rate-limit.js";
 import { refuseOnProblems, settingsAtStart } from "../contract/settings.js";
 import { targetsOf } from "./submission/records.js";
 import { reportTargetProblems, runSubmitter } from "./submission/sender.js";
+import { loggerOptions } from "../contract/observability.js";
+import { createRequire } from "node:module";
+
+/** pino-pretty is a development dependency: pretty lines when it is installed and not in production. */
+function canPrettyPrint(): boolean {
+  try {
+    createRequire(import.meta.url).resolve("pino-pretty");
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 // The production start command: a missing TMS_ENV is production, whose settings must be complete.
 const { settings, production } = settingsAtStart("platform");
@@ -26,7 +38,7 @@ if (production) {
   if (problems.length) await db.destroy();
   refuseOnProblems("platform", production, problems);
 }
-const { app, ctx } = await buildApp({ db, config, logger: { level: settings.LOG_LEVEL }, drainOnClose: true });
+const { app, ctx } = await buildApp({ db, config, logger: loggerOptions(production, settings.LOG_LEVEL, canPrettyPrint()), drainOnClose: true });
 if (applied.length) app.log.info({ applied }, "migrations applied");
 if (seeded) app.log.info("demo data seeded");
 

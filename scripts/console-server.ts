@@ -2,8 +2,8 @@
  * The console's HTTP server: what remix-serve does (compression, the build's assets cached for a
  * year, public/ for an hour, Remix's handler), but the response body is written with backpressure
  * (scripts/console-respond.ts), so a stalled download holds no more than a socket's buffers and a
- * client that leaves stops the platform's export. No per-request access log (remix-serve's morgan
- * line cost CPU on every page; the platform keeps the request log). A cross-origin write gets 403 with a
+ * client that leaves stops the platform's export. Instead of remix-serve's morgan line, one pino line
+ * per request with its request id (scripts/console-observability.ts). A cross-origin write gets 403 with a
  * Chinese message in front of Remix, whose own origin check would answer it with a bare 500 (issue 15
  * item 11).
  *
@@ -21,6 +21,8 @@ import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "../app/lib/same-origin
 import { settingsAtStart } from "../contract/settings";
 import { consoleTrustProxy, normaliseForwardedHeaders, trustPredicate } from "../contract/trust-proxy";
 import { openEventStreams } from "../app/services/sse.server";
+import { consoleLog } from "../app/services/observability.server";
+import { installObservability } from "./console-observability";
 
 // The production start command: a missing TMS_ENV is production, whose settings must be complete.
 const { settings } = settingsAtStart("console");
@@ -40,6 +42,8 @@ app.use((req: IncomingMessage, _res: ServerResponse, next: () => void) => {
   normaliseForwardedHeaders(req.headers, req.socket.remoteAddress, trust);
   next();
 });
+// Request id, one log line per request, metrics, /healthz /readyz /metrics (issue 23 item 5).
+const observability = installObservability(app, build, settings);
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 // public/ holds a few fixed files: look only for those, not for every page's path on disk.
@@ -64,7 +68,7 @@ app.all("*", async (req: IncomingMessage, res: ServerResponse, next: (error: unk
 
 const port = settings.PORT;
 const server = settings.HOST ? app.listen(port, settings.HOST) : app.listen(port);
-server.on("listening", () => console.log(`[console] http://localhost:${port}`));
+server.on("listening", () => consoleLog().info(`console listening on http://localhost:${port}`));
 /** How soon a browser whose event stream the shutdown closed comes back (to another console behind the proxy). */
 const SHUTDOWN_RETRY_MS = 2_000;
 /**
@@ -74,12 +78,13 @@ const SHUTDOWN_RETRY_MS = 2_000;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {
     server.close(() => process.exit(0));
+    observability.close();
     // A kept-alive connection whose request ends during the drain is closed as soon as it is idle.
     setInterval(() => server.closeIdleConnections(), 100).unref();
     server.closeIdleConnections();
     for (const close of openEventStreams()) close(SHUTDOWN_RETRY_MS);
     setTimeout(() => {
-      console.warn(`[console] shutdown limit of ${settings.TMS_SHUTDOWN_TIMEOUT_MS} ms reached: cutting the connections still open`);
+      consoleLog().warn(`shutdown limit of ${settings.TMS_SHUTDOWN_TIMEOUT_MS} ms reached: cutting the connections still open`);
       server.closeAllConnections();
       process.exit(0);
     }, settings.TMS_SHUTDOWN_TIMEOUT_MS).unref();

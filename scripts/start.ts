@@ -5,13 +5,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { buildIfNeeded } from "./console-build.js";
-import { readSettings } from "../contract/settings.js";
+import { platformUrlOf, readSettings } from "../contract/settings.js";
 
 const root = new URL("..", import.meta.url).pathname;
 const { settings } = readSettings(process.env);
 const platformPort = settings.PLATFORM_PORT;
 const consolePort = settings.PORT;
-const platformUrl = settings.TMS_PLATFORM_URL ?? `http://127.0.0.1:${platformPort}`;
+const platformUrl = platformUrlOf(settings);
 /** The development start: development settings and demo data unless the caller says otherwise. */
 const development = { TMS_ENV: settings.TMS_ENV ?? "development", TMS_DEMO: settings.TMS_DEMO ?? "1" };
 

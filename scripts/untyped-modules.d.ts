@@ -2,3 +2,5 @@
 // uses them only as remix-serve did.
 declare module "express";
 declare module "compression";
+// proxy-addr (express's dependency) compiles TMS_TRUST_PROXY for the request id's trusted proxy.
+declare module "proxy-addr";

@@ -1,7 +1,7 @@
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { dirname } from "node:path";
-import { readSettings } from "../../contract/settings";
+import { platformUrlOf, readSettings } from "../../contract/settings";
 
 const SECRET_FILE = "./data/session-secret";
 
@@ -28,7 +28,7 @@ function sessionSecret(): string {
 }
 
 export const consoleConfig = {
-  platformUrl: settings.TMS_PLATFORM_URL ?? `http://127.0.0.1:${settings.PLATFORM_PORT}`,
+  platformUrl: platformUrlOf(settings),
   production,
   /** Set when several consoles serve one site: they share token rotations through it (rotations.server.ts). */
   redisUrl: settings.TMS_REDIS_URL,

@@ -4,6 +4,7 @@
  */
 import { fetch as undiciFetch } from "undici";
 import { sharedRotations } from "./rotations.server";
+import { consoleMetrics, currentRequestId, platformPathLabel } from "./observability.server";
 
 /**
  * undici's fetch, not the global one: remix-serve replaces the global fetch with
@@ -92,6 +93,9 @@ async function send(target: PlatformTarget, accessToken: string | undefined, opt
   if (target.clientAddress) headers["X-Forwarded-For"] = target.clientAddress;
   else delete headers["X-Forwarded-For"];
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  // The page request's id travels to the platform, which logs it with its own lines (issue 23 item 5).
+  const requestId = currentRequestId();
+  if (requestId) headers["X-Request-Id"] = requestId;
   let body: string | Uint8Array<ArrayBuffer> | undefined;
   const bytes = options.bytes ?? (options.body instanceof Uint8Array ? options.body : undefined);
   if (bytes !== undefined) {
@@ -104,9 +108,14 @@ async function send(target: PlatformTarget, accessToken: string | undefined, opt
   }
   const timeout = AbortSignal.timeout(options.raw || options.long ? (target.longTimeoutMs ?? target.timeoutMs) : target.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const method = options.method ?? "POST";
+  const stopTimer = consoleMetrics().platformCalls.startTimer({ method, path: platformPathLabel(options.path) });
   try {
-    return await fetchPlatform(buildUrl(target, options.path, options.query), { method: options.method ?? "POST", headers, body, signal });
+    const response = await fetchPlatform(buildUrl(target, options.path, options.query), { method, headers, body, signal });
+    stopTimer({ status: String(response.status) });
+    return response;
   } catch (error) {
+    stopTimer({ status: "0" });
     const timedOut = error instanceof DOMException && error.name === "TimeoutError";
     throw new PlatformError("network", timedOut ? MESSAGES.timeout : MESSAGES.unreachable, 0, 0, !!options.silent);
   }

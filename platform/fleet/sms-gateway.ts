@@ -9,6 +9,7 @@ import { renderSms, type SmsCode } from "../../contract/sms.js";
 import type { ServiceContext } from "../context.js";
 import type { AnyDb } from "../resources/bind.js";
 import { SMS_DEV_ACCOUNT } from "./sms-standin.js";
+import { smsSends } from "../observability/metrics.js";
 
 export interface SmsReply {
   code: string;
@@ -44,6 +45,12 @@ function gatewayOf(ctx: ServiceContext, env: NodeJS.ProcessEnv = process.env) {
 export type GatewayOutcome = { ok: true; reply: SmsReply; request: string; response: string } | { ok: false; error: string; request: string; response: string | null };
 
 async function post(ctx: ServiceContext, path: string, payload: Record<string, unknown>): Promise<GatewayOutcome> {
+  const outcome = await postOnce(ctx, path, payload);
+  smsSends.inc({ path, outcome: outcome.ok ? "ok" : "failed" });
+  return outcome;
+}
+
+async function postOnce(ctx: ServiceContext, path: string, payload: Record<string, unknown>): Promise<GatewayOutcome> {
   const gateway = gatewayOf(ctx);
   const body = JSON.stringify(payload);
   const timestamp = String(Date.now());

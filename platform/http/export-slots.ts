@@ -6,6 +6,7 @@
  */
 import { readSettings } from "../../contract/settings.js";
 import { HttpError } from "./envelope.js";
+import { exportSlotsInUse } from "../observability/metrics.js";
 
 export interface ExportLimits {
   perUser: number;
@@ -28,11 +29,13 @@ export function takeExportSlot(userId: number, limits: ExportLimits = exportLimi
   if (runningTotal >= limits.total) throw new HttpError(429, SERVER_BUSY_MESSAGE);
   runningByUser.set(userId, mine + 1);
   runningTotal++;
+  exportSlotsInUse.inc();
   let released = false;
   return () => {
     if (released) return;
     released = true;
     runningTotal--;
+    exportSlotsInUse.dec();
     const left = (runningByUser.get(userId) ?? 1) - 1;
     if (left > 0) runningByUser.set(userId, left);
     else runningByUser.delete(userId);

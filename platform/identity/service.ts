@@ -7,6 +7,7 @@ import type { Caller } from "./caller.js";
 import { decryptSecret, generateRsaKeyPair, hashPassword, makeCaptcha, randomToken, sha256, verifyPassword } from "./crypto.js";
 import { enforceLimit as limit } from "../http/rate-limit.js";
 import { devOutbox } from "./outbox.js";
+import { loginFailures } from "../observability/metrics.js";
 import { checkSmsCode, issueSmsCode, SMS_RATE_LIMITS } from "./sms-codes.js";
 
 export { devOutbox, readDevOutbox } from "./outbox.js";
@@ -163,7 +164,8 @@ async function clearAttempts(ctx: ServiceContext, table: GuardTable, mobile: str
  * Refuses a failed attempt (already counted by claimAttempt): the one that used the last attempt
  * locks the mobile; from CAPTCHA_AFTER_FAILURES on, the refusal carries the captcha to answer next.
  */
-async function refuseFailure(ctx: ServiceContext, table: GuardTable, mobile: string, counted: number, reason: string): Promise<never> {
+async function refuseFailure(ctx: ServiceContext, table: GuardTable, mobile: string, counted: number, reason: string, grant: string): Promise<never> {
+  loginFailures.inc({ grant });
   if (counted >= LOCK_AFTER_FAILURES) {
     await ctx.db.kysely.updateTable(table as "users").set({ failed_attempts: 0, locked_until: inMs(LOCK_MS) }).where("mobile", "=", mobile).execute();
     throw new Refusal(RefusalCode.locked, `${reason}，已连续失败 ${LOCK_AFTER_FAILURES} 次，账号锁定 10 分钟`);
@@ -207,7 +209,7 @@ export async function login(ctx: ServiceContext, body: TokenRequest, platformId:
   } else {
     passed = (await checkSmsCode(ctx, { mobile, purpose: "LOGIN", code: String(body.smsCode) })) && !!user;
   }
-  if (!passed || !user) return refuseFailure(ctx, table, mobile, before + 1, body.grantType === "password" ? "手机号或密码错误" : "短信验证码错误或已过期");
+  if (!passed || !user) return refuseFailure(ctx, table, mobile, before + 1, body.grantType === "password" ? "手机号或密码错误" : "短信验证码错误或已过期", body.grantType === "password" ? "password" : "sms");
 
   await clearAttempts(ctx, "users", mobile);
   if (user.status !== "ACTIVE") throw new Refusal(RefusalCode.invalid, "账号已停用，请联系管理员");

@@ -3,6 +3,8 @@
  * (one instance of several takes a period's run), never overlapping itself. On shutdown `stop()` starts
  * no new run and `drain()` waits for the runs in progress, so a job is not cut half-way.
  */
+import { jobDuration, jobRuns } from "../observability/metrics.js";
+
 export interface JobLog {
   error: (obj: object, msg: string) => void;
 }
@@ -28,9 +30,21 @@ export class JobRunner {
       this.busy.add(job);
       const done: Promise<void> = (async () => {
         try {
-          if (!options.turn || (await options.turn())) await run();
+          if (options.turn && !(await options.turn())) return;
         } catch (error) {
           this.log.error({ err: error, job }, `job ${job} failed`);
+          return;
+        }
+        // A run this instance took: counted and timed (a period another instance took is not).
+        const stopTimer = jobDuration.startTimer({ job });
+        try {
+          await run();
+          jobRuns.inc({ job, outcome: "ok" });
+        } catch (error) {
+          jobRuns.inc({ job, outcome: "failed" });
+          this.log.error({ err: error, job }, `job ${job} failed`);
+        } finally {
+          stopTimer();
         }
       })().finally(() => {
         this.busy.delete(job);

@@ -8,6 +8,7 @@ import { HttpError } from "../http/envelope.js";
 import { unreadCount } from "../iam/notifications/service.js";
 import { authenticate } from "../identity/service.js";
 import type { RealtimeBus } from "./bus.js";
+import { websocketSessions } from "../observability/metrics.js";
 import { decodeInbound, encodePacket, loginAccepted, loginRefused, pong } from "./packets.js";
 
 export interface GatewayOptions {
@@ -139,7 +140,9 @@ export function installRealtimeGateway(app: FastifyInstance, ctx: ServiceContext
       queue = queue.then(() => handle(packet));
     });
     ws.on("ping", () => lastSeen.set(ws, Date.now()));
+    websocketSessions.inc();
     ws.on("close", () => {
+      websocketSessions.dec();
       clearTimeout(loginTimer);
       detach(userId, ws);
     });

@@ -1,12 +1,13 @@
 import { Link } from "@remix-run/react";
 
 /** Full-page message for 404 / 401 and similar states. */
-export function StatusPage({ code, title, detail, children }: { code: string; title: string; detail: string; children?: React.ReactNode }) {
+export function StatusPage({ code, title, detail, children, note }: { code: string; title: string; detail: string; children?: React.ReactNode; note?: React.ReactNode }) {
   return (
     <main className="flex min-h-[60vh] flex-col items-center justify-center gap-3 p-6 text-center">
       <p className="text-6xl font-bold text-primary">{code}</p>
       <h1 className="text-xl font-semibold text-gray-800">{title}</h1>
       <p className="max-w-md text-gray-500">{detail}</p>
+      {note}
       <div className="mt-2 flex gap-2">
         {children ?? (
           <Link to="/dashboard" className="btn btn-primary">返回首页</Link>
