@@ -22,8 +22,11 @@ const db = await openDatabase(config.databaseUrl);
 let applied: string[] = [];
 if (production) {
   const problems = schemaProblems(await migrationStatus(db));
-  if (problems.length) await db.destroy();
-  refuseOnProblems("platform", production, problems);
+  if (problems.length) {
+    await db.destroy();
+    for (const line of problems) process.stderr.write(`[platform] 拒绝启动 / refusing to start: ${line}\n`);
+    process.exit(1);
+  }
 } else applied = await migrateToLatest(db);
 // Demo data only when asked for (TMS_DEMO=1; `npm start` asks); otherwise the platforms and the permission catalogue.
 const seeded = settings.TMS_DEMO === "1" ? await seedIfEmpty(db) : (await bootstrapCatalogue(db), false);

@@ -4,7 +4,7 @@
  * for `npm run cluster`, its test and the cluster benchmark.
  *
  *   npx tsx scripts/nginx.ts --write      # deploy/nginx.conf: the production rendering
- *   npx tsx scripts/nginx.ts --consoles 10.0.0.11:3000,10.0.0.12:3000 --listen 80 --server-name tms.example.com
+ *   npx tsx scripts/nginx.ts --consoles 10.0.0.11:3000,10.0.0.12:3000 --server-name tms.example.com > /etc/nginx/nginx.conf
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -30,6 +30,11 @@ export interface NginxValues {
   accessLog: string;
   /** Directory of the request and response temp files. */
   temp: string;
+  /**
+   * HTTPS (production: the session cookie is Secure, so browsers keep it only over HTTPS): certificate
+   * and key files; port 80 then only redirects. null: plain HTTP (the local cluster on 127.0.0.1).
+   */
+  tls: { certificate: string; key: string } | null;
 }
 
 /** Passive health check of each console: one failure takes it out for 10 s. */
@@ -39,8 +44,9 @@ export const UPSTREAM_PARAMETERS = "max_fails=1 fail_timeout=10s";
 export const PRODUCTION_VALUES: NginxValues = {
   user: "www-data",
   consoles: ["10.0.0.11:3000", "10.0.0.12:3000"],
-  listen: "80",
+  listen: "443 ssl",
   serverName: "tms.example.com",
+  tls: { certificate: "/etc/ssl/certs/tms.example.com.pem", key: "/etc/ssl/private/tms.example.com.key" },
   pid: "/run/nginx.pid",
   errorLog: "/var/log/nginx/error.log",
   accessLog: "/var/log/nginx/tms-access.log",
@@ -54,6 +60,12 @@ export function renderNginxConf(values: NginxValues, template = readFileSync(TEM
     upstreams: values.consoles.map((address) => `    server ${address} ${UPSTREAM_PARAMETERS};`).join("\n"),
     listen: values.listen,
     serverName: values.serverName,
+    tls: values.tls
+      ? [`    ssl_certificate ${values.tls.certificate};`, `    ssl_certificate_key ${values.tls.key};`, "    ssl_protocols TLSv1.2 TLSv1.3;", "    ssl_session_cache shared:tms_tls:10m;"].join("\n")
+      : "    # plain HTTP: no certificate (a local run on 127.0.0.1)",
+    httpRedirect: values.tls
+      ? ["  # Port 80 only sends browsers to HTTPS.", "  server {", "    listen 80;", `    server_name ${values.serverName};`, "    return 301 https://$host$request_uri;", "  }"].join("\n")
+      : "  # no port-80 redirect: plain HTTP only",
     pid: values.pid,
     errorLog: values.errorLog,
     accessLog: values.accessLog,
@@ -101,6 +113,7 @@ export async function startNginx(opts: { port: number; consoles: string[] }): Pr
     errorLog: join(prefix, "logs/error.log"),
     accessLog: join(prefix, "logs/access.log"),
     temp: join(prefix, "temp"),
+    tls: null,
   };
   const conf = join(prefix, "nginx.conf");
   writeFileSync(conf, renderNginxConf(values));

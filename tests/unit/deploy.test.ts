@@ -40,6 +40,8 @@ describe("nginx configuration", () => {
       "server 10.0.0.11:3000 max_fails=1 fail_timeout=10s;",
       "server 10.0.0.12:3000 max_fails=1 fail_timeout=10s;",
       "user www-data;",
+      "listen 443 ssl;",
+      "return 301 https://$host$request_uri;",
     ])
       expect(directives, line).toContain(line);
     expect(production).not.toContain("$proxy_add_x_forwarded_for");
@@ -50,14 +52,19 @@ describe("nginx configuration", () => {
     expect(() => renderNginxConf(PRODUCTION_VALUES, "listen {{port}};")).toThrow(/unknown placeholder \{\{port\}\}/);
   });
 
-  it.skipIf(!hasNginx)("nginx accepts the rendering for an unprivileged prefix (nginx -t)", () => {
+  it.skipIf(!hasNginx)("nginx accepts the rendering, plain HTTP and with TLS, for an unprivileged prefix (nginx -t)", () => {
     const prefix = mkdtempSync(join(tmpdir(), "tms-nginx-test-"));
     try {
       const conf = join(prefix, "nginx.conf");
-      const values = { user: null, consoles: ["127.0.0.1:3701", "127.0.0.1:3702"], listen: "127.0.0.1:3709", serverName: "localhost", pid: join(prefix, "nginx.pid"), errorLog: join(prefix, "error.log"), accessLog: join(prefix, "access.log"), temp: prefix };
-      writeFileSync(conf, renderNginxConf(values));
-      const check = spawnSync(nginxBinary(), ["-t", "-p", prefix, "-c", conf, "-e", values.errorLog], { encoding: "utf8" });
-      expect(check.status, check.stderr).toBe(0);
+      const local = { user: null, consoles: ["127.0.0.1:3701", "127.0.0.1:3702"], listen: "127.0.0.1:3709", serverName: "localhost", pid: join(prefix, "nginx.pid"), errorLog: join(prefix, "error.log"), accessLog: join(prefix, "access.log"), temp: prefix, tls: null };
+      const tls = { certificate: join(prefix, "cert.pem"), key: join(prefix, "key.pem") };
+      const cert = spawnSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-days", "1", "-keyout", tls.key, "-out", tls.certificate], { encoding: "utf8" });
+      const renderings = [local, ...(cert.status === 0 ? [{ ...PRODUCTION_VALUES, ...local, listen: "443 ssl", tls }] : [])];
+      for (const values of renderings) {
+        writeFileSync(conf, renderNginxConf(values));
+        const check = spawnSync(nginxBinary(), ["-t", "-p", prefix, "-c", conf, "-e", values.errorLog], { encoding: "utf8" });
+        expect(check.status, check.stderr).toBe(0);
+      }
     } finally {
       rmSync(prefix, { recursive: true, force: true });
     }
