@@ -374,6 +374,7 @@ export async function restore(options: RestoreOptions): Promise<RestoreResult> {
   const warnings: string[] = [];
   let secretsFile: string | null = null;
   if (manifest.secrets.length) {
+    mkdirSync(resolve(options.dataDir), { recursive: true, mode: 0o750 });
     secretsFile = join(resolve(options.dataDir), SECRETS_FILE);
     writeFileSync(secretsFile, readFileSync(join(dir, SECRETS_FILE)), { mode: 0o600 });
     chmodSync(secretsFile, 0o600);
