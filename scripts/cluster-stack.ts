@@ -130,7 +130,8 @@ export async function startCluster(opts: { port: number; databaseUrl: string; re
   const stop = async () => {
     stopping = true;
     await nginx?.stop();
-    await Promise.all(pairs.map((p) => stopProcess(p.console.process)));
+    // A pair still starting may have no console yet.
+    await Promise.all(pairs.map((p) => (p.console ? stopProcess(p.console.process) : undefined)));
     await Promise.all(pairs.map((p) => stopProcess(p.platform.process)));
   };
   try {
