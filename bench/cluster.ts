@@ -6,13 +6,13 @@
  *
  * PostgreSQL from TMS_DATABASE_URL (default: the local database `test`, schema `bench_cluster`, filled
  * once with --waybills by the bulk generator) and Redis from TMS_REDIS_URL (default the local one).
- * Starts `npm run cluster`'s script as its own process (proxy on --port, consoles +1 and +2, platforms +3
- * and +4) and a second proxy process in front of console 1 alone (+5), so no proxy shares the load
- * generator's event loop. Then loads bench/freight's page (the waybill list, 20 rows, status and
+ * Starts `npm run cluster`'s script as its own process (nginx on --port, consoles +1 and +2, platforms +3
+ * and +4) and a second nginx in front of console 1 alone (+5), both rendered from
+ * deploy/nginx.conf.template. Then loads bench/freight's page (the waybill list, 20 rows, status and
  * 30-day filter, ORG_USER) under closed-loop load, one after the other:
  *  - `single`: console 1 directly (one console, one platform; the other pair idles);
- *  - `singleViaProxy`: the proxy in front of console 1 only (what the proxy itself costs);
- *  - `cluster`: the cluster's proxy, round robin over both consoles.
+ *  - `singleViaProxy`: nginx in front of console 1 only (what the proxy itself costs);
+ *  - `cluster`: the cluster's nginx, round robin over both consoles.
  * `scale` is cluster ÷ single requests/s: 2 would be perfect scaling; on a machine with fewer free
  * cores than the four servers, PostgreSQL and the load generator need, it cannot get there.
  */
@@ -24,6 +24,7 @@ import { createdWindow } from "./lib/export-window.js";
 import { runLoad } from "./lib/load.js";
 import { consoleLogin, root, round, waitFor } from "./lib/processes.js";
 import { ensureWaybills } from "./lib/waybills.js";
+import { startNginx, type Nginx } from "../scripts/nginx.js";
 
 const { values } = parseArgs({
   options: {
@@ -54,9 +55,10 @@ const proxyUrl = `http://127.0.0.1:${PORT}`;
 const consoleUrl = `http://127.0.0.1:${PORT + 1}`;
 const soloProxyUrl = `http://127.0.0.1:${PORT + 5}`;
 const cluster = start("scripts/cluster.ts", [], { PORT: String(PORT), TMS_DATABASE_URL: databaseUrl, TMS_REDIS_URL: redisUrl, LOG_LEVEL: "warn", TMS_REPORT_JOB: "off" });
-const soloProxy = start("scripts/proxy.ts", ["--port", String(PORT + 5), consoleUrl]);
+let soloProxy: Nginx | null = null;
 try {
   await waitFor(`${proxyUrl}/login`, 300_000);
+  soloProxy = await startNginx({ port: PORT + 5, consoles: [consoleUrl] });
   await waitFor(`${soloProxyUrl}/login`);
   const loadAverageBefore = loadavg()[0]!;
   const cookie = await consoleLogin(consoleUrl, ORG_USER);
@@ -84,5 +86,5 @@ try {
     }),
   );
 } finally {
-  await Promise.all([stop(soloProxy), stop(cluster)]);
+  await Promise.all([soloProxy?.stop(), stop(cluster)]);
 }

@@ -57,6 +57,8 @@ const list = (fallback: string) =>
 const onOff = (fallback: "on" | "off") => z.enum(["on", "off"], { message: "应为 on 或 off / must be on or off" }).optional().transform((v) => (v ?? fallback) === "on");
 
 export const DEFAULT_DATABASE_URL = "file:./data/tms.db";
+/** Where the console keeps the session secret it generates when SESSION_SECRET is unset (not in production). */
+export const SESSION_SECRET_FILE = "./data/session-secret";
 
 const reportCredentials = Object.fromEntries(
   REPORT_TARGET_CODES.flatMap((code) => {
@@ -116,15 +118,15 @@ export const SETTINGS = {
     meaning: "peers whose X-Forwarded-For is believed: off, a hop count, or a comma list of addresses, CIDR ranges, loopback / linklocal / uniquelocal; the client is the right-most untrusted hop",
   }),
   SESSION_SECRET: spec({
-    readers: ["console"],
+    readers: ["console", "script"],
     schema: optionalText(),
     secretLength: 32,
     shown: "generated once into `./data/session-secret` (not in production)",
     label: "会话密钥",
-    meaning: "encrypts and signs the session cookie; at least 32 characters; the same on every console",
+    meaning: "encrypts and signs the session cookie; at least 32 characters; the same on every console; `npm run backup` saves it",
     production: "required",
   }),
-  TMS_CARD_KEY: spec({ readers: ["platform"], schema: optionalText(), secretLength: 32, shown: "a development key (not in production)", label: "银行卡加密密钥", meaning: "encrypts bank card numbers at rest (AES-256-GCM); at least 32 characters", production: "required" }),
+  TMS_CARD_KEY: spec({ readers: ["platform", "script"], schema: optionalText(), secretLength: 32, shown: "a development key (not in production)", label: "银行卡加密密钥", meaning: "encrypts bank card numbers at rest (AES-256-GCM); at least 32 characters; `npm run backup` saves it", production: "required" }),
   TMS_SMS_URL: spec({ readers: ["platform"], schema: httpUrl(), shown: "the built-in stand-in (not in production)", label: "短信网关地址", meaning: "the SMS gateway (codes, passwords, invitations, template filing)", production: "required" }),
   TMS_SMS_ACCOUNT: spec({ readers: ["platform"], schema: optionalText(), shown: "`tms-dev` (not in production)", label: "短信网关账号", meaning: "the SMS gateway account", production: "required" }),
   TMS_SMS_KEY: spec({ readers: ["platform"], schema: optionalText(), secretLength: 8, shown: "`tms-dev-sms-key` (not in production)", label: "短信网关密钥", meaning: "the SMS gateway signing key", production: "required" }),
@@ -137,7 +139,7 @@ export const SETTINGS = {
     meaning: "on SIGTERM, how long the requests, exports and jobs in flight may take to finish before the rest are cut",
   }),
   TMS_REPORT_JOB: spec({ readers: ["platform"], schema: onOff("on"), shown: "on", label: "数据报送任务", meaning: "`off` stops the minute job that builds and sends submission records" }),
-  TMS_DATA_DIR: spec({ readers: ["platform"], schema: text("./data"), label: "文件存储目录", meaning: "the platform's file store (`files/ab/cd/<sha256>`: uploads, avatars, app packages)" }),
+  TMS_DATA_DIR: spec({ readers: ["platform", "script"], schema: text("./data"), label: "文件存储目录", meaning: "the platform's file store (`files/ab/cd/<sha256>`: uploads, avatars, app packages); `npm run backup` / `restore` copy its `files/`" }),
   TMS_VERSION_FUNCTIONS: spec({ readers: ["platform", "console"], schema: list("CAPTAIN,DRIVER"), label: "版本功能", meaning: "the build's version functions; without `CAPTAIN` the ship and water entries are hidden" }),
   TMS_ACCESS_TTL_SECONDS: spec({ readers: ["platform"], schema: integer(2 * 3600, 60), label: "访问令牌有效期", meaning: "access token lifetime in seconds" }),
   TMS_REFRESH_TTL_SECONDS: spec({ readers: ["platform"], schema: integer(7 * 24 * 3600, 60), label: "刷新令牌有效期", meaning: "refresh token lifetime in seconds" }),

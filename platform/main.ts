@@ -1,7 +1,7 @@
 import { buildApp } from "./app.js";
 import { loadPlatformConfig } from "./config.js";
 import { openDatabase } from "./db/index.js";
-import { migrateToLatest } from "./db/migrate.js";
+import { migrateToLatest, migrationStatus, schemaProblems } from "./db/migrate.js";
 import { seedIfEmpty } from "./db/seed-all.js";
 import { bootstrapCatalogue } from "./db/bootstrap.js";
 import { JobRunner } from "./jobs/runner.js";
@@ -29,7 +29,17 @@ function canPrettyPrint(): boolean {
 const { settings, production } = settingsAtStart("platform");
 const config = loadPlatformConfig();
 const db = await openDatabase(config.databaseUrl);
-const applied = await migrateToLatest(db);
+// Production checks that the schema is current (`npm run migrate` is a deploy step of its own, run once
+// before the new code starts); development migrates on every start.
+let applied: string[] = [];
+if (production) {
+  const problems = schemaProblems(await migrationStatus(db));
+  if (problems.length) {
+    await db.destroy();
+    for (const line of problems) process.stderr.write(`[platform] 拒绝启动 / refusing to start: ${line}\n`);
+    process.exit(1);
+  }
+} else applied = await migrateToLatest(db);
 // Demo data only when asked for (TMS_DEMO=1; `npm start` asks); otherwise the platforms and the permission catalogue.
 const seeded = settings.TMS_DEMO === "1" ? await seedIfEmpty(db) : (await bootstrapCatalogue(db), false);
 // The report targets live in the database: an enabled one needs its endpoint and credentials.

@@ -3,7 +3,7 @@
 // built output with only the production dependencies installed, and no TypeScript at run time.
 import { build } from "esbuild";
 
-export const SERVER_ENTRIES = ["platform/main.ts", "scripts/console-server.ts", "scripts/create-admin.ts", "scripts/ledger-check.ts"];
+export const SERVER_ENTRIES = ["platform/main.ts", "scripts/console-server.ts", "scripts/create-admin.ts", "scripts/ledger-check.ts", "scripts/migrate.ts", "scripts/backup.ts", "scripts/restore.ts"];
 
 await build({
   entryPoints: SERVER_ENTRIES,

@@ -1,8 +1,9 @@
 /**
- * `npm run cluster`: two platforms and two consoles on PostgreSQL and Redis behind a round-robin proxy
- * (scripts/cluster-stack.ts). Reads TMS_DATABASE_URL (default: the local PostgreSQL's database `test`,
- * schema `tms_cluster`), TMS_REDIS_URL (default redis://127.0.0.1:6379) and PORT (the proxy, default
- * 3000; consoles on PORT+1 and +2, platforms on PORT+3 and +4). Ctrl-C stops everything.
+ * `npm run cluster`: two platforms and two consoles on PostgreSQL and Redis behind nginx
+ * (scripts/cluster-stack.ts, deploy/nginx.conf.template). Reads TMS_DATABASE_URL (default: the local
+ * PostgreSQL's database `test`, schema `tms_cluster`), TMS_REDIS_URL (default redis://127.0.0.1:6379)
+ * and PORT (nginx, default 3000; consoles on PORT+1 and +2, platforms on PORT+3 and +4). A process
+ * that exits is started again while the others keep serving; Ctrl-C stops everything.
  */
 import { stopRunning } from "../bench/lib/processes.js";
 import { CLUSTER_DEFAULTS, startCluster, type Cluster } from "./cluster-stack.js";
@@ -32,12 +33,6 @@ try {
 }
 if (cluster && !stopping) {
   for (const [i, pair] of cluster.pairs.entries()) console.log(`[cluster] console ${i + 1} ${pair.consoleUrl} → platform ${i + 1} ${pair.platformUrl}`);
-  console.log(`[cluster] open ${cluster.proxy.url.replace("127.0.0.1", "localhost")} (round robin over both consoles)`);
-  for (const pair of cluster.pairs)
-    for (const child of [pair.platform, pair.console])
-      child.once("exit", (code, signal) => {
-        if (stopping) return;
-        console.error(`[cluster] a process exited (${signal ?? code}); stopping.`);
-        void stop(1);
-      });
+  console.log(`[cluster] nginx ${cluster.nginx.prefix}/nginx.conf, access log ${cluster.nginx.accessLog}`);
+  console.log(`[cluster] open ${cluster.url.replace("127.0.0.1", "localhost")} (nginx, round robin over both consoles)`);
 }

@@ -1,9 +1,9 @@
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { dirname } from "node:path";
-import { platformUrlOf, readSettings } from "../../contract/settings";
+import { platformUrlOf, readSettings, SESSION_SECRET_FILE } from "../../contract/settings";
 
-const SECRET_FILE = "./data/session-secret";
+const SECRET_FILE = SESSION_SECRET_FILE;
 
 /** Every console setting, read and checked by the one schema (contract/settings.ts). */
 const { settings, production } = readSettings(process.env, "console");

@@ -9,7 +9,7 @@ import { Agent, request } from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { bootstrapCatalogue } from "../../platform/db/bootstrap.js";
 import { openDatabase } from "../../platform/db/index.js";
-import { migrateToLatest } from "../../platform/db/migrate.js";
+import { migrateToLatest, migrationStatus } from "../../platform/db/migrate.js";
 import { emptyTestDatabase, type TestDatabase } from "../helpers/test-database.js";
 import { spawnPlatform, type SpawnedPlatform } from "../helpers/processes.js";
 
@@ -17,7 +17,8 @@ const complete = { TMS_CARD_KEY: "c".repeat(40), TMS_SMS_URL: "https://sms.examp
 let url: string;
 let database: TestDatabase | undefined;
 const started: SpawnedPlatform[] = [];
-let refused: SpawnedPlatform, targets: SpawnedPlatform, development: SpawnedPlatform;
+let refused: SpawnedPlatform, targets: SpawnedPlatform, development: SpawnedPlatform, unmigrated: SpawnedPlatform;
+let empty: TestDatabase | undefined;
 
 /** One migrated database with two report targets, one enabled (relative base URL), one disabled; no demo data. */
 beforeAll(async () => {
@@ -40,17 +41,32 @@ beforeAll(async () => {
     (targets = await spawnPlatform({ TMS_ENV: "production", TMS_DATABASE_URL: url, ...complete })),
     (development = await spawnPlatform({ TMS_ENV: "development", TMS_DATABASE_URL: url })),
   );
+  // Production on a database `npm run migrate` has not brought up to date (issue 23 item 7).
+  empty = emptyTestDatabase("settings_unmigrated");
+  started.push((unmigrated = await spawnPlatform({ TMS_ENV: "production", TMS_DATABASE_URL: empty.url, ...complete })));
 }, 60_000);
 
 afterAll(async () => {
   for (const p of started) p.child.kill("SIGKILL");
   await database?.drop();
+  await empty?.drop();
 });
 
 it("refuses to start without TMS_ENV (production) and without the card key, naming it in Chinese and English", async () => {
   expect(await refused.exited).toBe(1);
   expect(refused.output()).toContain("缺少 TMS_CARD_KEY（银行卡加密密钥），生产环境必须设置 / TMS_CARD_KEY is required when TMS_ENV=production");
   expect(refused.output()).toMatch(/拒绝启动 \/ refusing to start with 1 settings problem/);
+}, 60_000);
+
+it("refuses to start in production when the schema is not current, naming `npm run migrate`, and changes nothing", async () => {
+  expect(await unmigrated.exited).toBe(1);
+  expect(unmigrated.output()).toMatch(/数据库结构不是最新：有 \d+ 个迁移未执行.*请先运行 npm run migrate \/ the schema is not current/);
+  const db = await openDatabase(empty!.url);
+  try {
+    expect((await migrationStatus(db)).applied).toEqual([]);
+  } finally {
+    await db.destroy();
+  }
 }, 60_000);
 
 it("refuses to start in production while an enabled report target lacks its endpoint and credentials", async () => {
