@@ -251,6 +251,7 @@ export const ROUTE_TREE: RouteNode[] = [
 
   finance.group("财务管理", { icon: "finance", roles: ["SYSTEM_USER", "TENANT_USER", "ORG_USER"], redirect: "billingList" }, [
     finance.page("paymentList", "支付列表"),
+    finance.detail("paymentDetail", "支付详情", "paymentList"),
     finance.page("billingList", "开票列表"),
     finance.page("newBillingList", "新开票列表"),
     finance.page("billingAuditList", "开票审核列表"),

@@ -15,7 +15,8 @@ import { HttpError, notFound, Refusal } from "../http/envelope.js";
 import { parseLabelled as parse } from "../http/validate.js";
 import type { CallerScope } from "../scope.js";
 import type { AnyDb, Binding, Row } from "./bind.js";
-import { notifyAuditDecision } from "./audit-notify.js";
+import { decisionEvent } from "./audit-notify.js";
+import { Outbox } from "../iam/notifications/events.js";
 import { recordResourceEvent } from "./events.js";
 import { assertWaterFor, findRow, fromColumn, mayWriteRow, scopedBase, toColumn, toRecords } from "./query.js";
 import { bindingOf } from "./lookup.js";
@@ -243,6 +244,7 @@ export async function transitionResource(ctx: ServiceContext, binding: Binding, 
   const body = parse(transitionSchema(def, key), input) as Record<string, unknown>;
   const field = transitionField(def, transition);
   const column = def.fields[field] ? columnOf(field, def.fields[field]) : statusColumnOf(def)!;
+  const outbox = new Outbox();
   const row = await runWrite(ctx, binding, async (trx) => {
     const before = await findWritableRow(trx, binding, scope, id, key, transition.label);
     const from = String(before[column]);
@@ -271,9 +273,11 @@ export async function transitionResource(ctx: ServiceContext, binding: Binding, 
     const after = binding.hooks?.onTransition ? ((await trx.selectFrom(binding.table).selectAll().where("id", "=", id).executeTakeFirstOrThrow()) as Row) : moved;
     const remark = Object.values(inputs).find((v) => typeof v === "string") as string | undefined;
     await recordResourceEvent(trx, scope, def.key, after, { action: key.toUpperCase(), label: transition.label, from, to: transition.to, remark: remark ?? null });
+    const event = decisionEvent(binding, scope, after, key, String(recordLike(def, after)[def.titleField] ?? after.id));
+    if (event) await outbox.stage(trx as never, event);
     return after;
   });
+  await outbox.deliver(ctx);
   await binding.hooks?.afterTransition?.(ctx, scope, row, key).catch((error: unknown) => ctx.log.error({ err: error }, "afterTransition hook failed"));
-  await notifyAuditDecision(ctx, binding, scope, row, key, String(recordLike(def, row)[def.titleField] ?? row.id));
   return (await toRecords(ctx.db.kysely, binding, scope, [row]))[0]!;
 }
