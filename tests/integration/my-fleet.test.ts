@@ -20,22 +20,22 @@ afterAll(async () => {
 });
 
 const mine = <T>(path: string, body?: unknown, method = "POST") => call<T>(f.p.baseUrl, `/tms-fleet-leader/mine${path}`, { token, body: method === "GET" ? undefined : (body ?? {}), method });
-type Env<T> = { code: number; data: T; message?: string };
 
 describe(`我的车队 (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, () => {
   it("shows the leader's members, their waybills and his share; the summary counts the same rows", async () => {
-    const summary = (await mine<Env<{ fleetName: string; memberCount: number; waybillCount: number; liveWaybillCount: number; completedWaybillCount: number; shareTotal: number }>>("/summary", undefined, "GET")).body;
-    expect(summary.code, summary.message).toBe(200);
+    const res = (await mine<{ fleetName: string; memberCount: number; waybillCount: number; liveWaybillCount: number; completedWaybillCount: number; shareTotal: number }>("/summary", undefined, "GET")).body;
+    expect(res.code, JSON.stringify(res)).toBe(200);
+    const summary = { data: res.data! };
     expect(summary.data.fleetName).toBe("蚌埠德胜运输车队");
     expect(summary.data.memberCount).toBeGreaterThan(0);
     expect(summary.data.waybillCount).toBeGreaterThan(0);
     expect(summary.data.shareTotal).toBeGreaterThan(0);
 
-    const members = (await mine<Env<{ records: Array<{ driverName: string; status: string; waybillCount: number }>; total: number }>>("/members/search", { size: 50 })).body.data;
+    const members = (await mine<{ records: Array<{ driverName: string; status: string; waybillCount: number }>; total: number }>("/members/search", { size: 50 })).body.data!;
     expect(members.records.filter((m) => m.status === "ACTIVE")).toHaveLength(summary.data.memberCount);
     expect(members.records.every((m) => m.waybillCount > 0)).toBe(true);
 
-    const waybills = (await mine<Env<{ records: Array<{ freightNo: string; driverName: string; share: number }>; total: number; sums: { share: number } }>>("/waybills/search", { size: 200 })).body.data;
+    const waybills = (await mine<{ records: Array<{ freightNo: string; driverName: string; share: number }>; total: number; sums: { share: number } }>("/waybills/search", { size: 200 })).body.data!;
     expect(waybills.total).toBe(summary.data.waybillCount);
     const names = new Set(members.records.map((m) => m.driverName));
     expect(waybills.records.every((w) => names.has(w.driverName))).toBe(true);
