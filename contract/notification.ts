@@ -21,6 +21,8 @@ export interface Notification {
   tags: string[];
   freightNo: string | null;
   freightWay: FreightWay | null;
+  /** The console path of the page where the thing is (查看详情 opens it); null when the type's own rule finds it. */
+  targetPath: string | null;
 }
 
 export interface UnreadCount {

@@ -33,7 +33,7 @@ export const ORG_SUPPLY_CODES = [
 
 /** The organisation's money: pay, recharge, bank cards, invoices. */
 export const ORG_MONEY_CODES = [
-  "PAY_PAYMENT_MANAGEMENT", "PAY_ACCOUNT_RECHARGE", "PAY_BANK_CARD", "PAY_WITHDRAW_APPLY", "TMS_INVOICE_APPLY", "TMS_INVOICE_INFO",
+  "PAY_PAYMENT_MANAGEMENT", "PAY_PAYMENT_AUDIT", "PAY_ACCOUNT_RECHARGE", "PAY_BANK_CARD", "PAY_WITHDRAW_APPLY", "TMS_INVOICE_APPLY", "TMS_INVOICE_INFO",
 ] as const satisfies readonly PermissionCode[];
 
 /** 统计报表 an organisation reads over its own waybills. */

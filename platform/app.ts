@@ -21,6 +21,7 @@ import { systemPageRoutes } from "./system/routes.js";
 import { orderImportRoutes } from "./orders/routes.js";
 import { reportRoutes } from "./reports/routes.js";
 import { ledgerRoutes } from "./ledger/routes.js";
+import { myFleetRoutes } from "./fleet/my-fleet.js";
 import { finance2Routes } from "./finance2/routes.js";
 import { iamAdminRoutes } from "./iam/admin/routes.js";
 import { billingRoutes } from "./billing/routes.js";
@@ -69,6 +70,7 @@ const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<voi
   findShipRoutes,
   // Last: a new service goes after the others (the fuzz test walks routes in registration order).
   activationRoutes,
+  myFleetRoutes,
 ];
 
 /** Fastify's form of TMS_TRUST_PROXY (its types take a hop count as a function). */

@@ -24,9 +24,13 @@ function withQuery(path: string, name: string, value: string): string {
  * notification carries is the fallback.
  */
 export function notificationTargetHref(
-  notification: Pick<Notification, "targetType" | "targetId" | "freightNo" | "freightWay">,
+  notification: Pick<Notification, "targetType" | "targetId" | "freightNo" | "freightWay"> & { targetPath?: string | null },
   freightWay?: FreightWay | null,
 ): string | null {
+  // The platform's catalogue names the page (contract/notification-targets.ts); only a path of this
+  // console is followed, never another site.
+  const path = notification.targetPath;
+  if (path && path.startsWith("/") && !path.startsWith("//") && !path.includes("\\")) return path;
   switch (notification.targetType) {
     case "FREIGHT": {
       if (!notification.freightNo) return null;

@@ -251,6 +251,7 @@ export const ROUTE_TREE: RouteNode[] = [
 
   finance.group("财务管理", { icon: "finance", roles: ["SYSTEM_USER", "TENANT_USER", "ORG_USER"], redirect: "billingList" }, [
     finance.page("paymentList", "支付列表"),
+    finance.detail("paymentDetail", "支付详情", "paymentList"),
     finance.page("billingList", "开票列表"),
     finance.page("newBillingList", "新开票列表"),
     finance.page("billingAuditList", "开票审核列表"),
@@ -342,6 +343,8 @@ export const ROUTE_TREE: RouteNode[] = [
   personal.group("个人中心", { icon: "person", roles: ALL_KINDS, redirect: "userInfo" }, [
     personal.page("userInfo", "个人信息"),
     personal.page("invoiceInfo", "开票信息", { roles: ["TMS_INVOICE_INFO"] }),
+    // The platform answers who is a fleet leader (an approved 车队长 whose login is this account).
+    personal.page("myFleet", "我的车队", { kinds: ["INDIVIDUAL_USER"] }),
   ]),
 ];
 

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { fenToYuan } from "../../contract/units";
 import { DispatchFigures } from "~/components/dispatch/DispatchFigures";
 import { Icon } from "~/components/layout/Icon";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
@@ -32,6 +33,29 @@ export default function Dashboard() {
       </section>
       {data.figures && "dashboard" in data.figures ? <DispatchFigures dashboard={data.figures.dashboard} chartSvg={data.figures.chartSvg} /> : null}
       {data.figures && "error" in data.figures ? <p className="alert-error" role="alert">{data.figures.error}</p> : null}
+      {data.fleet ? (
+        <section className="card space-y-3" aria-labelledby="my-fleet">
+          <h2 id="my-fleet" className="page-title">
+            <Link to="/personalCenter/myFleet" className="hover:text-primary">我的车队 · {data.fleet.fleetName}</Link>
+          </h2>
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="dashboard-fleet">
+            {(
+              [
+                ["车队成员", `${data.fleet.memberCount} 人`],
+                ["成员运单", `${data.fleet.waybillCount} 单`],
+                ["在途运单", `${data.fleet.liveWaybillCount} 单`],
+                ["已完成运单", `${data.fleet.completedWaybillCount} 单`],
+                ["累计分成", `${fenToYuan(data.fleet.shareTotal)} 元`],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label} className="rounded border border-gray-200 px-3 py-2">
+                <dt className="text-xs text-gray-500">{label}</dt>
+                <dd className="text-lg font-semibold">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
       <section className="card" aria-labelledby="quick-links">
         <h2 id="quick-links" className="page-title">快捷入口</h2>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">

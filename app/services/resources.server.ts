@@ -24,6 +24,8 @@ export type ResourceDetail = ResourceRecord & { events: ResourceEvent[] };
 export interface OptionItem {
   id: number;
   label: string;
+  /** Why the row cannot be chosen (the referenced resource's `choosable` rule); forms grey it. */
+  disabledReason?: string | null;
 }
 
 const base = (def: AnyResource) => `/${def.api.base}`;

@@ -53,6 +53,8 @@ export const cargo = defineResource({
   name: "货物",
   api: "tms-cargo",
   titleField: "name",
+  // 停用 cargo is no longer offered to orders.
+  choosable: { enabled: ["ENABLED"] },
   fields: {
     name: f.text("货物名称", 64, { ...BASIC, required: true, sanitize: true, filter: "contains", placeholder: "如 国标三等玉米" }),
     categoryId: f.ref("货物类别", "cargoCategory", "categoryLabel", { detail: false, form: true, required: true, filter: "eq" }),

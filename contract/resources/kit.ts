@@ -54,7 +54,11 @@ export interface Field<T = unknown> extends Placement {
   input: InputSpec;
   options?: Options;
   /** `where`: filter values of the referenced resource its picker offers (e.g. only approved profiles). */
-  ref?: { resource: string; labelKey: string; where?: Readonly<Record<string, string>> };
+  /**
+   * `anyState`: the field may name a row its resource's `choosable` rule would grey (a row that is itself
+   * audited, e.g. a 项目 drafted for a 托运人 still 待审核); otherwise only choosable rows are accepted.
+   */
+  ref?: { resource: string; labelKey: string; where?: Readonly<Record<string, string>>; anyState?: boolean };
   /** Database column; snake_case of the key when absent. */
   column?: string;
   /** Lists mask it (身份证 3401**********1234, 手机 138****5678). */
@@ -208,11 +212,11 @@ export const f = {
     return make<boolean>({ kind: "bool", label, wire, fromForm: (t) => (t === "true" ? true : t === "false" ? false : null), formError: `${label}只能是 是 或 否`, format: (v) => (v == null ? "" : v ? "是" : "否"), toInput: (v) => (v == null ? "" : String(v)), input: { type: "select" }, options }, o);
   },
   /** Another resource's id; `labelKey` is the record key carrying its display text (filled by the platform). */
-  ref(label: string, resource: string, labelKey: string, o: Common & { where?: Readonly<Record<string, string>> } = {}): Field<number> {
-    const { where, ...common } = o;
+  ref(label: string, resource: string, labelKey: string, o: Common & { where?: Readonly<Record<string, string>>; anyState?: boolean } = {}): Field<number> {
+    const { where, anyState, ...common } = o;
     const message = `${label}不正确`;
     const wire = z.number({ required_error: `请选择${label}`, invalid_type_error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
-    return make<number>({ kind: "ref", label, wire, fromForm: (t) => (/^[1-9]\d{0,14}$/.test(t.trim()) ? Number(t.trim()) : null), formError: `请选择${label}`, format: plain, toInput: plain, input: { type: "select" }, ref: { resource, labelKey, ...(where ? { where } : {}) } }, common);
+    return make<number>({ kind: "ref", label, wire, fromForm: (t) => (/^[1-9]\d{0,14}$/.test(t.trim()) ? Number(t.trim()) : null), formError: `请选择${label}`, format: plain, toInput: plain, input: { type: "select" }, ref: { resource, labelKey, ...(where ? { where } : {}), ...(anyState ? { anyState } : {}) } }, common);
   },
   /** Uploaded image references (URL or file-service path), one per line in forms. */
   images(label: string, max: number, o: Common = {}): Field<string[]> {
@@ -322,6 +326,12 @@ export interface ResourceDef<F extends Record<string, Field> = Record<string, Fi
   sums?: Readonly<Record<string, keyof F & string>>;
   /** Label of a 创建时间 range filter on created_at (添加时间, 注册时间 …); none when absent. */
   createdFilter?: string;
+  /**
+   * Which rows other resources' pickers may choose: each named field (the status field or an enum) must
+   * hold one of the listed states. Pickers grey the others with the reason (choosable.ts), and a write
+   * naming one is refused with it.
+   */
+  choosable?: Readonly<Partial<Record<string, readonly string[]>>>;
 }
 
 export function defineResource<const F extends Record<string, Field>, const S extends string = never>(def: Omit<ResourceDef<F, S>, "api"> & { api: string | Api }): ResourceDef<F, S> {

@@ -20,10 +20,13 @@ export const project = defineResource({
   name: "项目",
   api: "tms-project",
   titleField: "name",
+  // Orders and 货源 choose approved projects still 进行中.
+  choosable: { auditStatus: ["APPROVED"], status: ["ACTIVE"] },
   fields: {
     projectNo: f.text("项目编号", 32, { list: true, detail: "基本信息", export: true, filter: "contains" }),
     name: f.text("项目名称", 64, { ...BASIC, required: true, sanitize: true, filter: "contains" }),
-    shipperId: f.ref("托运人", "shipper", "shipperName", { ...BASIC, required: true, filter: "eq" }),
+    // A project may be drafted for a 托运人 still 待审核: both go through audit.
+    shipperId: f.ref("托运人", "shipper", "shipperName", { ...BASIC, required: true, filter: "eq", anyState: true }),
     contractNo: f.text("合同编号", 32, { ...BASIC, sanitize: true }),
     loadingContactId: f.ref("装货地", "contact", "loadingPlace", { detail: "基本信息", form: true, export: true }),
     unloadingContactId: f.ref("卸货地", "contact", "unloadingPlace", { detail: "基本信息", form: true, export: true }),

@@ -19,7 +19,8 @@ export const settlementUnit = defineResource({
   fields: {
     code: f.text("核算单位编码", 32, { ...BASIC, required: true, sanitize: true }),
     name: f.text("核算单位名称", 128, { ...BASIC, required: true, sanitize: true }),
-    shipperId: f.ref("所属托运人", "shipper", "shipperName", { ...BASIC, required: true, filter: "eq" }),
+    // A 核算单位 is set up with its 托运人, before or after the shipper's audit.
+    shipperId: f.ref("所属托运人", "shipper", "shipperName", { ...BASIC, required: true, filter: "eq", anyState: true }),
     budget: f.moneyFen("运费预算", MAX_BUDGET_FEN, { ...BASIC, hint: "下单运费超出预算时提醒" }),
     taxTitle: f.text("发票抬头", 128, { ...TAX }),
     taxNo: f.text("纳税人识别号", 20, { ...TAX, list: true, normalise: (v) => v.toUpperCase(), checks: [[isTaxNo, "纳税人识别号应为 15、17、18 或 20 位数字或大写字母"]] }),

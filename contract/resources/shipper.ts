@@ -30,6 +30,8 @@ export const shipper = defineResource({
   name: "托运人",
   api: "tms-shipper",
   titleField: "name",
+  // Orders, projects' orders and 货源 choose approved shippers in use (启用).
+  choosable: { auditStatus: ["APPROVED"], enabled: ["ENABLED"] },
   fields: {
     shipperNo: f.text("托运人编号", 32, { list: true, detail: "基本信息", export: true, filter: "contains" }),
     kind: f.enumOf("类型", PARTY_KINDS, { ...BASIC, form: "create", list: true, required: true, filter: "eq", hint: "企业填写统一社会信用代码，个人填写身份证号" }),

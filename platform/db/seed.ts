@@ -98,6 +98,7 @@ const ROLE_SUBSETS: Record<Exclude<UserType, "SYSTEM_USER">, { role: string; cod
       "TMS_FIND_SHIP",
       "TMS_INVOICE_INFO",
       "PAY_PAYMENT_MANAGEMENT",
+      "PAY_PAYMENT_AUDIT",
       "PAY_ACCOUNT_RECHARGE",
       "PAY_BANK_CARD",
       "PAY_WITHDRAW_APPLY",

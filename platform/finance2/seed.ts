@@ -6,6 +6,7 @@
  * marketing account with grants paid into wallets.
  */
 import { addDays, chinaDate } from "../../contract/units.js";
+import { exampleIdCard } from "../../contract/resources/driver.js";
 import { nowIso, type Db } from "../db/index.js";
 import type { SeedIds } from "../db/seed.js";
 import { payWaybills } from "../ledger/flows.js";
@@ -76,6 +77,33 @@ export async function seedFinance2(db: Db, ids: SeedIds): Promise<void> {
     const half = Math.ceil(freightIds.length / 2);
     await payWaybills(db, orgUser, { requestNo: requestNo(), freightIds: freightIds.slice(0, half) });
     await payWaybills(db, orgUser, { requestNo: requestNo(), freightIds: freightIds.slice(half) });
+  }
+
+  // 我的车队: 周德胜 is the approved 车队长 of the carriers whose freight he collects, so his pages and his
+  // 首页 show real members, their waybills and his share (docs/design/money20.md).
+  const myFleet = await k
+    .insertInto("fleet_leaders")
+    .values({ platform_id: demoDriver.platform_id, tenant_id: demoDriver.tenant_id, org_id: null, owner_user_id: null, user_id: Number(leader.id), registered_tenant_id: demoDriver.tenant_id, name: DEMO_FLEET_LEADER.name, mobile: DEMO_FLEET_LEADER.mobile, id_card_no: exampleIdCard(9_661), fleet_name: "蚌埠德胜运输车队", collect_enabled: 1, distribution_rule: "PERCENT", distribution_value: 2_000, audit_status: "APPROVED", audit_remark: "车队资料齐全", enabled: "ENABLED", created_at: at, updated_at: at, created_by: system.userId, updated_by: system.userId })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const memberRows = await k
+    .selectFrom("freights as f")
+    .innerJoin("freight_drivers as d", "d.id", "f.driver_id")
+    .select(["d.id as driverId", "d.profile_id", "f.vehicle_id", "f.carrier_user_id"])
+    .where("f.id", "in", waybills.length ? waybills.map((w) => Number(w.id)) : [-1])
+    .where("d.profile_id", "is not", null)
+    .orderBy("f.id")
+    .execute();
+  const seenProfiles = new Set<number>();
+  for (const m of memberRows) {
+    const profileId = Number(m.profile_id);
+    if (seenProfiles.has(profileId) || seenProfiles.size >= 3) continue;
+    seenProfiles.add(profileId);
+    await k
+      .insertInto("fleet_leader_members")
+      .values({ platform_id: demoDriver.platform_id, tenant_id: Number(demoDriver.tenant_id), org_id: null, owner_user_id: null, fleet_leader_id: Number(myFleet.id), driver_profile_id: profileId, vehicle_id: m.vehicle_id === null ? null : Number(m.vehicle_id), joined_at: addDays(chinaDate(), -60 + seenProfiles.size * 7), quit_at: null, status: "ACTIVE", collect_authorized: Number(m.carrier_user_id) === routedCarrier ? 1 : 0, remark: null, created_at: at, updated_at: at, created_by: system.userId })
+      .execute();
+    await k.updateTable("freight_drivers").set({ fleet_leader_id: Number(myFleet.id), driver_type: "AFFILIATED" }).where("id", "=", Number(m.driverId)).execute();
   }
 
   // Reported to the province, so they may be invoiced (开票须上报成功).

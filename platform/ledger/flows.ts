@@ -10,6 +10,8 @@ import { RefusalCode } from "../../contract/envelope.js";
 import { cardNoError, settlementOf, type BankCardInput, type InvoiceTitleInput, type PayWaybills, type RechargeSubmit, type WithdrawApply } from "../../contract/ledger.js";
 import { codeKinds, type PermissionCode } from "../../contract/permissions.js";
 import { nowIso, type Db } from "../db/index.js";
+import { fenToYuan } from "../../contract/units.js";
+import { enterpriseConfigOf } from "../system/enterprise-config.js";
 import { notFound, Refusal } from "../http/envelope.js";
 import { nextSerial } from "../resources/write.js";
 import type { CallerScope } from "../scope.js";
@@ -18,6 +20,7 @@ import { encryptCardNo, cardHash } from "./card-crypto.js";
 import { ensureAccount, hashOf, orgAccount, platformAccount, post, walletAccount, type Line } from "./ledger.js";
 import { lockRows, moneyTx, type MoneyDb } from "./tx.js";
 import { payeeRoutes, routedShare } from "../finance2/routing.js";
+import { Outbox } from "../iam/notifications/events.js";
 
 const operatorOf = (scope: CallerScope) => ({ userId: scope.userId, name: scope.name });
 
@@ -84,7 +87,7 @@ export async function submitRecharge(db: Db, scope: CallerScope, input: Recharge
 }
 
 /** Platform finance confirms the money arrived (posts RECHARGE, key = recharge_no) or rejects it; the applicant may cancel. */
-export async function decideRecharge(db: Db, scope: CallerScope, id: number, decision: { action: "confirm" } | { action: "reject"; reason: string } | { action: "cancel" }) {
+export async function decideRecharge(db: Db, scope: CallerScope, id: number, decision: { action: "confirm" } | { action: "reject"; reason: string } | { action: "cancel" }, outbox = new Outbox()) {
   if (decision.action === "cancel") requireCode(scope, "PAY_ACCOUNT_RECHARGE", "撤销充值", ["ORG_USER"]);
   else requireCode(scope, "PAY_RECHARGE_AUDIT", "充值审核");
   const bank = await platformAccount(db.kysely, scope.platformId, "BANK");
@@ -112,15 +115,19 @@ export async function decideRecharge(db: Db, scope: CallerScope, id: number, dec
           { accountId: r.account_id, amount: r.amount, entryType: "RECHARGE", summary: `账户充值 银行流水 ${r.bank_serial_no}`, counterparty: r.payer_name },
         ],
       });
-      return trx.updateTable("recharges").set({ status: "CONFIRMED", confirmed_by: scope.userId, confirmed_name: scope.name, confirmed_at: at, ledger_txn_id: posted.txnId }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+      const confirmed = await trx.updateTable("recharges").set({ status: "CONFIRMED", confirmed_by: scope.userId, confirmed_name: scope.name, confirmed_at: at, ledger_txn_id: posted.txnId }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+      await outbox.stage(trx, { kind: "rechargeConfirmed", recharge: confirmed });
+      return confirmed;
     }
     const status = decision.action === "reject" ? "REJECTED" : "CANCELLED";
-    return trx
+    const decided = await trx
       .updateTable("recharges")
       .set({ status, confirmed_by: scope.userId, confirmed_name: scope.name, confirmed_at: at, reject_reason: decision.action === "reject" ? decision.reason : null })
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (status === "REJECTED") await outbox.stage(trx, { kind: "rechargeRejected", recharge: decided });
+    return decided;
   });
 }
 
@@ -166,12 +173,28 @@ export async function ensureSettlements(db: MoneyDb, where: { orgId?: number | n
   for (let i = 0; i < values.length; i += 200) await db.insertInto("waybill_settlements").values(values.slice(i, i + 200)).onConflict((oc) => oc.column("freight_id").doNothing()).execute();
 }
 
+/** The statuses of a payment (付款须审核: 待审核 → 已支付 or 已驳回; without audit it is 已支付 at once). */
+export const PAYMENT_LABELS: Record<string, string> = { PENDING_AUDIT: "待审核", SUCCESS: "已支付", REJECTED: "已驳回" };
+
+type PaymentRow = Awaited<ReturnType<typeof paymentRow>>;
+const paymentRow = (db: MoneyDb, id: number) => db.selectFrom("payments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+async function paymentEvent(trx: MoneyDb, scope: CallerScope, payment: { id: number; platform_id: string }, e: { action: string; label: string; from: string | null; to: string; remark?: string | null }) {
+  await trx
+    .insertInto("payment_events")
+    .values({ platform_id: payment.platform_id, payment_id: Number(payment.id), action: e.action, label: e.label, from_status: e.from, to_status: e.to, operator_id: scope.userId, operator_name: scope.name.slice(0, 64), remark: e.remark ?? null, created_at: nowIso() })
+    .execute();
+}
+
 /**
  * Pays the selected completed waybills of the caller's organisation from its BASIC account: one
- * payment, one item and one FREIGHT_PAYMENT per waybill, all in one transaction, so either every
- * waybill is paid or nothing moved (insufficient balance, a waybill already paid, another org's).
+ * payment and one item per waybill, all in one transaction, so either every waybill is in the payment
+ * or nothing moved (a waybill already paid or in another payment, another org's). When the
+ * organisation's 付款须审核 is 是 the payment waits as 待审核 (its waybills held, the ledger untouched)
+ * until someone with 支付审核 approves it (`decidePayment`); otherwise it pays at once, one
+ * FREIGHT_PAYMENT per waybill (insufficient balance refuses the whole payment).
  */
-export async function payWaybills(db: Db, scope: CallerScope, input: PayWaybills) {
+export async function payWaybills(db: Db, scope: CallerScope, input: PayWaybills, outbox = new Outbox()) {
   requireCode(scope, "PAY_PAYMENT_MANAGEMENT", "支付运费", ["ORG_USER"]);
   const freightIds = [...input.freightIds].sort((a, b) => a - b);
   const hash = hashOf({ orgId: scope.orgId, freightIds });
@@ -181,12 +204,11 @@ export async function payWaybills(db: Db, scope: CallerScope, input: PayWaybills
   // Accounts and settlements are prepared outside the money transaction (both idempotent).
   await ensureSettlements(db.kysely, { orgId: scope.orgId, freightIds });
   const payer = await ownAccountId(db.kysely, scope);
-  const revenue = await platformAccount(db.kysely, scope.platformId, "REVENUE");
-  const taxReserve = await platformAccount(db.kysely, scope.platformId, "TAX_RESERVE");
   const payees = await db.kysely.selectFrom("waybill_settlements").select("payee_user_id").distinct().where("freight_id", "in", freightIds).where("payee_user_id", "is not", null).execute();
   const wallets = new Map<number, number>();
   for (const p of payees) wallets.set(Number(p.payee_user_id), await walletAccount(db.kysely, Number(p.payee_user_id)));
   const org = await db.kysely.selectFrom("organisations").select(["name", "tenant_id"]).where("id", "=", scope.orgId!).executeTakeFirstOrThrow();
+  const { paymentRequiresAudit } = await enterpriseConfigOf(db.kysely, scope.orgId!);
 
   return moneyTx(db, async (trx) => {
     const freights = await trx.selectFrom("freights").select(["id", "freight_no", "status", "freight_way"]).where("id", "in", freightIds).where(visible("freights", scope, "freights")).execute();
@@ -203,12 +225,14 @@ export async function payWaybills(db: Db, scope: CallerScope, input: PayWaybills
     if (again) return { payment: again, replayed: true };
     const fresh = await trx.selectFrom("waybill_settlements").selectAll().where("freight_id", "in", freightIds).orderBy("freight_id").execute();
     for (const s of fresh) {
+      if (s.pay_status === "PAYING") throw new Refusal(RefusalCode.illegalState, `运单 ${s.freight_no} 已在待审核的支付单中，不能重复支付`);
       if (s.pay_status !== "UNPAID") throw new Refusal(RefusalCode.illegalState, `运单 ${s.freight_no} 已支付，不能重复支付`);
       if (s.payee_user_id === null || !wallets.has(Number(s.payee_user_id))) throw new Refusal(RefusalCode.prerequisite, `运单 ${s.freight_no} 的收款人「${s.payee_name}」未注册账号，无法入账`);
     }
     const sum = (k: "shipper_payable" | "net_to_payee" | "service_fee" | "tax_reserve") => fresh.reduce((acc, s) => acc + Number(s[k]), 0);
     const at = nowIso();
-    const payment = await trx
+    const status = paymentRequiresAudit ? "PENDING_AUDIT" : "SUCCESS";
+    const created = await trx
       .insertInto("payments")
       .values({
         platform_id: scope.platformId,
@@ -224,73 +248,149 @@ export async function payWaybills(db: Db, scope: CallerScope, input: PayWaybills
         total_net_to_payee: sum("net_to_payee"),
         total_service_fee: sum("service_fee"),
         total_tax_reserve: sum("tax_reserve"),
-        status: "SUCCESS",
+        status,
         submitted_by: scope.userId,
         submitted_name: scope.name,
         submitted_at: at,
-        executed_at: at,
+        executed_at: null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    // Payee routing (提现分配, domain 6.12): the setting ACTIVE now sends a share to the fleet leader or shipowner.
-    const routes = await payeeRoutes(trx, scope.platformId, fresh.map((s) => Number(s.payee_user_id)));
-    // Lock every account the payment touches once, ascending, before the first posting.
-    await lockRows(trx, db.dialect, "accounts", [payer, revenue, taxReserve, ...wallets.values(), ...[...routes.values()].map((r) => r.accountId)]);
     for (const [i, s] of fresh.entries()) {
-      const seq = i + 1;
-      const wallet = wallets.get(Number(s.payee_user_id))!;
-      const route = routes.get(Number(s.payee_user_id));
-      const routed = route ? routedShare(Number(s.net_to_payee), route.shareBp) : 0;
-      const lines: Line[] = [
-        { accountId: payer, amount: -Number(s.shipper_payable), entryType: "FREIGHT_OUT", summary: `运费支付 运单 ${s.freight_no}`, counterparty: s.payee_name },
-      ];
-      if (Number(s.net_to_payee) - routed) lines.push({ accountId: wallet, amount: Number(s.net_to_payee) - routed, entryType: "FREIGHT_IN", summary: `运费收入 运单 ${s.freight_no}`, counterparty: org.name });
-      if (route && routed) lines.push({ accountId: route.accountId, amount: routed, entryType: "FREIGHT_IN", summary: `运费收入（代收 ${s.payee_name}）运单 ${s.freight_no}`, counterparty: org.name });
-      if (Number(s.service_fee)) lines.push({ accountId: revenue, amount: Number(s.service_fee), entryType: "SERVICE_FEE", summary: `服务费 运单 ${s.freight_no}`, counterparty: org.name });
-      if (Number(s.tax_reserve)) lines.push({ accountId: taxReserve, amount: Number(s.tax_reserve), entryType: "TAX_RESERVE", summary: `税费留存 运单 ${s.freight_no}`, counterparty: org.name });
-      const bizNo = `${payment.payment_no}-${seq}`;
-      const posted = await post(trx, db.dialect, {
-        platformId: scope.platformId,
-        key: `${payment.payment_no}:${seq}`,
-        requestHash: hashOf({ settlement: s.id, amount: s.shipper_payable }),
-        txnType: "FREIGHT_PAYMENT",
-        bizType: "PAYMENT_ITEM",
-        bizId: Number(s.id),
-        bizNo,
-        operator: operatorOf(scope),
-        lines,
-      });
       await trx
         .insertInto("payment_items")
         .values({
           platform_id: scope.platformId,
-          payment_id: Number(payment.id),
-          seq,
+          payment_id: Number(created.id),
+          seq: i + 1,
           freight_id: Number(s.freight_id),
           freight_no: s.freight_no,
           settlement_id: Number(s.id),
           payee_user_id: Number(s.payee_user_id),
           payee_name: s.payee_name,
-          payee_account_id: wallet,
+          payee_account_id: wallets.get(Number(s.payee_user_id))!,
           shipper_payable: Number(s.shipper_payable),
           net_to_payee: Number(s.net_to_payee),
           service_fee: Number(s.service_fee),
           tax_reserve: Number(s.tax_reserve),
           withheld_tax: Number(s.withheld_tax),
-          status: "SUCCESS",
-          ledger_txn_id: posted.txnId,
-          paid_at: at,
+          status: "PENDING",
+          ledger_txn_id: null,
+          paid_at: null,
         })
         .execute();
-      const moved = await trx
+      const held = await trx
         .updateTable("waybill_settlements")
-        .set((eb) => ({ pay_status: "PAID", payment_id: Number(payment.id), paid_at: at, version: eb("version", "+", 1) }))
+        .set((eb) => ({ pay_status: "PAYING", payment_id: Number(created.id), version: eb("version", "+", 1) }))
         .where("id", "=", Number(s.id))
         .where("pay_status", "=", "UNPAID")
         .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) throw new Refusal(RefusalCode.illegalState, `运单 ${s.freight_no} 已支付，不能重复支付`);
+      if (Number(held.numUpdatedRows) !== 1) throw new Refusal(RefusalCode.illegalState, `运单 ${s.freight_no} 已支付，不能重复支付`);
     }
-    return { payment, replayed: false };
+    await paymentEvent(trx, scope, created, { action: "CREATE", label: paymentRequiresAudit ? "提交审核" : "创建支付", from: null, to: status });
+    if (paymentRequiresAudit) {
+      await outbox.stage(trx, { kind: "paymentSubmitted", payment: created, actorId: scope.userId });
+      return { payment: created, replayed: false };
+    }
+    return { payment: await executePayment(db, trx, scope, created, org.name, outbox), replayed: false };
+  });
+}
+
+/**
+ * Posts a payment's held items through the ledger (one FREIGHT_PAYMENT per waybill, keyed by the
+ * payment number and item, so a replay posts nothing twice) and marks the waybills 已支付.
+ */
+async function executePayment(db: Db, trx: MoneyDb, scope: CallerScope, payment: PaymentRow, orgName: string, outbox: Outbox): Promise<PaymentRow> {
+  const items = await trx.selectFrom("payment_items").selectAll().where("payment_id", "=", Number(payment.id)).orderBy("seq").execute();
+  const revenue = await platformAccount(trx, payment.platform_id, "REVENUE");
+  const taxReserve = await platformAccount(trx, payment.platform_id, "TAX_RESERVE");
+  const payer = Number(payment.payer_account_id);
+  // Payee routing (提现分配, domain 6.12): the setting ACTIVE now sends a share to the fleet leader or shipowner.
+  const routes = await payeeRoutes(trx, payment.platform_id, items.map((s) => Number(s.payee_user_id)));
+  // Lock every account the payment touches once, ascending, before the first posting.
+  await lockRows(trx, db.dialect, "accounts", [payer, revenue, taxReserve, ...items.map((i) => Number(i.payee_account_id)), ...[...routes.values()].map((r) => r.accountId)]);
+  const at = nowIso();
+  for (const s of items) {
+    if (s.status !== "PENDING") throw new Refusal(RefusalCode.illegalState, `支付单 ${payment.payment_no} 的运单 ${s.freight_no} 状态异常，不能支付`);
+    const wallet = Number(s.payee_account_id);
+    const route = routes.get(Number(s.payee_user_id));
+    const routed = route ? routedShare(Number(s.net_to_payee), route.shareBp) : 0;
+    const lines: Line[] = [{ accountId: payer, amount: -Number(s.shipper_payable), entryType: "FREIGHT_OUT", summary: `运费支付 运单 ${s.freight_no}`, counterparty: s.payee_name }];
+    if (Number(s.net_to_payee) - routed) lines.push({ accountId: wallet, amount: Number(s.net_to_payee) - routed, entryType: "FREIGHT_IN", summary: `运费收入 运单 ${s.freight_no}`, counterparty: orgName });
+    if (route && routed) lines.push({ accountId: route.accountId, amount: routed, entryType: "FREIGHT_IN", summary: `运费收入（代收 ${s.payee_name}）运单 ${s.freight_no}`, counterparty: orgName });
+    if (Number(s.service_fee)) lines.push({ accountId: revenue, amount: Number(s.service_fee), entryType: "SERVICE_FEE", summary: `服务费 运单 ${s.freight_no}`, counterparty: orgName });
+    if (Number(s.tax_reserve)) lines.push({ accountId: taxReserve, amount: Number(s.tax_reserve), entryType: "TAX_RESERVE", summary: `税费留存 运单 ${s.freight_no}`, counterparty: orgName });
+    const posted = await post(trx, db.dialect, {
+      platformId: payment.platform_id,
+      key: `${payment.payment_no}:${s.seq}`,
+      requestHash: hashOf({ settlement: s.settlement_id, amount: s.shipper_payable }),
+      txnType: "FREIGHT_PAYMENT",
+      bizType: "PAYMENT_ITEM",
+      bizId: Number(s.settlement_id),
+      bizNo: `${payment.payment_no}-${s.seq}`,
+      operator: operatorOf(scope),
+      lines,
+    });
+    await trx.updateTable("payment_items").set({ status: "SUCCESS", ledger_txn_id: posted.txnId, paid_at: at }).where("id", "=", Number(s.id)).execute();
+    const moved = await trx
+      .updateTable("waybill_settlements")
+      .set((eb) => ({ pay_status: "PAID", payment_id: Number(payment.id), paid_at: at, version: eb("version", "+", 1) }))
+      .where("id", "=", Number(s.settlement_id))
+      .where("pay_status", "=", "PAYING")
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) throw new Refusal(RefusalCode.illegalState, `运单 ${s.freight_no} 已支付，不能重复支付`);
+    const freight = await trx.selectFrom("freights").select("freight_way").where("id", "=", Number(s.freight_id)).executeTakeFirst();
+    await outbox.stage(trx, { kind: "freightReceived", paymentNo: payment.payment_no, seq: Number(s.seq), freightNo: s.freight_no, freightWay: freight?.freight_way ?? payment.freight_way, payeeUserId: Number(s.payee_user_id), amount: Number(s.net_to_payee), payerName: orgName });
+  }
+  const paid = await trx.updateTable("payments").set({ status: "SUCCESS", executed_at: at }).where("id", "=", Number(payment.id)).returningAll().executeTakeFirstOrThrow();
+  await paymentEvent(trx, scope, paid, { action: "PAY", label: "支付成功", from: payment.status === "SUCCESS" ? null : payment.status, to: "SUCCESS", remark: `${items.length} 个运单，合计 ${fenToYuan(Number(payment.total_shipper_payable))} 元` });
+  return paid;
+}
+
+/**
+ * 支付审核 (付款须审核 = 是): 通过 pays the payment through the ledger; 驳回 (with the reason) releases its
+ * waybills back to 待付款. Only a 待审核 payment of the caller's organisation can be decided; a repeated
+ * decision is refused with the payment's state and moves nothing.
+ */
+export async function decidePayment(db: Db, scope: CallerScope, id: number, d: { action: "approve" } | { action: "reject"; reason: string }, outbox = new Outbox()) {
+  requireCode(scope, "PAY_PAYMENT_AUDIT", "支付审核", ["ORG_USER"]);
+  const org = await db.kysely.selectFrom("organisations").select("name").where("id", "=", scope.orgId ?? -1).executeTakeFirst();
+  if (!org) throw notFound("支付单不存在");
+  return moneyTx(db, async (trx) => {
+    const found = await trx.selectFrom("payments").select("id").where("id", "=", id).where("platform_id", "=", scope.platformId).where("org_id", "=", scope.orgId ?? -1).executeTakeFirst();
+    if (!found) throw notFound("支付单不存在");
+    const settlementIds = (await trx.selectFrom("payment_items").select("settlement_id").where("payment_id", "=", id).execute()).map((i) => Number(i.settlement_id));
+    await lockRows(trx, db.dialect, "waybill_settlements", settlementIds);
+    // Claim the payment: only one decision moves it from 待审核.
+    const at = nowIso();
+    const claimed = await trx
+      .updateTable("payments")
+      .set(d.action === "approve" ? { audited_by: scope.userId, audited_name: scope.name, audited_at: at } : { status: "REJECTED", audited_by: scope.userId, audited_name: scope.name, audited_at: at, audit_remark: d.reason })
+      .where("id", "=", id)
+      .where("status", "=", "PENDING_AUDIT")
+      .where("audited_at", "is", null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!claimed) {
+      const p = await paymentRow(trx, id);
+      throw stateRefusal("支付单", p.payment_no, PAYMENT_LABELS[p.status] ?? p.status, d.action === "approve" ? "审核通过" : "驳回");
+    }
+    if (d.action === "reject") {
+      await trx.updateTable("payment_items").set({ status: "RELEASED" }).where("payment_id", "=", id).where("status", "=", "PENDING").execute();
+      await trx
+        .updateTable("waybill_settlements")
+        .set((eb) => ({ pay_status: "UNPAID", payment_id: null, version: eb("version", "+", 1) }))
+        .where("payment_id", "=", id)
+        .where("pay_status", "=", "PAYING")
+        .execute();
+      await paymentEvent(trx, scope, claimed, { action: "REJECT", label: "审核驳回", from: "PENDING_AUDIT", to: "REJECTED", remark: d.reason });
+      await outbox.stage(trx, { kind: "paymentRejected", payment: claimed, actorId: scope.userId });
+      return claimed;
+    }
+    await paymentEvent(trx, scope, claimed, { action: "APPROVE", label: "审核通过", from: "PENDING_AUDIT", to: "PENDING_AUDIT" });
+    const paid = await executePayment(db, trx, scope, claimed, org.name, outbox);
+    await outbox.stage(trx, { kind: "paymentApproved", payment: paid, actorId: scope.userId });
+    return paid;
   });
 }
 
@@ -430,11 +530,18 @@ const WITHDRAW_LABELS: Record<string, string> = { APPLIED: "待审核", PROCESSI
  * Audit (通过 → 打款中 with a bank transfer attempt; 驳回 releases), the bank's answer (成功 pays out;
  * 失败 releases, so the money is back in the account) and the owner's 撤销.
  */
-export async function decideWithdrawal(db: Db, scope: CallerScope, id: number, d: WithdrawDecision) {
+export async function decideWithdrawal(db: Db, scope: CallerScope, id: number, d: WithdrawDecision, outbox = new Outbox()) {
   if (d.action === "cancel") requireCode(scope, "PAY_WITHDRAW_APPLY", "撤销提现", ["ORG_USER", "INDIVIDUAL_USER"]);
   else requireCode(scope, "PAY_WITHDRAW_AUDIT", "提现审核");
   const bank = await platformAccount(db.kysely, scope.platformId, "BANK");
   return moneyTx(db, async (trx) => {
+    const decided = await withdrawalStep(trx, id);
+    const kind = ({ approve: "withdrawalApproved", reject: "withdrawalRejected", succeed: "withdrawalPaid", fail: "withdrawalFailed", cancel: null } as const)[d.action];
+    if (kind) await outbox.stage(trx, { kind, withdrawal: decided });
+    return decided;
+  });
+
+  async function withdrawalStep(trx: MoneyDb, id: number) {
     await lockRows(trx, db.dialect, "withdrawals", [id]);
     let q = trx.selectFrom("withdrawals").selectAll().where("id", "=", id).where("platform_id", "=", scope.platformId);
     if (d.action === "cancel") {
@@ -486,7 +593,7 @@ export async function decideWithdrawal(db: Db, scope: CallerScope, id: number, d
         return update.set({ status: "FAILED", fail_reason: d.reason, release_txn_id: posted.txnId, finished_at: at, updated_at: at }).returningAll().executeTakeFirstOrThrow();
       }
     }
-  });
+  }
 }
 
 export { ensureAccount };

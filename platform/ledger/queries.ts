@@ -204,7 +204,10 @@ export async function paymentDetail(db: MoneyDb, scope: CallerScope, id: number)
   const payment = await q.executeTakeFirst();
   if (!payment) throw notFound("支付单不存在");
   const items = await db.selectFrom("payment_items as i").leftJoin("ledger_transactions as t", "t.id", "i.ledger_txn_id").selectAll("i").select("t.txn_no").where("i.payment_id", "=", id).orderBy("i.seq").execute();
-  return { payment: camel(payment), items: camelAll(items) };
+  const events = await db.selectFrom("payment_events").select(["id", "action", "label", "from_status", "to_status", "operator_name", "remark", "created_at"]).where("payment_id", "=", id).orderBy("id").execute();
+  // The actions the caller may take on this payment (the console shows these and decides nothing itself).
+  const auditable = payment.status === "PENDING_AUDIT" && scope.type === "ORG_USER" && scope.permissions.has("PAY_PAYMENT_AUDIT");
+  return { payment: camel(payment), items: camelAll(items), events: camelAll(events), actions: auditable ? ["approve", "reject"] : [] };
 }
 
 export async function listCards(db: MoneyDb, scope: CallerScope) {

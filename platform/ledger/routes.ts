@@ -10,7 +10,8 @@ import { ok, pagingSchema } from "../http/envelope.js";
 import { parse } from "../http/validate.js";
 import { requireCaller } from "../identity/guard.js";
 import { scopeOf } from "../scope.js";
-import { applyWithdrawal, bindCard, decideRecharge, decideWithdrawal, invoiceTitle, payWaybills, saveInvoiceTitle, submitRecharge, unbindCard } from "./flows.js";
+import { applyWithdrawal, bindCard, decidePayment, decideRecharge, decideWithdrawal, invoiceTitle, payWaybills, saveInvoiceTitle, submitRecharge, unbindCard } from "./flows.js";
+import { Outbox } from "../iam/notifications/events.js";
 import { idSchema } from "../../contract/fields.js";
 import {
   accountSummary,
@@ -42,6 +43,13 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: ServiceContext): P
   const scopeFor = async (request: FastifyRequest) => scopeOf(ctx, await requireCaller(ctx, request));
   const idOf = (request: FastifyRequest) => parse(idParams, request.params).id;
   const paging = (request: FastifyRequest) => parse(pagingSchema, request.body);
+  /** Runs a decision with an outbox and pushes its notifications once it has committed. */
+  const told = async <T>(work: (outbox: Outbox) => Promise<T>): Promise<T> => {
+    const outbox = new Outbox();
+    const result = await work(outbox);
+    await outbox.deliver(ctx);
+    return result;
+  };
 
   app.get(`${PAY_BASE}/account`, async (request) => {
     const scope = await scopeFor(request);
@@ -52,20 +60,35 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: ServiceContext): P
 
   app.post(`${PAY_BASE}/recharges`, async (request) => ok(await submitRecharge(ctx.db, await scopeFor(request), parse(rechargeSubmitSchema, request.body))));
   app.post(`${PAY_BASE}/recharges/search`, async (request) => ok(await searchRecharges(db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
-  app.post(`${PAY_BASE}/recharges/:id/confirm`, async (request) => ok(await decideRecharge(ctx.db, await scopeFor(request), idOf(request), { action: "confirm" })));
+  app.post(`${PAY_BASE}/recharges/:id/confirm`, async (request) => {
+    const scope = await scopeFor(request);
+    return ok(await told((o) => decideRecharge(ctx.db, scope, idOf(request), { action: "confirm" }, o)));
+  });
   app.post(`${PAY_BASE}/recharges/:id/cancel`, async (request) => ok(await decideRecharge(ctx.db, await scopeFor(request), idOf(request), { action: "cancel" })));
   app.post(`${PAY_BASE}/recharges/:id/reject`, async (request) => {
     const { reason } = parse(rejectSchema, request.body);
-    return ok(await decideRecharge(ctx.db, await scopeFor(request), idOf(request), { action: "reject", reason }));
+    const scope = await scopeFor(request);
+    return ok(await told((o) => decideRecharge(ctx.db, scope, idOf(request), { action: "reject", reason }, o)));
   });
 
   app.post(`${PAY_BASE}/payables/search`, async (request) => ok(await searchPayables(ctx.db, await scopeFor(request), parse(payableFilterSchema, request.body), paging(request))));
   app.post(`${PAY_BASE}/payees/search`, async (request) => ok(await searchPayees(ctx.db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
   app.post(`${PAY_BASE}/payments`, async (request) => {
-    const { payment, replayed } = await payWaybills(ctx.db, await scopeFor(request), parse(payWaybillsSchema, request.body));
-    return ok({ paymentId: Number(payment.id), paymentNo: payment.payment_no, itemCount: payment.item_count, totalShipperPayable: Number(payment.total_shipper_payable), replayed });
+    const scope = await scopeFor(request);
+    const body = parse(payWaybillsSchema, request.body);
+    const { payment, replayed } = await told((o) => payWaybills(ctx.db, scope, body, o));
+    return ok({ paymentId: Number(payment.id), paymentNo: payment.payment_no, itemCount: payment.item_count, totalShipperPayable: Number(payment.total_shipper_payable), status: payment.status, replayed });
   });
   app.post(`${PAY_BASE}/payments/search`, async (request) => ok(await searchPayments(db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
+  app.post(`${PAY_BASE}/payments/:id/approve`, async (request) => {
+    const scope = await scopeFor(request);
+    return ok(await told((o) => decidePayment(ctx.db, scope, idOf(request), { action: "approve" }, o)));
+  });
+  app.post(`${PAY_BASE}/payments/:id/reject`, async (request) => {
+    const { reason } = parse(rejectSchema, request.body);
+    const scope = await scopeFor(request);
+    return ok(await told((o) => decidePayment(ctx.db, scope, idOf(request), { action: "reject", reason }, o)));
+  });
   app.get(`${PAY_BASE}/payments/:id`, async (request) => ok(await paymentDetail(db, await scopeFor(request), idOf(request))));
 
   app.get(`${PAY_BASE}/bank-cards`, async (request) => ok(await listCards(db, await scopeFor(request))));
@@ -74,16 +97,21 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: ServiceContext): P
 
   app.post(`${PAY_BASE}/withdrawals`, async (request) => ok(await applyWithdrawal(ctx.db, await scopeFor(request), parse(withdrawApplySchema, request.body))));
   app.post(`${PAY_BASE}/withdrawals/search`, async (request) => ok(await searchWithdrawals(db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
-  app.post(`${PAY_BASE}/withdrawals/:id/approve`, async (request) => ok(await decideWithdrawal(ctx.db, await scopeFor(request), idOf(request), { action: "approve" })));
+  app.post(`${PAY_BASE}/withdrawals/:id/approve`, async (request) => {
+    const scope = await scopeFor(request);
+    return ok(await told((o) => decideWithdrawal(ctx.db, scope, idOf(request), { action: "approve" }, o)));
+  });
   app.post(`${PAY_BASE}/withdrawals/:id/cancel`, async (request) => ok(await decideWithdrawal(ctx.db, await scopeFor(request), idOf(request), { action: "cancel" })));
   app.post(`${PAY_BASE}/withdrawals/:id/reject`, async (request) => {
     const { reason } = parse(rejectSchema, request.body);
-    return ok(await decideWithdrawal(ctx.db, await scopeFor(request), idOf(request), { action: "reject", reason }));
+    const scope = await scopeFor(request);
+    return ok(await told((o) => decideWithdrawal(ctx.db, scope, idOf(request), { action: "reject", reason }, o)));
   });
   app.post(`${PAY_BASE}/withdrawals/:id/result`, async (request) => {
     const body = parse(withdrawResultSchema, request.body);
     const decision = body.result === "SUCCESS" ? { action: "succeed" as const, bankSerialNo: body.bankSerialNo } : { action: "fail" as const, reason: body.reason };
-    return ok(await decideWithdrawal(ctx.db, await scopeFor(request), idOf(request), decision));
+    const scope = await scopeFor(request);
+    return ok(await told((o) => decideWithdrawal(ctx.db, scope, idOf(request), decision, o)));
   });
   app.post(`${PAY_BASE}/balances/search`, async (request) => ok(await searchBalances(db, await scopeFor(request), parse(balanceFilterSchema, request.body), paging(request))));
   app.post(`${PAY_BASE}/balances/:id`, async (request) => ok(await balanceDetail(db, await scopeFor(request), idOf(request), paging(request))));

@@ -109,6 +109,26 @@ export interface PaymentsTable {
   submitted_name: string;
   submitted_at: string;
   executed_at: string | null;
+  /** 付款须审核 (0036): who approved or rejected the payment, when, and the reason of a rejection. */
+  audited_by: number | null;
+  audited_name: string | null;
+  audited_at: string | null;
+  audit_remark: string | null;
+}
+
+/** A payment's history (操作记录 on its detail page): created, submitted for audit, approved, rejected, paid. */
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  platform_id: string;
+  payment_id: number;
+  action: string;
+  label: string;
+  from_status: string | null;
+  to_status: string;
+  operator_id: number;
+  operator_name: string;
+  remark: string | null;
+  created_at: string;
 }
 
 export interface PaymentItemsTable {
@@ -260,6 +280,7 @@ export interface LedgerTables {
   waybill_settlements: WaybillSettlementsTable;
   payments: PaymentsTable;
   payment_items: PaymentItemsTable;
+  payment_events: PaymentEventsTable;
   recharges: RechargesTable;
   bank_cards: BankCardsTable;
   withdrawals: WithdrawalsTable;

@@ -3,6 +3,7 @@
  * its filters, one row, the reference picker's options, and the keyset walk of the export. This is
  * the only module that selects from a binding's table.
  */
+import { choosableColumns, unchoosableReason } from "../../contract/resources/choosable.js";
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import type { Paged } from "../../contract/envelope.js";
 import { allFields, allowedActions, columnOf, filterSpecs, mayUse, type ResourceFilter } from "../../contract/resources/derive.js";
@@ -222,13 +223,23 @@ export async function mayWriteRow(db: AnyDb, binding: Binding, scope: CallerScop
 export const OPTIONS_LIMIT = 50;
 
 /** At most 50 `{ id, label }` of the caller's scope for another resource's picker. */
-export async function resourceOptions(db: AnyDb, binding: Binding, scope: CallerScope, keyword: string | undefined, where?: ResourceFilter): Promise<Array<{ id: number; label: string }>> {
+/**
+ * The reference picker's options: at most OPTIONS_LIMIT rows of the caller's scope, the choosable ones
+ * first; a row the resource's `choosable` rule excludes comes greyed with the reason (`disabledReason`).
+ */
+export async function resourceOptions(db: AnyDb, binding: Binding, scope: CallerScope, keyword: string | undefined, where?: ResourceFilter): Promise<Array<{ id: number; label: string; disabledReason: string | null }>> {
   const title = binding.def.titleField;
   const column = columnOf(title, binding.def.fields[title]!);
   let query = where ? filtered(scopedBase(db, binding, scope), binding, where) : scopedBase(db, binding, scope);
   if (keyword) query = query.where(contains(`${A}.${column}`, keyword));
-  const rows = await query.select([`${A}.id as id`, `${A}.${column} as label`]).orderBy(ref(column)).limit(OPTIONS_LIMIT).execute();
-  return rows.map((r) => ({ id: Number(r.id), label: String(r.label) }));
+  const rule = choosableColumns(binding.def);
+  if (rule.length) query = query.orderBy(sql`case when ${sql.join(rule.map((r) => sql`${ref(r.column)} in (${sql.join([...r.states])})`), sql` and `)} then 0 else 1 end`);
+  const rows = (await query
+    .select([`${A}.id as id`, `${A}.${column} as label`, ...rule.map((r) => `${A}.${r.column}`)] as never)
+    .orderBy(ref(column))
+    .limit(OPTIONS_LIMIT)
+    .execute()) as Array<Record<string, unknown>>;
+  return rows.map((r) => ({ id: Number(r.id), label: String(r.label), disabledReason: unchoosableReason(binding.def, r) }));
 }
 
 export interface WalkCursor {

@@ -15,7 +15,9 @@ import { HttpError, notFound, Refusal } from "../http/envelope.js";
 import { parseLabelled as parse } from "../http/validate.js";
 import type { CallerScope } from "../scope.js";
 import type { AnyDb, Binding, Row } from "./bind.js";
-import { notifyAuditDecision } from "./audit-notify.js";
+import { decisionEvent } from "./audit-notify.js";
+import { choosableColumns, unchoosableReason } from "../../contract/resources/choosable.js";
+import { Outbox } from "../iam/notifications/events.js";
 import { recordResourceEvent } from "./events.js";
 import { assertWaterFor, findRow, fromColumn, mayWriteRow, scopedBase, toColumn, toRecords } from "./query.js";
 import { bindingOf } from "./lookup.js";
@@ -95,15 +97,26 @@ async function ownerColumns(trx: AnyDb, binding: Binding, scope: CallerScope, or
   }
 }
 
-/** Each reference must name a row the caller may see through the referenced resource's own scope. */
-async function checkRefs(trx: AnyDb, def: AnyResource, scope: CallerScope, body: Record<string, unknown>): Promise<void> {
+/**
+ * Each reference must name a row the caller may see through the referenced resource's own scope, and
+ * one its `choosable` rule allows (unless the field accepts any state, or the row keeps the one it has).
+ */
+async function checkRefs(trx: AnyDb, def: AnyResource, scope: CallerScope, body: Record<string, unknown>, before?: Row): Promise<void> {
   for (const [key, field] of Object.entries(def.fields)) {
     const value = body[key];
     if (!field.ref || value === null || value === undefined) continue;
     const target = bindingOf(field.ref.resource);
     if (!target) continue;
-    const found = await scopedBase(trx, target, scope).select("t.id").where("t.id", "=", Number(value)).executeTakeFirst();
+    const rule = field.ref.anyState ? [] : choosableColumns(target.def);
+    const title = columnOf(target.def.titleField, target.def.fields[target.def.titleField]!);
+    const found = (await scopedBase(trx, target, scope)
+      .select(["t.id", `t.${title} as title`, ...rule.map((r) => `t.${r.column}`)] as never)
+      .where("t.id", "=", Number(value))
+      .executeTakeFirst()) as Record<string, unknown> | undefined;
     if (!found) throw new HttpError(400, `${field.label}不存在或不可选`);
+    if (before && String(before[columnOf(key, field)] ?? "") === String(value)) continue;
+    const reason = rule.length ? unchoosableReason(target.def, found) : null;
+    if (reason) throw new Refusal(RefusalCode.invalid, `${field.label}「${String(found.title)}」不可选：${reason}，请选择其他${target.def.name}`);
   }
 }
 
@@ -186,7 +199,7 @@ export async function updateResource(ctx: ServiceContext, binding: Binding, scop
     }
     if (typeof body.version === "number" && body.version !== Number(before.version)) throw stale(def, before);
     const { version: _version, ...fields } = body;
-    await checkRefs(trx, def, scope, fields);
+    await checkRefs(trx, def, scope, fields, before);
     await checkUnique(trx, binding, scope, fields, id);
     const values = columnsOf(def, fields);
     const changes: Record<string, [unknown, unknown]> = {};
@@ -243,6 +256,7 @@ export async function transitionResource(ctx: ServiceContext, binding: Binding, 
   const body = parse(transitionSchema(def, key), input) as Record<string, unknown>;
   const field = transitionField(def, transition);
   const column = def.fields[field] ? columnOf(field, def.fields[field]) : statusColumnOf(def)!;
+  const outbox = new Outbox();
   const row = await runWrite(ctx, binding, async (trx) => {
     const before = await findWritableRow(trx, binding, scope, id, key, transition.label);
     const from = String(before[column]);
@@ -271,9 +285,11 @@ export async function transitionResource(ctx: ServiceContext, binding: Binding, 
     const after = binding.hooks?.onTransition ? ((await trx.selectFrom(binding.table).selectAll().where("id", "=", id).executeTakeFirstOrThrow()) as Row) : moved;
     const remark = Object.values(inputs).find((v) => typeof v === "string") as string | undefined;
     await recordResourceEvent(trx, scope, def.key, after, { action: key.toUpperCase(), label: transition.label, from, to: transition.to, remark: remark ?? null });
+    const event = decisionEvent(binding, scope, after, key, String(recordLike(def, after)[def.titleField] ?? after.id));
+    if (event) await outbox.stage(trx as never, event);
     return after;
   });
+  await outbox.deliver(ctx);
   await binding.hooks?.afterTransition?.(ctx, scope, row, key).catch((error: unknown) => ctx.log.error({ err: error }, "afterTransition hook failed"));
-  await notifyAuditDecision(ctx, binding, scope, row, key, String(recordLike(def, row)[def.titleField] ?? row.id));
   return (await toRecords(ctx.db.kysely, binding, scope, [row]))[0]!;
 }

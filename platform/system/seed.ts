@@ -22,10 +22,11 @@ const DAY = 24 * HOUR;
 const iso = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
 const mask = (m: string) => `${m.slice(0, 3)}****${m.slice(-4)}`;
 
+/** 付款须审核: the first organisation of every three pays at once as the ledger's demo and tests expect; the third reviews payments (docs/design/money20.md). */
 async function seedConfigs(trx: Trx) {
   const orgs = await trx.selectFrom("organisations").select(["id", "name", "platform_id", "tenant_id"]).orderBy("id").execute();
   for (const [i, org] of orgs.entries()) {
-    const overrides = i % 3 === 1 ? { business_modes: "BOTH", default_business_mode: "MATCHMAKING", service_fee_bp: 300, tax_reserve_bp: 150, withhold_bp: 100, payment_requires_audit: 0 } : i % 3 === 2 ? { ticket_type: "TWO_TICKET", settle_basis: "UNLOADED", wipe_mode: "JIAO", settle_cycle: "MONTHLY", credit_limit: 50_000_000 } : { service_fee_bp: 200 };
+    const overrides = i % 3 === 1 ? { business_modes: "BOTH", default_business_mode: "MATCHMAKING", service_fee_bp: 300, tax_reserve_bp: 150, withhold_bp: 100, payment_requires_audit: 0 } : i % 3 === 2 ? { ticket_type: "TWO_TICKET", settle_basis: "UNLOADED", wipe_mode: "JIAO", settle_cycle: "MONTHLY", credit_limit: 50_000_000 } : { service_fee_bp: 200, payment_requires_audit: 0 };
     await ensureEnterpriseConfig(trx, { id: Number(org.id), name: org.name, platformId: org.platform_id, tenantId: Number(org.tenant_id) }, overrides);
   }
 }

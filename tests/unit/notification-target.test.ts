@@ -1,4 +1,6 @@
+import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { auditedRowPath, NOTIFICATION_TARGET_PATHS } from "../../contract/notification-targets.js";
 import type { Notification } from "../../contract/notification.js";
 import { confirmLabel, notificationListHref, notificationListQuery, notificationTargetHref } from "../../app/lib/notification-target.js";
 
@@ -12,6 +14,7 @@ const message = (overrides: Partial<Notification>): Notification => ({
   tags: [],
   freightNo: null,
   freightWay: null,
+  targetPath: null,
   ...overrides,
 });
 
@@ -21,6 +24,20 @@ describe("notificationTargetHref (spec 2.3)", () => {
     expect(notificationTargetHref(freight)).toBe("/dispatchManage/wayillDetails/index?freightNo=HY2026+01");
     expect(notificationTargetHref(freight, "WATER")).toBe("/dispatchManage/wayillDetails/waterIndex?freightNo=HY2026+01");
     expect(notificationTargetHref({ ...freight, freightWay: "WATER" }, null)).toBe("/dispatchManage/wayillDetails/waterIndex?freightNo=HY2026+01");
+  });
+
+  it("opens the page the platform's catalogue names, and only a path of this console", () => {
+    expect(notificationTargetHref(message({ targetType: "MYWALLET", targetPath: "/financialManage/paymentDetail?id=5" }))).toBe("/financialManage/paymentDetail?id=5");
+    expect(notificationTargetHref(message({ targetType: "MY", targetPath: "//evil.example/x" }))).toBeNull();
+    expect(notificationTargetHref(message({ targetType: "MY", targetPath: "https://evil.example/x" }))).toBeNull();
+  });
+
+  it("every path the catalogue may send is a page of the console", () => {
+    const routes = readdirSync(new URL("../../app/routes/", import.meta.url)).filter((f) => f.startsWith("_app.") && f.endsWith(".tsx"));
+    const asPath = (file: string) => "/" + file.slice("_app.".length, -".tsx".length).split(".").map((seg) => (seg.startsWith("$") ? ":id" : seg)).join("/");
+    const known = new Set(routes.map(asPath));
+    for (const path of NOTIFICATION_TARGET_PATHS) expect(known, path).toContain(path);
+    expect(auditedRowPath("shipper", 12)).toBe("/resourceManager/shipper/detail/12");
   });
 
   it("opens supply and order details with the target id", () => {

@@ -15,7 +15,8 @@ interface ListData {
 }
 
 const ACCOUNT_STATUS = { ACTIVE: "正常", FROZEN: "冻结", CLOSED: "注销" } as const;
-const PAYMENT_STATUS = { SUCCESS: "支付成功" } as const;
+const PAYMENT_STATUS = { SUCCESS: "支付成功", PENDING_AUDIT: "待审核", REJECTED: "已驳回" } as const;
+const PAYMENT_ITEM_STATUS = { SUCCESS: "已支付", PENDING: "待支付", RELEASED: "已退回" } as const;
 const TRANSFER_STATUS = { SUBMITTED: "已提交", SUCCESS: "成功", FAILED: "失败", UNKNOWN: "未知" } as const;
 const WAY = { ROAD: "陆运", WATER: "水运" } as const;
 
@@ -450,11 +451,99 @@ export function PaymentListPage() {
         { key: "submittedName", label: "提交人" },
         { key: "executedAt", label: "支付时间", kind: "time" },
       ]}
+      actions={(r) => (
+        <Link className="btn-link" to={`/financialManage/paymentDetail?id=${String(r.id)}`}>
+          详情
+        </Link>
+      )}
       sums={[
         ["shipperPayable", "货主应付"],
         ["netToPayee", "实付"],
       ]}
     />
+  );
+}
+
+/** 支付详情: the payment, its waybills, its 操作记录, and 审核通过 / 驳回 when the platform allows them (plain forms). */
+export function PaymentDetailPage() {
+  const { payment, items, events, actions, notice } = useLoaderData<{ payment: Row; items: Row[]; events: Row[]; actions: string[]; notice: string | null }>();
+  const facts: Array<[string, React.ReactNode]> = [
+    ["支付单号", String(payment.paymentNo)],
+    ["企业", String(payment.orgName ?? "")],
+    ["运输方式", WAY[String(payment.freightWay) as keyof typeof WAY] ?? String(payment.freightWay)],
+    ["状态", PAYMENT_STATUS[String(payment.status) as keyof typeof PAYMENT_STATUS] ?? String(payment.status)],
+    ["运单数", String(payment.itemCount)],
+    ["货主应付(元)", fenToYuan(Number(payment.totalShipperPayable))],
+    ["实付收款人(元)", fenToYuan(Number(payment.totalNetToPayee))],
+    ["服务费(元)", fenToYuan(Number(payment.totalServiceFee))],
+    ["留存税费(元)", fenToYuan(Number(payment.totalTaxReserve))],
+    ["提交人", String(payment.submittedName ?? "")],
+    ["审核人", String(payment.auditedName ?? "")],
+    ["驳回原因", String(payment.auditRemark ?? "")],
+  ];
+  return (
+    <MoneyFrame title={`支付详情 ${String(payment.paymentNo)}`} notice={notice} toolbar={<Link className="btn" to="/financialManage/paymentList">返回支付列表</Link>}>
+      <div className="card">
+        <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3" data-testid="payment-facts">
+          {facts.map(([label, value]) => (
+            <div key={label} className="flex gap-2">
+              <dt className="text-gray-500">{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      {actions.length ? (
+        <div className="card flex flex-wrap items-end gap-4" data-testid="payment-audit">
+          {actions.includes("approve") ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="approve" />
+              <button type="submit" className="btn btn-primary">审核通过并支付</button>
+            </Form>
+          ) : null}
+          {actions.includes("reject") ? (
+            <Form method="post" className="flex flex-wrap items-end gap-2">
+              <input type="hidden" name="intent" value="reject" />
+              <Field label="驳回原因" name="reason" required maxLength={200} />
+              <button type="submit" className="btn btn-danger">驳回</button>
+            </Form>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="card space-y-2">
+        <h2 className="font-semibold">支付运单</h2>
+        <MoneyTable
+          testId="payment-items"
+          rows={items}
+          columns={[
+            { key: "seq", label: "序号" },
+            { key: "freightNo", label: "运单号" },
+            { key: "payeeName", label: "收款人" },
+            { key: "shipperPayable", label: "货主应付(元)", kind: "fen" },
+            { key: "netToPayee", label: "实付收款人(元)", kind: "fen" },
+            { key: "serviceFee", label: "服务费(元)", kind: "fen" },
+            { key: "taxReserve", label: "留存税费(元)", kind: "fen" },
+            { key: "status", label: "状态", labels: PAYMENT_ITEM_STATUS },
+            { key: "txnNo", label: "交易流水号" },
+            { key: "paidAt", label: "支付时间", kind: "time" },
+          ]}
+        />
+      </div>
+      <div className="card space-y-2">
+        <h2 className="font-semibold">操作记录</h2>
+        <MoneyTable
+          testId="payment-events"
+          rows={events}
+          columns={[
+            { key: "createdAt", label: "时间", kind: "time" },
+            { key: "label", label: "操作" },
+            { key: "toStatus", label: "状态", labels: PAYMENT_STATUS },
+            { key: "operatorName", label: "操作人" },
+            { key: "remark", label: "备注" },
+          ]}
+        />
+      </div>
+    </MoneyFrame>
   );
 }
 

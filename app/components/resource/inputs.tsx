@@ -8,7 +8,7 @@ export interface FieldInputProps {
   field: Field;
   defaultValue: string;
   error?: string;
-  options?: Array<{ id: number; label: string }>;
+  options?: Array<{ id: number; label: string; disabledReason?: string | null }>;
   required?: boolean;
 }
 
@@ -24,13 +24,22 @@ export function FieldInput({ name, id, field, defaultValue, error, options, requ
   const cls = `input ${error ? "input-error" : ""}`;
   let control;
   if (field.input.type === "select") {
-    const choices: Array<[string, string]> = field.ref ? (options ?? []).map((o) => [String(o.id), o.label]) : Object.entries(field.options ?? {}).map(([v, o]) => [v, o.label]);
+    // A reference the platform greys (not choosable) is shown disabled with its reason, except the value
+    // the record already holds (a disabled option would not be posted back).
+    const choices: Array<[string, string, string | null]> = field.ref
+      ? (options ?? []).map((o) => [String(o.id), o.label, field.ref!.anyState ? null : (o.disabledReason ?? null)])
+      : Object.entries(field.options ?? {}).map(([v, o]) => [v, o.label, null]);
     control = (
       <select {...common} className={cls}>
         <option value="">请选择</option>
-        {choices.map(([value, text]) => (
-          <option key={value} value={value}>{text}</option>
-        ))}
+        {choices.map(([value, text, reason]) => {
+          const greyed = reason !== null && value !== defaultValue;
+          return (
+            <option key={value} value={value} disabled={greyed} title={reason ?? undefined}>
+              {reason ? `${text}（${reason}）` : text}
+            </option>
+          );
+        })}
       </select>
     );
   } else if (field.input.type === "textarea") {

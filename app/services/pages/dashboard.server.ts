@@ -11,6 +11,7 @@ import { dispatchApi } from "~/services/dispatch.server";
 import { PlatformError } from "~/services/platform.server";
 import { pageJson } from "~/services/page-data.server";
 import { requirePage, viewerOf, type CurrentUser } from "~/services/user.server";
+import { myFleetFigures } from "./my-fleet.server";
 
 const KIND_LABELS: Record<UserType, string> = {
   SYSTEM_USER: "平台用户",
@@ -38,7 +39,7 @@ export async function loadDashboard(request: Request) {
   const groups = permitted
     .filter((node) => node.path !== "/dashboard" && !node.hidden)
     .map((node) => ({ title: node.title, href: node.redirect ?? node.path, icon: node.icon }));
-  const figures = permitted.some((node) => node.path === DISPATCH_GROUP) ? await dispatchFigures(user) : null;
+  const [figures, fleet] = await Promise.all([permitted.some((node) => node.path === DISPATCH_GROUP) ? dispatchFigures(user) : Promise.resolve(null), myFleetFigures(user)]);
   return pageJson(user, {
     name: user.info.name,
     companyName: user.info.companyName,
@@ -46,5 +47,6 @@ export async function loadDashboard(request: Request) {
     roleNames: user.info.roles,
     groups,
     figures,
+    fleet,
   });
 }

@@ -140,8 +140,34 @@ export function accountInfoAction(request: Request) {
 export function payAction(request: Request) {
   return perform(request, async (user, form) => {
     const freightIds = form.getAll("freightId").map((v) => Number(v));
-    const p = await pay<{ paymentNo: string; itemCount: number; totalShipperPayable: number }>(user, "/payments", { requestNo: text(form, "requestNo"), freightIds });
+    const p = await pay<{ paymentNo: string; itemCount: number; totalShipperPayable: number; status: string }>(user, "/payments", { requestNo: text(form, "requestNo"), freightIds });
+    if (p.status === "PENDING_AUDIT") return `支付单 ${p.paymentNo} 已提交审核：${p.itemCount} 个运单，合计 ${yuan(p.totalShipperPayable)} 元，审核通过后支付`;
     return `支付单 ${p.paymentNo} 支付成功：${p.itemCount} 个运单，合计 ${yuan(p.totalShipperPayable)} 元`;
+  });
+}
+
+/** 支付详情 (?id=): the payment, its waybills, its history and the actions the platform allows the caller. */
+export async function loadPaymentDetail(request: Request) {
+  const user = await requirePage(request);
+  const id = new URL(request.url).searchParams.get("id") ?? "";
+  if (!/^[1-9]\d{0,14}$/.test(id)) throw new Response("支付单不存在", { status: 404 });
+  const detail = await pay<{ payment: Row; items: Row[]; events: Row[]; actions: string[] }>(user, `/payments/${id}`, undefined, "GET");
+  return pageData(request, user, detail);
+}
+
+/** 支付审核 on the detail page: 审核通过 (pays through the ledger) or 驳回 with the reason. */
+export function paymentAuditAction(request: Request) {
+  return perform(request, async (user, form) => {
+    const id = new URL(request.url).searchParams.get("id") ?? "";
+    if (!/^[1-9]\d{0,14}$/.test(id)) throw new FormError("支付单不存在");
+    if (text(form, "intent") === "reject") {
+      const reason = text(form, "reason");
+      if (!reason) throw new FormError("请填写驳回原因");
+      await pay(user, `/payments/${id}/reject`, { reason });
+      return "支付单已驳回，运单已退回待付款";
+    }
+    await pay(user, `/payments/${id}/approve`);
+    return "已审核通过，运费已支付";
   });
 }
 

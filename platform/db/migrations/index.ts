@@ -32,6 +32,7 @@ import { taxCaptainsMigration } from "./0026_tax_captains.js";
 import { sealedCardNumbersMigration } from "./0028_sealed_card_numbers.js";
 import { enterpriseAdminCodesMigration } from "./0030_enterprise_admin_codes.js";
 import { operationalRulesMigration } from "./0033_operational_rules.js";
+import { moneyNotificationsMigration } from "./0036_money_notifications.js";
 
 /** Every migration, in order. Names sort in the order they must run. Add new ones at the end. */
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
@@ -67,4 +68,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0033_operational_rules": operationalRulesMigration,
   "0034_public_file_tokens": publicFileTokensMigration,
   "0034b_money_request_owner": moneyRequestOwnerMigration,
+  "0036_money_notifications": moneyNotificationsMigration,
 };

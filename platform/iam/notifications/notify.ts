@@ -13,6 +13,10 @@ export interface NotifyInput {
   freightWay?: FreightWay | null;
   /** The business number the push log shows (default: the waybill number or the target id). */
   bizNo?: string | null;
+  /** The console path of the page where the thing is (查看详情). */
+  targetPath?: string | null;
+  /** The event told of: a user gets one message per event key, however often the request is repeated. */
+  eventKey?: string | null;
 }
 
 /**
@@ -24,10 +28,21 @@ export interface NotifyInput {
 export async function notifyUsers(ctx: ServiceContext, userIds: readonly number[], input: NotifyInput): Promise<Notification[]> {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return [];
-  const db = ctx.db.kysely;
-  const recipients = await recipientsOf(db, unique);
-  const exemptions = await messageExemptions(db, recipients);
   const created = await insertNotifications(ctx, unique, input);
+  await deliverNotifications(ctx, created, input);
+  return created.map((row) => row.notification);
+}
+
+/**
+ * Pushes stored notifications (SERVICE_MSG_PUSH and SERVICE_MSG_NUM) to their users' sockets, except to
+ * users a no-push rule exempts (domain 6.13: their inbox keeps the message), and writes each to the push
+ * log (6.8) as SENT or SKIPPED. Call it after the transaction that stored them has committed.
+ */
+export async function deliverNotifications(ctx: ServiceContext, created: ReadonlyArray<{ userId: number; notification: Notification }>, input: Pick<NotifyInput, "content" | "targetType" | "targetId" | "bizNo" | "freightNo">): Promise<void> {
+  if (created.length === 0) return;
+  const db = ctx.db.kysely;
+  const recipients = await recipientsOf(db, [...new Set(created.map((c) => c.userId))]);
+  const exemptions = await messageExemptions(db, recipients);
   const pushed = created.filter(({ userId }) => !exemptions.get(userId));
   await pushToUsers(
     ctx,
@@ -38,7 +53,6 @@ export async function notifyUsers(ctx: ServiceContext, userIds: readonly number[
     db,
     recipients.map((recipient) => ({ recipient, channel: "SITE", content: input.content, bizType: input.targetType, bizNo: input.bizNo ?? input.freightNo ?? String(input.targetId), exemption: exemptions.get(recipient.userId) ?? null })),
   );
-  return created.map((row) => row.notification);
 }
 
 export async function notifyUser(ctx: ServiceContext, userId: number, input: NotifyInput): Promise<Notification> {

@@ -14,6 +14,10 @@ export interface NotificationsTable {
   tags: string;
   freight_no: string | null;
   freight_way: FreightWay | null;
+  /** The console path of the page where the thing is (查看详情), from the catalogue (notifications/events.ts). */
+  target_path: string | null;
+  /** The event told of; one event reaches one user once (0036). */
+  event_key: string | null;
 }
 
 export interface NotificationTables {

@@ -21,6 +21,7 @@ export function toNotification(row: NotificationRow): Notification {
     tags: row.tags.split(",").filter(Boolean),
     freightNo: row.freight_no,
     freightWay: row.freight_way,
+    targetPath: row.target_path,
   };
 }
 
@@ -54,6 +55,8 @@ export async function insertNotifications(
     tags,
     freight_no: input.freightNo ?? null,
     freight_way: input.freightWay ?? null,
+    target_path: input.targetPath ?? null,
+    event_key: input.eventKey ?? null,
   }));
   const rows = await ctx.db.kysely.transaction().execute(async (trx) => {
     const inserted: NotificationRow[] = [];
