@@ -1,0 +1,294 @@
+/**
+ * Issue 20 item 7: the whole chain, as a new customer goes through it, on the database of this run
+ * (SQLite, or PostgreSQL when TEST_DATABASE_URL is set). A console stack of its own (the built console
+ * and its platform, tests/helpers/console-stack.ts) runs on a copy of the seeded template; every step the
+ * console has a page for goes through that page's form with JavaScript off (NoScriptBrowser), the
+ * driver's steps through the platform's driver-app calls. Nothing the seed made is used by the new
+ * enterprise: its 托运人, 货物, driver and vehicle are its own. The platform's staff are the demo
+ * accounts (the platform exists before any customer).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { HTMLElement } from "node-html-parser";
+import { constants, publicEncrypt } from "node:crypto";
+import { checkLedger } from "../../platform/ledger/check.js";
+import { openDatabase, type Db } from "../../platform/db/index.js";
+import type { AnyResource } from "../../contract/resources/kit.js";
+import { order as orderDef } from "../../contract/resources/order.js";
+import { supply as supplyDef } from "../../contract/resources/supply.js";
+import { shipper as shipperDef } from "../../contract/resources/shipper.js";
+import { withCreditCheck } from "../../contract/resources/enterprise.js";
+import { exampleIdCard } from "../../contract/resources/driver.js";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../platform/db/seed.js";
+import { NoScriptBrowser, optionValues, textOf, type LoadedPage } from "../helpers/no-script-browser.js";
+import { startConsoleStack, type ConsoleStack } from "../helpers/console-stack.js";
+import { seededTestDatabase, type TestDatabase } from "../helpers/test-database.js";
+
+const TAG = String((process.pid * 7 + Date.now()) % 10_000).padStart(4, "0");
+
+let database: TestDatabase;
+let stack: ConsoleStack;
+let db: Db;
+
+beforeAll(async () => {
+  const dev = process.env.CHAIN_DEV_STACK?.split(",");
+  if (dev) {
+    stack = { baseUrl: dev[0]!, platformUrl: dev[1]!, stop: async () => undefined };
+    db = await openDatabase(dev[2]!);
+    return;
+  }
+  database = await seededTestDatabase("chain");
+  stack = await startConsoleStack({ TMS_DATABASE_URL: database.url });
+  db = await openDatabase(database.url);
+}, 120_000);
+
+afterAll(async () => {
+  await db?.destroy();
+  await stack?.stop();
+  await database?.drop();
+});
+
+// --- the platform's own calls (the driver app; the SMS gateway's development outbox) ---------------
+
+interface Envelope<T> {
+  code: number;
+  message?: string;
+  errorMsg?: string;
+  data?: T;
+}
+
+async function platformCall<T>(path: string, body: unknown, token?: string, method = "POST"): Promise<T> {
+  const response = await fetch(stack.platformUrl + path, {
+    method,
+    headers: { "X-Platform": "A", ...(method === "GET" ? {} : { "Content-Type": "application/json" }), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: method === "GET" ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as Envelope<T>;
+  if (envelope.code !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(envelope)}`);
+  return envelope.data as T;
+}
+
+/** What the SMS gateway (the stand-in) accepted for a mobile, newest last. */
+async function smsTo(mobile: string): Promise<string[]> {
+  const response = await fetch(`${stack.platformUrl}/dev/sms-standin/_control/messages`);
+  const { sent } = (await response.json()) as { sent: Array<{ mobile: string; text: string }> };
+  return sent.filter((m) => m.mobile === mobile).map((m) => m.text);
+}
+
+/** The driver app's login: an SMS code from the development outbox. */
+async function driverAppLogin(mobile: string): Promise<string> {
+  await platformCall("/api/v1/auth/sms-auth-code", { mobile, clientId: "driver-app" });
+  const { content: code } = await platformCall<{ content: string }>(`/api/v1/dev/outbox?mobile=${mobile}&kind=sms`, undefined, undefined, "GET");
+  const { csrfToken } = await platformCall<{ csrfToken: string; publicKey: string }>("/api/v1/auth/csrf", { clientId: "driver-app" });
+  const { accessToken } = await platformCall<{ accessToken: string }>("/api/v1/auth/third-class-insurance/token", { grantType: "sms", authKey: mobile, smsCode: code, clientId: "driver-app", csrfToken });
+  return accessToken;
+}
+
+/** A password login on the platform (for the cross-checks only). */
+async function platformLogin(mobile: string, password = DEMO_PASSWORD): Promise<string> {
+  const { csrfToken, publicKey } = await platformCall<{ csrfToken: string; publicKey: string }>("/api/v1/auth/csrf", { clientId: "chain" });
+  const authSecret = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" }, Buffer.from(password)).toString("base64");
+  const { accessToken } = await platformCall<{ accessToken: string }>("/api/v1/auth/third-class-insurance/token", { grantType: "password", authKey: mobile, authSecret, clientId: "chain", csrfToken });
+  return accessToken;
+}
+
+// --- the console's pages with JavaScript off ---------------------------------------------------------
+
+const browsers = new Map<string, NoScriptBrowser>();
+async function staff(kind: "SYSTEM_USER" | "TENANT_USER"): Promise<NoScriptBrowser> {
+  let browser = browsers.get(kind);
+  if (!browser) {
+    browser = new NoScriptBrowser(stack.baseUrl);
+    await browser.login(DEMO_ACCOUNTS[kind], DEMO_PASSWORD);
+    browsers.set(kind, browser);
+  }
+  return browser;
+}
+
+/** The page's form that holds a control named `control` (or the engine's resource form). */
+function formWith(page: LoadedPage, selector: string): HTMLElement {
+  const form = page.doc.querySelectorAll("form").find((f) => f.querySelector(selector) || f.matches?.(selector));
+  expect(form, `${page.url} has a form with ${selector}`).toBeDefined();
+  return form!;
+}
+
+function button(form: HTMLElement, label: string | RegExp): HTMLElement {
+  const found = form.querySelectorAll("button").find((b) => (typeof label === "string" ? textOf(b) === label : label.test(textOf(b))));
+  expect(found, `the form has a button「${label}」`).toBeDefined();
+  return found!;
+}
+
+/** The value of the option whose text contains `text`. */
+function optionNamed(form: HTMLElement, name: string, text: string): string {
+  const option = form.querySelectorAll(`select[name="${name}"] option`).find((o) => textOf(o).includes(text));
+  expect(option, `「${name}」offers「${text}」: ${form.querySelectorAll(`select[name="${name}"] option`).map(textOf).join(" | ")}`).toBeDefined();
+  return option!.getAttribute("value")!;
+}
+
+/**
+ * A resource form's values from its definition's example (what a user types, through each field's
+ * input format), with `overrides` over them; references the example does not name take no value.
+ */
+function exampleValues(form: HTMLElement, def: AnyResource, n: number, overrides: Record<string, string>): Record<string, string> {
+  const body = def.example!.body(n, {});
+  const values: Record<string, string> = {};
+  for (const [key, field] of Object.entries(def.fields)) {
+    if (!form.querySelector(`[name="${key}"]`)) continue;
+    const value = body[key];
+    if (value !== undefined && value !== null && !field.ref) values[key] = field.toInput(value as never);
+  }
+  for (const [key, value] of Object.entries(overrides)) if (form.querySelector(`[name="${key}"]`)) values[key] = value;
+  return values;
+}
+
+const status = (page: LoadedPage) => textOf(page.doc.querySelector('[role="status"]'));
+const alert = (page: LoadedPage) => textOf(page.doc.querySelector('[role="alert"]'));
+const fieldErrors = (page: LoadedPage) => page.doc.querySelectorAll(".field-error").map(textOf).join("; ");
+
+/** Submits the engine's resource form (保存) and expects 已新增; answers the page it landed on. */
+async function saveResource(browser: NoScriptBrowser, page: LoadedPage, values: Record<string, string>): Promise<LoadedPage> {
+  const form = page.doc.querySelector('[data-testid="resource-form"]');
+  expect(form, `${page.url} shows the resource form`).not.toBeNull();
+  const saved = await browser.submit(page, form!, values, button(form!, "保存"));
+  expect(status(saved), `${page.url}: ${alert(saved)} ${fieldErrors(saved)}`).toContain("已新增");
+  return saved;
+}
+
+/** The audit form of an engine audit page: 审核通过. */
+async function approve(browser: NoScriptBrowser, path: string): Promise<LoadedPage> {
+  const page = await browser.get(path);
+  expect(page.status, path).toBe(200);
+  const form = page.doc.querySelector('[data-testid="audit-form"]');
+  expect(form, `${path} shows the audit form`).not.toBeNull();
+  expect(form!.querySelector('input[name="transition"][value="approve"]'), `${path} offers 通过`).not.toBeNull();
+  const done = await browser.submit(page, form!, { transition: "approve", auditRemark: "资料齐全，同意" }, button(form!, "提交审核"));
+  expect(`${status(done)} ${alert(done)}`, `${path}: ${fieldErrors(done)}`).toMatch(/审核通过|已通过|成功/);
+  return done;
+}
+
+// --- the chain -----------------------------------------------------------------------------------------
+
+const enterprise = { name: `淮北链测粮贸有限公司${TAG}`, adminMobile: `1771${TAG}001`, id: 0, orgId: 0, password: `Lianc${TAG}ok`, browser: null as unknown as NoScriptBrowser };
+const person = { name: "韩立新", mobile: `1771${TAG}101`, idCardNo: exampleIdCard(Number(TAG) + 4242), profileId: 0, rosterId: 0, userId: 0, token: "" };
+const truck = { plateNo: `皖F${String(10_000 + Number(TAG)).slice(-5)}`, id: 0 };
+const waybill = { id: 0, freightNo: "" };
+const order = { id: 0, orderNo: "" };
+
+describe.sequential("the whole chain, as a new customer goes through it", () => {
+  it("the platform registers the enterprise on 新增企业 and approves it on 企业审核", async () => {
+    const platform = await staff("SYSTEM_USER");
+    const add = await platform.get("/userInfoManage/addEnterprise");
+    await saveResource(platform, add, {
+      name: enterprise.name,
+      creditCode: withCreditCheck(`91340600MA${String(2_000_000 + Number(TAG))}`),
+      kind: "SHIPPER",
+      businessMode: "SELF_OPERATED",
+      adminName: "韩经理",
+      adminMobile: enterprise.adminMobile,
+      contactName: "韩经理",
+      contactMobile: "0561-3123456",
+    });
+    const row = await db.kysely.selectFrom("enterprise_profiles").select(["id", "org_id"]).where("name", "=", enterprise.name).executeTakeFirstOrThrow();
+    enterprise.id = Number(row.id);
+    enterprise.orgId = Number(row.org_id);
+    await approve(platform, `/userInfoManage/enterprise/${enterprise.id}/audit`);
+  });
+
+  it("its administrator logs in with the password the SMS brought, must change it, and does", async () => {
+    const [sms] = await smsTo(enterprise.adminMobile);
+    expect(sms, "the approval sent the administrator his initial password").toContain(enterprise.name);
+    const initial = /初始密码 (\S+)，/.exec(sms!)![1]!;
+    const browser = new NoScriptBrowser(stack.baseUrl);
+    const login = await browser.get("/login");
+    const form = formWith(login, '[name="mobile"]');
+    const landed = await browser.submit(login, form, { mobile: enterprise.adminMobile, password: initial }, form.querySelectorAll("button").find((b) => b.getAttribute("value") === "login"));
+    expect(landed.url).toContain("/personalCenter/userInfo");
+    const change = formWith(landed, '[name="oldPassword"]');
+    const changed = await browser.submit(landed, change, { oldPassword: initial, newPassword: enterprise.password, confirmPassword: enterprise.password }, button(change, "修改密码"));
+    expect(status(changed) + alert(changed)).toContain("密码已修改");
+    const again = new NoScriptBrowser(stack.baseUrl);
+    await again.login(enterprise.adminMobile, enterprise.password);
+    enterprise.browser = again;
+  });
+});
+
+describe.sequential("the enterprise's resources, approved by the platform", () => {
+  it("the administrator adds a driver on 新增司机 and a vehicle on 车辆运营", async () => {
+    const admin = enterprise.browser;
+    await saveResource(admin, await admin.get("/resourceManager/driver/add"), {
+      name: person.name,
+      mobile: person.mobile,
+      idCardNo: person.idCardNo,
+      driverType: "OWN",
+      vehicleClass: "A2",
+      licenseValidTo: "2032-03-15",
+      qualificationCertNo: person.idCardNo,
+      qualificationValidTo: "2030-12-31",
+    });
+    const roster = await db.kysely.selectFrom("freight_drivers").select(["id", "profile_id", "user_id"]).where("org_id", "=", enterprise.orgId).where("mobile", "=", person.mobile).executeTakeFirstOrThrow();
+    Object.assign(person, { rosterId: Number(roster.id), profileId: Number(roster.profile_id), userId: Number(roster.user_id) });
+    expect(person.userId, "the new driver has an account of his own").toBeGreaterThan(0);
+    expect((await smsTo(person.mobile)).join("\n")).toContain(enterprise.name);
+
+    const cars = await admin.get("/carAdministration/carOperate?form=new");
+    const form = cars.doc.querySelector('[data-testid="resource-form"]')!;
+    await saveResource(admin, cars, {
+      plateNo: truck.plateNo,
+      plateColorCode: "2",
+      vehicleType: "重型半挂牵引车",
+      energyType: "B",
+      loadCapacity: "35",
+      grossMass: "49",
+      ownershipType: "OWN",
+      driverId: optionNamed(form, "driverId", person.name),
+      ownerName: enterprise.name,
+      useCharacter: "货运",
+      vin: `LFWSRXRJ5A1E${TAG}1`,
+      licenseValidTo: "2030-06-30",
+      roadCertNo: `3406${TAG}3456`,
+    });
+    truck.id = Number((await db.kysely.selectFrom("freight_vehicles").select("id").where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow()).id);
+    // CHAIN: needs docs20 — upload the driver's 驾驶证/从业资格证 and the vehicle's 行驶证/道路运输证 on their pages here.
+  });
+
+  it("the platform approves the driver's profile on 司机审核 and the vehicle on 车辆审核", async () => {
+    const platform = await staff("SYSTEM_USER");
+    await approve(platform, `/userInfoManage/driver/audit/${person.profileId}`);
+    await approve(platform, `/userInfoManage/car/audit/${truck.id}`);
+    // CHAIN: needs docs20 — approve each uploaded 证照 (the gating of dispatch on them) here.
+  });
+});
+
+describe.sequential("the order, its source and the dispatch", () => {
+  it("the administrator adds his 托运人 and 货物, creates an order on 新建订单 and publishes its source on 发布货源", async () => {
+    const admin = enterprise.browser;
+    const shipperPage = await admin.get("/resourceManager/shipper/add");
+    const shipperName = `淮北链测粮库${TAG}`;
+    await saveResource(admin, shipperPage, exampleValues(shipperPage.doc.querySelector('[data-testid="resource-form"]')!, shipperDef, Number(TAG) + 700, { name: shipperName, taxTitle: shipperName }));
+    const cargoPage = await admin.get("/resourceManager/cargoList?form=new");
+    const cargoForm = cargoPage.doc.querySelector('[data-testid="resource-form"]')!;
+    await saveResource(admin, cargoPage, { name: "国标二等小麦", categoryId: optionValues(cargoForm.querySelector('[name="categoryId"]')!)[0]!, packaging: "BULK", unitPrice: "2800" });
+
+    const orderPage = await admin.get("/orderManage/newOrders");
+    const orderForm = orderPage.doc.querySelector('[data-testid="resource-form"]')!;
+    await saveResource(
+      admin,
+      orderPage,
+      exampleValues(orderForm, orderDef, Number(TAG), { shipperId: optionNamed(orderForm, "shipperId", shipperName), cargoId: optionNamed(orderForm, "cargoId", "国标二等小麦"), plannedWeight: "60", unitPrice: "85", shipperUnitPrice: "90" }),
+    );
+    const row = await db.kysely.selectFrom("orders").select(["id", "order_no"]).where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
+    Object.assign(order, { id: Number(row.id), orderNo: row.order_no });
+
+    const supplyPage = await admin.get("/supplyManage/newSupply");
+    const supplyForm = supplyPage.doc.querySelector('[data-testid="resource-form"]')!;
+    await saveResource(
+      admin,
+      supplyPage,
+      exampleValues(supplyForm, supplyDef, Number(TAG), { orderNo: order.orderNo, businessMode: "SELF_OPERATED", shipperId: optionNamed(supplyForm, "shipperId", shipperName), cargoId: optionNamed(supplyForm, "cargoId", "国标二等小麦"), totalWeight: "60", carrierUnitPrice: "85", contactMobile: enterprise.adminMobile }),
+    );
+  });
+
+  it("the platform approves the source on 货源审核", async () => {
+    const row = await db.kysely.selectFrom("supplies").select(["id"]).where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
+    await approve(await staff("SYSTEM_USER"), `/supplyManage/auditSupply?id=${row.id}`);
+  });
+});
