@@ -140,6 +140,18 @@ function exampleValues(form: HTMLElement, def: AnyResource, n: number, overrides
   return values;
 }
 
+/** A list's confirmation dialog (`?confirm=<action>:<id>`, a plain form): its confirming button. */
+async function confirmOnList(browser: NoScriptBrowser, listPath: string, action: string, id: number): Promise<LoadedPage> {
+  const page = await browser.get(`${listPath}?confirm=${encodeURIComponent(`${action}:${id}`)}`);
+  const form = page.doc.querySelector(`form#confirm-${action}-${id}`);
+  expect(form, `${listPath} confirms ${action} of ${id}`).not.toBeNull();
+  const submit = page.doc.querySelector(`button[form="confirm-${action}-${id}"]`);
+  expect(submit, `the dialog of ${action} has its button`).not.toBeNull();
+  const done = await browser.submit(page, form!, {}, submit!);
+  expect(alert(done), `${listPath} ${action}`).toBe("");
+  return done;
+}
+
 const status = (page: LoadedPage) => textOf(page.doc.querySelector('[role="status"]'));
 const alert = (page: LoadedPage) => textOf(page.doc.querySelector('[role="alert"]'));
 const fieldErrors = (page: LoadedPage) => page.doc.querySelectorAll(".field-error").map(textOf).join("; ");
@@ -275,7 +287,7 @@ describe.sequential("the order, its source and the dispatch", () => {
       orderPage,
       exampleValues(orderForm, orderDef, Number(TAG), { shipperId: optionNamed(orderForm, "shipperId", shipperName), cargoId: optionNamed(orderForm, "cargoId", "国标二等小麦"), plannedWeight: "60", unitPrice: "85", shipperUnitPrice: "90" }),
     );
-    const row = await db.kysely.selectFrom("orders").select(["id", "order_no"]).where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const row = await db.kysely.selectFrom("freight_orders").select(["id", "order_no"]).where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
     Object.assign(order, { id: Number(row.id), orderNo: row.order_no });
 
     const supplyPage = await admin.get("/supplyManage/newSupply");
@@ -283,12 +295,62 @@ describe.sequential("the order, its source and the dispatch", () => {
     await saveResource(
       admin,
       supplyPage,
-      exampleValues(supplyForm, supplyDef, Number(TAG), { orderNo: order.orderNo, businessMode: "SELF_OPERATED", shipperId: optionNamed(supplyForm, "shipperId", shipperName), cargoId: optionNamed(supplyForm, "cargoId", "国标二等小麦"), totalWeight: "60", carrierUnitPrice: "85", contactMobile: enterprise.adminMobile }),
+      exampleValues(supplyForm, supplyDef, Number(TAG), { orderNo: order.orderNo, businessMode: "SELF_OPERATED", shipperId: optionNamed(supplyForm, "shipperId", shipperName), cargoId: optionNamed(supplyForm, "cargoId", "国标二等小麦"), totalWeight: "60", carrierUnitPrice: "85", shipperUnitPrice: "90", contactMobile: enterprise.adminMobile }),
     );
   });
 
-  it("the platform approves the source on 货源审核", async () => {
+  it("the administrator sends the source to the platform (发布), which approves it on 货源审核", async () => {
     const row = await db.kysely.selectFrom("supplies").select(["id"]).where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
+    await confirmOnList(enterprise.browser, "/supplyManage/supplyList", "publish", Number(row.id));
     await approve(await staff("SYSTEM_USER"), `/supplyManage/auditSupply?id=${row.id}`);
+  });
+});
+
+describe.sequential("the waybill", () => {
+  it("the administrator dispatches the order to the new driver and his vehicle on 派单", async () => {
+    const admin = enterprise.browser;
+    const list = await admin.get("/dispatchManage/dispatchList");
+    const link = list.doc.querySelectorAll("main a").find((a) => textOf(a).startsWith("派单") && (a.getAttribute("href") ?? "").includes(`orderId=${order.id}&`));
+    expect(link, "the new order waits on 待调度订单").toBeDefined();
+    const page = await admin.get(link!.getAttribute("href")!);
+    const form = formWith(page, '[name="items[0].driverId"]');
+    const done = await admin.submit(page, form, { "items[0].driverId": String(person.rosterId), "items[0].vehicleId": String(truck.id), "items[0].plannedWeight": "30" }, button(form, "确认派单"));
+    expect(textOf(done.doc.querySelector('[data-testid="dispatch-done"]')), alert(done) + fieldErrors(done)).toContain("派单成功，已生成 1 张运单");
+    waybill.freightNo = textOf(done.doc.querySelector('[data-testid="dispatched-freight-no"]'));
+    const row = await db.kysely.selectFrom("freights").select(["id", "carrier_user_id"]).where("freight_no", "=", waybill.freightNo).executeTakeFirstOrThrow();
+    waybill.id = Number(row.id);
+    expect(Number(row.carrier_user_id), "the waybill is the new driver's").toBe(person.userId);
+  });
+
+  it("the driver logs in on his app and steps the waybill: 装货, a plausible track, 卸货", async () => {
+    person.token = await driverAppLogin(person.mobile);
+    const mine = await platformCall<{ records: Array<{ id: number; freightNo: string }> }>("/tms-freight/search", {}, person.token);
+    expect(mine.records.map((r) => r.freightNo)).toEqual([waybill.freightNo]);
+    await platformCall("/tms-freight/loading", { id: waybill.id, loadedWeight: 30_000, weighTicketUrl: "/files/weigh-tickets/chain-load.jpg" }, person.token);
+    // 淮北 → 合肥 at highway speed, a point every ten minutes over the last two hours.
+    const start = Date.now() - 2 * 3600_000;
+    const points = Array.from({ length: 12 }, (_, i) => ({ lat: 33.95 - i * 0.1, lng: 116.8 + i * 0.04, speed: 70 + (i % 3) * 5, recordedAt: new Date(start + i * 600_000).toISOString() }));
+    const reported = await platformCall<{ freightId: number | null }>("/tms-vehicle-position/report", { vehicleId: truck.id, points }, person.token);
+    expect(reported.freightId).toBe(waybill.id);
+    await platformCall("/tms-freight/unLoading", { id: waybill.id, unloadedWeight: 29_960, weighTicketUrl: "/files/weigh-tickets/chain-unload.jpg" }, person.token);
+    const track = await db.kysely.selectFrom("freight_track_points").select((eb) => eb.fn.countAll().as("n")).where("freight_id", "=", waybill.id).executeTakeFirstOrThrow();
+    expect(Number(track.n)).toBe(12);
+  });
+
+  it("the administrator signs, confirms and completes it on the step pages", async () => {
+    const admin = enterprise.browser;
+    for (const [path, step, label] of [
+      ["/dispatchManage/sign", "SIGN", "确认签收"],
+      ["/dispatchManage/confirm", "FLEET_CONFIRM", "确认运单"],
+      ["/dispatchManage/confirm", "COMPLETE", "完成运单"],
+    ] as const) {
+      const page = await admin.get(`${path}?freightNo=${waybill.freightNo}`);
+      const form = page.doc.querySelector(`[data-testid="step-form-${step}"]`);
+      expect(form, `${path} offers ${step}`).not.toBeNull();
+      const done = await admin.submit(page, form!, {}, button(form!, label));
+      expect(textOf(done.doc.querySelector('[data-testid="step-done"]')), alert(done)).toContain(`运单 ${waybill.freightNo}`);
+    }
+    const row = await db.kysely.selectFrom("freights").select("status").where("id", "=", waybill.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe("COMPLETED");
   });
 });
