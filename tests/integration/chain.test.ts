@@ -140,15 +140,36 @@ function exampleValues(form: HTMLElement, def: AnyResource, n: number, overrides
   return values;
 }
 
-/** A list's confirmation dialog (`?confirm=<action>:<id>`, a plain form): its confirming button. */
-async function confirmOnList(browser: NoScriptBrowser, listPath: string, action: string, id: number): Promise<LoadedPage> {
-  const page = await browser.get(`${listPath}?confirm=${encodeURIComponent(`${action}:${id}`)}`);
-  const form = page.doc.querySelector(`form#confirm-${action}-${id}`);
-  expect(form, `${listPath} confirms ${action} of ${id}`).not.toBeNull();
-  const submit = page.doc.querySelector(`button[form="confirm-${action}-${id}"]`);
-  expect(submit, `the dialog of ${action} has its button`).not.toBeNull();
-  const done = await browser.submit(page, form!, {}, submit!);
-  expect(alert(done), `${listPath} ${action}`).toBe("");
+/**
+ * A confirmation dialog that a link opens (`?confirm=<intent>:<id>`, a plain form `#<formId>` whose
+ * submit button sits in the dialog's footer): fills `values` and confirms; answers the page it lands on.
+ */
+async function confirmDialog(browser: NoScriptBrowser, path: string, confirm: string, formId: string, values: Record<string, string> = {}): Promise<LoadedPage> {
+  const page = await browser.get(`${path}${path.includes("?") ? "&" : "?"}confirm=${encodeURIComponent(confirm)}`);
+  const form = page.doc.querySelector(`form#${formId}`);
+  expect(form, `${path} opens the dialog of ${confirm}: ${alert(page)}`).not.toBeNull();
+  const submit = page.doc.querySelector(`button[form="${formId}"]`);
+  expect(submit, `the dialog of ${confirm} has its button`).not.toBeNull();
+  const done = await browser.submit(page, form!, values, submit!);
+  expect(alert(done), `${path} ${confirm}: ${fieldErrors(done)}`).toBe("");
+  return done;
+}
+
+/** An engine list's confirmation of a transition (`?confirm=<action>:<id>`). */
+const confirmOnList = (browser: NoScriptBrowser, listPath: string, action: string, id: number, values: Record<string, string> = {}) => confirmDialog(browser, listPath, `${action}:${id}`, `confirm-${action}-${id}`, values);
+
+/** A money page's list of waybills to pick (checkboxes `freightId`, a GET to `?confirm=<intent>:`), then its dialog. */
+async function pickWaybillsAndConfirm(browser: NoScriptBrowser, path: string, intent: string, freightId: number, values: Record<string, string> = {}): Promise<LoadedPage> {
+  const page = await browser.get(path);
+  const pick = page.doc.querySelectorAll("form").find((f) => f.querySelector(`input[type="checkbox"][name="freightId"][value="${freightId}"]`));
+  expect(pick, `${path} lists waybill ${freightId} to pick`).toBeDefined();
+  expect(pick!.querySelector(`input[name="freightId"][value="${freightId}"]`)!.hasAttribute("disabled"), `${path}: waybill ${freightId} may be picked`).toBe(false);
+  const chosen = await browser.submit(page, pick!, { freightId: String(freightId) });
+  const formId = `confirm-${intent}`;
+  const form = chosen.doc.querySelector(`form#${formId}`);
+  expect(form, `${path} asks to confirm ${intent}: ${textOf(chosen.doc.querySelector('[role="dialog"]'))}`).not.toBeNull();
+  const done = await browser.submit(chosen, form!, values, chosen.doc.querySelector(`button[form="${formId}"]`)!);
+  expect(alert(done), `${path} ${intent}: ${fieldErrors(done)}`).toBe("");
   return done;
 }
 
@@ -352,5 +373,41 @@ describe.sequential("the waybill", () => {
     }
     const row = await db.kysely.selectFrom("freights").select("status").where("id", "=", waybill.id).executeTakeFirstOrThrow();
     expect(row.status).toBe("COMPLETED");
+  });
+});
+
+describe.sequential("the money", () => {
+  const recharge = 5_000;
+
+  it("the enterprise sends a recharge on 平台收款账户, the platform confirms it on 企业余额, the enterprise pays the waybill on 陆运待付款", async () => {
+    const admin = enterprise.browser;
+    const page = await admin.get("/accountManage/recharge");
+    const form = formWith(page, '[name="payerAccountNo"]');
+    const sent = await admin.submit(page, form, { amount: String(recharge), payerAccountNo: `6222${TAG}00012345`, payerBank: "中国工商银行淮北分行", bankSerialNo: `CHAIN${TAG}${Date.now()}`, transferTime: new Date(Date.now() - 3600_000).toISOString().slice(0, 16), voucherUrl: "/files/vouchers/chain-recharge.jpg" }, button(form, "提交充值申请"));
+    expect(alert(sent), fieldErrors(sent)).toBe("");
+    const row = await db.kysely.selectFrom("recharges").select(["id", "status"]).where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
+    await confirmDialog(await staff("SYSTEM_USER"), "/financialManage/enterpriseBalance", `confirm:${row.id}`, "confirm-confirm");
+    expect((await db.kysely.selectFrom("recharges").select("status").where("id", "=", row.id).executeTakeFirstOrThrow()).status).toBe("CONFIRMED");
+
+    await pickWaybillsAndConfirm(admin, "/financialManage/pendingPaymentList", "pay", waybill.id);
+    // CHAIN: needs money20 — 付款须审核: the platform audits the payment before the driver is paid.
+    const paid = await db.kysely.selectFrom("payment_items").select("id").where("freight_id", "=", waybill.id).execute();
+    expect(paid.length).toBe(1);
+  });
+
+  it("the driver binds his card and withdraws on his app; the platform approves and pays it out on 提现列表; the ledger checks", async () => {
+    const wallet = await platformCall<{ account: { available: number } }>("/pay/account", undefined, person.token, "GET");
+    const available = Number(wallet.account.available);
+    expect(available, "the payment reached the driver's wallet").toBeGreaterThan(0);
+    const card = await platformCall<{ id: number }>("/pay/bank-cards", { holderName: person.name, cardNo: "6222021234567890128", bankName: "中国工商银行", bankBranch: "淮北分行" }, person.token);
+    await platformCall("/pay/withdrawals", { requestNo: crypto.randomUUID(), bankCardId: card.id, amount: available }, person.token);
+    const withdrawal = await db.kysely.selectFrom("withdrawals").select(["id"]).where("owner_type", "=", "USER").where("owner_id", "=", person.userId).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const platform = await staff("SYSTEM_USER");
+    await confirmDialog(platform, "/financialManage/withdrawList", `approve:${withdrawal.id}`, "confirm-approve");
+    await confirmDialog(platform, "/financialManage/withdrawList", `succeed:${withdrawal.id}`, "confirm-succeed", { bankSerialNo: `PAYOUT${TAG}${Date.now()}` });
+    expect((await db.kysely.selectFrom("withdrawals").select("status").where("id", "=", withdrawal.id).executeTakeFirstOrThrow()).status).toBe("SUCCESS");
+
+    const ledger = await checkLedger(db);
+    expect(ledger.ok, JSON.stringify(ledger)).toBe(true);
   });
 });
