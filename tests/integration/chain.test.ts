@@ -452,4 +452,13 @@ describe.sequential("数据报送 and the invoice", () => {
     const page = await platform.get(path);
     expect(textOf(page.doc.querySelector("main table"))).toContain("已上报");
   });
+
+  it("the enterprise applies for the invoice on 新开票列表 and submits it on 开票列表; the platform approves it on 开票审核列表", async () => {
+    const admin = enterprise.browser;
+    await pickWaybillsAndConfirm(admin, "/financialManage/newBillingList", "apply", waybill.id);
+    const application = await db.kysely.selectFrom("invoice_applications").select(["id", "status"]).where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
+    if (application.status === "DRAFT") await confirmOnList(admin, "/financialManage/billingList", "submit", Number(application.id));
+    await confirmOnList(await staff("SYSTEM_USER"), "/financialManage/billingAuditList", "approve", Number(application.id), { auditRemark: "运单已上报，同意开票" });
+    expect((await db.kysely.selectFrom("invoice_applications").select("status").where("id", "=", application.id).executeTakeFirstOrThrow()).status).toBe("APPROVED");
+  });
 });
