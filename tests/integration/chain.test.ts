@@ -217,6 +217,7 @@ const person = { name: "韩立新", mobile: `1771${TAG}101`, idCardNo: exampleId
 const truck = { plateNo: `皖F${String(10_000 + Number(TAG)).slice(-5)}`, id: 0 };
 const waybill = { id: 0, freightNo: "" };
 const order = { id: 0, orderNo: "" };
+let supplyNo = "";
 
 describe.sequential("the whole chain, as a new customer goes through it", () => {
   it("the platform registers the enterprise on 新增企业 and approves it on 企业审核", async () => {
@@ -328,12 +329,13 @@ describe.sequential("the order, its source and the dispatch", () => {
     await saveResource(
       admin,
       supplyPage,
-      exampleValues(supplyForm, supplyDef, Number(TAG), { orderNo: order.orderNo, businessMode: "SELF_OPERATED", shipperId: optionNamed(supplyForm, "shipperId", shipperName), cargoId: optionNamed(supplyForm, "cargoId", "国标二等小麦"), totalWeight: "60", carrierUnitPrice: "85", shipperUnitPrice: "90", contactMobile: enterprise.adminMobile }),
+      exampleValues(supplyForm, supplyDef, Number(TAG), { loadingPlace: shipperName, orderNo: order.orderNo, businessMode: "SELF_OPERATED", shipperId: optionNamed(supplyForm, "shipperId", shipperName), cargoId: optionNamed(supplyForm, "cargoId", "国标二等小麦"), totalWeight: "60", carrierUnitPrice: "85", shipperUnitPrice: "90", contactMobile: enterprise.adminMobile }),
     );
   });
 
   it("the administrator sends the source to the platform (发布), which approves it on 货源审核", async () => {
-    const row = await db.kysely.selectFrom("supplies").select(["id"]).where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const row = await db.kysely.selectFrom("supplies").select(["id", "supply_no"]).where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
+    supplyNo = row.supply_no;
     await confirmOnList(enterprise.browser, "/supplyManage/supplyList", "publish", Number(row.id));
     await approve(await staff("SYSTEM_USER"), `/supplyManage/auditSupply?id=${row.id}`);
   });
@@ -460,5 +462,40 @@ describe.sequential("数据报送 and the invoice", () => {
     if (application.status === "DRAFT") await confirmOnList(admin, "/financialManage/billingList", "submit", Number(application.id));
     await confirmOnList(await staff("SYSTEM_USER"), "/financialManage/billingAuditList", "approve", Number(application.id), { auditRemark: "运单已上报，同意开票" });
     expect((await db.kysely.selectFrom("invoice_applications").select("status").where("id", "=", application.id).executeTakeFirstOrThrow()).status).toBe("APPROVED");
+  });
+});
+
+describe.sequential("what everyone sees afterwards", () => {
+  it("the enterprise's 首页 and 统计报表 count the waybill", async () => {
+    const admin = enterprise.browser;
+    const home = await admin.get("/dashboard");
+    expect(textOf(home.doc.querySelector('[data-testid="figure-completed-today"]'))).toBe("1");
+    expect(textOf(home.doc.querySelector('[data-testid="figure-month-weight"]'))).toBe("30.00");
+    const rowOf = async (path: string, key: string) => {
+      const page = await admin.get(path);
+      const row = page.doc.querySelectorAll("main table tbody tr").find((tr) => textOf(tr).includes(key));
+      expect(row, `${path} has a row of ${key}`).toBeDefined();
+      return row!.querySelectorAll("td").map(textOf);
+    };
+    // 车牌号 车型 核定载质量 运单数 装货重量 卸货重量 趟数 …
+    expect((await rowOf("/carStatisticalReport/carStatisticsList", truck.plateNo.slice(-5))).slice(1, 7)).toEqual(["重型半挂牵引车", "35.00", "1", "30.00", "29.96", "1"]);
+    // 司机姓名 手机号 车牌号 运单数 完成数 装货重量 卸货重量 …
+    expect((await rowOf("/carStatisticalReport/driverStatisticsList", person.mobile)).slice(0, 7)).toEqual([person.name, person.mobile, expect.stringContaining(truck.plateNo.slice(-5)), "1", "1", "30.00", "29.96"]);
+  });
+
+  it("every participant finds the chain's notifications in his message centre", async () => {
+    const inbox = async (browser: NoScriptBrowser) => (await browser.get("/sysNotification?size=100")).doc.querySelectorAll('button[name="open"]').map(textOf).join("\n");
+    const enterpriseSees = await inbox(enterprise.browser);
+    for (const text of [`您的企业「${enterprise.name}」已审核通过。`, `您的司机档案「${person.name}」已审核通过。`, `已审核通过，已在货源大厅发布。`, `运单 ${waybill.freightNo} 已装货`, `运单 ${waybill.freightNo} 已卸货`]) expect(enterpriseSees).toContain(text);
+    expect(enterpriseSees).toMatch(/您的车辆「.+」已审核通过。/);
+    // CHAIN: needs money20 — the enterprise is told of the recharge confirmed (充值到账), the payment and the invoice approved.
+
+    const driverSees = (await platformCall<{ records: Array<{ content: string }> }>("/sys-notification/self/search", { size: 100 }, person.token)).records.map((n) => n.content).join("\n");
+    for (const text of [`您的司机档案「${person.name}」已审核通过。`, `运单 ${waybill.freightNo} 已派单`, `运单 ${waybill.freightNo} 已完成`]) expect(driverSees).toContain(text);
+    // CHAIN: needs money20 — the driver is told of the freight received in his wallet and the withdrawal paid out.
+
+    const platformSees = await inbox(await staff("SYSTEM_USER"));
+    expect(platformSees).toMatch(new RegExp(`货源 ${supplyNo} .+ 已提交审核，请及时处理。`));
+    // CHAIN: needs money20 — the platform is told of the recharge, the withdrawal and the invoice application waiting for it.
   });
 });
