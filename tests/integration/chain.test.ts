@@ -40,7 +40,7 @@ beforeAll(async () => {
   // The submission job runs every 5 s here (a minute by default): records of a waybill appear without a long wait.
   stack = await startConsoleStack({ TMS_DATABASE_URL: database.url, TMS_REPORT_JOB_SECONDS: "5" });
   db = await openDatabase(database.url);
-}, 120_000);
+}, 360_000);
 
 afterAll(async () => {
   await db?.destroy();
