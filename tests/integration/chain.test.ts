@@ -9,7 +9,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HTMLElement } from "node-html-parser";
-import { constants, publicEncrypt } from "node:crypto";
 import { checkLedger } from "../../platform/ledger/check.js";
 import { openDatabase, type Db } from "../../platform/db/index.js";
 import type { AnyResource } from "../../contract/resources/kit.js";
@@ -30,6 +29,8 @@ let stack: ConsoleStack;
 let db: Db;
 
 beforeAll(async () => {
+  // While working on the chain: CHAIN_DEV_STACK=<console url>,<platform url>,<database url> runs it
+  // against a stack already running (each run makes a new enterprise, so it may run again and again).
   const dev = process.env.CHAIN_DEV_STACK?.split(",");
   if (dev) {
     stack = { baseUrl: dev[0]!, platformUrl: dev[1]!, stop: async () => undefined };
@@ -81,14 +82,6 @@ async function driverAppLogin(mobile: string): Promise<string> {
   const { content: code } = await platformCall<{ content: string }>(`/api/v1/dev/outbox?mobile=${mobile}&kind=sms`, undefined, undefined, "GET");
   const { csrfToken } = await platformCall<{ csrfToken: string; publicKey: string }>("/api/v1/auth/csrf", { clientId: "driver-app" });
   const { accessToken } = await platformCall<{ accessToken: string }>("/api/v1/auth/third-class-insurance/token", { grantType: "sms", authKey: mobile, smsCode: code, clientId: "driver-app", csrfToken });
-  return accessToken;
-}
-
-/** A password login on the platform (for the cross-checks only). */
-async function platformLogin(mobile: string, password = DEMO_PASSWORD): Promise<string> {
-  const { csrfToken, publicKey } = await platformCall<{ csrfToken: string; publicKey: string }>("/api/v1/auth/csrf", { clientId: "chain" });
-  const authSecret = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" }, Buffer.from(password)).toString("base64");
-  const { accessToken } = await platformCall<{ accessToken: string }>("/api/v1/auth/third-class-insurance/token", { grantType: "password", authKey: mobile, authSecret, clientId: "chain", csrfToken });
   return accessToken;
 }
 
