@@ -76,7 +76,8 @@ export async function fleetRoutes(app: FastifyInstance, ctx: ServiceContext): Pr
       scope.type === "INDIVIDUAL_USER"
         ? await db.selectFrom("freights").select("vehicle_id as id").where("vehicle_id", "=", body.vehicleId).where("carrier_user_id", "=", scope.userId).where("status", "=", "IN_TRANSIT").where("platform_id", "=", scope.platformId).executeTakeFirst()
         : await db.selectFrom("freight_vehicles as v").select("v.id").where("v.id", "=", body.vehicleId).where(visible("freight_vehicles", scope, "v")).executeTakeFirst();
-    if (!vehicle) throw notFound(scope.type === "INDIVIDUAL_USER" ? "没有您运输中的该车辆运单，不能上报定位" : "车辆不存在");
+    if (!vehicle && scope.type === "INDIVIDUAL_USER") throw new Refusal(RefusalCode.notPermitted, "没有您运输中的该车辆运单，不能上报定位");
+    if (!vehicle) throw notFound("车辆不存在");
     const points = [...body.points].sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
     return ok(await ingestTrackPoints(ctx, body.vehicleId, points));
   });

@@ -167,8 +167,8 @@ async function pickWaybillsAndConfirm(browser: NoScriptBrowser, path: string, in
   return done;
 }
 
-/** Polls `probe` (every 500 ms, up to 20 s) until it answers something. */
-async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> {
+/** Polls `probe` (every 500 ms, up to a minute) until it answers something. */
+async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -212,8 +212,11 @@ const waybill = { id: 0, freightNo: "" };
 const order = { id: 0, orderNo: "" };
 let supplyNo = "";
 
+/** Each link makes several page round trips; a loaded CI machine may take a while over one. */
+const LINK = { timeout: 90_000 };
+
 describe.sequential("the whole chain, as a new customer goes through it", () => {
-  it("the platform registers the enterprise on 新增企业 and approves it on 企业审核", async () => {
+  it("the platform registers the enterprise on 新增企业 and approves it on 企业审核", LINK, async () => {
     const platform = await staff("SYSTEM_USER");
     const add = await platform.get("/userInfoManage/addEnterprise");
     await saveResource(platform, add, {
@@ -232,7 +235,7 @@ describe.sequential("the whole chain, as a new customer goes through it", () => 
     await approve(platform, `/userInfoManage/enterprise/${enterprise.id}/audit`);
   });
 
-  it("its administrator logs in with the password the SMS brought, must change it, and does", async () => {
+  it("its administrator logs in with the password the SMS brought, must change it, and does", LINK, async () => {
     const [sms] = await smsTo(enterprise.adminMobile);
     expect(sms, "the approval sent the administrator his initial password").toContain(enterprise.name);
     const initial = /初始密码 (\S+)，/.exec(sms!)![1]!;
@@ -251,7 +254,7 @@ describe.sequential("the whole chain, as a new customer goes through it", () => 
 });
 
 describe.sequential("the enterprise's resources, approved by the platform", () => {
-  it("the administrator adds a driver on 新增司机 and a vehicle on 车辆运营", async () => {
+  it("the administrator adds a driver on 新增司机 and a vehicle on 车辆运营", LINK, async () => {
     const admin = enterprise.browser;
     await saveResource(admin, await admin.get("/resourceManager/driver/add"), {
       name: person.name,
@@ -289,7 +292,7 @@ describe.sequential("the enterprise's resources, approved by the platform", () =
     // CHAIN: needs docs20 — upload the driver's 驾驶证/从业资格证 and the vehicle's 行驶证/道路运输证 on their pages here.
   });
 
-  it("the platform approves the driver's profile on 司机审核 and the vehicle on 车辆审核", async () => {
+  it("the platform approves the driver's profile on 司机审核 and the vehicle on 车辆审核", LINK, async () => {
     const platform = await staff("SYSTEM_USER");
     await approve(platform, `/userInfoManage/driver/audit/${person.profileId}`);
     await approve(platform, `/userInfoManage/car/audit/${truck.id}`);
@@ -298,7 +301,7 @@ describe.sequential("the enterprise's resources, approved by the platform", () =
 });
 
 describe.sequential("the order, its source and the dispatch", () => {
-  it("the administrator adds his 托运人 and 货物, creates an order on 新建订单 and publishes its source on 发布货源", async () => {
+  it("the administrator adds his 托运人 and 货物, creates an order on 新建订单 and publishes its source on 发布货源", LINK, async () => {
     const admin = enterprise.browser;
     const shipperPage = await admin.get("/resourceManager/shipper/add");
     const shipperName = `淮北链测粮库${TAG}`;
@@ -326,7 +329,7 @@ describe.sequential("the order, its source and the dispatch", () => {
     );
   });
 
-  it("the administrator sends the source to the platform (发布), which approves it on 货源审核", async () => {
+  it("the administrator sends the source to the platform (发布), which approves it on 货源审核", LINK, async () => {
     const row = await db.kysely.selectFrom("supplies").select(["id", "supply_no"]).where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
     supplyNo = row.supply_no;
     await confirmOnList(enterprise.browser, "/supplyManage/supplyList", "publish", Number(row.id));
@@ -335,7 +338,7 @@ describe.sequential("the order, its source and the dispatch", () => {
 });
 
 describe.sequential("the waybill", () => {
-  it("the administrator dispatches the order to the new driver and his vehicle on 派单", async () => {
+  it("the administrator dispatches the order to the new driver and his vehicle on 派单", LINK, async () => {
     const admin = enterprise.browser;
     const list = await admin.get("/dispatchManage/dispatchList");
     const link = list.doc.querySelectorAll("main a").find((a) => textOf(a).startsWith("派单") && (a.getAttribute("href") ?? "").includes(`orderId=${order.id}&`));
@@ -350,7 +353,7 @@ describe.sequential("the waybill", () => {
     expect(Number(row.carrier_user_id), "the waybill is the new driver's").toBe(person.userId);
   });
 
-  it("the driver logs in on his app and steps the waybill: 装货, a plausible track, 卸货", async () => {
+  it("the driver logs in on his app and steps the waybill: 装货, a plausible track, 卸货", LINK, async () => {
     person.token = await driverAppLogin(person.mobile);
     const mine = await platformCall<{ records: Array<{ id: number; freightNo: string }> }>("/tms-freight/search", {}, person.token);
     expect(mine.records.map((r) => r.freightNo)).toEqual([waybill.freightNo]);
@@ -369,7 +372,7 @@ describe.sequential("the waybill", () => {
     expect(Number(track.n)).toBe(13);
   });
 
-  it("the administrator signs, confirms and completes it on the step pages", async () => {
+  it("the administrator signs, confirms and completes it on the step pages", LINK, async () => {
     const admin = enterprise.browser;
     for (const [path, step, label] of [
       ["/dispatchManage/sign", "SIGN", "确认签收"],
@@ -390,7 +393,7 @@ describe.sequential("the waybill", () => {
 describe.sequential("the money", () => {
   const recharge = 5_000;
 
-  it("the enterprise sends a recharge on 平台收款账户, the platform confirms it on 企业余额, the enterprise pays the waybill on 陆运待付款", async () => {
+  it("the enterprise sends a recharge on 平台收款账户, the platform confirms it on 企业余额, the enterprise pays the waybill on 陆运待付款", LINK, async () => {
     const admin = enterprise.browser;
     const page = await admin.get("/accountManage/recharge");
     const form = formWith(page, '[name="payerAccountNo"]');
@@ -406,7 +409,7 @@ describe.sequential("the money", () => {
     expect(paid.length).toBe(1);
   });
 
-  it("the driver binds his card and withdraws on his app; the platform approves and pays it out on 提现列表; the ledger checks", async () => {
+  it("the driver binds his card and withdraws on his app; the platform approves and pays it out on 提现列表; the ledger checks", LINK, async () => {
     const wallet = await platformCall<{ account: { available: number } }>("/pay/account", undefined, person.token, "GET");
     const available = Number(wallet.account.available);
     expect(available, "the payment reached the driver's wallet").toBeGreaterThan(0);
@@ -424,7 +427,7 @@ describe.sequential("the money", () => {
 });
 
 describe.sequential("数据报送 and the invoice", () => {
-  it("the platform reports the waybill and its payment on 物润道路运输 (上报)", async () => {
+  it("the platform reports the waybill and its payment on 物润道路运输 (上报)", LINK, async () => {
     const platform = await staff("SYSTEM_USER");
     const path = `/wurunPushManage/roadTransport?keyword=${waybill.freightNo}`;
     // The submission job builds a completed and paid waybill's records on its next run; the page lists it then.
@@ -448,7 +451,7 @@ describe.sequential("数据报送 and the invoice", () => {
     expect(textOf(page.doc.querySelector("main table"))).toContain("已上报");
   });
 
-  it("the enterprise applies for the invoice on 新开票列表 and submits it on 开票列表; the platform approves it on 开票审核列表", async () => {
+  it("the enterprise applies for the invoice on 新开票列表 and submits it on 开票列表; the platform approves it on 开票审核列表", LINK, async () => {
     const admin = enterprise.browser;
     await pickWaybillsAndConfirm(admin, "/financialManage/newBillingList", "apply", waybill.id);
     const application = await db.kysely.selectFrom("invoice_applications").select(["id", "status"]).where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
@@ -459,7 +462,7 @@ describe.sequential("数据报送 and the invoice", () => {
 });
 
 describe.sequential("what everyone sees afterwards", () => {
-  it("the enterprise's 首页 and 统计报表 count the waybill", async () => {
+  it("the enterprise's 首页 and 统计报表 count the waybill", LINK, async () => {
     const admin = enterprise.browser;
     const home = await admin.get("/dashboard");
     expect(textOf(home.doc.querySelector('[data-testid="figure-completed-today"]'))).toBe("1");
@@ -476,7 +479,7 @@ describe.sequential("what everyone sees afterwards", () => {
     expect((await rowOf("/carStatisticalReport/driverStatisticsList", person.mobile)).slice(0, 7)).toEqual([person.name, person.mobile, expect.stringContaining(truck.plateNo.slice(-5)), "1", "1", "30.00", "29.96"]);
   });
 
-  it("every participant finds the chain's notifications in his message centre", async () => {
+  it("every participant finds the chain's notifications in his message centre", LINK, async () => {
     const inbox = async (browser: NoScriptBrowser) => (await browser.get("/sysNotification?size=100")).doc.querySelectorAll('button[name="open"]').map(textOf).join("\n");
     const enterpriseSees = await inbox(enterprise.browser);
     for (const text of [`您的企业「${enterprise.name}」已审核通过。`, `您的司机档案「${person.name}」已审核通过。`, `已审核通过，已在货源大厅发布。`, `运单 ${waybill.freightNo} 已装货`, `运单 ${waybill.freightNo} 已卸货`]) expect(enterpriseSees).toContain(text);
