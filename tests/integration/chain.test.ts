@@ -168,12 +168,12 @@ async function pickWaybillsAndConfirm(browser: NoScriptBrowser, path: string, in
 }
 
 /** Polls `probe` (every 500 ms, up to a minute) until it answers something. */
-async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 60_000): Promise<T> {
+async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 60_000, explain?: () => Promise<string>): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s${explain ? `: ${await explain()}` : ""}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
@@ -437,14 +437,24 @@ describe.sequential("数据报送 and the invoice", () => {
     expect(listed.doc.querySelector(`input[name="freightId"][value="${waybill.id}"]`), `物润道路运输 lists ${waybill.freightNo}`).not.toBeNull();
     const form = listed.doc.querySelectorAll("form").find((f) => f.querySelector(`input[name="freightId"][value="${waybill.id}"]`) && f.querySelectorAll("button").some((b) => textOf(b) === "上报"));
     // The job may have sent it already (自动上报); otherwise the platform's 上报 sends it now.
+    console.info(`chain: 物润道路运输 ${form ? "offers 上报" : "offers no 上报"} for ${waybill.freightNo}: ${JSON.stringify(await records())}`);
     if (form) {
       const done = await platform.submit(listed, form, {}, button(form, "上报"));
       expect(alert(done), status(done)).toBe("");
     }
-    const reported = await until(async () => {
-      const rows = await records();
-      return rows.length === 2 && rows.every((r) => r.status === "SUCCESS") ? rows : null;
-    }, `${waybill.freightNo}'s records reach 上报成功`);
+    const reported = await until(
+      async () => {
+        const rows = await records();
+        return rows.length === 2 && rows.every((r) => r.status === "SUCCESS") ? rows : null;
+      },
+      `${waybill.freightNo}'s records reach 上报成功`,
+      60_000,
+      async () => {
+        // What the records (and those they depend on) say, when they do not get there.
+        const rows = await db.kysely.selectFrom("report_records").select(["message_type", "status", "last_result_message", "check_result", "depends_on"]).where("target", "=", "WURUN_ROAD").where("superseded_by", "is", null).where((eb) => eb.or([eb("freight_id", "=", waybill.id), eb("subject_id", "in", [person.profileId, person.rosterId, truck.id]).and("message_type", "in", ["DRIVER", "VEHICLE"])])).execute();
+        return JSON.stringify(rows.map((r) => ({ ...r, check_result: (JSON.parse(r.check_result) as Array<{ ok: boolean; label: string; message?: string }>).filter((c) => !c.ok) })));
+      },
+    );
     expect(reported.map((r) => r.message_type).sort()).toEqual(["CAPITAL_FLOW", "WAYBILL"]);
     // 上报成功 shows on the page.
     const page = await platform.get(path);
