@@ -88,11 +88,11 @@ await app.listen({ port: config.port, host: config.host });
  * Every instance keeps the jobs' timers; each period's run is taken by one of them (a limit of one run
  * per period, in Redis when TMS_REDIS_URL is set), so two platforms do not both send or sweep.
  */
-const turn = (job: string, everyMs: number) => async () => (await limiterOf(ctx).hit(`job:${job}`, 1, everyMs - 5_000)).allowed;
+const turn = (job: string, everyMs: number) => async () => (await limiterOf(ctx).hit(`job:${job}`, 1, Math.max(everyMs - 5_000, everyMs / 2))).allowed;
 const every = (job: string, everyMs: number, run: () => Promise<unknown>, options: { runNow?: boolean } = {}) => jobs.every(job, everyMs, run, { turn: turn(job, everyMs), ...options });
 
-// 数据报送: builds and sends submission records every minute (TMS_REPORT_JOB=off to stop it).
-if (settings.TMS_REPORT_JOB) every("submitter", 60_000, () => runSubmitter(db.kysely, { selfUrl: `http://127.0.0.1:${config.port}` }), { runNow: true });
+// 数据报送: builds and sends submission records every minute (TMS_REPORT_JOB=off to stop it; TMS_REPORT_JOB_SECONDS sets the period).
+if (settings.TMS_REPORT_JOB) every("submitter", settings.TMS_REPORT_JOB_SECONDS * 1000, () => runSubmitter(db.kysely, { selfUrl: `http://127.0.0.1:${config.port}` }), { runNow: true });
 // 超时规则: the detector for the rules that fire on silence (loading not started, transit too long, offline).
 every("timeouts", 60_000, () => runTimeoutDetector(ctx));
 // 车源 whose window has passed become 已过期; 短信模板 报备中 are filed with the SMS gateway.

@@ -18,6 +18,7 @@ const TAG_OPTIONS = [
   { value: "order", label: "订单" },
   { value: "supply", label: "货源" },
   { value: "wallet", label: "钱包" },
+  { value: "audit", label: "审核" },
   { value: "deliver", label: "发货" },
   { value: "pick", label: "提货" },
 ] as const;

@@ -1,7 +1,7 @@
 /**
  * The position feed of own vehicles (domain 7.2): `POST /tms-vehicle-position/report` takes a batch of
- * track points of one vehicle (device gateway or driver app, as the vehicle's organisation or the
- * platform), stores them on its in-transit waybill and evaluates the timeout rules at once.
+ * track points of one vehicle (a device gateway as the vehicle's organisation or the platform; the
+ * driver app as the carrier of the vehicle's in-transit waybill), stores them on its in-transit waybill and evaluates the timeout rules at once.
  */
 import { limitPublicRead } from "../http/rate-limit.js";
 import type { FastifyInstance } from "fastify";
@@ -69,9 +69,16 @@ export async function fleetRoutes(app: FastifyInstance, ctx: ServiceContext): Pr
 
   app.post("/tms-vehicle-position/report", async (request) => {
     const scope = scopeOf(ctx, await requireCaller(ctx, request));
-    if (scope.type !== "SYSTEM_USER" && scope.type !== "ORG_USER") throw new Refusal(RefusalCode.notPermitted, "仅企业或平台账号可以上报车辆定位");
+    if (scope.type !== "SYSTEM_USER" && scope.type !== "ORG_USER" && scope.type !== "INDIVIDUAL_USER") throw new Refusal(RefusalCode.notPermitted, "仅企业、平台或承运司机可以上报车辆定位");
     const body = parse(reportSchema, request.body);
-    const vehicle = await ctx.db.kysely.selectFrom("freight_vehicles as v").select("v.id").where("v.id", "=", body.vehicleId).where(visible("freight_vehicles", scope, "v")).executeTakeFirst();
+    const db = ctx.db.kysely;
+    // The driver app reports the vehicle of the waybill he is carrying now (his own vehicle or not); the
+    // organisation and the platform report the vehicles they see (device gateways).
+    const vehicle =
+      scope.type === "INDIVIDUAL_USER"
+        ? await db.selectFrom("freights").select("vehicle_id as id").where("vehicle_id", "=", body.vehicleId).where("carrier_user_id", "=", scope.userId).where("status", "=", "IN_TRANSIT").where("platform_id", "=", scope.platformId).executeTakeFirst()
+        : await db.selectFrom("freight_vehicles as v").select("v.id").where("v.id", "=", body.vehicleId).where(visible("freight_vehicles", scope, "v")).executeTakeFirst();
+    if (!vehicle && scope.type === "INDIVIDUAL_USER") throw new Refusal(RefusalCode.notPermitted, "没有您运输中的该车辆运单，不能上报定位");
     if (!vehicle) throw notFound("车辆不存在");
     const points = [...body.points].sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
     return ok(await ingestTrackPoints(ctx, body.vehicleId, points));

@@ -110,5 +110,6 @@ describe("alerts over track points as they arrive", () => {
     expect(JSON.stringify(bad.body)).toContain("纬度应在 -90 到 90 之间");
     const driver = await as(f, "INDIVIDUAL_USER", "/tms-vehicle-position/report", { vehicleId: 1, points: [{ lat: 32, lng: 117, speed: 10, recordedAt: new Date().toISOString() }] });
     expect(driver.body.code).toBe(4003);
+    expect(driver.body.message).toBe("没有您运输中的该车辆运单，不能上报定位");
   });
 });

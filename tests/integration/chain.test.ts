@@ -1,0 +1,507 @@
+/**
+ * Issue 20 item 7: the whole chain, as a new customer goes through it, on the database of this run
+ * (SQLite, or PostgreSQL when TEST_DATABASE_URL is set). A console stack of its own (the built console
+ * and its platform, tests/helpers/console-stack.ts) runs on a copy of the seeded template; every step the
+ * console has a page for goes through that page's form with JavaScript off (NoScriptBrowser), the
+ * driver's steps through the platform's driver-app calls. Nothing the seed made is used by the new
+ * enterprise: its 托运人, 货物, driver and vehicle are its own. The platform's staff are the demo
+ * accounts (the platform exists before any customer).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { HTMLElement } from "node-html-parser";
+import { checkLedger } from "../../platform/ledger/check.js";
+import { openDatabase, type Db } from "../../platform/db/index.js";
+import type { AnyResource } from "../../contract/resources/kit.js";
+import { order as orderDef } from "../../contract/resources/order.js";
+import { supply as supplyDef } from "../../contract/resources/supply.js";
+import { shipper as shipperDef } from "../../contract/resources/shipper.js";
+import { withCreditCheck } from "../../contract/resources/enterprise.js";
+import { exampleIdCard } from "../../contract/resources/driver.js";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../platform/db/seed.js";
+import { NoScriptBrowser, optionValues, textOf, type LoadedPage } from "../helpers/no-script-browser.js";
+import { startConsoleStack, type ConsoleStack } from "../helpers/console-stack.js";
+import { seededTestDatabase, type TestDatabase } from "../helpers/test-database.js";
+
+const TAG = String((process.pid * 7 + Date.now()) % 10_000).padStart(4, "0");
+
+let database: TestDatabase;
+let stack: ConsoleStack;
+let db: Db;
+
+beforeAll(async () => {
+  // While working on the chain: CHAIN_DEV_STACK=<console url>,<platform url>,<database url> runs it
+  // against a stack already running (each run makes a new enterprise, so it may run again and again).
+  const dev = process.env.CHAIN_DEV_STACK?.split(",");
+  if (dev) {
+    stack = { baseUrl: dev[0]!, platformUrl: dev[1]!, stop: async () => undefined };
+    db = await openDatabase(dev[2]!);
+    return;
+  }
+  database = await seededTestDatabase("chain");
+  // The submission job runs every 5 s here (a minute by default): records of a waybill appear without a long wait.
+  stack = await startConsoleStack({ TMS_DATABASE_URL: database.url, TMS_REPORT_JOB_SECONDS: "5" });
+  db = await openDatabase(database.url);
+}, 360_000);
+
+afterAll(async () => {
+  await db?.destroy();
+  await stack?.stop();
+  await database?.drop();
+});
+
+// --- the platform's own calls (the driver app; the SMS gateway's development outbox) ---------------
+
+interface Envelope<T> {
+  code: number;
+  message?: string;
+  errorMsg?: string;
+  data?: T;
+}
+
+async function platformCall<T>(path: string, body: unknown, token?: string, method = "POST"): Promise<T> {
+  const response = await fetch(stack.platformUrl + path, {
+    method,
+    headers: { "X-Platform": "A", ...(method === "GET" ? {} : { "Content-Type": "application/json" }), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: method === "GET" ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as Envelope<T>;
+  if (envelope.code !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(envelope)}`);
+  return envelope.data as T;
+}
+
+/** What the SMS gateway (the stand-in) accepted for a mobile, newest last. */
+async function smsTo(mobile: string): Promise<string[]> {
+  const response = await fetch(`${stack.platformUrl}/dev/sms-standin/_control/messages`);
+  const { sent } = (await response.json()) as { sent: Array<{ mobile: string; text: string }> };
+  return sent.filter((m) => m.mobile === mobile).map((m) => m.text);
+}
+
+/** The driver app's login: an SMS code from the development outbox. */
+async function driverAppLogin(mobile: string): Promise<string> {
+  await platformCall("/api/v1/auth/sms-auth-code", { mobile, clientId: "driver-app" });
+  const { content: code } = await platformCall<{ content: string }>(`/api/v1/dev/outbox?mobile=${mobile}&kind=sms`, undefined, undefined, "GET");
+  const { csrfToken } = await platformCall<{ csrfToken: string; publicKey: string }>("/api/v1/auth/csrf", { clientId: "driver-app" });
+  const { accessToken } = await platformCall<{ accessToken: string }>("/api/v1/auth/third-class-insurance/token", { grantType: "sms", authKey: mobile, smsCode: code, clientId: "driver-app", csrfToken });
+  return accessToken;
+}
+
+// --- the console's pages with JavaScript off ---------------------------------------------------------
+
+const browsers = new Map<string, NoScriptBrowser>();
+async function staff(kind: "SYSTEM_USER" | "TENANT_USER"): Promise<NoScriptBrowser> {
+  let browser = browsers.get(kind);
+  if (!browser) {
+    browser = new NoScriptBrowser(stack.baseUrl);
+    await browser.login(DEMO_ACCOUNTS[kind], DEMO_PASSWORD);
+    browsers.set(kind, browser);
+  }
+  return browser;
+}
+
+/** The page's form that holds a control named `control` (or the engine's resource form). */
+function formWith(page: LoadedPage, selector: string): HTMLElement {
+  const form = page.doc.querySelectorAll("form").find((f) => f.querySelector(selector) || f.matches?.(selector));
+  expect(form, `${page.url} has a form with ${selector}`).toBeDefined();
+  return form!;
+}
+
+function button(form: HTMLElement, label: string | RegExp): HTMLElement {
+  const found = form.querySelectorAll("button").find((b) => (typeof label === "string" ? textOf(b) === label : label.test(textOf(b))));
+  expect(found, `the form has a button「${label}」`).toBeDefined();
+  return found!;
+}
+
+/** The value of the option whose text contains `text`. */
+function optionNamed(form: HTMLElement, name: string, text: string): string {
+  const option = form.querySelectorAll(`select[name="${name}"] option`).find((o) => textOf(o).includes(text));
+  expect(option, `「${name}」offers「${text}」: ${form.querySelectorAll(`select[name="${name}"] option`).map(textOf).join(" | ")}`).toBeDefined();
+  return option!.getAttribute("value")!;
+}
+
+/**
+ * A resource form's values from its definition's example (what a user types, through each field's
+ * input format), with `overrides` over them; references the example does not name take no value.
+ */
+function exampleValues(form: HTMLElement, def: AnyResource, n: number, overrides: Record<string, string>): Record<string, string> {
+  const body = def.example!.body(n, {});
+  const values: Record<string, string> = {};
+  for (const [key, field] of Object.entries(def.fields)) {
+    if (!form.querySelector(`[name="${key}"]`)) continue;
+    const value = body[key];
+    if (value !== undefined && value !== null && !field.ref) values[key] = field.toInput(value as never);
+  }
+  for (const [key, value] of Object.entries(overrides)) if (form.querySelector(`[name="${key}"]`)) values[key] = value;
+  return values;
+}
+
+/**
+ * A confirmation dialog that a link opens (`?confirm=<intent>:<id>`, a plain form `#<formId>` whose
+ * submit button sits in the dialog's footer): fills `values` and confirms; answers the page it lands on.
+ */
+async function confirmDialog(browser: NoScriptBrowser, path: string, confirm: string, formId: string, values: Record<string, string> = {}): Promise<LoadedPage> {
+  const page = await browser.get(`${path}${path.includes("?") ? "&" : "?"}confirm=${encodeURIComponent(confirm)}`);
+  const form = page.doc.querySelector(`form#${formId}`);
+  expect(form, `${path} opens the dialog of ${confirm}: ${alert(page)}`).not.toBeNull();
+  const submit = page.doc.querySelector(`button[form="${formId}"]`);
+  expect(submit, `the dialog of ${confirm} has its button`).not.toBeNull();
+  const done = await browser.submit(page, form!, values, submit!);
+  expect(alert(done), `${path} ${confirm}: ${fieldErrors(done)}`).toBe("");
+  return done;
+}
+
+/** An engine list's confirmation of a transition (`?confirm=<action>:<id>`). */
+const confirmOnList = (browser: NoScriptBrowser, listPath: string, action: string, id: number, values: Record<string, string> = {}) => confirmDialog(browser, listPath, `${action}:${id}`, `confirm-${action}-${id}`, values);
+
+/** A money page's list of waybills to pick (checkboxes `freightId`, a GET to `?confirm=<intent>:`), then its dialog. */
+async function pickWaybillsAndConfirm(browser: NoScriptBrowser, path: string, intent: string, freightId: number, values: Record<string, string> = {}): Promise<LoadedPage> {
+  const page = await browser.get(path);
+  const pick = page.doc.querySelectorAll("form").find((f) => f.querySelector(`input[type="checkbox"][name="freightId"][value="${freightId}"]`));
+  expect(pick, `${path} lists waybill ${freightId} to pick`).toBeDefined();
+  expect(pick!.querySelector(`input[name="freightId"][value="${freightId}"]`)!.hasAttribute("disabled"), `${path}: waybill ${freightId} may be picked`).toBe(false);
+  const chosen = await browser.submit(page, pick!, { freightId: String(freightId) });
+  const formId = `confirm-${intent}`;
+  const form = chosen.doc.querySelector(`form#${formId}`);
+  expect(form, `${path} asks to confirm ${intent}: ${textOf(chosen.doc.querySelector('[role="dialog"]'))}`).not.toBeNull();
+  const done = await browser.submit(chosen, form!, values, chosen.doc.querySelector(`button[form="${formId}"]`)!);
+  expect(alert(done), `${path} ${intent}: ${fieldErrors(done)}`).toBe("");
+  return done;
+}
+
+/** Polls `probe` (every 500 ms, up to a minute) until it answers something. */
+async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 60_000, explain?: () => Promise<string>): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s${explain ? `: ${await explain()}` : ""}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+const status = (page: LoadedPage) => textOf(page.doc.querySelector('[role="status"]'));
+const alert = (page: LoadedPage) => textOf(page.doc.querySelector('[role="alert"]'));
+const fieldErrors = (page: LoadedPage) => page.doc.querySelectorAll(".field-error").map(textOf).join("; ");
+
+/** Submits the engine's resource form (保存) and expects 已新增; answers the page it landed on. */
+async function saveResource(browser: NoScriptBrowser, page: LoadedPage, values: Record<string, string>): Promise<LoadedPage> {
+  const form = page.doc.querySelector('[data-testid="resource-form"]');
+  expect(form, `${page.url} shows the resource form`).not.toBeNull();
+  const saved = await browser.submit(page, form!, values, button(form!, "保存"));
+  expect(status(saved), `${page.url}: ${alert(saved)} ${fieldErrors(saved)}`).toContain("已新增");
+  return saved;
+}
+
+/** The audit form of an engine audit page: 审核通过. */
+async function approve(browser: NoScriptBrowser, path: string): Promise<LoadedPage> {
+  const page = await browser.get(path);
+  expect(page.status, path).toBe(200);
+  const form = page.doc.querySelector('[data-testid="audit-form"]');
+  expect(form, `${path} shows the audit form`).not.toBeNull();
+  expect(form!.querySelector('input[name="transition"][value="approve"]'), `${path} offers 通过`).not.toBeNull();
+  const done = await browser.submit(page, form!, { transition: "approve", auditRemark: "资料齐全，同意" }, button(form!, "提交审核"));
+  expect(`${status(done)} ${alert(done)}`, `${path}: ${fieldErrors(done)}`).toMatch(/审核通过|已通过|成功/);
+  return done;
+}
+
+// --- the chain -----------------------------------------------------------------------------------------
+
+const enterprise = { name: `淮北链测粮贸有限公司${TAG}`, adminMobile: `1771${TAG}001`, id: 0, orgId: 0, password: `Lianc${TAG}ok`, browser: null as unknown as NoScriptBrowser };
+const person = { name: "韩立新", mobile: `1771${TAG}101`, idCardNo: exampleIdCard(Number(TAG) + 4242), profileId: 0, rosterId: 0, userId: 0, token: "" };
+const truck = { plateNo: `皖F${String(10_000 + Number(TAG)).slice(-5)}`, id: 0 };
+const waybill = { id: 0, freightNo: "" };
+const order = { id: 0, orderNo: "" };
+let supplyNo = "";
+
+/** Each link makes several page round trips; a loaded CI machine may take a while over one. */
+const LINK = { timeout: 90_000 };
+
+describe.sequential("the whole chain, as a new customer goes through it", () => {
+  it("the platform registers the enterprise on 新增企业 and approves it on 企业审核", LINK, async () => {
+    const platform = await staff("SYSTEM_USER");
+    const add = await platform.get("/userInfoManage/addEnterprise");
+    await saveResource(platform, add, {
+      name: enterprise.name,
+      creditCode: withCreditCheck(`91340600MA${String(2_000_000 + Number(TAG))}`),
+      kind: "SHIPPER",
+      businessMode: "SELF_OPERATED",
+      adminName: "韩经理",
+      adminMobile: enterprise.adminMobile,
+      contactName: "韩经理",
+      contactMobile: "0561-3123456",
+    });
+    const row = await db.kysely.selectFrom("enterprise_profiles").select(["id", "org_id"]).where("name", "=", enterprise.name).executeTakeFirstOrThrow();
+    enterprise.id = Number(row.id);
+    enterprise.orgId = Number(row.org_id);
+    await approve(platform, `/userInfoManage/enterprise/${enterprise.id}/audit`);
+  });
+
+  it("its administrator logs in with the password the SMS brought, must change it, and does", LINK, async () => {
+    const [sms] = await smsTo(enterprise.adminMobile);
+    expect(sms, "the approval sent the administrator his initial password").toContain(enterprise.name);
+    const initial = /初始密码 (\S+)，/.exec(sms!)![1]!;
+    const browser = new NoScriptBrowser(stack.baseUrl);
+    const login = await browser.get("/login");
+    const form = formWith(login, '[name="mobile"]');
+    const landed = await browser.submit(login, form, { mobile: enterprise.adminMobile, password: initial }, form.querySelectorAll("button").find((b) => b.getAttribute("value") === "login"));
+    expect(landed.url).toContain("/personalCenter/userInfo");
+    const change = formWith(landed, '[name="oldPassword"]');
+    const changed = await browser.submit(landed, change, { oldPassword: initial, newPassword: enterprise.password, confirmPassword: enterprise.password }, button(change, "修改密码"));
+    expect(status(changed) + alert(changed)).toContain("密码已修改");
+    const again = new NoScriptBrowser(stack.baseUrl);
+    await again.login(enterprise.adminMobile, enterprise.password);
+    enterprise.browser = again;
+  });
+});
+
+describe.sequential("the enterprise's resources, approved by the platform", () => {
+  it("the administrator adds a driver on 新增司机 and a vehicle on 车辆运营", LINK, async () => {
+    const admin = enterprise.browser;
+    await saveResource(admin, await admin.get("/resourceManager/driver/add"), {
+      name: person.name,
+      mobile: person.mobile,
+      idCardNo: person.idCardNo,
+      driverType: "OWN",
+      vehicleClass: "A2",
+      licenseValidTo: "2032-03-15",
+      qualificationCertNo: person.idCardNo,
+      qualificationValidTo: "2030-12-31",
+    });
+    const roster = await db.kysely.selectFrom("freight_drivers").select(["id", "profile_id", "user_id"]).where("org_id", "=", enterprise.orgId).where("mobile", "=", person.mobile).executeTakeFirstOrThrow();
+    Object.assign(person, { rosterId: Number(roster.id), profileId: Number(roster.profile_id), userId: Number(roster.user_id) });
+    expect(person.userId, "the new driver has an account of his own").toBeGreaterThan(0);
+    expect((await smsTo(person.mobile)).join("\n")).toContain(enterprise.name);
+
+    const cars = await admin.get("/carAdministration/carOperate?form=new");
+    const form = cars.doc.querySelector('[data-testid="resource-form"]')!;
+    await saveResource(admin, cars, {
+      plateNo: truck.plateNo,
+      plateColorCode: "2",
+      vehicleType: "重型半挂牵引车",
+      energyType: "B",
+      loadCapacity: "35",
+      grossMass: "49",
+      ownershipType: "OWN",
+      driverId: optionNamed(form, "driverId", person.name),
+      ownerName: enterprise.name,
+      useCharacter: "货运",
+      vin: `LFWSRXRJ5A1E${TAG}1`,
+      licenseValidTo: "2030-06-30",
+      roadCertNo: `3406${TAG}3456`,
+    });
+    truck.id = Number((await db.kysely.selectFrom("freight_vehicles").select("id").where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow()).id);
+    // CHAIN: needs docs20 — upload the driver's 驾驶证/从业资格证 and the vehicle's 行驶证/道路运输证 on their pages here.
+  });
+
+  it("the platform approves the driver's profile on 司机审核 and the vehicle on 车辆审核", LINK, async () => {
+    const platform = await staff("SYSTEM_USER");
+    await approve(platform, `/userInfoManage/driver/audit/${person.profileId}`);
+    await approve(platform, `/userInfoManage/car/audit/${truck.id}`);
+    // CHAIN: needs docs20 — approve each uploaded 证照 (the gating of dispatch on them) here.
+  });
+});
+
+describe.sequential("the order, its source and the dispatch", () => {
+  it("the administrator adds his 托运人 and 货物, creates an order on 新建订单 and publishes its source on 发布货源", LINK, async () => {
+    const admin = enterprise.browser;
+    const shipperPage = await admin.get("/resourceManager/shipper/add");
+    const shipperName = `淮北链测粮库${TAG}`;
+    await saveResource(admin, shipperPage, exampleValues(shipperPage.doc.querySelector('[data-testid="resource-form"]')!, shipperDef, Number(TAG) + 700, { name: shipperName, taxTitle: shipperName }));
+    const cargoPage = await admin.get("/resourceManager/cargoList?form=new");
+    const cargoForm = cargoPage.doc.querySelector('[data-testid="resource-form"]')!;
+    await saveResource(admin, cargoPage, { name: "国标二等小麦", categoryId: optionValues(cargoForm.querySelector('[name="categoryId"]')!)[0]!, packaging: "BULK", unitPrice: "2800" });
+
+    const orderPage = await admin.get("/orderManage/newOrders");
+    const orderForm = orderPage.doc.querySelector('[data-testid="resource-form"]')!;
+    await saveResource(
+      admin,
+      orderPage,
+      exampleValues(orderForm, orderDef, Number(TAG), { shipperId: optionNamed(orderForm, "shipperId", shipperName), cargoId: optionNamed(orderForm, "cargoId", "国标二等小麦"), plannedWeight: "60", unitPrice: "85", shipperUnitPrice: "90" }),
+    );
+    const row = await db.kysely.selectFrom("freight_orders").select(["id", "order_no"]).where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
+    Object.assign(order, { id: Number(row.id), orderNo: row.order_no });
+
+    const supplyPage = await admin.get("/supplyManage/newSupply");
+    const supplyForm = supplyPage.doc.querySelector('[data-testid="resource-form"]')!;
+    await saveResource(
+      admin,
+      supplyPage,
+      exampleValues(supplyForm, supplyDef, Number(TAG), { loadingPlace: shipperName, orderNo: order.orderNo, businessMode: "SELF_OPERATED", shipperId: optionNamed(supplyForm, "shipperId", shipperName), cargoId: optionNamed(supplyForm, "cargoId", "国标二等小麦"), totalWeight: "60", carrierUnitPrice: "85", shipperUnitPrice: "90", contactMobile: enterprise.adminMobile }),
+    );
+  });
+
+  it("the administrator sends the source to the platform (发布), which approves it on 货源审核", LINK, async () => {
+    const row = await db.kysely.selectFrom("supplies").select(["id", "supply_no"]).where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
+    supplyNo = row.supply_no;
+    await confirmOnList(enterprise.browser, "/supplyManage/supplyList", "publish", Number(row.id));
+    await approve(await staff("SYSTEM_USER"), `/supplyManage/auditSupply?id=${row.id}`);
+  });
+});
+
+describe.sequential("the waybill", () => {
+  it("the administrator dispatches the order to the new driver and his vehicle on 派单", LINK, async () => {
+    const admin = enterprise.browser;
+    const list = await admin.get("/dispatchManage/dispatchList");
+    const link = list.doc.querySelectorAll("main a").find((a) => textOf(a).startsWith("派单") && (a.getAttribute("href") ?? "").includes(`orderId=${order.id}&`));
+    expect(link, "the new order waits on 待调度订单").toBeDefined();
+    const page = await admin.get(link!.getAttribute("href")!);
+    const form = formWith(page, '[name="items[0].driverId"]');
+    const done = await admin.submit(page, form, { "items[0].driverId": String(person.rosterId), "items[0].vehicleId": String(truck.id), "items[0].plannedWeight": "30" }, button(form, "确认派单"));
+    expect(textOf(done.doc.querySelector('[data-testid="dispatch-done"]')), alert(done) + fieldErrors(done)).toContain("派单成功，已生成 1 张运单");
+    waybill.freightNo = textOf(done.doc.querySelector('[data-testid="dispatched-freight-no"]'));
+    const row = await db.kysely.selectFrom("freights").select(["id", "carrier_user_id"]).where("freight_no", "=", waybill.freightNo).executeTakeFirstOrThrow();
+    waybill.id = Number(row.id);
+    expect(Number(row.carrier_user_id), "the waybill is the new driver's").toBe(person.userId);
+  });
+
+  it("the driver logs in on his app and steps the waybill: 装货, a plausible track, 卸货", LINK, async () => {
+    person.token = await driverAppLogin(person.mobile);
+    const mine = await platformCall<{ records: Array<{ id: number; freightNo: string }> }>("/tms-freight/search", {}, person.token);
+    expect(mine.records.map((r) => r.freightNo)).toEqual([waybill.freightNo]);
+    // A trip takes hours that a test does not wait: the one thing written to the database directly is the
+    // clock, moving the dispatch three hours back; the app then reports the times it recorded on the road.
+    const hour = 3600_000;
+    const now = Date.now();
+    await db.kysely.updateTable("freights").set({ created_at: new Date(now - 3 * hour).toISOString() }).where("id", "=", waybill.id).execute();
+    await platformCall("/tms-freight/loading", { id: waybill.id, loadedWeight: 30_000, loadingTime: new Date(now - 2.5 * hour).toISOString(), weighTicketUrl: "/files/weigh-tickets/chain-load.jpg" }, person.token);
+    // 淮北 → 合肥 at highway speed: a point every ten minutes on the road.
+    const points = Array.from({ length: 13 }, (_, i) => ({ lat: 33.95 - i * 0.1, lng: 116.8 - i * 0.03, speed: 65 + (i % 3) * 5, recordedAt: new Date(now - 2.4 * hour + i * 600_000).toISOString() }));
+    const reported = await platformCall<{ freightId: number | null }>("/tms-vehicle-position/report", { vehicleId: truck.id, points }, person.token);
+    expect(reported.freightId).toBe(waybill.id);
+    await platformCall("/tms-freight/unLoading", { id: waybill.id, unloadedWeight: 29_960, unloadingTime: new Date(now - 0.1 * hour).toISOString(), weighTicketUrl: "/files/weigh-tickets/chain-unload.jpg" }, person.token);
+    const track = await db.kysely.selectFrom("freight_track_points").select((eb) => eb.fn.countAll().as("n")).where("freight_id", "=", waybill.id).executeTakeFirstOrThrow();
+    expect(Number(track.n)).toBe(13);
+  });
+
+  it("the administrator signs, confirms and completes it on the step pages", LINK, async () => {
+    const admin = enterprise.browser;
+    for (const [path, step, label] of [
+      ["/dispatchManage/sign", "SIGN", "确认签收"],
+      ["/dispatchManage/confirm", "FLEET_CONFIRM", "确认运单"],
+      ["/dispatchManage/confirm", "COMPLETE", "完成运单"],
+    ] as const) {
+      const page = await admin.get(`${path}?freightNo=${waybill.freightNo}`);
+      const form = page.doc.querySelector(`[data-testid="step-form-${step}"]`);
+      expect(form, `${path} offers ${step}`).not.toBeNull();
+      const done = await admin.submit(page, form!, {}, button(form!, label));
+      expect(textOf(done.doc.querySelector('[data-testid="step-done"]')), alert(done)).toContain(`运单 ${waybill.freightNo}`);
+    }
+    const row = await db.kysely.selectFrom("freights").select("status").where("id", "=", waybill.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe("COMPLETED");
+  });
+});
+
+describe.sequential("the money", () => {
+  const recharge = 5_000;
+
+  it("the enterprise sends a recharge on 平台收款账户, the platform confirms it on 企业余额, the enterprise pays the waybill on 陆运待付款", LINK, async () => {
+    const admin = enterprise.browser;
+    const page = await admin.get("/accountManage/recharge");
+    const form = formWith(page, '[name="payerAccountNo"]');
+    const sent = await admin.submit(page, form, { amount: String(recharge), payerAccountNo: `6222${TAG}00012345`, payerBank: "中国工商银行淮北分行", bankSerialNo: `CHAIN${TAG}${Date.now()}`, transferTime: new Date(Date.now() - 3600_000).toISOString().slice(0, 16), voucherUrl: "/files/vouchers/chain-recharge.jpg" }, button(form, "提交充值申请"));
+    expect(alert(sent), fieldErrors(sent)).toBe("");
+    const row = await db.kysely.selectFrom("recharges").select(["id", "status"]).where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
+    await confirmDialog(await staff("SYSTEM_USER"), "/financialManage/enterpriseBalance", `confirm:${row.id}`, "confirm-confirm");
+    expect((await db.kysely.selectFrom("recharges").select("status").where("id", "=", row.id).executeTakeFirstOrThrow()).status).toBe("CONFIRMED");
+
+    await pickWaybillsAndConfirm(admin, "/financialManage/pendingPaymentList", "pay", waybill.id);
+    // CHAIN: needs money20 — 付款须审核: the platform audits the payment before the driver is paid.
+    const paid = await db.kysely.selectFrom("payment_items").select("id").where("freight_id", "=", waybill.id).execute();
+    expect(paid.length).toBe(1);
+  });
+
+  it("the driver binds his card and withdraws on his app; the platform approves and pays it out on 提现列表; the ledger checks", LINK, async () => {
+    const wallet = await platformCall<{ account: { available: number } }>("/pay/account", undefined, person.token, "GET");
+    const available = Number(wallet.account.available);
+    expect(available, "the payment reached the driver's wallet").toBeGreaterThan(0);
+    const card = await platformCall<{ id: number }>("/pay/bank-cards", { holderName: person.name, cardNo: "6222021234567890128", bankName: "中国工商银行", bankBranch: "淮北分行" }, person.token);
+    await platformCall("/pay/withdrawals", { requestNo: crypto.randomUUID(), bankCardId: card.id, amount: available }, person.token);
+    const withdrawal = await db.kysely.selectFrom("withdrawals").select(["id"]).where("owner_type", "=", "USER").where("owner_id", "=", person.userId).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const platform = await staff("SYSTEM_USER");
+    await confirmDialog(platform, "/financialManage/withdrawList", `approve:${withdrawal.id}`, "confirm-approve");
+    await confirmDialog(platform, "/financialManage/withdrawList", `succeed:${withdrawal.id}`, "confirm-succeed", { bankSerialNo: `PAYOUT${TAG}${Date.now()}` });
+    expect((await db.kysely.selectFrom("withdrawals").select("status").where("id", "=", withdrawal.id).executeTakeFirstOrThrow()).status).toBe("SUCCESS");
+
+    const ledger = await checkLedger(db);
+    expect(ledger.ok, JSON.stringify(ledger)).toBe(true);
+  });
+});
+
+describe.sequential("数据报送 and the invoice", () => {
+  it("the platform reports the waybill and its payment on 物润道路运输 (上报)", LINK, async () => {
+    const platform = await staff("SYSTEM_USER");
+    const path = `/wurunPushManage/roadTransport?keyword=${waybill.freightNo}`;
+    // The submission job builds a completed and paid waybill's records on its next run; the page lists it then.
+    const records = () => db.kysely.selectFrom("report_records").select(["message_type", "status"]).where("freight_id", "=", waybill.id).where("target", "=", "WURUN_ROAD").where("superseded_by", "is", null).execute();
+    await until(async () => (await records()).length === 2, `the job builds ${waybill.freightNo}'s 电子运单 and 资金流水单`);
+    const listed = await platform.get(path);
+    expect(listed.doc.querySelector(`input[name="freightId"][value="${waybill.id}"]`), `物润道路运输 lists ${waybill.freightNo}`).not.toBeNull();
+    const form = listed.doc.querySelectorAll("form").find((f) => f.querySelector(`input[name="freightId"][value="${waybill.id}"]`) && f.querySelectorAll("button").some((b) => textOf(b) === "上报"));
+    // The job may have sent it already (自动上报); otherwise the platform's 上报 sends it now.
+    console.info(`chain: 物润道路运输 ${form ? "offers 上报" : "offers no 上报"} for ${waybill.freightNo}: ${JSON.stringify(await records())}`);
+    if (form) {
+      const done = await platform.submit(listed, form, {}, button(form, "上报"));
+      expect(alert(done), status(done)).toBe("");
+    }
+    const reported = await until(
+      async () => {
+        const rows = await records();
+        return rows.length === 2 && rows.every((r) => r.status === "SUCCESS") ? rows : null;
+      },
+      `${waybill.freightNo}'s records reach 上报成功`,
+      60_000,
+      async () => {
+        // What the records (and those they depend on) say, when they do not get there.
+        const rows = await db.kysely.selectFrom("report_records").select(["message_type", "status", "last_result_message", "check_result", "depends_on"]).where("target", "=", "WURUN_ROAD").where("superseded_by", "is", null).where((eb) => eb.or([eb("freight_id", "=", waybill.id), eb("subject_id", "in", [person.profileId, person.rosterId, truck.id]).and("message_type", "in", ["DRIVER", "VEHICLE"])])).execute();
+        return JSON.stringify(rows.map((r) => ({ ...r, check_result: (JSON.parse(r.check_result) as Array<{ ok: boolean; label: string; message?: string }>).filter((c) => !c.ok) })));
+      },
+    );
+    expect(reported.map((r) => r.message_type).sort()).toEqual(["CAPITAL_FLOW", "WAYBILL"]);
+    // 上报成功 shows on the page.
+    const page = await platform.get(path);
+    expect(textOf(page.doc.querySelector("main table"))).toContain("已上报");
+  });
+
+  it("the enterprise applies for the invoice on 新开票列表 and submits it on 开票列表; the platform approves it on 开票审核列表", LINK, async () => {
+    const admin = enterprise.browser;
+    await pickWaybillsAndConfirm(admin, "/financialManage/newBillingList", "apply", waybill.id);
+    const application = await db.kysely.selectFrom("invoice_applications").select(["id", "status"]).where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
+    if (application.status === "DRAFT") await confirmOnList(admin, "/financialManage/billingList", "submit", Number(application.id));
+    await confirmOnList(await staff("SYSTEM_USER"), "/financialManage/billingAuditList", "approve", Number(application.id), { auditRemark: "运单已上报，同意开票" });
+    expect((await db.kysely.selectFrom("invoice_applications").select("status").where("id", "=", application.id).executeTakeFirstOrThrow()).status).toBe("APPROVED");
+  });
+});
+
+describe.sequential("what everyone sees afterwards", () => {
+  it("the enterprise's 首页 and 统计报表 count the waybill", LINK, async () => {
+    const admin = enterprise.browser;
+    const home = await admin.get("/dashboard");
+    expect(textOf(home.doc.querySelector('[data-testid="figure-completed-today"]'))).toBe("1");
+    expect(textOf(home.doc.querySelector('[data-testid="figure-month-weight"]'))).toBe("30.00");
+    const rowOf = async (path: string, key: string) => {
+      const page = await admin.get(path);
+      const row = page.doc.querySelectorAll("main table tbody tr").find((tr) => textOf(tr).includes(key));
+      expect(row, `${path} has a row of ${key}`).toBeDefined();
+      return row!.querySelectorAll("td").map(textOf);
+    };
+    // 车牌号 车型 核定载质量 运单数 装货重量 卸货重量 趟数 …
+    expect((await rowOf("/carStatisticalReport/carStatisticsList", truck.plateNo.slice(-5))).slice(1, 7)).toEqual(["重型半挂牵引车", "35.00", "1", "30.00", "29.96", "1"]);
+    // 司机姓名 手机号 车牌号 运单数 完成数 装货重量 卸货重量 …
+    expect((await rowOf("/carStatisticalReport/driverStatisticsList", person.mobile)).slice(0, 7)).toEqual([person.name, person.mobile, expect.stringContaining(truck.plateNo.slice(-5)), "1", "1", "30.00", "29.96"]);
+  });
+
+  it("every participant finds the chain's notifications in his message centre", LINK, async () => {
+    const inbox = async (browser: NoScriptBrowser) => (await browser.get("/sysNotification?size=100")).doc.querySelectorAll('button[name="open"]').map(textOf).join("\n");
+    const enterpriseSees = await inbox(enterprise.browser);
+    for (const text of [`您的企业「${enterprise.name}」已审核通过。`, `您的司机档案「${person.name}」已审核通过。`, `已审核通过，已在货源大厅发布。`, `运单 ${waybill.freightNo} 已装货`, `运单 ${waybill.freightNo} 已卸货`]) expect(enterpriseSees).toContain(text);
+    expect(enterpriseSees).toMatch(/您的车辆「.+」已审核通过。/);
+    // CHAIN: needs money20 — the enterprise is told of the recharge confirmed (充值到账), the payment and the invoice approved.
+
+    const driverSees = (await platformCall<{ records: Array<{ content: string }> }>("/sys-notification/self/search", { size: 100 }, person.token)).records.map((n) => n.content).join("\n");
+    for (const text of [`您的司机档案「${person.name}」已审核通过。`, `运单 ${waybill.freightNo} 已派单`, `运单 ${waybill.freightNo} 已完成`]) expect(driverSees).toContain(text);
+    // CHAIN: needs money20 — the driver is told of the freight received in his wallet and the withdrawal paid out.
+
+    const platformSees = await inbox(await staff("SYSTEM_USER"));
+    expect(platformSees).toMatch(new RegExp(`货源 ${supplyNo} .+ 已提交审核，请及时处理。`));
+    // CHAIN: needs money20 — the platform is told of the recharge, the withdrawal and the invoice application waiting for it.
+  });
+});
