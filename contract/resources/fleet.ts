@@ -2,6 +2,7 @@
  * 自有车辆管理 (domain 7.2): 超时配置 (the rules) and 超时记录 (the alerts they raise). Organisations and
  * individuals manage their own; alerts are raised by the platform's detector, never entered by hand.
  */
+import { isMobile } from "../validation.js";
 import { defineResource, f, type RecordOf } from "./kit.js";
 import { enableToggles, ENABLE_STATES, OWNERS } from "./vocabulary.js";
 
@@ -24,7 +25,7 @@ export const timeoutConfig = defineResource({
     transitTimeoutH: f.int("运输超时", 1, 720, { ...RULES, unit: "小时", hint: "装货后超过该时长未卸货" }),
     stopTimeoutMin: f.int("停车超时", 10, 1440, { ...RULES, unit: "分钟", hint: "运输中速度为 0 超过该时长" }),
     offlineTimeoutMin: f.int("离线超时", 10, 1440, { ...RULES, unit: "分钟", hint: "运输中超过该时长无定位" }),
-    notifyMobiles: f.text("通知手机", 200, { detail: "基本信息", form: true, export: true, hint: "最多 5 个，逗号分隔", checks: [[(v) => v.split(/[,，]/).length <= 5 && v.split(/[,，]/).every((m) => /^1\d{10}$/.test(m.trim())), "通知手机最多 5 个 11 位手机号，用逗号分隔"]] }),
+    notifyMobiles: f.text("通知手机", 200, { detail: "基本信息", form: true, export: true, hint: "最多 5 个，逗号分隔", checks: [[(v) => v.split(/[,，]/).length <= 5 && v.split(/[,，]/).every((m) => isMobile(m.trim())), "通知手机最多 5 个 11 位手机号，用逗号分隔"]] }),
   },
   status: { field: "enabled", label: "状态", initial: "ENABLED", states: ENABLE_STATES, transitions: enableToggles([], OWNERS), editableIn: ["ENABLED", "DISABLED"] },
   permissions: { list: [], detail: [], create: [], update: [], delete: [], export: [] },
