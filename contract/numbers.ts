@@ -87,6 +87,27 @@ export function tonnesPlain(kg: number | bigint | null | undefined): string {
   return kg == null ? "" : hundredths(tenKg(toBig(kg)), false);
 }
 
+/**
+ * A computed figure (a report's aggregate, already in 元 or 吨) with `places` decimals and separators:
+ * 486001.4 → "486,001.40". The figure is rounded half up at `places` from its shortest decimal text
+ * (`String(n)`), not from the binary double, so 2.675 gives 2.68.
+ */
+export function formatDecimal(value: number, places: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  const text = String(Math.abs(value));
+  if (/e/i.test(text)) return (value < 0 ? "-" : "") + groupThousands(Math.abs(value).toFixed(places).replace(/\..*/, "")) + (places ? `.${Math.abs(value).toFixed(places).split(".")[1]}` : "");
+  const [whole, fraction = ""] = text.split(".");
+  const digits = BigInt(`${whole}${fraction.padEnd(places + 1, "0").slice(0, places + 1)}`);
+  const rounded = (digits + 5n) / 10n;
+  const out = places ? scaled(rounded, places, true) : groupThousands(rounded.toString());
+  return value < 0 && rounded !== 0n ? `-${out}` : out;
+}
+
+/** The spreadsheet number format of a figure with `places` decimals: 2 → "#,##0.00". */
+export function decimalFormat(places: number): string {
+  return places > 0 ? `#,##0.${"0".repeat(places)}` : "#,##0";
+}
+
 /** The number format exports give money and tonnes cells (numbers stay numbers, 2 decimals, separators). */
 export const NUMBER_FORMAT_2DP = "#,##0.00";
 /** The number format of a rate cell holding a fraction (0.09 shows as 9.00%). */

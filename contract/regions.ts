@@ -102,18 +102,6 @@ export function regionLevels(code: string | null | undefined): { province: strin
   return parent.level === 1 ? { province: parent.code, city: parent.code, district: node.code } : { province: parent.parent!, city: parent.code, district: node.code };
 }
 
-/**
- * The stored code from the three selects: the deepest level chosen that belongs to the one above it
- * (a district left over from another city is dropped). "" when nothing valid was chosen.
- */
-export function regionFromLevels(province: string, city: string, district: string): string {
-  if (!NODES.get(province) || NODES.get(province)!.level !== 1) return "";
-  const cities = regionChildren(province, "city");
-  if (!cities.some((c) => c.code === city)) return province;
-  const districts = regionChildren(city, "district");
-  return districts.some((d) => d.code === district) ? district : city === province ? province : city;
-}
-
 /** What a cascader shows for a value: the chosen codes and the choices of each level. */
 export interface RegionChoice {
   province: string;
