@@ -31,7 +31,8 @@ export function regionChoicesOf(keys: readonly string[], source: { get(name: str
       out[key] = regionChoice({ province: text(names.province), city: text(names.city), district: text(names.district) });
     } else {
       const code = source ? text(key) || String(stored(key) ?? "") : String(stored(key) ?? "");
-      out[key] = regionChoice(regionLevels(code));
+      // A filter may hold a prefix (34 = 安徽省, 3403 = 蚌埠市): read as the division it names.
+      out[key] = regionChoice(regionLevels(/^\d{2}$|^\d{4}$/.test(code) ? code.padEnd(6, "0") : code));
     }
   }
   return out;

@@ -67,6 +67,8 @@ export function ResourceForm({ def, mode, record, options, regions = {}, withOrg
         </>
       ) : null}
       {record ? <input type="hidden" name="version" value={String(record.version ?? 0)} /> : null}
+      {/* Enter in a field saves: the first submit button is the form's default, and a place's 「选择」 comes later. */}
+      {places.length ? <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">保存</button> : null}
       {form.errors?.length ? <p className="alert-error" role="alert" id={form.errorId}>{form.errors[0]}</p> : null}
       {withOrg && mode === "create" ? (
         <FieldInput name="orgId" id={`${form.id}-orgId`} field={ORG_FIELD} defaultValue={value("orgId", ORG_FIELD)} error={errorOf("orgId")} options={options.orgId} />
