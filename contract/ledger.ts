@@ -4,7 +4,7 @@
  * money. Amounts are integer fen everywhere; the console converts 元 at its edge.
  */
 import { z } from "zod";
-import { bankCardNoError, isStoredUrl } from "./validation.js";
+import { bankCardNoError, isStoredUrl, MOBILE_PATTERN } from "./validation.js";
 
 export const ACCOUNT_TYPES = ["BASIC", "WALLET", "REVENUE", "TAX_RESERVE", "MARKETING", "BANK"] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -120,7 +120,7 @@ export const bankCardSchema = z
     cardNo: z.string({ required_error: "请填写银行卡号" }).trim().transform((v) => v.replace(/\s+/g, "")),
     bankName: text("开户银行", 64),
     bankBranch: z.string().trim().max(64, "开户网点不能超过 64 个字").optional(),
-    reservedMobile: z.string().trim().regex(/^1\d{10}$/, "预留手机号须为 11 位手机号").optional(),
+    reservedMobile: z.string().trim().regex(MOBILE_PATTERN, "预留手机号须为 11 位手机号").optional(),
   });
 
 /** Personal cards (individuals) are Luhn-checked; an organisation binds a corporate account. */

@@ -3,6 +3,7 @@
  * platform's MARKETING account into the person's wallet through the ledger. Amounts in integer fen.
  * Rules written once here: the campaign machine, the grant statuses, the amount bounds.
  */
+import { MOBILE_PATTERN } from "./validation.js";
 import { z } from "zod";
 import { requestNoSchema } from "./ledger.js";
 
@@ -61,7 +62,7 @@ export type CampaignInput = z.infer<typeof campaignSchema>;
 export const manualGrantSchema = z.object({
   requestNo: requestNoSchema,
   mobiles: z
-    .array(z.string().regex(/^1\d{10}$/, "手机号须为 11 位手机号"), { required_error: "请填写手机号", invalid_type_error: "手机号 mobiles 必须是列表" })
+    .array(z.string().regex(MOBILE_PATTERN, "手机号须为 11 位手机号"), { required_error: "请填写手机号", invalid_type_error: "手机号 mobiles 必须是列表" })
     .min(1, "请填写至少一个手机号")
     .max(RED_ENVELOPE_LIMITS.maxMobiles, `一次最多发放 ${RED_ENVELOPE_LIMITS.maxMobiles} 人`)
     .refine((list) => new Set(list).size === list.length, "手机号不能重复"),

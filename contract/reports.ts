@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { PermissionCode } from "./permissions";
+import { formatDecimal } from "./numbers";
 import { addDays, chinaDate } from "./units";
 
 export const REPORT_IDS = [
@@ -152,9 +153,9 @@ export interface ReportResult {
 /** A column's header in tables and workbooks: 装货重量(吨). */
 export const columnHeader = (c: ReportColumn) => (c.unit ? `${c.label}(${c.unit})` : c.label);
 
-/** A cell as shown: numbers with their column's decimals, empty for null. */
+/** A cell as shown: numbers with their column's decimals and thousands separators (contract/numbers.ts), empty for null. */
 export function formatCell(c: ReportColumn, value: ReportCell): string {
   if (value === null || value === undefined) return "";
-  if (typeof value === "number") return c.decimals === undefined ? String(value) : value.toFixed(c.decimals);
+  if (typeof value === "number") return c.decimals === undefined ? String(value) : formatDecimal(value, c.decimals);
   return value;
 }

@@ -5,6 +5,8 @@
  * Calendar helpers. Timestamps are stored as ISO-8601 UTC text, but the users' calendar is China's
  * (UTC+8, no daylight saving), so date filters, "today" and daily series are China days.
  */
+import { tonnesPlain, yuanPlain } from "./numbers.js";
+
 const CHINA_OFFSET_MS = 8 * 3600_000;
 const DAY_MS = 24 * 3600_000;
 
@@ -38,14 +40,14 @@ export function chinaCompactDate(instant: Date | string | number = new Date()): 
   return chinaDate(instant).replace(/-/g, "");
 }
 
-/** Kilograms as tonnes with 2 decimals ("" for no value). */
+/** Kilograms as plain tonnes with 2 decimals, rounded half up on the integer (contract/numbers.ts; "" for no value). */
 export function kgToTonnes(kg: number | null | undefined): string {
-  return kg == null ? "" : (kg / 1000).toFixed(2);
+  return tonnesPlain(kg);
 }
 
-/** Fen as yuan with 2 decimals ("" for no value). */
+/** Fen as plain yuan with 2 decimals, no separators: a form input's value ("" for no value). */
 export function fenToYuan(fen: number | null | undefined): string {
-  return fen == null ? "" : (fen / 100).toFixed(2);
+  return yuanPlain(fen);
 }
 
 const DECIMAL = (places: number) => new RegExp(`^\\d{1,9}(\\.\\d{1,${places}})?$`);

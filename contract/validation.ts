@@ -9,8 +9,11 @@
  * the value is valid.
  */
 
-/** Spec 5: 11 digits, starting with 1, second digit 3, 4[1579], 5, 6[6], 7, 8, 9. */
-export const MOBILE_PATTERN = /^1(3\d|4[1579]|5\d|66|7\d|8\d|9\d)\d{8}$/;
+/**
+ * A mainland mobile number: 11 digits, 1 then 3–9 (issue 22: 162 / 165 / 167 and the other new
+ * segments are real numbers). The only copy: forms, the platform and imports all use it.
+ */
+export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
 
 export function isMobile(value: string): boolean {
   return MOBILE_PATTERN.test(value);

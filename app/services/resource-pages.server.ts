@@ -17,6 +17,8 @@ import { noticeAndHeaders, platformMessage, redirectWithNotice } from "./page-da
 import { PlatformError } from "./platform.server";
 import { requirePage, type CurrentUser } from "./user.server";
 import { readForm } from "~/services/read-form.server";
+import { CASCADE_INTENT, foldRegionParts } from "../../contract/region-code";
+import { regionChoicesOf, regionFieldKeys } from "./regions.server";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 
@@ -71,6 +73,7 @@ function tableRow(page: ListPage, staff: boolean): (record: ResourceRecord) => R
   for (const [key, field] of columnsOf(page.def, page.columns, page.showOrg && staff)) {
     keys.add(key);
     if (field.ref) keys.add(field.ref.labelKey);
+    if (field.kind === "region") keys.add(`${key}Name`);
   }
   return (record) => Object.fromEntries(Object.entries(record).filter(([key]) => keys.has(key))) as ResourceRecord;
 }
@@ -108,6 +111,12 @@ export async function listLoader(page: ListPage, { request }: Args, { wholeRecor
   }
   const filterRefs = Object.entries(page.def.fields).filter(([, f]) => f.ref && f.filter).map(([k]) => k);
   const options = await refOptions(user, page.def, [...filterRefs, ...(form ? formKeys(page.def, form.mode) : [])]);
+  const filterRegions = regionFieldKeys(page.def).filter((k) => page.def.fields[k]!.filter);
+  const formRegions = form ? regionFieldKeys(page.def, formKeys(page.def, form.mode)) : [];
+  const regions = {
+    ...regionChoicesOf(filterRegions, null, (key) => query.values[key]),
+    ...regionChoicesOf(formRegions, null, (key) => form?.record?.[key]),
+  };
   const { notice, headers } = await noticeAndHeaders(request, user);
   const exportParams = new URLSearchParams(url.search);
   for (const name of ["confirm", "form", "current", "size", "_data", "index"]) exportParams.delete(name);
@@ -122,6 +131,7 @@ export async function listLoader(page: ListPage, { request }: Args, { wholeRecor
       confirm: confirm && confirmRecord?.actions.includes(confirm.action === "delete" ? "delete" : confirm.action) ? { ...confirm, record: confirmRecord } : null,
       form,
       options,
+      regions,
       notice,
       searchError,
       exportHref: `/export.xlsx?${exportParams}`,
@@ -242,20 +252,28 @@ export async function formLoader(page: FormPage, args: Args) {
     const enterprise = resourceOf("enterprise");
     options.orgId = enterprise ? await resourcesApi.options(user, enterprise).catch(() => []) : [];
   }
+  const regions = regionChoicesOf(regionFieldKeys(page.def, keys), null, (key) => record?.[key]);
   const { notice, headers } = await noticeAndHeaders(args.request, user);
-  return json({ record, options, notice, title: pageTitleOf(page) }, { headers });
+  return json({ record, options, regions, notice, title: pageTitleOf(page) }, { headers });
 }
 
 async function saveForm(def: AnyResource, mode: "create" | "update", formData: FormData, user: CurrentUser, options: { withOrg: boolean; id: number | null; done: (record: ResourceRecord) => string }) {
-  const submission = parseWithZod(formData, { schema: formSchema(def, mode, { withOrg: options.withOrg }) });
-  if (submission.status !== "success") return json({ result: submission.reply(), error: null, fieldErrors: null }, { status: 400 });
+  const places = regionFieldKeys(def, formKeys(def, mode));
+  const regions = regionChoicesOf(places, formData);
+  // 「选择」 of a place without JavaScript: show the next level's choices, keep everything typed, save nothing.
+  if (formData.get(CASCADE_INTENT) !== null) {
+    const initialValue = Object.fromEntries([...formData.entries()].filter(([name, value]) => typeof value === "string" && name !== CASCADE_INTENT));
+    return json({ result: { initialValue }, regions, error: null, fieldErrors: null });
+  }
+  const submission = parseWithZod(foldRegionParts(formData, places), { schema: formSchema(def, mode, { withOrg: options.withOrg }) });
+  if (submission.status !== "success") return json({ result: submission.reply(), regions, error: null, fieldErrors: null }, { status: 400 });
   const body = submission.value as Record<string, unknown>;
   try {
     const record = mode === "create" ? await resourcesApi.create(user, def, body) : await resourcesApi.update(user, def, options.id!, body);
     const title = String(record[def.titleField] ?? "");
     return redirectWithNotice(user, options.done(record), `${def.name} ${title} 已${mode === "create" ? "新增" : "保存"}`);
   } catch (error) {
-    return json({ result: submission.reply({ formErrors: [platformMessage(error)] }), error: platformMessage(error), fieldErrors: null }, { status: 400 });
+    return json({ result: submission.reply({ formErrors: [platformMessage(error)] }), regions, error: platformMessage(error), fieldErrors: null }, { status: 400 });
   }
 }
 

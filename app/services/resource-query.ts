@@ -7,6 +7,7 @@ import type { ZodTypeAny } from "zod";
 import { pageParams } from "~/lib/paging";
 import type { ResourceFilter } from "../../contract/resources/derive";
 import type { AnyResource } from "../../contract/resources/kit";
+import { foldRegionParts } from "../../contract/region-code";
 
 export interface ResourceQuery {
   values: Record<string, string>;
@@ -32,8 +33,10 @@ export function filterParamNames(def: AnyResource): string[] {
 
 export function parseResourceQuery(schema: ZodTypeAny, def: AnyResource, url: URL, preset: ResourceFilter = {}): ResourceQuery {
   const values: Record<string, string> = {};
+  // A place filter comes as 省 / 市 / 区 selects: folded into the one code (the deepest chosen).
+  const params = foldRegionParts(url.searchParams, Object.entries(def.fields).filter(([, f]) => f.kind === "region" && f.filter).map(([k]) => k));
   for (const name of filterParamNames(def)) {
-    const value = url.searchParams.get(name)?.trim();
+    const value = params.get(name)?.trim();
     if (value && !(name in preset)) values[name] = value;
   }
   const input: Record<string, unknown> = { ...values };

@@ -14,7 +14,7 @@ import { AUDITORS, ENABLE_STATES, enableToggles } from "./vocabulary.js";
 const SHOWN = { list: true, detail: true, export: true } as const;
 const FORM = { list: true, detail: true, form: true, export: true } as const;
 const upper = (v: string) => v.toUpperCase();
-const bp = (label: string, o: object = {}) => f.int(`${label}（基点，100 = 1%）`, 0, 1700, { ...o, unit: "bp" });
+const bp = (label: string, o: object = {}) => f.rateBp(label, 1700, o);
 const ADMIN = "TMS_INVOICE_MANAGEMENT_ADMIN";
 const APPLY = "TMS_INVOICE_APPLY";
 const TAX = "TMS_TAX_MANAGEMENT";
@@ -137,7 +137,7 @@ export const invoiceApplication = defineResource({
     waybillCount: f.int("运单数", 0, 100_000, { ...SHOWN, unit: "单" }),
     totalWeight: f.weightKg("总重量", 10_000_000_000, { detail: "金额", export: true }),
     amountInclTax: f.moneyFen("价税合计", 100_000_000_000_00, { ...SHOWN }),
-    taxRateBp: f.int("税率", 0, 1700, { ...AMOUNTS, unit: "bp" }),
+    taxRateBp: f.rateBp("税率", 1700, { ...AMOUNTS }),
     taxAmount: f.moneyFen("税额", 100_000_000_000_00, { ...SHOWN }),
     amountExclTax: f.moneyFen("金额（不含税）", 100_000_000_000_00, AMOUNTS),
     deliveryMethod: f.enumOf("交付方式", DELIVERY_METHODS, { detail: "申请信息", export: true }),
@@ -215,7 +215,7 @@ export const invoice = defineResource({
     buyerTaxNo: f.text("购方税号", 20, FACE),
     goodsName: f.text("货物或应税劳务名称", 64, FACE),
     amountExclTax: f.moneyFen("金额", 100_000_000_000_00, SHOWN),
-    taxRateBp: f.int("税率", 0, 1700, { ...SHOWN, unit: "bp" }),
+    taxRateBp: f.rateBp("税率", 1700, { ...SHOWN }),
     taxAmount: f.moneyFen("税额", 100_000_000_000_00, SHOWN),
     amountInclTax: f.moneyFen("价税合计", 100_000_000_000_00, SHOWN),
     issueDate: f.date("开票日期", { ...SHOWN, filter: "range" }),

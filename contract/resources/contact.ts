@@ -2,7 +2,7 @@
  * 联系人 / 常用地址 (domain 1.5): an organisation's loading and unloading places with their contact, the
  * region code the ministry's waybill needs, and the fence radius for sign-in checks. One default per kind.
  */
-import { isPhone, isRegionCode } from "../validation.js";
+import { isPhone } from "../validation.js";
 import { defineResource, f, type RecordOf } from "./kit.js";
 import { EVERYONE, OWNERS } from "./vocabulary.js";
 
@@ -25,7 +25,7 @@ export const contact = defineResource({
     contactName: f.text("联系人", 32, { ...BASIC, required: true, sanitize: true }),
     contactMobile: f.text("联系电话", 16, { ...BASIC, required: true, checks: [[isPhone, "联系电话应为手机号或固定电话（如 0552-3012345）"]] }),
     place: f.text("地点名称", 64, { ...BASIC, required: true, sanitize: true, filter: "contains", placeholder: "如 中储粮蚌埠直属库" }),
-    regionCode: f.text("行政区划代码", 6, { ...BASIC, required: true, checks: [[isRegionCode, "行政区划代码应为 6 位数字，如 340302"]], hint: "GB/T 2260 区县代码" }),
+    regionCode: f.region("所在地区", { ...BASIC, required: true, level: "district", hint: "选到区县（GB/T 2260）" }),
     address: f.text("详细地址", 200, { ...BASIC, required: true }),
     companyName: f.text("所属单位", 128, { ...BASIC, sanitize: true }),
     fenceRadiusM: f.int("电子围栏半径", 100, 5000, { detail: "基本信息", form: true, export: true, unit: "米", hint: "100–5000 米，装卸货签到时校验" }),

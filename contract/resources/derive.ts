@@ -176,6 +176,9 @@ export function formSchema(def: AnyResource, mode: "create" | "update", options:
   return z.object(shape);
 }
 
+/** The keys of a definition's place fields (kind "region"). */
+export const regionKeys = (def: AnyResource) => allFields(def).filter(([, field]) => field.kind === "region").map(([key]) => key);
+
 /** An audit (or any transition group) form: the chosen transition and its inputs. */
 export function transitionFormSchema(def: AnyResource, keys: readonly string[]) {
   const choices = keys.map((key) => transitionOf(def, key)!).filter(Boolean);

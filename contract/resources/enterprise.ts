@@ -4,7 +4,7 @@
  * audit them and switch them on and off; an organisation's own users see only their enterprise.
  * Its options are the 所属企业 picker of every staff form, so their ids are organisation ids.
  */
-import { idCardNoError, isCreditCode, isPhone, isRegionCode } from "../validation.js";
+import { idCardNoError, isCreditCode, isPhone } from "../validation.js";
 import { defineResource, f, type RecordOf } from "./kit.js";
 import { AUDITORS, auditMachine, ENABLE_STATES, enableToggles } from "./vocabulary.js";
 
@@ -55,7 +55,7 @@ export const enterprise = defineResource({
     // Not masked: the edit form would send the masked text back (engine: forms read the masked record).
     legalPersonIdNo: f.text("法人身份证号", 18, { ...COMPANY, normalise: upper, checks: [[(v) => idCardNoError(v) === null, "法人身份证号不正确（18 位，校验位须正确）"]] }),
     registeredAddress: f.text("注册地址", 200, COMPANY),
-    regionCode: f.text("所在地区", 6, { ...COMPANY, placeholder: "行政区划代码，如 340100", checks: [[isRegionCode, "所在地区应为 6 位行政区划代码"]] }),
+    regionCode: f.region("所在地区", { ...COMPANY }),
     contactName: f.text("联系人", 32, { ...COMPANY, required: true, sanitize: true }),
     contactMobile: f.text("联系电话", 16, { ...COMPANY, required: true, checks: [[isPhone, "联系电话应为手机号或固定电话，如 0551-62345678"]] }),
     businessScope: f.textarea("经营范围", 500, BUSINESS),

@@ -45,7 +45,7 @@ export const wharf = defineResource({
     portName: f.text("所属港口", 32, { ...WHARF, required: true, filter: "contains", sanitize: true, hint: "如 蚌埠港、芜湖港" }),
     waterway: f.text("水系/航段", 32, { ...WHARF, filter: "contains", hint: "如 淮河、长江芜湖段" }),
     address: f.text("地址", 128, { ...WHARF_MORE, required: true }),
-    regionCode: f.text("区划代码", 6, { ...WHARF_MORE, checks: [[(v) => /^\d{6}$/.test(v), "区划代码应为 6 位数字，如 340300"]] }),
+    regionCode: f.region("所在地区", { ...WHARF_MORE }),
     lng: degrees("经度", 180),
     lat: degrees("纬度", 90),
     berthCount: f.int("泊位数", 1, 200, { ...WHARF, unit: "个" }),

@@ -8,7 +8,6 @@ import { defineResource, f, type RecordOf } from "./kit.js";
 import { OWNERS } from "./vocabulary.js";
 
 const BASIC = { list: true, detail: "车源信息", form: true, export: true } as const;
-const REGION = (v: string) => /^\d{6}$/.test(v);
 
 /** 车长 as the freight market names it (米). */
 export const VEHICLE_LENGTHS = {
@@ -45,7 +44,7 @@ export const vehicleAvailability = defineResource({
     vehicleLength: f.enumOf("车长", VEHICLE_LENGTHS, { ...BASIC, required: true, filter: "eq" }),
     driverId: f.ref("司机", "driver", "driverName", { detail: "车源信息", form: true, export: true, hint: "不选则为车辆的默认司机" }),
     currentPlace: f.text("当前位置", 64, { ...BASIC, required: true, sanitize: true, placeholder: "如 蚌埠市怀远县" }),
-    currentRegionCode: f.text("当前地区代码", 6, { detail: "车源信息", form: true, export: true, required: true, checks: [[REGION, "当前地区代码应为 6 位数字，如 蚌埠市 340300"]], hint: "6 位行政区划代码，如 蚌埠市 340300" }),
+    currentRegionCode: f.region("当前地区", { detail: "车源信息", form: true, export: true, required: true }),
     toPlaces: f.text("期望流向", 100, { ...BASIC, hint: `最多 ${TO_PLACES_MAX} 个地点，用逗号分隔`, checks: [[(v) => splitPlaces(v).length <= TO_PLACES_MAX, `期望流向最多 ${TO_PLACES_MAX} 个地点`]] }),
     availableFrom: f.datetime("可用开始", { ...BASIC, required: true }),
     availableTo: f.datetime("可用截止", { ...BASIC, required: true, filter: "range", hint: `与开始时间相隔不超过 ${AVAILABILITY_MAX_DAYS} 天` }),

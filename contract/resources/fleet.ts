@@ -2,12 +2,12 @@
  * 自有车辆管理 (domain 7.2): 超时配置 (the rules) and 超时记录 (the alerts they raise). Organisations and
  * individuals manage their own; alerts are raised by the platform's detector, never entered by hand.
  */
+import { isMobile } from "../validation.js";
 import { defineResource, f, type RecordOf } from "./kit.js";
 import { enableToggles, ENABLE_STATES, OWNERS } from "./vocabulary.js";
 
 const BASIC = { list: true, detail: "基本信息", form: true, export: true } as const;
 const RULES = { list: true, detail: "超时规则", form: true, export: true } as const;
-const REGION = (v: string) => /^\d{6}$/.test(v);
 
 export const TIMEOUT_SCOPES = { DEFAULT: { label: "企业默认" }, ROUTE: { label: "线路" } } as const;
 
@@ -18,18 +18,18 @@ export const timeoutConfig = defineResource({
   titleField: "scope",
   fields: {
     scope: f.enumOf("适用范围", TIMEOUT_SCOPES, { ...BASIC, required: true, filter: "eq" }),
-    loadingRegionCode: f.text("装货地区划代码", 6, { ...BASIC, checks: [[REGION, "装货地区划代码应为 6 位数字，如 340300"]], hint: "线路配置必填，如 蚌埠市 340300" }),
-    unloadingRegionCode: f.text("卸货地区划代码", 6, { ...BASIC, checks: [[REGION, "卸货地区划代码应为 6 位数字，如 340200"]] }),
+    loadingRegionCode: f.region("装货地", { ...BASIC, hint: "线路配置必填：装货地所在的市或区县" }),
+    unloadingRegionCode: f.region("卸货地", { ...BASIC }),
     loadingTimeoutH: f.int("装货超时", 1, 240, { ...RULES, unit: "小时", hint: "派单后超过该时长未装货" }),
     transitTimeoutH: f.int("运输超时", 1, 720, { ...RULES, unit: "小时", hint: "装货后超过该时长未卸货" }),
     stopTimeoutMin: f.int("停车超时", 10, 1440, { ...RULES, unit: "分钟", hint: "运输中速度为 0 超过该时长" }),
     offlineTimeoutMin: f.int("离线超时", 10, 1440, { ...RULES, unit: "分钟", hint: "运输中超过该时长无定位" }),
-    notifyMobiles: f.text("通知手机", 200, { detail: "基本信息", form: true, export: true, hint: "最多 5 个，逗号分隔", checks: [[(v) => v.split(/[,，]/).length <= 5 && v.split(/[,，]/).every((m) => /^1\d{10}$/.test(m.trim())), "通知手机最多 5 个 11 位手机号，用逗号分隔"]] }),
+    notifyMobiles: f.text("通知手机", 200, { detail: "基本信息", form: true, export: true, hint: "最多 5 个，逗号分隔", checks: [[(v) => v.split(/[,，]/).length <= 5 && v.split(/[,，]/).every((m) => isMobile(m.trim())), "通知手机最多 5 个 11 位手机号，用逗号分隔"]] }),
   },
   status: { field: "enabled", label: "状态", initial: "ENABLED", states: ENABLE_STATES, transitions: enableToggles([], OWNERS), editableIn: ["ENABLED", "DISABLED"] },
   permissions: { list: [], detail: [], create: [], update: [], delete: [], export: [] },
   kinds: { read: OWNERS, write: OWNERS },
-  example: { as: "ORG_USER", body: (n) => ({ scope: "ROUTE", loadingRegionCode: String(340000 + (n % 999)).padStart(6, "0"), unloadingRegionCode: "340200", loadingTimeoutH: 24, stopTimeoutMin: 60 }) },
+  example: { as: "ORG_USER", body: (n) => ({ scope: "ROUTE", loadingRegionCode: `32${String(1 + (n % 13)).padStart(2, "0")}00`, unloadingRegionCode: `32${String(1 + (Math.floor(n / 13) % 13)).padStart(2, "0")}00`, loadingTimeoutH: 24, stopTimeoutMin: 60 }) },
   defaultSort: ["createdTime", "desc"],
 });
 export type TimeoutConfigRecord = RecordOf<typeof timeoutConfig>;

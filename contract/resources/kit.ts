@@ -7,12 +7,13 @@
 import { z } from "zod";
 import type { PermissionCode } from "../permissions.js";
 import type { UserType } from "../platforms.js";
-import { chinaLocalInput, chinaLocalToIso, fenToYuan, kgToTonnes, tonnesToKg, yuanToFen } from "../units.js";
+import { formatMoney, formatRate, formatTonnes, percentToBp, rateInput } from "../numbers.js";
+import { chinaLocalInput, chinaLocalToIso, fenToYuan, tonnesToKg, yuanToFen } from "../units.js";
 import { isRealDate, withSpecialCharacterFilter } from "../fields.js";
-import { hasVisibleText, isStoredUrl, MOBILE_PATTERN, stripSpecialCharacters } from "../validation.js";
+import { hasVisibleText, isRegionCode, isStoredUrl, MOBILE_PATTERN, stripSpecialCharacters } from "../validation.js";
 
 export type Tone = "default" | "info" | "success" | "warning" | "error";
-export type FieldKind = "text" | "textarea" | "enum" | "weight" | "money" | "int" | "date" | "datetime" | "bool" | "ref" | "images";
+export type FieldKind = "text" | "textarea" | "enum" | "weight" | "money" | "rate" | "int" | "date" | "datetime" | "bool" | "ref" | "images" | "region";
 export type FilterOp = "eq" | "contains" | "range";
 export type Option = { label: string; tone?: Tone };
 export type Options = Record<string, Option>;
@@ -27,7 +28,7 @@ export interface Placement {
 }
 
 export interface InputSpec {
-  type: "text" | "select" | "date" | "datetime-local" | "textarea" | "number";
+  type: "text" | "select" | "date" | "datetime-local" | "textarea" | "number" | "region";
   maxLength?: number;
   pattern?: string;
   inputMode?: "text" | "decimal" | "numeric" | "tel";
@@ -66,6 +67,8 @@ export interface Field<T = unknown> extends Placement {
   /** A date of expiry: lists flag it when within 30 days or past, create refuses a past date. */
   expiry?: boolean;
   hint?: string;
+  /** Region fields: the deepest level the cascader must reach. */
+  regionLevel?: "city" | "district";
   /** Free text users write: the platform screens it against the sensitive-word list (domain 6.14) on every write. */
   screen?: boolean;
 }
@@ -152,7 +155,7 @@ export const f = {
       .positive(`${label}必须大于 0`)
       .max(maxKg, `${label}不能超过 ${maxKg / 1000} 吨`);
     return make<number>(
-      { kind: "weight", label, wire, fromForm: tonnesToKg, formError: `${label}应为吨数，最多 3 位小数`, format: (v) => (v == null ? "" : `${kgToTonnes(v)} 吨`), toInput: (v) => (v == null ? "" : String(v / 1000)), input: { type: "text", inputMode: "decimal", suffix: "吨" } },
+      { kind: "weight", label, wire, fromForm: tonnesToKg, formError: `${label}应为吨数，最多 3 位小数`, format: (v) => (v == null ? "" : `${formatTonnes(v)} 吨`), toInput: (v) => (v == null ? "" : String(v / 1000)), input: { type: "text", inputMode: "decimal", suffix: "吨" } },
       o,
     );
   },
@@ -164,8 +167,37 @@ export const f = {
       .min(0, `${label}不能为负数`)
       .max(maxFen, `${label}不能超过 ${maxFen / 100} 元`);
     return make<number>(
-      { kind: "money", label, wire, fromForm: yuanToFen, formError: `${label}应为金额，最多 2 位小数`, format: (v) => (v == null ? "" : `${fenToYuan(v)} 元`), toInput: (v) => (v == null ? "" : fenToYuan(v)), input: { type: "text", inputMode: "decimal", suffix: "元" } },
+      { kind: "money", label, wire, fromForm: yuanToFen, formError: `${label}应为金额，最多 2 位小数`, format: (v) => (v == null ? "" : formatMoney(v)), toInput: (v) => (v == null ? "" : fenToYuan(v)), input: { type: "text", inputMode: "decimal", suffix: "元" } },
       o,
+    );
+  },
+  /** Basis points on the wire (900 = 9%), a percentage with up to 2 decimals in forms, `9.00%` on screen. */
+  rateBp(label: string, maxBp: number, o: Common = {}): Field<number> {
+    const wire = z
+      .number({ required_error: `请填写${label}`, invalid_type_error: `${label}必须是整数基点（100 = 1%）` })
+      .int(`${label}必须是整数基点（100 = 1%）`)
+      .min(0, `${label}不能为负数`)
+      .max(maxBp, `${label}不能超过 ${formatRate(maxBp)}`);
+    return make<number>(
+      { kind: "rate", label, wire, fromForm: percentToBp, formError: `${label}应为百分比，如 9 或 6.5，最多 2 位小数`, format: formatRate, toInput: rateInput, input: { type: "text", inputMode: "decimal", suffix: "%" } },
+      o,
+    );
+  },
+  /**
+   * A place: a GB/T 2260 division code (contract/regions.ts). Forms show the 省 / 市 / 区 cascader and
+   * store the deepest level chosen; `level: "district"` requires a county. The shared check here is
+   * structural (the table stays out of the browser); the platform checks the code exists and sends
+   * its full name as `<key>Name` (lists, details and exports show that).
+   */
+  region(label: string, o: Common & { level?: "city" | "district" } = {}): Field<string> {
+    const { level = "city", ...rest } = o;
+    const wire = z
+      .string({ required_error: `请选择${label}`, invalid_type_error: `请选择${label}` })
+      .trim()
+      .refine(isRegionCode, `请选择${label}（省 / 市 / 区）`);
+    return make<string>(
+      { kind: "region", label, wire, fromForm: (t) => (/^\d{6}$/.test(t.trim()) ? t.trim() : null), formError: `请选择${label}`, format: plain, toInput: plain, input: { type: "region" }, regionLevel: level },
+      rest,
     );
   },
   int(label: string, min: number, max: number, o: Common & { unit?: string } = {}): Field<number> {

@@ -7,7 +7,6 @@
  * (改价) whose inputs are the new prices.
  */
 import { FREIGHT_WAY_LABELS } from "../freight.js";
-import { isRegionCode } from "../validation.js";
 import { permille, pricePerTonne } from "./cargo.js";
 import { BUSINESS_MODES } from "./enterprise.js";
 import { defineResource, f, req, type Options, type RecordOf } from "./kit.js";
@@ -45,8 +44,7 @@ export const MAX_PREPAY_RATE_PCT = 50;
 export const VALID_AFTER_LOADING_MS = 3 * 86_400_000;
 
 const price = (label: string, o: Parameters<typeof f.moneyFen>[2] = {}) => pricePerTonne(label, o);
-const region = (label: string, o: Parameters<typeof f.text>[2] = {}) =>
-  f.text(label, 6, { ...o, checks: [[isRegionCode, `${label}应为 6 位行政区划代码`]], placeholder: "如 340302" });
+const region = (label: string, o: Parameters<typeof f.region>[1] = {}) => f.region(label, o);
 
 const S = (section: string, o: { list?: boolean; filter?: "eq" | "contains" | "range"; form?: boolean | "create" } = {}) => ({ detail: section, form: true as boolean | "create", export: true, ...o });
 const BASIC = "基本信息";
@@ -241,9 +239,9 @@ export const supplySubscription = defineResource({
   fields: {
     subscriberName: f.text("订阅人", 32, READ_ONLY),
     subscriberMobile: f.mobile("手机号", { ...READ_ONLY, filter: "contains", mask: true }),
-    fromRegionCode: f.text("出发地区划", 6, { detail: true, export: true, filter: "contains" }),
+    fromRegionCode: f.region("出发地区划", { detail: true, export: true, filter: "eq" }),
     fromRegionName: f.text("出发地", 32, READ_ONLY),
-    toRegionCode: f.text("到达地区划", 6, { detail: true, export: true, filter: "contains" }),
+    toRegionCode: f.region("到达地区划", { detail: true, export: true, filter: "eq" }),
     toRegionName: f.text("到达地", 32, READ_ONLY),
     categoryName: f.text("货物类别", 16, READ_ONLY),
     freightWay: f.enumOf("运输方式", FREIGHT_WAY_OPTIONS, READ_ONLY),

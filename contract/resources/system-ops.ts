@@ -63,7 +63,7 @@ const TAX = { detail: "开票与税费", form: true, export: true } as const;
 const SETTLE = { detail: "结算规则", form: true, export: true } as const;
 const TRANSPORT = { detail: "运输规则", form: true, export: true } as const;
 const FUNDS = { detail: "资金与授信", form: true, export: true } as const;
-const bp = (label: string, max: number, o: object) => f.int(`${label}（基点，100 = 1%）`, 0, max, { ...o, required: true, unit: "bp" });
+const bp = (label: string, max: number, o: object) => f.rateBp(label, max, { ...o, required: true });
 
 export const enterpriseConfig = defineResource({
   key: "enterpriseConfig",

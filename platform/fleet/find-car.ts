@@ -3,6 +3,7 @@
  * logged once per user and 10 minutes) and 邀请 (an SMS from the caller's INVITE template, or the
  * platform's); and 轨迹定位 (domain 7.3): the organisation's waybills in transit with their last points.
  */
+import { regionPrefix } from "../../contract/region-code.js";
 import { sql } from "kysely";
 import { RefusalCode } from "../../contract/envelope.js";
 import { CONTACT_REPEAT_MS, FIND_CAR_CONTACT_KINDS, FIND_CAR_INVITE_KINDS, maskPlate, type ContactResult, type FindCarCard, type FindCarFilter, type InTransitFilter, type InTransitWaybill } from "../../contract/find-car.js";
@@ -29,7 +30,8 @@ function liveAvailabilities(db: Kysely, scope: CallerScope, filter: FindCarFilte
     .where("a.deleted_at", "is", null)
     .where("a.available_to", ">", now);
   if (filter.place) q = q.where("a.current_place", "like", likePattern(filter.place));
-  if (filter.regionCode) q = q.where("a.current_region_code", "like", `${filter.regionCode}%`);
+  // A province or a city takes every place inside it (32 0000 → 32…, 3213 00 → 3213…).
+  if (filter.regionCode) q = q.where("a.current_region_code", "like", `${regionPrefix(filter.regionCode)}%`);
   if (filter.toPlace) q = q.where("a.to_places", "like", likePattern(filter.toPlace));
   if (filter.plateNo) q = q.where("a.plate_no", "like", likePattern(filter.plateNo.toUpperCase()));
   if (filter.vehicleType) q = q.where("a.vehicle_type", "like", likePattern(filter.vehicleType));

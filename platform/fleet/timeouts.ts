@@ -11,7 +11,7 @@ import { sql } from "kysely";
 import type { ServiceContext } from "../context.js";
 import { notifyUsers } from "../iam/notifications/notify.js";
 import type { AnyDb } from "../resources/bind.js";
-import { regionCodeOf } from "../submission/format.js";
+import { regionCodeIn, regionLineage } from "../../contract/regions.js";
 import { yieldToRequests } from "../jobs/yield.js";
 
 export const ALERT_TYPES = {
@@ -117,9 +117,10 @@ function cachedConfigs(db: AnyDb): ConfigsOf {
 /** The most specific enabled config of the waybill's organisation: its route (by region codes), else the default. */
 export async function ruleFor(db: AnyDb, f: FreightRow, configsOf: ConfigsOf = enabledConfigs(db)): Promise<TimeoutRule | null> {
   const configs = await configsOf(f.org_id);
-  const from = regionCodeOf(f.loading_address);
-  const to = regionCodeOf(f.unloading_address);
-  const config = configs.find((c) => c.scope === "ROUTE" && c.loading_region_code === from && c.unloading_region_code === to) ?? configs.find((c) => c.scope === "DEFAULT");
+  // A route's codes may name a city or a county: the address matches when it lies within them.
+  const from = regionLineage(regionCodeIn(f.loading_address) ?? "");
+  const to = regionLineage(regionCodeIn(f.unloading_address) ?? "");
+  const config = configs.find((c) => c.scope === "ROUTE" && !!c.loading_region_code && from.includes(c.loading_region_code) && !!c.unloading_region_code && to.includes(c.unloading_region_code)) ?? configs.find((c) => c.scope === "DEFAULT");
   if (!config) return null;
   return { loadingTimeoutH: config.loading_timeout_h, transitTimeoutH: config.transit_timeout_h, stopTimeoutMin: config.stop_timeout_min, offlineTimeoutMin: config.offline_timeout_min };
 }

@@ -2,6 +2,7 @@
  * The waybill export (POST tms-freight/export): an xlsx of the current filter, streamed through the
  * shared writer of platform/http/xlsx.ts while rows are read in keyset pages.
  */
+import { NUMBER_FORMAT_2DP, tonnesNumber, yuanNumber } from "../../contract/numbers.js";
 import type { Writable } from "node:stream";
 import type { Kysely } from "kysely";
 import type { FastifyReply } from "fastify";
@@ -53,8 +54,8 @@ export function exportPageAfter(db: Kysely<Database>, scope: CallerScope, filter
   return freightsAfter(db, scope, filter, cursor).select(ROW_COLUMNS).limit(limit).execute();
 }
 
-const tonnes = (kg: number | null) => (kg == null ? null : Number(kg) / 1000);
-const yuan = (fen: number) => Number(fen) / 100;
+const tonnes = (kg: number | null) => (kg == null ? null : tonnesNumber(Number(kg)));
+const yuan = (fen: number) => yuanNumber(Number(fen));
 
 const COLUMNS: Array<SheetColumn<ExportRow>> = [
   { header: "运单号", width: 22, value: (r) => r.freight_no },
@@ -69,12 +70,12 @@ const COLUMNS: Array<SheetColumn<ExportRow>> = [
   { header: "车牌/船名", width: 14, value: (r) => r.conveyance_name },
   { header: "装货地", width: 14, value: (r) => r.loading_place },
   { header: "卸货地", width: 14, value: (r) => r.unloading_place },
-  { header: "计划重量(吨)", width: 12, numFmt: "0.00", value: (r) => tonnes(r.planned_weight) },
-  { header: "装货重量(吨)", width: 12, numFmt: "0.00", value: (r) => tonnes(r.loaded_weight) },
-  { header: "提货重量(吨)", width: 12, numFmt: "0.00", value: (r) => tonnes(r.pickup_weight) },
-  { header: "卸货重量(吨)", width: 12, numFmt: "0.00", value: (r) => tonnes(r.unloaded_weight) },
-  { header: "运价(元/吨)", width: 11, numFmt: "0.00", value: (r) => yuan(r.unit_price) },
-  { header: "运费(元)", width: 12, numFmt: "0.00", value: (r) => yuan(r.freight_amount) },
+  { header: "计划重量(吨)", width: 12, numFmt: NUMBER_FORMAT_2DP, value: (r) => tonnes(r.planned_weight) },
+  { header: "装货重量(吨)", width: 12, numFmt: NUMBER_FORMAT_2DP, value: (r) => tonnes(r.loaded_weight) },
+  { header: "提货重量(吨)", width: 12, numFmt: NUMBER_FORMAT_2DP, value: (r) => tonnes(r.pickup_weight) },
+  { header: "卸货重量(吨)", width: 12, numFmt: NUMBER_FORMAT_2DP, value: (r) => tonnes(r.unloaded_weight) },
+  { header: "运价(元/吨)", width: 11, numFmt: NUMBER_FORMAT_2DP, value: (r) => yuan(r.unit_price) },
+  { header: "运费(元)", width: 12, numFmt: NUMBER_FORMAT_2DP, value: (r) => yuan(r.freight_amount) },
   { header: "异常", width: 28, value: (r) => (Number(r.abnormal) === 1 ? r.abnormal_reason ?? "异常" : "") },
   { header: "合同编号", width: 20, value: (r) => r.contract_no },
   { header: "创建时间", width: 19, value: (r) => chinaDateTime(r.created_at) },

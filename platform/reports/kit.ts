@@ -4,6 +4,7 @@
  * row (so the totals row is the same columns over the summed measures), and a chart option. Running
  * one checks the caller's permission code; every query starts from the caller's scope.
  */
+import { decimalFormat } from "../../contract/numbers.js";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { FastifyReply } from "fastify";
 import {
@@ -195,7 +196,7 @@ export async function sendReportWorkbook(ctx: ServiceContext, reply: FastifyRepl
   const columns: Array<SheetColumn<ReportRow>> = result.columns.map((c) => ({
     header: columnHeader(c),
     width: c.decimals === undefined ? 20 : 14,
-    numFmt: c.decimals ? `0.${"0".repeat(c.decimals)}` : undefined,
+    numFmt: c.decimals ? decimalFormat(c.decimals) : undefined,
     value: (r) => r[c.key] ?? null,
   }));
   let served = false;

@@ -2,6 +2,8 @@
 import type { FastifyReply } from "fastify";
 import { exportColumns, type ResourceFilter } from "../../contract/resources/derive.js";
 import type { Field } from "../../contract/resources/kit.js";
+import { NUMBER_FORMAT_2DP, PERCENT_FORMAT, rateNumber, tonnesNumber, yuanNumber } from "../../contract/numbers.js";
+import { regionPath } from "../../contract/regions.js";
 import { chinaDateTime } from "../../contract/units.js";
 import type { ServiceContext } from "../context.js";
 import { exportDisposition, sendWorkbook, type SheetColumn } from "../http/xlsx.js";
@@ -11,11 +13,13 @@ import { cursorOf, rowsAfter, toRecords, type WalkCursor } from "./query.js";
 
 type RecordRow = Record<string, unknown> & { __row: Row };
 
-/** Numbers stay numbers (吨 and 元 with 2 decimals) so the sheet can sum them. */
+/** Numbers stay numbers (吨 and 元 with 2 decimals, rates as fractions) so the sheet can sum them; regions as names. */
 function cell(field: Field, value: unknown): string | number | null {
   if (value === null || value === undefined) return null;
-  if (field.kind === "weight") return Number(value) / 1000;
-  if (field.kind === "money") return Number(value) / 100;
+  if (field.kind === "weight") return tonnesNumber(Number(value));
+  if (field.kind === "money") return yuanNumber(Number(value));
+  if (field.kind === "rate") return rateNumber(Number(value));
+  if (field.kind === "region") return regionPath(String(value));
   if (field.kind === "int") return Number(value);
   if (field.kind === "datetime") return chinaDateTime(String(value));
   return field.format(value as never);
@@ -25,7 +29,7 @@ export function resourceColumns(binding: Binding): Array<SheetColumn<RecordRow>>
   const columns: Array<SheetColumn<RecordRow>> = exportColumns(binding.def).map(([key, field]) => ({
     header: field.kind === "weight" ? `${field.label}(吨)` : field.kind === "money" ? `${field.label}(元)` : field.label,
     width: Math.max(10, Math.min(30, field.label.length * 2 + 4, field.input.maxLength ?? 20)),
-    numFmt: field.kind === "weight" || field.kind === "money" ? "0.00" : undefined,
+    numFmt: field.kind === "weight" || field.kind === "money" ? NUMBER_FORMAT_2DP : field.kind === "rate" ? PERCENT_FORMAT : undefined,
     value: (row) => (field.ref ? ((row[field.ref.labelKey] as string | null) ?? null) : cell(field, row[key])),
   }));
   columns.push({ header: "所属企业", width: 24, value: (row) => (row.orgName as string | null) ?? null });

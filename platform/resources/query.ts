@@ -4,6 +4,8 @@
  * the only module that selects from a binding's table.
  */
 import { choosableColumns, unchoosableReason } from "../../contract/resources/choosable.js";
+import { regionPrefix } from "../../contract/region-code.js";
+import { regionPath } from "../../contract/regions.js";
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import type { Paged } from "../../contract/envelope.js";
 import { allFields, allowedActions, columnOf, filterSpecs, mayUse, type ResourceFilter } from "../../contract/resources/derive.js";
@@ -122,6 +124,8 @@ export async function toRecords(db: AnyDb, binding: Binding, scope: CallerScope,
     for (const [key, field] of fields) {
       const value = fromColumn(field, row[columnOf(key, field)]);
       record[key] = field.mask && !unmasked && typeof value === "string" ? MASKS[field.mask](value) : value;
+      // A place shows by its name: "江苏省 宿迁市 宿城区" next to the stored code (contract/regions.ts).
+      if (field.kind === "region") record[`${key}Name`] = typeof value === "string" && value ? regionPath(value) : null;
     }
     for (const [labelKey, join] of Object.entries(binding.labels ?? {})) {
       const id = row[join.via];
@@ -158,6 +162,8 @@ function filtered(query: ReturnType<typeof scopedBase>, binding: Binding, filter
     const value = filter[key];
     if (value === undefined || value === null) continue;
     if (op === "contains") q = q.where(contains(`${A}.${column}`, String(value)));
+    // A place filter takes the chosen division and everything inside it (江苏省 → every 32xxxx).
+    else if (field.kind === "region") q = q.where(ref(column), "like", `${regionPrefix(String(value))}%`);
     else q = q.where(ref(column), "=", field.kind === "bool" ? (value ? 1 : 0) : value);
   }
   const keyword = binding.def.keyword;

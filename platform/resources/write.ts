@@ -4,10 +4,11 @@
  * permission (4003), the row's state (4009) and its version, and updates guarded by the state and
  * version it read, so two concurrent audits cannot both win.
  */
+import { regionExists, regionLevels, regionPath } from "../../contract/regions.js";
 import { sql } from "kysely";
 import { RefusalCode } from "../../contract/envelope.js";
 import { columnOf, createSchema, deletableIn, statusColumnOf, mayTransition, mayUse, rowTitle, transitionField, transitionOf, transitionSchema, updateSchema, type Verb } from "../../contract/resources/derive.js";
-import type { AnyResource } from "../../contract/resources/kit.js";
+import type { AnyResource, Field } from "../../contract/resources/kit.js";
 import { chinaCompactDate } from "../../contract/units.js";
 import type { ServiceContext } from "../context.js";
 import { nowIso } from "../db/index.js";
@@ -155,11 +156,27 @@ async function runWrite<T>(ctx: ServiceContext, binding: Binding, work: (trx: An
   }
 }
 
+/**
+ * Region fields hold codes of GB/T 2260 (contract/regions.ts): the shared schema checks the shape, the
+ * platform that the division exists and is as deep as the field asks (a city, or a county).
+ */
+export function checkRegions(fields: Readonly<Record<string, Field>>, body: Record<string, unknown>): void {
+  for (const [key, field] of Object.entries(fields)) {
+    const code = body[key];
+    if (field.kind !== "region" || typeof code !== "string") continue;
+    if (!regionExists(code)) throw new HttpError(400, `${field.label} ${code} 不是有效的行政区划代码（GB/T 2260），请在 省 / 市 / 区 中选择`);
+    const levels = regionLevels(code);
+    if (!levels.city) throw new HttpError(400, `${field.label}请至少选到市（现为 ${regionPath(code)}）`);
+    if (field.regionLevel === "district" && !levels.district) throw new HttpError(400, `${field.label}请选到区县（现为 ${regionPath(code)}）`);
+  }
+}
+
 export async function createResource(ctx: ServiceContext, binding: Binding, scope: CallerScope, input: unknown) {
   const { def } = binding;
   assertWaterFor(binding, scope);
   assertMay(def, scope, "create");
   const parsed = parse(createSchema(def), input) as Record<string, unknown>;
+  checkRegions(def.fields, parsed);
   const row = await runWrite(ctx, binding, async (trx) => {
     const body = await screenFields(trx, scope.platformId, def.fields, parsed);
     await checkRefs(trx, def, scope, body);
@@ -190,6 +207,7 @@ export async function updateResource(ctx: ServiceContext, binding: Binding, scop
   assertWaterFor(binding, scope);
   assertMay(def, scope, "update");
   const parsed = parse(updateSchema(def), input) as Record<string, unknown>;
+  checkRegions(def.fields, parsed);
   const row = await runWrite(ctx, binding, async (trx) => {
     const body = await screenFields(trx, scope.platformId, def.fields, parsed);
     const before = await findWritableRow(trx, binding, scope, id, "update", "编辑");

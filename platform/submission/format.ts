@@ -38,22 +38,6 @@ export function ministryPlate(plate: string): string {
   return plate.replace(/[·•\s]/g, "");
 }
 
-/** Administrative division codes (GB/T 2260) of the cities our waybills run between; matched in an address. */
-const CITY_CODES: ReadonlyArray<[string, string]> = [
-  ["合肥", "340100"], ["芜湖", "340200"], ["蚌埠", "340300"], ["淮南", "340400"], ["马鞍山", "340500"], ["淮北", "340600"],
-  ["铜陵", "340700"], ["安庆", "340800"], ["黄山", "341000"], ["滁州", "341100"], ["阜阳", "341200"], ["宿州", "341300"],
-  ["六安", "341500"], ["亳州", "341600"], ["池州", "341700"], ["宣城", "341800"], ["南京", "320100"], ["无锡", "320200"],
-  ["徐州", "320300"], ["常州", "320400"], ["苏州", "320500"], ["南通", "320600"], ["扬州", "321000"], ["镇江", "321100"],
-  ["泰州", "321200"], ["上海", "310000"], ["郑州", "410100"], ["武汉", "420100"], ["杭州", "330100"], ["济南", "370100"],
-];
-
-/** The city's division code found in an address ("安徽省蚌埠市…" → 340300), or null. */
-export function regionCodeOf(address: string): string | null {
-  const city = /(?:省|自治区)?([^省市区]{2,4}?)市/.exec(address)?.[1];
-  const found = CITY_CODES.find(([name]) => name === city) ?? CITY_CODES.find(([name]) => address.includes(name));
-  return found?.[1] ?? null;
-}
-
 /** Great-circle distance in kilometres. */
 export function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const rad = Math.PI / 180;

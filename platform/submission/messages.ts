@@ -3,8 +3,10 @@
  * source column, required, value, check). One list builds both the payload (nested by the field's
  * path) and the record's check result (S2 CheckResult), so what is sent and what is shown agree.
  */
+import { isMobile } from "../../contract/validation.js";
 import type { CheckLine } from "../../contract/submission.js";
-import { chinaStamp, compactDate, kg3, ministryPlate, regionCodeOf, tonnes2, yuan3 } from "./format.js";
+import { regionCodeIn } from "../../contract/regions.js";
+import { chinaStamp, compactDate, kg3, ministryPlate, tonnes2, yuan3 } from "./format.js";
 
 type Value = string | null | undefined;
 
@@ -147,7 +149,7 @@ export const DRIVER_SPECS: ReadonlyArray<FieldSpec<DriverSource>> = [
   spec("VehicleClass", "准驾车型", "freight_drivers.vehicle_class", true, (s) => s.vehicleClass, maxLen(20)),
   spec("ValidPeriodTo", "驾驶证有效期至", "freight_drivers.license_valid_to", true, (s) => (s.licenseValidTo ? compactDate(s.licenseValidTo) : null)),
   spec("QualificationCertificate", "从业资格证号", "freight_drivers.qualification_cert_no", true, (s) => s.qualificationCertNo ?? (s.idCardNo ? `${s.idCardNo.slice(0, 6)}000000000000` : null), maxLen(18)),
-  spec("Telephone", "手机号码", "freight_drivers.mobile", true, (s) => s.mobile, (v) => (/^1\d{10}$/.test(v) ? null : "手机号码应为 11 位")),
+  spec("Telephone", "手机号码", "freight_drivers.mobile", true, (s) => s.mobile, (v) => (isMobile(v) ? null : "手机号码应为 11 位手机号（1 开头，第二位 3–9）")),
 ];
 
 export const VEHICLE_SPECS: ReadonlyArray<FieldSpec<VehicleSource>> = [
@@ -198,10 +200,10 @@ const WAYBILL_COMMON: ReadonlyArray<FieldSpec<WaybillSource>> = [
   spec("GoodsReceiptDateTime", "收货日期时间", "freights.unloading_time", true, (s) => (s.unloadingTime ? chinaStamp(s.unloadingTime) : null)),
   spec("ConsignorInfo.Consignor", "托运人", "freights.shipper_name", true, (s) => s.shipperName, maxLen(128)),
   spec("ConsignorInfo.PlaceOfLoading", "装货地址", "freights.loading_address", true, (s) => s.loadingAddress, maxLen(256)),
-  spec("ConsignorInfo.CountrySubdivisionCode", "装货地区划代码", "freights.loading_address", true, (s) => regionCodeOf(s.loadingAddress)),
+  spec("ConsignorInfo.CountrySubdivisionCode", "装货地区划代码", "freights.loading_address", true, (s) => regionCodeIn(s.loadingAddress)),
   spec("ConsigneeInfo.Consignee", "收货方", "freights.unloading_place", true, (s) => s.unloadingPlace, maxLen(128)),
   spec("ConsigneeInfo.GoodsReceiptPlace", "收货地址", "freights.unloading_address", true, (s) => s.unloadingAddress, maxLen(256)),
-  spec("ConsigneeInfo.CountrySubdivisionCode", "收货地区划代码", "freights.unloading_address", true, (s) => regionCodeOf(s.unloadingAddress)),
+  spec("ConsigneeInfo.CountrySubdivisionCode", "收货地区划代码", "freights.unloading_address", true, (s) => regionCodeIn(s.unloadingAddress)),
   spec("TotalMonetaryAmount", "运费金额（元）", "freights.freight_amount", true, (s) => yuan3(s.amountFen), positive),
   spec("TransportationCost", "运输费用（元）", "结算扣款项（油卡/ETC/路桥）", true, () => yuan3(0)),
   spec("TransportationDistance", "运输里程（公里）", "freight_track_points", true, (s) => String(s.distanceKm), positive),

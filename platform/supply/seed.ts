@@ -4,6 +4,7 @@
  * the seeded SOURCE_GOODS_LIST notifications pointed at real supplies the recipient may open (those of
  * accounts that cannot open 货源管理 are removed). Plain inserts in one transaction on an empty database.
  */
+import { isMobile } from "../../contract/validation.js";
 import type { Insertable, Transaction } from "kysely";
 import type { SupplyState } from "../../contract/resources/supply.js";
 import type { Db } from "../db/index.js";
@@ -17,7 +18,7 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 /** A contact's phone when it is a mobile number, else the fallback (supplies need mobiles). */
-const mobileOr = (phone: string, fallback: string) => (/^1\d{10}$/.test(phone) ? phone : fallback);
+const mobileOr = (phone: string, fallback: string) => (isMobile(phone) ? phone : fallback);
 
 /** Each organisation's supplies: state, days ago created, tonnes (or vehicles), 司机运价 元/吨. */
 const PLAN: Array<{ state: SupplyState; age: number; tonnes: number; price: number; byVehicle?: boolean; takenShare?: number }> = [

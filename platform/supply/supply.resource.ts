@@ -5,6 +5,7 @@
  * the order's remaining tonnage, what an edit of a published supply may change, the price-change history,
  * and a dispute's handler and compensation.
  */
+import { isMobile } from "../../contract/validation.js";
 import { sql, type SqlBool } from "kysely";
 import { RefusalCode } from "../../contract/envelope.js";
 import { LARGE_PRICE_CHANGE, OPEN_SUPPLY_STATES, supply, supplyCallLog, supplyDispute, supplyFavorite, supplyPriceChange, supplySubscription, VALID_AFTER_LOADING_MS } from "../../contract/resources/supply.js";
@@ -39,7 +40,7 @@ export function checkSupply(row: Record<string, unknown>, now = Date.now()): voi
   }
   if (row.publish_scope !== "PUBLIC" && !String(row.assigned_mobiles ?? "").trim()) throw refuse("指定或合作车队发布时请填写指定接单人手机号");
   for (const mobile of String(row.assigned_mobiles ?? "").split(/[,，\s]+/).filter(Boolean)) {
-    if (!/^1\d{10}$/.test(mobile)) throw refuse(`指定接单人手机号 ${mobile} 不正确`);
+    if (!isMobile(mobile)) throw refuse(`指定接单人手机号 ${mobile} 不正确`);
   }
   const from = Date.parse(String(row.loading_from));
   const to = Date.parse(String(row.loading_to));

@@ -11,7 +11,8 @@ import { taxOf } from "../../contract/billing.js";
 import { chinaDate } from "../../contract/units.js";
 import { as, dispatchOne, driveTo, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
 import { completedWaybills, fund, reported, rid } from "./ledger-fixtures.js";
-import { syncPaidWaybills } from "../../platform/submission/records.js";
+import { inTransaction, recordWaybill, syncPaidWaybills, targetsOf } from "../../platform/submission/records.js";
+import { markReported } from "../../platform/submission/seed.js";
 import { revealCards } from "../../platform/submission/card-field.js";
 
 let f: FreightTestPlatform;
@@ -157,6 +158,37 @@ describe(`billing (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, (
     } finally {
       await db.updateTable("enterprise_configs").set({ invoice_requires_report: 1 }).where("org_id", "=", orgId).execute();
     }
+  });
+
+  it("a waybill from 哈尔滨 to 宿迁 reports (the full GB/T 2260 code set) and can be invoiced (issue 22 item 5)", async () => {
+    const db = f.p.db.kysely;
+    const ids = await completedWaybills(f, template, 1, { amount: 300_000 });
+    // A believable timeline and track, so every other local check passes (only the place codes are under test).
+    const at = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
+    await db.updateTable("freights").set({ created_at: at(30), loading_time: at(28), unloading_time: at(24), complete_time: at(2), loading_address: "黑龙江省哈尔滨市道里区经纬街 12 号粮库", unloading_address: "江苏省宿迁市宿城区幸福中路 8 号" }).where("id", "in", ids).execute();
+    await db.insertInto("freight_track_points").values(Array.from({ length: 5 }, (_, i) => ({ freight_id: ids[0]!, lat: 45.7 - i * 0.2, lng: 126.6 + i * 0.1, speed: 60, recorded_at: at(28 - i) }))).execute();
+    await payWaybills(ids);
+    const now = new Date().toISOString();
+    for (const target of (await targetsOf(db, "A")).filter((t) => t.enabled)) await inTransaction(db, (trx) => recordWaybill(trx, target, ids[0]!, now));
+    await syncPaidWaybills(db, { platformId: "A", freightIds: ids });
+    const waybill = await db.selectFrom("report_records").selectAll().where("freight_id", "=", ids[0]!).where("target", "=", "ANHUI").where("message_type", "=", "WAYBILL").executeTakeFirstOrThrow();
+    // The local checks pass: the codes the hand-kept table of 30 cities did not know are there.
+    expect(waybill.status, waybill.check_result).toBe("PENDING");
+    const payload = JSON.parse(waybill.payload) as { ConsignorInfo: { CountrySubdivisionCode: string }; ConsigneeInfo: { CountrySubdivisionCode: string } };
+    expect(payload.ConsignorInfo.CountrySubdivisionCode).toBe("230102");
+    expect(payload.ConsigneeInfo.CountrySubdivisionCode).toBe("321302");
+    // Not yet accepted: invoicing waits on it.
+    expect((await as(f, "ORG_USER", "/pay-invoice-application", applyBody(ids))).body.code).toBe(4010);
+    // The province accepts what passed the checks (only PENDING records: a CHECK_FAILED one would still block).
+    const records = await db.selectFrom("report_records").select(["id", "depends_on"]).where("freight_id", "in", ids).where("superseded_by", "is", null).execute();
+    const all = new Set<number>();
+    for (const r of records) {
+      all.add(Number(r.id));
+      for (const dep of JSON.parse(r.depends_on) as number[]) all.add(dep);
+    }
+    await markReported(db, [...all], ["PENDING"]);
+    const app = await okData<{ id: number }>(as(f, "ORG_USER", "/pay-invoice-application", applyBody(ids)));
+    await okData(move("ORG_USER", app.id, "cancel"));
   });
 
   it("shows an application to its organisation, tenant and platform only", async () => {

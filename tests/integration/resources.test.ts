@@ -75,8 +75,11 @@ function sampleOf(field: Field): unknown {
       return Object.keys(field.options ?? {})[0];
     case "weight":
     case "money":
+    case "rate":
     case "int":
       return 1;
+    case "region":
+      return "321302";
     case "date":
       return "2030-01-01";
     case "datetime":
@@ -113,6 +116,10 @@ function invalidSamples(field: Field): Array<[unknown, string]> {
       return [[-1, "negative id"], ["abc", "text"], [[[2]], "nested"]];
     case "images":
       return [[["javascript:alert(1)"], "not an address"], ["a.jpg", "not a list"]];
+    case "rate":
+      return [[1.5, "fraction"], [-1, "negative"], ["9%", "text"]];
+    case "region":
+      return [["32130", "five digits"], ["001234", "no such province"], [321302, "a number"]];
   }
 }
 

@@ -9,6 +9,7 @@ import type { HTMLElement } from "node-html-parser";
 import { filterSpecs, listColumns } from "../../contract/resources/derive";
 import type { AnyResource } from "../../contract/resources/kit";
 import { PAGES } from "../../app/pages/index";
+import { regionLevels } from "../../contract/regions";
 import { pageTitleOf, type AuditPage, type FormPage, type ListPage } from "../../app/pages/kit";
 import { optionValues, textOf, type LoadedPage, type NoScriptBrowser } from "../helpers/no-script-browser";
 import { browserAs, type Kind } from "./support";
@@ -32,6 +33,14 @@ function exampleValues(form: HTMLElement, def: AnyResource): Record<string, stri
   const body = def.example!.body(Date.now() % 90_000, {});
   const values: Record<string, string> = {};
   for (const [key, field] of Object.entries(def.fields)) {
+    // A place: the three selects of the cascader, as the user picks them (the form folds them into one code).
+    if (field.kind === "region" && typeof body[key] === "string" && form.querySelector(`[name="${key}__p"]`)) {
+      const levels = regionLevels(body[key] as string);
+      values[`${key}__p`] = levels.province;
+      values[`${key}__c`] = levels.city;
+      values[`${key}__d`] = levels.district;
+      continue;
+    }
     const input = form.querySelector(`[name="${key}"]`);
     if (!input) continue;
     const value = body[key];

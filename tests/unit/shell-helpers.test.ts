@@ -61,7 +61,8 @@ describe("settings", () => {
 describe("formatters", () => {
   it("show kilograms as tonnes and fen as yuan with two decimals", () => {
     expect(kgToTonnes(32_450)).toBe("32.45");
-    expect(fenToYuan(123_456)).toBe("1234.56");
+    expect(fenToYuan(123_456)).toBe("1,234.56");
+    expect(kgToTonnes(1_234_565)).toBe("1,234.57");
     expect(kgToTonnes(null)).toBe("0.00");
   });
 

@@ -94,7 +94,7 @@ describe.skipIf(!hasSoffice && !process.env.CI)("xlsx export in LibreOffice", ()
       "计划重量(吨)": "48.30",
       "提货重量(吨)": "",
       "运价(元/吨)": "97.00",
-      "运费(元)": "4685.10",
+      "运费(元)": "4,685.10",
       异常: ' 少卸 <0.2吨> & "待查" ',
       联系电话: "13800000000",
       创建时间: "2026-11-23 09:02:03",
@@ -115,7 +115,7 @@ describe.skipIf(!hasSoffice && !process.env.CI)("xlsx export in LibreOffice", ()
 });
 
 describe("xlsx export read back by ExcelJS", () => {
-  it("has the frozen header row, column widths, 0.00 formats on 吨 and 元, numbers as numbers and text as text", async () => {
+  it("has the frozen header row, column widths, #,##0.00 formats on 吨 and 元, numbers as numbers and text as text", async () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(readFileSync(await exportFile()) as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet("运单列表")!;
@@ -126,7 +126,7 @@ describe("xlsx export read back by ExcelJS", () => {
     for (const name of ["计划重量(吨)", "运价(元/吨)", "运费(元)"]) {
       const cell = sheet.getRow(2).getCell(col(name));
       expect(typeof cell.value).toBe("number");
-      expect(cell.numFmt).toBe("0.00");
+      expect(cell.numFmt).toBe("#,##0.00");
     }
     expect(sheet.getRow(2).getCell(col("运费(元)")).value).toBe(4685.1);
     expect(sheet.getRow(2).getCell(col("联系电话")).value).toBe("13800000000");

@@ -1,7 +1,9 @@
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { VEHICLE_LENGTHS } from "../../../contract/resources/fleet-rest";
-import { chinaDateTime, fenToYuan, kgToTonnes } from "../../../contract/units";
+import { chinaDateTime } from "../../../contract/units";
+import { fenToYuan, kgToTonnes } from "~/lib/format";
 import { Pagination } from "~/components/ui/Pagination";
+import { RegionSelect } from "~/components/resource/RegionSelect";
 import type { findCarLoader } from "~/services/pages/find-car.server";
 
 const labelClass = "mb-1 block text-xs text-gray-500";
@@ -39,7 +41,7 @@ export function FindCarPage() {
       {data.error ? <p className="alert-error" role="alert">{data.error}</p> : null}
       <Form method="get" key={location.search} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="找车查询">
         <Field name="place" label="当前位置" value={values.place} error={errors.place} placeholder="如 蚌埠" />
-        <Field name="regionCode" label="当前地区代码" value={values.regionCode} error={errors.regionCode} placeholder="如 34 或 340300" />
+        <RegionSelect name="regionCode" id="find-regionCode" label="当前地区" choice={data.regions.regionCode} error={errors.regionCode} filter />
         <Field name="toPlace" label="期望流向" value={values.toPlace} error={errors.toPlace} placeholder="如 芜湖" />
         <Field name="plateNo" label="车牌号" value={values.plateNo} error={errors.plateNo} />
         <Field name="vehicleType" label="车型" value={values.vehicleType} error={errors.vehicleType} placeholder="如 半挂" />

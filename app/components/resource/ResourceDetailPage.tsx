@@ -25,7 +25,7 @@ export function Descriptions({ def, record }: { def: AnyResource; record: Record
             {fields.map(([key, field]) => (
               <div key={key} className="flex min-w-0 gap-2">
                 <dt className="w-28 shrink-0 text-gray-500">{field.label}</dt>
-                <dd className="min-w-0 break-words text-gray-800" data-field={key}>{cellOf(field, record[key], record)}</dd>
+                <dd className="min-w-0 break-words text-gray-800" data-field={key}>{cellOf(field, record[key], record, key)}</dd>
               </div>
             ))}
           </dl>

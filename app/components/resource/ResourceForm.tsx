@@ -2,7 +2,9 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
-import { formSchema } from "../../../contract/resources/derive";
+import { formSchema, regionKeys } from "../../../contract/resources/derive";
+import { foldRegionParts } from "../../../contract/region-code";
+import type { RegionChoice } from "../../../contract/regions";
 import { f, type AnyResource, type Field } from "../../../contract/resources/kit";
 import { FieldInput } from "./inputs";
 
@@ -11,6 +13,8 @@ interface Props {
   mode: "create" | "update";
   record: Record<string, unknown> | null;
   options: Record<string, Array<{ id: number; label: string }>>;
+  /** 省 / 市 / 区 choices of the place fields. */
+  regions?: Record<string, RegionChoice>;
   withOrg?: boolean;
   lastResult?: SubmissionResult<string[]> | null;
   cancelHref: string;
@@ -35,15 +39,16 @@ function sectionsOf(def: AnyResource, mode: "create" | "update"): Array<[string,
  * Add or edit a record. The same schema runs as the user types (Conform, with JavaScript), in the
  * page's action, and on the platform; without JavaScript the POST re-renders with the server's errors.
  */
-export function ResourceForm({ def, mode, record, options, withOrg = false, lastResult, cancelHref, intent = false }: Props) {
+export function ResourceForm({ def, mode, record, options, regions = {}, withOrg = false, lastResult, cancelHref, intent = false }: Props) {
   const navigation = useNavigation();
   const schema = useMemo(() => formSchema(def, mode, { withOrg }), [def, mode, withOrg]);
+  const places = useMemo(() => regionKeys(def), [def]);
   const [form, fields] = useForm({
     id: `resource-form-${def.key}-${mode}-${String(record?.id ?? "new")}`,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(foldRegionParts(formData, places), { schema }),
   });
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const value = (key: string, field: Field) => {
@@ -62,6 +67,8 @@ export function ResourceForm({ def, mode, record, options, withOrg = false, last
         </>
       ) : null}
       {record ? <input type="hidden" name="version" value={String(record.version ?? 0)} /> : null}
+      {/* Enter in a field saves: the first submit button is the form's default, and a place's 「选择」 comes later. */}
+      {places.length ? <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">保存</button> : null}
       {form.errors?.length ? <p className="alert-error" role="alert" id={form.errorId}>{form.errors[0]}</p> : null}
       {withOrg && mode === "create" ? (
         <FieldInput name="orgId" id={`${form.id}-orgId`} field={ORG_FIELD} defaultValue={value("orgId", ORG_FIELD)} error={errorOf("orgId")} options={options.orgId} />
@@ -80,6 +87,7 @@ export function ResourceForm({ def, mode, record, options, withOrg = false, last
                 defaultValue={value(key, field)}
                 error={errorOf(key)}
                 options={options[key]}
+                region={regions[key]}
               />
             ))}
           </div>

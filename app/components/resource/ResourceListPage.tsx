@@ -11,11 +11,12 @@ import type { listLoader } from "~/services/resource-pages.server";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { SearchForm } from "./SearchForm";
 import { columnsOf, ResourceTable, type Row } from "./ResourceTable";
+import type { RegionChoice } from "../../../contract/regions";
 
 /** The create/edit form (and Conform with it) is loaded when a list shows its dialog (issue 14). */
 const ResourceForm = lazyInPlace(() => import("./ResourceForm").then((module) => ({ default: module.ResourceForm })));
 
-type ActionData = { error?: string | null; fieldErrors?: Record<string, string[] | null> | null; result?: SubmissionResult<string[]> } | undefined;
+type ActionData = { error?: string | null; fieldErrors?: Record<string, string[] | null> | null; result?: SubmissionResult<string[]>; regions?: Record<string, RegionChoice> } | undefined;
 
 /** A resource's list page: title, 新增 and 导出 when allowed (plus the page's own `toolbar` links), the search form, the table and the pager. */
 export function ResourceListPage({ page, toolbar }: { page: ListPage; toolbar?: React.ReactNode }) {
@@ -49,7 +50,7 @@ export function ResourceListPage({ page, toolbar }: { page: ListPage; toolbar?: 
       {data.form ? (
         <Dialog open onOpenChange={(open) => (open ? undefined : navigate(data.listHref))} title={data.form.mode === "create" ? (page.createLabel ?? `新增${def.name}`) : `编辑${def.name}`} data-testid="resource-form-dialog" footer={null}>
           <Suspense fallback={null}>
-            <ResourceForm def={def} mode={data.form.mode} record={data.form.record} options={data.options} lastResult={actionData?.result} cancelHref={data.listHref} intent />
+            <ResourceForm def={def} mode={data.form.mode} record={data.form.record} options={data.options} regions={actionData?.regions ?? data.regions} lastResult={actionData?.result} cancelHref={data.listHref} intent />
           </Suspense>
         </Dialog>
       ) : null}
@@ -74,5 +75,5 @@ function ListTabs({ path, tabs, current }: { path: string; tabs: NonNullable<Lis
 function SearchFormFor({ page, data, hidden }: { page: ListPage; data: ReturnType<typeof useLoaderData<typeof listLoader>>; hidden: string[] }) {
   const specs = filterSpecs(page.def);
   if (specs.length === 0 && !page.def.keyword && !page.def.createdFilter) return null;
-  return <SearchForm def={page.def} specs={specs} values={data.values} errors={data.errors} hidden={hidden} options={data.options} carry={{ size: String(data.data.size) }} />;
+  return <SearchForm def={page.def} specs={specs} values={data.values} errors={data.errors} hidden={hidden} options={data.options} regions={data.regions} carry={{ size: String(data.data.size) }} />;
 }

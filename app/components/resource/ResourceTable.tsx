@@ -42,7 +42,7 @@ export function ResourceTable({ def, records, columns, rowActions, links, empty,
                 <tr key={record.id} data-testid="resource-row" data-id={record.id} data-status={def.status ? String(record[def.status.field]) : undefined}>
                   {columns.map(([key, field]) => (
                     <td key={key}>
-                      <span className="cell-clip">{key === "orgName" ? ((record.orgName as string | null) ?? "-") : cellOf(field, record[key], record)}</span>
+                      <span className="cell-clip">{key === "orgName" ? ((record.orgName as string | null) ?? "-") : cellOf(field, record[key], record, key)}</span>
                     </td>
                   ))}
                   {rowActions.length ? (

@@ -2,6 +2,9 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import type { FilterSpec } from "../../../contract/resources/derive";
 import type { AnyResource } from "../../../contract/resources/kit";
 import { specialCharacterProps } from "~/lib/special-characters";
+import type { RegionChoice } from "../../../contract/regions";
+import { addDays, chinaDate } from "../../../contract/units";
+import { RegionSelect } from "./RegionSelect";
 
 interface Props {
   def: AnyResource;
@@ -11,6 +14,8 @@ interface Props {
   /** Filters the page fixes: not shown. */
   hidden: readonly string[];
   options: Record<string, Array<{ id: number; label: string }>>;
+  /** 省 / 市 / 区 choices of place filters. */
+  regions?: Record<string, RegionChoice>;
   /** Query values carried through a search unchanged (the page size). */
   carry: Record<string, string>;
 }
@@ -21,7 +26,26 @@ function Err({ id, error }: { id: string; error?: string }) {
   return error ? <p id={`${id}-error`} className="field-error">{error}</p> : null;
 }
 
+/** 今天 / 最近一周 / 最近一个月: China calendar days, the last one today (a week is today and the 6 days before). */
+export function rangeShortcuts(today: string = chinaDate()): Array<{ label: string; from: string; to: string }> {
+  return [
+    { label: "今天", from: today, to: today },
+    { label: "最近一周", from: addDays(today, -6), to: today },
+    { label: "最近一个月", from: addDays(today, -29), to: today },
+  ];
+}
+
+/** The page's address with one range set (links that fill the range: they work without JavaScript). */
+function rangeHref(pathname: string, search: string, name: string, from: string, to: string): string {
+  const params = new URLSearchParams(search);
+  params.set(`${name}From`, from);
+  params.set(`${name}To`, to);
+  params.delete("current");
+  return `${pathname}?${params}`;
+}
+
 function DateRange({ name, label, values, errors }: { name: string; label: string; values: Record<string, string>; errors: Record<string, string> }) {
+  const location = useLocation();
   const error = errors[`${name}From`] ?? errors[`${name}To`];
   return (
     <fieldset className="min-w-0">
@@ -31,13 +55,23 @@ function DateRange({ name, label, values, errors }: { name: string; label: strin
         <span className="text-gray-400">至</span>
         <input type="date" name={`${name}To`} aria-label={`${label}结束`} defaultValue={values[`${name}To`] ?? ""} className={`input min-w-0 ${errors[`${name}To`] ? "input-error" : ""}`} />
       </div>
+      <div className="mt-0.5 flex gap-2 text-xs" aria-label={`${label}快捷选择`}>
+        {rangeShortcuts().map((r) => {
+          const active = values[`${name}From`] === r.from && values[`${name}To`] === r.to;
+          return (
+            <Link key={r.label} to={rangeHref(location.pathname, location.search, name, r.from, r.to)} aria-current={active ? "true" : undefined} className={active ? "font-semibold text-[var(--theme-color)]" : "text-primary hover:underline"}>
+              {r.label}
+            </Link>
+          );
+        })}
+      </div>
       {error ? <p className="field-error">{error}</p> : null}
     </fieldset>
   );
 }
 
 /** The list's search: a GET form, so the filter lives in the URL and works without JavaScript. */
-export function SearchForm({ def, specs, values, errors, hidden, options, carry }: Props) {
+export function SearchForm({ def, specs, values, errors, hidden, options, regions = {}, carry }: Props) {
   const location = useLocation();
   const shown = specs.filter((s) => !hidden.includes(s.key));
   return (
@@ -54,6 +88,7 @@ export function SearchForm({ def, specs, values, errors, hidden, options, carry 
       ) : null}
       {shown.map(({ key, field, op }) => {
         if (op === "range") return <DateRange key={key} name={key} label={field.label} values={values} errors={errors} />;
+        if (field.kind === "region") return <RegionSelect key={key} name={key} id={`filter-${key}`} label={field.label} choice={regions[key]} error={errors[key]} filter />;
         const id = `filter-${key}`;
         const choices: Array<[string, string]> = field.ref ? (options[key] ?? []).map((o) => [String(o.id), o.label]) : Object.entries(field.options ?? {}).map(([v, o]) => [v, o.label]);
         return (

@@ -1,6 +1,8 @@
 /** One form input for a field: text, textarea, select (enums, yes/no, references), date and time, with units and spec 5's filter. */
 import type { Field } from "../../../contract/resources/kit";
+import type { RegionChoice } from "../../../contract/regions";
 import { specialCharacterProps } from "~/lib/special-characters";
+import { RegionSelect } from "./RegionSelect";
 
 export interface FieldInputProps {
   name: string;
@@ -10,9 +12,12 @@ export interface FieldInputProps {
   error?: string;
   options?: Array<{ id: number; label: string; disabledReason?: string | null }>;
   required?: boolean;
+  /** A place field's 省 / 市 / 区 choices (from the loader or the action). */
+  region?: RegionChoice;
 }
 
-export function FieldInput({ name, id, field, defaultValue, error, options, required = field.required }: FieldInputProps) {
+export function FieldInput({ name, id, field, defaultValue, error, options, required = field.required, region }: FieldInputProps) {
+  if (field.kind === "region") return <RegionSelect name={name} id={id} label={field.label} choice={region} required={required} error={error} hint={field.hint} />;
   const common = {
     id,
     name,

@@ -10,11 +10,17 @@ import { parseListQuery } from "~/services/list-query";
 import { noticeAndHeaders, platformMessage, redirectWithNotice } from "~/services/page-data.server";
 import { requirePage } from "~/services/user.server";
 import { readForm } from "~/services/read-form.server";
+import { regionChoicesOf } from "~/services/regions.server";
+import { foldRegionParts } from "../../../contract/region-code";
 
 export async function findCarLoader({ request }: LoaderFunctionArgs) {
   const user = await requirePage(request);
   const url = new URL(request.url);
-  const query = parseListQuery(findCarFilterSchema, url);
+  // 当前地区 comes as 省 / 市 / 区 selects (or a typed code prefix from an old link).
+  const folded = new URL(url);
+  folded.search = foldRegionParts(url.searchParams, ["regionCode"]).toString();
+  const query = parseListQuery(findCarFilterSchema, folded);
+  const regions = regionChoicesOf(["regionCode"], null, () => query.values.regionCode);
   const { notice, headers } = await noticeAndHeaders(request, user);
   let page: Paged<FindCarCard> | null = null;
   let error: string | null = null;
@@ -28,6 +34,7 @@ export async function findCarLoader({ request }: LoaderFunctionArgs) {
     {
       values: query.values,
       errors: query.errors,
+      regions,
       page,
       error,
       notice,

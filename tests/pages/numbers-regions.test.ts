@@ -1,0 +1,71 @@
+/**
+ * Issue 22 items 5 and 6 with JavaScript off, over HTTP: money columns show `¥1,234.56` with thousands
+ * separators; a place is picked with the 省 / 市 / 区 selects, 「选择」 re-rendering the form with the next
+ * level and keeping what was typed, and the saved record shows the place by its name.
+ */
+import { describe, expect, it } from "vitest";
+import { optionValues, textOf } from "../helpers/no-script-browser";
+import { browserAs } from "./support";
+
+const MONEY = /^-?¥\d{1,3}(,\d{3})*\.\d{2}$/;
+
+describe.sequential("numbers and places in the console (JavaScript off)", () => {
+  it("a money column shows ¥ with thousands separators", async () => {
+    const browser = await browserAs("SYSTEM_USER");
+    const page = await browser.get("/financialManage/invoiceList");
+    expect(page.status).toBe(200);
+    const table = page.doc.querySelector('table[aria-label="发票列表"]')!;
+    const headers = table.querySelectorAll("th").map((th) => textOf(th));
+    const column = headers.indexOf("价税合计");
+    expect(column, headers.join("|")).toBeGreaterThanOrEqual(0);
+    const cells = table.querySelectorAll('[data-testid="resource-row"]').map((row) => textOf(row.querySelectorAll("td")[column]!));
+    expect(cells.length).toBeGreaterThan(0);
+    for (const cell of cells) expect(cell).toMatch(MONEY);
+    expect(cells.some((cell) => cell.includes(",")), cells.join(" ")).toBe(true);
+  });
+
+  it("picks 省 / 市 / 区 with 「选择」, keeps what was typed, and shows the saved place by name", async () => {
+    const browser = await browserAs("ORG_USER");
+    const path = "/resourceManager/contactsList?form=new";
+    const page = await browser.get(path);
+    const form = () => page.doc.querySelector('[data-testid="resource-form"]')!;
+    expect(form(), "the add form opens").not.toBeNull();
+    const choose = (doc: typeof page.doc) => doc.querySelectorAll('[data-testid="resource-form"] button').find((b) => textOf(b) === "选择")!;
+    const name = `宿迁联系人${Date.now() % 100000}`;
+    // 江苏省, then 选择: the cities of 江苏 are offered, the name typed is kept.
+    const withCities = await browser.submit(page, form(), { regionCode__p: "320000", contactName: name }, choose(page.doc));
+    expect(withCities.status).toBe(200);
+    const form2 = withCities.doc.querySelector('[data-testid="resource-form"]')!;
+    expect(optionValues(form2.querySelector('[name="regionCode__c"]')!)).toContain("321300");
+    expect(form2.querySelector('[name="contactName"]')!.getAttribute("value")).toBe(name);
+    expect(withCities.doc.querySelector(".field-error"), "「选择」 is not a save: no errors").toBeNull();
+    // 宿迁市, then 选择: its districts.
+    const withDistricts = await browser.submit(withCities, form2, { regionCode__c: "321300" }, choose(withCities.doc));
+    const form3 = withDistricts.doc.querySelector('[data-testid="resource-form"]')!;
+    expect(optionValues(form3.querySelector('[name="regionCode__d"]')!)).toContain("321302");
+    // 宿城区, and save.
+    const save = form3.querySelectorAll("button").filter((b) => textOf(b) === "保存").at(-1)!;
+    const saved = await browser.submit(withDistricts, form3, { regionCode__d: "321302", kind: "LOADING", contactMobile: "16212345678", place: "宿迁港", address: "幸福中路 8 号" }, save);
+    expect(textOf(saved.doc.querySelector('[role="status"]')), textOf(saved.doc.querySelector('[role="alert"]')) + textOf(saved.doc.querySelector(".field-error"))).toContain("已新增");
+    const listed = await browser.get(`/resourceManager/contactsList?keyword=${encodeURIComponent(name)}`);
+    const row = listed.doc.querySelectorAll('[data-testid="resource-row"]').find((r) => textOf(r).includes(name));
+    expect(row, "the new contact is listed").toBeDefined();
+    expect(textOf(row!)).toContain("江苏省 宿迁市 宿城区");
+    expect(textOf(row!)).not.toContain("321302");
+  });
+
+  it("date filters offer 今天 / 最近一周 / 最近一个月 as links that fill the range", async () => {
+    const browser = await browserAs("SYSTEM_USER");
+    const page = await browser.get("/financialManage/invoiceList");
+    const week = page.doc.querySelectorAll("a").find((a) => textOf(a) === "最近一周");
+    expect(week, "a 最近一周 link").toBeDefined();
+    const href = week!.getAttribute("href")!;
+    const params = new URL(href, "http://x").searchParams;
+    const from = [...params.entries()].find(([k]) => k.endsWith("From"))!;
+    const to = [...params.entries()].find(([k]) => k.endsWith("To"))!;
+    expect((Date.parse(to[1]) - Date.parse(from[1])) / 86_400_000).toBe(6);
+    const filtered = await browser.get(href);
+    expect(filtered.status).toBe(200);
+    expect(filtered.doc.querySelector(`input[name="${from[0]}"]`)!.getAttribute("value")).toBe(from[1]);
+  });
+});
