@@ -118,6 +118,8 @@ async function onboard(db: Db, base: string) {
 
   // His 托运人 and 货物, an order, its source (published and approved), the dispatch.
   const shipper = await call<{ id: number }>("/tms-shipper", { kind: "COMPANY", name: "淮北市粮食储备库", creditCode: withCreditCheck("12340600MB1A3601X"), legalPerson: "周建国", address: "安徽省淮北市杜集区龙山路 9 号", contactName: "周主任", contactMobile: "13955610031", taxTitle: "淮北市粮食储备库", taxNo: withCreditCheck("12340600MB1A3601X"), settleMode: "MONTHLY" }, admin);
+  // Orders choose approved shippers only: the platform's staff audit the new one.
+  await call(`/tms-shipper/${shipper.id}/approve`, { auditRemark: "资料齐全，同意" }, platform);
   const categories = await k.selectFrom("cargo_categories").select("id").where("platform_id", "=", "A").orderBy("id").executeTakeFirstOrThrow();
   const cargo = await call<{ id: number }>("/tms-cargo", { name: "国标二等小麦", categoryId: Number(categories.id), packaging: "BULK", unitPrice: 280_000, lossAllowanceBp: 30 }, admin);
   const order = await call<{ id: number; orderNo: string }>("/tms-order-manage", {
@@ -191,7 +193,9 @@ async function onboard(db: Db, base: string) {
   await call("/pay/recharges", { requestNo: randomUUID(), amount: 500_000, payerName: ONBOARDED.enterprise, payerAccountNo: "622202136031000123", payerBank: "中国工商银行淮北分行", bankSerialNo: "ICBC2026136031", transferTime: new Date(Date.now() - 2 * hour).toISOString(), voucherUrl: "/files/vouchers/onboarded-recharge.jpg" }, admin);
   const recharge = await k.selectFrom("recharges").select("id").where("org_id", "=", orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
   await call(`/pay/recharges/${recharge.id}/confirm`, {}, platform);
-  await call("/pay/payments", { requestNo: randomUUID(), freightIds: [waybill.id] }, admin);
+  // A new enterprise pays through 支付审核 (付款须审核 = 是): its administrator approves the payment.
+  const payment = await call<{ paymentId: number; status: string }>("/pay/payments", { requestNo: randomUUID(), freightIds: [waybill.id] }, admin);
+  if (payment.status === "PENDING_AUDIT") await call(`/pay/payments/${payment.paymentId}/approve`, {}, admin);
   const card = await call<{ id: number }>("/pay/bank-cards", { holderName: ONBOARDED.driverName, cardNo: "6222021234567890128", bankName: "中国工商银行", bankBranch: "淮北分行" }, driver);
   await call("/pay/withdrawals", { requestNo: randomUUID(), bankCardId: card.id, amount: 100_000 }, driver);
   const withdrawal = await k.selectFrom("withdrawals").select("id").where("owner_type", "=", "USER").where("bank_card_id", "=", card.id).orderBy("id", "desc").executeTakeFirstOrThrow();

@@ -148,7 +148,7 @@ export async function findShipRoutes(app: FastifyInstance, ctx: ServiceContext):
   app.post("/public/find-ship/sms", async (request) => {
     await limit(request);
     const { mobile } = parse(publicSmsBody, request.body);
-    return ok(await issueSmsCode(ctx, { mobile, purpose: "FIND_SHIP", address: requesterAddress(request) }));
+    return ok(await issueSmsCode(ctx, { platformId: platformOf(request), mobile, purpose: "FIND_SHIP", address: requesterAddress(request) }));
   });
 
   /** 联系船东: a verified visitor leaves an intent (沟通记录, channel H5) and gets the contact's number. */

@@ -88,7 +88,7 @@ export interface SmsToSend {
   platformId: string;
   orgId: number | null;
   userId: number | null;
-  purpose: "TEST" | "INVITE" | "ACCOUNT";
+  purpose: "TEST" | "INVITE" | "ACCOUNT" | "CODE";
   /** null: a platform template filed by operations (account messages), not a row of sms_templates. */
   template: { id: number | null; code: SmsCode | string; signName: string; content: string; providerTemplateId: string };
   mobile: string;

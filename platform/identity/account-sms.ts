@@ -19,6 +19,8 @@ export interface AccountSms<C extends AccountSmsCode> {
   values: AccountSmsValues<C>;
   /** The development outbox's kind for this message (what existing readers look for). */
   outboxKind: string;
+  /** What the development outbox keeps; the rendered text unless given (a code's readers want the code alone). */
+  outboxContent?: string;
 }
 
 /** The provider's id of a platform template: `TMS_SMS_TEMPLATE_<CODE>`, else the id operations file it under by default. */
@@ -31,8 +33,9 @@ export async function sendAccountSms<C extends AccountSmsCode>(ctx: ServiceConte
     const platform = await ctx.db.kysely.selectFrom("platforms").select("name").where("id", "=", message.platformId).executeTakeFirst();
     const signName = (process.env.TMS_SMS_SIGN || platform?.name || "运输管理平台").slice(0, 12);
     const template = { id: null, code: message.code, signName, content: ACCOUNT_SMS[message.code].content, providerTemplateId: providerTemplateIdOf(message.code) };
-    await devOutbox(ctx, message.outboxKind, message.mobile, renderSms(signName, template.content, values));
-    const sent = await sendSms(ctx, ctx.db.kysely, { platformId: message.platformId, orgId: message.orgId, userId: message.userId, purpose: "ACCOUNT", template, mobile: message.mobile, values, secret: ["password"] });
+    await devOutbox(ctx, message.outboxKind, message.mobile, message.outboxContent ?? renderSms(signName, template.content, values));
+    const purpose = message.code === "VERIFICATION_CODE" ? "CODE" : "ACCOUNT";
+    const sent = await sendSms(ctx, ctx.db.kysely, { platformId: message.platformId, orgId: message.orgId, userId: message.userId, purpose, template, mobile: message.mobile, values, secret: ["password", "code"] });
     if (!sent.accepted) ctx.log.warn({ code: message.code, userId: message.userId, error: sent.error }, "account SMS refused by the gateway");
     return sent.accepted;
   } catch (error) {

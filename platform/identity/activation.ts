@@ -52,7 +52,7 @@ export async function sendActivationCode(ctx: ServiceContext, platformId: string
   const { mobile, inviteCode } = parse(activationSmsSchema.extend({ clientId: clientIdSchema }), input);
   const user = await waitingAccount(ctx, platformId, mobile);
   const eligible = user ? user.type === "INDIVIDUAL_USER" && user.password_hash === NO_PASSWORD : !!(await openInvitation(ctx, platformId, mobile, inviteCode));
-  return issueSmsCode(ctx, { mobile, purpose: "ACTIVATION", address, deliver: eligible });
+  return issueSmsCode(ctx, { platformId, mobile, purpose: "ACTIVATION", address, deliver: eligible });
 }
 
 export async function activate(ctx: ServiceContext, platformId: string, input: unknown): Promise<{ mobile: string; created: boolean }> {

@@ -109,8 +109,8 @@ async function refuseCaptcha(ctx: ServiceContext, mobile: string, value: string 
  * a registered one), and is limited per mobile and per requesting address.
  */
 export async function sendSmsCode(ctx: ServiceContext, mobile: string, address: string | null, purpose: "LOGIN" | "WECHAT_BIND" = "LOGIN"): Promise<{ expireIn: number }> {
-  const user = await ctx.db.kysely.selectFrom("users").select(["id"]).where("mobile", "=", mobile).executeTakeFirst();
-  return issueSmsCode(ctx, { mobile, purpose, address, deliver: !!user });
+  const user = await ctx.db.kysely.selectFrom("users").select(["id", "platform_id"]).where("mobile", "=", mobile).executeTakeFirst();
+  return issueSmsCode(ctx, { platformId: user?.platform_id ?? null, mobile, purpose, address, deliver: !!user });
 }
 
 /**

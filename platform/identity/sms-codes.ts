@@ -7,7 +7,10 @@
  *   arrive at once, a code is compared at most SMS_CODE_GUESSES times; then it is void;
  * - a per-mobile lock once SMS_LOCK_AFTER_FAILURES guesses in a row were wrong, whatever the purpose;
  * - the same Chinese refusals for a wrong, expired, voided or unknown code, registered mobile or not;
- * - sending limited to one code a minute and SMS_RATE_LIMITS per mobile and per requesting address.
+ * - sending limited to one code a minute and SMS_RATE_LIMITS per mobile and per requesting address;
+ * - delivery through the SMS gateway client (the stand-in out of production, the configured provider in
+ *   production), logged in sms_send_logs with the code masked. In production a refused send voids the
+ *   code and answers a refusal; out of production the development outbox still holds it.
  */
 import { timingSafeEqual } from "node:crypto";
 import { RefusalCode } from "../../contract/envelope.js";
@@ -16,7 +19,7 @@ import { nowIso } from "../db/index.js";
 import { Refusal } from "../http/envelope.js";
 import { enforceLimit } from "../http/rate-limit.js";
 import { randomToken, sha256, sixDigitCode } from "./crypto.js";
-import { devOutbox } from "./outbox.js";
+import { sendAccountSms } from "./account-sms.js";
 
 export const SMS_TTL_MS = 5 * 60_000;
 export const SMS_INTERVAL_MS = 60_000;
@@ -39,6 +42,8 @@ const codeHash = (mobile: string, purpose: SmsPurpose, code: string) => sha256(`
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 export interface IssueSmsCode {
+  /** The platform the code is sent for (its name signs the SMS, its send log holds it); null when there is none to send to. */
+  platformId: string | null;
   mobile: string;
   purpose: SmsPurpose;
   /** The requester's address (requesterAddress), for the per-address limit; null when unknown. */
@@ -66,13 +71,23 @@ export async function issueSmsCode(ctx: ServiceContext, input: IssueSmsCode): Pr
     if (wait > 0) throw new Refusal(RefusalCode.invalid, `验证码发送过于频繁，请 ${wait} 秒后再试`);
   }
   await enforceLimit(ctx, `sms:mobile:${mobile}`, SMS_RATE_LIMITS.smsPerMobile);
-  const deliver = input.deliver !== false;
+  const sendFor = input.deliver === false ? null : input.platformId;
+  const deliver = sendFor !== null;
   const code = sixDigitCode();
-  await ctx.db.kysely
+  const issued = await ctx.db.kysely
     .insertInto("sms_codes")
     .values({ mobile, purpose, code_hash: codeHash(mobile, purpose, deliver ? code : randomToken()), created_at: nowIso(), expires_at: inMs(SMS_TTL_MS), used_at: null })
-    .execute();
-  if (deliver) await devOutbox(ctx, "sms", mobile, code);
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  if (sendFor !== null) {
+    const values = { code, minutes: String(SMS_TTL_MS / 60_000) };
+    const accepted = await sendAccountSms(ctx, { code: "VERIFICATION_CODE", platformId: sendFor, orgId: null, userId: null, mobile, values, outboxKind: "sms", outboxContent: code });
+    if (!accepted && ctx.config.production) {
+      // Nobody can read this code: void it, so the caller may ask again at once.
+      await ctx.db.kysely.deleteFrom("sms_codes").where("id", "=", issued.id).execute();
+      throw new Refusal(RefusalCode.invalid, "短信发送失败，请稍后再试");
+    }
+  }
   return { expireIn: SMS_TTL_MS / 1000 };
 }
 

@@ -91,6 +91,24 @@ describe(`SMS codes (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`,
     expect((await consumer.use(mobile, await lastCode(mobile))).body.code).toBe(200);
   });
 
+  it.each(consumers)("$name: the code goes out through the SMS gateway, logged with the code masked", async (consumer) => {
+    const mobile = await consumer.mobile();
+    await pastInterval(mobile);
+    const sentAfter = new Date().toISOString();
+    expect((await consumer.send(mobile)).body.code).toBe(200);
+    const code = await lastCode(mobile);
+    const logged = await platform.db.kysely
+      .selectFrom("sms_send_logs")
+      .select(["purpose", "status", "content", "request_excerpt", "template_code"])
+      .where("mobile", "=", mobile)
+      .where("created_at", ">=", sentAfter)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(logged).toMatchObject({ purpose: "CODE", status: "SENT", template_code: "VERIFICATION_CODE" });
+    expect(logged.content).toContain("分钟内有效");
+    expect(`${logged.content}${logged.request_excerpt}`).not.toContain(code);
+  });
+
   it("binds a code to its purpose: a login code neither binds WeChat nor verifies an H5 visitor, nor the reverse", async () => {
     const [bind, h5, , smsLogin] = consumers as [Consumer, Consumer, Consumer, Consumer];
     const mobile = DEMO_ACCOUNTS.SYSTEM_USER;

@@ -99,10 +99,10 @@ export async function personalRoutes(app: FastifyInstance, ctx: ServiceContext):
   });
 
   app.post("/personal/mobile/sms", async (request) => {
-    await requireCaller(ctx, request);
+    const caller = await requireCaller(ctx, request);
     const { mobile } = parse(mobileOnly, request.body);
     if (await ctx.db.kysely.selectFrom("users").select("id").where("mobile", "=", mobile).executeTakeFirst()) throw invalid(`手机号 ${mobile} 已被其他账号使用`);
-    return ok(await issueSmsCode(ctx, { mobile, purpose: "MOBILE_CHANGE", address: requesterAddress(request) }));
+    return ok(await issueSmsCode(ctx, { platformId: caller.platformId, mobile, purpose: "MOBILE_CHANGE", address: requesterAddress(request) }));
   });
 
   app.post("/personal/mobile", async (request) => {
