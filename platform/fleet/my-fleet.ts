@@ -33,7 +33,8 @@ export async function myFleet(db: Db, scope: CallerScope) {
     .where("deleted_at", "is", null)
     .orderBy("id")
     .executeTakeFirst();
-  if (!leader) throw new Refusal(RefusalCode.notPermitted, "当前账号不是车队长：车队长经平台审核通过后可查看车队成员、运单和分成");
+  // A prerequisite, not a permission: the page is his as soon as he is an approved fleet leader.
+  if (!leader) throw new Refusal(RefusalCode.prerequisite, "当前账号不是车队长：车队长经平台审核通过后可查看车队成员、运单和分成");
   if (leader.audit_status !== "APPROVED") throw new Refusal(RefusalCode.prerequisite, `车队「${leader.fleet_name}」尚未审核通过，审核通过后可查看车队成员、运单和分成`);
   if (leader.enabled !== "ENABLED") throw new Refusal(RefusalCode.prerequisite, `车队「${leader.fleet_name}」已停用`);
   return leader;
