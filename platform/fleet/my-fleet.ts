@@ -69,7 +69,8 @@ export async function myFleetSummary(db: Db, scope: CallerScope) {
       sql<number>`coalesce(sum(case when f.status = 'COMPLETED' then 1 else 0 end), 0)`.as("completed"),
     ])
     .executeTakeFirstOrThrow();
-  const share = wallet === null ? { amount: 0 } : await db.selectFrom("ledger_entries").select(sql<number>`coalesce(sum(amount), 0)`.as("amount")).where("account_id", "=", wallet).where("entry_type", "=", "FREIGHT_IN").where("summary", "like", "%代收%").executeTakeFirstOrThrow();
+  // His share is the same rule as the waybill list's: what the ledger credited him for his members' waybills.
+  const share = await memberWaybills(db, Number(leader.id)).select(sql<number>`coalesce(sum(${shareOf(wallet)}), 0)`.as("amount")).executeTakeFirstOrThrow();
   return {
     fleetLeaderId: Number(leader.id),
     leaderName: leader.name,
