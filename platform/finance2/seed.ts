@@ -95,6 +95,8 @@ export async function seedFinance2(db: Db, ids: SeedIds): Promise<void> {
     .orderBy("f.id")
     .execute();
   const seenProfiles = new Set<number>();
+  // The carrier whose freight is routed to him first, so his share shows on his members' waybills.
+  memberRows.sort((a, b) => Number(Number(b.carrier_user_id) === routedCarrier) - Number(Number(a.carrier_user_id) === routedCarrier));
   for (const m of memberRows) {
     const profileId = Number(m.profile_id);
     if (seenProfiles.has(profileId) || seenProfiles.size >= 3) continue;

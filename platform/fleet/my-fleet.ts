@@ -33,7 +33,8 @@ export async function myFleet(db: Db, scope: CallerScope) {
     .where("deleted_at", "is", null)
     .orderBy("id")
     .executeTakeFirst();
-  if (!leader) throw new Refusal(RefusalCode.notPermitted, "当前账号不是车队长：车队长经平台审核通过后可查看车队成员、运单和分成");
+  // A prerequisite, not a permission: the page is his as soon as he is an approved fleet leader.
+  if (!leader) throw new Refusal(RefusalCode.prerequisite, "当前账号不是车队长：车队长经平台审核通过后可查看车队成员、运单和分成");
   if (leader.audit_status !== "APPROVED") throw new Refusal(RefusalCode.prerequisite, `车队「${leader.fleet_name}」尚未审核通过，审核通过后可查看车队成员、运单和分成`);
   if (leader.enabled !== "ENABLED") throw new Refusal(RefusalCode.prerequisite, `车队「${leader.fleet_name}」已停用`);
   return leader;
@@ -68,7 +69,8 @@ export async function myFleetSummary(db: Db, scope: CallerScope) {
       sql<number>`coalesce(sum(case when f.status = 'COMPLETED' then 1 else 0 end), 0)`.as("completed"),
     ])
     .executeTakeFirstOrThrow();
-  const share = wallet === null ? { amount: 0 } : await db.selectFrom("ledger_entries").select(sql<number>`coalesce(sum(amount), 0)`.as("amount")).where("account_id", "=", wallet).where("entry_type", "=", "FREIGHT_IN").where("summary", "like", "%代收%").executeTakeFirstOrThrow();
+  // His share is the same rule as the waybill list's: what the ledger credited him for his members' waybills.
+  const share = await memberWaybills(db, Number(leader.id)).select(sql<number>`coalesce(sum(${shareOf(wallet)}), 0)`.as("amount")).executeTakeFirstOrThrow();
   return {
     fleetLeaderId: Number(leader.id),
     leaderName: leader.name,

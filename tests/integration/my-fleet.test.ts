@@ -51,7 +51,7 @@ describe(`我的车队 (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"}
 
   it("refuses anyone who is not an approved fleet leader, saying why", async () => {
     const driver = (await as<{ code: number; message: string }>(f, "INDIVIDUAL_USER", "/tms-fleet-leader/mine/summary", undefined, "GET")).body;
-    expect(driver.code).toBe(4003);
+    expect(driver.code).toBe(4010);
     expect(driver.message).toContain("当前账号不是车队长");
     const org = (await as<{ code: number; message: string }>(f, "ORG_USER", "/tms-fleet-leader/mine/members/search", {})).body;
     expect(org.code).toBe(4003);
