@@ -18,7 +18,7 @@ import { shipper as shipperDef } from "../../contract/resources/shipper.js";
 import { withCreditCheck } from "../../contract/resources/enterprise.js";
 import { exampleIdCard } from "../../contract/resources/driver.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../platform/db/seed.js";
-import { NoScriptBrowser, optionValues, textOf, type LoadedPage } from "../helpers/no-script-browser.js";
+import { NoScriptBrowser, textOf, type LoadedPage } from "../helpers/no-script-browser.js";
 import { startConsoleStack, type ConsoleStack } from "../helpers/console-stack.js";
 import { seededTestDatabase, type TestDatabase } from "../helpers/test-database.js";
 
@@ -308,7 +308,7 @@ describe.sequential("the order, its source and the dispatch", () => {
     await saveResource(admin, shipperPage, exampleValues(shipperPage.doc.querySelector('[data-testid="resource-form"]')!, shipperDef, Number(TAG) + 700, { name: shipperName, taxTitle: shipperName }));
     const cargoPage = await admin.get("/resourceManager/cargoList?form=new");
     const cargoForm = cargoPage.doc.querySelector('[data-testid="resource-form"]')!;
-    await saveResource(admin, cargoPage, { name: "国标二等小麦", categoryId: optionValues(cargoForm.querySelector('[name="categoryId"]')!)[0]!, packaging: "BULK", unitPrice: "2800" });
+    await saveResource(admin, cargoPage, { name: "国标二等小麦", categoryId: optionNamed(cargoForm, "categoryId", "小麦"), packaging: "BULK", unitPrice: "2800" });
 
     const orderPage = await admin.get("/orderManage/newOrders");
     const orderForm = orderPage.doc.querySelector('[data-testid="resource-form"]')!;
