@@ -463,6 +463,13 @@ describe.sequential("数据报送 and the invoice", () => {
 
   it("the enterprise applies for the invoice on 新开票列表 and submits it on 开票列表; the platform approves it on 开票审核列表", LINK, async () => {
     const admin = enterprise.browser;
+    // 开票须上报成功: the waybill may be picked once its records are 上报成功 at every gating target (the
+    // job sends those the platform did not send by hand).
+    await until(async () => {
+      const page = await admin.get("/financialManage/newBillingList");
+      const box = page.doc.querySelector(`input[name="freightId"][value="${waybill.id}"]`);
+      return box && !box.hasAttribute("disabled");
+    }, `${waybill.freightNo} may be invoiced`);
     await pickWaybillsAndConfirm(admin, "/financialManage/newBillingList", "apply", waybill.id);
     const application = await db.kysely.selectFrom("invoice_applications").select(["id", "status"]).where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
     if (application.status === "DRAFT") await confirmOnList(admin, "/financialManage/billingList", "submit", Number(application.id));
