@@ -120,7 +120,7 @@ async function onboard(db: Db, base: string) {
   const shipper = await call<{ id: number }>("/tms-shipper", { kind: "COMPANY", name: "淮北市粮食储备库", creditCode: withCreditCheck("12340600MB1A3601X"), legalPerson: "周建国", address: "安徽省淮北市杜集区龙山路 9 号", contactName: "周主任", contactMobile: "13955610031", taxTitle: "淮北市粮食储备库", taxNo: withCreditCheck("12340600MB1A3601X"), settleMode: "MONTHLY" }, admin);
   // Orders choose approved shippers only: the platform's staff audit the new one.
   await call(`/tms-shipper/${shipper.id}/approve`, { auditRemark: "资料齐全，同意" }, platform);
-  const categories = await k.selectFrom("cargo_categories").select("id").where("platform_id", "=", "A").orderBy("id").executeTakeFirstOrThrow();
+  const categories = await k.selectFrom("cargo_categories").select("id").where("platform_id", "=", "A").where("name", "=", "小麦").executeTakeFirstOrThrow();
   const cargo = await call<{ id: number }>("/tms-cargo", { name: "国标二等小麦", categoryId: Number(categories.id), packaging: "BULK", unitPrice: 280_000, lossAllowanceBp: 30 }, admin);
   const order = await call<{ id: number; orderNo: string }>("/tms-order-manage", {
     freightWay: "ROAD",

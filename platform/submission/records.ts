@@ -221,10 +221,14 @@ export async function recordWaybill(trx: AnyDb, target: TargetRow, freightId: nu
   return insertRecord(trx, target, { messageType: kinds.waybill, subjectType: "FREIGHT", subjectId: freightId, bizNo, built, dependsOn, freight: scope, triggerAt }, now);
 }
 
-/** Completed waybills of the target's way that have no waybill record yet, newest first. */
-export async function unrecordedWaybills(db: AnyDb, target: TargetRow, limit: number): Promise<number[]> {
+/**
+ * Completed waybills of the target's way that have no waybill record yet, newest first. With `completedBy`
+ * (the run's clock) only those completed by then: a waybill completed while a run is under way waits for
+ * the next run, whose 上传 time is after its 完结 (the 时间先后 check would refuse it otherwise).
+ */
+export async function unrecordedWaybills(db: AnyDb, target: TargetRow, limit: number, completedBy?: string): Promise<number[]> {
   const kinds = WAY_MESSAGES[wayOf(target)];
-  const rows = await db
+  let query = db
     .selectFrom("freights as f")
     .select("f.id")
     .where("f.platform_id", "=", target.platform_id)
@@ -234,8 +238,9 @@ export async function unrecordedWaybills(db: AnyDb, target: TargetRow, limit: nu
       not(exists(selectFrom("report_records as r").select("r.id").where("r.target", "=", target.code).where("r.message_type", "=", kinds.waybill).whereRef("r.subject_id", "=", "f.id"))),
     )
     .orderBy("f.complete_time", "desc")
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  if (completedBy) query = query.where("f.complete_time", "<=", completedBy);
+  const rows = await query.execute();
   return rows.map((r) => Number(r.id));
 }
 
@@ -245,7 +250,7 @@ export async function syncCompletedWaybills(db: AnyDb & { transaction?: unknown 
   let built = 0;
   for (const target of await targetsOf(db, options.platformId)) {
     if (!target.enabled) continue;
-    for (const freightId of await unrecordedWaybills(db, target, options.limit ?? 500)) {
+    for (const freightId of await unrecordedWaybills(db, target, options.limit ?? 500, now)) {
       await inTransaction(db, (trx) => recordWaybill(trx, target, freightId, now));
       built++;
       await yieldToRequests();
@@ -321,6 +326,8 @@ export async function syncPaidWaybills(db: AnyDb, options: { platformId?: string
     .leftJoin("ledger_transactions as t", "t.id", "i.ledger_txn_id")
     .select(["i.platform_id", "i.freight_id", "i.payee_user_id", "i.payee_name", "i.net_to_payee", "i.paid_at", "a.account_no", "t.txn_no", documentNo.as("document_no")])
     .where("i.status", "=", "SUCCESS")
+    // Paid while the run is under way: the next run records it (its 上传 time is after the payment).
+    .where((eb) => eb.or([eb("i.paid_at", "is", null), eb("i.paid_at", "<=", now)]))
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom("report_records as r").select("r.id").where("r.subject_type", "=", "PAYMENT").whereRef("r.subject_id", "=", "i.freight_id").where("r.biz_no", "=", documentNo))))
     .orderBy("i.id")
     .limit(options.limit ?? 500);

@@ -18,7 +18,7 @@ import { shipper as shipperDef } from "../../contract/resources/shipper.js";
 import { withCreditCheck } from "../../contract/resources/enterprise.js";
 import { exampleIdCard } from "../../contract/resources/driver.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../platform/db/seed.js";
-import { NoScriptBrowser, optionValues, textOf, type LoadedPage } from "../helpers/no-script-browser.js";
+import { NoScriptBrowser, textOf, type LoadedPage } from "../helpers/no-script-browser.js";
 import { startConsoleStack, type ConsoleStack } from "../helpers/console-stack.js";
 import { seededTestDatabase, type TestDatabase } from "../helpers/test-database.js";
 
@@ -308,7 +308,7 @@ describe.sequential("the order, its source and the dispatch", () => {
     await saveResource(admin, shipperPage, exampleValues(shipperPage.doc.querySelector('[data-testid="resource-form"]')!, shipperDef, Number(TAG) + 700, { name: shipperName, taxTitle: shipperName }));
     const cargoPage = await admin.get("/resourceManager/cargoList?form=new");
     const cargoForm = cargoPage.doc.querySelector('[data-testid="resource-form"]')!;
-    await saveResource(admin, cargoPage, { name: "国标二等小麦", categoryId: optionValues(cargoForm.querySelector('[name="categoryId"]')!)[0]!, packaging: "BULK", unitPrice: "2800" });
+    await saveResource(admin, cargoPage, { name: "国标二等小麦", categoryId: optionNamed(cargoForm, "categoryId", "小麦"), packaging: "BULK", unitPrice: "2800" });
 
     const orderPage = await admin.get("/orderManage/newOrders");
     const orderForm = orderPage.doc.querySelector('[data-testid="resource-form"]')!;
@@ -463,6 +463,13 @@ describe.sequential("数据报送 and the invoice", () => {
 
   it("the enterprise applies for the invoice on 新开票列表 and submits it on 开票列表; the platform approves it on 开票审核列表", LINK, async () => {
     const admin = enterprise.browser;
+    // 开票须上报成功: the waybill may be picked once its records are 上报成功 at every gating target (the
+    // job sends those the platform did not send by hand).
+    await until(async () => {
+      const page = await admin.get("/financialManage/newBillingList");
+      const box = page.doc.querySelector(`input[name="freightId"][value="${waybill.id}"]`);
+      return box && !box.hasAttribute("disabled");
+    }, `${waybill.freightNo} may be invoiced`);
     await pickWaybillsAndConfirm(admin, "/financialManage/newBillingList", "apply", waybill.id);
     const application = await db.kysely.selectFrom("invoice_applications").select(["id", "status"]).where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
     if (application.status === "DRAFT") await confirmOnList(admin, "/financialManage/billingList", "submit", Number(application.id));
