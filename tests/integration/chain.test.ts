@@ -306,6 +306,9 @@ describe.sequential("the order, its source and the dispatch", () => {
     const shipperPage = await admin.get("/resourceManager/shipper/add");
     const shipperName = `淮北链测粮库${TAG}`;
     await saveResource(admin, shipperPage, exampleValues(shipperPage.doc.querySelector('[data-testid="resource-form"]')!, shipperDef, Number(TAG) + 700, { name: shipperName, taxTitle: shipperName }));
+    // Orders choose approved shippers only: the platform's staff audit the new one on 托运人审核.
+    const shipperRow = await db.kysely.selectFrom("shippers").select("id").where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
+    await approve(await staff("SYSTEM_USER"), `/userInfoManage/shipper/audit/${shipperRow.id}`);
     const cargoPage = await admin.get("/resourceManager/cargoList?form=new");
     const cargoForm = cargoPage.doc.querySelector('[data-testid="resource-form"]')!;
     await saveResource(admin, cargoPage, { name: "国标二等小麦", categoryId: optionNamed(cargoForm, "categoryId", "小麦"), packaging: "BULK", unitPrice: "2800" });
@@ -404,9 +407,17 @@ describe.sequential("the money", () => {
     expect((await db.kysely.selectFrom("recharges").select("status").where("id", "=", row.id).executeTakeFirstOrThrow()).status).toBe("CONFIRMED");
 
     await pickWaybillsAndConfirm(admin, "/financialManage/pendingPaymentList", "pay", waybill.id);
-    // CHAIN: needs money20 — 付款须审核: the platform audits the payment before the driver is paid.
-    const paid = await db.kysely.selectFrom("payment_items").select("id").where("freight_id", "=", waybill.id).execute();
-    expect(paid.length).toBe(1);
+    // A new enterprise's 企业配置 says 付款须审核 = 是: the payment waits on 支付详情 until someone with
+    // 支付审核 approves it, and only then does the ledger move.
+    const payment = await db.kysely.selectFrom("payments").select(["id", "status"]).where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(payment.status).toBe("PENDING_AUDIT");
+    const detail = await admin.get(`/financialManage/paymentDetail?id=${payment.id}`);
+    const audit = formWith(detail, 'input[name="intent"][value="approve"]');
+    const approved = await admin.submit(detail, audit, {}, button(audit, "审核通过并支付"));
+    expect(alert(approved), fieldErrors(approved)).toBe("");
+    expect((await db.kysely.selectFrom("payments").select("status").where("id", "=", payment.id).executeTakeFirstOrThrow()).status).toBe("SUCCESS");
+    const paid = await db.kysely.selectFrom("payment_items").select("status").where("freight_id", "=", waybill.id).execute();
+    expect(paid.map((p) => p.status)).toEqual(["SUCCESS"]);
   });
 
   it("the driver binds his card and withdraws on his app; the platform approves and pays it out on 提现列表; the ledger checks", LINK, async () => {
@@ -501,14 +512,15 @@ describe.sequential("what everyone sees afterwards", () => {
     const enterpriseSees = await inbox(enterprise.browser);
     for (const text of [`您的企业「${enterprise.name}」已审核通过。`, `您的司机档案「${person.name}」已审核通过。`, `已审核通过，已在货源大厅发布。`, `运单 ${waybill.freightNo} 已装货`, `运单 ${waybill.freightNo} 已卸货`]) expect(enterpriseSees).toContain(text);
     expect(enterpriseSees).toMatch(/您的车辆「.+」已审核通过。/);
-    // CHAIN: needs money20 — the enterprise is told of the recharge confirmed (充值到账), the payment and the invoice approved.
+    expect(enterpriseSees).toMatch(/充值单 \S+ 已确认到账/);
+    expect(enterpriseSees).toMatch(/开票申请 \S+（.+）已审核通过，等待开票。/);
 
     const driverSees = (await platformCall<{ records: Array<{ content: string }> }>("/sys-notification/self/search", { size: 100 }, person.token)).records.map((n) => n.content).join("\n");
     for (const text of [`您的司机档案「${person.name}」已审核通过。`, `运单 ${waybill.freightNo} 已派单`, `运单 ${waybill.freightNo} 已完成`]) expect(driverSees).toContain(text);
-    // CHAIN: needs money20 — the driver is told of the freight received in his wallet and the withdrawal paid out.
+    expect(driverSees).toContain(`运单 ${waybill.freightNo} 的运费`);
+    expect(driverSees).toMatch(/提现 \S+（.+）已打款至/);
 
     const platformSees = await inbox(await staff("SYSTEM_USER"));
     expect(platformSees).toMatch(new RegExp(`货源 ${supplyNo} .+ 已提交审核，请及时处理。`));
-    // CHAIN: needs money20 — the platform is told of the recharge, the withdrawal and the invoice application waiting for it.
   });
 });
