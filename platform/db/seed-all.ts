@@ -35,6 +35,7 @@ const seeders: Array<(db: Db, ids: SeedIds) => Promise<void>> = [
   seedBilling,
   seedFinance2,
   seedFindShip,
+  seedDocuments,
 ];
 import { seedSubmission } from "../submission/seed.js";
 import { seedFleet } from "../fleet/seed.js";
@@ -48,6 +49,7 @@ import { seedOrderRest } from "../orders/rest-seed.js";
 import { seedBilling } from "../billing/seed.js";
 import { seedFinance2 } from "../finance2/seed.js";
 import { seedFindShip } from "../findship/seed.js";
+import { seedDocuments } from "../documents/seed.js";
 
 /** Seeds the demo data when the database is empty; returns whether it seeded. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {

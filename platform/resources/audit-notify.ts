@@ -14,7 +14,7 @@ import type { Binding, Row } from "./bind.js";
 const DECISIONS: Record<string, string> = { approve: "已审核通过", reject: "审核驳回", revoke: "已被撤销认证" };
 
 /** The users a row concerns: its person, its individual owner and its organisation's active users. */
-async function concernedUsers(ctx: ServiceContext, row: Row): Promise<number[]> {
+export async function concernedUsers(ctx: ServiceContext, row: Row): Promise<number[]> {
   const ids = [row.user_id, row.owner_user_id].filter((v) => v != null).map(Number);
   if (row.org_id != null) {
     const users = await ctx.db.kysely.selectFrom("users").select("id").where("org_id", "=", Number(row.org_id)).where("type", "=", "ORG_USER").where("status", "=", "ACTIVE").execute();

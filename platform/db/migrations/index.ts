@@ -1,3 +1,4 @@
+import { credentialExpiryMigration } from "./0035_credential_expiry.js";
 import type { Migration } from "kysely";
 import type { DialectName } from "../index.js";
 import { smsCodesMigration } from "./0027_sms_codes.js";
@@ -63,4 +64,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0028_sealed_card_numbers": sealedCardNumbersMigration,
   "0030_enterprise_admin_codes": enterpriseAdminCodesMigration,
   "0033_operational_rules": operationalRulesMigration,
+  "0035_credential_expiry": credentialExpiryMigration,
 };
