@@ -14,6 +14,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       const value = response.headers.get(name);
       if (value) headers.set(name, value);
     }
+    // ?view=1 (a thumbnail's full image): an image or PDF opens in the browser instead of downloading.
+    const type = headers.get("content-type") ?? "";
+    if (new URL(request.url).searchParams.get("view") === "1" && /^(image\/(png|jpeg|webp)|application\/pdf)$/.test(type)) {
+      headers.set("content-disposition", "inline");
+      headers.set("X-Content-Type-Options", "nosniff");
+    }
     return new Response(response.body, { status: 200, headers });
   } catch (error) {
     if (error instanceof PlatformError) throw new Response(error.kind === "unauthorized" ? "请登录后下载" : error.message, { status: error.kind === "unauthorized" ? 401 : error.status === 404 ? 404 : 403 });

@@ -16,16 +16,16 @@ import type { FastifyInstance } from "fastify";
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import { z } from "zod";
 import type { ServiceContext } from "../context.js";
-import { HttpError, ok } from "../http/envelope.js";
+import { ok } from "../http/envelope.js";
 import { parse } from "../http/validate.js";
 import type { Caller } from "../identity/caller.js";
 import { requireCaller } from "../identity/guard.js";
 import { allowFileReaders, dataDirOf, storeFile, toFileRecord, uploadedBytes, type FileExtension } from "../iam/admin/files.js";
-import { credentialBinding } from "../masterdata/credential.resource.js";
+import { columnOf } from "../../contract/resources/derive.js";
+import { BINDINGS } from "../resources/registry.js";
 import { scopeOf, visible, type CallerScope } from "../scope.js";
 import { NOTHING, type AnyDb } from "../resources/bind.js";
 import { demoPng } from "./png.js";
-import { fileIdOf } from "./refs.js";
 
 /** What a business document may be: a photo or scan (image) or a PDF. */
 export const DOCUMENT_EXTENSIONS: readonly FileExtension[] = ["jpg", "jpeg", "png", "webp", "pdf"];
@@ -51,8 +51,17 @@ interface Holder {
   scope: (scope: CallerScope, alias: string) => RawBuilder<SqlBool>;
   live?: boolean;
 }
-const HOLDERS: Holder[] = [
-  { table: "credentials", columns: ["images"], scope: (s, a) => credentialBinding.scope(s, a), live: true },
+let derived: Holder[] | null = null;
+/** Every engine resource with image fields (a 证照's images, a relation's 授权材料 …), derived from the bindings, and the business tables below. */
+const holders = (): Holder[] =>
+  (derived ??= [
+    ...BINDINGS.flatMap((b) => {
+      const columns = Object.entries(b.def.fields).filter(([, field]) => field.kind === "images").map(([key, field]) => columnOf(key, field));
+      return columns.length ? [{ table: b.table, columns, scope: b.scope, live: b.table === "credentials" }] : [];
+    }),
+    ...BUSINESS_HOLDERS,
+  ]);
+const BUSINESS_HOLDERS: Holder[] = [
   { table: "freights", columns: ["loading_ticket_url", "unloading_ticket_url"], scope: (s, a) => visible("freights", s, a) },
   { table: "recharges", columns: ["voucher_url"], scope: orgRows },
 ];
@@ -60,7 +69,7 @@ const HOLDERS: Holder[] = [
 /** Whether a record the caller may see holds the file (a JSON list holding it, or the plain reference). */
 export async function mayReadDocument(db: AnyDb, scope: CallerScope, fileId: number): Promise<boolean> {
   const ref = `/files/${fileId}`;
-  for (const holder of HOLDERS) {
+  for (const holder of holders()) {
     const held = holder.columns.map((c) => sql<SqlBool>`(${sql.ref(`h.${c}`)} = ${ref} or ${sql.ref(`h.${c}`)} like ${`%"${ref}"%`})`);
     let query = db.selectFrom(`${holder.table} as h` as never).select(sql`1`.as("one")).where(holder.scope(scope, "h")).where(sql<SqlBool>`(${sql.join(held, sql` or `)})`);
     if (holder.live) query = query.where(sql<SqlBool>`h.deleted_at is null`);

@@ -15,8 +15,9 @@ export const fileIdOf = (ref: string): number | null => {
  * caller's platform that the caller uploaded; a reference the record already held may stay. Anything
  * else (a typed path or address) is refused: documents are uploaded, not named.
  */
-export async function checkDocumentRefs(db: AnyDb, scope: CallerScope, label: string, refs: readonly string[], held: readonly string[] = []): Promise<void> {
-  const fresh = refs.filter((r) => !held.includes(r));
+export async function checkDocumentRefs(db: AnyDb, scope: CallerScope, label: string, refs: readonly string[], held: readonly string[] = [], options: { strict?: boolean } = { strict: true }): Promise<void> {
+  // Not strict (fields that still take an outside address): only references to stored files are checked.
+  const fresh = refs.filter((r) => !held.includes(r) && (options.strict || fileIdOf(r) !== null));
   if (!fresh.length) return;
   const ids = fresh.map(fileIdOf);
   if (ids.some((id) => id === null)) throw new HttpError(400, `${label}须上传文件（图片或 PDF），不能填写地址`);

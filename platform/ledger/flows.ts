@@ -18,6 +18,7 @@ import { encryptCardNo, cardHash } from "./card-crypto.js";
 import { ensureAccount, hashOf, orgAccount, platformAccount, post, walletAccount, type Line } from "./ledger.js";
 import { lockRows, moneyTx, type MoneyDb } from "./tx.js";
 import { payeeRoutes, routedShare } from "../finance2/routing.js";
+import { checkDocumentRefs } from "../documents/refs.js";
 
 const operatorOf = (scope: CallerScope) => ({ userId: scope.userId, name: scope.name });
 
@@ -53,6 +54,7 @@ export async function submitRecharge(db: Db, scope: CallerScope, input: Recharge
   return moneyTx(db, async (trx) => {
     const prior = replayOf(await trx.selectFrom("recharges").selectAll().where("platform_id", "=", scope.platformId).where("request_no", "=", input.requestNo).executeTakeFirst(), hash, input.requestNo);
     if (prior) return prior;
+    await checkDocumentRefs(trx, scope, "转账凭证", [input.voucherUrl], [], { strict: false });
     const dup = await trx.selectFrom("recharges").select("recharge_no").where("platform_id", "=", scope.platformId).where("bank_serial_no", "=", input.bankSerialNo).executeTakeFirst();
     if (dup) throw new Refusal(RefusalCode.invalid, `银行流水号 ${input.bankSerialNo} 已用于充值单 ${dup.recharge_no}`);
     return trx

@@ -54,7 +54,7 @@ export function ResourceForm({ def, mode, record, options, withOrg = false, last
   };
   const errorOf = (key: string) => (fields as Record<string, { errors?: string[] }>)[key]?.errors?.[0];
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4" aria-label={`${mode === "create" ? "新增" : "编辑"}${def.name}`} data-testid="resource-form">
+    <Form method="post" {...getFormProps(form)} encType={Object.values(def.fields).some((field) => field.kind === "images") ? "multipart/form-data" : undefined} className="space-y-4" aria-label={`${mode === "create" ? "新增" : "编辑"}${def.name}`} data-testid="resource-form">
       {intent ? (
         <>
           <input type="hidden" name="intent" value={mode} />

@@ -1,6 +1,8 @@
 /** One form input for a field: text, textarea, select (enums, yes/no, references), date and time, with units and spec 5's filter. */
 import type { Field } from "../../../contract/resources/kit";
 import { specialCharacterProps } from "~/lib/special-characters";
+import { refsOfText } from "~/lib/documents";
+import { DocumentUpload } from "~/components/ui/DocumentUpload";
 
 export interface FieldInputProps {
   name: string;
@@ -13,6 +15,8 @@ export interface FieldInputProps {
 }
 
 export function FieldInput({ name, id, field, defaultValue, error, options, required = field.required }: FieldInputProps) {
+  // Documents are uploads, not typed paths (issue 20): one widget for every image field.
+  if (field.kind === "images") return <DocumentUpload name={name} id={id} label={field.label} kind="CREDENTIAL" defaultRefs={refsOfText(defaultValue)} max={4} required={required} error={error} />;
   const common = {
     id,
     name,
