@@ -273,7 +273,7 @@ async function saveForm(def: AnyResource, mode: "create" | "update", formData: F
   }
 }
 
-export async function formAction(page: FormPage, args: Args) {
+export async function formAction(page: FormPage, args: Args, after?: (record: ResourceRecord) => string) {
   const user = await requirePage(args.request);
   const id = page.mode === "update" ? idOfRequest(args.params, new URL(args.request.url)) : null;
   if (page.mode === "update" && !id) throw new Response(`${page.def.name}不存在`, { status: 404 });
@@ -283,6 +283,6 @@ export async function formAction(page: FormPage, args: Args) {
     uploadErrors: errors,
     withOrg: !!page.withOrg && (user.info.type === "SYSTEM_USER" || user.info.type === "TENANT_USER"),
     id,
-    done: (record) => hrefFor(page.links.detail, record.id) ?? page.links.list ?? "/",
+    done: (record) => after?.(record) ?? hrefFor(page.links.detail, record.id) ?? page.links.list ?? "/",
   });
 }

@@ -113,7 +113,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: ServiceContext):
   await restoreSeedDocuments(ctx).catch((error: unknown) => ctx.log.error({ err: error }, "restoring seeded documents failed"));
 
   /** One business document: ?name=<file name>&kind=CREDENTIAL|WEIGH_TICKET|RECHARGE_VOUCHER|INVOICE, the body the file. */
-  app.post("/document/upload", { bodyLimit: DOCUMENT_MAX_BYTES + 1024 }, async (request) => {
+  app.post("/document/upload", { bodyLimit: DOCUMENT_MAX_BYTES + 2 * 1024 * 1024 }, async (request) => {
     const caller = await requireCaller(ctx, request);
     const query = parse(uploadQuery, request.query);
     return ok(await storeDocument(ctx, caller, { name: query.name, bytes: uploadedBytes(request.body), kind: query.kind }));

@@ -12,8 +12,10 @@ export async function uploadDocument(baseUrl: string, token: string, bytes: Buff
   return { status: response.status, body: text ? JSON.parse(text) : {} };
 }
 
-/** GETs a stored file as the token's caller (none: anonymous); the status and bytes. */
+/** GETs a stored file as the token's caller (none: anonymous); the status (a refusal's envelope code, e.g. 4003, when answered in JSON) and bytes. */
 export async function downloadFile(baseUrl: string, token: string | null, id: number): Promise<{ status: number; bytes: Buffer }> {
   const response = await fetch(`${baseUrl}/system-file/${id}/download`, { headers: { "X-Platform": "A", ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
-  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if ((response.headers.get("content-type") ?? "").includes("application/json")) return { status: Number((JSON.parse(bytes.toString("utf8")) as { code?: number }).code ?? response.status), bytes };
+  return { status: response.status, bytes };
 }

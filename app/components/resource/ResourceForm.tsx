@@ -16,6 +16,8 @@ interface Props {
   cancelHref: string;
   /** For forms inside a list page: the action's intent and the record id. */
   intent?: boolean;
+  /** Values a new record's inputs start with (e.g. the subject a 证照 is uploaded for). */
+  defaults?: Record<string, string>;
 }
 
 const ORG_FIELD = f.ref("所属企业", "enterprise", "orgName", { required: true });
@@ -35,7 +37,7 @@ function sectionsOf(def: AnyResource, mode: "create" | "update"): Array<[string,
  * Add or edit a record. The same schema runs as the user types (Conform, with JavaScript), in the
  * page's action, and on the platform; without JavaScript the POST re-renders with the server's errors.
  */
-export function ResourceForm({ def, mode, record, options, withOrg = false, lastResult, cancelHref, intent = false }: Props) {
+export function ResourceForm({ def, mode, record, options, withOrg = false, lastResult, cancelHref, intent = false, defaults }: Props) {
   const navigation = useNavigation();
   const schema = useMemo(() => formSchema(def, mode, { withOrg }), [def, mode, withOrg]);
   const [form, fields] = useForm({
@@ -50,7 +52,7 @@ export function ResourceForm({ def, mode, record, options, withOrg = false, last
     const submitted = (lastResult?.initialValue as Record<string, unknown> | undefined)?.[key];
     if (typeof submitted === "string") return submitted;
     if (record && field.mask) return "";
-    return record ? field.toInput(record[key] as never) : "";
+    return record ? field.toInput(record[key] as never) : (defaults?.[key] ?? "");
   };
   const errorOf = (key: string) => (fields as Record<string, { errors?: string[] }>)[key]?.errors?.[0];
   return (
