@@ -25,6 +25,7 @@ import { myFleetRoutes } from "./fleet/my-fleet.js";
 import { finance2Routes } from "./finance2/routes.js";
 import { iamAdminRoutes } from "./iam/admin/routes.js";
 import { billingRoutes } from "./billing/routes.js";
+import { documentRoutes } from "./documents/documents.js";
 import { createBus } from "./realtime/create-bus.js";
 import { createRateLimiter } from "./http/rate-limit.js";
 import { installRealtimeGateway } from "./realtime/gateway.js";
@@ -68,6 +69,7 @@ const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<voi
   billingRoutes,
   finance2Routes,
   findShipRoutes,
+  documentRoutes,
   // Last: a new service goes after the others (the fuzz test walks routes in registration order).
   activationRoutes,
   myFleetRoutes,

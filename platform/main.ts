@@ -1,3 +1,4 @@
+import { flagExpiringCredentials } from "./documents/expiry.js";
 import { buildApp } from "./app.js";
 import { loadPlatformConfig } from "./config.js";
 import { openDatabase } from "./db/index.js";
@@ -100,3 +101,5 @@ every("availability-expiry", 30_000, () => expireAvailabilities(db.kysely));
 every("sms-template-filing", 30_000, () => filePendingTemplates(ctx));
 // 还箱动态: containers still out after their return deadline become 已超期.
 every("container-overdue", 60_000, () => markOverdueContainers(db.kysely));
+// 证照到期提醒: nightly in effect (checked hourly; a credential is flagged once per 有效期至), the owner notified.
+every("credential-expiry", 3_600_000, () => flagExpiringCredentials(ctx), { runNow: true });

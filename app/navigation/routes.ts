@@ -247,6 +247,7 @@ export const ROUTE_TREE: RouteNode[] = [
     userInfo.detail("shipper/audit/:id", "托运人审核", "shipperList"),
     userInfo.page("relationsShipList", "人船关系", SHIP),
     userInfo.page("registrationInvitationList", "注册邀请"),
+    userInfo.detail("credential/add", "上传证照", "driverList"),
   ]),
 
   finance.group("财务管理", { icon: "finance", roles: ["SYSTEM_USER", "TENANT_USER", "ORG_USER"], redirect: "billingList" }, [

@@ -2,6 +2,7 @@ import { driver, driverProfile } from "../../contract/resources/driver";
 import { fleetLeader, fleetLeaderMember } from "../../contract/resources/fleet-leader";
 import { vehicleRelation } from "../../contract/resources/vehicle-relation";
 import { pagesOf } from "./kit";
+import { credentialsSection } from "./credential";
 
 /** 人车关系 for platform and tenant staff: audit and 解除 from the list's confirmation dialogs (domain 2.5). */
 export const relationAudit = pagesOf(vehicleRelation, {
@@ -16,9 +17,9 @@ export const driverAudit = pagesOf(driverProfile, {
     path: "/userInfoManage/driver/detail/:id",
     title: "司机详情",
     actions: ["audit", "revoke", "resubmit", "disable", "enable"],
-    related: [{ title: "人车关系", page: () => relationAudit.list!, filter: (record) => ({ driverProfileId: record.id as number }) }],
+    related: [credentialsSection("DRIVER"), { title: "人车关系", page: () => relationAudit.list!, filter: (record) => ({ driverProfileId: record.id as number }) }],
   },
-  audit: { path: "/userInfoManage/driver/audit/:id", title: "司机审核", group: "audit" },
+  audit: { path: "/userInfoManage/driver/audit/:id", title: "司机审核", group: "audit", related: [credentialsSection("DRIVER")] },
 });
 
 /** The members of a fleet, shown on the fleet leader's detail (no page of their own). */

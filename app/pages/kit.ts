@@ -14,6 +14,8 @@ export interface RelatedSection {
   page: () => ListPage;
   /** The filter selecting this record's related rows. */
   filter: (record: Record<string, unknown>) => ResourceFilter;
+  /** An add link under the section (e.g. 上传证照 for this subject). */
+  createHref?: (record: Record<string, unknown>) => string;
 }
 
 interface Common {

@@ -7,6 +7,7 @@ import { ship } from "../../contract/resources/ship";
 import { shipRelation } from "../../contract/resources/ship-relation";
 import { shipowner } from "../../contract/resources/shipowner";
 import { pagesOf, type ListPage, type RelatedSection } from "./kit";
+import { credentialsSection } from "./credential";
 
 /** 人船关系 for platform and tenant staff: 通过, 驳回 or 解除 from the list, each through its confirmation dialog. */
 export const shipRelationAudit = pagesOf(shipRelation, {
@@ -16,8 +17,8 @@ export const shipRelationAudit = pagesOf(shipRelation, {
 /** 船舶 for platform and tenant staff: list, detail, audit (spec 2.2 userInfoManage). */
 export const shipAudit = pagesOf(ship, {
   list: { path: "/userInfoManage/shipList", title: "船舶列表", rowActions: ["detail", "audit", "revoke", "disable", "enable"], showOrg: true },
-  detail: { path: "/userInfoManage/ship/detail/:id", title: "船舶详情", actions: ["audit", "revoke", "disable", "enable"], related: [relationsOf("shipId")] },
-  audit: { path: "/userInfoManage/ship/audit/:id", title: "船舶审核", group: "audit", related: [relationsOf("shipId")] },
+  detail: { path: "/userInfoManage/ship/detail/:id", title: "船舶详情", actions: ["audit", "revoke", "disable", "enable"], related: [credentialsSection("SHIP"), relationsOf("shipId")] },
+  audit: { path: "/userInfoManage/ship/audit/:id", title: "船舶审核", group: "audit", related: [credentialsSection("SHIP"), relationsOf("shipId")] },
 });
 
 /** A read-only table of ships inside another record's detail (organisations have no ship pages to link to). */

@@ -19,6 +19,13 @@ import { requirePage, type CurrentUser } from "./user.server";
 import { readForm } from "~/services/read-form.server";
 import { CASCADE_INTENT, foldRegionParts } from "../../contract/region-code";
 import { regionChoicesOf, regionFieldKeys } from "./regions.server";
+import { readDocumentForm } from "./documents.server";
+import type { DocumentKind } from "~/lib/documents";
+
+/** A definition's document fields (images): each an upload of the one widget. */
+function documentFieldsOf(def: AnyResource): Record<string, DocumentKind> {
+  return Object.fromEntries(Object.entries(def.fields).filter(([, field]) => field.kind === "images").map(([key]) => [key, "CREDENTIAL" as DocumentKind]));
+}
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 
@@ -146,12 +153,13 @@ export async function listLoader(page: ListPage, { request }: Args, { wholeRecor
 export async function recordAction(page: ListPage | DetailPage | AuditPage, { request, params }: Args) {
   const user = await requirePage(request);
   const url = new URL(request.url);
-  const formData = await readForm(request);
+  const documents = page.kind === "list" && page.inlineForm ? documentFieldsOf(page.def) : {};
+  const { form: formData, errors: uploadErrors } = Object.keys(documents).length ? await readDocumentForm(request, user, documents) : { form: await readForm(request), errors: {} };
   const intent = String(formData.get("intent") ?? "");
   const back = pageHref(url);
   if (intent === "create" || intent === "update") {
     if (page.kind !== "list" || !page.inlineForm) return json({ error: "不支持的操作", fieldErrors: null }, { status: 400 });
-    return saveForm(page.def, intent, formData, user, { withOrg: false, id: Number(formData.get("id")) || null, done: () => back });
+    return saveForm(page.def, intent, formData, user, { withOrg: false, id: Number(formData.get("id")) || null, done: () => back, uploadErrors });
   }
   const def = targetDef(page, typeof formData.get("resource") === "string" ? String(formData.get("resource")) : null);
   if (!def) return json({ error: "不支持的操作", fieldErrors: null }, { status: 400 });
@@ -257,7 +265,7 @@ export async function formLoader(page: FormPage, args: Args) {
   return json({ record, options, regions, notice, title: pageTitleOf(page) }, { headers });
 }
 
-async function saveForm(def: AnyResource, mode: "create" | "update", formData: FormData, user: CurrentUser, options: { withOrg: boolean; id: number | null; done: (record: ResourceRecord) => string }) {
+async function saveForm(def: AnyResource, mode: "create" | "update", formData: FormData, user: CurrentUser, options: { withOrg: boolean; id: number | null; done: (record: ResourceRecord) => string; uploadErrors?: Record<string, string> }) {
   const places = regionFieldKeys(def, formKeys(def, mode));
   const regions = regionChoicesOf(places, formData);
   // 「选择」 of a place without JavaScript: show the next level's choices, keep everything typed, save nothing.
@@ -266,6 +274,12 @@ async function saveForm(def: AnyResource, mode: "create" | "update", formData: F
     return json({ result: { initialValue }, regions, error: null, fieldErrors: null });
   }
   const submission = parseWithZod(foldRegionParts(formData, places), { schema: formSchema(def, mode, { withOrg: options.withOrg }) });
+  // A document the platform refused (type, size) is the field's error; the rest of the form is kept.
+  const uploadErrors = Object.entries(options.uploadErrors ?? {});
+  if (uploadErrors.length) {
+    const message = uploadErrors.map(([, m]) => m).join("；");
+    return json({ result: submission.reply({ fieldErrors: Object.fromEntries(uploadErrors.filter(([k]) => k !== "_").map(([k, m]) => [k, [m]])), formErrors: [message] }), regions, error: message, fieldErrors: null }, { status: 400 });
+  }
   if (submission.status !== "success") return json({ result: submission.reply(), regions, error: null, fieldErrors: null }, { status: 400 });
   const body = submission.value as Record<string, unknown>;
   try {
@@ -277,13 +291,16 @@ async function saveForm(def: AnyResource, mode: "create" | "update", formData: F
   }
 }
 
-export async function formAction(page: FormPage, args: Args) {
+export async function formAction(page: FormPage, args: Args, after?: (record: ResourceRecord) => string) {
   const user = await requirePage(args.request);
   const id = page.mode === "update" ? idOfRequest(args.params, new URL(args.request.url)) : null;
   if (page.mode === "update" && !id) throw new Response(`${page.def.name}不存在`, { status: 404 });
-  return saveForm(page.def, page.mode, await readForm(args.request), user, {
+  const documents = documentFieldsOf(page.def);
+  const { form, errors } = Object.keys(documents).length ? await readDocumentForm(args.request, user, documents) : { form: await readForm(args.request), errors: {} };
+  return saveForm(page.def, page.mode, form, user, {
+    uploadErrors: errors,
     withOrg: !!page.withOrg && (user.info.type === "SYSTEM_USER" || user.info.type === "TENANT_USER"),
     id,
-    done: (record) => hrefFor(page.links.detail, record.id) ?? page.links.list ?? "/",
+    done: (record) => after?.(record) ?? hrefFor(page.links.detail, record.id) ?? page.links.list ?? "/",
   });
 }

@@ -17,7 +17,10 @@ export async function relayStoredFile(request: Request, platformPath: string): P
       const value = response.headers.get(name);
       if (value) headers.set(name, value);
     }
-    if (!headers.has("content-disposition")) headers.set("content-disposition", "attachment");
+    // ?view=1 (a thumbnail's full image): an image or PDF opens in the browser instead of downloading.
+    const inline = new URL(request.url).searchParams.get("view") === "1" && /^(image\/(png|jpeg|webp)|application\/pdf)$/.test(headers.get("content-type") ?? "");
+    if (inline) headers.set("content-disposition", "inline");
+    else if (!headers.has("content-disposition")) headers.set("content-disposition", "attachment");
     return new Response(response.body, { status: 200, headers });
   } catch (error) {
     if (error instanceof PlatformError) throw new Response(error.kind === "unauthorized" ? "请登录后下载" : error.message, { status: error.kind === "unauthorized" ? 401 : error.status === 404 ? 404 : 403, headers: { "X-Content-Type-Options": "nosniff" } });

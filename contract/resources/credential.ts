@@ -58,6 +58,53 @@ export const CREDENTIAL_TYPES = {
   PHOTO_WITH_VEHICLE: { label: "人车合影" },
 } as const;
 
+export type CredentialType = keyof typeof CREDENTIAL_TYPES;
+
+/**
+ * 必备证照 (domain 0.4.2 "Required when", 0.5 rule 1 五证齐全): the credentials a subject must hold. Written
+ * once: approving the subject needs each of them uploaded and approved (platform/masterdata/credentials.ts),
+ * and dispatch eligibility needs each approved and unexpired (platform/masterdata/eligibility.ts). Grain
+ * and bulk freight runs on heavy trucks (总质量 > 4.5 t), so the 从业资格证 and the 道路运输证 are always
+ * required here; the 挂车行驶证 of a tractor is not (the trailer is not a registered subject).
+ */
+export const MANDATORY_CREDENTIALS: Partial<Record<SubjectType, readonly CredentialType[]>> = {
+  DRIVER: ["ID_CARD", "DRIVING_LICENSE", "QUALIFICATION_CERT"],
+  VEHICLE: ["VEHICLE_LICENSE", "ROAD_TRANSPORT_CERT"],
+  CAPTAIN: ["ID_CARD", "CREW_COMPETENCY"],
+  SHIP: ["SHIP_NATIONALITY", "SHIP_OWNERSHIP", "SHIP_INSPECTION", "SHIP_OPERATION_CERT"],
+  ENTERPRISE: ["BUSINESS_LICENSE"],
+};
+
+/** One held credential, as the rule reads it. */
+export interface HeldCredential {
+  credType: string;
+  status: string;
+  validTo: string | null;
+  longTerm: boolean;
+}
+
+/** Days before 有效期至 a credential counts as expiring (the nightly reminder). */
+export const EXPIRY_NOTICE_DAYS = 30;
+
+/**
+ * What keeps a subject's mandatory credentials from counting, in Chinese, naming each credential
+ * (empty: complete). `approve`: each must be uploaded, approved and unexpired before the subject is
+ * approved (a pending one is audited first, one by one). `dispatch`: the same, for 五证齐全. `who` prefixes
+ * each reason ("司机张三的").
+ */
+export function credentialGaps(type: SubjectType, held: readonly HeldCredential[], today: string, who = ""): string[] {
+  const gaps: string[] = [];
+  for (const code of MANDATORY_CREDENTIALS[type] ?? []) {
+    const label = CREDENTIAL_TYPES[code].label;
+    const row = held.find((c) => c.credType === code);
+    if (!row) gaps.push(`${who}${label}未上传`);
+    else if (row.status === "PENDING") gaps.push(`${who}${label}待审核`);
+    else if (row.status === "REJECTED") gaps.push(`${who}${label}已驳回，须重新上传`);
+    else if (!row.longTerm && row.validTo !== null && row.validTo < today) gaps.push(`${who}${label}已过期（有效期至 ${row.validTo}）`);
+  }
+  return gaps;
+}
+
 /** Those who maintain subjects may upload their credentials; those who audit subjects audit them. */
 const WRITERS: PermissionCode[] = ["TMS_RESOURCE_DRIVER", "TMS_RESOURCE_CAPTAIN", "TMS_RESOURCE_SHIPOWNER", "TMS_RESOURCE_SHIPPER", "TMS_VEHICLE_ADD", "TMS_ENTERPRISE_MANAGEMENT", "TMS_DRIVER_MANAGEMENT"];
 const AUDIT_CODES: PermissionCode[] = [

@@ -35,6 +35,7 @@ const seeders: Array<(db: Db, ids: SeedIds) => Promise<void>> = [
   seedBilling,
   seedFinance2,
   seedFindShip,
+  seedDocuments,
   seedOnboarded,
 ];
 import { seedSubmission } from "../submission/seed.js";
@@ -49,6 +50,7 @@ import { seedOrderRest } from "../orders/rest-seed.js";
 import { seedBilling } from "../billing/seed.js";
 import { seedFinance2 } from "../finance2/seed.js";
 import { seedFindShip } from "../findship/seed.js";
+import { seedDocuments } from "../documents/seed.js";
 import { seedOnboarded } from "./onboarded-seed.js";
 
 /** Seeds the demo data when the database is empty; returns whether it seeded. */

@@ -23,7 +23,7 @@ import type { FreightOrdersTable, FreightsTable } from "./schema.js";
 import { visible, type CallerScope } from "../scope.js";
 import { assertActor } from "./status.js";
 import { chinaCompactDate } from "../../contract/units.js";
-import { liveCarrierReasons, lockCarrierRows, roadCarrierReasons } from "../masterdata/eligibility.js";
+import { lockCarrierRows, roadCarrierReasons, waterCarrierReasons } from "../masterdata/eligibility.js";
 import type { DialectName } from "../db/index.js";
 import { applyDispatchLinks, checkDispatchLinks } from "../orders/dispatch-links.js";
 
@@ -131,7 +131,7 @@ async function carrierFor(trx: Transaction<Database>, dialect: DialectName, orde
   if (item.plannedWeight > Number(ship.load_capacity)) {
     throw badItem(index, `计划重量 ${kgToTonnes(item.plannedWeight)} 吨超过船舶 ${ship.ship_name} 的载重 ${kgToTonnes(Number(ship.load_capacity))} 吨`);
   }
-  refuse(await liveCarrierReasons(trx, { captain: { id: Number(captain.id), label: captain.name }, ship: { id: Number(ship.id), label: ship.ship_name } }));
+  refuse(await waterCarrierReasons(trx, { captainId: Number(captain.id), shipId: Number(ship.id) }));
   return {
     driverId: null,
     vehicleId: null,

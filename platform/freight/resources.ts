@@ -6,7 +6,7 @@ import type { Database } from "../db/schema.js";
 import { offsetOf } from "../http/envelope.js";
 import { contains } from "./records.js";
 import { assertWater, visible, type CallerScope } from "../scope.js";
-import { driverFacts, driverReasons, liveReason, liveWaybills, vehicleFacts, vehicleReasons } from "../masterdata/eligibility.js";
+import { captainFacts, captainReasons, driverFacts, driverReasons, liveReason, liveWaybills, shipFacts, shipReasons, vehicleFacts, vehicleReasons } from "../masterdata/eligibility.js";
 
 interface Paging {
   current: number;
@@ -100,10 +100,11 @@ export async function listCaptains(db: Kysely<Database>, scope: CallerScope, key
       .offset(offsetOf(current, size))
       .execute(),
   ]);
-  const live = await liveWaybills(db, "captain", rows.map((r) => Number(r.id)));
+  const ids = rows.map((r) => Number(r.id));
+  const [facts, live] = await Promise.all([captainFacts(db, ids), liveWaybills(db, "captain", ids)]);
   return {
     records: rows.map((r) => ({
-      ...eligibility(liveReason("captain", r.name, live.get(Number(r.id)))),
+      ...eligibility([...captainReasons(facts.get(Number(r.id))!), ...liveReason("captain", r.name, live.get(Number(r.id)))]),
       id: Number(r.id),
       name: r.name,
       mobile: r.mobile,
@@ -126,10 +127,11 @@ export async function listShips(db: Kysely<Database>, scope: CallerScope, keywor
     query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     query.select(["s.id", "s.ship_name", "s.mmsi", "s.load_capacity", "s.org_id", "s.captain_id"]).orderBy("s.id").limit(size).offset(offsetOf(current, size)).execute(),
   ]);
-  const live = await liveWaybills(db, "ship", rows.map((r) => Number(r.id)));
+  const ids = rows.map((r) => Number(r.id));
+  const [facts, live] = await Promise.all([shipFacts(db, ids), liveWaybills(db, "ship", ids)]);
   return {
     records: rows.map((r) => ({
-      ...eligibility(liveReason("ship", r.ship_name, live.get(Number(r.id)))),
+      ...eligibility([...shipReasons(facts.get(Number(r.id))!), ...liveReason("ship", r.ship_name, live.get(Number(r.id)))]),
       id: Number(r.id),
       shipName: r.ship_name,
       mmsi: r.mmsi,

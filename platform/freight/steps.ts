@@ -38,6 +38,7 @@ import type { FreightsTable } from "./schema.js";
 import { visible, type CallerScope } from "../scope.js";
 import { enterpriseConfigOf } from "../system/enterprise-config.js";
 import { assertActor, illegalStepMessage, nextStatus } from "./status.js";
+import { checkDocumentRefs } from "../documents/refs.js";
 
 interface StepPlan {
   changes: Updateable<FreightsTable>;
@@ -129,6 +130,7 @@ export function loading(ctx: ServiceContext, scope: CallerScope, body: LoadingRe
     const time = body.loadingTime ?? at;
     checkStepTime("装货时间", time, { label: "派单时间", time: row.created_at });
     const abnormality = abnormalityOf(weightAbnormalities(await weightLimitsOf(trx, row), body.loadedWeight, null));
+    if (body.weighTicketUrl) await checkDocumentRefs(trx, scope, "装货磅单", [body.weighTicketUrl], [], { strict: false });
     return {
       changes: {
         loaded_weight: body.loadedWeight,
@@ -150,6 +152,7 @@ export function unloading(ctx: ServiceContext, scope: CallerScope, body: Unloadi
     const time = body.unloadingTime ?? at;
     checkStepTime("卸货时间", time, { label: "装货时间", time: row.loading_time });
     const abnormality = abnormalityOf(weightAbnormalities(await weightLimitsOf(trx, row), loaded, body.unloadedWeight));
+    if (body.weighTicketUrl) await checkDocumentRefs(trx, scope, "卸货磅单", [body.weighTicketUrl], [], { strict: false });
     return {
       changes: {
         unloaded_weight: body.unloadedWeight,
@@ -218,6 +221,7 @@ export function loadingUpdate(ctx: ServiceContext, scope: CallerScope, body: Loa
     if (body.pickupWeight !== undefined) changed.push(`提货重量 ${kgToTonnes(pickup)} 吨`);
     if (body.loadingTime !== undefined) changed.push("装货时间");
     if (body.weighTicketUrl !== undefined) changed.push("装货磅单");
+    if (body.weighTicketUrl) await checkDocumentRefs(trx, scope, "装货磅单", [body.weighTicketUrl], row.loading_ticket_url ? [row.loading_ticket_url] : [], { strict: false });
     return {
       changes: {
         loaded_weight: loaded,

@@ -21,6 +21,7 @@ import { ensureAccount, hashOf, orgAccount, platformAccount, post, walletAccount
 import { lockRows, moneyTx, type MoneyDb } from "./tx.js";
 import { payeeRoutes, routedShare } from "../finance2/routing.js";
 import { Outbox } from "../iam/notifications/events.js";
+import { checkDocumentRefs } from "../documents/refs.js";
 
 const operatorOf = (scope: CallerScope) => ({ userId: scope.userId, name: scope.name });
 
@@ -56,6 +57,7 @@ export async function submitRecharge(db: Db, scope: CallerScope, input: Recharge
   return moneyTx(db, async (trx) => {
     const prior = replayOf(await trx.selectFrom("recharges").selectAll().where("platform_id", "=", scope.platformId).where("org_id", "=", scope.orgId!).where("request_no", "=", input.requestNo).executeTakeFirst(), hash, input.requestNo);
     if (prior) return prior;
+    await checkDocumentRefs(trx, scope, "转账凭证", [input.voucherUrl], [], { strict: false });
     const dup = await trx.selectFrom("recharges").select("recharge_no").where("platform_id", "=", scope.platformId).where("bank_serial_no", "=", input.bankSerialNo).executeTakeFirst();
     if (dup) throw new Refusal(RefusalCode.invalid, `银行流水号 ${input.bankSerialNo} 已用于充值单 ${dup.recharge_no}`);
     return trx

@@ -11,6 +11,7 @@ import { idCardGender } from "../../contract/validation.js";
 import { nowIso } from "../db/index.js";
 import { Refusal } from "../http/envelope.js";
 import { bindResource, NOTHING, orgScope, type AnyDb, type Row, type ScopeRule } from "../resources/bind.js";
+import { requireCredentialsFor } from "./credentials.js";
 import { recordResourceEvent } from "../resources/events.js";
 import type { CallerScope } from "../scope.js";
 import { announceApprovedProfile, announceCarrierAccount, linkProfileAccount, type CarrierProfile } from "./carrier-accounts.js";
@@ -75,7 +76,8 @@ export const captainProfileBinding = bindResource(captainProfile, {
       if (anyChange && before.audit_status !== "PENDING") copies.audit_status = "PENDING";
       await copyToRosters(trx, before.id, copies);
     },
-    onTransition: async (trx, _scope, row, transition) => {
+    onTransition: async (trx, scope, row, transition) => {
+      await requireCredentialsFor("CAPTAIN")(trx, scope, row, transition);
       await copyToRosters(trx, row.id, { audit_status: row.audit_status });
       if (transition === "approve") await linkProfileAccount(trx, "CAPTAIN", row as unknown as CarrierProfile, (row.mobile as string | null) ?? null);
     },

@@ -10,6 +10,7 @@ import type { CallerScope } from "../scope.js";
 import { bindResource, NOTHING, type Row, type ScopeRule } from "../resources/bind.js";
 import { recordResourceEvent } from "../resources/events.js";
 import { bindingOf } from "../resources/lookup.js";
+import { checkDocumentRefs, refsOf } from "../documents/refs.js";
 
 /** Ids of the subjects of one type the caller may see, as a subquery. */
 function visibleSubjects(type: SubjectType, scope: CallerScope): RawBuilder<unknown> | null {
@@ -34,6 +35,7 @@ export const credentialBinding = bindResource(credential, {
   stamp: "platform",
   hooks: {
     async beforeCreate(trx, scope, values) {
+      await checkDocumentRefs(trx, scope, "证照图片", refsOf(values.images));
       const type = values.subject_type as SubjectType;
       const binding = bindingOf(SUBJECT_RESOURCES[type]);
       const ids = visibleSubjects(type, scope);
@@ -48,6 +50,9 @@ export const credentialBinding = bindResource(credential, {
         await trx.updateTable("credentials").set({ deleted_at: nowIso(), updated_by: scope.userId }).where("id", "=", earlier.id).execute();
         await recordResourceEvent(trx, scope, credential.key, earlier, { action: "REPLACE", label: "重新上传，旧证照作废" });
       }
+    },
+    async beforeUpdate(trx, scope, before, values) {
+      if (values.images !== undefined) await checkDocumentRefs(trx, scope, "证照图片", refsOf(values.images), refsOf(before.images));
     },
     async onTransition(trx, _scope, row, transition, input) {
       if (transition !== "reject") return;

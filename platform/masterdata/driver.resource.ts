@@ -10,6 +10,7 @@ import { driver, driverProfile } from "../../contract/resources/driver.js";
 import { nowIso } from "../db/index.js";
 import { Refusal } from "../http/envelope.js";
 import { bindResource, NOTHING, orgScope, type AnyDb, type Row, type ScopeRule } from "../resources/bind.js";
+import { requireCredentialsFor } from "./credentials.js";
 import { recordResourceEvent } from "../resources/events.js";
 import type { CallerScope } from "../scope.js";
 import { announceApprovedProfile, announceCarrierAccount, linkProfileAccount, type CarrierProfile } from "./carrier-accounts.js";
@@ -62,7 +63,8 @@ export const driverProfileBinding = bindResource(driverProfile, {
       if (values.driving_license_no !== undefined) copies.license_no = values.driving_license_no;
       await syncRosters(trx, Number(before.id), copies);
     },
-    onTransition: async (trx, _scope, row, transition) => {
+    onTransition: async (trx, scope, row, transition) => {
+      await requireCredentialsFor("DRIVER")(trx, scope, row, transition);
       await syncRosters(trx, Number(row.id), { profile_status: row.audit_status });
       if (transition === "approve") await linkProfileAccount(trx, "DRIVER", row as unknown as CarrierProfile, String(row.mobile));
     },

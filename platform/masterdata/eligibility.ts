@@ -13,13 +13,15 @@ import { LIVE_STATUSES } from "../../contract/freight-steps.js";
 import { chinaDate, kgToTonnes } from "../../contract/units.js";
 import type { AnyDb } from "../resources/bind.js";
 import type { DialectName } from "../db/index.js";
+import { credentialGaps, type HeldCredential } from "../../contract/resources/credential.js";
+import { heldCredentials } from "./credentials.js";
 
 export interface DriverFacts {
   id: number;
   name: string;
   /** 在册状态 of the roster row. */
   status: string;
-  profile: { auditStatus: string; enabled: string; licenseValidTo: string | null; qualificationValidTo: string | null } | null;
+  profile: { auditStatus: string; enabled: string; licenseValidTo: string | null; qualificationValidTo: string | null; credentials: HeldCredential[] } | null;
 }
 
 export interface VehicleFacts {
@@ -34,6 +36,22 @@ export interface VehicleFacts {
   ownershipType: string;
   licenseValidTo: string | null;
   roadCertValidTo: string | null;
+  credentials: HeldCredential[];
+}
+
+export interface CaptainFacts {
+  id: number;
+  name: string;
+  /** The captain profile's audit and its credentials (null: the roster entry has no profile). */
+  profile: { auditStatus: string; enabled: string; credentials: HeldCredential[] } | null;
+}
+
+export interface ShipFacts {
+  id: number;
+  shipName: string;
+  auditStatus: string;
+  enabled: string;
+  credentials: HeldCredential[];
 }
 
 const auditLabel = (status: string) => AUDIT_STATES[status as keyof typeof AUDIT_STATES]?.label ?? status;
@@ -49,6 +67,8 @@ export function driverReasons(d: DriverFacts, today = chinaDate()): string[] {
   if (d.profile.enabled !== "ENABLED") reasons.push(`${who}的账号已停用`);
   if (past(d.profile.licenseValidTo, today)) reasons.push(`${who}的驾驶证已过期`);
   if (past(d.profile.qualificationValidTo, today)) reasons.push(`${who}的从业资格证已过期`);
+  // 五证齐全: the mandatory credentials approved and unexpired, each named.
+  reasons.push(...credentialGaps("DRIVER", d.profile.credentials, today, `${who}的`));
   return reasons;
 }
 
@@ -61,7 +81,59 @@ export function vehicleReasons(v: VehicleFacts, today = chinaDate()): string[] {
   if (v.operationStatus === "SUSPENDED") reasons.push(`${what}已停运`);
   if (past(v.licenseValidTo, today)) reasons.push(`${what}的行驶证已过期`);
   if (past(v.roadCertValidTo, today)) reasons.push(`${what}的道路运输证已过期`);
+  reasons.push(...credentialGaps("VEHICLE", v.credentials, today, `${what}的`));
   return reasons;
+}
+
+/** Reasons of the captain alone (profile audit, enabled, mandatory credentials). */
+export function captainReasons(c: CaptainFacts, today = chinaDate()): string[] {
+  const who = `船长${c.name}`;
+  if (!c.profile) return [`${who}尚未建立船长档案（须上传身份证和船员适任证书并通过审核）`];
+  const reasons: string[] = [];
+  if (c.profile.auditStatus !== "APPROVED") reasons.push(`${who}的认证状态为${auditLabel(c.profile.auditStatus)}`);
+  if (c.profile.enabled !== "ENABLED") reasons.push(`${who}的账号已停用`);
+  reasons.push(...credentialGaps("CAPTAIN", c.profile.credentials, today, `${who}的`));
+  return reasons;
+}
+
+/** Reasons of the ship alone (audit, enabled, mandatory credentials). */
+export function shipReasons(s: ShipFacts, today = chinaDate()): string[] {
+  const what = `船舶${s.shipName}`;
+  const reasons: string[] = [];
+  if (s.auditStatus !== "APPROVED") reasons.push(`${what}的认证状态为${auditLabel(s.auditStatus)}`);
+  if (s.enabled !== "ENABLED") reasons.push(`${what}已停用`);
+  reasons.push(...credentialGaps("SHIP", s.credentials, today, `${what}的`));
+  return reasons;
+}
+
+export async function captainFacts(db: AnyDb, ids: number[]): Promise<Map<number, CaptainFacts>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom("freight_captains as c")
+    .leftJoin("captain_profiles as p", (join) => join.onRef("p.id", "=", "c.profile_id").on("p.deleted_at", "is", null))
+    .select(["c.id", "c.name", "p.id as profileId", "p.audit_status", "p.enabled"])
+    .where("c.id", "in", ids)
+    .execute();
+  const held = await heldCredentials(db, "CAPTAIN", rows.filter((r) => r.profileId != null).map((r) => Number(r.profileId)));
+  return new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), name: String(r.name), profile: r.profileId == null ? null : { auditStatus: String(r.audit_status), enabled: String(r.enabled), credentials: held.get(Number(r.profileId)) ?? [] } }]));
+}
+
+export async function shipFacts(db: AnyDb, ids: number[]): Promise<Map<number, ShipFacts>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom("freight_ships").select(["id", "ship_name", "audit_status", "enabled"]).where("id", "in", ids).execute();
+  const held = await heldCredentials(db, "SHIP", ids);
+  return new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), shipName: String(r.ship_name), auditStatus: String(r.audit_status), enabled: String(r.enabled), credentials: held.get(Number(r.id)) ?? [] }]));
+}
+
+/** Every reason the captain and ship may not carry a new waybill (empty: eligible). */
+export async function waterCarrierReasons(db: AnyDb, o: { captainId: number; shipId: number }): Promise<string[]> {
+  const today = chinaDate();
+  const [captains, ships] = await Promise.all([captainFacts(db, [o.captainId]), shipFacts(db, [o.shipId])]);
+  const c = captains.get(o.captainId);
+  const s = ships.get(o.shipId);
+  if (!c || !s) return [c ? "船舶不存在" : "船长不存在"];
+  const live = await liveCarrierReasons(db, { captain: { id: c.id, label: c.name }, ship: { id: s.id, label: s.shipName } });
+  return [...captainReasons(c, today), ...shipReasons(s, today), ...live];
 }
 
 /**
@@ -85,6 +157,7 @@ export async function driverFacts(db: AnyDb, ids: number[]): Promise<Map<number,
     .select(["d.id", "d.name", "d.status", "p.id as profileId", "p.audit_status", "p.enabled", "p.license_valid_to", "p.qualification_valid_to"])
     .where("d.id", "in", ids)
     .execute();
+  const held = await heldCredentials(db, "DRIVER", rows.filter((r) => r.profileId != null).map((r) => Number(r.profileId)));
   return new Map(
     rows.map((r) => [
       Number(r.id),
@@ -92,7 +165,7 @@ export async function driverFacts(db: AnyDb, ids: number[]): Promise<Map<number,
         id: Number(r.id),
         name: String(r.name),
         status: String(r.status),
-        profile: r.profileId == null ? null : { auditStatus: String(r.audit_status), enabled: String(r.enabled), licenseValidTo: (r.license_valid_to as string | null) ?? null, qualificationValidTo: (r.qualification_valid_to as string | null) ?? null },
+        profile: r.profileId == null ? null : { auditStatus: String(r.audit_status), enabled: String(r.enabled), licenseValidTo: (r.license_valid_to as string | null) ?? null, qualificationValidTo: (r.qualification_valid_to as string | null) ?? null, credentials: held.get(Number(r.profileId)) ?? [] },
       },
     ]),
   );
@@ -105,6 +178,7 @@ export async function vehicleFacts(db: AnyDb, ids: number[]): Promise<Map<number
     .select(["id", "plate_no", "org_id", "driver_id", "load_capacity", "audit_status", "enabled", "operation_status", "ownership_type", "license_valid_to", "road_cert_valid_to"])
     .where("id", "in", ids)
     .execute();
+  const held = await heldCredentials(db, "VEHICLE", ids);
   return new Map(
     rows.map((r) => [
       Number(r.id),
@@ -120,6 +194,7 @@ export async function vehicleFacts(db: AnyDb, ids: number[]): Promise<Map<number
         ownershipType: String(r.ownership_type),
         licenseValidTo: (r.license_valid_to as string | null) ?? null,
         roadCertValidTo: (r.road_cert_valid_to as string | null) ?? null,
+        credentials: held.get(Number(r.id)) ?? [],
       },
     ]),
   );

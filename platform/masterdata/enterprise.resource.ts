@@ -23,6 +23,7 @@ import { hashPassword, randomToken } from "../identity/crypto.js";
 import { requireCaller } from "../identity/guard.js";
 import { templateRole } from "../iam/role-templates.js";
 import { bindResource, orgScope, type AnyDb } from "../resources/bind.js";
+import { requireCredentialsFor } from "./credentials.js";
 import { findRow, SENSITIVE_VIEW } from "../resources/query.js";
 import { assertMay } from "../resources/write.js";
 import { scopeOf, type CallerScope } from "../scope.js";
@@ -123,7 +124,8 @@ export const enterpriseBinding = bindResource(enterprise, {
       }
       if (Object.keys(mirror).length) await db.updateTable("organisations").set(mirror).where("id", "=", Number(before.id)).execute();
     },
-    onTransition: async (trx, _scope, row, transition) => {
+    onTransition: async (trx, scope, row, transition) => {
+      await requireCredentialsFor("ENTERPRISE")(trx, scope, row, transition);
       const db = typed(trx);
       if (transition === "disable") await db.updateTable("users").set({ status: ORG_DISABLED }).where("org_id", "=", Number(row.id)).where("status", "=", "ACTIVE").execute();
       if (transition === "enable") await db.updateTable("users").set({ status: "ACTIVE" }).where("org_id", "=", Number(row.id)).where("status", "=", ORG_DISABLED).execute();

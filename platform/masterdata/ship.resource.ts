@@ -4,6 +4,7 @@ import { RefusalCode } from "../../contract/envelope.js";
 import { ship } from "../../contract/resources/ship.js";
 import { Refusal } from "../http/envelope.js";
 import { bindResource, orgScope, type AnyDb } from "../resources/bind.js";
+import { requireCredentialsFor } from "./credentials.js";
 
 /** Waybill states in which a ship or captain is still at work. */
 export const OPEN_FREIGHT_STATUSES = ["WAIT_LOADING", "IN_TRANSIT", "UNLOADED"] as const;
@@ -38,6 +39,7 @@ export const shipBinding = bindResource(ship, {
   hooks: {
     beforeCreate: (trx, _scope, values) => checkShip(trx, values),
     beforeUpdate: (trx, _scope, before, values) => checkShip(trx, { ...before, ...values }),
+    onTransition: requireCredentialsFor("SHIP"),
     beforeDelete: async (trx, _scope, row) => {
       const open = await trx.selectFrom("freights").select("freight_no").where("ship_id", "=", row.id).where("status", "in", [...OPEN_FREIGHT_STATUSES]).executeTakeFirst();
       if (open) throw new Refusal(RefusalCode.illegalState, `船舶 ${String(row.ship_name)} 有未完成的运单（${open.freight_no}），不能删除`);

@@ -4,7 +4,7 @@ import { RefusalCode } from "../../contract/envelope.js";
 import { LIGHT_VEHICLE_MAX_KG, vehicle } from "../../contract/resources/vehicle.js";
 import { Refusal } from "../http/envelope.js";
 import { bindResource, orgScope } from "../resources/bind.js";
-import { approveCredentialsWith } from "./credentials.js";
+import { requireCredentialsFor } from "./credentials.js";
 
 /** 总质量 must exceed 核定载质量; over 4.5 t the vehicle needs its 道路运输证 (domain 2.2). */
 function checkMasses(values: Record<string, unknown>): void {
@@ -25,6 +25,6 @@ export const vehicleBinding = bindResource(vehicle, {
   hooks: {
     beforeCreate: async (_trx, _scope, values) => checkMasses(values),
     beforeUpdate: async (_trx, _scope, before, values) => checkMasses({ ...before, ...values }),
-    onTransition: approveCredentialsWith("VEHICLE"),
+    onTransition: requireCredentialsFor("VEHICLE"),
   },
 });

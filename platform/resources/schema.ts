@@ -57,6 +57,8 @@ export interface CredentialsTable extends EngineColumns {
   reject_count: number;
   reject_reason: string | null;
   audit_remark: string | null;
+  /** The 有效期至 the nightly expiry job last told the owner about (migration 0035). */
+  expiry_flagged_to?: string | null;
 }
 
 export interface DictItemsTable extends EngineColumns {

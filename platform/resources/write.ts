@@ -23,6 +23,17 @@ import { recordResourceEvent } from "./events.js";
 import { assertWaterFor, findRow, fromColumn, mayWriteRow, scopedBase, toColumn, toRecords } from "./query.js";
 import { bindingOf } from "./lookup.js";
 import { screenFields } from "../system/sensitive.js";
+import { checkDocumentRefs, refsOf } from "../documents/refs.js";
+
+/** Every image field takes only stored files its writer uploaded (or it already held): no reaching another's private file by id. */
+async function checkImageRefs(trx: AnyDb, def: AnyResource, scope: CallerScope, values: Record<string, unknown>, before: Row | null): Promise<void> {
+  for (const [key, field] of Object.entries(def.fields)) {
+    if (field.kind !== "images") continue;
+    const column = columnOf(key, field);
+    if (values[column] === undefined) continue;
+    await checkDocumentRefs(trx, scope, field.label, refsOf(values[column]), before ? refsOf(before[column]) : [], { strict: false });
+  }
+}
 
 const VERB_LABELS: Record<Verb, string> = { list: "查看", detail: "查看", create: "新增", update: "编辑", delete: "删除", export: "导出" };
 
@@ -193,6 +204,7 @@ export async function createResource(ctx: ServiceContext, binding: Binding, scop
     };
     if (def.status) values[statusColumnOf(def)!] = def.status.initial;
     if (binding.number) values[columnOf(binding.number.field, def.fields[binding.number.field]!)] = await nextSerial(trx, binding.number.prefix);
+    await checkImageRefs(trx, def, scope, values, null);
     await binding.hooks?.beforeCreate?.(trx, scope, values, body);
     const row = (await trx.insertInto(binding.table).values(values).returningAll().executeTakeFirstOrThrow()) as Row;
     await recordResourceEvent(trx, scope, def.key, row, { action: "CREATE", label: "新增", to: def.status ? String(values[statusColumnOf(def)!]) : null });
@@ -222,6 +234,7 @@ export async function updateResource(ctx: ServiceContext, binding: Binding, scop
     const values = columnsOf(def, fields);
     const changes: Record<string, [unknown, unknown]> = {};
     for (const [column, value] of Object.entries(values)) if (String(before[column] ?? "") !== String(value ?? "")) changes[column] = [before[column] ?? null, value];
+    await checkImageRefs(trx, def, scope, values, before);
     await binding.hooks?.beforeUpdate?.(trx, scope, before, values);
     const reaudit = def.status?.onEdit && Object.keys(changes).length > 0 && before[statusColumn!] !== def.status.onEdit;
     if (reaudit) values[statusColumn!] = def.status!.onEdit;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleIdCard } from "../../contract/resources/driver.js";
 import { addDays, chinaDate } from "../../contract/units.js";
 import type { CaptainRecord, DriverRecord, ShipRecord, VehicleRecord } from "../../contract/freight.js";
-import { as, carrierOf, createOrder, driveTo, fingerprint, freshCarrier as freshRoadCarrier, freshWaterCarrier, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
+import { as, carrierOf, createOrder, driveTo, fingerprint, freshCarrier as freshRoadCarrier, freshWaterCarrier, grantCredentials, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
 
 let f: FreightTestPlatform;
 beforeAll(async () => {
@@ -153,6 +153,11 @@ describe("driver roster", () => {
     expect(again.body.code).toBe(4009);
     const other = await okData<{ profileId: number }>(as(f, "TENANT_USER", "/tms-driver-profile/search", { keyword: "葛长顺" }));
     expect(other).toBeTruthy();
+    // 五证齐全 first: the profile cannot be approved without its mandatory credentials approved.
+    const gated = await as(f, "TENANT_USER", `/tms-driver-profile/${first.profileId}/approve`, {});
+    expect(gated.body.code).toBe(4010);
+    expect(gated.body.message).toContain("身份证未上传");
+    await grantCredentials(f, "DRIVER", first.profileId);
     await okData(as(f, "TENANT_USER", `/tms-driver-profile/${first.profileId}/approve`, {}));
     const roster = await okData<{ profileStatus: string }>(as(f, "ORG_USER", `/tms-driver/${first.id}`, undefined, "GET"));
     expect(roster.profileStatus).toBe("APPROVED");

@@ -11,7 +11,7 @@ import { chinaCompactDate, chinaDate } from "../../contract/units.js";
 import { hashPassword } from "../../platform/identity/crypto.js";
 import { expireOverdueInvitations } from "../../platform/masterdata/invitation.resource.js";
 import { DEMO_PASSWORD, call, loginAs, type CallResult } from "../helpers/platform.js";
-import { as, okData, startFreightPlatform, type Account, type FreightTestPlatform } from "./freight-fixtures.js";
+import { as, grantCredentials, okData, startFreightPlatform, type Account, type FreightTestPlatform } from "./freight-fixtures.js";
 
 type Rec = Record<string, unknown> & { id: number; actions: string[]; version: number };
 
@@ -113,6 +113,7 @@ describe("enterprises", () => {
 
   it("mirrors 企业名称 and 统一社会信用代码 into organisations on edit, and sends it back to 待审核", async () => {
     const created = await okData<Rec>(as(f, "TENANT_USER", E, enterpriseBody()));
+    await grantCredentials(f, "ENTERPRISE", Number(created.id));
     await okData(as(f, "TENANT_USER", `${E}/${created.id}/approve`, { auditRemark: "资料齐全" }));
     const code = withCreditCheck("91320800MA1Y7RK9D");
     const edited = await okData<Rec>(as(f, "TENANT_USER", `${E}/${created.id}`, { name: "江苏淮安新禾粮食有限公司", creditCode: code }, "PUT"));

@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import { exampleIdCard } from "../../contract/resources/driver.js";
 import { LIVE_STATUSES } from "../../contract/freight-steps.js";
 import { addDays, chinaDate } from "../../contract/units.js";
+import { MANDATORY_CREDENTIALS, type SubjectType } from "../../contract/resources/credential.js";
 import { call, DEMO_ACCOUNTS, loginAs, startTestPlatform, type TestPlatform } from "../helpers/platform.js";
 
 export type Account = keyof typeof DEMO_ACCOUNTS;
@@ -112,6 +113,28 @@ export async function carrierOf(f: FreightTestPlatform, way: FreightWay, options
 
 let carrierSerial = 0;
 
+/**
+ * The subject's mandatory credentials (五证齐全), approved and valid for `validTo` (300 days unless
+ * told), or in `status`; written straight to the table as the seed does. Their image is a seeded demo
+ * document of the platform.
+ */
+export async function grantCredentials(f: { p: TestPlatform }, type: SubjectType, subjectId: number, options: { status?: string; validTo?: string; only?: string[] } = {}) {
+  const db = f.p.db.kysely;
+  const image = await db.selectFrom("system_files").select("id").where("biz_type", "=", "SEED_DOCUMENT").orderBy("id").executeTakeFirstOrThrow();
+  const at = new Date().toISOString();
+  // The credential belongs where its subject belongs (as the credential binding stamps it).
+  const table = ({ DRIVER: "driver_profiles", VEHICLE: "freight_vehicles", CAPTAIN: "captain_profiles", SHIP: "freight_ships", ENTERPRISE: "enterprise_profiles" } as Record<string, string>)[type]!;
+  const subject = (await db.selectFrom(table as "freight_vehicles").select(["tenant_id", "org_id"]).where("id", "=", subjectId).executeTakeFirstOrThrow()) as { tenant_id: number | null; org_id: number | null };
+  for (const code of MANDATORY_CREDENTIALS[type] ?? []) {
+    if (options.only && !options.only.includes(code)) continue;
+    await db.updateTable("credentials").set({ deleted_at: at }).where("subject_type", "=", type).where("subject_id", "=", subjectId).where("cred_type", "=", code).where("deleted_at", "is", null).execute();
+    await db
+      .insertInto("credentials")
+      .values({ platform_id: "A", tenant_id: subject.tenant_id, org_id: subject.org_id, subject_type: type, subject_id: subjectId, cred_type: code, cert_no: `${code}-${subjectId}`, holder_name: null, issuing_authority: null, valid_from: null, valid_to: options.validTo ?? addDays(chinaDate(), 300), long_term: 0, images: JSON.stringify([`/files/${Number(image.id)}`]), status: options.status ?? "APPROVED", reject_count: 0, reject_reason: null, created_at: at, updated_at: at })
+      .execute();
+  }
+}
+
 /** The organisation's scope columns, and a serial number of fresh carriers unique to this test process. */
 async function freshScope(f: FreightTestPlatform, orgIndex = 0) {
   const org = await f.p.db.kysely.selectFrom("organisations").selectAll().where("id", "=", f.orgIds[orgIndex]!).executeTakeFirstOrThrow();
@@ -147,6 +170,8 @@ export async function freshCarrier(f: FreightTestPlatform, options: { orgIndex?:
     .values({ ...scoped, plate_no: plateNo, vehicle_type: "重型半挂牵引车", load_capacity: options.loadCapacity ?? 49_000, driver_id: driver.id, license_valid_to: validTo, created_at: at })
     .returning("id")
     .executeTakeFirstOrThrow();
+  await grantCredentials(f, "DRIVER", Number(profile.id));
+  await grantCredentials(f, "VEHICLE", Number(vehicle.id));
   return { driverId: Number(driver.id), vehicleId: Number(vehicle.id), profileId: Number(profile.id), name, plateNo };
 }
 
@@ -155,9 +180,16 @@ export async function freshWaterCarrier(f: FreightTestPlatform, options: { orgIn
   const db = f.p.db.kysely;
   const { scoped, n, at } = await freshScope(f, options.orgIndex);
   const name = `测试船长${n}`;
-  const captain = await db.insertInto("freight_captains").values({ ...scoped, user_id: null, name, mobile: "13912345678", certificate_no: `船员${n}`, created_at: at }).returning("id").executeTakeFirstOrThrow();
+  const profile = await db
+    .insertInto("captain_profiles")
+    .values({ platform_id: scoped.platform_id, tenant_id: scoped.tenant_id, org_id: null, owner_user_id: null, user_id: null, name, mobile: "13912345678", id_card_no: exampleIdCard(n), gender: null, address: null, source: "ORG", crew_cert_no: `船员${n}`, crew_position: "船长", nav_area: null, service_book_no: null, cert_valid_to: addDays(chinaDate(), 300), audit_status: "APPROVED", audit_remark: null, enabled: "ENABLED", remark: null, created_at: at })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const captain = await db.insertInto("freight_captains").values({ ...scoped, user_id: null, name, mobile: "13912345678", certificate_no: `船员${n}`, created_at: at, profile_id: profile.id }).returning("id").executeTakeFirstOrThrow();
   const shipName = `测试货${n}`;
   const ship = await db.insertInto("freight_ships").values({ ...scoped, ship_name: shipName, mmsi: `4130${n}`.slice(0, 9), load_capacity: 5_000_000, captain_id: captain.id, created_at: at }).returning("id").executeTakeFirstOrThrow();
+  await grantCredentials(f, "CAPTAIN", Number(profile.id));
+  await grantCredentials(f, "SHIP", Number(ship.id));
   return { captainId: Number(captain.id), shipId: Number(ship.id), name, shipName };
 }
 

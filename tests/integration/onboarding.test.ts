@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleIdCard } from "../../contract/resources/driver.js";
 import { withCreditCheck } from "../../contract/resources/enterprise.js";
 import { DEMO_ACCOUNTS, call, loginAs } from "../helpers/platform.js";
-import { as, carrierOf, createOrder, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
+import { as, carrierOf, createOrder, grantCredentials, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
 
 let f: FreightTestPlatform;
 const TAG = String(process.pid % 10_000).padStart(4, "0");
@@ -50,6 +50,7 @@ describe("enterprise onboarding", () => {
       as(f, "SYSTEM_USER", "/tms-enterprise", { name: enterprise.name, creditCode: withCreditCheck(`91340400MA${String(8_000_000 + Number(TAG))}`), kind: "SHIPPER", businessMode: "SELF_OPERATED", adminName: "钱经理", adminMobile: enterprise.adminMobile, contactName: "钱经理", contactMobile: "0554-6234567" }),
     );
     enterprise.id = created.id;
+    await grantCredentials(f, "ENTERPRISE", created.id);
     await okData(as(f, "SYSTEM_USER", `/tms-enterprise/${created.id}/approve`, {}));
 
     const [text] = await smsTo(enterprise.adminMobile);
@@ -137,6 +138,7 @@ describe("driver onboarding", () => {
   it("lets the new driver log in, see and step the waybill dispatched to him, and be paid into his wallet", async () => {
     const db = f.p.db.kysely;
     const roster = await db.selectFrom("freight_drivers").select(["id", "profile_id"]).where("org_id", "=", f.orgIds[0]!).where("user_id", "=", driverUserId).executeTakeFirstOrThrow();
+    await grantCredentials(f, "DRIVER", Number(roster.profile_id));
     await okData(as(f, "SYSTEM_USER", `/tms-driver-profile/${roster.profile_id}/approve`, {}));
     const told = await db.selectFrom("notifications").select("content").where("user_id", "=", driverUserId).execute();
     expect(told.map((n) => n.content)).toContain("您的司机档案「孙建国」已审核通过。");

@@ -16,7 +16,9 @@ import { ENGINE_COLUMNS } from "../../platform/db/columns.js";
 import { BINDINGS } from "../../platform/resources/registry.js";
 import { platformScope, type Binding } from "../../platform/resources/bind.js";
 import { call, DEMO_ACCOUNTS, DEMO_PASSWORD, loginAs } from "../helpers/platform.js";
-import { startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
+import { grantCredentials, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
+import { tinyPng, uploadDocument } from "../helpers/documents.js";
+import { SUBJECT_RESOURCES, type SubjectType } from "../../contract/resources/credential.js";
 
 type Who = UserType | "OTHER_ORG" | "OTHER_TENANT" | "PLATFORM_B";
 
@@ -144,8 +146,18 @@ async function createOne(binding: Binding): Promise<Rec> {
   const who = def.example!.as;
   const body = def.example!.body(++serial + process.pid, await refsFor(def, who));
   if (staff(who) && binding.stamp === "org" && body.orgId === undefined) body.orgId = f.orgIds[0];
+  // Documents are uploads (issue 20): an image field takes a file its writer uploaded.
+  for (const [key, field] of Object.entries(def.fields)) {
+    if (field.kind !== "images" || body[key] === undefined) continue;
+    const upload = await uploadDocument(f.p.baseUrl, tokens[who as Who], tinyPng(`${def.key}-${serial}`));
+    expect(upload.body.code, JSON.stringify(upload.body)).toBe(200);
+    body[key] = [upload.body.data!.url];
+  }
   const res = await as<Rec>(who, `/${def.api.base}`, body);
   expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+  // A subject with mandatory credentials (五证齐全) gets them, approved, so its own audit can pass.
+  const subject = (Object.entries(SUBJECT_RESOURCES) as Array<[SubjectType, string]>).find(([, resource]) => resource === def.key)?.[0];
+  if (subject) await grantCredentials(f, subject, Number(res.body.data!.id));
   return res.body.data!;
 }
 

@@ -8,7 +8,7 @@ import type { Paged } from "../../contract/envelope.js";
 import { captain } from "../../contract/resources/captain.js";
 import { ship } from "../../contract/resources/ship.js";
 import { creditCodeOf, idCardNoOf } from "../../contract/resources/water-samples.js";
-import { as, okData, startFreightPlatform, type Account, type FreightTestPlatform } from "./freight-fixtures.js";
+import { as, grantCredentials, okData, startFreightPlatform, type Account, type FreightTestPlatform } from "./freight-fixtures.js";
 
 type Rec = Record<string, unknown> & { id: number; actions: string[]; version: number };
 
@@ -151,6 +151,7 @@ describe("captain roster and profiles", () => {
 
     // Approving the profile shows on the roster; then the organisation can no longer change its key data.
     const profileNow = await okData<Rec>(get("TENANT_USER", `/tms-captain-profile/${String(created.profileId)}`));
+    await grantCredentials(f, "CAPTAIN", Number(created.profileId));
     await okData(post("TENANT_USER", `/tms-captain-profile/${String(created.profileId)}/approve`, { version: profileNow.version }));
     const roster = await okData<Rec>(get("ORG_USER", `/tms-captain/${created.id}`));
     expect(roster.profileAuditStatus).toBe("APPROVED");

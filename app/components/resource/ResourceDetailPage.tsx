@@ -103,11 +103,15 @@ export function ResourceDetailPage({ page, after }: { page: DetailPage | AuditPa
       ) : null}
       <Descriptions def={def} record={record} />
       {data.related.map((section) => {
-        const target = page.related?.find((r) => r.title === section.title)?.page();
+        const related = page.related?.find((r) => r.title === section.title);
+        const target = related?.page();
         if (!target) return null;
         return (
           <section key={section.title} className="card" aria-label={section.title}>
-            <h2 className="page-title">{section.title}</h2>
+            <div className="flex items-center justify-between gap-2">
+              <h2 className="page-title">{section.title}</h2>
+              {related?.createHref ? <Link to={related.createHref(record)} className="btn">上传{section.title}</Link> : null}
+            </div>
             {"error" in section.data ? (
               <p className="alert-error">{section.data.error}</p>
             ) : (

@@ -20,6 +20,8 @@ interface Props {
   cancelHref: string;
   /** For forms inside a list page: the action's intent and the record id. */
   intent?: boolean;
+  /** Values a new record's inputs start with (e.g. the subject a 证照 is uploaded for). */
+  defaults?: Record<string, string>;
 }
 
 const ORG_FIELD = f.ref("所属企业", "enterprise", "orgName", { required: true });
@@ -39,7 +41,7 @@ function sectionsOf(def: AnyResource, mode: "create" | "update"): Array<[string,
  * Add or edit a record. The same schema runs as the user types (Conform, with JavaScript), in the
  * page's action, and on the platform; without JavaScript the POST re-renders with the server's errors.
  */
-export function ResourceForm({ def, mode, record, options, regions = {}, withOrg = false, lastResult, cancelHref, intent = false }: Props) {
+export function ResourceForm({ def, mode, record, options, regions = {}, withOrg = false, lastResult, cancelHref, intent = false, defaults }: Props) {
   const navigation = useNavigation();
   const schema = useMemo(() => formSchema(def, mode, { withOrg }), [def, mode, withOrg]);
   const places = useMemo(() => regionKeys(def), [def]);
@@ -55,11 +57,11 @@ export function ResourceForm({ def, mode, record, options, regions = {}, withOrg
     const submitted = (lastResult?.initialValue as Record<string, unknown> | undefined)?.[key];
     if (typeof submitted === "string") return submitted;
     if (record && field.mask) return "";
-    return record ? field.toInput(record[key] as never) : "";
+    return record ? field.toInput(record[key] as never) : (defaults?.[key] ?? "");
   };
   const errorOf = (key: string) => (fields as Record<string, { errors?: string[] }>)[key]?.errors?.[0];
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4" aria-label={`${mode === "create" ? "新增" : "编辑"}${def.name}`} data-testid="resource-form">
+    <Form method="post" {...getFormProps(form)} encType={Object.values(def.fields).some((field) => field.kind === "images") ? "multipart/form-data" : undefined} className="space-y-4" aria-label={`${mode === "create" ? "新增" : "编辑"}${def.name}`} data-testid="resource-form">
       {intent ? (
         <>
           <input type="hidden" name="intent" value={mode} />

@@ -4,6 +4,7 @@ import type { Field } from "../../../contract/resources/kit";
 import { chinaDate } from "../../../contract/units";
 import { formatDateTime } from "~/lib/format";
 import { StatusTag } from "./StatusTag";
+import { DocumentThumb } from "~/components/ui/DocumentUpload";
 
 const DAY_MS = 24 * 3600_000;
 
@@ -35,13 +36,11 @@ export function cellOf(field: Field, value: unknown, record: Record<string, unkn
     );
   }
   if (field.kind === "images") {
-    const list = value as string[];
+    const list = (value as string[] | null) ?? [];
     return (
       <span className="flex flex-wrap gap-2">
         {list.map((url, i) => (
-          <a key={url} href={url} target="_blank" rel="noreferrer" className="text-primary hover:underline">
-            图片{i + 1}
-          </a>
+          <DocumentThumb key={url} href={url} label={`${field.label}${i + 1}`} />
         ))}
       </span>
     );

@@ -3,6 +3,8 @@ import type { Field } from "../../../contract/resources/kit";
 import type { RegionChoice } from "../../../contract/regions";
 import { specialCharacterProps } from "~/lib/special-characters";
 import { RegionSelect } from "./RegionSelect";
+import { refsOfText } from "~/lib/documents";
+import { DocumentUpload } from "~/components/ui/DocumentUpload";
 
 export interface FieldInputProps {
   name: string;
@@ -18,6 +20,8 @@ export interface FieldInputProps {
 
 export function FieldInput({ name, id, field, defaultValue, error, options, required = field.required, region }: FieldInputProps) {
   if (field.kind === "region") return <RegionSelect name={name} id={id} label={field.label} choice={region} required={required} error={error} hint={field.hint} />;
+  // Documents are uploads, not typed paths (issue 20): one widget for every image field.
+  if (field.kind === "images") return <DocumentUpload name={name} id={id} label={field.label} kind="CREDENTIAL" defaultRefs={refsOfText(defaultValue)} max={4} required={required} error={error} />;
   const common = {
     id,
     name,

@@ -181,6 +181,19 @@ function mayDownload(file: { platform_id: string; visibility: string; uploaded_b
   return caller.userId === Number(file.uploaded_by) || caller.permissions.has("SYSTEM_USER_FILE");
 }
 
+/** More readers of PRIVATE files (a business document to whoever sees a record holding it), added by other services. */
+type FileReader = (ctx: ServiceContext, file: { id: number; category: string; platform_id: string }, caller: Caller) => Promise<boolean>;
+const fileReaders: FileReader[] = [];
+export function allowFileReaders(reader: FileReader): void {
+  if (!fileReaders.includes(reader)) fileReaders.push(reader);
+}
+async function mayRead(ctx: ServiceContext, file: Parameters<typeof mayDownload>[0] & { id: number }, caller: Caller | null): Promise<boolean> {
+  if (mayDownload(file, caller)) return true;
+  if (!caller || caller.platformId !== file.platform_id) return false;
+  for (const reader of fileReaders) if (await reader(ctx, file, caller)) return true;
+  return false;
+}
+
 const uploadQuery = z.object({
   name: z.string({ required_error: "缺少必填参数 name（文件名）" }).max(512, "文件名过长"),
   category: z.enum(Object.keys(FILE_CATEGORIES) as [FileCategory, ...FileCategory[]], { errorMap: () => ({ message: "分类不正确（category）" }) }),
@@ -247,7 +260,7 @@ export async function systemFileRoutes(app: FastifyInstance, ctx: ServiceContext
     if (!file) throw notFound("文件不存在");
     const token = bearerToken(request);
     const caller = token ? await authenticate(ctx, token) : null;
-    if (!mayDownload(file, caller)) throw caller ? new Refusal(RefusalCode.notPermitted, "当前账号没有下载该文件的权限") : new HttpError(401, "请登录后下载");
+    if (!(await mayRead(ctx, file, caller))) throw caller ? new Refusal(RefusalCode.notPermitted, "当前账号没有下载该文件的权限") : new HttpError(401, "请登录后下载");
     return sendStoredFile(ctx, reply, file);
   });
 

@@ -28,7 +28,8 @@ export type NotificationEvent =
   | { kind: "withdrawalApproved" | "withdrawalRejected" | "withdrawalPaid" | "withdrawalFailed"; withdrawal: Selectable<WithdrawalsTable> }
   | { kind: "paymentSubmitted" | "paymentApproved" | "paymentRejected"; payment: Selectable<PaymentsTable>; actorId: number }
   | { kind: "invoiceApproved" | "invoiceRejected"; application: Row; actorId: number }
-  | { kind: "auditDecided"; resourceKey: string; resourceName: string; row: Row; transition: "approve" | "reject" | "revoke"; title: string; actorId: number };
+  | { kind: "auditDecided"; resourceKey: string; resourceName: string; row: Row; transition: "approve" | "reject" | "revoke"; title: string; actorId: number }
+  | { kind: "credentialExpiring"; credentialId: number; credentialLabel: string; validTo: string; expired: boolean; subjectKey: string; subjectLabel: string; subjectName: string; subject: Row };
 
 interface Message extends NotifyInput {
   eventKey: string;
@@ -161,6 +162,19 @@ async function messageOf(db: Db, event: NotificationEvent): Promise<Message> {
         bizNo: no,
       };
     }
+    case "credentialExpiring": {
+      const when = event.expired ? `已于 ${event.validTo} 过期` : `将于 ${event.validTo} 到期`;
+      return {
+        eventKey: `credential:${event.credentialId}:${event.validTo}:expiring`,
+        to: await rowPeople(db, event.subject),
+        content: `${event.subjectLabel}「${event.subjectName}」的${event.credentialLabel}${when}，到期后不能派单，请尽快上传新证照并提交审核。`,
+        targetType: "MY",
+        targetId: `credential:${event.credentialId}`,
+        targetPath: auditedRowPath(event.subjectKey, event.subject.id),
+        tags: ["credential-expiry"],
+        bizNo: `credential:${event.credentialId}:${event.validTo}`,
+      };
+    }
     case "auditDecided": {
       const { row, transition } = event;
       const remark = typeof row.audit_remark === "string" && row.audit_remark && transition !== "approve" ? `，原因：${row.audit_remark}` : "";
@@ -223,12 +237,13 @@ export class Outbox {
     this.staged.set(message.eventKey, { input, created: rows.map((row) => ({ userId: Number(row.user_id), notification: toNotification(row) })) });
   }
 
-  /** After commit: pushes what was staged and logs it; a failure is logged, never undoes the decision. */
-  async deliver(ctx: ServiceContext): Promise<void> {
+  /** After commit: pushes what was staged and logs it; a failure is logged, never undoes the decision. Answers how many messages were written. */
+  async deliver(ctx: ServiceContext): Promise<number> {
     const all = [...this.staged.values()];
     this.staged.clear();
     for (const { input, created } of all) {
       await deliverNotifications(ctx, created, input).catch((error: unknown) => ctx.log.error({ err: error, eventKey: input.eventKey }, "notification push failed"));
     }
+    return all.reduce((n, { created }) => n + created.length, 0);
   }
 }

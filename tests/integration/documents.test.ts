@@ -1,0 +1,166 @@
+/**
+ * Issue 20 items 3 and 4 (docs/design/docs20.md): 证照 that gate and documents that are uploads.
+ * - upload checks: type by content, size, images and PDF only;
+ * - scoping: a private credential image is the uploader's, its subject's organisation's and the
+ *   auditors' — another organisation gets 403; a record cannot take another's file by id;
+ * - approval gating: a subject is approved only with its mandatory credentials approved (named if not);
+ * - eligibility (五证齐全): a pending, rejected, missing or expired mandatory credential is named by
+ *   dispatch and by the picker, road and water;
+ * - the expiry job flags once and notifies the owner.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, chinaDate } from "../../contract/units.js";
+import type { DriverRecord, ShipRecord } from "../../contract/freight.js";
+import { hashPassword } from "../../platform/identity/crypto.js";
+import { nowIso } from "../../platform/db/index.js";
+import { flagExpiringCredentials } from "../../platform/documents/expiry.js";
+import { storeDocument } from "../../platform/documents/documents.js";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, loginAs } from "../helpers/platform.js";
+import { downloadFile, tinyPng, uploadDocument } from "../helpers/documents.js";
+import { as, createOrder, freshCarrier, freshWaterCarrier, grantCredentials, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
+
+let f: FreightTestPlatform;
+let otherOrg = "";
+beforeAll(async () => {
+  f = await startFreightPlatform("documents");
+  const db = f.p.db.kysely;
+  // An ORG_USER of the second organisation, with the demo ORG_USER's role.
+  const role = await db.selectFrom("users").innerJoin("user_roles", "user_roles.user_id", "users.id").select("user_roles.role_id").where("users.mobile", "=", DEMO_ACCOUNTS.ORG_USER).executeTakeFirstOrThrow();
+  const org = await db.selectFrom("organisations").selectAll().where("id", "=", f.orgIds[1]!).executeTakeFirstOrThrow();
+  const user = await db
+    .insertInto("users")
+    .values({ platform_id: "A", tenant_id: org.tenant_id, org_id: org.id, type: "ORG_USER", mobile: "13900000021", name: "测试他企", password_hash: await hashPassword(DEMO_PASSWORD), headshot_url: null, status: "ACTIVE", failed_attempts: 0, locked_until: null, pw_expiration: null, created_at: nowIso() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db.insertInto("user_roles").values({ user_id: user.id, role_id: role.role_id }).execute();
+  otherOrg = (await loginAs(f.p.baseUrl, "13900000021")).accessToken;
+}, 120_000);
+afterAll(() => f?.close());
+
+const token = (who: keyof typeof DEMO_ACCOUNTS) => f.tokens[who];
+
+describe("document uploads", () => {
+  it("accepts images and PDF checked by content, refuses other types, a lying extension and an oversize file", async () => {
+    const png = await uploadDocument(f.p.baseUrl, token("ORG_USER"), tinyPng());
+    expect(png.body.code, JSON.stringify(png.body)).toBe(200);
+    expect(png.body.data).toMatchObject({ mime: "image/png", url: `/files/${png.body.data!.id}` });
+    const pdf = await uploadDocument(f.p.baseUrl, token("ORG_USER"), Buffer.from("%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF"), { name: "行驶证.pdf" });
+    expect(pdf.body.data?.mime).toBe("application/pdf");
+    const lying = await uploadDocument(f.p.baseUrl, token("ORG_USER"), Buffer.from("MZ not an image at all"), { name: "证照.png" });
+    expect(lying.status).toBe(400);
+    expect(lying.body.errorMsg).toContain("文件内容与扩展名 .png 不符");
+    const xlsx = await uploadDocument(f.p.baseUrl, token("ORG_USER"), Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), { name: "表.xlsx" });
+    expect(xlsx.status).toBe(400);
+    expect(xlsx.body.errorMsg).toContain("只能上传 jpg、jpeg、png、webp、pdf");
+    // The size limit (10 MB) through the same store call the route makes.
+    const big = Buffer.concat([tinyPng(), Buffer.alloc(10 * 1024 * 1024 + 10)]);
+    const caller = { userId: 1, platformId: "A", name: "测试" } as unknown as Parameters<typeof storeDocument>[1];
+    await expect(storeDocument(f.p.ctx, caller, { name: "大.png", bytes: big, kind: "CREDENTIAL" })).rejects.toThrow("文件过大");
+    const kind = await uploadDocument(f.p.baseUrl, token("ORG_USER"), tinyPng(), { kind: "ANYTHING" });
+    expect(kind.body.errorMsg).toContain("文件用途不正确");
+  });
+
+  it("keeps a credential image private to its owner's organisation and the auditors; a record cannot take another's file", async () => {
+    const c = await freshCarrier(f);
+    const upload = await uploadDocument(f.p.baseUrl, token("ORG_USER"), tinyPng("保险单"));
+    const fileId = upload.body.data!.id;
+    // Before any record holds it: the uploader only.
+    expect((await downloadFile(f.p.baseUrl, otherOrg, fileId)).status, "other org before").toBe(4003);
+    expect((await downloadFile(f.p.baseUrl, null, fileId)).status, "anonymous").toBe(401);
+    // Another organisation cannot put it in its own record to read it.
+    const stolen = await as(f, "TENANT_USER", "/tms-credential", { subjectType: "VEHICLE", subjectId: c.vehicleId, credType: "INSURANCE_POLICY", certNo: "PDAA202600000001", validTo: "2030-12-31", images: [upload.body.data!.url] });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.errorMsg).toContain("不是您上传的");
+    const typed = await as(f, "ORG_USER", "/tms-credential", { subjectType: "VEHICLE", subjectId: c.vehicleId, credType: "INSURANCE_POLICY", validTo: "2030-12-31", images: ["/files/credentials/policy.jpg"] });
+    expect(typed.body.errorMsg).toContain("须上传文件");
+    await okData(as(f, "ORG_USER", "/tms-credential", { subjectType: "VEHICLE", subjectId: c.vehicleId, credType: "INSURANCE_POLICY", certNo: "PDAA202600000001", validTo: "2030-12-31", images: [upload.body.data!.url] }));
+    const own = await downloadFile(f.p.baseUrl, token("ORG_USER"), fileId);
+    expect(own.status).toBe(200);
+    expect(own.bytes.subarray(0, 4)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    // The tenant's auditor sees the credential, so its image; another organisation does not.
+    expect((await downloadFile(f.p.baseUrl, token("TENANT_USER"), fileId)).status).toBe(200);
+    expect((await downloadFile(f.p.baseUrl, otherOrg, fileId)).status, "other org after").toBe(4003);
+  });
+
+  it("serves the seeded demo credential images (real PNGs) to the auditors", async () => {
+    const row = await f.p.db.kysely.selectFrom("credentials").select("images").where("subject_type", "=", "DRIVER").where("status", "=", "PENDING").where("deleted_at", "is", null).executeTakeFirstOrThrow();
+    const id = Number(/\/files\/(\d+)/.exec(row.images)![1]);
+    const got = await downloadFile(f.p.baseUrl, token("SYSTEM_USER"), id);
+    expect(got.status).toBe(200);
+    expect(got.bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
+  });
+});
+
+describe("approval gating", () => {
+  it("refuses to approve a vehicle with no credentials, naming each; approves once each is audited one by one", async () => {
+    const db = f.p.db.kysely;
+    const c = await freshCarrier(f);
+    await db.updateTable("freight_vehicles").set({ audit_status: "PENDING" }).where("id", "=", c.vehicleId).execute();
+    await db.updateTable("credentials").set({ deleted_at: nowIso() }).where("subject_type", "=", "VEHICLE").where("subject_id", "=", c.vehicleId).execute();
+    const none = await as(f, "TENANT_USER", `/tms-vehicle/${c.vehicleId}/approve`, {});
+    expect(none.body.code).toBe(4010);
+    expect(none.body.message).toContain("机动车行驶证未上传；道路运输证未上传");
+    // Uploaded: pending until audited, one by one.
+    await grantCredentials(f, "VEHICLE", c.vehicleId, { status: "PENDING" });
+    const pending = await as(f, "TENANT_USER", `/tms-vehicle/${c.vehicleId}/approve`, {});
+    expect(pending.body.message).toContain("机动车行驶证待审核");
+    const creds = await db.selectFrom("credentials").select(["id", "cred_type"]).where("subject_type", "=", "VEHICLE").where("subject_id", "=", c.vehicleId).where("deleted_at", "is", null).orderBy("id").execute();
+    const [license, road] = creds;
+    await okData(as(f, "TENANT_USER", `/tms-credential/${license!.id}/approve`, {}));
+    await okData(as(f, "TENANT_USER", `/tms-credential/${road!.id}/reject`, { auditRemark: "道路运输证照片模糊" }));
+    const rejected = await as(f, "TENANT_USER", `/tms-vehicle/${c.vehicleId}/approve`, {});
+    expect(rejected.body.message).toContain("道路运输证已驳回");
+    expect(rejected.body.message).not.toContain("机动车行驶证");
+    const row = await db.selectFrom("credentials").select(["reject_count", "reject_reason"]).where("id", "=", road!.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ reject_count: 1, reject_reason: "道路运输证照片模糊" });
+    await grantCredentials(f, "VEHICLE", c.vehicleId, { only: ["ROAD_TRANSPORT_CERT"] });
+    const approved = await okData<{ auditStatus: string }>(as(f, "TENANT_USER", `/tms-vehicle/${c.vehicleId}/approve`, {}));
+    expect(approved.auditStatus).toBe("APPROVED");
+  });
+});
+
+describe("五证齐全 on dispatch and in the pickers", () => {
+  it("names the driver's pending credential and the vehicle's expired one; dispatches once they are in order", async () => {
+    const c = await freshCarrier(f);
+    await grantCredentials(f, "DRIVER", c.profileId, { status: "PENDING", only: ["QUALIFICATION_CERT"] });
+    await grantCredentials(f, "VEHICLE", c.vehicleId, { validTo: addDays(chinaDate(), -1), only: ["ROAD_TRANSPORT_CERT"] });
+    const orderId = await createOrder(f);
+    const res = await as(f, "ORG_USER", "/tms-freight-dispatch/dispatch", { orderId, items: [{ driverId: c.driverId, vehicleId: c.vehicleId, plannedWeight: 40_000 }] });
+    expect(res.body.code).toBe(4010);
+    expect(res.body.message).toContain(`司机${c.name}的道路运输从业资格证待审核`);
+    expect(res.body.message).toContain(`车辆${c.plateNo}的道路运输证已过期`);
+    const drivers = await okData<{ records: DriverRecord[] }>(as(f, "ORG_USER", "/tms-resource/drivers", { keyword: c.name, size: 10 }));
+    expect(drivers.records.find((r) => r.id === c.driverId)).toMatchObject({ eligible: false, ineligibleReason: expect.stringContaining("道路运输从业资格证待审核") });
+    await grantCredentials(f, "DRIVER", c.profileId, { only: ["QUALIFICATION_CERT"] });
+    await grantCredentials(f, "VEHICLE", c.vehicleId, { only: ["ROAD_TRANSPORT_CERT"] });
+    await okData(as(f, "ORG_USER", "/tms-freight-dispatch/dispatch", { orderId, items: [{ driverId: c.driverId, vehicleId: c.vehicleId, plannedWeight: 40_000 }] }));
+  });
+
+  it("names a ship's missing credential on water dispatch and greys the ship in the picker", async () => {
+    const w = await freshWaterCarrier(f);
+    await f.p.db.kysely.updateTable("credentials").set({ deleted_at: nowIso() }).where("subject_type", "=", "SHIP").where("subject_id", "=", w.shipId).where("cred_type", "=", "SHIP_INSPECTION").execute();
+    const orderId = await createOrder(f, { way: "WATER" });
+    const res = await as(f, "ORG_USER", "/tms-freight-dispatch/dispatch", { orderId, items: [{ captainId: w.captainId, shipId: w.shipId, plannedWeight: 1_000_000 }] });
+    expect(res.body.code).toBe(4010);
+    expect(res.body.message).toContain(`船舶${w.shipName}的船舶检验证书簿未上传`);
+    const ships = await okData<{ records: ShipRecord[] }>(as(f, "ORG_USER", "/tms-resource/ships", { keyword: w.shipName, size: 10 }));
+    expect(ships.records.find((r) => r.id === w.shipId)).toMatchObject({ eligible: false, ineligibleReason: expect.stringContaining("船舶检验证书簿未上传") });
+  });
+});
+
+describe("the expiry job", () => {
+  it("flags credentials expiring within 30 days once and tells the subject's organisation", async () => {
+    const db = f.p.db.kysely;
+    const c = await freshCarrier(f);
+    await grantCredentials(f, "VEHICLE", c.vehicleId, { validTo: addDays(chinaDate(), 10), only: ["VEHICLE_LICENSE"] });
+    const first = await flagExpiringCredentials(f.p.ctx);
+    expect(first.flagged).toBeGreaterThan(0);
+    const orgUser = await db.selectFrom("users").select("id").where("mobile", "=", DEMO_ACCOUNTS.ORG_USER).executeTakeFirstOrThrow();
+    const told = await db.selectFrom("notifications").select("content").where("user_id", "=", orgUser.id).execute();
+    expect(told.map((n) => n.content)).toContain(`车辆「${c.plateNo}」的机动车行驶证将于 ${addDays(chinaDate(), 10)} 到期，到期后不能派单，请尽快上传新证照并提交审核。`);
+    const flagged = await db.selectFrom("credentials").select("expiry_flagged_to").where("subject_type", "=", "VEHICLE").where("subject_id", "=", c.vehicleId).where("cred_type", "=", "VEHICLE_LICENSE").where("deleted_at", "is", null).executeTakeFirstOrThrow();
+    expect(flagged.expiry_flagged_to).toBe(addDays(chinaDate(), 10));
+    const again = await flagExpiringCredentials(f.p.ctx);
+    expect(again.flagged).toBe(0);
+  });
+});
