@@ -5,6 +5,7 @@
  * calls the console's pages and the driver app make, as the people who make them (the platform's staff,
  * the enterprise's 管理员 with the password the SMS brought him, the driver after 账号激活). The one
  * direct write is the clock: a trip takes hours, so the dispatch is moved back before the driver loads.
+ * Its 证照, 磅单 and 转账凭证 are photos uploaded through the file store, as the upload widget sends them.
  *
  * The enterprise 淮北恒信粮贸有限公司 (管理员 13800000031), its driver 韩立新 (13800000032) and his
  * vehicle 皖F·36031 log in with the demo password like the other demo accounts.
@@ -14,6 +15,8 @@ import { buildApp } from "../app.js";
 import { loadPlatformConfig } from "../config.js";
 import { withCreditCheck } from "../../contract/resources/enterprise.js";
 import { exampleIdCard } from "../../contract/resources/driver.js";
+import { CREDENTIAL_TYPES, MANDATORY_CREDENTIALS, type SubjectType } from "../../contract/resources/credential.js";
+import { demoPng } from "../documents/png.js";
 import type { Db } from "./index.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type SeedIds } from "./seed.js";
 
@@ -67,6 +70,25 @@ async function onboard(db: Db, base: string) {
   };
   const k = db.kysely;
   const platform = await login(DEMO_ACCOUNTS.SYSTEM_USER, DEMO_PASSWORD);
+  /** A photo uploaded by `owner` through the file store (what the upload widget sends); answers its `/files/<id>`. */
+  const upload = async (kind: "CREDENTIAL" | "WEIGH_TICKET" | "RECHARGE_VOUCHER", title: string, owner: string) => {
+    const response = await fetch(`${base}/document/upload?${new URLSearchParams({ name: `${title}.png`, kind })}`, {
+      method: "POST",
+      headers: { "X-Platform": "A", Authorization: `Bearer ${owner}`, "Content-Type": "application/octet-stream" },
+      body: demoPng(title),
+    });
+    const file = (await response.json()) as Envelope<{ url: string }>;
+    if (file.code !== 200) throw new Error(`onboarded seed: upload of ${title}: ${file.message ?? file.errorMsg}`);
+    return file.data!.url;
+  };
+  /** The subject's mandatory 证照: each photo uploaded by `owner` on 上传证照, then audited one by one by the platform. */
+  const credentials = async (subjectType: SubjectType, subjectId: number, owner: string, certNo: string) => {
+    for (const credType of MANDATORY_CREDENTIALS[subjectType] ?? []) {
+      const image = await upload("CREDENTIAL", `${CREDENTIAL_TYPES[credType].label} ${certNo}`, owner);
+      const credential = await call<{ id: number }>("/tms-credential", { subjectType, subjectId, credType, certNo, validTo: "2031-12-31", images: [image] }, owner);
+      await call(`/tms-credential/${credential.id}/approve`, { auditRemark: "证照清晰有效" }, platform);
+    }
+  };
 
   // 新增企业 and 企业审核 by the platform; the 管理员's initial password arrives by SMS and he changes it.
   const enterprise = await call<{ id: number }>("/tms-enterprise", {
@@ -80,6 +102,7 @@ async function onboard(db: Db, base: string) {
     contactMobile: "0561-3123456",
     registeredAddress: "安徽省淮北市相山区人民中路 168 号",
   }, platform);
+  await credentials("ENTERPRISE", enterprise.id, platform, "91340600MA2T8H3X1");
   await call(`/tms-enterprise/${enterprise.id}/approve`, { auditRemark: "资料齐全，同意" }, platform);
   const initial = /初始密码 (\S+)，/.exec((await smsTo(ONBOARDED.adminMobile)).join("\n"))?.[1];
   if (!initial) throw new Error("onboarded seed: the administrator's SMS carried no initial password");
@@ -107,6 +130,8 @@ async function onboard(db: Db, base: string) {
     roadCertNo: "340600136031",
   }, admin);
   const { profile_id: profileId } = await k.selectFrom("freight_drivers").select("profile_id").where("id", "=", roster.id).executeTakeFirstOrThrow();
+  await credentials("DRIVER", profileId, admin, idCardNo);
+  await credentials("VEHICLE", vehicle.id, admin, "340600136031");
   await call(`/tms-driver-profile/${profileId}/approve`, { auditRemark: "证照齐全" }, platform);
   await call(`/tms-vehicle/${vehicle.id}/approve`, { auditRemark: "证照齐全" }, platform);
 
@@ -183,14 +208,14 @@ async function onboard(db: Db, base: string) {
   const hour = 3_600_000;
   const dispatchedAt = Date.now() - 26 * hour;
   await k.updateTable("freights").set({ created_at: new Date(dispatchedAt).toISOString() }).where("id", "=", waybill.id).execute();
-  await call("/tms-freight/loading", { id: waybill.id, loadedWeight: 30_000, loadingTime: new Date(dispatchedAt + hour).toISOString(), weighTicketUrl: "/files/weigh-tickets/onboarded-load.jpg" }, driver);
+  await call("/tms-freight/loading", { id: waybill.id, loadedWeight: 30_000, loadingTime: new Date(dispatchedAt + hour).toISOString(), weighTicketUrl: await upload("WEIGH_TICKET", "装货磅单 皖F36031", driver) }, driver);
   const points = Array.from({ length: 19 }, (_, i) => ({ lat: 33.95 - i * 0.075, lng: 116.8 - i * 0.02, speed: 60 + (i % 4) * 5, recordedAt: new Date(dispatchedAt + hour + (i + 1) * 600_000).toISOString() }));
   await call("/tms-vehicle-position/report", { vehicleId: vehicle.id, points }, driver);
-  await call("/tms-freight/unLoading", { id: waybill.id, unloadedWeight: 29_960, unloadingTime: new Date(dispatchedAt + 4.5 * hour).toISOString(), weighTicketUrl: "/files/weigh-tickets/onboarded-unload.jpg" }, driver);
+  await call("/tms-freight/unLoading", { id: waybill.id, unloadedWeight: 29_960, unloadingTime: new Date(dispatchedAt + 4.5 * hour).toISOString(), weighTicketUrl: await upload("WEIGH_TICKET", "卸货磅单 皖F36031", driver) }, driver);
   for (const step of ["sign", "fleet-confirm", "complete"]) await call(`/tms-freight/${step}`, { id: waybill.id }, admin);
 
   // The money: recharge, confirmed by the platform; the payment; the driver withdraws part and is paid out.
-  await call("/pay/recharges", { requestNo: randomUUID(), amount: 500_000, payerName: ONBOARDED.enterprise, payerAccountNo: "622202136031000123", payerBank: "中国工商银行淮北分行", bankSerialNo: "ICBC2026136031", transferTime: new Date(Date.now() - 2 * hour).toISOString(), voucherUrl: "/files/vouchers/onboarded-recharge.jpg" }, admin);
+  await call("/pay/recharges", { requestNo: randomUUID(), amount: 500_000, payerName: ONBOARDED.enterprise, payerAccountNo: "622202136031000123", payerBank: "中国工商银行淮北分行", bankSerialNo: "ICBC2026136031", transferTime: new Date(Date.now() - 2 * hour).toISOString(), voucherUrl: await upload("RECHARGE_VOUCHER", "转账凭证 ICBC2026136031", admin) }, admin);
   const recharge = await k.selectFrom("recharges").select("id").where("org_id", "=", orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
   await call(`/pay/recharges/${recharge.id}/confirm`, {}, platform);
   // A new enterprise pays through 支付审核 (付款须审核 = 是): its administrator approves the payment.
