@@ -89,7 +89,7 @@ test("an organisation requests a recharge, platform finance confirms it on 企�
   await form.getByLabel(/转账时间/).fill("2026-11-20T10:30");
   await form.getByLabel(/转账凭证/).fill("/files/vouchers/e2e-recharge.jpg");
   await form.getByRole("button", { name: "提交充值申请" }).click();
-  await expect(page.getByRole("status")).toContainText("金额 1234.56 元，等待平台确认到账");
+  await expect(page.getByRole("status")).toContainText("金额 1,234.56 元，等待平台确认到账");
   await expect(page.getByTestId("recharge-table")).toContainText(serial);
 
   await login(page, "SYSTEM_USER", "/financialManage/enterpriseBalance");

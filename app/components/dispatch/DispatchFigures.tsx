@@ -1,3 +1,4 @@
+import { tonnesNumber } from "../../../contract/numbers";
 import { Link } from "@remix-run/react";
 import type { FreightDashboard } from "../../../contract/freight";
 import type { ChartOption } from "../../../contract/reports";
@@ -14,7 +15,7 @@ export function trendOption(daily: FreightDashboard["daily"]): ChartOption {
     yAxis: [{ type: "value", name: "单" }, { type: "value", name: "吨" }],
     series: [
       { type: "bar", name: "新建运单（单）", data: daily.map((d) => d.created) },
-      { type: "line", name: "装货吨位（吨）", yAxisIndex: 1, data: daily.map((d) => Number((d.loadedWeight / 1000).toFixed(2))) },
+      { type: "line", name: "装货吨位（吨）", yAxisIndex: 1, data: daily.map((d) => tonnesNumber(d.loadedWeight)) },
     ],
   };
 }

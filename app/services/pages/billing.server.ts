@@ -3,6 +3,7 @@
  * 申请开票 over the selected ones. The request number is generated when the page renders, so a double
  * submit creates one application; a refusal is shown on the page and changes nothing.
  */
+import { formatMoney } from "../../../contract/numbers";
 import { randomUUID } from "node:crypto";
 import { json } from "@remix-run/node";
 import { pageParams } from "~/lib/paging";
@@ -45,7 +46,7 @@ export async function applyInvoiceAction(request: Request) {
       method: "POST",
       body: { requestNo: text(form, "requestNo"), freightIds, invoiceCompanyId: companyId, invoiceType: text(form, "invoiceType"), deliveryMethod: text(form, "deliveryMethod"), remark: text(form, "remark") || undefined },
     });
-    return redirectWithNotice(user, `${BILLING_DETAIL}?id=${created.id}`, `开票申请 ${created.applicationNo} 已生成：${created.waybillCount} 个运单，价税合计 ${(created.amountInclTax / 100).toFixed(2)} 元。核对后请提交审核`);
+    return redirectWithNotice(user, `${BILLING_DETAIL}?id=${created.id}`, `开票申请 ${created.applicationNo} 已生成：${created.waybillCount} 个运单，价税合计 ${formatMoney(created.amountInclTax)}。核对后请提交审核`);
   } catch (error) {
     return json({ error: platformMessage(error) }, { status: 200 });
   }

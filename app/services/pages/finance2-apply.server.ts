@@ -7,6 +7,7 @@
  * Both work without JavaScript: the ticks are a GET form opening the confirmation (`?confirm=…:`),
  * the confirmation is a POST form; a refusal shows on the page and changes nothing.
  */
+import { formatYuan } from "../../../contract/numbers";
 import { randomUUID } from "node:crypto";
 import { json } from "@remix-run/node";
 import { MATCH_INVOICE_KINDS } from "../../../contract/resources/finance2";
@@ -67,7 +68,7 @@ export async function matchApplyAction(request: Request, form: FormData) {
     });
     const applyNo = String(created.applyNo ?? created.apply_no ?? "");
     const count = Number(created.waybillCount ?? created.waybill_count ?? freightIds.length);
-    const amount = (Number(created.amount ?? 0) / 100).toFixed(2);
+    const amount = formatYuan(Number(created.amount ?? 0));
     return redirectWithNotice(user, MATCH_LIST, `撮合开票申请 ${applyNo} 已提交：${count} 个运单，发票金额 ${amount} 元，待平台开票`);
   } catch (error) {
     return json({ error: platformMessage(error) }, { status: 200 });

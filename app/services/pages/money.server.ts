@@ -4,6 +4,7 @@
  * moves money, a `requestNo` generated when the page rendered (a double submit or a retry moves money
  * once). Refusals are shown on the page and change nothing. Amounts are typed in 元 and sent in fen.
  */
+import { formatYuan } from "../../../contract/numbers";
 import { randomUUID } from "node:crypto";
 import { json } from "@remix-run/node";
 import { yuanToFen } from "../../../contract/units";
@@ -94,7 +95,7 @@ export async function perform(request: Request, work: (user: CurrentUser, form: 
   }
 }
 
-const yuan = (fen: unknown) => (Number(fen) / 100).toFixed(2);
+const yuan = (fen: unknown) => formatYuan(Number(fen));
 
 export function rechargeAction(request: Request) {
   return perform(request, async (user, form) => {

@@ -3,6 +3,7 @@
  * action runs one intent. Money-moving and creating intents carry the `requestNo` generated when the
  * page rendered, so a double submit grants or funds once. Amounts are typed in 元 and sent in fen.
  */
+import { formatYuan } from "../../../contract/numbers";
 import { CAMPAIGN_MOVES, mobilesOf, type CampaignMove } from "../../../contract/red-envelope";
 import { platformMessage } from "~/services/page-data.server";
 import { fenOf, FormError, listQuery, pageData, perform, text, type Paged } from "~/services/pages/money.server";
@@ -32,7 +33,7 @@ export async function loadRedEnvelopes(request: Request) {
   }
 }
 
-const yuan = (fen: number) => (fen / 100).toFixed(2);
+const yuan = (fen: number) => formatYuan(fen);
 const whole = (form: FormData, key: string, label: string) => {
   const value = text(form, key);
   if (!/^\d{1,4}$/.test(value)) throw new FormError(`${label}须为整数`);
