@@ -221,14 +221,48 @@ export async function mayWriteRow(db: AnyDb, binding: Binding, scope: CallerScop
 
 export const OPTIONS_LIMIT = 50;
 
-/** At most 50 `{ id, label }` of the caller's scope for another resource's picker. */
-export async function resourceOptions(db: AnyDb, binding: Binding, scope: CallerScope, keyword: string | undefined, where?: ResourceFilter): Promise<Array<{ id: number; label: string }>> {
+/**
+ * The columns a picker's keyword searches (issue 22 item 3): the title, the fields of the
+ * definition's keyword box (姓名/手机号) and every field it filters by "contains" (车牌号, 编号 …), so a
+ * driver is found by mobile and a vehicle by plate without a list kept anywhere else.
+ */
+export function optionSearchColumns(binding: Binding): string[] {
+  const { def } = binding;
+  const keys = new Set<string>([def.titleField, ...(def.keyword?.fields ?? []), ...filterSpecs(def).filter((s) => s.op === "contains").map((s) => s.key)]);
+  return [...new Set([...keys].filter((key) => def.fields[key]).map((key) => columnOf(key, def.fields[key]!)))];
+}
+
+export interface OptionsQuery {
+  keyword?: string;
+  where?: ResourceFilter;
+  current: number;
+  size: number;
+  /** Ids whose labels the picker shows whatever the keyword (the saved value): only those in scope come back. */
+  selected?: readonly number[];
+}
+
+export interface OptionsPage extends Paged<{ id: number; label: string }> {
+  selected: Array<{ id: number; label: string }>;
+}
+
+/** One page of `{ id, label }` of the caller's scope for another resource's picker, the total, and the selected ids' labels. */
+export async function optionsPage(db: AnyDb, binding: Binding, scope: CallerScope, { keyword, where, current, size, selected = [] }: OptionsQuery): Promise<OptionsPage> {
   const title = binding.def.titleField;
   const column = columnOf(title, binding.def.fields[title]!);
-  let query = where ? filtered(scopedBase(db, binding, scope), binding, where) : scopedBase(db, binding, scope);
-  if (keyword) query = query.where(contains(`${A}.${column}`, keyword));
-  const rows = await query.select([`${A}.id as id`, `${A}.${column} as label`]).orderBy(ref(column)).limit(OPTIONS_LIMIT).execute();
-  return rows.map((r) => ({ id: Number(r.id), label: String(r.label) }));
+  const base = where ? filtered(scopedBase(db, binding, scope), binding, where) : scopedBase(db, binding, scope);
+  const query = keyword ? base.where(sql<SqlBool>`(${sql.join(optionSearchColumns(binding).map((c) => contains(`${A}.${c}`, keyword)), sql` or `)})`) : base;
+  const [count, rows, chosen] = await Promise.all([
+    query.select(sql<number>`count(*)`.as("total")).executeTakeFirstOrThrow(),
+    query.select([`${A}.id as id`, `${A}.${column} as label`]).orderBy(ref(column)).orderBy(ref("id")).limit(size).offset(offsetOf(current, size)).execute(),
+    selected.length ? base.select([`${A}.id as id`, `${A}.${column} as label`]).where(ref("id"), "in", [...selected]).execute() : Promise.resolve([]),
+  ]);
+  const item = (r: { id: unknown; label: unknown }) => ({ id: Number(r.id), label: String(r.label) });
+  return { records: rows.map(item), total: Number(count.total), current, size, selected: chosen.map(item) };
+}
+
+/** At most 50 `{ id, label }` of the caller's scope for another resource's picker (the first page of `optionsPage`). */
+export async function resourceOptions(db: AnyDb, binding: Binding, scope: CallerScope, keyword: string | undefined, where?: ResourceFilter): Promise<Array<{ id: number; label: string }>> {
+  return (await optionsPage(db, binding, scope, { keyword, where, current: 1, size: OPTIONS_LIMIT })).records;
 }
 
 export interface WalkCursor {

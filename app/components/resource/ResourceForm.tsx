@@ -4,13 +4,15 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { formSchema } from "../../../contract/resources/derive";
 import { f, type AnyResource, type Field } from "../../../contract/resources/kit";
+import type { PickerData } from "~/lib/picker";
 import { FieldInput } from "./inputs";
 
 interface Props {
   def: AnyResource;
   mode: "create" | "update";
   record: Record<string, unknown> | null;
-  options: Record<string, Array<{ id: number; label: string }>>;
+  /** The pickers of the form's reference fields. */
+  options: Record<string, PickerData>;
   withOrg?: boolean;
   lastResult?: SubmissionResult<string[]> | null;
   cancelHref: string;
@@ -62,9 +64,11 @@ export function ResourceForm({ def, mode, record, options, withOrg = false, last
         </>
       ) : null}
       {record ? <input type="hidden" name="version" value={String(record.version ?? 0)} /> : null}
+      {/* Enter in a field saves (the default button comes first), never a picker's 「搜索」. */}
+      <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">保存</button>
       {form.errors?.length ? <p className="alert-error" role="alert" id={form.errorId}>{form.errors[0]}</p> : null}
       {withOrg && mode === "create" ? (
-        <FieldInput name="orgId" id={`${form.id}-orgId`} field={ORG_FIELD} defaultValue={value("orgId", ORG_FIELD)} error={errorOf("orgId")} options={options.orgId} />
+        <FieldInput name="orgId" id={`${form.id}-orgId`} field={ORG_FIELD} defaultValue={value("orgId", ORG_FIELD)} error={errorOf("orgId")} picker={options.orgId} />
       ) : null}
       {sectionsOf(def, mode).map(([title, list]) => (
         <fieldset key={title} className="min-w-0">
@@ -79,7 +83,7 @@ export function ResourceForm({ def, mode, record, options, withOrg = false, last
                 required={record && field.mask ? false : field.required}
                 defaultValue={value(key, field)}
                 error={errorOf(key)}
-                options={options[key]}
+                picker={options[key]}
               />
             ))}
           </div>

@@ -2,6 +2,8 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import type { FilterSpec } from "../../../contract/resources/derive";
 import type { AnyResource } from "../../../contract/resources/kit";
 import { specialCharacterProps } from "~/lib/special-characters";
+import type { PickerData } from "~/lib/picker";
+import { RefPicker } from "./RefPicker";
 
 interface Props {
   def: AnyResource;
@@ -10,7 +12,8 @@ interface Props {
   errors: Record<string, string>;
   /** Filters the page fixes: not shown. */
   hidden: readonly string[];
-  options: Record<string, Array<{ id: number; label: string }>>;
+  /** The pickers of the reference filters. */
+  options: Record<string, PickerData>;
   /** Query values carried through a search unchanged (the page size). */
   carry: Record<string, string>;
 }
@@ -42,6 +45,8 @@ export function SearchForm({ def, specs, values, errors, hidden, options, carry 
   const shown = specs.filter((s) => !hidden.includes(s.key));
   return (
     <Form method="get" key={location.search} className="mb-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label={`${def.name}查询`}>
+      {/* Enter in a field runs the query (the default button comes first), never a picker's 「搜索」. */}
+      <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">查询</button>
       {Object.entries(carry).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -55,11 +60,13 @@ export function SearchForm({ def, specs, values, errors, hidden, options, carry 
       {shown.map(({ key, field, op }) => {
         if (op === "range") return <DateRange key={key} name={key} label={field.label} values={values} errors={errors} />;
         const id = `filter-${key}`;
-        const choices: Array<[string, string]> = field.ref ? (options[key] ?? []).map((o) => [String(o.id), o.label]) : Object.entries(field.options ?? {}).map(([v, o]) => [v, o.label]);
+        const choices: Array<[string, string]> = Object.entries(field.options ?? {}).map(([v, o]) => [v, o.label]);
         return (
           <div key={key} className="min-w-0">
             <label htmlFor={id} className={labelClass}>{field.label}</label>
-            {op === "contains" ? (
+            {field.ref ? (
+              <RefPicker name={key} id={id} label={field.label} picker={options[key]} defaultValue={values[key] ?? ""} emptyLabel="全部" className={`input ${errors[key] ? "input-error" : ""}`} invalid={!!errors[key]} describedBy={errors[key] ? `${id}-error` : undefined} />
+            ) : op === "contains" ? (
               <input id={id} name={key} defaultValue={values[key] ?? ""} placeholder={`请输入${field.label}`} maxLength={64} className={`input ${errors[key] ? "input-error" : ""}`} aria-describedby={errors[key] ? `${id}-error` : undefined} {...specialCharacterProps(!!field.input.sanitize)} />
             ) : (
               <select id={id} name={key} defaultValue={values[key] ?? ""} className={`input ${errors[key] ? "input-error" : ""}`} aria-describedby={errors[key] ? `${id}-error` : undefined}>

@@ -1,6 +1,8 @@
 /** One form input for a field: text, textarea, select (enums, yes/no, references), date and time, with units and spec 5's filter. */
 import type { Field } from "../../../contract/resources/kit";
 import { specialCharacterProps } from "~/lib/special-characters";
+import type { PickerData } from "~/lib/picker";
+import { RefPicker } from "./RefPicker";
 
 export interface FieldInputProps {
   name: string;
@@ -8,11 +10,12 @@ export interface FieldInputProps {
   field: Field;
   defaultValue: string;
   error?: string;
-  options?: Array<{ id: number; label: string }>;
+  /** A reference field's picker (its options, keyword and total). */
+  picker?: PickerData;
   required?: boolean;
 }
 
-export function FieldInput({ name, id, field, defaultValue, error, options, required = field.required }: FieldInputProps) {
+export function FieldInput({ name, id, field, defaultValue, error, picker, required = field.required }: FieldInputProps) {
   const common = {
     id,
     name,
@@ -23,8 +26,10 @@ export function FieldInput({ name, id, field, defaultValue, error, options, requ
   } as const;
   const cls = `input ${error ? "input-error" : ""}`;
   let control;
-  if (field.input.type === "select") {
-    const choices: Array<[string, string]> = field.ref ? (options ?? []).map((o) => [String(o.id), o.label]) : Object.entries(field.options ?? {}).map(([v, o]) => [v, o.label]);
+  if (field.ref) {
+    control = <RefPicker name={name} id={id} label={field.label} picker={picker} defaultValue={defaultValue} emptyLabel="请选择" className={cls} invalid={!!error} describedBy={common["aria-describedby"]} required={required} />;
+  } else if (field.input.type === "select") {
+    const choices: Array<[string, string]> = Object.entries(field.options ?? {}).map(([v, o]) => [v, o.label]);
     control = (
       <select {...common} className={cls}>
         <option value="">请选择</option>
