@@ -179,3 +179,11 @@ function Combobox({ name, id, label, picker, defaultValue, emptyLabel, className
     </div>
   );
 }
+
+/**
+ * The form's default button, placed first in a form that holds pickers: Enter in a field submits the
+ * form as its own button would (implicit submission takes the first submit button), never a picker's 「搜索」.
+ */
+export function DefaultSubmit({ label }: { label: string }) {
+  return <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">{label}</button>;
+}

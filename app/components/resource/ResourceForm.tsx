@@ -6,6 +6,7 @@ import { formSchema } from "../../../contract/resources/derive";
 import { f, type AnyResource, type Field } from "../../../contract/resources/kit";
 import type { PickerData } from "~/lib/picker";
 import { FieldInput } from "./inputs";
+import { DefaultSubmit } from "./RefPicker";
 
 interface Props {
   def: AnyResource;
@@ -65,7 +66,7 @@ export function ResourceForm({ def, mode, record, options, withOrg = false, last
       ) : null}
       {record ? <input type="hidden" name="version" value={String(record.version ?? 0)} /> : null}
       {/* Enter in a field saves (the default button comes first), never a picker's 「搜索」. */}
-      <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">保存</button>
+      <DefaultSubmit label="保存" />
       {form.errors?.length ? <p className="alert-error" role="alert" id={form.errorId}>{form.errors[0]}</p> : null}
       {withOrg && mode === "create" ? (
         <FieldInput name="orgId" id={`${form.id}-orgId`} field={ORG_FIELD} defaultValue={value("orgId", ORG_FIELD)} error={errorOf("orgId")} picker={options.orgId} />

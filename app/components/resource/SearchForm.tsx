@@ -3,7 +3,7 @@ import type { FilterSpec } from "../../../contract/resources/derive";
 import type { AnyResource } from "../../../contract/resources/kit";
 import { specialCharacterProps } from "~/lib/special-characters";
 import type { PickerData } from "~/lib/picker";
-import { RefPicker } from "./RefPicker";
+import { DefaultSubmit, RefPicker } from "./RefPicker";
 
 interface Props {
   def: AnyResource;
@@ -46,7 +46,7 @@ export function SearchForm({ def, specs, values, errors, hidden, options, carry 
   return (
     <Form method="get" key={location.search} className="mb-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label={`${def.name}查询`}>
       {/* Enter in a field runs the query (the default button comes first), never a picker's 「搜索」. */}
-      <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">查询</button>
+      <DefaultSubmit label="查询" />
       {Object.entries(carry).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
