@@ -25,6 +25,8 @@ export interface RefPickerProps {
   invalid?: boolean;
   describedBy?: string;
   required?: boolean;
+  /** "get" for a form whose POST cannot come back as typed (a file upload): 「搜索」 re-opens the page with the keyword. */
+  searchMethod?: "get";
 }
 
 const DEBOUNCE_MS = 250;
@@ -36,7 +38,7 @@ export function RefPicker(props: RefPickerProps) {
 }
 
 /** The picker without JavaScript: the page of options, a keyword and 「搜索」. */
-function SelectAndSearch({ name, id, label, picker = EMPTY, defaultValue, emptyLabel, className = "input", invalid, describedBy, required }: RefPickerProps) {
+function SelectAndSearch({ name, id, label, picker = EMPTY, defaultValue, emptyLabel, className = "input", invalid, describedBy, required, searchMethod }: RefPickerProps) {
   const more = moreText(picker);
   return (
     <div className="min-w-0 flex-1 space-y-1" data-picker={name}>
@@ -48,7 +50,7 @@ function SelectAndSearch({ name, id, label, picker = EMPTY, defaultValue, emptyL
       </select>
       <div className="flex gap-1">
         <input name={pickKeywordName(name)} defaultValue={picker.keyword} maxLength={32} aria-label={`搜索${label}`} placeholder="输入名称、手机号、车牌号或编号" className="input min-w-0 flex-1" />
-        <button type="submit" name={PICK_FIELD} value={name} formNoValidate className="btn shrink-0">搜索</button>
+        <button type="submit" name={PICK_FIELD} value={name} formNoValidate formMethod={searchMethod} formEncType={searchMethod ? "application/x-www-form-urlencoded" : undefined} className="btn shrink-0">搜索</button>
       </div>
       {more ? <p className="text-xs text-gray-400" data-picker-more>{more}</p> : picker.keyword && picker.items.length === 0 ? <p className="text-xs text-gray-400">没有匹配“{picker.keyword}”的选项</p> : null}
     </div>
@@ -106,8 +108,13 @@ function Combobox({ name, id, label, picker, defaultValue, emptyLabel, className
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
-      if (!open) setOpen(true);
       const step = event.key === "ArrowDown" ? 1 : -1;
+      if (!open) {
+        // Opening keeps the highlighted option (after a search: the first match).
+        setOpen(true);
+        if (active < 0) setActive(step > 0 ? Math.min(1, choices.length - 1) : choices.length - 1);
+        return;
+      }
       setActive((current) => (current + step + choices.length) % choices.length);
     } else if (event.key === "Enter") {
       if (!open) return;
@@ -115,9 +122,9 @@ function Combobox({ name, id, label, picker, defaultValue, emptyLabel, className
       if (active >= 0 && active < choices.length) choose(choices[active]!);
     } else if (event.key === "Escape") {
       if (!open) return;
+      // Closes the list; the typed text stays until the field loses focus (then the chosen label returns).
       event.preventDefault();
       setOpen(false);
-      setText(selected?.label ?? "");
     }
   };
 
@@ -138,7 +145,7 @@ function Combobox({ name, id, label, picker, defaultValue, emptyLabel, className
         aria-required={required || undefined}
         autoComplete="off"
         maxLength={32}
-        placeholder={selected ? selected.label : `${emptyLabel}（可输入名称、手机号、车牌号搜索）`}
+        placeholder={selected ? selected.label : `${emptyLabel}（输入关键字搜索）`}
         value={text}
         className={className}
         onChange={(event) => {
