@@ -13,7 +13,6 @@ type OptionsPage = { records: Option[]; total: number; current: number; size: nu
 
 let p: TestPlatform;
 let org: string;
-let system: string;
 let ownOrgId: number;
 let foreign: { id: number; plate: string };
 const PLATES = Array.from({ length: 60 }, (_, i) => `皖P${String(60000 + i)}`);
@@ -23,7 +22,6 @@ const page = (token: string, body: Record<string, unknown>) => call<OptionsPage>
 beforeAll(async () => {
   p = await startTestPlatform("picker-options");
   org = (await loginAs(p.baseUrl, DEMO_ACCOUNTS.ORG_USER)).accessToken;
-  system = (await loginAs(p.baseUrl, DEMO_ACCOUNTS.SYSTEM_USER)).accessToken;
   const db = p.db.kysely;
   const table = vehicleBinding.table as "freight_vehicles";
   const me = await db.selectFrom("users").select(["org_id"]).where("mobile", "=", DEMO_ACCOUNTS.ORG_USER).executeTakeFirstOrThrow();
