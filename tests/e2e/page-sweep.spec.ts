@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { FLEET_LEADER_MOBILE, inPageLinks, menuLinks, refusalIn } from "../helpers/page-sweep";
-import { ACCOUNTS, PASSWORD } from "./support";
+import { ACCOUNTS, PASSWORD, waitForHydration } from "./support";
 
 /** Tabs that open pages side by side (the console renders while the browser hydrates the other tab). */
 const TABS = 2;
@@ -69,8 +69,11 @@ for (const [account, mobile] of Object.entries(SWEPT)) {
     await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "登 录" }).click();
     await expect(page).toHaveURL(/\/dashboard/);
-    const offered = menuLinks(await page.locator('nav[aria-label="主菜单"] a[href]').evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? "")));
-    expect(offered.length).toBeGreaterThan(3);
+    await waitForHydration(page);
+    const menuHrefs = () => page.locator('nav[aria-label="主菜单"] a[href]').evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+    // The dashboard's menu (rendered once the login's navigation has landed).
+    await expect.poll(async () => menuLinks(await menuHrefs()).length).toBeGreaterThan(3);
+    const offered = menuLinks(await menuHrefs());
     const started = Date.now();
     const tabs = [page, ...(await Promise.all(Array.from({ length: TABS - 1 }, () => context.newPage())))];
     const split = <T,>(items: T[], i: number) => items.filter((_, n) => n % TABS === i);

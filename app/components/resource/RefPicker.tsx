@@ -8,7 +8,7 @@
  * - With JavaScript it is a combobox: typing asks `/picker-options` (debounced), ↑/↓ move, Enter
  *   picks, Escape closes; the chosen id travels in a hidden input of the same name.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { useHydrated } from "~/components/ui/SelectAll";
 import { moreText, PICK_FIELD, pickerOptionsHref, pickKeywordName, type PickerData, type PickerItem } from "~/lib/picker";
 
@@ -69,9 +69,24 @@ function Combobox({ name, id, label, picker, defaultValue, emptyLabel, className
   const [state, setState] = useState<"idle" | "loading" | "failed">("idle");
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const request = useRef<AbortController>();
+  const input = useRef<HTMLInputElement>(null);
+  const openNow = useRef(open);
+  openNow.current = open;
   useEffect(() => () => {
     clearTimeout(timer.current);
     request.current?.abort();
+  }, []);
+  // Escape with the list open closes the list only: caught on the window before a dialog around the
+  // form (which listens on the document) takes it as "close the dialog".
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.target !== input.current || !openNow.current) return;
+      event.stopPropagation();
+      event.preventDefault();
+      setOpen(false);
+    };
+    window.addEventListener("keydown", onKey, true);
+    return () => window.removeEventListener("keydown", onKey, true);
   }, []);
 
   // The choices: the empty one (clears the value), then the page of options.
@@ -105,7 +120,7 @@ function Combobox({ name, id, label, picker, defaultValue, emptyLabel, className
     setActive(-1);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLInputElement>) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
       const step = event.key === "ArrowDown" ? 1 : -1;
@@ -133,6 +148,7 @@ function Combobox({ name, id, label, picker, defaultValue, emptyLabel, className
     <div className="relative min-w-0 flex-1" data-picker={name} data-picker-ready="">
       <input type="hidden" name={name} value={selected ? String(selected.id) : ""} />
       <input
+        ref={input}
         id={id}
         type="text"
         role="combobox"
