@@ -20,6 +20,12 @@ type Handed = { pages: string[]; exports: string[] };
 /** Opens `paths` one after another in `page`; returns the failures and, for menu pages, what each hands on. */
 async function sweep(page: Page, paths: string[], kind: "menu" | "link"): Promise<{ failures: string[]; handed: Handed[] }> {
   const failures: string[] = [];
+  // Each failure is printed as found, so a run cut short by its timeout still names the broken pages.
+  const push = failures.push.bind(failures);
+  failures.push = (...items: string[]) => {
+    for (const item of items) console.log(`[page-sweep] ${item}`);
+    return push(...items);
+  };
   const handed: Handed[] = [];
   let current = "";
   page.on("pageerror", (error) => failures.push(`${current}: pageerror ${error.message}`));
@@ -63,7 +69,9 @@ async function sweep(page: Page, paths: string[], kind: "menu" | "link"): Promis
 
 for (const [account, mobile] of Object.entries(SWEPT)) {
   test(`every page ${account}'s menu offers, and the links they hand on, hydrate without errors`, async ({ page, context }) => {
-    test.setTimeout(240_000);
+    // Well under four minutes for the platform account on a quiet two-core machine; the cap leaves
+    // room for a machine shared with other work.
+    test.setTimeout(480_000);
     await page.goto("/login");
     await page.getByLabel("手机号").fill(mobile);
     await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
