@@ -20,9 +20,12 @@ test("types a driver's name in 默认司机, picks the match with the keyboard a
 
   await login(page, "ORG_USER", "/carAdministration/carOperate?form=new");
   const form = page.getByTestId("resource-form");
+  const combobox = form.getByRole("combobox", { name: "默认司机" });
+  // The dialog's form is loaded on the client: fill it once it has mounted (its picker is a combobox then).
+  await expect(combobox).toBeVisible();
   await fillForm(page, vehicle, '[data-testid="resource-form"]');
   const plate = await form.locator('[name="plateNo"]').inputValue();
-  const combobox = form.getByRole("combobox", { name: "默认司机" });
+  expect(plate).not.toBe("");
   await combobox.click();
   const listbox = page.getByRole("listbox", { name: "默认司机选项" });
   await expect(listbox).toBeVisible();
