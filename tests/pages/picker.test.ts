@@ -53,7 +53,7 @@ describe("reference picker, JavaScript off", () => {
 
     const example = vehicle.example!.body(Date.now() % 90_000, {});
     const values: Record<string, string> = { driverId, plateNo: plate };
-    for (const [key, value] of Object.entries(example)) if (key !== "plateNo") values[key] = vehicle.fields[key]!.toInput(value as never);
+    for (const [key, value] of Object.entries(example)) if (key !== "plateNo") values[key] = (vehicle.fields as Record<string, { toInput(v: never): string }>)[key]!.toInput(value as never);
     const save = form.querySelectorAll("button").find((b) => textOf(b) === "保存" && !b.getAttribute("aria-hidden"))!;
     const saved = await browser.submit(narrowed, form, values, save);
     expect(saved.status).toBe(200);
