@@ -39,7 +39,8 @@ function stop(code = 0) {
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
-async function waitForHealth(url: string, timeoutMs = 60_000) {
+// Three minutes: on a loaded machine the first start migrates and seeds for well over a minute.
+async function waitForHealth(url: string, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {

@@ -12,7 +12,9 @@ import { resourceOf } from "../../contract/resources/index";
 import { hrefFor, idOfRequest, pageTitleOf, type AuditPage, type DetailPage, type FormPage, type ListPage, type RelatedSection } from "~/pages/kit";
 import { columnsOf } from "~/components/resource/ResourceTable";
 import { parseResourceQuery } from "./resource-query";
-import { resourcesApi, type OptionItem, type ResourceDetail, type ResourcePageData, type ResourceRecord } from "./resources.server";
+import { isPickSearch, pickerOf, pickersOf } from "./picker.server";
+import { PICK_FIELD, pickKeywordName } from "~/lib/picker";
+import { resourcesApi, type ResourceDetail, type ResourcePageData, type ResourceRecord } from "./resources.server";
 import { noticeAndHeaders, platformMessage, redirectWithNotice } from "./page-data.server";
 import { PlatformError } from "./platform.server";
 import { requirePage, type CurrentUser } from "./user.server";
@@ -35,20 +37,6 @@ function pageHref(url: URL): string {
   for (const name of ["confirm", "form", "_data", "index"]) params.delete(name);
   const search = params.toString();
   return search ? `${url.pathname}?${search}` : url.pathname;
-}
-
-/** Options of every reference field a form or filter shows (each from the referenced resource's scoped options). */
-async function refOptions(user: CurrentUser, def: AnyResource, keys: readonly string[]): Promise<Record<string, OptionItem[]>> {
-  const out: Record<string, OptionItem[]> = {};
-  await Promise.all(
-    keys.map(async (key) => {
-      const field = def.fields[key];
-      const target = field?.ref ? resourceOf(field.ref.resource) : undefined;
-      if (!target) return;
-      out[key] = await resourcesApi.options(user, target, undefined, field!.ref!.where).catch(() => []);
-    }),
-  );
-  return out;
 }
 
 const formKeys = (def: AnyResource, mode: "create" | "update") => Object.entries(def.fields).filter(([, f]) => f.form === true || (mode === "create" && f.form === "create")).map(([k]) => k);
@@ -117,7 +105,11 @@ export async function listLoader(page: ListPage, { request }: Args, { wholeRecor
     }
   }
   const filterRefs = Object.entries(page.def.fields).filter(([, f]) => f.ref && f.filter).map(([k]) => k);
-  const options = await refOptions(user, page.def, [...filterRefs, ...(form ? formKeys(page.def, form.mode) : [])]);
+  const formRecord = form?.record as Record<string, unknown> | null | undefined;
+  const options = {
+    ...(await pickersOf(user, page.def, filterRefs, url.searchParams, (key) => query.values[key])),
+    ...(form ? await pickersOf(user, page.def, formKeys(page.def, form.mode), null, (key) => formRecord?.[key]) : {}),
+  };
   const filterRegions = regionFieldKeys(page.def).filter((k) => page.def.fields[k]!.filter);
   const formRegions = form ? regionFieldKeys(page.def, formKeys(page.def, form.mode)) : [];
   const regions = {
@@ -255,17 +247,37 @@ export async function formLoader(page: FormPage, args: Args) {
   const record = page.mode === "update" ? await recordOf(page, user, args) : null;
   if (record && !record.actions.includes("edit")) throw new Response(`${page.def.name}当前不能编辑`, { status: 403 });
   const keys = formKeys(page.def, page.mode);
-  const options = await refOptions(user, page.def, keys);
-  if (page.withOrg && page.mode === "create") {
-    const enterprise = resourceOf("enterprise");
-    options.orgId = enterprise ? await resourcesApi.options(user, enterprise).catch(() => []) : [];
-  }
+  const options = await formPickers(user, page.def, keys, page.withOrg === true && page.mode === "create", null, (key) => (record as Record<string, unknown> | null)?.[key]);
   const regions = regionChoicesOf(regionFieldKeys(page.def, keys), null, (key) => record?.[key]);
   const { notice, headers } = await noticeAndHeaders(args.request, user);
   return json({ record, options, regions, notice, title: pageTitleOf(page) }, { headers });
 }
 
+/** A form's pickers: its reference fields and, for staff creating a record of an organisation, 所属企业. */
+async function formPickers(user: CurrentUser, def: AnyResource, keys: readonly string[], withOrg: boolean, input: FormData | null, selected: (key: string) => unknown) {
+  const options = await pickersOf(user, def, keys, input, selected);
+  const enterprise = withOrg ? resourceOf("enterprise") : undefined;
+  if (enterprise) {
+    const keyword = input?.get(pickKeywordName("orgId"));
+    options.orgId = await pickerOf(user, enterprise, { keyword: typeof keyword === "string" ? keyword : "", selected: selected("orgId") });
+  }
+  return options;
+}
+
+/**
+ * A picker's 「搜索」 without JavaScript: the form comes back with what was typed in every field and the
+ * pickers' options narrowed by their keywords; nothing is saved and nothing is marked wrong.
+ */
+async function pickReply(def: AnyResource, mode: "create" | "update", formData: FormData, user: CurrentUser, withOrg: boolean) {
+  const initialValue: Record<string, string> = {};
+  for (const [name, value] of formData) if (typeof value === "string" && name !== PICK_FIELD) initialValue[name] = value;
+  const options = await formPickers(user, def, formKeys(def, mode), withOrg, formData, (key) => initialValue[key]);
+  const regions = regionChoicesOf(regionFieldKeys(def, formKeys(def, mode)), formData);
+  return json({ result: { initialValue }, options, regions, error: null, fieldErrors: null });
+}
+
 async function saveForm(def: AnyResource, mode: "create" | "update", formData: FormData, user: CurrentUser, options: { withOrg: boolean; id: number | null; done: (record: ResourceRecord) => string; uploadErrors?: Record<string, string> }) {
+  if (isPickSearch(formData)) return pickReply(def, mode, formData, user, options.withOrg);
   const places = regionFieldKeys(def, formKeys(def, mode));
   const regions = regionChoicesOf(places, formData);
   // 「选择」 of a place without JavaScript: show the next level's choices, keep everything typed, save nothing.

@@ -34,6 +34,17 @@ function compact(filter: ResourceFilter): Record<string, unknown> {
   return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== null && v !== ""));
 }
 
+/** How many options a picker shows at once; beyond them it says how many more and asks for a keyword. */
+export const PICKER_PAGE_SIZE = 20;
+
+export interface OptionsPage {
+  records: OptionItem[];
+  total: number;
+  current: number;
+  size: number;
+  selected: OptionItem[];
+}
+
 export const resourcesApi = {
   search(user: CurrentUser, def: AnyResource, filter: ResourceFilter, paging: { current: number; size: number }): Promise<ResourcePageData> {
     return user.call<ResourcePageData>({ path: `${base(def)}/search`, body: { ...compact(filter), ...paging } });
@@ -67,6 +78,12 @@ export const resourcesApi = {
 
   options(user: CurrentUser, def: AnyResource, keyword?: string, where?: Readonly<Record<string, string>>): Promise<OptionItem[]> {
     return user.call<OptionItem[]>({ path: `${base(def)}/options`, body: { ...(keyword ? { keyword } : {}), ...(where ? { where } : {}) } });
+  },
+
+  /** The picker's page of options (issue 22 item 3): a keyword over names, mobiles, plates, numbers; the total; the saved ids' labels. */
+  optionsPage(user: CurrentUser, def: AnyResource, query: { keyword?: string; where?: Readonly<Record<string, string>>; current?: number; size?: number; selected?: readonly number[] }): Promise<OptionsPage> {
+    const { keyword, where, current = 1, size = PICKER_PAGE_SIZE, selected } = query;
+    return user.call<OptionsPage>({ path: `${base(def)}/options/page`, body: { current, size, ...(keyword ? { keyword } : {}), ...(where ? { where } : {}), ...(selected?.length ? { selected } : {}) } });
   },
 
   /** The platform's xlsx stream for the filter (the console passes it through). */

@@ -75,7 +75,7 @@ async function onboard(db: Db, base: string) {
     const response = await fetch(`${base}/document/upload?${new URLSearchParams({ name: `${title}.png`, kind })}`, {
       method: "POST",
       headers: { "X-Platform": "A", Authorization: `Bearer ${owner}`, "Content-Type": "application/octet-stream" },
-      body: demoPng(title),
+      body: new Uint8Array(demoPng(title)),
     });
     const file = (await response.json()) as Envelope<{ url: string }>;
     if (file.code !== 200) throw new Error(`onboarded seed: upload of ${title}: ${file.message ?? file.errorMsg}`);
@@ -130,7 +130,7 @@ async function onboard(db: Db, base: string) {
     roadCertNo: "340600136031",
   }, admin);
   const { profile_id: profileId } = await k.selectFrom("freight_drivers").select("profile_id").where("id", "=", roster.id).executeTakeFirstOrThrow();
-  await credentials("DRIVER", profileId, admin, idCardNo);
+  await credentials("DRIVER", Number(profileId), admin, idCardNo);
   await credentials("VEHICLE", vehicle.id, admin, "340600136031");
   await call(`/tms-driver-profile/${profileId}/approve`, { auditRemark: "证照齐全" }, platform);
   await call(`/tms-vehicle/${vehicle.id}/approve`, { auditRemark: "证照齐全" }, platform);

@@ -228,24 +228,59 @@ export async function mayWriteRow(db: AnyDb, binding: Binding, scope: CallerScop
 
 export const OPTIONS_LIMIT = 50;
 
-/** At most 50 `{ id, label }` of the caller's scope for another resource's picker. */
 /**
- * The reference picker's options: at most OPTIONS_LIMIT rows of the caller's scope, the choosable ones
- * first; a row the resource's `choosable` rule excludes comes greyed with the reason (`disabledReason`).
+ * The columns a picker's keyword searches (issue 22 item 3): the title, the fields of the
+ * definition's keyword box (姓名/手机号) and every field it filters by "contains" (车牌号, 编号 …), so a
+ * driver is found by mobile and a vehicle by plate without a list kept anywhere else.
  */
-export async function resourceOptions(db: AnyDb, binding: Binding, scope: CallerScope, keyword: string | undefined, where?: ResourceFilter): Promise<Array<{ id: number; label: string; disabledReason: string | null }>> {
+export function optionSearchColumns(binding: Binding): string[] {
+  const { def } = binding;
+  const keys = new Set<string>([def.titleField, ...(def.keyword?.fields ?? []), ...filterSpecs(def).filter((s) => s.op === "contains").map((s) => s.key)]);
+  return [...new Set([...keys].filter((key) => def.fields[key]).map((key) => columnOf(key, def.fields[key]!)))];
+}
+
+export interface OptionsQuery {
+  keyword?: string;
+  where?: ResourceFilter;
+  current: number;
+  size: number;
+  /** Ids whose labels the picker shows whatever the keyword (the saved value): only those in scope come back. */
+  selected?: readonly number[];
+}
+
+/** A picker's option; a row the resource's `choosable` rule excludes comes greyed with the reason. */
+export interface PickerOption {
+  id: number;
+  label: string;
+  disabledReason: string | null;
+}
+
+export interface OptionsPage extends Paged<PickerOption> {
+  selected: PickerOption[];
+}
+
+/** One page of `{ id, label }` of the caller's scope for another resource's picker, the total, and the selected ids' labels. */
+export async function optionsPage(db: AnyDb, binding: Binding, scope: CallerScope, { keyword, where, current, size, selected = [] }: OptionsQuery): Promise<OptionsPage> {
   const title = binding.def.titleField;
   const column = columnOf(title, binding.def.fields[title]!);
-  let query = where ? filtered(scopedBase(db, binding, scope), binding, where) : scopedBase(db, binding, scope);
-  if (keyword) query = query.where(contains(`${A}.${column}`, keyword));
+  const base = where ? filtered(scopedBase(db, binding, scope), binding, where) : scopedBase(db, binding, scope);
+  const query = keyword ? base.where(sql<SqlBool>`(${sql.join(optionSearchColumns(binding).map((c) => contains(`${A}.${c}`, keyword)), sql` or `)})`) : base;
+  // The choosable rows first, the greyed ones after them (each with its reason).
   const rule = choosableColumns(binding.def);
-  if (rule.length) query = query.orderBy(sql`case when ${sql.join(rule.map((r) => sql`${ref(r.column)} in (${sql.join([...r.states])})`), sql` and `)} then 0 else 1 end`);
-  const rows = (await query
-    .select([`${A}.id as id`, `${A}.${column} as label`, ...rule.map((r) => `${A}.${r.column}`)] as never)
-    .orderBy(ref(column))
-    .limit(OPTIONS_LIMIT)
-    .execute()) as Array<Record<string, unknown>>;
-  return rows.map((r) => ({ id: Number(r.id), label: String(r.label), disabledReason: unchoosableReason(binding.def, r) }));
+  const columns = [`${A}.id as id`, `${A}.${column} as label`, ...rule.map((r) => `${A}.${r.column}`)] as never;
+  const ordered = rule.length ? query.orderBy(sql`case when ${sql.join(rule.map((r) => sql`${ref(r.column)} in (${sql.join([...r.states])})`), sql` and `)} then 0 else 1 end`) : query;
+  const [count, rows, chosen] = await Promise.all([
+    query.select(sql<number>`count(*)`.as("total")).executeTakeFirstOrThrow(),
+    ordered.select(columns).orderBy(ref(column)).orderBy(ref("id")).limit(size).offset(offsetOf(current, size)).execute(),
+    selected.length ? base.select(columns).where(ref("id"), "in", [...selected]).execute() : Promise.resolve([]),
+  ]);
+  const item = (r: Record<string, unknown>): PickerOption => ({ id: Number(r.id), label: String(r.label), disabledReason: unchoosableReason(binding.def, r) });
+  return { records: rows.map(item), total: Number(count.total), current, size, selected: chosen.map(item) };
+}
+
+/** At most 50 options of the caller's scope for another resource's picker (the first page of `optionsPage`), the choosable ones first. */
+export async function resourceOptions(db: AnyDb, binding: Binding, scope: CallerScope, keyword: string | undefined, where?: ResourceFilter): Promise<PickerOption[]> {
+  return (await optionsPage(db, binding, scope, { keyword, where, current: 1, size: OPTIONS_LIMIT })).records;
 }
 
 export interface WalkCursor {

@@ -15,13 +15,19 @@ import { scopeOf, type CallerScope } from "../scope.js";
 import type { Binding } from "./bind.js";
 import { eventsOf } from "./events.js";
 import { sendResourceExport } from "./export.js";
-import { assertWaterFor, findRow, resourceOptions, searchResource, toRecords } from "./query.js";
+import { assertWaterFor, findRow, OPTIONS_LIMIT, optionsPage, resourceOptions, searchResource, toRecords } from "./query.js";
 import { BINDINGS } from "./registry.js";
 import { assertMay, createResource, deleteResource, transitionResource, updateResource } from "./write.js";
 
 const idParams = z.object({ id: idSchema("id") });
 const transitionParams = z.object({ id: idSchema("id"), transition: z.string().regex(/^[A-Za-z]{1,32}$/, "不支持的操作") });
 const optionsBody = z.object({ keyword: z.string().trim().max(32, "关键字最多 32 个字").optional().nullable() });
+/** The picker's paged options: a keyword, a page of at most 50 and the saved ids whose labels must show. */
+const optionsPageBody = optionsBody.extend({
+  current: z.coerce.number({ invalid_type_error: "current 必须是数字" }).int("current 必须是整数").min(1, "current 从 1 开始").max(10_000, "current 过大").default(1),
+  size: z.coerce.number({ invalid_type_error: "size 必须是数字" }).int("size 必须是整数").min(1, "size 至少 1").max(OPTIONS_LIMIT, `size 最多 ${OPTIONS_LIMIT}`).default(20),
+  selected: z.array(idSchema("selected"), { invalid_type_error: "selected 必须是编号列表" }).max(20, "selected 最多 20 个").optional().nullable(),
+});
 
 function mount(app: FastifyInstance, ctx: ServiceContext, binding: Binding): void {
   const { def } = binding;
@@ -48,6 +54,12 @@ function mount(app: FastifyInstance, ctx: ServiceContext, binding: Binding): voi
     assertMay(def, scope, "list");
     const body = parse(optionsBody.extend({ where: filterOf.optional().nullable() }), request.body);
     return ok(await resourceOptions(db, binding, scope, body.keyword ?? undefined, (body.where ?? undefined) as ResourceFilter | undefined));
+  });
+  app.post(`${base}/options/page`, async (request) => {
+    const scope = await scopeFor(request);
+    assertMay(def, scope, "list");
+    const body = parse(optionsPageBody.extend({ where: filterOf.optional().nullable() }), request.body ?? {});
+    return ok(await optionsPage(db, binding, scope, { keyword: body.keyword || undefined, where: (body.where ?? undefined) as ResourceFilter | undefined, current: body.current, size: body.size, selected: body.selected ?? [] }));
   });
 
   app.post(`${base}/export`, async (request, reply) => {

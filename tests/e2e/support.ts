@@ -1,5 +1,5 @@
 import { constants, publicEncrypt } from "node:crypto";
-import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import type { AnyResource } from "../../contract/resources/kit";
 import { mkdirSync, rmSync } from "node:fs";
 
@@ -171,6 +171,13 @@ export async function notify(kind: Kind, body: Record<string, unknown>): Promise
   return envelope.data;
 }
 
+/** Opens a reference picker's combobox (JavaScript on) and picks its first option. */
+export async function pickFirstOption(combobox: Locator) {
+  await combobox.click();
+  const list = combobox.page().locator(`[id="${await combobox.getAttribute("aria-controls")}"]`);
+  await list.getByRole("option").nth(1).click();
+}
+
 /** Fills a resource form from the definition's example; references and unlisted selects take their first option. */
 export async function fillForm(page: Page, def: AnyResource, scope: string) {
   const body = def.example!.body(Date.now() % 90_000, {});
@@ -179,6 +186,12 @@ export async function fillForm(page: Page, def: AnyResource, scope: string) {
     const input = form.locator(`[name="${key}"]`);
     if ((await input.count()) === 0) continue;
     const value = body[key];
+    const combobox = form.locator(`[data-picker="${key}"] [role="combobox"]`);
+    if (field.ref && (await combobox.count()) > 0) {
+      // With JavaScript a reference is the picker's combobox: required ones, and those the example names, take the first option.
+      if (field.required || key in body) await pickFirstOption(combobox);
+      continue;
+    }
     if (field.input.type === "select") {
       const options = await input.locator("option").evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value).filter(Boolean));
       const wanted = value === undefined || value === null ? undefined : field.toInput(value as never);
@@ -189,6 +202,8 @@ export async function fillForm(page: Page, def: AnyResource, scope: string) {
       await input.fill(field.toInput(value as never));
     }
   }
+  const orgPicker = form.locator('[data-picker="orgId"] [role="combobox"]');
+  if ((await orgPicker.count()) > 0) return pickFirstOption(orgPicker);
   const org = form.locator('[name="orgId"]');
   if ((await org.count()) > 0) {
     const first = await org.locator("option").evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value).filter(Boolean)[0]);

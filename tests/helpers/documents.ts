@@ -7,7 +7,7 @@ export const tinyPng = (seed = "测试证照") => demoPng(seed, 16, 10);
 /** Uploads bytes as one business document of `kind`; the answer's data.url is the `/files/<id>` a record takes. */
 export async function uploadDocument(baseUrl: string, token: string, bytes: Buffer, options: { name?: string; kind?: string } = {}): Promise<CallResult<{ id: number; url: string; mime: string; sizeBytes: number }>> {
   const query = new URLSearchParams({ name: options.name ?? "证照.png", kind: options.kind ?? "CREDENTIAL" });
-  const response = await fetch(`${baseUrl}/document/upload?${query.toString()}`, { method: "POST", headers: { "X-Platform": "A", Authorization: `Bearer ${token}`, "Content-Type": "application/octet-stream" }, body: bytes });
+  const response = await fetch(`${baseUrl}/document/upload?${query.toString()}`, { method: "POST", headers: { "X-Platform": "A", Authorization: `Bearer ${token}`, "Content-Type": "application/octet-stream" }, body: new Uint8Array(bytes) });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : {} };
 }

@@ -36,3 +36,29 @@ export function menuLinks(hrefs: Iterable<string | undefined>): string[] {
 export function refusalIn(text: string): string | null {
   return REFUSAL_TEXTS.find((t) => text.includes(t)) ?? null;
 }
+
+/** The row links a sweep follows (issue 22 item 2): the first row's 详情, 审核 and 编辑 pages. */
+export const ROW_LINK_TEXTS = ["详情", "审核", "编辑"];
+
+/** The demo fleet leader (周德胜), swept beside the four demo accounts. */
+export const FLEET_LEADER_MOBILE = "13966200001";
+
+/**
+ * The in-page links an offered page hands on, from its `#main-content` anchors (text and href):
+ * the first row's 详情/审核/编辑 pages (one per text) and its export downloads (`.xlsx`, checked by
+ * status only). Anchors of the same address count once; addresses off the console are skipped.
+ */
+export function inPageLinks(anchors: Array<{ text: string; href: string | null; inFirstRow: boolean }>): { pages: string[]; exports: string[] } {
+  const pages = new Map<string, string>();
+  const exports = new Set<string>();
+  for (const { text, href, inFirstRow } of anchors) {
+    if (!href?.startsWith("/") || href.startsWith("//")) continue;
+    const path = href.split("#")[0]!;
+    if (/\.xlsx(\?|$)/.test(path)) exports.add(path);
+    else if (inFirstRow) {
+      const label = ROW_LINK_TEXTS.find((t) => text.trim() === t);
+      if (label && !pages.has(label) && !path.includes("confirm=")) pages.set(label, path);
+    }
+  }
+  return { pages: [...pages.values()], exports: [...exports] };
+}

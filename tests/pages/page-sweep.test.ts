@@ -5,10 +5,28 @@
  */
 import { parse, type HTMLElement } from "node-html-parser";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
-import type { NoScriptBrowser } from "../helpers/no-script-browser";
-import { menuLinks, refusalIn, routeIdOf, STATIC_PAGES } from "../helpers/page-sweep";
-import { browserAs, type Kind } from "./support";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../platform/db/seed.js";
+import { NoScriptBrowser } from "../helpers/no-script-browser";
+import { FLEET_LEADER_MOBILE, inPageLinks, menuLinks, refusalIn, routeIdOf, STATIC_PAGES } from "../helpers/page-sweep";
+import { browserAs, consoleUrl, type Kind } from "./support";
+
+/** The demo accounts and the fleet leader (issue 22 item 2). */
+type Swept = Kind | "FLEET_LEADER";
+const SWEPT: Swept[] = [...(Object.keys(DEMO_ACCOUNTS) as Kind[]), "FLEET_LEADER"];
+
+async function sweepBrowser(account: Swept): Promise<NoScriptBrowser> {
+  if (account !== "FLEET_LEADER") return browserAs(account);
+  const browser = new NoScriptBrowser(consoleUrl());
+  await browser.login(FLEET_LEADER_MOBILE, DEMO_PASSWORD);
+  return browser;
+}
+
+/** The anchors of a page's main content, marked when they sit in the first row of a table body. */
+function anchorsOf(main: HTMLElement) {
+  const firstRow = main.querySelector("table tbody tr");
+  const inFirst = new Set(firstRow && !firstRow.querySelector("td[colspan]") ? firstRow.querySelectorAll("a[href]") : []);
+  return main.querySelectorAll("a[href]").map((a) => ({ text: a.textContent, href: a.getAttribute("href") ?? null, inFirstRow: inFirst.has(a) }));
+}
 
 /** About a hundred pages for the platform account, rendered on a small shared machine. */
 const SWEEP_TIMEOUT_MS = 180_000;
@@ -23,13 +41,15 @@ function hasContent(main: HTMLElement): boolean {
   return rows.length > 0 || main.querySelector("form[method=post], form input:not([type=hidden]), form select") !== null || main.querySelector("svg[role=img], svg") !== null;
 }
 
-describe.each(Object.keys(DEMO_ACCOUNTS) as Kind[])("page sweep, JavaScript off: %s", (account) => {
+describe.each(SWEPT)("page sweep, JavaScript off: %s", (account) => {
   let browser: NoScriptBrowser;
   let offered: string[];
+  /** What each offered page hands on: its first row's 详情/审核/编辑 and its exports. */
+  const handedOn = new Map<string, { pages: string[]; exports: string[] }>();
   const get = (path: string) => browser.raw(path);
 
   beforeAll(async () => {
-    browser = await browserAs(account);
+    browser = await sweepBrowser(account);
     const home = parse(await (await get("/dashboard")).text());
     offered = menuLinks(home.querySelectorAll('nav[aria-label="主菜单"] a[href]').map((a) => a.getAttribute("href")));
   });
@@ -47,6 +67,29 @@ describe.each(Object.keys(DEMO_ACCOUNTS) as Kind[])("page sweep, JavaScript off:
       if (refusal) failures.push(`${path}: says "${refusal}"`);
       else if (!main.querySelector("h1, h2")) failures.push(`${path}: no heading`);
       else if (!hasContent(main)) failures.push(`${path}: no rows, form or chart`);
+      handedOn.set(path, inPageLinks(anchorsOf(main)));
+    });
+    expect(failures).toEqual([]);
+  }, SWEEP_TIMEOUT_MS);
+
+  it("follows the links the offered pages hand on: the first row's 详情/审核/编辑 (200, a heading, no refusal) and exports (200)", async () => {
+    const pages = new Set([...handedOn.values()].flatMap((links) => links.pages));
+    const exports = new Set([...handedOn.values()].flatMap((links) => links.exports));
+    if (account === "SYSTEM_USER") expect(pages.size).toBeGreaterThan(20);
+    const failures: string[] = [];
+    await inBatches([...pages], 3, async (path) => {
+      const response = await get(path);
+      if (response.status !== 200) return void failures.push(`${path}: HTTP ${response.status}`);
+      const main = parse(await response.text()).querySelector("#main-content");
+      const refusal = main ? refusalIn(main.textContent) : null;
+      if (!main) failures.push(`${path}: no #main-content`);
+      else if (refusal) failures.push(`${path}: says "${refusal}"`);
+      else if (!main.querySelector("h1, h2, h3")) failures.push(`${path}: no heading`);
+    });
+    await inBatches([...exports], 2, async (path) => {
+      const response = await get(path);
+      if (response.status !== 200) failures.push(`${path}: HTTP ${response.status}`);
+      await response.arrayBuffer();
     });
     expect(failures).toEqual([]);
   }, SWEEP_TIMEOUT_MS);

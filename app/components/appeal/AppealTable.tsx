@@ -1,3 +1,4 @@
+import { RowActionMenu } from "~/components/ui/RowActionMenu";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { AppealRecord } from "../../../contract/appeal";
@@ -55,12 +56,12 @@ export function AppealTable({ records, empty }: { records: AppealRecord[]; empty
                 <td className="whitespace-nowrap">{formatDateTime(a.submittedTime)}</td>
                 <td className="whitespace-nowrap">{formatDateTime(a.auditedTime)}</td>
                 <td className="col-actions">
-                  <span className="flex gap-x-2">
+                  <RowActionMenu label={a.appealNo}>
                     {a.actions.includes("detail") ? <Link to={appealDetailHref(a.id)} className="btn-link" aria-label={`申诉 ${a.appealNo} 详情`}>详情</Link> : null}
                     {rowAllows(appeal, a.actions, "audit") ? (
                       <Link to={appealAuditHref(a.id)} className="btn-link" aria-label={`审核申诉 ${a.appealNo}`}>审核</Link>
                     ) : null}
-                  </span>
+                  </RowActionMenu>
                 </td>
               </tr>
             ))

@@ -83,7 +83,7 @@ export function OrderTable({ orders, canDispatch, water, listSearch }: OrderTabl
             <th scope="col" className="text-right">运价(元/吨)</th>
             <th scope="col">状态</th>
             <th scope="col">创建时间</th>
-            <th scope="col">操作</th>
+            <th scope="col" className="col-actions">操作</th>
           </tr>
         </thead>
         <tbody>
@@ -106,7 +106,7 @@ export function OrderTable({ orders, canDispatch, water, listSearch }: OrderTabl
                 <td className="text-right tabular-nums">{fenToYuan(order.unitPrice)}</td>
                 <td className="whitespace-nowrap">{ORDER_STATUS_LABELS[order.status]}</td>
                 <td className="whitespace-nowrap">{formatDateTime(order.createdTime)}</td>
-                <td className="whitespace-nowrap">
+                <td className="col-actions">
                   {canDispatch && (order.freightWay === "ROAD" || water) ? (
                     <Link to={dispatchHref(order)} className="btn-link" aria-label={`派单 ${order.orderNo}`}>派单</Link>
                   ) : (

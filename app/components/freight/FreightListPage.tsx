@@ -1,3 +1,4 @@
+import { RowActionMenu } from "~/components/ui/RowActionMenu";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent } from "react";
 import { canTake, hasTrack, isUnderWay, mayTake, offers } from "../../../contract/freight-steps";
@@ -33,7 +34,7 @@ function RowActions({ record, userType, listHref }: { record: FreightRow; userTy
     <a href={href} className="btn-link">{label}</a>
   );
   return (
-    <span className="flex gap-x-2">
+    <RowActionMenu label={freightNo}>
       {step("详情", freightDetailHref(way, freightNo))}
       {may("LOADING") ? step("装货", freightStepHref("loading", way, freightNo)) : null}
       {may("UNLOADING") ? step("卸货", freightStepHref("unloading", way, freightNo)) : null}
@@ -48,7 +49,7 @@ function RowActions({ record, userType, listHref }: { record: FreightRow; userTy
       {may("CANCEL") ? (
         <Link to={withDialog(listHref, "cancel", record.id)} preventScrollReset className="btn-link text-red-600">取消</Link>
       ) : null}
-    </span>
+    </RowActionMenu>
   );
 }
 

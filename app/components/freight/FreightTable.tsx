@@ -49,11 +49,11 @@ export function FreightTable<R extends FreightRow>({ records, actions, selection
 
   return (
     <div className="overflow-x-auto">
-      <table className="table table-nowrap" aria-label={label}>
+      <table className={`table table-nowrap table-keys ${selection ? "table-keys-select" : ""}`} aria-label={label}>
         <thead>
           <tr>
             {selection ? (
-              <th scope="col" className="w-10">
+              <th scope="col" className="col-select w-10">
                 <SelectAll
                   label="全选本页可选运单"
                   checked={selectableIds.length > 0 && selectedOnPage === selectableIds.length}
@@ -63,10 +63,10 @@ export function FreightTable<R extends FreightRow>({ records, actions, selection
                 />
               </th>
             ) : null}
-            <th scope="col">运单号</th>
+            <th scope="col" className="col-key">运单号</th>
+            <th scope="col" className="col-status">状态</th>
             <th scope="col">运输方式</th>
             <th scope="col">订单号</th>
-            <th scope="col">状态</th>
             <th scope="col">司机/船长</th>
             <th scope="col">车牌/船名</th>
             <th scope="col">装货地</th>
@@ -90,7 +90,7 @@ export function FreightTable<R extends FreightRow>({ records, actions, selection
               return (
                 <tr key={r.id} data-testid="freight-row" data-freight-no={r.freightNo} data-status={r.status}>
                   {selection ? (
-                    <td className="w-10">
+                    <td className="col-select w-10">
                       {selection.selectable(r) ? (
                         <label className="-m-2 block p-2">
                           <span className="sr-only">选择运单 {r.freightNo}</span>
@@ -107,15 +107,15 @@ export function FreightTable<R extends FreightRow>({ records, actions, selection
                       ) : null}
                     </td>
                   ) : null}
-                  <td>
+                  <td className="col-key">
                     <a href={freightDetailHref(r.freightWay, r.freightNo)} className="text-primary hover:underline">{r.freightNo}</a>
                     {r.abnormal ? (
                       <span className="ml-1 rounded bg-red-50 px-1 text-xs text-red-600" title={r.abnormalReason ?? undefined}>异常</span>
                     ) : null}
                   </td>
+                  <td className="col-status"><StatusTag status={r.status} /></td>
                   <td>{FREIGHT_WAY_LABELS[r.freightWay]}</td>
                   <td>{r.orderNo}</td>
-                  <td><StatusTag status={r.status} /></td>
                   <td>{dash(water ? r.captainName : r.driverName)}</td>
                   <td>{dash(water ? r.shipName : r.plateNo)}</td>
                   <td>{r.loadingPlace}</td>

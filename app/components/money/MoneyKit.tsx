@@ -39,7 +39,7 @@ export function MoneyTable({ columns, rows, testId, leading, actions }: { column
           <tr>
             {leading ? <th className="w-8"><span className="sr-only">选择</span></th> : null}
             {columns.map((c) => <th key={c.key} className={c.kind?.includes("en") ? "text-right" : undefined}>{c.label}</th>)}
-            {actions ? <th>操作</th> : null}
+            {actions ? <th className="col-actions">操作</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -50,7 +50,7 @@ export function MoneyTable({ columns, rows, testId, leading, actions }: { column
               <tr key={String(row.id ?? i)} data-row-id={String(row.id ?? "")}>
                 {leading ? <td>{leading(row)}</td> : null}
                 {columns.map((c) => <td key={c.key} className={c.kind?.includes("en") ? "text-right tabular-nums" : undefined}>{cell(row, c)}</td>)}
-                {actions ? <td className="whitespace-nowrap">{actions(row)}</td> : null}
+                {actions ? <td className="col-actions"><span className="row-actions">{actions(row)}</span></td> : null}
               </tr>
             ))
           )}

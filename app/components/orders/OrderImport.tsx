@@ -1,3 +1,4 @@
+import { DefaultSubmit, RefPicker } from "~/components/resource/RefPicker";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatDateTime } from "~/lib/format";
 import type { importLoader, ImportBatchView } from "~/services/pages/order-import.server";
@@ -69,16 +70,12 @@ export function OrderImport() {
         {action?.error ? <p className="alert-error mb-3" role="alert">{action.error}</p> : null}
         {data.error ? <p className="alert-error mb-3" role="alert">{data.error}</p> : null}
         <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3" aria-label="上传文件">
+          {data.staff ? <DefaultSubmit label="上传并导入" /> : null}
           {data.staff ? (
-            <label className="text-sm">
-              <span className="mb-1 block text-gray-600">所属企业</span>
-              <select name="orgId" className="input w-64" required defaultValue="">
-                <option value="">请选择</option>
-                {data.orgs.map((o) => (
-                  <option key={o.id} value={o.id}>{o.label}</option>
-                ))}
-              </select>
-            </label>
+            <div className="w-64 text-sm">
+              <label htmlFor="import-orgId" className="mb-1 block text-gray-600">所属企业</label>
+              <RefPicker name="orgId" id="import-orgId" label="所属企业" picker={data.orgs ?? undefined} defaultValue={data.orgId} emptyLabel="请选择" required searchMethod="get" />
+            </div>
           ) : null}
           <label className="text-sm">
             <span className="mb-1 block text-gray-600">文件</span>

@@ -1,3 +1,4 @@
+import { DefaultSubmit, RefPicker } from "~/components/resource/RefPicker";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { columnHeader, formatCell, REPORT_DIMENSIONS, REPORT_PERIODS, type ReportId } from "../../../contract/reports";
 import { Chart } from "~/components/charts/Chart";
@@ -34,6 +35,7 @@ export function ReportPage() {
         {result ? <a href={data.exportHref} className="btn" download data-testid="report-export">导出</a> : null}
       </div>
       <Form method="get" key={location.search} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label={`${data.meta.title}查询`}>
+        {data.staff ? <DefaultSubmit label="查询" /> : null}
         <fieldset className="min-w-0">
           <legend className={labelClass}>时间范围</legend>
           <div className="flex items-center gap-1">
@@ -55,12 +57,7 @@ export function ReportPage() {
         {data.staff ? (
           <div>
             <label htmlFor="report-org" className={labelClass}>企业</label>
-            <select id="report-org" name="orgId" defaultValue={values.orgId ?? ""} className="input">
-              <option value="">全部</option>
-              {data.orgs.map((o) => (
-                <option key={o.id} value={o.id}>{o.label}</option>
-              ))}
-            </select>
+            <RefPicker name="orgId" id="report-org" label="企业" picker={data.orgs ?? undefined} defaultValue={values.orgId ?? ""} emptyLabel="全部" />
             <Err error={errors.orgId} />
           </div>
         ) : null}

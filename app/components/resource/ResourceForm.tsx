@@ -6,13 +6,16 @@ import { formSchema, regionKeys } from "../../../contract/resources/derive";
 import { foldRegionParts } from "../../../contract/region-code";
 import type { RegionChoice } from "../../../contract/regions";
 import { f, type AnyResource, type Field } from "../../../contract/resources/kit";
+import type { PickerData } from "~/lib/picker";
 import { FieldInput } from "./inputs";
+import { DefaultSubmit } from "./RefPicker";
 
 interface Props {
   def: AnyResource;
   mode: "create" | "update";
   record: Record<string, unknown> | null;
-  options: Record<string, Array<{ id: number; label: string }>>;
+  /** The pickers of the form's reference fields. */
+  options: Record<string, PickerData>;
   /** 省 / 市 / 区 choices of the place fields. */
   regions?: Record<string, RegionChoice>;
   withOrg?: boolean;
@@ -69,11 +72,11 @@ export function ResourceForm({ def, mode, record, options, regions = {}, withOrg
         </>
       ) : null}
       {record ? <input type="hidden" name="version" value={String(record.version ?? 0)} /> : null}
-      {/* Enter in a field saves: the first submit button is the form's default, and a place's 「选择」 comes later. */}
-      {places.length ? <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">保存</button> : null}
+      {/* Enter in a field saves (the default button comes first), never a picker's 「搜索」. */}
+      <DefaultSubmit label="保存" />
       {form.errors?.length ? <p className="alert-error" role="alert" id={form.errorId}>{form.errors[0]}</p> : null}
       {withOrg && mode === "create" ? (
-        <FieldInput name="orgId" id={`${form.id}-orgId`} field={ORG_FIELD} defaultValue={value("orgId", ORG_FIELD)} error={errorOf("orgId")} options={options.orgId} />
+        <FieldInput name="orgId" id={`${form.id}-orgId`} field={ORG_FIELD} defaultValue={value("orgId", ORG_FIELD)} error={errorOf("orgId")} picker={options.orgId} />
       ) : null}
       {sectionsOf(def, mode).map(([title, list]) => (
         <fieldset key={title} className="min-w-0">
@@ -88,7 +91,7 @@ export function ResourceForm({ def, mode, record, options, regions = {}, withOrg
                 required={record && field.mask ? false : field.required}
                 defaultValue={value(key, field)}
                 error={errorOf(key)}
-                options={options[key]}
+                picker={options[key]}
                 region={regions[key]}
               />
             ))}

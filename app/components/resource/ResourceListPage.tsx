@@ -8,6 +8,7 @@ import { Pagination } from "~/components/ui/Pagination";
 import { footerSums } from "~/lib/footer-sums";
 import { pageTitleOf, type ListPage } from "~/pages/kit";
 import type { listLoader } from "~/services/resource-pages.server";
+import type { PickerData } from "~/lib/picker";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { SearchForm } from "./SearchForm";
 import { columnsOf, ResourceTable, type Row } from "./ResourceTable";
@@ -16,7 +17,7 @@ import type { RegionChoice } from "../../../contract/regions";
 /** The create/edit form (and Conform with it) is loaded when a list shows its dialog (issue 14). */
 const ResourceForm = lazyInPlace(() => import("./ResourceForm").then((module) => ({ default: module.ResourceForm })));
 
-type ActionData = { error?: string | null; fieldErrors?: Record<string, string[] | null> | null; result?: SubmissionResult<string[]>; regions?: Record<string, RegionChoice> } | undefined;
+type ActionData = { error?: string | null; fieldErrors?: Record<string, string[] | null> | null; result?: SubmissionResult<string[]>; options?: Record<string, PickerData>; regions?: Record<string, RegionChoice> } | undefined;
 
 /** A resource's list page: title, 新增 and 导出 when allowed (plus the page's own `toolbar` links), the search form, the table and the pager. */
 export function ResourceListPage({ page, toolbar }: { page: ListPage; toolbar?: React.ReactNode }) {
@@ -50,7 +51,7 @@ export function ResourceListPage({ page, toolbar }: { page: ListPage; toolbar?: 
       {data.form ? (
         <Dialog open onOpenChange={(open) => (open ? undefined : navigate(data.listHref))} title={data.form.mode === "create" ? (page.createLabel ?? `新增${def.name}`) : `编辑${def.name}`} data-testid="resource-form-dialog" footer={null}>
           <Suspense fallback={null}>
-            <ResourceForm def={def} mode={data.form.mode} record={data.form.record} options={data.options} regions={actionData?.regions ?? data.regions} lastResult={actionData?.result} cancelHref={data.listHref} intent />
+            <ResourceForm def={def} mode={data.form.mode} record={data.form.record} options={actionData?.options ?? data.options} regions={actionData?.regions ?? data.regions} lastResult={actionData?.result} cancelHref={data.listHref} intent />
           </Suspense>
         </Dialog>
       ) : null}

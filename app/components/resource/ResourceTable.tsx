@@ -17,15 +17,28 @@ export function columnsOf(def: AnyResource, keys?: readonly string[], showOrg = 
   return showOrg ? [...chosen, ["orgName", { label: "所属企业", kind: "text", format: String } as unknown as Field]] : chosen;
 }
 
+/**
+ * The key columns first (issue 22 item 4): the first column (the number or name) and then the status,
+ * so neither scrolls under the 操作 column; on a phone both stay pinned at the left.
+ */
+export function keyColumnsFirst(def: AnyResource, columns: Array<[string, Field]>): Array<[string, Field]> {
+  const status = def.status?.field;
+  const at = status ? columns.findIndex(([key]) => key === status) : -1;
+  if (at <= 1) return columns;
+  return [columns[0]!, columns[at]!, ...columns.slice(1, at), ...columns.slice(at + 1)];
+}
+
 /** A server-rendered table of records: one cell per column, the row's allowed actions at the end. */
-export function ResourceTable({ def, records, columns, rowActions, links, empty, label, confirmPrefix }: { def: AnyResource; records: Row[]; columns: Array<[string, Field]>; rowActions: readonly ActionKey[]; links: Links; empty: ReactNode; label: string; confirmPrefix?: string }) {
+export function ResourceTable({ def, records, columns: given, rowActions, links, empty, label, confirmPrefix }: { def: AnyResource; records: Row[]; columns: Array<[string, Field]>; rowActions: readonly ActionKey[]; links: Links; empty: ReactNode; label: string; confirmPrefix?: string }) {
+  const columns = keyColumnsFirst(def, given);
+  const keyClass = (key: string, index: number) => (index === 0 ? "col-key" : key === def.status?.field ? "col-status" : undefined);
   return (
     <div className="overflow-x-auto">
-      <table className="table table-nowrap table-clip" aria-label={label}>
+      <table className="table table-nowrap table-clip table-keys" aria-label={label}>
         <thead>
           <tr>
-            {columns.map(([key, field]) => (
-              <th key={key} scope="col">{field.label}</th>
+            {columns.map(([key, field], index) => (
+              <th key={key} scope="col" className={keyClass(key, index)}>{field.label}</th>
             ))}
             {rowActions.length ? <th scope="col" className="col-actions">操作</th> : null}
           </tr>
@@ -40,8 +53,8 @@ export function ResourceTable({ def, records, columns, rowActions, links, empty,
               const title = String(record[def.titleField] ?? record.id);
               return (
                 <tr key={record.id} data-testid="resource-row" data-id={record.id} data-status={def.status ? String(record[def.status.field]) : undefined}>
-                  {columns.map(([key, field]) => (
-                    <td key={key}>
+                  {columns.map(([key, field], index) => (
+                    <td key={key} className={keyClass(key, index)}>
                       <span className="cell-clip">{key === "orgName" ? ((record.orgName as string | null) ?? "-") : cellOf(field, record[key], record, key)}</span>
                     </td>
                   ))}

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { AnyResource } from "../../../contract/resources/kit";
 import { hrefFor, rowAllows, type ActionKey, type Links } from "~/pages/kit";
+import { RowActionMenu } from "~/components/ui/RowActionMenu";
 
 const LINK_LABELS: Record<string, string> = { detail: "详情", edit: "编辑", audit: "审核" };
 
@@ -30,7 +31,7 @@ export function RowActions({ def, record, wanted, links, title, confirmPrefix }:
   const confirmHref = useConfirmHref();
   const items = wanted.filter((key) => rowAllows(def, record.actions, key));
   return (
-    <span className="flex flex-wrap gap-x-2">
+    <RowActionMenu label={title}>
       {items.map((key) => {
         const page = key === "detail" ? links.detail : key === "edit" ? links.edit : key === "audit" ? links.audit : links.actions?.[key];
         const href = page ? hrefFor(page, record.id) : key in LINK_LABELS ? undefined : confirmHref(confirmPrefix ? `${confirmPrefix}.${key}` : key, record.id);
@@ -42,6 +43,6 @@ export function RowActions({ def, record, wanted, links, title, confirmPrefix }:
           </Link>
         );
       })}
-    </span>
+    </RowActionMenu>
   );
 }

@@ -5,6 +5,8 @@ import { specialCharacterProps } from "~/lib/special-characters";
 import type { RegionChoice } from "../../../contract/regions";
 import { addDays, chinaDate } from "../../../contract/units";
 import { RegionSelect } from "./RegionSelect";
+import type { PickerData } from "~/lib/picker";
+import { DefaultSubmit, RefPicker } from "./RefPicker";
 
 interface Props {
   def: AnyResource;
@@ -13,7 +15,8 @@ interface Props {
   errors: Record<string, string>;
   /** Filters the page fixes: not shown. */
   hidden: readonly string[];
-  options: Record<string, Array<{ id: number; label: string }>>;
+  /** The pickers of the reference filters. */
+  options: Record<string, PickerData>;
   /** 省 / 市 / 区 choices of place filters. */
   regions?: Record<string, RegionChoice>;
   /** Query values carried through a search unchanged (the page size). */
@@ -76,6 +79,8 @@ export function SearchForm({ def, specs, values, errors, hidden, options, region
   const shown = specs.filter((s) => !hidden.includes(s.key));
   return (
     <Form method="get" key={location.search} className="mb-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label={`${def.name}查询`}>
+      {/* Enter in a field runs the query (the default button comes first), never a picker's 「搜索」. */}
+      <DefaultSubmit label="查询" />
       {Object.entries(carry).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -90,11 +95,13 @@ export function SearchForm({ def, specs, values, errors, hidden, options, region
         if (op === "range") return <DateRange key={key} name={key} label={field.label} values={values} errors={errors} />;
         if (field.kind === "region") return <RegionSelect key={key} name={key} id={`filter-${key}`} label={field.label} choice={regions[key]} error={errors[key]} filter />;
         const id = `filter-${key}`;
-        const choices: Array<[string, string]> = field.ref ? (options[key] ?? []).map((o) => [String(o.id), o.label]) : Object.entries(field.options ?? {}).map(([v, o]) => [v, o.label]);
+        const choices: Array<[string, string]> = Object.entries(field.options ?? {}).map(([v, o]) => [v, o.label]);
         return (
           <div key={key} className="min-w-0">
             <label htmlFor={id} className={labelClass}>{field.label}</label>
-            {op === "contains" ? (
+            {field.ref ? (
+              <RefPicker name={key} id={id} label={field.label} picker={options[key]} defaultValue={values[key] ?? ""} emptyLabel="全部" className={`input ${errors[key] ? "input-error" : ""}`} invalid={!!errors[key]} describedBy={errors[key] ? `${id}-error` : undefined} />
+            ) : op === "contains" ? (
               <input id={id} name={key} defaultValue={values[key] ?? ""} placeholder={`请输入${field.label}`} maxLength={64} className={`input ${errors[key] ? "input-error" : ""}`} aria-describedby={errors[key] ? `${id}-error` : undefined} {...specialCharacterProps(!!field.input.sanitize)} />
             ) : (
               <select id={id} name={key} defaultValue={values[key] ?? ""} className={`input ${errors[key] ? "input-error" : ""}`} aria-describedby={errors[key] ? `${id}-error` : undefined}>

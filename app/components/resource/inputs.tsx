@@ -5,6 +5,8 @@ import { specialCharacterProps } from "~/lib/special-characters";
 import { RegionSelect } from "./RegionSelect";
 import { refsOfText } from "~/lib/documents";
 import { DocumentUpload } from "~/components/ui/DocumentUpload";
+import type { PickerData } from "~/lib/picker";
+import { RefPicker } from "./RefPicker";
 
 export interface FieldInputProps {
   name: string;
@@ -12,13 +14,14 @@ export interface FieldInputProps {
   field: Field;
   defaultValue: string;
   error?: string;
-  options?: Array<{ id: number; label: string; disabledReason?: string | null }>;
+  /** A reference field's picker (its options, keyword and total). */
+  picker?: PickerData;
   required?: boolean;
   /** A place field's 省 / 市 / 区 choices (from the loader or the action). */
   region?: RegionChoice;
 }
 
-export function FieldInput({ name, id, field, defaultValue, error, options, required = field.required, region }: FieldInputProps) {
+export function FieldInput({ name, id, field, defaultValue, error, picker, required = field.required, region }: FieldInputProps) {
   if (field.kind === "region") return <RegionSelect name={name} id={id} label={field.label} choice={region} required={required} error={error} hint={field.hint} />;
   // Documents are uploads, not typed paths (issue 20): one widget for every image field.
   if (field.kind === "images") return <DocumentUpload name={name} id={id} label={field.label} kind="CREDENTIAL" defaultRefs={refsOfText(defaultValue)} max={4} required={required} error={error} />;
@@ -32,23 +35,16 @@ export function FieldInput({ name, id, field, defaultValue, error, options, requ
   } as const;
   const cls = `input ${error ? "input-error" : ""}`;
   let control;
-  if (field.input.type === "select") {
-    // A reference the platform greys (not choosable) is shown disabled with its reason, except the value
-    // the record already holds (a disabled option would not be posted back).
-    const choices: Array<[string, string, string | null]> = field.ref
-      ? (options ?? []).map((o) => [String(o.id), o.label, field.ref!.anyState ? null : (o.disabledReason ?? null)])
-      : Object.entries(field.options ?? {}).map(([v, o]) => [v, o.label, null]);
+  if (field.ref) {
+    control = <RefPicker name={name} id={id} label={field.label} picker={picker} defaultValue={defaultValue} emptyLabel="请选择" className={cls} invalid={!!error} describedBy={common["aria-describedby"]} required={required} anyState={field.ref.anyState} />;
+  } else if (field.input.type === "select") {
+    const choices: Array<[string, string]> = Object.entries(field.options ?? {}).map(([v, o]) => [v, o.label]);
     control = (
       <select {...common} className={cls}>
         <option value="">请选择</option>
-        {choices.map(([value, text, reason]) => {
-          const greyed = reason !== null && value !== defaultValue;
-          return (
-            <option key={value} value={value} disabled={greyed} title={reason ?? undefined}>
-              {reason ? `${text}（${reason}）` : text}
-            </option>
-          );
-        })}
+        {choices.map(([value, text]) => (
+          <option key={value} value={value}>{text}</option>
+        ))}
       </select>
     );
   } else if (field.input.type === "textarea") {

@@ -3,12 +3,13 @@
  * in memory up to the limit and relayed as it is to the platform, which checks, reads and imports it;
  * the page shows the batch's outcome with its refused rows, and the recent batches.
  */
+import { pickerOf } from "~/services/picker.server";
+import { pickKeywordName } from "~/lib/picker";
 import { json, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { ORDER_IMPORT_MAX_BYTES, type ImportBatch } from "../../../contract/order-import";
 import { resourceOf } from "../../../contract/resources/index";
 import { noticeAndHeaders, platformMessage, redirectWithNotice } from "../page-data.server";
 import { PlatformError } from "../platform.server";
-import { resourcesApi, type OptionItem } from "../resources.server";
 import { requirePage, requireUser, type CurrentUser } from "../user.server";
 import { readForm } from "../read-form.server";
 
@@ -32,9 +33,10 @@ export async function importLoader({ request }: LoaderFunctionArgs) {
     error = platformMessage(e);
   }
   const enterprise = resourceOf("enterprise");
-  const orgs: OptionItem[] = isStaff(user) && enterprise ? await resourcesApi.options(user, enterprise).catch(() => []) : [];
+  const orgId = url.searchParams.get("orgId") ?? "";
+  const orgs = isStaff(user) && enterprise ? await pickerOf(user, enterprise, { keyword: url.searchParams.get(pickKeywordName("orgId")) ?? "", selected: orgId }) : null;
   const { notice, headers } = await noticeAndHeaders(request, user);
-  return json({ batches, batch, error, notice, staff: isStaff(user), orgs }, { headers });
+  return json({ batches, batch, error, notice, staff: isStaff(user), orgs, orgId: /^[1-9]\d{0,14}$/.test(orgId) ? orgId : "" }, { headers });
 }
 
 export async function importAction({ request }: ActionFunctionArgs) {

@@ -3,12 +3,13 @@
  * schema, defaults applied), the platform's result, the chart drawn on the server as SVG, the
  * organisation picker for platform and tenant staff, and the export link.
  */
+import { pickerOf } from "~/services/picker.server";
+import { pickKeywordName } from "~/lib/picker";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { resourceOf } from "../../../contract/resources/index";
 import { defaultRange, REPORTS, reportParamsSchema, type ReportId, type ReportParams, type ReportResult } from "../../../contract/reports";
 import { renderChartSvg } from "~/components/charts/render.server";
 import { pageJson, platformMessage } from "~/services/page-data.server";
-import { resourcesApi, type OptionItem } from "~/services/resources.server";
 import type { CurrentUser } from "~/services/user.server";
 import { requirePage } from "~/services/user.server";
 
@@ -52,7 +53,7 @@ export async function loadReport(id: ReportId, { request }: LoaderFunctionArgs) 
   const enterprise = resourceOf("enterprise");
   const [outcome, orgs] = await Promise.all([
     params ? reportsApi.run(user, id, params).then((result) => ({ result }), (error: unknown) => ({ error: platformMessage(error) })) : Promise.resolve(null),
-    staff && enterprise ? resourcesApi.options(user, enterprise).catch((): OptionItem[] => []) : Promise.resolve<OptionItem[]>([]),
+    staff && enterprise ? pickerOf(user, enterprise, { keyword: url.searchParams.get(pickKeywordName("orgId")) ?? "", selected: values.orgId }) : Promise.resolve(null),
   ]);
   const result = outcome && "result" in outcome ? outcome.result : null;
   const query = new URLSearchParams(Object.entries(values).filter(([, v]) => v));

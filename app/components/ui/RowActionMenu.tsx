@@ -1,0 +1,60 @@
+/**
+ * A table row's actions (issue 22 item 4), the one component every list's 操作 column uses: Element-style
+ * inline text buttons on one line, at most three; the rest in a 「更多」 menu. Below the `sm` breakpoint
+ * (a phone) every action goes into 「更多」 so the column stays narrow and the key columns keep the row.
+ * The menu is a `<details>`: it opens without JavaScript; with it, a click elsewhere or a choice closes it.
+ */
+import { Children, isValidElement, useEffect, useRef, type ReactNode } from "react";
+
+/** Inline actions before the rest go into 「更多」. */
+export const INLINE_ACTIONS = 3;
+
+export function RowActionMenu({ label, children }: { /** What the actions act on (the row's number or name), for 「更多」's accessible name. */ label: string; children: ReactNode }) {
+  const items = Children.toArray(children).filter(isValidElement);
+  const menu = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const details = menu.current;
+    if (!details) return;
+    // A choice in the menu closes it (a confirmation opens, or a page).
+    const close = (event: Event) => {
+      if (event.target instanceof Element && event.target.closest("a,button")) details.open = false;
+    };
+    const onClick = (event: MouseEvent) => {
+      if (!details.open) return;
+      if (event.target instanceof Node && !details.contains(event.target)) details.open = false;
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && details.open) {
+        details.open = false;
+        details.querySelector("summary")?.focus();
+      }
+    };
+    const list = details.querySelector("[data-row-menu]");
+    list?.addEventListener("click", close);
+    document.addEventListener("click", onClick);
+    details.addEventListener("keydown", onKey);
+    return () => {
+      list?.removeEventListener("click", close);
+      document.removeEventListener("click", onClick);
+      details.removeEventListener("keydown", onKey);
+    };
+  }, []);
+  if (items.length === 0) return <span className="text-gray-300">-</span>;
+  const inline = items.slice(0, INLINE_ACTIONS);
+  const rest = items.slice(INLINE_ACTIONS);
+  return (
+    <span className="row-actions">
+      {inline.map((item, index) => (
+        <span key={item.key ?? index} className="row-action-inline">{item}</span>
+      ))}
+      <details ref={menu} className={`row-more ${rest.length ? "" : "sm:hidden"}`} data-row-more="">
+        <summary className="row-more-toggle" aria-label={`更多操作 ${label}`}>更多</summary>
+        <span className="row-more-menu" data-row-menu="">
+          {items.map((item, index) => (
+            <span key={item.key ?? index} className={index < INLINE_ACTIONS ? "row-more-item sm:hidden" : "row-more-item"}>{item}</span>
+          ))}
+        </span>
+      </details>
+    </span>
+  );
+}
