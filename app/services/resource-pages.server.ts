@@ -223,10 +223,13 @@ export async function auditAction(page: AuditPage, args: Args) {
   const url = new URL(args.request.url);
   const id = idOfRequest(args.params, url);
   if (!id) throw new Response(`${page.def.name}不存在`, { status: 404 });
+  const form = await readForm(args.request.clone());
+  // A row of a related list (a 证照's 通过 / 驳回 in its confirmation) posts an intent, as on a list.
+  if (form.get("intent") !== null) return recordAction(page, args);
   const keys = Object.entries(page.def.status?.transitions ?? {})
     .filter(([, t]) => t.group === page.group)
     .map(([k]) => k);
-  const submission = parseWithZod(await readForm(args.request), { schema: transitionFormSchema(page.def, keys) });
+  const submission = parseWithZod(form, { schema: transitionFormSchema(page.def, keys) });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const { transition: key, version, ...inputs } = submission.value as Record<string, unknown> & { transition: string; version?: number };
   try {

@@ -143,6 +143,16 @@ async function checkUnique(trx: AnyDb, binding: Binding, scope: CallerScope, bod
   }
 }
 
+/** A new row's unanswered yes/no questions (a form's 「请选择」 left as it was) are the binding's default, else 否; never null. */
+function unansweredBools(binding: Binding, body: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(binding.def.fields)) {
+    const column = columnOf(key, field);
+    if (field.kind === "bool" && field.form && body[key] == null) values[column] = binding.defaults?.[column] ?? toColumn(field, false);
+  }
+  return values;
+}
+
 function columnsOf(def: AnyResource, body: Record<string, unknown>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
@@ -197,6 +207,7 @@ export async function createResource(ctx: ServiceContext, binding: Binding, scop
       ...(await ownerColumns(trx, binding, scope, body.orgId as number | undefined)),
       ...binding.defaults,
       ...columnsOf(def, body),
+      ...unansweredBools(binding, body),
       created_at: at,
       updated_at: at,
       created_by: scope.userId,

@@ -35,7 +35,7 @@ export class NoScriptBrowser {
   }
 
   /** One request and its redirects; a 303/302 after a POST continues as a GET, as browsers do. */
-  async request(path: string, init: { method?: string; body?: string; contentType?: string } = {}): Promise<LoadedPage> {
+  async request(path: string, init: { method?: string; body?: string | FormData; contentType?: string } = {}): Promise<LoadedPage> {
     let url = new URL(path, this.baseUrl);
     let method = init.method ?? "GET";
     let body = init.body;
@@ -74,9 +74,10 @@ export class NoScriptBrowser {
 
   /**
    * Submits a form as a browser would: its controls' current values, with `values` typed over them
-   * (a select takes the given option), and the submitter button's name and value.
+   * (a select takes the given option), and the submitter button's name and value. A multipart form
+   * (`enctype="multipart/form-data"`) goes as multipart, with `files` chosen in its file inputs.
    */
-  async submit(page: LoadedPage, form: HTMLElement, values: Record<string, string> = {}, submitter?: HTMLElement): Promise<LoadedPage> {
+  async submit(page: LoadedPage, form: HTMLElement, values: Record<string, string> = {}, submitter?: HTMLElement, files: Record<string, ChosenFile[]> = {}): Promise<LoadedPage> {
     const fields = formValues(form);
     const pending = new Map(Object.entries(values));
     const data = new URLSearchParams();
@@ -97,7 +98,21 @@ export class NoScriptBrowser {
       target.search = data.toString();
       return this.get(target.pathname + target.search);
     }
-    return this.request(new URL(action, this.baseUrl + page.url).toString(), { method, body: data.toString(), contentType: "application/x-www-form-urlencoded" });
+    const target = new URL(action, this.baseUrl + page.url).toString();
+    if ((form.getAttribute("enctype") ?? "").toLowerCase() === "multipart/form-data") {
+      const multipart = new FormData();
+      for (const [name, value] of data) multipart.append(name, value);
+      for (const input of form.querySelectorAll('input[type="file"]')) {
+        const name = input.getAttribute("name");
+        if (!name || input.hasAttribute("disabled")) continue;
+        const chosen = files[name] ?? [];
+        // A file input with nothing chosen still sends an empty part, as browsers do.
+        if (chosen.length === 0) multipart.append(name, new Blob([], { type: "application/octet-stream" }), "");
+        for (const file of chosen) multipart.append(name, new Blob([file.bytes], { type: file.type }), file.name);
+      }
+      return this.request(target, { method, body: multipart });
+    }
+    return this.request(target, { method, body: data.toString(), contentType: "application/x-www-form-urlencoded" });
   }
 
   /** Logs in through the login form with the password. */
@@ -109,6 +124,13 @@ export class NoScriptBrowser {
     if (!landed.url.startsWith("/dashboard")) throw new Error(`login of ${mobile} landed on ${landed.url} (${landed.status})`);
     return landed;
   }
+}
+
+/** A file chosen in a file input. */
+export interface ChosenFile {
+  name: string;
+  type: string;
+  bytes: Uint8Array;
 }
 
 /** The successful controls of a form with their current values, in document order. */

@@ -19,6 +19,9 @@ import { withCreditCheck } from "../../contract/resources/enterprise.js";
 import { exampleIdCard } from "../../contract/resources/driver.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../platform/db/seed.js";
 import { NoScriptBrowser, textOf, type LoadedPage } from "../helpers/no-script-browser.js";
+import { CREDENTIAL_TYPES, MANDATORY_CREDENTIALS, type SubjectType } from "../../contract/resources/credential.js";
+import { demoPng } from "../../platform/documents/png.js";
+import { regionPartNames } from "../../contract/region-code.js";
 import { startConsoleStack, type ConsoleStack } from "../helpers/console-stack.js";
 import { seededTestDatabase, type TestDatabase } from "../helpers/test-database.js";
 
@@ -126,8 +129,14 @@ function exampleValues(form: HTMLElement, def: AnyResource, n: number, overrides
   const body = def.example!.body(n, {});
   const values: Record<string, string> = {};
   for (const [key, field] of Object.entries(def.fields)) {
-    if (!form.querySelector(`[name="${key}"]`)) continue;
     const value = body[key];
+    // A place is three selects (省/市/区); the test chooses the example's code at each level.
+    const parts = regionPartNames(key);
+    if (field.kind === "region" && form.querySelector(`[name="${parts.province}"]`) && typeof value === "string") {
+      Object.assign(values, { [parts.province]: `${value.slice(0, 2)}0000`, [parts.city]: `${value.slice(0, 4)}00`, [parts.district]: value });
+      continue;
+    }
+    if (!form.querySelector(`[name="${key}"]`)) continue;
     if (value !== undefined && value !== null && !field.ref) values[key] = field.toInput(value as never);
   }
   for (const [key, value] of Object.entries(overrides)) if (form.querySelector(`[name="${key}"]`)) values[key] = value;
@@ -203,6 +212,39 @@ async function approve(browser: NoScriptBrowser, path: string): Promise<LoadedPa
   return done;
 }
 
+/**
+ * The subject's mandatory 证照, each uploaded as a photo on 上传证照 (a multipart form with JavaScript
+ * off) by `uploader`, then approved one by one by the platform in the 证照 table of `auditPath`.
+ */
+async function uploadCredentials(uploader: NoScriptBrowser, subjectType: SubjectType, subjectId: number, auditPath: string): Promise<void> {
+  for (const credType of MANDATORY_CREDENTIALS[subjectType] ?? []) {
+    const page = await uploader.get(`/userInfoManage/credential/add?subjectType=${subjectType}&subjectId=${subjectId}`);
+    expect(page.status, `上传证照 for ${subjectType} ${subjectId}`).toBe(200);
+    const form = page.doc.querySelector('[data-testid="resource-form"]')!;
+    const fileInput = form.querySelector('input[type="file"]')!.getAttribute("name")!;
+    const label = CREDENTIAL_TYPES[credType].label;
+    const photo = { name: `${label}.png`, type: "image/png", bytes: new Uint8Array(demoPng(`${label} ${subjectId}`)) };
+    const saved = await uploader.submit(page, form, { subjectType, subjectId: String(subjectId), credType, certNo: `${credType.slice(0, 4)}${TAG}${subjectId}`, validTo: "2031-12-31" }, button(form, "保存"), { [fileInput]: [photo] });
+    expect(status(saved), `${label}: ${alert(saved)} ${fieldErrors(saved)}`).toContain("已新增");
+  }
+  const platform = await staff("SYSTEM_USER");
+  for (let round = 0; round <= (MANDATORY_CREDENTIALS[subjectType] ?? []).length; round++) {
+    const page = await platform.get(auditPath);
+    const section = page.doc.querySelector('section[aria-label="证照"]');
+    expect(section, `${auditPath} shows the 证照 table`).not.toBeNull();
+    expect(section!.querySelectorAll("img").length, `${auditPath} shows the 证照 photos`).toBeGreaterThan(0);
+    const link = section!.querySelector('a[data-action="approve"]');
+    if (!link) break;
+    const opened = await platform.get(link.getAttribute("href")!);
+    const dialogForm = opened.doc.querySelector('form[id^="confirm-approve-"]');
+    expect(dialogForm, `${auditPath}: 通过 opens its confirmation`).not.toBeNull();
+    const done = await platform.submit(opened, dialogForm!, {}, opened.doc.querySelector(`button[form="${dialogForm!.getAttribute("id")}"]`)!);
+    expect(`${done.status} ${alert(done)}`, `${auditPath}: ${fieldErrors(done)}`).toBe("200 ");
+  }
+  const held = await db.kysely.selectFrom("credentials").select("status").where("subject_type", "=", subjectType).where("subject_id", "=", subjectId).where("deleted_at", "is", null).execute();
+  expect(held.map((c) => c.status)).toEqual((MANDATORY_CREDENTIALS[subjectType] ?? []).map(() => "APPROVED"));
+}
+
 // --- the chain -----------------------------------------------------------------------------------------
 
 const enterprise = { name: `淮北链测粮贸有限公司${TAG}`, adminMobile: `1771${TAG}001`, id: 0, orgId: 0, password: `Lianc${TAG}ok`, browser: null as unknown as NoScriptBrowser };
@@ -232,6 +274,8 @@ describe.sequential("the whole chain, as a new customer goes through it", () => 
     const row = await db.kysely.selectFrom("enterprise_profiles").select(["id", "org_id"]).where("name", "=", enterprise.name).executeTakeFirstOrThrow();
     enterprise.id = Number(row.id);
     enterprise.orgId = Number(row.org_id);
+    // An enterprise is approved only with its 营业执照 approved: the platform uploads the copy it was given.
+    await uploadCredentials(platform, "ENTERPRISE", enterprise.id, `/userInfoManage/enterprise/${enterprise.id}/audit`);
     await approve(platform, `/userInfoManage/enterprise/${enterprise.id}/audit`);
   });
 
@@ -289,14 +333,14 @@ describe.sequential("the enterprise's resources, approved by the platform", () =
       roadCertNo: `3406${TAG}3456`,
     });
     truck.id = Number((await db.kysely.selectFrom("freight_vehicles").select("id").where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow()).id);
-    // CHAIN: needs docs20 — upload the driver's 驾驶证/从业资格证 and the vehicle's 行驶证/道路运输证 on their pages here.
   });
 
-  it("the platform approves the driver's profile on 司机审核 and the vehicle on 车辆审核", LINK, async () => {
+  it("the platform receives the driver's and the vehicle's 证照, approves each, then the driver on 司机审核 and the vehicle on 车辆审核", LINK, async () => {
     const platform = await staff("SYSTEM_USER");
+    await uploadCredentials(platform, "DRIVER", person.profileId, `/userInfoManage/driver/audit/${person.profileId}`);
+    await uploadCredentials(platform, "VEHICLE", truck.id, `/userInfoManage/car/audit/${truck.id}`);
     await approve(platform, `/userInfoManage/driver/audit/${person.profileId}`);
     await approve(platform, `/userInfoManage/car/audit/${truck.id}`);
-    // CHAIN: needs docs20 — approve each uploaded 证照 (the gating of dispatch on them) here.
   });
 });
 

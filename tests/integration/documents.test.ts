@@ -73,7 +73,9 @@ describe("document uploads", () => {
     expect(stolen.body.errorMsg).toContain("不是您上传的");
     const typed = await as(f, "ORG_USER", "/tms-credential", { subjectType: "VEHICLE", subjectId: c.vehicleId, credType: "INSURANCE_POLICY", validTo: "2030-12-31", images: ["/files/credentials/policy.jpg"] });
     expect(typed.body.errorMsg).toContain("须上传文件");
-    await okData(as(f, "ORG_USER", "/tms-credential", { subjectType: "VEHICLE", subjectId: c.vehicleId, credType: "INSURANCE_POLICY", certNo: "PDAA202600000001", validTo: "2030-12-31", images: [upload.body.data!.url] }));
+    // 长期有效 left at 「请选择」 (the form posts null): the credential is not long-term, not a server error.
+    const saved = await okData<{ longTerm: boolean }>(as(f, "ORG_USER", "/tms-credential", { subjectType: "VEHICLE", subjectId: c.vehicleId, credType: "INSURANCE_POLICY", certNo: "PDAA202600000001", validTo: "2030-12-31", longTerm: null, images: [upload.body.data!.url] }));
+    expect(saved.longTerm).toBe(false);
     const own = await downloadFile(f.p.baseUrl, token("ORG_USER"), fileId);
     expect(own.status).toBe(200);
     expect(own.bytes.subarray(0, 4)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
