@@ -344,8 +344,9 @@ export const ROUTE_TREE: RouteNode[] = [
   personal.group("个人中心", { icon: "person", roles: ALL_KINDS, redirect: "userInfo" }, [
     personal.page("userInfo", "个人信息"),
     personal.page("invoiceInfo", "开票信息", { roles: ["TMS_INVOICE_INFO"] }),
-    // The platform answers who is a fleet leader (an approved 车队长 whose login is this account).
-    personal.page("myFleet", "我的车队", { kinds: ["INDIVIDUAL_USER"] }),
+    // The platform answers who is a fleet leader (an approved 车队长 whose login is this account). Not in
+    // the menu, which would offer it to every driver: only a fleet leader has a fleet; his 首页 links to it.
+    personal.detail("myFleet", "我的车队", "userInfo", { kinds: ["INDIVIDUAL_USER"] }),
   ]),
 ];
 

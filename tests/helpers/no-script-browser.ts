@@ -130,7 +130,7 @@ export class NoScriptBrowser {
 export interface ChosenFile {
   name: string;
   type: string;
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
 }
 
 /** The successful controls of a form with their current values, in document order. */
