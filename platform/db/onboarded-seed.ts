@@ -11,12 +11,16 @@
  * vehicle 皖F·36031 log in with the demo password like the other demo accounts.
  */
 import { constants, publicEncrypt, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { buildApp } from "../app.js";
 import { loadPlatformConfig } from "../config.js";
 import { withCreditCheck } from "../../contract/resources/enterprise.js";
 import { exampleIdCard } from "../../contract/resources/driver.js";
 import { CREDENTIAL_TYPES, MANDATORY_CREDENTIALS, type SubjectType } from "../../contract/resources/credential.js";
 import { demoPng } from "../documents/png.js";
+import { SEED_DOCUMENT } from "../documents/documents.js";
 import type { Db } from "./index.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type SeedIds } from "./seed.js";
 
@@ -37,7 +41,10 @@ interface Envelope<T> {
 
 export async function seedOnboarded(db: Db, _ids: SeedIds): Promise<void> {
   void _ids;
-  const { app } = await buildApp({ db, config: { ...loadPlatformConfig({} as NodeJS.ProcessEnv), databaseUrl: "" } });
+  // Its uploads land in a scratch directory: they are demo documents, which every platform that starts
+  // on this database writes into its own data directory (restoreSeedDocuments).
+  const scratch = mkdtempSync(join(tmpdir(), "tms-onboarded-"));
+  const { app } = await buildApp({ db, config: { ...loadPlatformConfig({} as NodeJS.ProcessEnv), databaseUrl: "", dataDir: scratch } });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
@@ -45,6 +52,7 @@ export async function seedOnboarded(db: Db, _ids: SeedIds): Promise<void> {
     await onboard(db, base);
   } finally {
     await app.close();
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 
@@ -70,6 +78,7 @@ async function onboard(db: Db, base: string) {
   };
   const k = db.kysely;
   const platform = await login(DEMO_ACCOUNTS.SYSTEM_USER, DEMO_PASSWORD);
+  const uploaded: number[] = [];
   /** A photo uploaded by `owner` through the file store (what the upload widget sends); answers its `/files/<id>`. */
   const upload = async (kind: "CREDENTIAL" | "WEIGH_TICKET" | "RECHARGE_VOUCHER", title: string, owner: string) => {
     const response = await fetch(`${base}/document/upload?${new URLSearchParams({ name: `${title}.png`, kind })}`, {
@@ -77,8 +86,9 @@ async function onboard(db: Db, base: string) {
       headers: { "X-Platform": "A", Authorization: `Bearer ${owner}`, "Content-Type": "application/octet-stream" },
       body: new Uint8Array(demoPng(title)),
     });
-    const file = (await response.json()) as Envelope<{ url: string }>;
+    const file = (await response.json()) as Envelope<{ id: number; url: string }>;
     if (file.code !== 200) throw new Error(`onboarded seed: upload of ${title}: ${file.message ?? file.errorMsg}`);
+    uploaded.push(file.data!.id);
     return file.data!.url;
   };
   /** The subject's mandatory 证照: each photo uploaded by `owner` on 上传证照, then audited one by one by the platform. */
@@ -226,4 +236,7 @@ async function onboard(db: Db, base: string) {
   const withdrawal = await k.selectFrom("withdrawals").select("id").where("owner_type", "=", "USER").where("bank_card_id", "=", card.id).orderBy("id", "desc").executeTakeFirstOrThrow();
   await call(`/pay/withdrawals/${withdrawal.id}/approve`, {}, platform);
   await call(`/pay/withdrawals/${withdrawal.id}/result`, { result: "SUCCESS", bankSerialNo: "ICBCOUT2026136031" }, platform);
+  // The photos' bytes are made from their names: marked as demo documents, every data directory that
+  // starts on this database (a copied test database, a restored backup) writes them again.
+  await k.updateTable("system_files").set({ biz_type: SEED_DOCUMENT }).where("id", "in", uploaded).execute();
 }

@@ -252,7 +252,8 @@ export interface OptionsQuery {
 export interface PickerOption {
   id: number;
   label: string;
-  disabledReason: string | null;
+  /** Present only when the row cannot be chosen. */
+  disabledReason?: string;
 }
 
 export interface OptionsPage extends Paged<PickerOption> {
@@ -274,7 +275,10 @@ export async function optionsPage(db: AnyDb, binding: Binding, scope: CallerScop
     ordered.select(columns).orderBy(ref(column)).orderBy(ref("id")).limit(size).offset(offsetOf(current, size)).execute(),
     selected.length ? base.select(columns).where(ref("id"), "in", [...selected]).execute() : Promise.resolve([]),
   ]);
-  const item = (r: Record<string, unknown>): PickerOption => ({ id: Number(r.id), label: String(r.label), disabledReason: unchoosableReason(binding.def, r) });
+  const item = (r: Record<string, unknown>): PickerOption => {
+    const disabledReason = unchoosableReason(binding.def, r);
+    return disabledReason ? { id: Number(r.id), label: String(r.label), disabledReason } : { id: Number(r.id), label: String(r.label) };
+  };
   return { records: rows.map(item), total: Number(count.total), current, size, selected: chosen.map(item) };
 }
 

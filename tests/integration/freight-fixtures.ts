@@ -119,13 +119,15 @@ let carrierSerial = 0;
  * document of the platform.
  */
 export async function grantCredentials(f: { p: TestPlatform }, type: SubjectType, subjectId: number, options: { status?: string; validTo?: string; only?: string[] } = {}) {
+  const mandatory = MANDATORY_CREDENTIALS[type] ?? [];
+  if (mandatory.length === 0) return;
   const db = f.p.db.kysely;
   const image = await db.selectFrom("system_files").select("id").where("biz_type", "=", "SEED_DOCUMENT").orderBy("id").executeTakeFirstOrThrow();
   const at = new Date().toISOString();
   // The credential belongs where its subject belongs (as the credential binding stamps it).
   const table = ({ DRIVER: "driver_profiles", VEHICLE: "freight_vehicles", CAPTAIN: "captain_profiles", SHIP: "freight_ships", ENTERPRISE: "enterprise_profiles" } as Record<string, string>)[type]!;
   const subject = (await db.selectFrom(table as "freight_vehicles").select(["tenant_id", "org_id"]).where("id", "=", subjectId).executeTakeFirstOrThrow()) as { tenant_id: number | null; org_id: number | null };
-  for (const code of MANDATORY_CREDENTIALS[type] ?? []) {
+  for (const code of mandatory) {
     if (options.only && !options.only.includes(code)) continue;
     await db.updateTable("credentials").set({ deleted_at: at }).where("subject_type", "=", type).where("subject_id", "=", subjectId).where("cred_type", "=", code).where("deleted_at", "is", null).execute();
     await db

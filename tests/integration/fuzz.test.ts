@@ -27,8 +27,8 @@ const WRITTEN_BY_DESIGN = new Set(["sys_operation_logs", "csrf_tokens", "captcha
 /** Routes left out: the websocket upgrade, and revocation, which ends the session every other call uses (fuzzed last instead). */
 const SKIPPED = new Set(["GET /ws"]);
 const LAST = new Set(["POST /api/v1/auth/token/revoke"]);
-/** The ministry and SMS-gateway stand-ins answer in their own formats, not the platform's envelope. */
-const FOREIGN_FORMAT = /^\/dev\/(report|sms)-standin\//;
+/** The ministry and SMS-gateway stand-ins, and the Prometheus scrape, answer in their own formats, not the platform's envelope. */
+const FOREIGN_FORMAT = /^\/dev\/(report|sms)-standin\/|^\/metrics$/;
 
 // --- the contract's field names -------------------------------------------------------------------
 
