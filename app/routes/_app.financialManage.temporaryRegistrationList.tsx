@@ -12,7 +12,8 @@ import { listLoader, recordAction } from "~/services/resource-pages.server";
 const page = taxRegistrationPages.list!;
 export const loader = (args: LoaderFunctionArgs) => (new URL(args.request.url).searchParams.get("batch") === "1" ? loadTaxBatch(args.request) : listLoader(page, args));
 export async function action(args: ActionFunctionArgs) {
-  const form = await readForm(args.request.clone());
+  // The inline 提交登记 form carries photos (multipart with JavaScript off): peek at its intent either way.
+  const form = await readForm(args.request.clone(), { multipart: true });
   if (form.get("intent") === "batchRegister") return taxBatchAction(args.request, form);
   return recordAction(page, args);
 }
