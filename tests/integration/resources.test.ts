@@ -379,7 +379,10 @@ describe("write what you may only read", () => {
         const ids = records.map((r) => Number(r.id));
         if (!ids.length) continue;
         const rows = (await db.selectFrom(binding.table).selectAll().where("id", "in", ids).execute()) as Array<Record<string, unknown>>;
-        const foreign = rows.find((row) => !owns(owner, row));
+        // A fleet's member rows belong where their 车队长 was registered (the leader's write rule).
+        const leaders = new Map((await db.selectFrom("fleet_leaders").select(["id", "registered_tenant_id"]).execute()).map((l) => [Number(l.id), l.registered_tenant_id]));
+        const ownerRow = (row: Record<string, unknown>) => (row.fleet_leader_id != null && row.tenant_id == null ? { ...row, tenant_id: leaders.get(Number(row.fleet_leader_id)) ?? null } : row);
+        const foreign = rows.find((row) => !owns(owner, ownerRow(row)));
         if (!foreign) continue;
         const id = Number(foreign.id);
         // The platform offers no button for a write it would refuse.
