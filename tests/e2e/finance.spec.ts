@@ -36,9 +36,10 @@ test("an organisation pays two completed waybills and its balance falls by the c
   await page.getByTestId("pay-selected").click();
   const summary = page.getByTestId("pay-summary");
   await expect(summary).toContainText("选中运单数 2 个");
-  const amount = Math.round(Number(/合计 ([\d.]+) 元/.exec((await summary.textContent()) ?? "")![1]) * 100);
+  const shown = /合计\s*([\d,.]+)\s*元/.exec((await summary.textContent()) ?? "")![1]!;
+  const amount = Math.round(Number(shown.replace(/,/g, "")) * 100);
   await page.getByTestId("dialog-pay").getByRole("button", { name: "确认支付" }).click();
-  await expect(page.getByRole("status")).toContainText(`支付成功：2 个运单，合计 ${(amount / 100).toFixed(2)} 元`);
+  await expect(page.getByRole("status")).toContainText(`支付成功：2 个运单，合计 ${shown} 元`);
   for (const no of freightNos) await expect(page.getByTestId("payable-table")).not.toContainText(no);
 
   await page.goto("/accountManage/accountInfo");
