@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { FREIGHT_WAYS, type FreightWay } from "./notification.js";
 import { dateText, emptyAsAbsent, filterText, idSchema, imageRefSchema, isoTimeSchema, nameFilter, nameText, requiredText, text, weightKgSchema } from "./fields.js";
-import { attachmentDisposition, chinaCompactDate, fenToYuan, kgToTonnes } from "./units.js";
+import { attachmentDisposition, chinaCompactDate } from "./units.js";
 import { RefusalCode } from "./envelope.js";
 
 export { FREIGHT_WAYS, type FreightWay };
@@ -524,7 +524,6 @@ export const dashboardSchema = z.object({ freightWay: freightWaySchema.optional(
 // ---------------------------------------------------------------------------------------------
 // Formatting shared by the export and the console
 
-export { kgToTonnes, fenToYuan };
 
 /**
  * Content-Disposition of the waybill export: the UTF-8 name 运单列表_YYYYMMDD.xlsx (China calendar

@@ -5,7 +5,6 @@
  * Calendar helpers. Timestamps are stored as ISO-8601 UTC text, but the users' calendar is China's
  * (UTC+8, no daylight saving), so date filters, "today" and daily series are China days.
  */
-import { tonnesPlain, yuanPlain } from "./numbers.js";
 
 const CHINA_OFFSET_MS = 8 * 3600_000;
 const DAY_MS = 24 * 3600_000;
@@ -38,16 +37,6 @@ export function chinaDateTime(iso: string | null): string {
 /** "YYYYMMDD" of the China calendar date, for numbers and file names. */
 export function chinaCompactDate(instant: Date | string | number = new Date()): string {
   return chinaDate(instant).replace(/-/g, "");
-}
-
-/** Kilograms as plain tonnes with 2 decimals, rounded half up on the integer (contract/numbers.ts; "" for no value). */
-export function kgToTonnes(kg: number | null | undefined): string {
-  return tonnesPlain(kg);
-}
-
-/** Fen as plain yuan with 2 decimals, no separators: a form input's value ("" for no value). */
-export function fenToYuan(fen: number | null | undefined): string {
-  return yuanPlain(fen);
 }
 
 const DECIMAL = (places: number) => new RegExp(`^\\d{1,9}(\\.\\d{1,${places}})?$`);

@@ -6,7 +6,6 @@
 import { z } from "zod";
 import {
   FREIGHT_LIMITS,
-  kgToTonnes,
   type CaptainRecord,
   type DispatchRequest,
   type DriverRecord,
@@ -16,6 +15,7 @@ import {
   type VehicleRecord,
 } from "../../contract/freight";
 import { tonnesSchema } from "~/lib/steps";
+import { tonnesPlain } from "../../contract/numbers";
 
 /** The selectors of the dispatch panel: whom and what the order may be dispatched to. */
 export interface DispatchResources {
@@ -66,14 +66,14 @@ export function dispatchFormSchema(context: DispatchContext) {
         ctx.addIssue({
           code: "custom",
           path: [],
-          message: `派单重量合计 ${kgToTonnes(total)} 吨，超过订单剩余可派重量 ${kgToTonnes(context.remainingWeight)} 吨`,
+          message: `派单重量合计 ${tonnesPlain(total)} 吨，超过订单剩余可派重量 ${tonnesPlain(context.remainingWeight)} 吨`,
         });
       }
       items.forEach((item, index) => {
         if (!("shipId" in item)) return;
         const capacity = context.shipCapacities?.[String(item.shipId)];
         if (capacity !== undefined && item.plannedWeight > capacity) {
-          ctx.addIssue({ code: "custom", path: ["items", index, "plannedWeight"], message: `计划重量超过该船载重 ${kgToTonnes(capacity)} 吨` });
+          ctx.addIssue({ code: "custom", path: ["items", index, "plannedWeight"], message: `计划重量超过该船载重 ${tonnesPlain(capacity)} 吨` });
         }
       });
     });

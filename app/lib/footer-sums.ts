@@ -1,5 +1,5 @@
 /** A list's footer sums (spec 2.4): which sums, their labels and units, and how they are shown. Isomorphic. */
-import { fenToYuan, kgToTonnes } from "../../contract/units";
+import { fenToYuan, kgToTonnes } from "~/lib/format";
 
 /** Footer sums as the platform sends them: weights in kg, money in fen. */
 export interface FooterSums {

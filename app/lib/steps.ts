@@ -10,7 +10,8 @@ import { z } from "zod";
 import { FREIGHT_STEPS, canTake, mayTake, type FreightStep } from "../../contract/freight-steps";
 import { FREIGHT_LIMITS, FREIGHT_STATUS_LABELS, type FreightStatus, type FreightWay } from "../../contract/freight";
 import type { UserType } from "../../contract/platforms";
-import { chinaLocalInput, chinaLocalToIso, kgToTonnes, kgToTonnesInput, tonnesToKg } from "../../contract/units";
+import { chinaLocalInput, chinaLocalToIso, kgToTonnesInput, tonnesToKg } from "../../contract/units";
+import { tonnesPlain } from "../../contract/numbers";
 import { isStoredUrl } from "../../contract/validation";
 
 export { chinaLocalToIso, kgToTonnesInput, tonnesToKg };
@@ -245,7 +246,7 @@ export function maxUnloadKg(loadedKg: number): number {
 export function tonnesSchema(label: string, freightWay: FreightWay) {
   const max = maxLoadKg(freightWay);
   const tooHeavy =
-    freightWay === "ROAD" ? `${label}不能超过 ${kgToTonnes(max)} 吨（公路运输单车上限）` : `${label}不能超过 ${kgToTonnes(max)} 吨`;
+    freightWay === "ROAD" ? `${label}不能超过 ${tonnesPlain(max)} 吨（公路运输单车上限）` : `${label}不能超过 ${tonnesPlain(max)} 吨`;
   return z.string({ required_error: `请输入${label}` }).transform((text, ctx) => {
     const kg = tonnesToKg(text);
     const problem = kg === null ? `${label}须为数字（单位：吨），最多 3 位小数` : kg <= 0 ? `${label}必须大于 0` : kg > max ? tooHeavy : null;
@@ -297,7 +298,7 @@ function crossCheck(action: StepActionKey, context: StepContext, values: ParsedF
       ctx.addIssue({
         code: "custom",
         path: ["unloadedWeight"],
-        message: `卸货重量超过装货重量 ${kgToTonnes(context.loadedWeight)} 吨的 1%，最多 ${kgToTonnes(max)} 吨`,
+        message: `卸货重量超过装货重量 ${tonnesPlain(context.loadedWeight)} 吨的 1%，最多 ${tonnesPlain(max)} 吨`,
       });
     }
   }
@@ -309,7 +310,7 @@ function crossCheck(action: StepActionKey, context: StepContext, values: ParsedF
       ctx.addIssue({
         code: "custom",
         path: ["loadedWeight"],
-        message: `已卸货 ${kgToTonnes(context.unloadedWeight)} 吨，装货重量不能少于 ${kgToTonnesInput(min)} 吨`,
+        message: `已卸货 ${tonnesPlain(context.unloadedWeight)} 吨，装货重量不能少于 ${kgToTonnesInput(min)} 吨`,
       });
     }
   }

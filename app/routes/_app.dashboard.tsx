@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { fenToYuan } from "../../contract/units";
+import { fenToYuan } from "~/lib/format";
 import { DispatchFigures } from "~/components/dispatch/DispatchFigures";
 import { Icon } from "~/components/layout/Icon";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";

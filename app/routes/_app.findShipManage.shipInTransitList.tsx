@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { knots, navStatusLabel } from "../../contract/findship";
-import { chinaDateTime, kgToTonnes } from "../../contract/units";
+import { chinaDateTime } from "../../contract/units";
+import { kgToTonnes } from "~/lib/format";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
 import { shipInTransitLoader } from "~/services/pages/findship.server";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { FREIGHT_STATUS_LABELS } from "../../contract/freight";
-import { fenToYuan, kgToTonnes } from "../../contract/units";
+import { fenToYuan, kgToTonnes } from "~/lib/format";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
 import { MoneyTable, Pager, yuanSums, type Column } from "~/components/money/MoneyKit";
 import { loadMyFleet } from "~/services/pages/my-fleet.server";

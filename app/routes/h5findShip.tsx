@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { PublicAvailability } from "../../contract/findship";
 import { SHIP_TYPES } from "../../contract/resources/ship";
-import { fenToYuan, kgToTonnes } from "../../contract/units";
+import { fenToYuan, kgToTonnes } from "~/lib/format";
 import { titled } from "~/lib/meta";
 import { platformMessage } from "~/services/page-data.server";
 import { PlatformError } from "~/services/platform.server";

@@ -1,7 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { SelectShipView } from "../../contract/findship";
-import { chinaDateTime, fenToYuan, kgToTonnes } from "../../contract/units";
+import { chinaDateTime } from "../../contract/units";
+import { fenToYuan, kgToTonnes } from "~/lib/format";
 import { titled } from "~/lib/meta";
 import { platformMessage } from "~/services/page-data.server";
 import { PlatformError } from "~/services/platform.server";

@@ -3,7 +3,7 @@
  * packaging, unit value (元/吨, for 亏吨扣款) and loss allowance (合理损耗, stored in basis points, shown in ‰).
  */
 import { z } from "zod";
-import { fenToYuan } from "../units.js";
+import { formatYuan } from "../numbers.js";
 import { defineResource, f, type Field, type RecordOf } from "./kit.js";
 import { enableToggles, ENABLE_STATES, EVERYONE, OWNERS } from "./vocabulary.js";
 
@@ -24,7 +24,7 @@ export const MAX_LOSS_BP = 1000;
 /** 元/吨 instead of 元 on the money field. */
 export function pricePerTonne(label: string, o: Parameters<typeof f.moneyFen>[2]): Field<number> {
   const base = f.moneyFen(label, MAX_CARGO_PRICE_FEN, o);
-  return { ...base, format: (v) => (v == null ? "" : `${fenToYuan(v)} 元/吨`), input: { ...base.input, suffix: "元/吨" } };
+  return { ...base, format: (v) => (v == null ? "" : `${formatYuan(v)} 元/吨`), input: { ...base.input, suffix: "元/吨" } };
 }
 
 /** Basis points on the wire and in the column; ‰ with at most one decimal in forms and on screen (3 ‰ = 30 bp). */

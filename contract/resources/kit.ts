@@ -7,8 +7,8 @@
 import { z } from "zod";
 import type { PermissionCode } from "../permissions.js";
 import type { UserType } from "../platforms.js";
-import { formatMoney, formatRate, formatTonnes, percentToBp, rateInput } from "../numbers.js";
-import { chinaLocalInput, chinaLocalToIso, fenToYuan, tonnesToKg, yuanToFen } from "../units.js";
+import { formatMoney, formatRate, formatTonnes, percentToBp, rateInput, yuanPlain } from "../numbers.js";
+import { chinaLocalInput, chinaLocalToIso, tonnesToKg, yuanToFen } from "../units.js";
 import { isRealDate, withSpecialCharacterFilter } from "../fields.js";
 import { hasVisibleText, isRegionCode, isStoredUrl, MOBILE_PATTERN, stripSpecialCharacters } from "../validation.js";
 
@@ -167,7 +167,7 @@ export const f = {
       .min(0, `${label}不能为负数`)
       .max(maxFen, `${label}不能超过 ${maxFen / 100} 元`);
     return make<number>(
-      { kind: "money", label, wire, fromForm: yuanToFen, formError: `${label}应为金额，最多 2 位小数`, format: (v) => (v == null ? "" : formatMoney(v)), toInput: (v) => (v == null ? "" : fenToYuan(v)), input: { type: "text", inputMode: "decimal", suffix: "元" } },
+      { kind: "money", label, wire, fromForm: yuanToFen, formError: `${label}应为金额，最多 2 位小数`, format: (v) => (v == null ? "" : formatMoney(v)), toInput: (v) => (v == null ? "" : yuanPlain(v)), input: { type: "text", inputMode: "decimal", suffix: "元" } },
       o,
     );
   },

@@ -17,7 +17,7 @@ import {
   type FineAction,
 } from "../../contract/resources/findship.js";
 import { NAV_AREAS } from "../../contract/resources/ship.js";
-import { kgToTonnes } from "../../contract/units.js";
+import { tonnesPlain } from "../../contract/numbers.js";
 import { nowIso } from "../db/index.js";
 import { Refusal } from "../http/envelope.js";
 import { bindResource, orgScope, ownerWrites, type AnyDb, type ScopeRule } from "../resources/bind.js";
@@ -117,7 +117,7 @@ function checkAvailability(ship: ShipRow, v: Record<string, unknown>): void {
   const to = Date.parse(String(v.empty_to));
   if (to < from) throw invalid("空船结束日期不能早于开始日期");
   if ((to - from) / DAY_MS > SHIP_AVAILABILITY_MAX_DAYS) throw invalid(`空船时间最长 ${SHIP_AVAILABILITY_MAX_DAYS} 天`);
-  if (Number(v.available_load) > Number(ship.load_capacity)) throw invalid(`可载重量不能超过该船载重吨 ${kgToTonnes(Number(ship.load_capacity))} 吨`);
+  if (Number(v.available_load) > Number(ship.load_capacity)) throw invalid(`可载重量不能超过该船载重吨 ${tonnesPlain(Number(ship.load_capacity))} 吨`);
 }
 
 /** What a change asks, as 当前 → 申请 (the audit's diff); refused when nothing would change. */
@@ -125,7 +125,7 @@ function changeSummary(ship: ShipRow, v: Record<string, unknown>): string {
   const parts: string[] = [];
   if (v.new_registry_port != null && v.new_registry_port !== ship.registry_port) parts.push(`船籍港 ${ship.registry_port ?? "无"} → ${String(v.new_registry_port)}`);
   if (v.new_nav_area != null && v.new_nav_area !== ship.nav_area) parts.push(`航区 ${navAreaLabel(ship.nav_area)} → ${navAreaLabel(String(v.new_nav_area))}`);
-  if (v.new_load_capacity != null && Number(v.new_load_capacity) !== Number(ship.load_capacity)) parts.push(`载重吨 ${kgToTonnes(Number(ship.load_capacity))} → ${kgToTonnes(Number(v.new_load_capacity))} 吨`);
+  if (v.new_load_capacity != null && Number(v.new_load_capacity) !== Number(ship.load_capacity)) parts.push(`载重吨 ${tonnesPlain(Number(ship.load_capacity))} → ${tonnesPlain(Number(v.new_load_capacity))} 吨`);
   if (!parts.length) throw invalid("修改船舶信息须至少填写一项与当前不同的新值（船籍港、航区或载重吨）");
   return parts.join("；");
 }
@@ -142,7 +142,7 @@ export const shipInfoSubmissionBinding = bindResource(shipInfoSubmission, {
       if (values.kind === "AVAILABILITY") {
         for (const c of CHANGE_COLUMNS) values[c] = null;
         checkAvailability(ship, values);
-        values.change_summary = `${String(values.empty_port)} ${String(values.empty_from)} 至 ${String(values.empty_to)} 空船，可载 ${kgToTonnes(Number(values.available_load))} 吨`;
+        values.change_summary = `${String(values.empty_port)} ${String(values.empty_from)} 至 ${String(values.empty_to)} 空船，可载 ${tonnesPlain(Number(values.available_load))} 吨`;
       } else {
         for (const c of AVAILABILITY_COLUMNS) values[c] = null;
         values.change_summary = changeSummary(ship, values);

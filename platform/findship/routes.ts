@@ -21,7 +21,7 @@ import {
   shipMapQuery,
   type SelectShipView,
 } from "../../contract/findship.js";
-import { kgToTonnes } from "../../contract/units.js";
+import { tonnesPlain } from "../../contract/numbers.js";
 import type { ServiceContext } from "../context.js";
 import { firstViewInWindow, limitPublicRead, requesterAddress } from "../http/rate-limit.js";
 import { nowIso } from "../db/index.js";
@@ -241,7 +241,7 @@ export async function findShipRoutes(app: FastifyInstance, ctx: ServiceContext):
       const mmsi = await trx.selectFrom("freight_ships").select("mmsi").where("id", "=", card.shipId).executeTakeFirst();
       await trx
         .insertInto("ship_communications")
-        .values({ platform_id: platformId, tenant_id: supply.tenant_id, org_id: supply.org_id, owner_user_id: null, ship_id: card.shipId, ship_name: card.shipName, mmsi: mmsi?.mmsi ?? null, contact_name: body.name, contact_mobile: body.mobile, channel: "H5", availability_id: card.id, inquiry_id: Number(inquiry.id), content: `H5 选船意向 ${no}：货源 ${supply.supply_no} 选择 ${card.shipName}（${card.emptyPort}，可载 ${kgToTonnes(card.availableLoadKg)} 吨）`, result: "INTERESTED", next_follow_at: null, operator_name: "H5 访客", created_at: at, created_by: null, updated_by: null, updated_at: at, deleted_at: null })
+        .values({ platform_id: platformId, tenant_id: supply.tenant_id, org_id: supply.org_id, owner_user_id: null, ship_id: card.shipId, ship_name: card.shipName, mmsi: mmsi?.mmsi ?? null, contact_name: body.name, contact_mobile: body.mobile, channel: "H5", availability_id: card.id, inquiry_id: Number(inquiry.id), content: `H5 选船意向 ${no}：货源 ${supply.supply_no} 选择 ${card.shipName}（${card.emptyPort}，可载 ${tonnesPlain(card.availableLoadKg)} 吨）`, result: "INTERESTED", next_follow_at: null, operator_name: "H5 访客", created_at: at, created_by: null, updated_by: null, updated_at: at, deleted_at: null })
         .execute();
       return no;
     });

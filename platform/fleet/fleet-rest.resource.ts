@@ -8,7 +8,8 @@ import { sql } from "kysely";
 import { RefusalCode } from "../../contract/envelope.js";
 import { AVAILABILITY_MAX_DAYS, smsTemplate, vehicleAvailability } from "../../contract/resources/fleet-rest.js";
 import { maskMobile, sampleValues, SMS_TEMPLATE_CODES, templateProblem, type SmsCode } from "../../contract/sms.js";
-import { chinaDateTime, kgToTonnes } from "../../contract/units.js";
+import { chinaDateTime } from "../../contract/units.js";
+import { tonnesPlain } from "../../contract/numbers.js";
 import type { ServiceContext } from "../context.js";
 import { nowIso } from "../db/index.js";
 import { HttpError, Refusal } from "../http/envelope.js";
@@ -43,7 +44,7 @@ async function checkAvailability(trx: AnyDb, scope: CallerScope, v: Record<strin
     .executeTakeFirst();
   if (!vehicle) throw invalid("车辆不存在或不属于您");
   if (vehicle.audit_status !== "APPROVED" || vehicle.enabled !== "ENABLED") throw invalid(`车辆 ${vehicle.plate_no} 尚未认证或已停用，不能发布车源`);
-  if (Number(v.available_load) > Number(vehicle.load_capacity)) throw invalid(`可载重量不能超过车辆核定载质量 ${kgToTonnes(Number(vehicle.load_capacity))} 吨`);
+  if (Number(v.available_load) > Number(vehicle.load_capacity)) throw invalid(`可载重量不能超过车辆核定载质量 ${tonnesPlain(Number(vehicle.load_capacity))} 吨`);
   const from = Date.parse(String(v.available_from));
   const to = Date.parse(String(v.available_to));
   if (!(to > from)) throw invalid("可用截止时间应晚于开始时间");

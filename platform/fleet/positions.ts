@@ -8,7 +8,8 @@ import { FREIGHT_STATUS_LABELS, type FreightStatus } from "../../contract/freigh
 import { POSITION_ONLINE_MS, stopsOf, type PublicShipCard, type VehiclePosition, type VehicleTrack } from "../../contract/fleet.js";
 import { normalisePlateNo } from "../../contract/validation.js";
 import { SHIP_TYPES } from "../../contract/resources/ship.js";
-import { chinaDate, kgToTonnes } from "../../contract/units.js";
+import { chinaDate } from "../../contract/units.js";
+import { tonnesPlain } from "../../contract/numbers.js";
 import type { AnyDb } from "../resources/bind.js";
 import { visible, type CallerScope } from "../scope.js";
 
@@ -74,7 +75,7 @@ export async function publicShipCard(db: AnyDb, platformId: string, id: number):
   const voyages = await db.selectFrom("freights").select(sql<number>`count(*)`.as("n")).where("ship_id", "=", id).where("status", "=", "COMPLETED").executeTakeFirst();
   return {
     id: Number(ship.id), shipName: ship.ship_name, shipType: SHIP_TYPES[ship.ship_type as keyof typeof SHIP_TYPES]?.label ?? ship.ship_type,
-    deadweightTonnes: kgToTonnes(Number(ship.load_capacity)), buildYear: ship.build_date?.slice(0, 4) ?? null, registryPort: ship.registry_port,
+    deadweightTonnes: tonnesPlain(Number(ship.load_capacity)), buildYear: ship.build_date?.slice(0, 4) ?? null, registryPort: ship.registry_port,
     certified: ship.audit_status === "APPROVED", lastPositionDay: last?.at ? chinaDate(last.at) : null, completedVoyages: Number(voyages?.n ?? 0),
   };
 }

@@ -1,11 +1,12 @@
 /** Contracts: each waybill's transport contract, and the framework contracts of orders and of drivers or captains. */
 import type { Kysely, Selectable } from "kysely";
-import { FREIGHT_LIMITS, fenToYuan, kgToTonnes, type FreightContract } from "../../contract/freight.js";
+import { FREIGHT_LIMITS, type FreightContract } from "../../contract/freight.js";
 import type { Database } from "../db/schema.js";
 import { notFound } from "../http/envelope.js";
 import { orgNames, type FreightRow } from "./records.js";
 import type { FreightContractsTable } from "./schema.js";
 import { visible, type CallerScope } from "../scope.js";
+import { tonnesPlain, yuanPlain } from "../../contract/numbers.js";
 
 /** The transport contract a waybill is dispatched under: its terms are the waybill's own. */
 export function freightContract(row: FreightRow, orgName: string): FreightContract {
@@ -21,9 +22,9 @@ export function freightContract(row: FreightRow, orgName: string): FreightContra
     validTo: null,
     terms: [
       `运单号：${row.freight_no}；订单号：${row.order_no}；托运人：${row.shipper_name}。`,
-      `货物：${row.cargo_category}，计划重量 ${kgToTonnes(Number(row.planned_weight))} 吨。`,
+      `货物：${row.cargo_category}，计划重量 ${tonnesPlain(Number(row.planned_weight))} 吨。`,
       `装货地：${row.loading_place}（${row.loading_address}）；卸货地：${row.unloading_place}（${row.unloading_address}）。`,
-      `${road ? "车辆" : "船舶"}：${row.conveyance_name}；运价 ${fenToYuan(Number(row.unit_price))} 元/吨，按装、卸货重量较小者结算。`,
+      `${road ? "车辆" : "船舶"}：${row.conveyance_name}；运价 ${yuanPlain(Number(row.unit_price))} 元/吨，按装、卸货重量较小者结算。`,
       `合理损耗为装货重量的 ${FREIGHT_LIMITS.abnormalLossPerMille}‰，超出部分由承运方承担。`,
     ].join("\n"),
   };
@@ -72,8 +73,8 @@ export async function findOrderContract(db: Kysely<Database>, scope: CallerScope
 export function orderContractTerms(order: { orderNo: string; cargo: string; plannedKg: number; unitPriceFen: number; from: string; to: string }): string {
   return [
     `订单号：${order.orderNo}。`,
-    `货物：${order.cargo}，总量 ${kgToTonnes(order.plannedKg)} 吨；自 ${order.from} 运至 ${order.to}。`,
-    `运价 ${fenToYuan(order.unitPriceFen)} 元/吨，按实际卸货重量与装货重量较小者结算，月结。`,
+    `货物：${order.cargo}，总量 ${tonnesPlain(order.plannedKg)} 吨；自 ${order.from} 运至 ${order.to}。`,
+    `运价 ${yuanPlain(order.unitPriceFen)} 元/吨，按实际卸货重量与装货重量较小者结算，月结。`,
     `合理损耗为 ${FREIGHT_LIMITS.abnormalLossPerMille}‰。`,
   ].join("\n");
 }

@@ -5,7 +5,6 @@ import {
   FreightRefusalCode,
   ORDER_OPEN_STATUSES,
   ORDER_STATUS_LABELS,
-  kgToTonnes,
   type DispatchRequest,
   type DispatchResult,
   type OrderRecord,
@@ -26,6 +25,7 @@ import { chinaCompactDate } from "../../contract/units.js";
 import { lockCarrierRows, roadCarrierReasons, waterCarrierReasons } from "../masterdata/eligibility.js";
 import type { DialectName } from "../db/index.js";
 import { applyDispatchLinks, checkDispatchLinks } from "../orders/dispatch-links.js";
+import { tonnesPlain } from "../../contract/numbers.js";
 
 type OrderRow = Selectable<FreightOrdersTable>;
 
@@ -129,7 +129,7 @@ async function carrierFor(trx: Transaction<Database>, dialect: DialectName, orde
   const ship = await trx.selectFrom("freight_ships").selectAll().where("id", "=", item.shipId).where("org_id", "=", order.org_id).executeTakeFirst();
   if (!ship) throw badItem(index, "船舶不存在或不属于该订单所属企业");
   if (item.plannedWeight > Number(ship.load_capacity)) {
-    throw badItem(index, `计划重量 ${kgToTonnes(item.plannedWeight)} 吨超过船舶 ${ship.ship_name} 的载重 ${kgToTonnes(Number(ship.load_capacity))} 吨`);
+    throw badItem(index, `计划重量 ${tonnesPlain(item.plannedWeight)} 吨超过船舶 ${ship.ship_name} 的载重 ${tonnesPlain(Number(ship.load_capacity))} 吨`);
   }
   refuse(await waterCarrierReasons(trx, { captainId: Number(captain.id), shipId: Number(ship.id) }));
   return {
@@ -209,7 +209,7 @@ export async function dispatch(ctx: ServiceContext, scope: CallerScope, body: Di
       checkLoadWeight(order.freight_way, item.plannedWeight, `第 ${index + 1} 条派单的计划重量`);
       const values = { ...waybillValues(order, carrier, item.plannedWeight, await newFreightNo(trx), { userId: scope.userId, name: scope.name }, at), ...links };
       const row = await trx.insertInto("freights").values(values).returningAll().executeTakeFirstOrThrow();
-      await recordEvent(trx, Number(row.id), "DISPATCH", null, "WAIT_LOADING", { userId: scope.userId, name: scope.name }, `计划重量 ${kgToTonnes(item.plannedWeight)} 吨`, at);
+      await recordEvent(trx, Number(row.id), "DISPATCH", null, "WAIT_LOADING", { userId: scope.userId, name: scope.name }, `计划重量 ${tonnesPlain(item.plannedWeight)} 吨`, at);
       created.push(row);
     }
     await applyDispatchLinks(trx, links, total, created[0]!.freight_no);
@@ -222,7 +222,7 @@ export async function dispatch(ctx: ServiceContext, scope: CallerScope, body: Di
       .where("dispatched_weight", "=", order.dispatched_weight)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new Refusal(FreightRefusalCode.illegalState, "订单已被他人同时调度，请刷新后重试");
-    await recordResourceEvent(trx, scope, "order", { ...order, id: Number(order.id) }, { action: "DISPATCH", label: "派单", from: order.status, to: orderStatus, remark: `派单 ${body.items.length} 条，计划重量 ${kgToTonnes(total)} 吨` });
+    await recordResourceEvent(trx, scope, "order", { ...order, id: Number(order.id) }, { action: "DISPATCH", label: "派单", from: order.status, to: orderStatus, remark: `派单 ${body.items.length} 条，计划重量 ${tonnesPlain(total)} 吨` });
     return { orderId: Number(order.id), orderStatus, rows: created };
   });
   for (const row of result.rows) await notifyStep(ctx, row, "DISPATCH", scope.userId);

@@ -1,11 +1,12 @@
 /** The waybill event log and the notifications each step sends. */
 import type { Kysely } from "kysely";
-import { FREIGHT_ACTION_LABELS, fenToYuan, kgToTonnes, type FreightAction, type FreightStatus } from "../../contract/freight.js";
+import { FREIGHT_ACTION_LABELS, type FreightAction, type FreightStatus } from "../../contract/freight.js";
 import type { ServiceContext } from "../context.js";
 import { nowIso } from "../db/index.js";
 import type { Database } from "../db/schema.js";
 import { notifyUsers } from "../iam/notifications/notify.js";
 import type { FreightRow } from "./records.js";
+import { tonnesPlain, yuanPlain } from "../../contract/numbers.js";
 
 export interface Operator {
   userId: number | null;
@@ -42,11 +43,11 @@ export function eventMessage(action: FreightAction, row: FreightRow, remark: str
   const no = `运单 ${row.freight_no}`;
   switch (action) {
     case "DISPATCH":
-      return `${no} 已派单：${row.carrier_name}（${row.conveyance_name}），${row.loading_place} → ${row.unloading_place}，${row.cargo_category} ${kgToTonnes(Number(row.planned_weight))} 吨`;
+      return `${no} 已派单：${row.carrier_name}（${row.conveyance_name}），${row.loading_place} → ${row.unloading_place}，${row.cargo_category} ${tonnesPlain(Number(row.planned_weight))} 吨`;
     case "LOADING":
-      return `${no} 已装货，装货重量 ${kgToTonnes(Number(row.loaded_weight))} 吨，运输中`;
+      return `${no} 已装货，装货重量 ${tonnesPlain(Number(row.loaded_weight))} 吨，运输中`;
     case "UNLOADING":
-      return `${no} 已卸货，卸货重量 ${kgToTonnes(Number(row.unloaded_weight))} 吨${row.abnormal_reason ? `，异常：${row.abnormal_reason}` : ""}`;
+      return `${no} 已卸货，卸货重量 ${tonnesPlain(Number(row.unloaded_weight))} 吨${row.abnormal_reason ? `，异常：${row.abnormal_reason}` : ""}`;
     case "SIGN":
       return `${no} 已签收`;
     case "REVIEW":
@@ -54,7 +55,7 @@ export function eventMessage(action: FreightAction, row: FreightRow, remark: str
     case "FLEET_CONFIRM":
       return `${no} 已由车队确认`;
     case "COMPLETE":
-      return `${no} 已完成，运费 ${fenToYuan(Number(row.freight_amount))} 元`;
+      return `${no} 已完成，运费 ${yuanPlain(Number(row.freight_amount))} 元`;
     case "CANCEL":
       return `${no} 已取消，原因：${remark ?? ""}`;
     case "LOADING_UPDATE":

@@ -1,6 +1,7 @@
 /** The weight, time and money rules of the waybill steps. Violations are bad input: HTTP 400. */
-import { FREIGHT_LIMITS, kgToTonnes, type FreightWay, type OrderStatus } from "../../contract/freight.js";
+import { FREIGHT_LIMITS, type FreightWay, type OrderStatus } from "../../contract/freight.js";
 import { HttpError } from "../http/envelope.js";
+import { tonnesPlain } from "../../contract/numbers.js";
 
 /** Clock skew allowed for step times entered on a device (5 minutes). */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
@@ -10,7 +11,7 @@ const bad = (message: string) => new HttpError(400, message);
 /** A truck carries at most 200 t; `label` names the weight in the message. */
 export function checkLoadWeight(way: FreightWay, kg: number, label: string): void {
   if (way === "ROAD" && kg > FREIGHT_LIMITS.maxRoadLoadKg) {
-    throw bad(`${label}为 ${kgToTonnes(kg)} 吨，公路运输单车不能超过 ${kgToTonnes(FREIGHT_LIMITS.maxRoadLoadKg)} 吨`);
+    throw bad(`${label}为 ${tonnesPlain(kg)} 吨，公路运输单车不能超过 ${tonnesPlain(FREIGHT_LIMITS.maxRoadLoadKg)} 吨`);
   }
 }
 
@@ -20,7 +21,7 @@ export function checkUnloadedWeight(loadedKg: number, unloadedKg: number): void 
   // Integer arithmetic: unloaded ≤ loaded × 1.01  ⇔  unloaded × 100 ≤ loaded × 101.
   if (unloadedKg * 100 > loadedKg * (100 + percent)) {
     const max = Math.floor((loadedKg * (100 + percent)) / 100);
-    throw bad(`卸货重量 ${kgToTonnes(unloadedKg)} 吨超过装货重量 ${kgToTonnes(loadedKg)} 吨的 ${percent}%，最多 ${kgToTonnes(max)} 吨`);
+    throw bad(`卸货重量 ${tonnesPlain(unloadedKg)} 吨超过装货重量 ${tonnesPlain(loadedKg)} 吨的 ${percent}%，最多 ${tonnesPlain(max)} 吨`);
   }
 }
 
@@ -40,7 +41,7 @@ export function checkStepTime(label: string, time: string, notBefore: StepTime, 
 export function lossAbnormality(loadedKg: number, unloadedKg: number): string | null {
   const loss = loadedKg - unloadedKg;
   if (loss * 1000 <= loadedKg * FREIGHT_LIMITS.abnormalLossPerMille) return null;
-  return `亏吨 ${kgToTonnes(loss)} 吨，超过装货重量的 ${FREIGHT_LIMITS.abnormalLossPerMille}‰`;
+  return `亏吨 ${tonnesPlain(loss)} 吨，超过装货重量的 ${FREIGHT_LIMITS.abnormalLossPerMille}‰`;
 }
 
 /** What a waybill's weights are held against: the plan with the enterprise's tolerance, and the conveyance's approved load. */
@@ -65,8 +66,8 @@ export function weightAbnormalities(limits: WeightLimits, loadedKg: number, unlo
   for (const [label, kg] of [["装货重量", loadedKg], ["卸货重量", unloadedKg]] as const) {
     if (kg === null) continue;
     // Integer arithmetic: kg > planned × (1 + bp / 10000)  ⇔  kg × 10000 > planned × (10000 + bp).
-    if (kg * 10_000 > limits.plannedKg * (10_000 + limits.toleranceBp)) reasons.push(`${label} ${kgToTonnes(kg)} 吨超过计划重量 ${kgToTonnes(limits.plannedKg)} 吨的允许范围（超出不得多于 ${percent}%）`);
-    if (limits.capacityKg !== null && kg > limits.capacityKg) reasons.push(`${label} ${kgToTonnes(kg)} 吨超过${limits.conveyance}的核定载质量 ${kgToTonnes(limits.capacityKg)} 吨`);
+    if (kg * 10_000 > limits.plannedKg * (10_000 + limits.toleranceBp)) reasons.push(`${label} ${tonnesPlain(kg)} 吨超过计划重量 ${tonnesPlain(limits.plannedKg)} 吨的允许范围（超出不得多于 ${percent}%）`);
+    if (limits.capacityKg !== null && kg > limits.capacityKg) reasons.push(`${label} ${tonnesPlain(kg)} 吨超过${limits.conveyance}的核定载质量 ${tonnesPlain(limits.capacityKg)} 吨`);
   }
   const loss = unloadedKg === null ? null : lossAbnormality(loadedKg, unloadedKg);
   return loss ? [...reasons, loss] : reasons;

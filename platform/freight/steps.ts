@@ -7,7 +7,6 @@ import type { Kysely, Transaction, Updateable } from "kysely";
 import {
   FreightRefusalCode,
   ORDER_OPEN_STATUSES,
-  kgToTonnes,
   type AddressUpdateRequest,
   type FreightAction,
   type FreightRecord,
@@ -39,6 +38,7 @@ import { visible, type CallerScope } from "../scope.js";
 import { enterpriseConfigOf } from "../system/enterprise-config.js";
 import { assertActor, illegalStepMessage, nextStatus } from "./status.js";
 import { checkDocumentRefs } from "../documents/refs.js";
+import { tonnesPlain } from "../../contract/numbers.js";
 
 interface StepPlan {
   changes: Updateable<FreightsTable>;
@@ -140,7 +140,7 @@ export function loading(ctx: ServiceContext, scope: CallerScope, body: LoadingRe
         ...abnormality,
         freight_amount: freightAmount(settledWeight(Number(row.planned_weight), body.loadedWeight, null), Number(row.unit_price)),
       },
-      remark: `装货重量 ${kgToTonnes(body.loadedWeight)} 吨${withReason(abnormality)}`,
+      remark: `装货重量 ${tonnesPlain(body.loadedWeight)} 吨${withReason(abnormality)}`,
     };
   });
 }
@@ -161,7 +161,7 @@ export function unloading(ctx: ServiceContext, scope: CallerScope, body: Unloadi
         ...abnormality,
         freight_amount: freightAmount(settledWeight(Number(row.planned_weight), loaded, body.unloadedWeight), Number(row.unit_price)),
       },
-      remark: `卸货重量 ${kgToTonnes(body.unloadedWeight)} 吨${withReason(abnormality)}`,
+      remark: `卸货重量 ${tonnesPlain(body.unloadedWeight)} 吨${withReason(abnormality)}`,
     };
   });
 }
@@ -217,8 +217,8 @@ export function loadingUpdate(ctx: ServiceContext, scope: CallerScope, body: Loa
     checkStepTime("装货时间", time, { label: "派单时间", time: row.created_at }, { label: "卸货时间", time: row.unloading_time });
     const abnormality = abnormalityOf(weightAbnormalities(await weightLimitsOf(trx, row), loaded, unloaded));
     const changed: string[] = [];
-    if (loaded !== oldLoaded) changed.push(`装货重量 ${kgToTonnes(oldLoaded)} → ${kgToTonnes(loaded)} 吨`);
-    if (body.pickupWeight !== undefined) changed.push(`提货重量 ${kgToTonnes(pickup)} 吨`);
+    if (loaded !== oldLoaded) changed.push(`装货重量 ${tonnesPlain(oldLoaded)} → ${tonnesPlain(loaded)} 吨`);
+    if (body.pickupWeight !== undefined) changed.push(`提货重量 ${tonnesPlain(pickup)} 吨`);
     if (body.loadingTime !== undefined) changed.push("装货时间");
     if (body.weighTicketUrl !== undefined) changed.push("装货磅单");
     if (body.weighTicketUrl) await checkDocumentRefs(trx, scope, "装货磅单", [body.weighTicketUrl], row.loading_ticket_url ? [row.loading_ticket_url] : [], { strict: false });

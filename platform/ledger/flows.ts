@@ -10,7 +10,7 @@ import { RefusalCode } from "../../contract/envelope.js";
 import { cardNoError, settlementOf, type BankCardInput, type InvoiceTitleInput, type PayWaybills, type RechargeSubmit, type WithdrawApply } from "../../contract/ledger.js";
 import { codeKinds, type PermissionCode } from "../../contract/permissions.js";
 import { nowIso, type Db } from "../db/index.js";
-import { fenToYuan } from "../../contract/units.js";
+import { yuanPlain } from "../../contract/numbers.js";
 import { enterpriseConfigOf } from "../system/enterprise-config.js";
 import { notFound, Refusal } from "../http/envelope.js";
 import { nextSerial } from "../resources/write.js";
@@ -345,7 +345,7 @@ async function executePayment(db: Db, trx: MoneyDb, scope: CallerScope, payment:
     await outbox.stage(trx, { kind: "freightReceived", paymentNo: payment.payment_no, seq: Number(s.seq), freightNo: s.freight_no, freightWay: freight?.freight_way ?? payment.freight_way, payeeUserId: Number(s.payee_user_id), amount: Number(s.net_to_payee), payerName: orgName });
   }
   const paid = await trx.updateTable("payments").set({ status: "SUCCESS", executed_at: at }).where("id", "=", Number(payment.id)).returningAll().executeTakeFirstOrThrow();
-  await paymentEvent(trx, scope, paid, { action: "PAY", label: "支付成功", from: payment.status === "SUCCESS" ? null : payment.status, to: "SUCCESS", remark: `${items.length} 个运单，合计 ${fenToYuan(Number(payment.total_shipper_payable))} 元` });
+  await paymentEvent(trx, scope, paid, { action: "PAY", label: "支付成功", from: payment.status === "SUCCESS" ? null : payment.status, to: "SUCCESS", remark: `${items.length} 个运单，合计 ${yuanPlain(Number(payment.total_shipper_payable))} 元` });
   return paid;
 }
 

@@ -10,7 +10,8 @@ import { sql } from "kysely";
 import { AUDIT_STATES } from "../../contract/resources/vocabulary.js";
 import { FREIGHT_STATUS_LABELS } from "../../contract/freight.js";
 import { LIVE_STATUSES } from "../../contract/freight-steps.js";
-import { chinaDate, kgToTonnes } from "../../contract/units.js";
+import { chinaDate } from "../../contract/units.js";
+import { tonnesPlain } from "../../contract/numbers.js";
 import type { AnyDb } from "../resources/bind.js";
 import type { DialectName } from "../db/index.js";
 import { credentialGaps, type HeldCredential } from "../../contract/resources/credential.js";
@@ -145,7 +146,7 @@ export function pairReasons(d: DriverFacts, v: VehicleFacts, o: { orgId: number;
   const reasons: string[] = [];
   const own = v.orgId === o.orgId && v.ownershipType === "OWN";
   if (v.driverId !== d.id && !o.related && !own) reasons.push(`司机${d.name}与车辆${v.plateNo}未关联（须为车辆的默认司机、有已通过的人车关系或为企业自有车辆）`);
-  if (o.plannedWeight !== null && o.plannedWeight > v.loadCapacity) reasons.push(`计划重量 ${kgToTonnes(o.plannedWeight)} 吨超过车辆${v.plateNo}的核定载质量 ${kgToTonnes(v.loadCapacity)} 吨`);
+  if (o.plannedWeight !== null && o.plannedWeight > v.loadCapacity) reasons.push(`计划重量 ${tonnesPlain(o.plannedWeight)} 吨超过车辆${v.plateNo}的核定载质量 ${tonnesPlain(v.loadCapacity)} 吨`);
   return reasons;
 }
 

@@ -10,7 +10,7 @@
  */
 import { sql } from "kysely";
 import { RefusalCode } from "../../contract/envelope.js";
-import { kgToTonnes } from "../../contract/units.js";
+import { tonnesPlain } from "../../contract/numbers.js";
 import { DELIVERY_OPEN_STATES } from "../../contract/resources/delivery.js";
 import { TASK_OPEN_STATES } from "../../contract/resources/transport-task.js";
 import { HttpError, Refusal } from "../http/envelope.js";
@@ -31,7 +31,7 @@ interface OrderLike {
   dispatched_weight: number | bigint;
 }
 
-const tonnes = (kg: number) => `${kgToTonnes(Math.max(0, kg))} 吨`;
+const tonnes = (kg: number) => `${tonnesPlain(Math.max(0, kg))} 吨`;
 
 /** The weight open tasks of an order hold back for themselves (optionally except one task). */
 export async function reservedWeight(trx: AnyDb, orderId: number, exceptTaskId?: number): Promise<number> {

@@ -5,7 +5,7 @@
  * refuse to cancel an order with open waybills, and notify the order's organisation.
  */
 import { RefusalCode } from "../../contract/envelope.js";
-import { kgToTonnes } from "../../contract/units.js";
+import { tonnesPlain } from "../../contract/numbers.js";
 import { order, ORDER_EDITABLE_AFTER_DISPATCH, ORDER_STATES, DEFAULT_LOSS_BP } from "../../contract/resources/order.js";
 import { columnOf } from "../../contract/resources/derive.js";
 import type { ServiceContext } from "../context.js";
@@ -80,7 +80,7 @@ async function checkEditAfterDispatch(trx: AnyDb, before: Row, values: Record<st
   }
   const planned = num(values.planned_weight);
   const dispatched = Number(before.dispatched_weight);
-  if (planned !== null && planned < dispatched) throw new Refusal(RefusalCode.invalid, `计划重量不能小于已调度重量 ${kgToTonnes(dispatched)} 吨`);
+  if (planned !== null && planned < dispatched) throw new Refusal(RefusalCode.invalid, `计划重量不能小于已调度重量 ${tonnesPlain(dispatched)} 吨`);
   if (planned !== null && ["WAIT_DISPATCH", "DISPATCHING", "DISPATCHED"].includes(String(before.status))) values.status = orderStatusFor(planned, dispatched);
 }
 
@@ -95,7 +95,7 @@ async function orderRecipients(ctx: ServiceContext, row: Row, actorUserId: numbe
 const route = (row: Row) => `${String(row.loading_place)} → ${String(row.unloading_place)}`;
 
 export function orderMessage(row: Row, event: string): string {
-  const what = `${String(row.cargo_name ?? row.cargo_category)} ${kgToTonnes(Number(row.planned_weight))} 吨`;
+  const what = `${String(row.cargo_name ?? row.cargo_category)} ${tonnesPlain(Number(row.planned_weight))} 吨`;
   switch (event) {
     case "create":
       return `新订单 ${String(row.order_no)}：${route(row)}，${what}，请及时安排派车。`;

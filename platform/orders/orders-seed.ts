@@ -6,7 +6,7 @@
  * notifications are then pointed at real orders and waybills the recipient may open.
  */
 import type { Transaction } from "kysely";
-import { kgToTonnes } from "../../contract/units.js";
+import { tonnesPlain } from "../../contract/numbers.js";
 import type { Database } from "../db/schema.js";
 import type { Db } from "../db/index.js";
 import type { SeedIds } from "../db/seed.js";
@@ -259,7 +259,7 @@ async function pointNotifications(trx: Trx, ids: SeedIds): Promise<void> {
           await trx.deleteFrom("notifications").where("id", "=", note.id).execute();
           continue;
         }
-        const content = `${w.freight_way === "WATER" ? "水运运单" : "运单"} ${w.freight_no}（${w.loading_place} → ${w.unloading_place}，${w.cargo_category} ${kgToTonnes(Number(w.planned_weight))} 吨）有新的动态，请查看。`;
+        const content = `${w.freight_way === "WATER" ? "水运运单" : "运单"} ${w.freight_no}（${w.loading_place} → ${w.unloading_place}，${w.cargo_category} ${tonnesPlain(Number(w.planned_weight))} 吨）有新的动态，请查看。`;
         await trx.updateTable("notifications").set({ target_id: String(w.id), freight_no: w.freight_no, freight_way: w.freight_way, content }).where("id", "=", note.id).execute();
       }
     }

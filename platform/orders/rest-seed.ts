@@ -18,7 +18,7 @@ import { nextSerial } from "../resources/write.js";
 import { orderStatusFor } from "../freight/rules.js";
 import { refreshOrderProgress } from "./progress.js";
 import { recordEvent } from "../freight/events.js";
-import { kgToTonnes } from "../../contract/units.js";
+import { tonnesPlain } from "../../contract/numbers.js";
 
 type Trx = Transaction<Database>;
 const DAY = 86_400_000;
@@ -190,7 +190,7 @@ async function seedDriversCancelledLoad(trx: Trx, driverUserId: number, now: num
     .returning("id")
     .executeTakeFirstOrThrow();
   const dispatcher = { userId: source.dispatcher_user_id == null ? null : Number(source.dispatcher_user_id), name: source.dispatcher_name };
-  await recordEvent(trx, Number(row.id), "DISPATCH", null, "WAIT_LOADING", dispatcher, `计划重量 ${kgToTonnes(Number(source.planned_weight))} 吨`, created);
+  await recordEvent(trx, Number(row.id), "DISPATCH", null, "WAIT_LOADING", dispatcher, `计划重量 ${tonnesPlain(Number(source.planned_weight))} 吨`, created);
   await recordEvent(trx, Number(row.id), "CANCEL", "WAIT_LOADING", "CANCELLED", dispatcher, "司机临时有事，无法按时装货", cancelled);
 }
 

@@ -12,7 +12,7 @@ import { activeOrder, ACTIVE_ORDER_STATES, delivery, DISPATCHABLE_ORDER_STATES, 
 import { ASSIGNEE_FIELDS, ASSIGNEE_TYPES, transportTask, type AssigneeType } from "../../contract/resources/transport-task.js";
 import { container, CONTAINER_EVENTS, overdueDays, returnDeadline } from "../../contract/resources/container.js";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "../../contract/freight.js";
-import { fenToYuan, kgToTonnes } from "../../contract/units.js";
+import { yuanPlain, tonnesPlain } from "../../contract/numbers.js";
 import { nowIso } from "../db/index.js";
 import { HttpError, Refusal } from "../http/envelope.js";
 import { bindResource, orgScope, ownerWrites, type AnyDb, type ScopeRule } from "../resources/bind.js";
@@ -21,7 +21,7 @@ import { freeWeight, undispatchedDeliveries } from "./dispatch-links.js";
 import { orderStatusFor } from "../freight/rules.js";
 
 const refuse = (message: string) => new Refusal(RefusalCode.invalid, message);
-const tonnes = (kg: number) => `${kgToTonnes(Math.max(0, kg))} 吨`;
+const tonnes = (kg: number) => `${tonnesPlain(Math.max(0, kg))} 吨`;
 const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
 
 /** Rows with a freight way: callers without the water right see only road ones (as orders and waybills). */
@@ -159,7 +159,7 @@ async function checkTask(trx: AnyDb, order: OrderRow, v: Record<string, unknown>
   if (planned < dispatched) throw refuse(`任务重量不能小于已派重量 ${tonnes(dispatched)}`);
   const free = await freeWeight(trx, order, exceptId);
   if (planned - dispatched > free) throw refuse(`任务重量超过订单 ${order.order_no} 可分配的剩余重量 ${tonnes(free + dispatched)}`);
-  if (Number(v.unit_price) > Number(order.unit_price)) throw refuse(`任务单价不能高于订单的承运单价 ${fenToYuan(Number(order.unit_price))} 元/吨`);
+  if (Number(v.unit_price) > Number(order.unit_price)) throw refuse(`任务单价不能高于订单的承运单价 ${yuanPlain(Number(order.unit_price))} 元/吨`);
   checkWindow(v.period_from, v.period_to, ["周期开始", "周期结束"]);
 }
 

@@ -4,7 +4,7 @@
  * TMS_AUDIT_SOURCE); on 通过 / 驳回 / 下架 the supply's organisation; on 改价 the organisation and the drivers
  * who favourited it. Never the person who acted. Runs after commit; a failure is logged, not raised.
  */
-import { fenToYuan } from "../../contract/units.js";
+import { yuanPlain } from "../../contract/numbers.js";
 import type { ServiceContext } from "../context.js";
 import { holdersOf, notifyUsers } from "../iam/notifications/notify.js";
 import type { Row } from "../resources/bind.js";
@@ -39,9 +39,9 @@ async function messageOf(ctx: ServiceContext, supply: Row, transition: string, d
     case "offShelf":
       return { to: await organisationOf(ctx, supply), content: `货源 ${no} ${lineOf(supply)} 已下架：${String(supply.off_reason ?? "")}` };
     case "reprice": {
-      const from = detail.oldPrice == null ? "" : `由 ${fenToYuan(detail.oldPrice)} 元/吨`;
+      const from = detail.oldPrice == null ? "" : `由 ${yuanPlain(detail.oldPrice)} 元/吨`;
       const to = [...(await organisationOf(ctx, supply)), ...(await favouritersOf(ctx, supply))];
-      return { to, content: `货源 ${no} ${lineOf(supply)} 司机运价${from}调整为 ${fenToYuan(Number(supply.carrier_unit_price))} 元/吨。` };
+      return { to, content: `货源 ${no} ${lineOf(supply)} 司机运价${from}调整为 ${yuanPlain(Number(supply.carrier_unit_price))} 元/吨。` };
     }
     default:
       return null;

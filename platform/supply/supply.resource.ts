@@ -9,7 +9,7 @@ import { isMobile } from "../../contract/validation.js";
 import { sql, type SqlBool } from "kysely";
 import { RefusalCode } from "../../contract/envelope.js";
 import { LARGE_PRICE_CHANGE, OPEN_SUPPLY_STATES, supply, supplyCallLog, supplyDispute, supplyFavorite, supplyPriceChange, supplySubscription, VALID_AFTER_LOADING_MS } from "../../contract/resources/supply.js";
-import { fenToYuan } from "../../contract/units.js";
+import { yuanPlain } from "../../contract/numbers.js";
 import type { ServiceContext } from "../context.js";
 import { nowIso } from "../db/index.js";
 import { Refusal } from "../http/envelope.js";
@@ -132,7 +132,7 @@ async function reprice(trx: AnyDb, scope: CallerScope, row: Row, input: Record<s
   if (newCarrier === oldCarrier && newShipper === oldShipper) throw refuse("新价格与原价格相同，无需调价");
   const large = (old: number | null, next: number | null) => old !== null && next !== null && old > 0 && Math.abs(next - old) / old > LARGE_PRICE_CHANGE;
   if ((large(oldCarrier, newCarrier) || large(oldShipper, newShipper)) && input.confirmLarge !== true) {
-    throw refuse(`调价幅度超过 ${LARGE_PRICE_CHANGE * 100}%（${fenToYuan(oldCarrier)} → ${fenToYuan(newCarrier)} 元/吨），请在「确认大幅调价」选择「是」后再提交`);
+    throw refuse(`调价幅度超过 ${LARGE_PRICE_CHANGE * 100}%（${yuanPlain(oldCarrier)} → ${yuanPlain(newCarrier)} 元/吨），请在「确认大幅调价」选择「是」后再提交`);
   }
   const at = nowIso();
   await trx
@@ -243,7 +243,7 @@ async function onDisputeTransition(trx: AnyDb, scope: CallerScope, row: Row, tra
     const amount = num(row.compensation_amount);
     const claim = num(row.claim_amount);
     if (amount !== null && amount > 0) {
-      if (claim !== null && amount > claim) throw refuse(`补偿金额不能超过诉求金额 ${fenToYuan(claim)} 元`);
+      if (claim !== null && amount > claim) throw refuse(`补偿金额不能超过诉求金额 ${yuanPlain(claim)} 元`);
       if (!row.compensation_payer) throw refuse("有补偿金额时请选择补偿方");
     }
     Object.assign(set, { resolved_at: at, handler_user_id: row.handler_user_id ?? scope.userId, handler_name: row.handler_name ?? scope.name });

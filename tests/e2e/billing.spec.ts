@@ -53,12 +53,12 @@ test("apply → submit → approve → issue → the invoices and their sum on �
   await org.getByTestId("apply-selected").click();
   const summary = org.getByTestId("apply-summary");
   await expect(summary).toContainText(`选中运单数 ${count} 个`);
-  const amount = /合计 ([\d.]+) 元/.exec((await summary.textContent()) ?? "")![1]!;
+  const amount = /合计 ([\d,.]+) 元/.exec((await summary.textContent()) ?? "")![1]!;
   // 普票: a 专票 needs the shipper's 税号, which not every demo shipper has.
   await org.getByTestId("dialog-apply").locator('[name="invoiceType"]').selectOption("DIGITAL_NORMAL");
   await org.getByTestId("dialog-apply").getByRole("button", { name: "生成开票申请" }).click();
   await expect(org).toHaveURL(/billingDetail\?id=\d+/);
-  await expect(org.getByRole("status")).toContainText(`价税合计 ${amount} 元`);
+  await expect(org.getByRole("status")).toContainText(`价税合计 ¥${amount}`);
   const applicationNo = /KP\d{14}/.exec((await org.getByRole("status").textContent()) ?? "")![0];
   const detailUrl = org.url();
   await org.getByRole("link", { name: "提交", exact: true }).click();

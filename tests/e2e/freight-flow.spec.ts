@@ -1,6 +1,7 @@
 import { constants, publicEncrypt } from "node:crypto";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import type { FreightDashboard } from "../../contract/freight";
+import { formatTonnes, formatYuan } from "../../contract/numbers";
 import { ACCOUNTS, login, PASSWORD, PLATFORM_URL, type Kind, freeDemoDriver, releaseDemoDriver } from "./support";
 
 test.afterEach(() => releaseDemoDriver());
@@ -187,8 +188,8 @@ async function expectFigures(page: Page, kind: Kind) {
   await page.goto("/dashboard");
   await expect(page.getByTestId("figure-in-transit")).toHaveText(String(figures.inTransitCount));
   await expect(page.getByTestId("figure-completed-today")).toHaveText(String(figures.completedToday));
-  await expect(page.getByTestId("figure-month-weight")).toHaveText((figures.monthLoadedWeight / 1000).toFixed(2));
-  await expect(page.getByTestId("figure-month-freight")).toHaveText((figures.monthFreight / 100).toFixed(2));
+  await expect(page.getByTestId("figure-month-weight")).toHaveText(formatTonnes(figures.monthLoadedWeight));
+  await expect(page.getByTestId("figure-month-freight")).toHaveText(formatYuan(figures.monthFreight));
   const chart = page.getByRole("img", { name: "近 30 天运单趋势" });
   await expect(chart).toBeVisible();
   // Drawn by the report kit's server renderer: the last day is labelled, its bar's tooltip gives its figures.

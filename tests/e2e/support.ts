@@ -2,6 +2,7 @@ import { constants, publicEncrypt } from "node:crypto";
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import type { AnyResource } from "../../contract/resources/kit";
 import { mkdirSync, rmSync } from "node:fs";
+import { CASCADE_INTENT, regionPartNames } from "../../contract/region-code";
 
 export const PLATFORM_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 export const PASSWORD = "Demo@2026";
@@ -182,7 +183,12 @@ export async function pickFirstOption(combobox: Locator) {
 export async function fillForm(page: Page, def: AnyResource, scope: string) {
   const body = def.example!.body(Date.now() % 90_000, {});
   const form = page.locator(scope);
+  await waitForHydration(page);
   for (const [key, field] of Object.entries(def.fields)) {
+    if (field.input.type === "region") {
+      if (typeof body[key] === "string") await pickRegion(page, form, key, body[key] as string);
+      continue;
+    }
     const input = form.locator(`[name="${key}"]`);
     if ((await input.count()) === 0) continue;
     const value = body[key];
@@ -208,6 +214,34 @@ export async function fillForm(page: Page, def: AnyResource, scope: string) {
   if ((await org.count()) > 0) {
     const first = await org.locator("option").evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value).filter(Boolean)[0]);
     if (first) await org.selectOption(first);
+  }
+}
+
+/**
+ * Chooses a place on a 省/市/区 cascader: with JavaScript each choice fills the next level; without,
+ * 「选择」 submits the form and the page comes back with the next level's choices.
+ */
+export async function pickRegion(page: Page, form: Locator, key: string, code: string) {
+  const names = regionPartNames(key);
+  const levels = [
+    [names.province, `${code.slice(0, 2)}0000`],
+    [names.city, `${code.slice(0, 4)}00`],
+    [names.district, code],
+  ] as const;
+  for (const [name, value] of levels) {
+    const select = form.locator(`select[name="${name}"]`);
+    if ((await select.count()) === 0) break;
+    if ((await select.inputValue()) === value) continue;
+    const cascade = form.locator(`button[name="${CASCADE_INTENT}"][value="${key}"]`);
+    if (name !== names.province && (await cascade.count()) > 0) {
+      await cascade.click();
+      await page.waitForLoadState("domcontentloaded");
+    }
+    await expect.poll(() => select.locator("option").count()).toBeGreaterThan(1);
+    const offered = await select.locator("option").evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value));
+    // A municipality's city is the province itself; a city-level field has no district select.
+    const wanted = offered.includes(value) ? value : name === names.city && offered.includes(code.slice(0, 2) + "0000") ? code.slice(0, 2) + "0000" : value;
+    await select.selectOption(wanted);
   }
 }
 

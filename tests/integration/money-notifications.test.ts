@@ -5,7 +5,7 @@
  * waits as 待审核 without touching the ledger, then is paid on approval or released on rejection.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fenToYuan } from "../../contract/units.js";
+import { yuanPlain } from "../../contract/numbers.js";
 import { as, dispatchOne, driveTo, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
 import { cardNo, completedWaybills, expectLedgerHolds, fund, moneyFingerprint, rechargeBody, rid } from "./ledger-fixtures.js";
 
@@ -39,7 +39,7 @@ describe(`money notifications (${process.env.TEST_DATABASE_URL ? "postgres" : "s
     expect(again.body.code).not.toBe(200);
     const mine = await told(f.userIds.ORG_USER, `recharge:${confirmed.recharge_no}:`);
     expect(mine).toHaveLength(1);
-    expect(mine[0]!.content).toBe(`充值单 ${confirmed.recharge_no} 已确认到账，${fenToYuan(120_000)} 元已存入企业账户。`);
+    expect(mine[0]!.content).toBe(`充值单 ${confirmed.recharge_no} 已确认到账，${yuanPlain(120_000)} 元已存入企业账户。`);
     expect(mine[0]!.target_path).toBe(`/accountManage/recharge?keyword=${confirmed.recharge_no}`);
     expect(await told(f.userIds.SYSTEM_USER, `recharge:${confirmed.recharge_no}:`)).toHaveLength(0);
 

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { order } from "../../contract/resources/order.js";
 import { as, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
 
-type Option = { id: number; label: string; disabledReason: string | null };
+/** A picker option; `disabledReason` is present only on a greyed one. */
+type Option = { id: number; label: string; disabledReason?: string };
 let f: FreightTestPlatform;
 
 beforeAll(async () => {
@@ -24,19 +25,20 @@ describe(`pickers offer only choosable rows (${process.env.TEST_DATABASE_URL ? "
   it("projects: approved and 进行中 first; the others greyed with their reason", async () => {
     const list = await options("tms-project");
     const byName = new Map(list.map((o) => [o.label, o]));
-    expect(byName.get("2026年最低收购价小麦移库")?.disabledReason).toBeNull();
+    expect(byName.has("2026年最低收购价小麦移库")).toBe(true);
+    expect(byName.get("2026年最低收购价小麦移库")?.disabledReason).toBeUndefined();
     expect(byName.get("2026年玉米轮换出库")?.disabledReason).toBe("审核状态为「待审核」");
     expect(byName.get("2025年秋粮收购运输")?.disabledReason).toBe("项目状态为「已结束」");
-    const firstGreyed = list.findIndex((o) => o.disabledReason !== null);
+    const firstGreyed = list.findIndex((o) => o.disabledReason !== undefined);
     expect(firstGreyed).toBeGreaterThan(0);
-    expect(list.slice(firstGreyed).every((o) => o.disabledReason !== null)).toBe(true);
+    expect(list.slice(firstGreyed).every((o) => o.disabledReason !== undefined)).toBe(true);
   });
 
   it("orders refuse a greyed project or shipper with the reason, accept a choosable one, and keep the one a record holds", async () => {
     const db = f.p.db.kysely;
     const projects = await options("tms-project");
     const shippers = await options("tms-shipper");
-    const okShipper = shippers.find((o) => o.disabledReason === null)!;
+    const okShipper = shippers.find((o) => o.disabledReason === undefined)!;
     const cargo = (await okData<Option[]>(as(f, "ORG_USER", "/tms-cargo/options", {})))[0]!;
     const body = { ...order.example!.body(7, { shipper: okShipper.id, cargo: cargo.id }) };
     const pending = projects.find((o) => o.label === "2026年玉米轮换出库")!;
@@ -44,7 +46,7 @@ describe(`pickers offer only choosable rows (${process.env.TEST_DATABASE_URL ? "
     expect(refused.body.code).toBe(4000);
     expect(refused.body.message).toBe("项目「2026年玉米轮换出库」不可选：审核状态为「待审核」，请选择其他项目");
 
-    const greyedShipper = shippers.find((o) => o.disabledReason !== null);
+    const greyedShipper = shippers.find((o) => o.disabledReason !== undefined);
     if (greyedShipper) {
       const res = await as<{ code: number; message: string }>(f, "ORG_USER", "/tms-order-manage", { ...body, shipperId: greyedShipper.id });
       expect(res.body.message).toContain(`托运人「${greyedShipper.label}」不可选：`);

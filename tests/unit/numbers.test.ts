@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { decimalFormat, formatDecimal, formatMoney, formatRate, formatTonnes, formatYuan, groupThousands, NUMBER_FORMAT_2DP, percentToBp, rateInput, rateNumber, tonnesNumber, tonnesPlain, yuanNumber, yuanPlain } from "../../contract/numbers";
-import { fenToYuan, kgToTonnes, yuanToFen } from "../../contract/units";
+import { yuanToFen } from "../../contract/units";
 
 describe("money from integer fen", () => {
   it("shows ¥ with thousands separators and 2 decimals", () => {
@@ -29,8 +29,7 @@ describe("money from integer fen", () => {
   it("yuan without the sign, and plain for inputs (no separators)", () => {
     expect(formatYuan(48_600_140)).toBe("486,001.40");
     expect(yuanPlain(48_600_140)).toBe("486001.40");
-    expect(fenToYuan(48_600_140)).toBe("486001.40");
-    expect(yuanToFen(fenToYuan(12_345_601)!)).toBe(12_345_601);
+    expect(yuanToFen(yuanPlain(12_345_601)!)).toBe(12_345_601);
     expect(yuanPlain(-1)).toBe("-0.01");
   });
   it("groups digits only", () => {
@@ -84,8 +83,8 @@ describe("tonnes from integer kilograms: half up on the integer", () => {
     expect(formatTonnes(-1005)).toBe("-1.01");
     expect(formatTonnes(-1004)).toBe("-1.00");
     expect(tonnesPlain(1_234_567)).toBe("1234.57");
-    expect(kgToTonnes(2675)).toBe("2.68");
-    expect(kgToTonnes(null)).toBe("");
+    expect(tonnesPlain(2675)).toBe("2.68");
+    expect(tonnesPlain(null)).toBe("");
     expect(formatTonnes(9_007_199_254_740_991)).toBe("9,007,199,254,740.99");
   });
 });

@@ -1,7 +1,7 @@
 /** 新开票列表: pick completed, paid waybills of one shipper; see the count and amount; apply for the invoice. */
 import { useLoaderData } from "@remix-run/react";
 import { DELIVERY_METHODS, INVOICE_REPORT_STATES, INVOICE_TYPES } from "../../../contract/billing";
-import { fenToYuan, kgToTonnes } from "../../../contract/units";
+import { fenToYuan, kgToTonnes } from "~/lib/format";
 import { ConfirmDialog, FilterBar, MoneyFrame, Pager, WaybillPickForm, yuanSums, type Row } from "./MoneyKit";
 import type { Paged } from "~/services/pages/money.server";
 

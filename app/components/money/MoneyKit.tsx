@@ -4,7 +4,8 @@
  * and a confirmation dialog opened by `?confirm=<intent>:<id>` that posts the intent (works without JavaScript).
  */
 import { Form, Link, useActionData, useLocation, useNavigate } from "@remix-run/react";
-import { chinaDateTime, fenToYuan } from "../../../contract/units";
+import { chinaDateTime } from "../../../contract/units";
+import { fenToYuan } from "~/lib/format";
 import { Dialog } from "~/components/ui/Dialog";
 import { Pagination } from "~/components/ui/Pagination";
 import { Permission } from "~/components/ui/Permission";

@@ -1,7 +1,7 @@
 /** The money pages: 账户管理 (own account) and the ledger's 财务管理 lists, built from MoneyKit. */
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ENTRY_TYPE_LABELS, RECHARGE_STATUS_LABELS, WITHDRAW_STATUS_LABELS, ACCOUNT_TYPE_LABELS } from "../../../contract/ledger";
-import { fenToYuan } from "../../../contract/units";
+import { fenToYuan } from "~/lib/format";
 import { Permission } from "~/components/ui/Permission";
 import { ConfirmDialog, ConfirmLink, Field, FilterBar, MoneyFrame, MoneyTable, Pager, WaybillPickForm, yuanSums, type Column, type Filter, type Row } from "./MoneyKit";
 import type { Paged } from "~/services/pages/money.server";

@@ -6,7 +6,9 @@
  */
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { AMOUNT_MODES, AUDIENCES, CAMPAIGN_MOVES, CAMPAIGN_STATUS_LABELS, CAMPAIGN_TYPES, GRANT_STATUS_LABELS, type CampaignMove } from "../../../contract/red-envelope";
-import { chinaDate, fenToYuan } from "../../../contract/units";
+import { chinaDate } from "../../../contract/units";
+import { fenToYuan } from "~/lib/format";
+import { yuanPlain } from "../../../contract/numbers";
 import { Permission } from "~/components/ui/Permission";
 import type { loadRedEnvelopes } from "~/services/pages/red-envelopes.server";
 import { ConfirmDialog, ConfirmLink, Field, FilterBar, MoneyFrame, MoneyTable, Pager, yuanSums, type Column, type Row } from "./MoneyKit";
@@ -175,7 +177,7 @@ export function RedEnvelopePage() {
           <span><span className="text-red-500">* </span>手机号（每行或逗号分隔一个，最多 200 个）</span>
           <textarea name="mobiles" required rows={4} className="input" />
         </label>
-        <Field label="每人金额(元)" name="amount" required type="number" defaultValue={target ? fenToYuan(Number(target.amountMin)) : undefined} />
+        <Field label="每人金额(元)" name="amount" required type="number" defaultValue={target ? yuanPlain(Number(target.amountMin)) : undefined} />
         <Field label="备注" name="remark" maxLength={100} />
       </ConfirmDialog>
       {(Object.keys(CAMPAIGN_MOVES) as CampaignMove[]).map((move) => (

@@ -4,10 +4,18 @@
  * (a phone) every action goes into 「更多」 so the column stays narrow and the key columns keep the row.
  * The menu is a `<details>`: it opens without JavaScript; with it, a click elsewhere or a choice closes it.
  */
-import { Children, isValidElement, useEffect, useRef, type ReactNode } from "react";
+import { Children, cloneElement, isValidElement, useEffect, useRef, type ReactElement, type ReactNode } from "react";
 
 /** Inline actions before the rest go into 「更多」. */
 export const INLINE_ACTIONS = 3;
+
+/**
+ * An inline action's copy in 「更多」 (shown only on a phone): the same control without its `data-action`,
+ * so that attribute names one element per row (scripts and tests find the action by it).
+ */
+function phoneCopy(item: ReactElement) {
+  return cloneElement(item as ReactElement<Record<string, unknown>>, { "data-action": undefined, "data-phone-copy": "" });
+}
 
 export function RowActionMenu({ label, children }: { /** What the actions act on (the row's number or name), for 「更多」's accessible name. */ label: string; children: ReactNode }) {
   const items = Children.toArray(children).filter(isValidElement);
@@ -51,7 +59,7 @@ export function RowActionMenu({ label, children }: { /** What the actions act on
         <summary className="row-more-toggle" aria-label={`更多操作 ${label}`}>更多</summary>
         <span className="row-more-menu" data-row-menu="">
           {items.map((item, index) => (
-            <span key={item.key ?? index} className={index < INLINE_ACTIONS ? "row-more-item sm:hidden" : "row-more-item"}>{item}</span>
+            <span key={item.key ?? index} className={index < INLINE_ACTIONS ? "row-more-item sm:hidden" : "row-more-item"}>{index < INLINE_ACTIONS ? phoneCopy(item) : item}</span>
           ))}
         </span>
       </details>

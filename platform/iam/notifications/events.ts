@@ -11,7 +11,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { Notification, NotificationTargetType } from "../../../contract/notification.js";
 import { auditedRowPath, MONEY_PAGES, pathWithId } from "../../../contract/notification-targets.js";
 import type { PermissionCode } from "../../../contract/permissions.js";
-import { fenToYuan } from "../../../contract/units.js";
+import { yuanPlain } from "../../../contract/numbers.js";
 import type { ServiceContext } from "../../context.js";
 import { nowIso } from "../../db/index.js";
 import type { Database } from "../../db/schema.js";
@@ -62,7 +62,7 @@ async function rowPeople(db: Db, row: Row): Promise<number[]> {
   return ids;
 }
 
-const yuan = (fen: number | string) => `${fenToYuan(Number(fen))} 元`;
+const yuan = (fen: number | string) => `${yuanPlain(Number(fen))} 元`;
 const AUDIT_WORDS = { approve: "已审核通过", reject: "审核驳回", revoke: "已被撤销认证" } as const;
 
 /** The catalogue: each event's recipients, text and target. */
