@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { ACCOUNTS, escapeRegExp, login as loginAndHydrate, PASSWORD, platformCall, platformToken, type Kind } from "./support";
+import { ACCOUNTS, clickRowAction, escapeRegExp, login as loginAndHydrate, PASSWORD, platformCall, platformToken, type Kind } from "./support";
 
 /** The waybill list, its export, the waybill detail and the track playback (issue 5, console part A). */
 
@@ -217,7 +217,7 @@ test.describe("waybill list without JavaScript", () => {
     await login(page, "ORG_USER", "/dispatchManage/waybillList?status=WAIT_LOADING", { script: false });
     const before = await total(page);
     const [target] = await rowFreightNos(page);
-    await rows(page).first().getByRole("link", { name: "取消" }).click();
+    await clickRowAction(rows(page).first(), "取消");
     await expect(page).toHaveURL(/cancel=\d+/);
     const dialog = page.getByTestId("freight-row-dialog");
     await expect(dialog).toContainText(target!);

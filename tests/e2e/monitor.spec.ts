@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, driversLoadedWaybill, releaseDemoDriver, escapeRegExp, login, PASSWORD, platformCall, platformToken, PLATFORM_URL } from "./support";
+import { ACCOUNTS, clickRowAction, driversLoadedWaybill, releaseDemoDriver, escapeRegExp, login, PASSWORD, platformCall, platformToken, PLATFORM_URL } from "./support";
 
 test.afterEach(() => releaseDemoDriver());
 
@@ -110,7 +110,7 @@ test.describe("查看监控", () => {
 
     await login(page, "ORG_USER", `/dispatchManage/waybillList?status=IN_TRANSIT&freightNo=${waybill.freightNo}`);
     const row = page.getByTestId("freight-row").filter({ hasText: waybill.freightNo });
-    await row.getByRole("link", { name: "监控" }).click();
+    await clickRowAction(row, "监控");
     await expect(page).toHaveURL(new RegExp(escapeRegExp(monitorPath(waybill.freightNo))));
     await expect(page.getByRole("heading", { name: /查看监控/ })).toContainText(waybill.freightNo);
 

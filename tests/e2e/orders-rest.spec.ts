@@ -5,7 +5,7 @@
  * task is accepted; a container's return is registered. One login per account.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { freeDemoDriver, platformCall, platformToken, releaseDemoDriver, sharedNoScriptLogins } from "./support";
+import { clickRowAction, freeDemoDriver, platformCall, platformToken, releaseDemoDriver, sharedNoScriptLogins } from "./support";
 
 test.afterEach(() => releaseDemoDriver());
 
@@ -128,7 +128,7 @@ test("a container's return is registered, with its demurrage when late", async (
   await page.goto("/orderManage/reimburse?status=OVERDUE");
   const row = rows(page).first();
   const boxNo = ((await row.locator("td").first().textContent()) ?? "").trim();
-  await row.locator('[data-action="giveBack"]').click();
+  await clickRowAction(row, row.locator('[data-action="giveBack"]'));
   const dialog = page.getByTestId("resource-confirm");
   await dialog.locator('[name="returnYard"]').fill("芜湖港集装箱堆场");
   const now = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 16);
@@ -138,7 +138,7 @@ test("a container's return is registered, with its demurrage when late", async (
   await page.goto(`/orderManage/reimburse?keyword=${boxNo}`);
   await rows(page).filter({ hasText: boxNo }).getByRole("link", { name: `详情 ${boxNo}` }).click();
   await expect(page.getByRole("heading", { level: 2 }).first()).toContainText("已还箱");
-  await expect(page.locator('[data-field="demurrageAmount"]')).toContainText("元");
+  await expect(page.locator('[data-field="demurrageAmount"]')).toHaveText(/^¥[\d,]+\.\d{2}$/);
   await expect(page.getByTestId("resource-events")).toContainText("登记还箱");
   await page.close();
 });

@@ -218,6 +218,17 @@ export async function fillForm(page: Page, def: AnyResource, scope: string) {
 }
 
 /**
+ * Clicks a row's action (by its name, or a locator inside the row): one of the first three is inline; the others are in the row's
+ * 「更多」 menu, opened first (a <details>, so it opens with JavaScript off too).
+ */
+export async function clickRowAction(row: Locator, action: string | Locator) {
+  const target = typeof action === "string" ? row.getByRole("link", { name: action, exact: true }).first() : action;
+  await row.first().waitFor();
+  if (!(await target.isVisible())) await row.locator("summary", { hasText: "更多" }).click();
+  await target.click();
+}
+
+/**
  * Chooses a place on a 省/市/区 cascader: with JavaScript each choice fills the next level; without,
  * 「选择」 submits the form and the page comes back with the next level's choices.
  */
