@@ -1,4 +1,4 @@
-/** The platform's response envelope (DESIGN.md "Contracts"). */
+/** The platform's response envelope (docs/architecture.md, step 8 of a request). */
 export interface ApiSuccess<T> {
   code: 200;
   message: "success";
@@ -27,7 +27,7 @@ export interface Paged<T> {
   size: number;
 }
 
-/** The pager's choices (spec 9); the API takes any size from 1 to MAX_PAGE_SIZE (DESIGN.md). */
+/** The pager's choices (spec 9); the API takes any size from 1 to MAX_PAGE_SIZE (docs/architecture.md "Conventions"). */
 export const PAGE_SIZES = [10, 20, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 200;

@@ -1,5 +1,5 @@
 /**
- * Numbers as people read them: the one home of the money, rate and weight formats (DESIGN.md
+ * Numbers as people read them: the one home of the money, rate and weight formats (docs/architecture.md
  * "Conventions"). Every cell, detail, report, chart label and export format goes through here.
  *
  * - Money is stored in integer fen and shown as `¥1,234,567.89` (or `1,234,567.89` next to a 元 label).

@@ -1,6 +1,6 @@
 /**
  * Units and China time: the only copy. Weight is stored in kilograms and shown in 吨; money is stored
- * in fen and shown in 元 (both integers in the database, 2 decimals on screen, DESIGN.md).
+ * in fen and shown in 元 (both integers in the database, 2 decimals on screen, docs/architecture.md "Conventions").
  *
  * Calendar helpers. Timestamps are stored as ISO-8601 UTC text, but the users' calendar is China's
  * (UTC+8, no daylight saving), so date filters, "today" and daily series are China days.

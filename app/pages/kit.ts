@@ -1,6 +1,6 @@
 /**
  * Page bindings: which paths show a resource, with which preset, columns and row actions
- * (ENGINE.md 3.6). Isomorphic data: route modules, loaders and components all read it.
+ * (docs/architecture.md, the resource engine). Isomorphic data: route modules, loaders and components all read it.
  */
 import type { ResourceFilter } from "../../contract/resources/derive";
 import type { AnyResource } from "../../contract/resources/kit";

@@ -1,5 +1,5 @@
 /**
- * The console's realtime hub (spec 2.5, 4 "Realtime connection", DESIGN.md "Contracts: Realtime").
+ * The console's realtime hub (spec 2.5, 4 "Realtime connection", docs/architecture.md "Realtime").
  * One upstream websocket to the platform per logged-in console session, shared by all of that
  * session's subscribers (the browser tabs' SSE streams).
  */

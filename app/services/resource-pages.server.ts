@@ -1,5 +1,5 @@
 /**
- * The generic loaders and actions of every resource page (ENGINE.md 3.6): list, detail, add/edit form
+ * The generic loaders and actions of every resource page (docs/architecture.md, the resource engine): list, detail, add/edit form
  * and audit. Everything lives in the URL or a POSTed form, so each page works without JavaScript:
  * row confirmations open from `?confirm=<action>:<id>`, inline forms from `?form=new|<id>`. The
  * platform decides what a row allows; these only show and forward.
@@ -201,7 +201,7 @@ async function relatedOf(user: CurrentUser, related: readonly RelatedSection[] |
   );
 }
 
-/** A detail page's own data next to the record (ENGINE.md 3.7 section level): loaded with the user and the record. */
+/** A detail page's own data next to the record (a section-level extension of the resource engine, docs/architecture.md): loaded with the user and the record. */
 export type DetailExtra = (user: CurrentUser, record: ResourceDetail) => Promise<unknown>;
 
 export async function detailLoader(page: DetailPage | AuditPage, args: Args, options: { extra?: DetailExtra } = {}) {

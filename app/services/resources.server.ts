@@ -1,5 +1,5 @@
 /**
- * The one platform client of every resource (ENGINE.md 3.6): search, one record with its history,
+ * The one platform client of every resource (docs/architecture.md, the resource engine): search, one record with its history,
  * create, update, delete, transitions, options for reference pickers and the export stream, each at
  * the resource's spec path. Page loaders call these; nothing else builds a resource request.
  */

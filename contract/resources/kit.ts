@@ -2,7 +2,7 @@
  * The resource kit: field builders and `defineResource`. A resource definition is pure data plus Zod,
  * imported by the platform (validation, scoping, allowed actions, export) and by the console (search
  * form, table, detail, form, audit). Each builder writes its Chinese messages once; `derive.ts` turns a
- * definition into schemas, columns and actions for both sides (ENGINE.md 3.3).
+ * definition into schemas, columns and actions for both sides (docs/architecture.md, the resource engine).
  */
 import { z } from "zod";
 import type { PermissionCode } from "../permissions.js";

@@ -16,7 +16,7 @@ export function bigintType(dialect: DialectName) {
 export const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
 
 /**
- * Columns every resource-engine table carries (ENGINE.md 3.5, domain 0.2): who created and last
+ * Columns every resource-engine table carries (docs/architecture.md, the resource engine, domain 0.2): who created and last
  * changed the row, when, an optimistic-lock version and a soft-delete time. Existing tables get
  * them through `addEngineColumns`; new ones through `engineTable`.
  */

@@ -15,7 +15,7 @@ import { DEFAULT_DATABASE_URL } from "../../contract/settings.js";
 
 export { DEFAULT_DATABASE_URL };
 
-/** Opens the database named by a `file:` path or a `postgres://` URL (DESIGN.md, TMS_DATABASE_URL). */
+/** Opens the database named by a `file:` path or a `postgres://` URL (docs/architecture.md "Conventions", TMS_DATABASE_URL). */
 export async function openDatabase(url: string = DEFAULT_DATABASE_URL): Promise<Db> {
   if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
   if (url.startsWith("file:") || !url.includes("://")) return openSqlite(url.replace(/^file:/, ""));

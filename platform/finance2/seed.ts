@@ -80,7 +80,7 @@ export async function seedFinance2(db: Db, ids: SeedIds): Promise<void> {
   }
 
   // 我的车队: 周德胜 is the approved 车队长 of the carriers whose freight he collects, so his pages and his
-  // 首页 show real members, their waybills and his share (docs/design/money-decisions.md).
+  // 首页 show real members, their waybills and his share (docs/design/fleet.md).
   const myFleet = await k
     .insertInto("fleet_leaders")
     .values({ platform_id: demoDriver.platform_id, tenant_id: demoDriver.tenant_id, org_id: null, owner_user_id: null, user_id: Number(leader.id), registered_tenant_id: demoDriver.tenant_id, name: DEMO_FLEET_LEADER.name, mobile: DEMO_FLEET_LEADER.mobile, id_card_no: exampleIdCard(9_661), fleet_name: "蚌埠德胜运输车队", collect_enabled: 1, distribution_rule: "PERCENT", distribution_value: 2_000, audit_status: "APPROVED", audit_remark: "车队资料齐全", enabled: "ENABLED", created_at: at, updated_at: at, created_by: system.userId, updated_by: system.userId })

@@ -1,7 +1,7 @@
 /**
  * What every request passes before any route sees it (issue 15): the framework's own refusals (bad
  * percent-encoding, oversized headers) in the envelope and in Chinese, an empty JSON body read as no
- * body (DESIGN.md: a POST whose contract body is "none"), JSON bounded in depth, array length and
+ * body (docs/architecture.md "Conventions": a POST whose contract body is "none"), JSON bounded in depth, array length and
  * numbers before it is parsed (contract/json-limits.ts), and no NUL character in any input text.
  */
 import type { Socket } from "node:net";

@@ -38,7 +38,7 @@ function matchmakingWaybills(q: ReportQuery) {
     .where("o.business_mode", "=", "MATCHMAKING");
 }
 
-/** Settlements are derived on first read (README, money): make sure completed waybills have theirs. */
+/** Settlements are derived on first read (docs/design/money.md): make sure completed waybills have theirs. */
 const settle = (q: ReportQuery) => ensureSettlements(q.db, { orgId: q.scope.type === "ORG_USER" ? q.scope.orgId : undefined });
 
 const FUNNEL = ["published", "views", "calls", "favorites", "grabs", "waybills", "service_fee"] as const;

@@ -15,7 +15,7 @@ export interface EngineColumns {
   deleted_at: string | null;
 }
 
-/** The audit trail of every resource (ENGINE.md 0007 resource_events = domain 0.4.3 audit_records). */
+/** The audit trail of every resource (docs/architecture.md: `resource_events` = domain 0.4.3 audit_records). */
 export interface ResourceEventsTable {
   id: Generated<number>;
   resource: string;

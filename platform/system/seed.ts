@@ -22,7 +22,7 @@ const DAY = 24 * HOUR;
 const iso = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
 const mask = (m: string) => `${m.slice(0, 3)}****${m.slice(-4)}`;
 
-/** 付款须审核: the first organisation of every three pays at once as the ledger's demo and tests expect; the third reviews payments (docs/design/money-decisions.md). */
+/** 付款须审核: the first organisation of every three pays at once as the ledger's demo and tests expect; the third reviews payments (docs/design/money.md). */
 async function seedConfigs(trx: Trx) {
   const orgs = await trx.selectFrom("organisations").select(["id", "name", "platform_id", "tenant_id"]).orderBy("id").execute();
   for (const [i, org] of orgs.entries()) {

@@ -76,7 +76,7 @@ describe(`malformed requests (${process.env.TEST_DATABASE_URL ? "postgres" : "sq
     expect(JSON.parse(hugeHeaders.body)).toMatchObject({ code: 431, errorMsg: expect.stringMatching(CHINESE) });
   });
 
-  it("accepts an empty body with a JSON content type where the contract's body is none (DESIGN.md)", async () => {
+  it("accepts an empty body with a JSON content type where the contract's body is none (docs/architecture.md, Conventions)", async () => {
     const res = await call(platform.baseUrl, "/sys-notification/unread-count", { token, rawBody: "" });
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Generated per resource binding (ENGINE.md 3.10), on SQLite and on PostgreSQL: every field has its
+ * Generated per resource binding (docs/architecture.md, the resource engine), on SQLite and on PostgreSQL: every field has its
  * column; bad input per field is refused with a Chinese message naming the field and changes nothing;
  * each caller sees exactly its scope (another organisation, another tenant and platform B get 404 and
  * never an option); every transition in every state is legal, 4009 or 4003 as its definition says;

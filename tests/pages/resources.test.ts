@@ -1,5 +1,5 @@
 /**
- * Generated per resource page (ENGINE.md 3.10), with JavaScript off, over HTTP: every list renders its
+ * Generated per resource page (docs/architecture.md, the resource engine), with JavaScript off, over HTTP: every list renders its
  * columns and real rows, a filter narrows it, 详情 opens; every add form shows the field errors when empty
  * and saves a valid record; every audit page refuses 驳回 without 审核意见. One login per account for the
  * file. (These were browser tests with JavaScript off; the server-rendered HTML is the same over HTTP.)

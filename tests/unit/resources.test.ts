@@ -1,5 +1,5 @@
 /**
- * Generated per resource (ENGINE.md 3.10): every definition and page binding is checked the day it is
+ * Generated per resource (docs/architecture.md, the resource engine): every definition and page binding is checked the day it is
  * defined — Chinese labels, labelled enums, transitions between real states, page paths in the route
  * map, row actions the resource has, and forms that read back what they show.
  */

@@ -3,7 +3,7 @@ import { addEngineColumns, bigintType, engineTable, withId } from "../columns.js
 import type { DialectName } from "../index.js";
 
 /**
- * The resource engine's shared tables (ENGINE.md 3.5, domain 0.2–0.4): the audit trail of every
+ * The resource engine's shared tables (docs/architecture.md, the resource engine, domain 0.2–0.4): the audit trail of every
  * resource, business-number counters, credentials (证照) with their own audit, dictionaries and cargo
  * categories; and the vehicle's master-data columns (domain 2.2). Existing vehicles are backfilled as
  * approved and enabled so dispatch keeps working.

@@ -3,7 +3,7 @@ import { addEngineColumns } from "../columns.js";
 import type { DialectName } from "../index.js";
 
 /**
- * Risk appeals on the resource engine (ENGINE.md 3.13): the engine's columns on `risk_appeals`, with
+ * Risk appeals on the resource engine (docs/architecture.md, the resource engine): the engine's columns on `risk_appeals`, with
  * created_at, created_by and updated_at backfilled from the submission and the audit.
  */
 export function appealEngineMigration(dialect: DialectName): Migration {
