@@ -23,6 +23,7 @@ import { CASCADE_INTENT, foldRegionParts } from "../../contract/region-code";
 import { regionChoicesOf, regionFieldKeys } from "./regions.server";
 import { readDocumentForm } from "./documents.server";
 import type { DocumentKind } from "~/lib/documents";
+import { replyStatus } from "~/lib/form";
 
 /** A definition's document fields (images): each an upload of the one widget. */
 function documentFieldsOf(def: AnyResource): Record<string, DocumentKind> {
@@ -169,7 +170,7 @@ export async function recordAction(page: ListPage | DetailPage | AuditPage, { re
     if (!transition) return json({ error: "不支持的操作", fieldErrors: null }, { status: 400 });
     formData.set("transition", key);
     const submission = parseWithZod(formData, { schema: transitionFormSchema(def, [key]) });
-    if (submission.status !== "success") return json({ error: null, fieldErrors: submission.reply().error ?? null }, { status: 400 });
+    if (submission.status !== "success") return json({ error: null, fieldErrors: submission.reply().error ?? null }, { status: replyStatus(submission) });
     const { transition: _t, version: _v, ...inputs } = submission.value as Record<string, unknown>;
     const body: Record<string, unknown> = { ...inputs };
     if (Number.isSafeInteger(version) && version >= 0 && formData.get("version") !== null) body.version = version;
@@ -230,7 +231,7 @@ export async function auditAction(page: AuditPage, args: Args) {
     .filter(([, t]) => t.group === page.group)
     .map(([k]) => k);
   const submission = parseWithZod(form, { schema: transitionFormSchema(page.def, keys) });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: replyStatus(submission) });
   const { transition: key, version, ...inputs } = submission.value as Record<string, unknown> & { transition: string; version?: number };
   try {
     const record = await resourcesApi.transition(user, page.def, id, key, version === undefined ? inputs : { ...inputs, version });
@@ -295,7 +296,7 @@ async function saveForm(def: AnyResource, mode: "create" | "update", formData: F
     const message = uploadErrors.map(([, m]) => m).join("；");
     return json({ result: submission.reply({ fieldErrors: Object.fromEntries(uploadErrors.filter(([k]) => k !== "_").map(([k, m]) => [k, [m]])), formErrors: [message] }), regions, error: message, fieldErrors: null }, { status: 400 });
   }
-  if (submission.status !== "success") return json({ result: submission.reply(), regions, error: null, fieldErrors: null }, { status: 400 });
+  if (submission.status !== "success") return json({ result: submission.reply(), regions, error: null, fieldErrors: null }, { status: replyStatus(submission) });
   const body = submission.value as Record<string, unknown>;
   try {
     const record = mode === "create" ? await resourcesApi.create(user, def, body) : await resourcesApi.update(user, def, options.id!, body);

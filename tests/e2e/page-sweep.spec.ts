@@ -6,7 +6,7 @@
  * content. One login per account; two tabs sweep side by side.
  * The JavaScript-off half (and the 403s of pages not offered) is tests/pages/page-sweep.test.ts.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type ConsoleMessage, type Page } from "@playwright/test";
 import { FLEET_LEADER_MOBILE, inPageLinks, menuLinks, refusalIn } from "../helpers/page-sweep";
 import { ACCOUNTS, PASSWORD, waitForHydration } from "./support";
 
@@ -28,10 +28,12 @@ async function sweep(page: Page, paths: string[], kind: "menu" | "link"): Promis
   };
   const handed: Handed[] = [];
   let current = "";
-  page.on("pageerror", (error) => failures.push(`${current}: pageerror ${error.message}`));
-  page.on("console", (message) => {
+  const onPageError = (error: Error) => failures.push(`${current}: pageerror ${error.message}`);
+  const onConsole = (message: ConsoleMessage) => {
     if (message.type() === "error") failures.push(`${current}: console ${message.text().slice(0, 200)} ${message.location().url}`);
-  });
+  };
+  page.on("pageerror", onPageError);
+  page.on("console", onConsole);
   for (const path of paths) {
     current = path;
     const response = await page.goto(path, { waitUntil: "domcontentloaded" });
@@ -64,6 +66,9 @@ async function sweep(page: Page, paths: string[], kind: "menu" | "link"): Promis
     else if (kind === "menu" && !seen.content) failures.push(`${path}: no rows, form or chart`);
     if (seen && kind === "menu") handed.push(inPageLinks(seen.anchors));
   }
+  // The tab sweeps again (the links): its errors must not be reported twice, under this sweep's last page.
+  page.off("pageerror", onPageError);
+  page.off("console", onConsole);
   return { failures, handed };
 }
 

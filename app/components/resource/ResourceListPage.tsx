@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
-import { Suspense } from "react";
 import { filterSpecs } from "../../../contract/resources/derive";
 import { Dialog } from "~/components/ui/Dialog";
 import { lazyInPlace } from "~/components/ui/lazy";
@@ -15,7 +14,7 @@ import { columnsOf, ResourceTable, type Row } from "./ResourceTable";
 import type { RegionChoice } from "../../../contract/regions";
 
 /** The create/edit form (and Conform with it) is loaded when a list shows its dialog (issue 14). */
-const ResourceForm = lazyInPlace(() => import("./ResourceForm").then((module) => ({ default: module.ResourceForm })));
+const ResourceForm = lazyInPlace("resource-form", () => import("./ResourceForm").then((module) => ({ default: module.ResourceForm })));
 
 type ActionData = { error?: string | null; fieldErrors?: Record<string, string[] | null> | null; result?: SubmissionResult<string[]>; options?: Record<string, PickerData>; regions?: Record<string, RegionChoice> } | undefined;
 
@@ -50,9 +49,7 @@ export function ResourceListPage({ page, toolbar }: { page: ListPage; toolbar?: 
       ) : null}
       {data.form ? (
         <Dialog open onOpenChange={(open) => (open ? undefined : navigate(data.listHref))} title={data.form.mode === "create" ? (page.createLabel ?? `新增${def.name}`) : `编辑${def.name}`} data-testid="resource-form-dialog" footer={null}>
-          <Suspense fallback={null}>
-            <ResourceForm def={def} mode={data.form.mode} record={data.form.record} options={actionData?.options ?? data.options} regions={actionData?.regions ?? data.regions} lastResult={actionData?.result} cancelHref={data.listHref} intent />
-          </Suspense>
+          <ResourceForm def={def} mode={data.form.mode} record={data.form.record} options={actionData?.options ?? data.options} regions={actionData?.regions ?? data.regions} lastResult={actionData?.result} cancelHref={data.listHref} intent />
         </Dialog>
       ) : null}
     </section>

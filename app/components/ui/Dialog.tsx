@@ -1,8 +1,7 @@
-import { Suspense } from "react";
 import type { DialogProps } from "./DialogBox";
 import { lazyInPlace } from "./lazy";
 
-const DialogBox = lazyInPlace(() => import("./DialogBox"));
+const DialogBox = lazyInPlace("dialog-box", () => import("./DialogBox"));
 
 /**
  * A modal box (Radix Dialog, see ./DialogBox). A closed dialog renders nothing and loads nothing: Radix's
@@ -10,9 +9,5 @@ const DialogBox = lazyInPlace(() => import("./DialogBox"));
  */
 export function Dialog(props: DialogProps) {
   if (!props.open) return null;
-  return (
-    <Suspense fallback={null}>
-      <DialogBox {...props} />
-    </Suspense>
-  );
+  return <DialogBox {...props} />;
 }

@@ -1,20 +1,41 @@
-import { lazy, type ComponentType } from "react";
+import { createElement, Fragment, lazy, Suspense, type ComponentType } from "react";
 
 type Module<P> = { default: ComponentType<P> };
 
+/** The in-place components' loaders by name, for the browser to fetch before it hydrates (preloadInPlace). */
+const loaders = new Map<string, () => Promise<unknown>>();
+
 /**
- * `React.lazy` for a component that the server must render in place (a dialog opened by the URL is in
- * the server's HTML and works without JavaScript), while the browser fetches its code only when it is
- * first shown, not with every page (issue 14: first-load JavaScript). Render it inside `<Suspense>`.
+ * A component that the server must render in place (a dialog opened by the URL is in the server's HTML
+ * and works without JavaScript), while the browser fetches its code only when it is first shown, not
+ * with every page (first-load JavaScript).
  *
- * The server loads the module when this is called, and once a module is loaded the lazy component
- * resolves synchronously (a thenable that calls back at once), so the server never streams a fallback
- * in its place. In the browser a page whose server HTML holds the component hydrates it when the chunk
- * has arrived.
+ * The server loads the module when this is called and renders the component directly. Next to it goes
+ * a hidden marker naming it: the browser fetches the code of every marked component before hydrating
+ * (app/entry.client.tsx), so hydration meets the same tree, with no Suspense boundary. Only a component
+ * first shown after a client-side navigation goes through `React.lazy` inside its own `<Suspense>`.
+ * (A boundary still dehydrated when a context changes, such as the realtime channel's unread count, is
+ * thrown away and rendered again: React error #421.)
  */
-export function lazyInPlace<P>(load: () => Promise<Module<P>>) {
+export function lazyInPlace<P extends object>(name: string, load: () => Promise<Module<P>>): ComponentType<P> {
   let loaded: Module<P> | undefined;
   const start = () => load().then((module) => (loaded = module));
+  loaders.set(name, start);
   if (typeof document === "undefined") void start();
-  return lazy(() => (loaded ? ({ then: (resolve: (module: Module<P>) => void) => resolve(loaded!) } as unknown as Promise<Module<P>>) : start()));
+  const Lazy = lazy(() => (loaded ? Promise.resolve(loaded) : start())) as unknown as ComponentType<P>;
+  const InPlace = (props: P) =>
+    createElement(
+      Fragment,
+      null,
+      createElement("span", { hidden: true, "data-in-place": name }),
+      loaded ? createElement(loaded.default, props) : createElement(Suspense, { fallback: null }, createElement(Lazy, props)),
+    );
+  InPlace.displayName = `InPlace(${name})`;
+  return InPlace;
+}
+
+/** Fetches the code of every in-place component the server rendered into `root` (before hydration). */
+export function preloadInPlace(root: ParentNode): Promise<unknown> {
+  const names = new Set([...root.querySelectorAll("[data-in-place]")].map((el) => el.getAttribute("data-in-place") ?? ""));
+  return Promise.all([...names].map((name) => loaders.get(name)?.()));
 }

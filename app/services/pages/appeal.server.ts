@@ -18,6 +18,7 @@ import { resourcesApi } from "~/services/resources.server";
 import { PlatformError } from "~/services/platform.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
 import { readForm } from "~/services/read-form.server";
+import { replyStatus } from "~/lib/form";
 
 const ID_PATTERN = /^[1-9]\d{0,14}$/;
 const FREIGHT_NO_PATTERN = /^[A-Za-z0-9]{1,32}$/;
@@ -58,7 +59,7 @@ export async function loadAppealSubmit(request: Request) {
 export async function submitAppealAction(request: Request) {
   const user = await requirePage(request);
   const submission = parseWithZod(await readForm(request), { schema: appealFormSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: replyStatus(submission) });
   const { freightNo, reason, evidence } = submission.value;
   let appeal: AppealRecord;
   try {
@@ -93,7 +94,7 @@ export async function auditAppealAction(request: Request) {
   const user = await requirePage(request);
   const id = appealIdOf(request);
   const submission = parseWithZod(await readForm(request), { schema: appealAuditSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: replyStatus(submission) });
   let appeal: AppealRecord;
   try {
     appeal = await appealApi.audit(user, id, submission.value);

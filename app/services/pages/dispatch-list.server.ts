@@ -20,6 +20,7 @@ import { readForm } from "~/services/read-form.server";
 import { resourcesApi } from "~/services/resources.server";
 import { delivery, redelivery } from "../../../contract/resources/delivery";
 import { transportTask } from "../../../contract/resources/transport-task";
+import { replyStatus } from "~/lib/form";
 
 const orderFilterSchema = z.object({
   orderNo: z.string().transform((no) => no.slice(0, 32)).optional(),
@@ -136,7 +137,7 @@ export async function dispatchListAction(request: Request) {
   if (!order || (form.get("linkKind") && !link)) return json({ result: null, error: "未找到该订单，它不存在或您无权派单" }, { status: 400 });
   const ships = order.freightWay === "WATER" ? (await dispatchApi.ships(user)).records : [];
   const submission = parseWithZod(form, { schema: dispatchFormSchema(dispatchContext(order, shipCapacities(ships))) });
-  if (submission.status !== "success") return json({ result: submission.reply(), error: null }, { status: submission.status === "error" ? 400 : 200 });
+  if (submission.status !== "success") return json({ result: submission.reply(), error: null }, { status: replyStatus(submission) });
   try {
     const result = await dispatchApi.dispatch(user, { ...dispatchRequest(order.id, submission.value), ...(link ? { [link.field]: link.id } : {}) });
     void reportsApi.click(user, "DISPATCH", "派单");

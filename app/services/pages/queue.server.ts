@@ -30,6 +30,7 @@ import {
 import { pageJson } from "~/services/page-data.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
 import { readForm } from "~/services/read-form.server";
+import { replyStatus } from "~/lib/form";
 
 const FREIGHT_NO_PATTERN = /^[A-Za-z0-9]{1,32}$/;
 
@@ -134,7 +135,7 @@ export async function queueAction(key: QueueKey, { request }: ActionFunctionArgs
   if (!waybill) return refusal(intent, freightNo, `未找到运单 ${freightNo}，它不存在或您无权查看`);
 
   const submission = parseWithZod(form, { schema: stepFormSchema(intent, contextOf(waybill)) });
-  if (submission.status !== "success") return json({ action: intent, freightNo, result: submission.reply(), refusal: null }, { status: 400 });
+  if (submission.status !== "success") return json({ action: intent, freightNo, result: submission.reply(), refusal: null }, { status: replyStatus(submission) });
   try {
     await dispatchApi.step(user, intent, stepBody(waybill.id, submission.value));
   } catch (error) {

@@ -1,0 +1,14 @@
+import { chromium } from "@playwright/test";
+const base = "http://127.0.0.1:3700";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+const page = await (await browser.newContext()).newPage();
+await page.goto(base + "/login");
+await page.getByLabel("手机号").fill(process.argv[2]);
+await page.getByLabel("密码", { exact: true }).fill("Demo@2026");
+await page.getByRole("button", { name: "登 录" }).click();
+await page.waitForURL(/dashboard/);
+page.on("response", async (r) => { if (r.status() >= 400) console.log(r.status(), r.request().method(), r.url().replace(base, ""), r.request().postData()?.slice(0, 500), r.request().headers()["content-type"]); });
+await page.goto(base + process.argv[3]);
+await page.waitForTimeout(2000);
+console.log((await page.locator("#main-content").innerText()).slice(0, 600));
+await browser.close();
