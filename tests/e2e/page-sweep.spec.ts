@@ -17,6 +17,23 @@ const SWEPT: Record<string, string> = { ...ACCOUNTS, FLEET_LEADER: FLEET_LEADER_
 
 type Handed = { pages: string[]; exports: string[] };
 
+/** What the sweep reads of a page: its text, heading, content and the links it hands on. */
+function inspect(page: Page) {
+  return page.evaluate(() => {
+    const main = document.querySelector("#main-content");
+    if (!main) return null;
+    const firstRow = main.querySelector("table tbody tr");
+    const rows = [...main.querySelectorAll("table tbody tr")].filter((tr) => !tr.querySelector("td[colspan]")).length;
+    const first = new Set(firstRow && !firstRow.querySelector("td[colspan]") ? [...firstRow.querySelectorAll("a[href]")] : []);
+    return {
+      text: (main as HTMLElement).innerText,
+      heading: !!main.querySelector("h1, h2, h3"),
+      content: rows > 0 || !!main.querySelector("form[method=post], form input:not([type=hidden]), form select, [role=combobox], svg"),
+      anchors: [...main.querySelectorAll("a[href]")].map((a) => ({ text: a.textContent ?? "", href: a.getAttribute("href"), inFirstRow: first.has(a) })),
+    };
+  });
+}
+
 /** Opens `paths` one after another in `page`; returns the failures and, for menu pages, what each hands on. */
 async function sweep(page: Page, paths: string[], kind: "menu" | "link"): Promise<{ failures: string[]; handed: Handed[] }> {
   const failures: string[] = [];
@@ -47,18 +64,11 @@ async function sweep(page: Page, paths: string[], kind: "menu" | "link"): Promis
       failures.push(`${path}: not hydrated`);
       continue;
     }
-    const seen = await page.evaluate(() => {
-      const main = document.querySelector("#main-content");
-      if (!main) return null;
-      const firstRow = main.querySelector("table tbody tr");
-      const rows = [...main.querySelectorAll("table tbody tr")].filter((tr) => !tr.querySelector("td[colspan]")).length;
-      const first = new Set(firstRow && !firstRow.querySelector("td[colspan]") ? [...firstRow.querySelectorAll("a[href]")] : []);
-      return {
-        text: (main as HTMLElement).innerText,
-        heading: !!main.querySelector("h1, h2, h3"),
-        content: rows > 0 || !!main.querySelector("form[method=post], form input:not([type=hidden]), form select, [role=combobox], svg"),
-        anchors: [...main.querySelectorAll("a[href]")].map((a) => ({ text: a.textContent ?? "", href: a.getAttribute("href"), inFirstRow: first.has(a) })),
-      };
+    // A page that moves on by itself once hydrated (a redirect to its canonical address) is read where it lands.
+    const seen = await inspect(page).catch(async () => {
+      await page.waitForLoadState("domcontentloaded");
+      console.log(`[page-sweep] ${path}: went on to ${page.url()}`);
+      return inspect(page);
     });
     if (!seen) failures.push(`${path}: no #main-content`);
     else if (refusalIn(seen.text)) failures.push(`${path}: says "${refusalIn(seen.text)}"`);

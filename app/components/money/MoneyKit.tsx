@@ -10,6 +10,7 @@ import { Dialog } from "~/components/ui/Dialog";
 import { Pagination } from "~/components/ui/Pagination";
 import { Permission } from "~/components/ui/Permission";
 import type { LabelledSum } from "~/lib/footer-sums";
+import { RowActionMenu } from "~/components/ui/RowActionMenu";
 
 export type Row = Record<string, unknown>;
 
@@ -51,7 +52,7 @@ export function MoneyTable({ columns, rows, testId, leading, actions }: { column
               <tr key={String(row.id ?? i)} data-row-id={String(row.id ?? "")}>
                 {leading ? <td>{leading(row)}</td> : null}
                 {columns.map((c) => <td key={c.key} className={c.kind?.includes("en") ? "text-right tabular-nums" : undefined}>{cell(row, c)}</td>)}
-                {actions ? <td className="col-actions"><span className="row-actions">{actions(row)}</span></td> : null}
+                {actions ? <td className="col-actions"><RowActionMenu label={String(row[columns[0]?.key ?? "id"] ?? row.id ?? "")}>{actions(row)}</RowActionMenu></td> : null}
               </tr>
             ))
           )}

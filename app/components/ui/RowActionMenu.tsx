@@ -4,10 +4,18 @@
  * (a phone) every action goes into 「更多」 so the column stays narrow and the key columns keep the row.
  * The menu is a `<details>`: it opens without JavaScript; with it, a click elsewhere or a choice closes it.
  */
-import { Children, cloneElement, isValidElement, useEffect, useRef, type ReactElement, type ReactNode } from "react";
+import { Children, cloneElement, Fragment, isValidElement, useEffect, useRef, type ReactElement, type ReactNode } from "react";
 
 /** Inline actions before the rest go into 「更多」. */
 export const INLINE_ACTIONS = 3;
+
+/** The actions among `children`, fragments opened (a caller may hand over its actions as one fragment). */
+function actionsOf(children: ReactNode): ReactElement[] {
+  return Children.toArray(children).flatMap((child) => {
+    if (!isValidElement(child)) return [];
+    return child.type === Fragment ? actionsOf((child.props as { children?: ReactNode }).children) : [child];
+  });
+}
 
 /**
  * An inline action's copy in 「更多」 (shown only on a phone): the same control without its `data-action`,
@@ -18,7 +26,7 @@ function phoneCopy(item: ReactElement) {
 }
 
 export function RowActionMenu({ label, children }: { /** What the actions act on (the row's number or name), for 「更多」's accessible name. */ label: string; children: ReactNode }) {
-  const items = Children.toArray(children).filter(isValidElement);
+  const items = actionsOf(children);
   const menu = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     const details = menu.current;
