@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { ChartOption } from "../../contract/reports";
 import { categoryLayout, renderChartSvg, seriesLabel } from "~/components/charts/render.server";
 import { trendOption } from "~/components/dispatch/DispatchFigures";
+import { mapView, PROVINCE_NAMES, PROVINCES, provinceContains } from "~/lib/chinaMap.server";
+import { project } from "~/lib/trackGeometry";
 
 const svgOf = (option: ChartOption, size?: { width: number; height: number }) => parse(renderChartSvg(option, size)).querySelector("svg")!;
 const texts = (svg: ReturnType<typeof svgOf>) => svg.querySelectorAll("text").map((t) => t.text);
@@ -83,5 +85,44 @@ describe("the ECharts server renderer", () => {
     expect(raw).not.toContain("<script>");
     expect(raw).not.toContain("<b>");
     expect(parse(raw).querySelector("svg")!.getAttribute("aria-label")).toBe("<b>&");
+  });
+
+  it("gives each drawing its own clip-path and class names", () => {
+    const option: ChartOption = { xAxis: { type: "category", data: ["a", "b"] }, series: [{ type: "line", name: "x", data: [1, 2] }] };
+    const ids = (svg: string) => [...svg.matchAll(/id="([^"]+)"/g)].map((m) => m[1]);
+    const first = renderChartSvg(option, { width: 400, height: 200 });
+    const second = renderChartSvg(option, { width: 401, height: 200 });
+    expect(ids(first).length).toBeGreaterThan(0);
+    expect(ids(first).filter((id) => ids(second).includes(id))).toEqual([]);
+  });
+});
+
+describe("the China base map", () => {
+  it("knows which province a point lies in", () => {
+    const at = (lat: number, lng: number) => PROVINCES.filter((p) => provinceContains(p, { lat, lng })).map((p) => p.name);
+    expect(at(32.92, 117.39)).toEqual(["安徽"]); // 蚌埠
+    expect(at(31.23, 121.47)).toEqual(["上海"]);
+    expect(at(30.59, 114.31)).toEqual(["湖北"]);
+    expect(at(43.83, 87.62)).toEqual(["新疆"]);
+    expect(at(35, 150)).toEqual([]);
+    expect(PROVINCE_NAMES).toHaveLength(34);
+  });
+
+  it("draws the whole country without points and only the provinces in view around them, in one frame with them", () => {
+    const country = parse(`<svg>${mapView([], { width: 800, height: 520 }).base}</svg>`);
+    expect(country.querySelectorAll('[data-testid="map-provinces"] path')).toHaveLength(34);
+    const bengbu = { lat: 32.92, lng: 117.39 };
+    const view = mapView([bengbu], { width: 800, height: 520, marginDeg: 1.5, provinceHref: (name) => `/findShipManage/findShip?province=${name}`, selected: "安徽" });
+    const base = parse(`<svg>${view.base}</svg>`);
+    const links = base.querySelectorAll('[data-testid="map-province"]');
+    expect(links.length).toBeGreaterThan(1);
+    expect(links.length).toBeLessThan(10);
+    expect(links.map((a) => a.getAttribute("href"))).toContain("/findShipManage/findShip?province=安徽");
+    expect(base.querySelectorAll("text").map((t) => t.text)).toContain("安徽");
+    // The point sits in the middle of its frame.
+    const p = project(view.frame, bengbu);
+    expect(Math.abs(p.x - 400)).toBeLessThan(1);
+    expect(Math.abs(p.y - 260)).toBeLessThan(1);
+    expect(view.base.length).toBeLessThan(40_000);
   });
 });
