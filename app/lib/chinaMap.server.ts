@@ -145,7 +145,7 @@ export function drawBase(frame: MapFrame, { provinceHref, selected = null }: Pic
   const names = visible
     .map((p) => ({ p, at: project(frame, { lng: p.centre[0], lat: p.centre[1] }) }))
     .filter(({ at }) => at.x > 16 && at.x < frame.width - 16 && at.y > 12 && at.y < frame.height - 8)
-    .map(({ p, at }) => `<text x="${r1(at.x)}" y="${r1(at.y + 17)}">${escapeXml(p.name)}</text>`)
+    .map(({ p, at }) => `<text x="${r1(at.x)}" y="${r1(at.y + 21)}">${escapeXml(p.name)}</text>`)
     .join("");
   const markup =
     `<rect width="${frame.width}" height="${frame.height}" fill="#e8eef5"/>` +
