@@ -193,7 +193,7 @@ export function transitionFormSchema(def: AnyResource, keys: readonly string[]) 
   return z.object(shape).superRefine((value, ctx) => {
     const chosen = transitionOf(def, String(value.transition));
     for (const [name, field] of Object.entries(chosen?.input ?? {})) {
-      if (field.required && (value[name] === null || value[name] === undefined)) ctx.addIssue({ code: "custom", path: [name], message: `${chosen!.label}时请填写${field.label}` });
+      if (field.required && (value[name] === null || value[name] === undefined)) ctx.addIssue({ code: "custom", path: [name], message: `${chosen!.label}时请${field.input.type === "select" ? "选择" : "填写"}${field.label}` });
     }
   });
 }

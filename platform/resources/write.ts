@@ -24,6 +24,7 @@ import { assertWaterFor, findRow, fromColumn, mayWriteRow, scopedBase, toColumn,
 import { bindingOf } from "./lookup.js";
 import { screenFields } from "../system/sensitive.js";
 import { checkDocumentRefs, refsOf } from "../documents/refs.js";
+import { foldDictChoices } from "../masterdata/dict-item.resource.js";
 
 /** Every image field takes only stored files its writer uploaded (or it already held): no reaching another's private file by id. */
 async function checkImageRefs(trx: AnyDb, def: AnyResource, scope: CallerScope, values: Record<string, unknown>, before: Row | null): Promise<void> {
@@ -311,7 +312,7 @@ export async function transitionResource(ctx: ServiceContext, binding: Binding, 
     }
     if (typeof body.version === "number" && body.version !== Number(before.version)) throw stale(def, before);
     const { version: _version, ...unscreened } = body;
-    const inputs = await screenFields(trx, scope.platformId, transition.input ?? {}, unscreened);
+    const inputs = await foldDictChoices(trx, scope.platformId, transition.input ?? {}, await screenFields(trx, scope.platformId, transition.input ?? {}, unscreened));
     const values = columnsOf(def, inputs);
     const result = await trx
       .updateTable(binding.table)

@@ -109,12 +109,12 @@ describe("approval gating", () => {
     const creds = await db.selectFrom("credentials").select(["id", "cred_type"]).where("subject_type", "=", "VEHICLE").where("subject_id", "=", c.vehicleId).where("deleted_at", "is", null).orderBy("id").execute();
     const [license, road] = creds;
     await okData(as(f, "TENANT_USER", `/tms-credential/${license!.id}/approve`, {}));
-    await okData(as(f, "TENANT_USER", `/tms-credential/${road!.id}/reject`, { auditRemark: "道路运输证照片模糊" }));
+    await okData(as(f, "TENANT_USER", `/tms-credential/${road!.id}/reject`, { rejectReason: "BLURRY", auditRemark: "道路运输证背面看不清" }));
     const rejected = await as(f, "TENANT_USER", `/tms-vehicle/${c.vehicleId}/approve`, {});
     expect(rejected.body.message).toContain("道路运输证已驳回");
     expect(rejected.body.message).not.toContain("机动车行驶证");
     const row = await db.selectFrom("credentials").select(["reject_count", "reject_reason"]).where("id", "=", road!.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ reject_count: 1, reject_reason: "道路运输证照片模糊" });
+    expect(row).toMatchObject({ reject_count: 1, reject_reason: "证件照片模糊：道路运输证背面看不清" });
     await grantCredentials(f, "VEHICLE", c.vehicleId, { only: ["ROAD_TRANSPORT_CERT"] });
     const approved = await okData<{ auditStatus: string }>(as(f, "TENANT_USER", `/tms-vehicle/${c.vehicleId}/approve`, {}));
     expect(approved.auditStatus).toBe("APPROVED");
