@@ -237,7 +237,7 @@ describe("发票影像", () => {
   it("the platform uploads an issued invoice's image (its own upload only); the applicant sees it, another enterprise does not", async () => {
     const db = f.p.db.kysely;
     const invoice = await db.selectFrom("invoices").select(["id", "org_id"]).where("status", "=", "ISSUED").where("org_id", "=", f.orgIds[0]!).where("deleted_at", "is", null).executeTakeFirstOrThrow();
-    const attach = (who: "SYSTEM_USER" | "ORG_USER", images: string[]) => as(f, who, `/pay-invoice/${invoice.id}/attachImages`, { images });
+    const attach = (who: "SYSTEM_USER" | "ORG_USER", images: string[]) => as<{ status: string; images: string[] }>(f, who, `/pay-invoice/${invoice.id}/attachImages`, { images });
     const pdf = await uploadDocument(f.p.baseUrl, token("SYSTEM_USER"), Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF"), { name: "发票.pdf", kind: "INVOICE" });
     expect((await attach("SYSTEM_USER", ["/files/invoices/typed.pdf"])).body.errorMsg).toContain("须上传文件");
     const orgsFile = (await uploadDocument(f.p.baseUrl, token("ORG_USER"), tinyPng("发票"), { kind: "INVOICE" })).body.data!.url;
