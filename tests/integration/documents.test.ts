@@ -15,6 +15,8 @@ import { hashPassword } from "../../platform/identity/crypto.js";
 import { nowIso } from "../../platform/db/index.js";
 import { flagExpiringCredentials } from "../../platform/documents/expiry.js";
 import { storeDocument } from "../../platform/documents/documents.js";
+import { bootstrapCatalogue } from "../../platform/db/bootstrap.js";
+import { STARTING_REJECT_REASONS } from "../../contract/resources/dict-item.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, loginAs } from "../helpers/platform.js";
 import { downloadFile, tinyPng, uploadDocument } from "../helpers/documents.js";
 import { as, createOrder, freshCarrier, freshWaterCarrier, grantCredentials, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
@@ -211,6 +213,20 @@ describe("驳回原因 from the dictionary", () => {
     expect(missing.body.errorMsg).toContain("驳回原因");
     const done = await okData<{ auditStatus: string; auditRemark: string }>(as(f, "TENANT_USER", `/tms-driver-profile/${c.profileId}/reject`, { rejectReason: "MISMATCH", auditRemark: "身份证与姓名不符" }));
     expect(done).toMatchObject({ auditStatus: "REJECTED", auditRemark: "证件信息与填写不一致：身份证与姓名不符" });
+  });
+});
+
+describe("the starting 驳回原因", () => {
+  it("every platform gets those it lacks at start; one staff deleted stays deleted", async () => {
+    const db = f.p.db.kysely;
+    const reasons = () => db.selectFrom("dict_items").select(["code", "deleted_at"]).where("platform_id", "=", "A").where("dict_type", "=", "AUDIT_REJECT_REASON").execute();
+    await db.deleteFrom("dict_items").where("platform_id", "=", "A").where("dict_type", "=", "AUDIT_REJECT_REASON").where("code", "=", "WRONG_TYPE").execute();
+    await db.updateTable("dict_items").set({ deleted_at: nowIso() }).where("platform_id", "=", "A").where("dict_type", "=", "AUDIT_REJECT_REASON").where("code", "=", "INCOMPLETE").execute();
+    await bootstrapCatalogue(f.p.db);
+    const after = await reasons();
+    expect(after.map((r) => r.code).sort()).toEqual(STARTING_REJECT_REASONS.map(([code]) => code).sort());
+    expect(after.find((r) => r.code === "INCOMPLETE")!.deleted_at, "deleted by staff, not brought back").not.toBeNull();
+    await db.updateTable("dict_items").set({ deleted_at: null }).where("platform_id", "=", "A").where("dict_type", "=", "AUDIT_REJECT_REASON").where("code", "=", "INCOMPLETE").execute();
   });
 });
 
