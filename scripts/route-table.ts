@@ -2,9 +2,9 @@
  * Prints a Markdown table of every page of the route map (hidden ones included): path, title,
  * the roles it needs at each level, the version function, and whether a Remix route file exists.
  * Run: npx tsx scripts/route-table.ts        (print)
- *      npx tsx scripts/route-table.ts --write (write docs/routes.md)
+ *      npx tsx scripts/route-table.ts --write (write docs/routes.md and the README's copy)
  */
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ROUTE_TREE, type RouteNode } from "../app/navigation";
@@ -50,6 +50,9 @@ export function routeTable(tree: RouteNode[], routesDir: string): string {
   return ["| 路径 | 标题 | 角色 | 版本功能 | 已实现 |", "|---|---|---|---|---|", ...rows].join("\n");
 }
 
+const README_START = "<!-- route-table:start -->";
+const README_END = "<!-- route-table:end -->";
+
 /** docs/routes.md: a short introduction and the table (generated, not edited by hand). */
 export function routesDocument(table: string): string {
   const built = (table.match(/✓ \|$/gm) ?? []).length;
@@ -75,6 +78,12 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const table = routeTable(ROUTE_TREE, routesDir);
   if (process.argv.includes("--write")) {
     writeFileSync(new URL("../docs/routes.md", import.meta.url), routesDocument(table));
+    // The README keeps its own copy of the table between its markers (a reader's first stop).
+    const readme = new URL("../README.md", import.meta.url);
+    const text = readFileSync(readme, "utf8");
+    const start = text.indexOf(README_START);
+    const end = text.indexOf(README_END);
+    if (start >= 0 && end > start) writeFileSync(readme, `${text.slice(0, start + README_START.length)}\n${table}\n${text.slice(end)}`);
     const built = (table.match(/✓ \|$/gm) ?? []).length;
     console.log(`docs/routes.md: ${built} built of ${table.split("\n").length - 2}`);
   } else console.log(table);
