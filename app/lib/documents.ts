@@ -3,11 +3,9 @@
 /** A form's file part for field X is `X__file`; `X__clear` drops the references X already holds. */
 export const DOCUMENT_FILE_SUFFIX = "__file";
 export const DOCUMENT_CLEAR_SUFFIX = "__clear";
-/** The platform's limit of one document (platform/documents/documents.ts DOCUMENT_MAX_BYTES). */
-export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+export { DOCUMENT_MAX_BYTES, DOCUMENT_KIND_CODES, type DocumentKind } from "../../contract/documents";
 /** What the file picker offers: images and PDF (the platform checks the content). */
 export const DOCUMENT_ACCEPT = ".jpg,.jpeg,.png,.webp,.pdf,image/jpeg,image/png,image/webp,application/pdf";
-export type DocumentKind = "CREDENTIAL" | "WEIGH_TICKET" | "RECHARGE_VOUCHER" | "INVOICE";
 
 /** References held in a form value: one per line (or whitespace). */
 export const refsOfText = (text: string): string[] => text.split(/\s+/).map((s) => s.trim()).filter(Boolean);

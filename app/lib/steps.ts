@@ -34,7 +34,8 @@ export type StepFieldName = "loadedWeight" | "pickupWeight" | "loadingTime" | "w
 export interface StepField {
   name: StepFieldName;
   label: string;
-  kind: "tonnes" | "datetime" | "text" | "textarea";
+  /** `document`: an uploaded file (磅单), through the one document widget; the value its `/files/<id>`. */
+  kind: "tonnes" | "datetime" | "text" | "textarea" | "document";
   required: boolean;
   placeholder?: string;
   hint?: string;
@@ -52,7 +53,6 @@ export interface StepActionSpec extends FreightStep {
 /** A step as the console offers it: its labels and form, and the machine's from / to / actors. */
 const step = (key: StepActionKey, spec: Omit<StepActionSpec, "key" | keyof FreightStep>): StepActionSpec => ({ key, ...FREIGHT_STEPS[key], ...spec });
 
-const TICKET_PLACEHOLDER = "磅单图片地址，如 /files/bangdan/20260301-01.jpg";
 const remarkField: StepField = { name: "remark", label: "备注", kind: "textarea", required: false, placeholder: "选填，最多 200 字" };
 
 export const STEP_ACTIONS: Record<StepActionKey, StepActionSpec> = {
@@ -64,7 +64,7 @@ export const STEP_ACTIONS: Record<StepActionKey, StepActionSpec> = {
       { name: "loadedWeight", label: "装货重量", kind: "tonnes", required: true, placeholder: "如 35.5" },
       { name: "pickupWeight", label: "提货重量", kind: "tonnes", required: false, hint: "提货单上的重量，不填则与装货重量相同" },
       { name: "loadingTime", label: "装货时间", kind: "datetime", required: false, hint: "北京时间；不填则为提交时间" },
-      { name: "weighTicketUrl", label: "装货磅单", kind: "text", required: true, placeholder: TICKET_PLACEHOLDER },
+      { name: "weighTicketUrl", label: "装货磅单", kind: "document", required: true },
     ],
   }),
   LOADING_UPDATE: step("LOADING_UPDATE", {
@@ -75,7 +75,7 @@ export const STEP_ACTIONS: Record<StepActionKey, StepActionSpec> = {
       { name: "loadedWeight", label: "装货重量", kind: "tonnes", required: false, hint: "只填要修正的项" },
       { name: "pickupWeight", label: "提货重量", kind: "tonnes", required: false },
       { name: "loadingTime", label: "装货时间", kind: "datetime", required: false, hint: "北京时间" },
-      { name: "weighTicketUrl", label: "装货磅单", kind: "text", required: false, placeholder: TICKET_PLACEHOLDER },
+      { name: "weighTicketUrl", label: "装货磅单", kind: "document", required: false, hint: "上传新的磅单将替换原磅单" },
       { name: "reason", label: "修正原因", kind: "textarea", required: true, placeholder: "必填，最多 200 字" },
     ],
   }),
@@ -86,7 +86,7 @@ export const STEP_ACTIONS: Record<StepActionKey, StepActionSpec> = {
     fields: [
       { name: "unloadedWeight", label: "卸货重量", kind: "tonnes", required: true, hint: "最多超出装货重量 1%" },
       { name: "unloadingTime", label: "卸货时间", kind: "datetime", required: false, hint: "北京时间；不填则为提交时间" },
-      { name: "weighTicketUrl", label: "卸货磅单", kind: "text", required: true, placeholder: TICKET_PLACEHOLDER },
+      { name: "weighTicketUrl", label: "卸货磅单", kind: "document", required: true },
     ],
   }),
   SIGN: step("SIGN", {
@@ -268,7 +268,7 @@ const timeSchema = (label: string) =>
 
 const ticketSchema = (label: string) =>
   z
-    .string({ required_error: `请填写${label}` })
+    .string({ required_error: `请上传${label}` })
     .trim()
     .max(512, `${label}地址过长`)
     .refine(isStoredUrl, `${label}应为图片地址（http(s) 地址或 /files/ 下的已上传文件）`);
@@ -281,7 +281,7 @@ function fieldSchema(field: StepField, freightWay: FreightWay): z.ZodTypeAny {
       ? tonnesSchema(field.label, freightWay)
       : field.kind === "datetime"
         ? timeSchema(field.label)
-        : field.name === "weighTicketUrl"
+        : field.kind === "document"
           ? ticketSchema(field.label)
           : textSchema(field.label, 200);
   return field.required ? base : base.optional();

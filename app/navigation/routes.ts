@@ -203,6 +203,7 @@ export const ROUTE_TREE: RouteNode[] = [
     resource.detail("captain/add", "新增船长", "captainList", SHIP),
     resource.detail("captain/edit/:id", "编辑船长", "captainList", SHIP),
     resource.detail("captain/detail/:id", "船长详情", "captainList", SHIP),
+    resource.detail("credential/add", "上传证照", "driverList", { roles: ["TMS_RESOURCE_DRIVER", "TMS_VEHICLE_ADD", "TMS_RESOURCE_CAPTAIN"] }),
     resource.page("projectManagementList", "项目管理"),
     resource.page("shipownerList", "船东列表", SHIP),
     resource.detail("shipowner/add", "新增船东", "shipownerList", SHIP),
@@ -245,6 +246,9 @@ export const ROUTE_TREE: RouteNode[] = [
     userInfo.page("shipperList", "托运人列表"),
     userInfo.detail("shipper/detail/:id", "托运人详情", "shipperList"),
     userInfo.detail("shipper/audit/:id", "托运人审核", "shipperList"),
+    userInfo.page("captainList", "船长列表", SHIP),
+    userInfo.detail("captain/detail/:id", "船长详情", "captainList", SHIP),
+    userInfo.detail("captain/audit/:id", "船长审核", "captainList", SHIP),
     userInfo.page("relationsShipList", "人船关系", SHIP),
     userInfo.page("registrationInvitationList", "注册邀请"),
     userInfo.detail("credential/add", "上传证照", "driverList"),
@@ -292,6 +296,7 @@ export const ROUTE_TREE: RouteNode[] = [
   // The group and findCar/index have no roles (spec 6); the group opens on the one page everyone may use.
   car.group("自有车辆管理", { icon: "truck", redirect: "findCar/index" }, [
     car.page("carOperate", "车辆运营", { roles: OWN_VEHICLE_USERS }),
+    car.detail("carDetail/:id", "车辆详情", "carOperate", { roles: OWN_VEHICLE_USERS }),
     car.page("timeoutConfiguration", "超时配置", { roles: OWN_VEHICLE_USERS }),
     car.page("timeoutRecord", "超时记录", { roles: OWN_VEHICLE_USERS }),
     car.page("realtimeRemind", "实时提醒", { roles: OWN_VEHICLE_USERS }),

@@ -22,7 +22,7 @@ export const invoiceCompanyPages = pagesOf(invoiceCompany, {
 
 const APPLICATION_COLUMNS = ["applicationNo", "shipperName", "invoiceKind", "invoiceType", "invoiceCompanyId", "waybillCount", "amountInclTax", "taxAmount", "status", "createdTime", "issuedAt"] as const;
 
-const invoicesOf = (): ListPage => ({ ...invoicePages.list!, rowActions: ["detail"], columns: ["invoiceNo", "invoiceType", "amountExclTax", "taxAmount", "amountInclTax", "issueDate", "status"] });
+const invoicesOf = (): ListPage => ({ ...invoicePages.list!, rowActions: ["detail"], columns: ["invoiceNo", "invoiceType", "amountExclTax", "taxAmount", "amountInclTax", "issueDate", "images", "status"] });
 const linesOf = (): ListPage => ({ def: invoiceLine, kind: "list", path: BILLING_DETAIL, rowActions: [], links: {} });
 
 export const billingPages = pagesOf(invoiceApplication, {
@@ -69,7 +69,7 @@ export const invoicePages = pagesOf(invoice, {
   detail: {
     path: INVOICE_DETAIL,
     title: "发票详情",
-    actions: ["void", "redFlush"],
+    actions: ["attachImages", "void", "redFlush"],
     related: [{ title: "关联运单（合并明细）", page: () => ({ ...linesOf(), path: INVOICE_DETAIL }), filter: (record) => ({ invoiceId: Number(record.id) }) }],
   },
 });

@@ -44,6 +44,6 @@ export const fleetLeaderAudit = pagesOf(fleetLeader, {
 export const ownDrivers = pagesOf(driver, {
   list: { path: "/resourceManager/driverList", title: "司机列表", rowActions: ["detail", "edit", "remove"] },
   create: { path: "/resourceManager/driver/add", title: "新增司机" },
-  detail: { path: "/resourceManager/driver/detail", title: "司机详情", actions: ["edit", "remove"] },
+  detail: { path: "/resourceManager/driver/detail", title: "司机详情", actions: ["edit", "remove"], related: [credentialsSection("DRIVER", { subjectKey: "profileId", ownPage: "/resourceManager/driver/detail" })] },
   edit: { path: "/resourceManager/driver/driverEdit", title: "编辑司机" },
 });

@@ -9,7 +9,8 @@ export const carAudit = pagesOf(vehicle, {
   audit: { path: "/userInfoManage/car/audit/:id", title: "车辆审核", group: "audit", related: [credentialsSection("VEHICLE")] },
 });
 
-/** 车辆运营 for organisations and individuals: their own vehicles, added and edited on the list (spec 2.2 carAdministration). */
+/** 车辆运营 for organisations and individuals: their own vehicles, added and edited on the list (spec 2.2 carAdministration); 详情 shows and uploads their 证照. */
 export const ownCars = pagesOf(vehicle, {
-  list: { path: "/carAdministration/carOperate", title: "车辆运营", rowActions: ["edit", "resubmit", "delete"], inlineForm: true },
+  list: { path: "/carAdministration/carOperate", title: "车辆运营", rowActions: ["detail", "edit", "resubmit", "delete"], inlineForm: true },
+  detail: { path: "/carAdministration/carDetail/:id", title: "车辆详情", actions: ["resubmit"], related: [credentialsSection("VEHICLE", { ownPage: "/carAdministration/carDetail/:id" })] },
 });

@@ -2,7 +2,7 @@
  * Water master data pages (spec 2.2; domain 1.3, 1.7, 2.6, 2.7, 2.8). The route map hides them without
  * the CAPTAIN version function; the platform refuses their data without the water right.
  */
-import { captain } from "../../contract/resources/captain";
+import { captain, captainProfile } from "../../contract/resources/captain";
 import { ship } from "../../contract/resources/ship";
 import { shipRelation } from "../../contract/resources/ship-relation";
 import { shipowner } from "../../contract/resources/shipowner";
@@ -42,7 +42,19 @@ export const captainPages = pagesOf(captain, {
   list: { path: "/resourceManager/captainList", title: "船长列表", rowActions: ["detail", "edit", "remove", "restore", "delete"] },
   create: { path: "/resourceManager/captain/add", title: "新增船长" },
   edit: { path: "/resourceManager/captain/edit/:id", title: "编辑船长" },
-  detail: { path: "/resourceManager/captain/detail/:id", title: "船长详情", actions: ["edit", "remove", "restore", "delete"], related: [shipsOf("captainId", false)] },
+  detail: {
+    path: "/resourceManager/captain/detail/:id",
+    title: "船长详情",
+    actions: ["edit", "remove", "restore", "delete"],
+    related: [credentialsSection("CAPTAIN", { subjectKey: "profileId", ownPage: "/resourceManager/captain/detail/:id" }), shipsOf("captainId", false)],
+  },
+});
+
+/** 船长档案 for platform and tenant staff: list, detail and audit with the captain's 证照, each 通过 / 驳回 (like drivers). */
+export const captainAudit = pagesOf(captainProfile, {
+  list: { path: "/userInfoManage/captainList", title: "船长列表", rowActions: ["detail", "audit", "revoke", "resubmit", "disable", "enable"] },
+  detail: { path: "/userInfoManage/captain/detail/:id", title: "船长详情", actions: ["audit", "revoke", "resubmit", "disable", "enable"], related: [credentialsSection("CAPTAIN")] },
+  audit: { path: "/userInfoManage/captain/audit/:id", title: "船长审核", group: "audit", related: [credentialsSection("CAPTAIN")] },
 });
 
 /** 船东 of an organisation: list, add, edit, detail with its ships and ship relations. */

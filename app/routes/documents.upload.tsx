@@ -3,9 +3,7 @@ import { relayDocument } from "~/services/documents.server";
 import { PlatformError } from "~/services/platform.server";
 import { refuseCrossOrigin } from "~/services/read-form.server";
 import { requireUser } from "~/services/user.server";
-import { DOCUMENT_MAX_BYTES, type DocumentKind } from "~/lib/documents";
-
-const KINDS: readonly DocumentKind[] = ["CREDENTIAL", "WEIGH_TICKET", "RECHARGE_VOUCHER", "INVOICE"];
+import { DOCUMENT_KIND_CODES, DOCUMENT_MAX_BYTES, type DocumentKind } from "~/lib/documents";
 
 /**
  * The widget's immediate upload (JavaScript on, with a progress bar): the body is the file, its name
@@ -17,7 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const kind = url.searchParams.get("kind") as DocumentKind;
   const name = url.searchParams.get("name") ?? "";
-  if (!KINDS.includes(kind)) return json({ error: "文件用途不正确" }, { status: 400 });
+  if (!DOCUMENT_KIND_CODES.includes(kind)) return json({ error: "文件用途不正确" }, { status: 400 });
   const length = Number(request.headers.get("Content-Length") ?? "0");
   if (length > DOCUMENT_MAX_BYTES) return json({ error: `文件过大：单个文件最大 ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB` }, { status: 400 });
   const bytes = new Uint8Array(await request.arrayBuffer());

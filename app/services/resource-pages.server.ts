@@ -7,7 +7,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { filterSchema, formSchema, transitionFormSchema, transitionOf, type ResourceFilter } from "../../contract/resources/derive";
-import type { AnyResource } from "../../contract/resources/kit";
+import type { AnyResource, Field } from "../../contract/resources/kit";
 import { resourceOf } from "../../contract/resources/index";
 import { hrefFor, idOfRequest, pageTitleOf, type AuditPage, type DetailPage, type FormPage, type ListPage, type RelatedSection } from "~/pages/kit";
 import { columnsOf } from "~/components/resource/ResourceTable";
@@ -22,12 +22,35 @@ import { readForm } from "~/services/read-form.server";
 import { CASCADE_INTENT, foldRegionParts } from "../../contract/region-code";
 import { regionChoicesOf, regionFieldKeys } from "./regions.server";
 import { readDocumentForm } from "./documents.server";
+import { dictItem } from "../../contract/resources/dict-item";
+import type { DictChoices } from "~/components/resource/dict-choices";
 import type { DocumentKind } from "~/lib/documents";
 import { replyStatus } from "~/lib/form";
 
-/** A definition's document fields (images): each an upload of the one widget. */
-function documentFieldsOf(def: AnyResource): Record<string, DocumentKind> {
-  return Object.fromEntries(Object.entries(def.fields).filter(([, field]) => field.kind === "images").map(([key]) => [key, "CREDENTIAL" as DocumentKind]));
+/** Document fields (images) among `fields`: each an upload of the one widget, of its kind. */
+function documentFieldsOf(fields: Readonly<Record<string, Field>>): Record<string, DocumentKind> {
+  return Object.fromEntries(Object.entries(fields).filter(([, field]) => field.kind === "images").map(([key, field]) => [key, field.document?.kind ?? "CREDENTIAL"]));
+}
+
+/** Document inputs of the transitions a page's rows offer (its own and its related lists'), e.g. 上传发票影像. */
+function transitionDocumentsOf(page: ListPage | DetailPage | AuditPage): Record<string, DocumentKind> {
+  const defs = [page.def, ...(page.kind === "list" ? [] : (page.related ?? []).map((r) => r.page().def))];
+  return Object.assign({}, ...defs.flatMap((def) => Object.values(def.status?.transitions ?? {}).map((t) => documentFieldsOf(t.input ?? {})))) as Record<string, DocumentKind>;
+}
+
+/**
+ * The dictionaries (enabled items, in their order) that the transitions of `defs` choose from (驳回原因),
+ * only `action`'s when given: the options of a dictionary field's select.
+ */
+async function dictChoicesFor(user: CurrentUser, defs: readonly AnyResource[], action?: string): Promise<DictChoices> {
+  const types = new Set<string>();
+  for (const def of defs) for (const [key, t] of Object.entries(def.status?.transitions ?? {})) if (action === undefined || key === action) for (const field of Object.values(t.input ?? {})) if (field.dict) types.add(field.dict.type);
+  const out: DictChoices = {};
+  for (const type of types) {
+    const page = await resourcesApi.search(user, dictItem, { dictType: type } as ResourceFilter, { current: 1, size: 100 }).catch(() => null);
+    out[type] = (page?.records ?? []).filter((r) => r.enabled === "ENABLED").map((r) => [String(r.code), String(r.label)]);
+  }
+  return out;
 }
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
@@ -137,6 +160,7 @@ export async function listLoader(page: ListPage, { request }: Args, { wholeRecor
       exportHref: `/export.xlsx?${exportParams}`,
       listHref: pageHref(url),
       staff,
+      dicts: confirm ? await dictChoicesFor(user, [page.def], confirm.action) : {},
     },
     { headers },
   );
@@ -146,7 +170,7 @@ export async function listLoader(page: ListPage, { request }: Args, { wholeRecor
 export async function recordAction(page: ListPage | DetailPage | AuditPage, { request, params }: Args) {
   const user = await requirePage(request);
   const url = new URL(request.url);
-  const documents = page.kind === "list" && page.inlineForm ? documentFieldsOf(page.def) : {};
+  const documents = { ...(page.kind === "list" && page.inlineForm ? documentFieldsOf(page.def.fields) : {}), ...transitionDocumentsOf(page) };
   const { form: formData, errors: uploadErrors } = Object.keys(documents).length ? await readDocumentForm(request, user, documents) : { form: await readForm(request), errors: {} };
   const intent = String(formData.get("intent") ?? "");
   const back = pageHref(url);
@@ -168,6 +192,8 @@ export async function recordAction(page: ListPage | DetailPage | AuditPage, { re
     const key = intent.startsWith("transition:") ? intent.slice("transition:".length) : "";
     const transition = transitionOf(def, key);
     if (!transition) return json({ error: "不支持的操作", fieldErrors: null }, { status: 400 });
+    const refused = Object.entries(uploadErrors);
+    if (refused.length) return json({ error: refused.map(([, m]) => m).join("；"), fieldErrors: Object.fromEntries(refused.filter(([k]) => k !== "_").map(([k, m]) => [k, [m]])) }, { status: 400 });
     formData.set("transition", key);
     const submission = parseWithZod(formData, { schema: transitionFormSchema(def, [key]) });
     if (submission.status !== "success") return json({ error: null, fieldErrors: submission.reply().error ?? null }, { status: replyStatus(submission) });
@@ -215,7 +241,8 @@ export async function detailLoader(page: DetailPage | AuditPage, args: Args, opt
   const confirmDef = confirm ? targetDef(page, confirm.resource) : null;
   const confirmRecord = confirm && confirmDef ? (confirmDef === page.def && confirm.id === record.id ? record : await resourcesApi.get(user, confirmDef, confirm.id)) : null;
   const confirmed = confirm && confirmRecord?.actions.includes(confirm.action) ? { ...confirm, resource: confirmDef!.key, record: confirmRecord } : null;
-  return json({ record, related, extra, notice, confirm: confirmed, pageHref: pageHref(url), title: pageTitleOf(page) }, { headers });
+  const dicts = confirmed ? await dictChoicesFor(user, [confirmDef!], confirmed.action) : page.kind === "audit" ? await dictChoicesFor(user, [page.def]) : {};
+  return json({ record, related, extra, notice, confirm: confirmed, pageHref: pageHref(url), title: pageTitleOf(page), dicts }, { headers });
 }
 
 /** 通过 / 驳回 (or any transition group) with its inputs; back to the audit page with the outcome. */
@@ -224,8 +251,9 @@ export async function auditAction(page: AuditPage, args: Args) {
   const url = new URL(args.request.url);
   const id = idOfRequest(args.params, url);
   if (!id) throw new Response(`${page.def.name}不存在`, { status: 404 });
+  // A row of a related list (a 证照's 通过 / 驳回 in its confirmation) posts an intent, as on a list; one with documents is multipart.
+  if ((args.request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) return recordAction(page, args);
   const form = await readForm(args.request.clone());
-  // A row of a related list (a 证照's 通过 / 驳回 in its confirmation) posts an intent, as on a list.
   if (form.get("intent") !== null) return recordAction(page, args);
   const keys = Object.entries(page.def.status?.transitions ?? {})
     .filter(([, t]) => t.group === page.group)
@@ -311,7 +339,7 @@ export async function formAction(page: FormPage, args: Args, after?: (record: Re
   const user = await requirePage(args.request);
   const id = page.mode === "update" ? idOfRequest(args.params, new URL(args.request.url)) : null;
   if (page.mode === "update" && !id) throw new Response(`${page.def.name}不存在`, { status: 404 });
-  const documents = documentFieldsOf(page.def);
+  const documents = documentFieldsOf(page.def.fields);
   const { form, errors } = Object.keys(documents).length ? await readDocumentForm(args.request, user, documents) : { form: await readForm(args.request), errors: {} };
   return saveForm(page.def, page.mode, form, user, {
     uploadErrors: errors,

@@ -230,6 +230,7 @@ export const invoice = defineResource({
     flushReason: f.textarea("作废/红冲原因", 200, RED),
     redInfoNo: f.text("红字信息表编号", 20, RED),
     redAt: f.datetime("作废/红冲时间", RED),
+    images: f.images("发票影像", 4, { detail: "发票影像", document: "INVOICE" }),
   },
   status: {
     field: "status",
@@ -238,6 +239,8 @@ export const invoice = defineResource({
     states: INVOICE_STATES,
     editableIn: [],
     transitions: {
+      // The issued invoice's image (scan or the 数电票 PDF), uploaded by who issued it; the state stays.
+      attachImages: { label: "上传发票影像", from: ["ISSUED"], to: "ISSUED", permission: ADMIN, kinds: AUDITORS, input: { images: f.images("发票影像", 4, { required: true, document: "INVOICE" }) } },
       void: { label: "作废", from: ["ISSUED"], to: "VOIDED", permission: ADMIN, kinds: AUDITORS, tone: "danger", input: { flushReason: f.textarea("作废原因", 200, { required: true }) } },
       redFlush: {
         label: "红冲",

@@ -1,10 +1,10 @@
 /**
  * 证照 (domain 0.4.2): one row per document of a subject (a driver's 驾驶证, a vehicle's 行驶证 …), with
- * its own audit. Approving a subject approves its credentials awaiting audit in the same transaction;
- * a credential can also be approved or rejected on its own (驳回次数 counts the rejections).
+ * its own audit: each is approved or rejected on its own (驳回 picks a 驳回原因 from the dictionary;
+ * 驳回次数 counts the rejections); approving the subject needs its mandatory ones approved.
  */
 import { defineResource, f, type RecordOf } from "./kit.js";
-import { AUDITORS, AUDIT_STATES, auditRemark, EVERYONE } from "./vocabulary.js";
+import { AUDITORS, AUDIT_STATES, auditRemark, EVERYONE, rejectInput } from "./vocabulary.js";
 import type { PermissionCode } from "../permissions.js";
 
 export const SUBJECT_TYPES = {
@@ -149,7 +149,7 @@ export const credential = defineResource({
     states: AUDIT_STATES,
     transitions: {
       approve: { label: "通过", from: ["PENDING"], to: "APPROVED", permission: AUDIT_CODES, kinds: AUDITORS, group: "audit", input: auditRemark(false), tone: "primary" },
-      reject: { label: "驳回", from: ["PENDING", "APPROVED"], to: "REJECTED", permission: AUDIT_CODES, kinds: AUDITORS, group: "audit", input: auditRemark(true), tone: "danger" },
+      reject: { label: "驳回", from: ["PENDING", "APPROVED"], to: "REJECTED", permission: AUDIT_CODES, kinds: AUDITORS, group: "audit", input: rejectInput(), tone: "danger" },
     },
     editableIn: ["PENDING", "APPROVED", "REJECTED"],
     onEdit: "PENDING",

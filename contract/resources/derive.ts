@@ -190,12 +190,19 @@ export function transitionFormSchema(def: AnyResource, keys: readonly string[]) 
     version: z.preprocess(blankAsAbsent, z.string().regex(/^\d{1,9}$/).transform(Number).optional()),
   };
   for (const [name, field] of inputs) shape[name] = formValue(field);
-  return z.object(shape).superRefine((value, ctx) => {
-    const chosen = transitionOf(def, String(value.transition));
-    for (const [name, field] of Object.entries(chosen?.input ?? {})) {
-      if (field.required && (value[name] === null || value[name] === undefined)) ctx.addIssue({ code: "custom", path: [name], message: `${chosen!.label}时请填写${field.label}` });
-    }
-  });
+  return z
+    .object(shape)
+    .superRefine((value, ctx) => {
+      const chosen = transitionOf(def, String(value.transition));
+      for (const [name, field] of Object.entries(chosen?.input ?? {})) {
+        if (field.required && (value[name] === null || value[name] === undefined)) ctx.addIssue({ code: "custom", path: [name], message: `${chosen!.label}时请${field.input.type === "select" ? "选择" : "填写"}${field.label}` });
+      }
+    })
+    // Only the chosen transition's inputs go on (通过 takes no 驳回原因): the platform refuses unknown fields.
+    .transform((value) => {
+      const own = transitionOf(def, String(value.transition))?.input ?? {};
+      return Object.fromEntries(Object.entries(value).filter(([name]) => name === "transition" || name === "version" || name in own));
+    });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import type { UserType } from "../platforms.js";
 import { formatMoney, formatRate, formatTonnes, percentToBp, rateInput, yuanPlain } from "../numbers.js";
 import { chinaLocalInput, chinaLocalToIso, tonnesToKg, yuanToFen } from "../units.js";
 import { isRealDate, withSpecialCharacterFilter } from "../fields.js";
+import type { DocumentKind } from "../documents.js";
 import { hasVisibleText, isRegionCode, isStoredUrl, MOBILE_PATTERN, stripSpecialCharacters } from "../validation.js";
 
 export type Tone = "default" | "info" | "success" | "warning" | "error";
@@ -71,6 +72,14 @@ export interface Field<T = unknown> extends Placement {
   regionLevel?: "city" | "district";
   /** Free text users write: the platform screens it against the sensitive-word list (domain 6.14) on every write. */
   screen?: boolean;
+  /**
+   * A choice from one of the platform's dictionaries (字典, `dict_items` of this type): the wire value is
+   * the item's code, the platform accepts only an enabled item and writes its name at the head of the
+   * input `into` (驳回原因「证件照片模糊」 + 补充说明 → one 审核意见), never a column of its own.
+   */
+  dict?: { type: string; into: string };
+  /** An images field: which kind of document its uploads are, and how many it holds. */
+  document?: { kind: DocumentKind; max: number };
 }
 
 type Common = Placement & { required?: boolean; column?: string; hint?: string; screen?: boolean };
@@ -92,6 +101,9 @@ const textWire = (label: string, max: number, checks: Checked[] = []) => {
   for (const [test, message] of checks) schema = schema.refine(test, message);
   return schema;
 };
+
+/** A dictionary item's code (字典项 编码). */
+export const DICT_CODE = /^[A-Za-z0-9_]{1,32}$/;
 
 const plain = (value: unknown) => (value == null ? "" : String(value));
 
@@ -123,6 +135,12 @@ export const f = {
   },
   textarea(label: string, max: number, o: Common & { checks?: Checked[] } = {}): Field<string> {
     return { ...f.text(label, max, o), kind: "textarea", input: { type: "textarea", maxLength: max } };
+  },
+  /** A code of the platform's dictionary `type` (a select of its enabled items); see `Field.dict`. */
+  dict(label: string, type: string, into: string, o: Common = {}): Field<string> {
+    const message = `请选择${label}`;
+    const wire = z.string({ required_error: message, invalid_type_error: message }).trim().regex(DICT_CODE, message);
+    return make<string>({ kind: "text", label, wire, fromForm: (t) => t.trim(), formError: message, format: plain, toInput: plain, input: { type: "select" }, dict: { type, into } }, o);
   },
   mobile(label: string, o: Common & { mask?: boolean } = {}): Field<string> {
     const { mask, ...rest } = o;
@@ -250,8 +268,9 @@ export const f = {
     const wire = z.number({ required_error: `请选择${label}`, invalid_type_error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
     return make<number>({ kind: "ref", label, wire, fromForm: (t) => (/^[1-9]\d{0,14}$/.test(t.trim()) ? Number(t.trim()) : null), formError: `请选择${label}`, format: plain, toInput: plain, input: { type: "select" }, ref: { resource, labelKey, ...(where ? { where } : {}), ...(anyState ? { anyState } : {}) } }, common);
   },
-  /** Uploaded image references (URL or file-service path), one per line in forms. */
-  images(label: string, max: number, o: Common = {}): Field<string[]> {
+  /** Uploaded documents (`/files/<id>`, or an older URL), one per line in forms; `document` the kind of upload (default 证照). */
+  images(label: string, max: number, o: Common & { document?: DocumentKind } = {}): Field<string[]> {
+    const { document = "CREDENTIAL", ...common } = o;
     const ref = z.string().trim().max(512, `${label}地址过长`).refine(isStoredUrl, `${label}应为图片地址（http(s) 地址或 /files/ 下的已上传文件）`);
     const wire = z.array(ref, { required_error: `请上传${label}`, invalid_type_error: `${label}格式不正确` }).min(1, `请上传${label}`).max(max, `${label}最多 ${max} 张`);
     const lines = (t: string) => t.split(/\s+/).map((s) => s.trim()).filter(Boolean);
@@ -268,8 +287,9 @@ export const f = {
         format: (v) => (v && v.length ? `${v.length} 张` : ""),
         toInput: (v) => (v ?? []).join("\n"),
         input: { type: "textarea", placeholder: "图片地址，每行一个" },
+        document: { kind: document, max },
       },
-      o,
+      common,
     );
   },
 };

@@ -42,14 +42,23 @@ export const auditedPersonTail = () => ({
   auditRemark: f.textarea("审核意见", 500, { detail: "审核" }),
 });
 
-/** 审核意见: optional on 通过, required on 驳回 and 撤销认证. */
+/** 审核意见: optional on 通过, required on 撤销认证. */
 export const auditRemark = (required: boolean) => ({ auditRemark: f.textarea("审核意见", 500, { required }) });
+
+/**
+ * 驳回 of a 证照 or an audited subject: a 驳回原因 from the platform's dictionary (AUDIT_REJECT_REASON),
+ * with optional 补充说明; the platform writes both as the 审核意见 (「证件照片模糊：背面看不清」).
+ */
+export const rejectInput = () => ({
+  rejectReason: f.dict("驳回原因", "AUDIT_REJECT_REASON", "auditRemark", { required: true }),
+  auditRemark: f.textarea("补充说明", 400, { hint: "选填；驳回原因选「其他」时必填" }),
+});
 
 /** 通过 / 驳回 of a 待审核 subject by platform or tenant staff holding `permission` (驳回 needs a remark). */
 export function approveReject(permission: PermissionCode): Record<"approve" | "reject", Transition<string>> {
   return {
     approve: { label: "通过", from: ["PENDING"], to: "APPROVED", permission, kinds: AUDITORS, group: "audit", input: auditRemark(false), tone: "primary" },
-    reject: { label: "驳回", from: ["PENDING"], to: "REJECTED", permission, kinds: AUDITORS, group: "audit", input: auditRemark(true), tone: "danger" },
+    reject: { label: "驳回", from: ["PENDING"], to: "REJECTED", permission, kinds: AUDITORS, group: "audit", input: rejectInput(), tone: "danger" },
   };
 }
 

@@ -66,6 +66,7 @@ export const invoiceBinding = bindResource(invoice, {
   routes: { create: false },
   hooks: {
     async onTransition(trx, scope, row, transition) {
+      if (transition === "attachImages") return;
       const company = Number(row.invoice_company_id);
       if (transition === "void") {
         const issued = periodOf(String(row.issue_date));

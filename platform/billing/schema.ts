@@ -1,4 +1,5 @@
 /** The invoicing and tax tables (migration 0021_billing, domain 5.7, 5.8, 6.9). Money in fen, rates in bp. */
+import type { Generated } from "kysely";
 import type { EngineColumns } from "../resources/schema.js";
 
 export interface InvoiceCompaniesTable extends EngineColumns {
@@ -87,6 +88,8 @@ export interface InvoicesTable extends EngineColumns {
   red_info_no: string | null;
   red_at: string | null;
   status: string;
+  /** JSON array of the invoice's images (发票影像). */
+  images: Generated<string>;
 }
 
 export interface InvoiceApplicationItemsTable extends EngineColumns {

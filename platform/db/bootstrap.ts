@@ -11,8 +11,10 @@ import { hashPassword } from "../identity/crypto.js";
 import type { Db } from "./index.js";
 import { nowIso } from "./index.js";
 import { PLATFORMS } from "./seed.js";
+import { startDictionary } from "../masterdata/dict-item.resource.js";
+import { STARTING_REJECT_REASONS } from "../../contract/resources/dict-item.js";
 
-/** Inserts missing platforms and permission codes; changes nothing that exists. */
+/** Inserts missing platforms, permission codes and starting 驳回原因; changes nothing that exists. */
 export async function bootstrapCatalogue(db: Db): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
     const platforms = new Set((await trx.selectFrom("platforms").select("id").execute()).map((p) => p.id));
@@ -26,6 +28,7 @@ export async function bootstrapCatalogue(db: Db): Promise<void> {
         .values(missingCodes.map((code) => ({ code, name: PERMISSIONS[code].name, category: PERMISSIONS[code].category })))
         .execute();
     }
+    await startDictionary(trx, "AUDIT_REJECT_REASON", STARTING_REJECT_REASONS);
   });
 }
 

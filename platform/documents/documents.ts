@@ -26,14 +26,11 @@ import { BINDINGS } from "../resources/registry.js";
 import { scopeOf, visible, type CallerScope } from "../scope.js";
 import { NOTHING, type AnyDb } from "../resources/bind.js";
 import { demoPng } from "./png.js";
+import { DOCUMENT_KINDS, DOCUMENT_MAX_BYTES, type DocumentKind } from "../../contract/documents.js";
 
 /** What a business document may be: a photo or scan (image) or a PDF. */
 export const DOCUMENT_EXTENSIONS: readonly FileExtension[] = ["jpg", "jpeg", "png", "webp", "pdf"];
-/** The size limit of one business document. */
-export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
-/** The kinds of document (the file row's biz_type), as the upload names them. */
-export const DOCUMENT_KINDS = { CREDENTIAL: "证照", WEIGH_TICKET: "磅单", RECHARGE_VOUCHER: "转账凭证", INVOICE: "发票" } as const;
-type DocumentKind = keyof typeof DOCUMENT_KINDS;
+export { DOCUMENT_KINDS, DOCUMENT_MAX_BYTES };
 
 /** Rows of an organisation's own table (充值): the platform's staff, the tenant's, the organisation's users. */
 function orgRows(scope: CallerScope, alias: string): RawBuilder<SqlBool> {

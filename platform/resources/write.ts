@@ -24,14 +24,15 @@ import { assertWaterFor, findRow, fromColumn, mayWriteRow, scopedBase, toColumn,
 import { bindingOf } from "./lookup.js";
 import { screenFields } from "../system/sensitive.js";
 import { checkDocumentRefs, refsOf } from "../documents/refs.js";
+import { foldDictChoices } from "../masterdata/dict-item.resource.js";
 
 /** Every image field takes only stored files its writer uploaded (or it already held): no reaching another's private file by id. */
-async function checkImageRefs(trx: AnyDb, def: AnyResource, scope: CallerScope, values: Record<string, unknown>, before: Row | null): Promise<void> {
+async function checkImageRefs(trx: AnyDb, def: AnyResource, scope: CallerScope, values: Record<string, unknown>, before: Row | null, strict = false): Promise<void> {
   for (const [key, field] of Object.entries(def.fields)) {
     if (field.kind !== "images") continue;
     const column = columnOf(key, field);
     if (values[column] === undefined) continue;
-    await checkDocumentRefs(trx, scope, field.label, refsOf(values[column]), before ? refsOf(before[column]) : [], { strict: false });
+    await checkDocumentRefs(trx, scope, field.label, refsOf(values[column]), before ? refsOf(before[column]) : [], { strict });
   }
 }
 
@@ -311,8 +312,10 @@ export async function transitionResource(ctx: ServiceContext, binding: Binding, 
     }
     if (typeof body.version === "number" && body.version !== Number(before.version)) throw stale(def, before);
     const { version: _version, ...unscreened } = body;
-    const inputs = await screenFields(trx, scope.platformId, transition.input ?? {}, unscreened);
+    const inputs = await foldDictChoices(trx, scope.platformId, transition.input ?? {}, await screenFields(trx, scope.platformId, transition.input ?? {}, unscreened));
     const values = columnsOf(def, inputs);
+    // A transition's documents (上传发票影像) are new: only files the writer uploaded, never a typed address.
+    await checkImageRefs(trx, { ...def, fields: Object.fromEntries(Object.entries(transition.input ?? {}).filter(([key]) => def.fields[key])) } as AnyResource, scope, values, before, true);
     const result = await trx
       .updateTable(binding.table)
       .set({ ...values, [column]: transition.to, updated_at: nowIso(), updated_by: scope.userId, version: Number(before.version) + 1 })

@@ -216,9 +216,9 @@ async function approve(browser: NoScriptBrowser, path: string): Promise<LoadedPa
  * The subject's mandatory 证照, each uploaded as a photo on 上传证照 (a multipart form with JavaScript
  * off) by `uploader`, then approved one by one by the platform in the 证照 table of `auditPath`.
  */
-async function uploadCredentials(uploader: NoScriptBrowser, subjectType: SubjectType, subjectId: number, auditPath: string): Promise<void> {
+async function uploadCredentials(uploader: NoScriptBrowser, subjectType: SubjectType, subjectId: number, auditPath: string, uploadPage = "/userInfoManage/credential/add"): Promise<void> {
   for (const credType of MANDATORY_CREDENTIALS[subjectType] ?? []) {
-    const page = await uploader.get(`/userInfoManage/credential/add?subjectType=${subjectType}&subjectId=${subjectId}`);
+    const page = await uploader.get(`${uploadPage}?subjectType=${subjectType}&subjectId=${subjectId}`);
     expect(page.status, `上传证照 for ${subjectType} ${subjectId}`).toBe(200);
     const form = page.doc.querySelector('[data-testid="resource-form"]')!;
     const fileInput = form.querySelector('input[type="file"]')!.getAttribute("name")!;
@@ -335,10 +335,10 @@ describe.sequential("the enterprise's resources, approved by the platform", () =
     truck.id = Number((await db.kysely.selectFrom("freight_vehicles").select("id").where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow()).id);
   });
 
-  it("the platform receives the driver's and the vehicle's 证照, approves each, then the driver on 司机审核 and the vehicle on 车辆审核", LINK, async () => {
+  it("the enterprise uploads its driver's and vehicle's 证照 on its own 上传证照, the platform approves each, then the driver on 司机审核 and the vehicle on 车辆审核", LINK, async () => {
     const platform = await staff("SYSTEM_USER");
-    await uploadCredentials(platform, "DRIVER", person.profileId, `/userInfoManage/driver/audit/${person.profileId}`);
-    await uploadCredentials(platform, "VEHICLE", truck.id, `/userInfoManage/car/audit/${truck.id}`);
+    await uploadCredentials(enterprise.browser, "DRIVER", person.profileId, `/userInfoManage/driver/audit/${person.profileId}`, "/resourceManager/credential/add");
+    await uploadCredentials(enterprise.browser, "VEHICLE", truck.id, `/userInfoManage/car/audit/${truck.id}`, "/resourceManager/credential/add");
     await approve(platform, `/userInfoManage/driver/audit/${person.profileId}`);
     await approve(platform, `/userInfoManage/car/audit/${truck.id}`);
   });
@@ -444,8 +444,12 @@ describe.sequential("the money", () => {
     const admin = enterprise.browser;
     const page = await admin.get("/accountManage/recharge");
     const form = formWith(page, '[name="payerAccountNo"]');
-    const sent = await admin.submit(page, form, { amount: String(recharge), payerAccountNo: `6222${TAG}00012345`, payerBank: "中国工商银行淮北分行", bankSerialNo: `CHAIN${TAG}${Date.now()}`, transferTime: new Date(Date.now() - 3600_000).toISOString().slice(0, 16), voucherUrl: "/files/vouchers/chain-recharge.jpg" }, button(form, "提交充值申请"));
+    // The 转账凭证 is a photo uploaded with the form (multipart, JavaScript off).
+    const voucher = { name: "转账凭证.png", type: "image/png", bytes: new Uint8Array(demoPng(`转账凭证 ${TAG}`)) };
+    const sent = await admin.submit(page, form, { amount: String(recharge), payerAccountNo: `6222${TAG}00012345`, payerBank: "中国工商银行淮北分行", bankSerialNo: `CHAIN${TAG}${Date.now()}`, transferTime: new Date(Date.now() - 3600_000).toISOString().slice(0, 16) }, button(form, "提交充值申请"), { voucherUrl__file: [voucher] });
     expect(alert(sent), fieldErrors(sent)).toBe("");
+    const balance = await (await staff("SYSTEM_USER")).get("/financialManage/enterpriseBalance");
+    expect(balance.doc.querySelector('[data-testid="pending-recharges"] [data-testid="document-thumb"] img'), "企业余额 shows the 转账凭证 as a thumbnail").not.toBeNull();
     const row = await db.kysely.selectFrom("recharges").select(["id", "status"]).where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
     await confirmDialog(await staff("SYSTEM_USER"), "/financialManage/enterpriseBalance", `confirm:${row.id}`, "confirm-confirm");
     expect((await db.kysely.selectFrom("recharges").select("status").where("id", "=", row.id).executeTakeFirstOrThrow()).status).toBe("CONFIRMED");

@@ -15,6 +15,8 @@ import { hashPassword } from "../../platform/identity/crypto.js";
 import { nowIso } from "../../platform/db/index.js";
 import { flagExpiringCredentials } from "../../platform/documents/expiry.js";
 import { storeDocument } from "../../platform/documents/documents.js";
+import { bootstrapCatalogue } from "../../platform/db/bootstrap.js";
+import { STARTING_REJECT_REASONS } from "../../contract/resources/dict-item.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, loginAs } from "../helpers/platform.js";
 import { downloadFile, tinyPng, uploadDocument } from "../helpers/documents.js";
 import { as, createOrder, freshCarrier, freshWaterCarrier, grantCredentials, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
@@ -109,12 +111,12 @@ describe("approval gating", () => {
     const creds = await db.selectFrom("credentials").select(["id", "cred_type"]).where("subject_type", "=", "VEHICLE").where("subject_id", "=", c.vehicleId).where("deleted_at", "is", null).orderBy("id").execute();
     const [license, road] = creds;
     await okData(as(f, "TENANT_USER", `/tms-credential/${license!.id}/approve`, {}));
-    await okData(as(f, "TENANT_USER", `/tms-credential/${road!.id}/reject`, { auditRemark: "道路运输证照片模糊" }));
+    await okData(as(f, "TENANT_USER", `/tms-credential/${road!.id}/reject`, { rejectReason: "BLURRY", auditRemark: "道路运输证背面看不清" }));
     const rejected = await as(f, "TENANT_USER", `/tms-vehicle/${c.vehicleId}/approve`, {});
     expect(rejected.body.message).toContain("道路运输证已驳回");
     expect(rejected.body.message).not.toContain("机动车行驶证");
     const row = await db.selectFrom("credentials").select(["reject_count", "reject_reason"]).where("id", "=", road!.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ reject_count: 1, reject_reason: "道路运输证照片模糊" });
+    expect(row).toMatchObject({ reject_count: 1, reject_reason: "证件照片模糊：道路运输证背面看不清" });
     await grantCredentials(f, "VEHICLE", c.vehicleId, { only: ["ROAD_TRANSPORT_CERT"] });
     const approved = await okData<{ auditStatus: string }>(as(f, "TENANT_USER", `/tms-vehicle/${c.vehicleId}/approve`, {}));
     expect(approved.auditStatus).toBe("APPROVED");
@@ -164,5 +166,102 @@ describe("the expiry job", () => {
     expect(flagged.expiry_flagged_to).toBe(addDays(chinaDate(), 10));
     const again = await flagExpiringCredentials(f.p.ctx);
     expect(again.flagged).toBe(0);
+  });
+});
+
+describe("驳回原因 from the dictionary", () => {
+  /** A fresh pending 保险单 of a fresh vehicle, uploaded by the organisation. */
+  async function pendingCredential(): Promise<number> {
+    const c = await freshCarrier(f);
+    const upload = await uploadDocument(f.p.baseUrl, token("ORG_USER"), tinyPng("保险单"));
+    const saved = await okData<{ id: number }>(as(f, "ORG_USER", "/tms-credential", { subjectType: "VEHICLE", subjectId: c.vehicleId, credType: "INSURANCE_POLICY", certNo: "PDAA202600000002", validTo: "2030-12-31", images: [upload.body.data!.url] }));
+    return saved.id;
+  }
+  const row = (id: number) => f.p.db.kysely.selectFrom("credentials").select(["status", "reject_count", "reject_reason", "audit_remark"]).where("id", "=", id).executeTakeFirstOrThrow();
+
+  it("refuses a 证照 驳回 without a reason, with one outside the dictionary or disabled, and 其他 without text; changes nothing", async () => {
+    const id = await pendingCredential();
+    const reject = (body: Record<string, unknown>) => as(f, "TENANT_USER", `/tms-credential/${id}/reject`, body);
+    expect((await reject({ auditRemark: "看不清" })).body.errorMsg).toContain("驳回原因");
+    expect((await reject({ rejectReason: "NO_SUCH_REASON" })).body.errorMsg).toContain("驳回原因「NO_SUCH_REASON」不在字典中或已停用");
+    expect((await reject({ rejectReason: "OTHER" })).body.errorMsg).toContain("选择「其他」时请填写补充说明");
+    const db = f.p.db.kysely;
+    await db.updateTable("dict_items").set({ enabled: "DISABLED" }).where("dict_type", "=", "AUDIT_REJECT_REASON").where("code", "=", "NOT_OWN").execute();
+    try {
+      expect((await reject({ rejectReason: "NOT_OWN" })).body.errorMsg).toContain("不在字典中或已停用");
+    } finally {
+      await db.updateTable("dict_items").set({ enabled: "ENABLED" }).where("dict_type", "=", "AUDIT_REJECT_REASON").where("code", "=", "NOT_OWN").execute();
+    }
+    expect(await row(id)).toMatchObject({ status: "PENDING", reject_count: 0, reject_reason: null });
+  });
+
+  it("writes the chosen reason and the free text as the 证照's 驳回原因 and 审核意见, and in its history", async () => {
+    const id = await pendingCredential();
+    const done = await okData<{ status: string; rejectReason: string }>(as(f, "TENANT_USER", `/tms-credential/${id}/reject`, { rejectReason: "MISSING_BACK", auditRemark: "请补拍背面" }));
+    expect(done).toMatchObject({ status: "REJECTED", rejectReason: "缺少证件背面：请补拍背面" });
+    expect(await row(id)).toMatchObject({ reject_count: 1, audit_remark: "缺少证件背面：请补拍背面" });
+    const again = await pendingCredential();
+    await okData(as(f, "TENANT_USER", `/tms-credential/${again}/reject`, { rejectReason: "OTHER", auditRemark: "保单不是本车的" }));
+    expect((await row(again)).reject_reason).toBe("其他：保单不是本车的");
+  });
+
+  it("asks the same of a subject's 驳回 (司机档案): reason required, written with the text as 审核意见", async () => {
+    const c = await freshCarrier(f);
+    await f.p.db.kysely.updateTable("driver_profiles").set({ audit_status: "PENDING" }).where("id", "=", c.profileId).execute();
+    const missing = await as(f, "TENANT_USER", `/tms-driver-profile/${c.profileId}/reject`, { auditRemark: "身份证与姓名不符" });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errorMsg).toContain("驳回原因");
+    const done = await okData<{ auditStatus: string; auditRemark: string }>(as(f, "TENANT_USER", `/tms-driver-profile/${c.profileId}/reject`, { rejectReason: "MISMATCH", auditRemark: "身份证与姓名不符" }));
+    expect(done).toMatchObject({ auditStatus: "REJECTED", auditRemark: "证件信息与填写不一致：身份证与姓名不符" });
+  });
+});
+
+describe("the starting 驳回原因", () => {
+  it("every platform gets those it lacks at start; one staff deleted stays deleted", async () => {
+    const db = f.p.db.kysely;
+    const reasons = () => db.selectFrom("dict_items").select(["code", "deleted_at"]).where("platform_id", "=", "A").where("dict_type", "=", "AUDIT_REJECT_REASON").execute();
+    await db.deleteFrom("dict_items").where("platform_id", "=", "A").where("dict_type", "=", "AUDIT_REJECT_REASON").where("code", "=", "WRONG_TYPE").execute();
+    await db.updateTable("dict_items").set({ deleted_at: nowIso() }).where("platform_id", "=", "A").where("dict_type", "=", "AUDIT_REJECT_REASON").where("code", "=", "INCOMPLETE").execute();
+    await bootstrapCatalogue(f.p.db);
+    const after = await reasons();
+    expect(after.map((r) => r.code).sort()).toEqual(STARTING_REJECT_REASONS.map(([code]) => code).sort());
+    expect(after.find((r) => r.code === "INCOMPLETE")!.deleted_at, "deleted by staff, not brought back").not.toBeNull();
+    await db.updateTable("dict_items").set({ deleted_at: null }).where("platform_id", "=", "A").where("dict_type", "=", "AUDIT_REJECT_REASON").where("code", "=", "INCOMPLETE").execute();
+  });
+});
+
+describe("an organisation's own 证照", () => {
+  it("uploads for its own driver and vehicle; another enterprise's driver and vehicle are refused", async () => {
+    const mine = await freshCarrier(f);
+    const theirs = await freshCarrier(f, { orgIndex: 1 });
+    const body = (subjectType: string, subjectId: number, url: string) => ({ subjectType, subjectId, credType: subjectType === "DRIVER" ? "ID_CARD" : "VEHICLE_LICENSE", certNo: "34010219800101001X", validTo: "2031-12-31", images: [url] });
+    const photo = async () => (await uploadDocument(f.p.baseUrl, token("ORG_USER"), tinyPng("身份证"))).body.data!.url;
+    const driver = await okData<{ status: string; subjectId: number }>(as(f, "ORG_USER", "/tms-credential", body("DRIVER", mine.profileId, await photo())));
+    expect(driver).toMatchObject({ status: "PENDING", subjectId: mine.profileId });
+    await okData(as(f, "ORG_USER", "/tms-credential", body("VEHICLE", mine.vehicleId, await photo())));
+    for (const [type, id] of [["DRIVER", theirs.profileId], ["VEHICLE", theirs.vehicleId]] as const) {
+      const refused = await as(f, "ORG_USER", "/tms-credential", body(type, id, await photo()));
+      expect(refused.status, `${type} of another enterprise`).toBe(400);
+      expect(refused.body.errorMsg).toContain("主体编号不存在或不在您的管理范围内");
+    }
+    const theirsHeld = await f.p.db.kysely.selectFrom("credentials").select("status").where("subject_type", "=", "DRIVER").where("subject_id", "=", theirs.profileId).where("cred_type", "=", "ID_CARD").where("deleted_at", "is", null).executeTakeFirstOrThrow();
+    expect(theirsHeld.status, "the other enterprise's 身份证 is untouched").toBe("APPROVED");
+  });
+});
+
+describe("发票影像", () => {
+  it("the platform uploads an issued invoice's image (its own upload only); the applicant sees it, another enterprise does not", async () => {
+    const db = f.p.db.kysely;
+    const invoice = await db.selectFrom("invoices").select(["id", "org_id"]).where("status", "=", "ISSUED").where("org_id", "=", f.orgIds[0]!).where("deleted_at", "is", null).executeTakeFirstOrThrow();
+    const attach = (who: "SYSTEM_USER" | "ORG_USER", images: string[]) => as<{ status: string; images: string[] }>(f, who, `/pay-invoice/${invoice.id}/attachImages`, { images });
+    const pdf = await uploadDocument(f.p.baseUrl, token("SYSTEM_USER"), Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF"), { name: "发票.pdf", kind: "INVOICE" });
+    expect((await attach("SYSTEM_USER", ["/files/invoices/typed.pdf"])).body.errorMsg).toContain("须上传文件");
+    const orgsFile = (await uploadDocument(f.p.baseUrl, token("ORG_USER"), tinyPng("发票"), { kind: "INVOICE" })).body.data!.url;
+    expect((await attach("SYSTEM_USER", [orgsFile])).body.errorMsg).toContain("不是您上传的");
+    expect((await attach("ORG_USER", [pdf.body.data!.url])).body.code, "the applicant does not issue invoices").toBe(4003);
+    const done = await okData<{ status: string; images: string[] }>(attach("SYSTEM_USER", [pdf.body.data!.url]));
+    expect(done).toMatchObject({ status: "ISSUED", images: [pdf.body.data!.url] });
+    expect((await downloadFile(f.p.baseUrl, token("ORG_USER"), pdf.body.data!.id)).status).toBe(200);
+    expect((await downloadFile(f.p.baseUrl, otherOrg, pdf.body.data!.id)).status).toBe(4003);
   });
 });

@@ -95,9 +95,9 @@ describe(`money notifications (${process.env.TEST_DATABASE_URL ? "postgres" : "s
     const project = await okData<{ id: number }>(as(f, "ORG_USER", "/tms-project", { name: `通知项目${rid().slice(0, 6)}`, shipperId: Number(shipper.id) }));
     const row = await db.selectFrom("projects").select(["audit_status"]).where("id", "=", project.id).executeTakeFirstOrThrow();
     expect(row.audit_status).toBe("PENDING");
-    await okData(as(f, "SYSTEM_USER", `/tms-project/${project.id}/reject`, { auditRemark: "合同编号缺失" }));
+    await okData(as(f, "SYSTEM_USER", `/tms-project/${project.id}/reject`, { rejectReason: "INCOMPLETE", auditRemark: "合同编号缺失" }));
     const [message] = await told(f.userIds.ORG_USER, `audit:project:${project.id}:reject`);
-    expect(message!.content).toContain("审核驳回，原因：合同编号缺失");
+    expect(message!.content).toContain("审核驳回，原因：证件不完整或被遮挡：合同编号缺失");
     expect(message!.target_path).toBe("/resourceManager/projectManagementList");
   });
 });

@@ -72,6 +72,8 @@ type Rec = Record<string, unknown> & { id: number; actions: string[]; version: n
 
 /** A valid value of a field, for transition inputs. */
 function sampleOf(field: Field): unknown {
+  // A dictionary choice: an item every platform starts with.
+  if (field.dict) return "BLURRY";
   switch (field.kind) {
     case "enum":
       return Object.keys(field.options ?? {})[0];

@@ -1,7 +1,7 @@
 /**
  * Generated per resource page (docs/architecture.md, the resource engine), with JavaScript off, over HTTP: every list renders its
  * columns and real rows, a filter narrows it, 详情 opens; every add form shows the field errors when empty
- * and saves a valid record; every audit page refuses 驳回 without 审核意见. One login per account for the
+ * and saves a valid record; every audit page refuses 驳回 without its 驳回原因 (or 审核意见). One login per account for the
  * file. (These were browser tests with JavaScript off; the server-rendered HTML is the same over HTTP.)
  */
 import { describe, expect, it } from "vitest";
@@ -134,7 +134,7 @@ describe.sequential("resource pages with JavaScript off", () => {
   }
 
   for (const audit of audits) {
-    it(`audit ${audit.path}: 驳回 needs 审核意见`, async () => {
+    it(`audit ${audit.path}: 驳回 needs its 驳回原因 or 审核意见`, async () => {
       const browser = await browserAs(accountFor(audit.path));
       // The state awaiting this audit (待审核: PENDING, or e.g. PENDING_AUDIT for supplies).
       const pending = Object.values(audit.def.status!.transitions).find((t) => t.group === audit.group)!.from[0];
@@ -147,7 +147,9 @@ describe.sequential("resource pages with JavaScript off", () => {
       expect(reject, "the audit form offers 驳回").toBeDefined();
       const submit = form.querySelectorAll("button").find((b) => textOf(b) === "提交审核");
       const answered = await browser.submit(page, form, { [reject!.getAttribute("name")!]: reject!.getAttribute("value")! }, submit);
-      expect(textOf(answered.doc.querySelector('[data-testid="audit-form"] .field-error'))).toContain("审核意见");
+      // A 驳回 picks a 驳回原因 from the dictionary where the definition says so, else writes its 审核意见.
+      const reasoned = Object.values(audit.def.status!.transitions[reject!.getAttribute("value")!]!.input ?? {}).some((field) => field.dict);
+      expect(textOf(answered.doc.querySelector('[data-testid="audit-form"] .field-error'))).toContain(reasoned ? "请选择驳回原因" : "审核意见");
     });
   }
 });

@@ -71,7 +71,7 @@ describe("step forms", () => {
   });
 
   it("装货 needs a weight and a weigh ticket", () => {
-    expect(errorsOf(stepFormSchema("LOADING", road).safeParse({}))).toEqual({ loadedWeight: "请输入装货重量", weighTicketUrl: "请填写装货磅单" });
+    expect(errorsOf(stepFormSchema("LOADING", road).safeParse({}))).toEqual({ loadedWeight: "请输入装货重量", weighTicketUrl: "请上传装货磅单" });
   });
 
   it("refuses a road load above 200 t, a water one not", () => {

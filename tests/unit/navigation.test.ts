@@ -245,7 +245,7 @@ describe("filterRoutes", () => {
       "/selfOwnedShipFineManagement/selfOwnedShipLog",
       "/personalCenter",
     ]);
-    expect(childPaths(tree, "/carAdministration")).toHaveLength(9);
+    expect(childPaths(tree, "/carAdministration")).toHaveLength(10);
     expect(childPaths(tree, "/dispatchManage")).not.toContain("/dispatchManage/appealList/index");
   });
 

@@ -2,6 +2,7 @@ import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { inputProps } from "~/lib/form";
+import { DocumentUpload } from "~/components/ui/DocumentUpload";
 import { STEP_ACTIONS, stepFormSchema, type StepActionKey, type StepContext, type StepField } from "~/lib/steps";
 
 interface StepFormProps {
@@ -30,7 +31,7 @@ export function StepForm({ action, freightNo, context, lastResult }: StepFormPro
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === action;
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-3" aria-label={spec.label} data-testid={`step-form-${action}`}>
+    <Form method="post" {...getFormProps(form)} encType={spec.fields.some((f) => f.kind === "document") ? "multipart/form-data" : undefined} className="space-y-3" aria-label={spec.label} data-testid={`step-form-${action}`}>
       <input type="hidden" name="intent" value={action} />
       <input type="hidden" name="freightNo" value={freightNo} />
       <h3 className="text-sm font-semibold text-gray-700">{spec.label}</h3>
@@ -39,6 +40,14 @@ export function StepForm({ action, freightNo, context, lastResult }: StepFormPro
       ) : null}
       {spec.fields.map((field) => {
         const meta = fields[field.name];
+        // 磅单: the one document widget (its own label, preview and progress; a file input without JavaScript).
+        if (field.kind === "document")
+          return (
+            <div key={field.name}>
+              <DocumentUpload name={meta.name} id={meta.id} label={field.label} kind="WEIGH_TICKET" defaultRefs={typeof meta.initialValue === "string" && meta.initialValue ? [meta.initialValue] : []} max={1} required={field.required} error={meta.errors?.[0]} />
+              {field.hint && !meta.errors ? <p className="mt-1 text-xs text-gray-400">{field.hint}</p> : null}
+            </div>
+          );
         return (
           <div key={field.name}>
             <label htmlFor={meta.id} className="mb-1 block text-sm text-gray-600">

@@ -1,4 +1,5 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { DocumentThumb } from "~/components/ui/DocumentUpload";
 import type { ReactNode } from "react";
 import { FREIGHT_ACTION_LABELS, FREIGHT_STATUS_LABELS, FREIGHT_WAY_LABELS, type FreightComment } from "../../../contract/freight";
 import { appealSubmitHref, APPEAL_ROLES } from "~/lib/appeal-links";
@@ -32,13 +33,10 @@ export function Section({ title, fields, children, id }: { title: string; fields
   );
 }
 
+/** A 磅单 as the one thumbnail of documents, opening the full image (or 未上传). */
 function TicketLink({ url, label }: { url: string | null; label: string }) {
   if (!url) return <>未上传</>;
-  return (
-    <a href={url} target="_blank" rel="noreferrer" className="text-primary hover:underline">
-      查看{label}
-    </a>
-  );
+  return <DocumentThumb href={url} label={label} />;
 }
 
 function Stars({ score }: { score: number }) {

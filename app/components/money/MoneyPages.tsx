@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ENTRY_TYPE_LABELS, RECHARGE_STATUS_LABELS, WITHDRAW_STATUS_LABELS, ACCOUNT_TYPE_LABELS } from "../../../contract/ledger";
 import { fenToYuan } from "~/lib/format";
 import { Permission } from "~/components/ui/Permission";
+import { DocumentThumb, DocumentUpload } from "~/components/ui/DocumentUpload";
 import { ConfirmDialog, ConfirmLink, Field, FilterBar, MoneyFrame, MoneyTable, Pager, WaybillPickForm, yuanSums, type Column, type Filter, type Row } from "./MoneyKit";
 import type { Paged } from "~/services/pages/money.server";
 
@@ -298,7 +299,7 @@ export function RechargePage() {
         <h2 className="font-semibold">平台收款账户</h2>
         <p className="text-sm">户名：安徽皖粮网络货运有限公司 · 账号：3400 1626 8080 5250 0088 · 开户行：中国农业银行合肥分行营业部</p>
         <p className="alert-info">转账时请使用企业对公账户，付款户名须与企业名称一致；到账后由平台财务确认入账。</p>
-        <Form method="post" className="grid gap-3 md:grid-cols-3" aria-label="充值申请">
+        <Form method="post" encType="multipart/form-data" className="grid gap-3 md:grid-cols-3" aria-label="充值申请">
           <input type="hidden" name="intent" value="submit" />
           <input type="hidden" name="requestNo" value={requestNo} />
           <Field label="充值金额(元)" name="amount" required type="number" />
@@ -307,7 +308,7 @@ export function RechargePage() {
           <Field label="付款银行" name="payerBank" required maxLength={64} />
           <Field label="银行流水号" name="bankSerialNo" required maxLength={64} />
           <Field label="转账时间" name="transferTime" required type="datetime-local" />
-          <Field label="转账凭证(文件地址)" name="voucherUrl" required placeholder="/files/vouchers/凭证.jpg 或 https://…" maxLength={500} />
+          <DocumentUpload name="voucherUrl" id="recharge-voucher" label="转账凭证" kind="RECHARGE_VOUCHER" defaultRefs={[]} max={1} required />
           <div className="flex items-end">
             <button type="submit" className="btn btn-primary">
               提交充值申请
@@ -326,6 +327,7 @@ export function RechargePage() {
             { key: "method", label: "方式", labels: { BANK_TRANSFER: "线下转账", ONLINE: "在线支付" } },
             { key: "bankSerialNo", label: "银行流水号" },
             { key: "transferTime", label: "转账时间", kind: "time" },
+            { key: "voucherUrl", label: "转账凭证", render: (r) => (r.voucherUrl ? <DocumentThumb href={String(r.voucherUrl)} label={`转账凭证 ${String(r.rechargeNo)}`} /> : "") },
             { key: "status", label: "状态", labels: RECHARGE_STATUS_LABELS },
             { key: "rejectReason", label: "驳回原因" },
             { key: "createdAt", label: "提交时间", kind: "time" },
@@ -687,11 +689,7 @@ export function EnterpriseBalancePage() {
             {
               key: "voucherUrl",
               label: "转账凭证",
-              render: (r) => (
-                <a className="btn-link" href={String(r.voucherUrl)}>
-                  查看
-                </a>
-              ),
+              render: (r) => <DocumentThumb href={String(r.voucherUrl)} label={`转账凭证 ${String(r.rechargeNo)}`} />,
             },
           ]}
           actions={(r) => (

@@ -23,6 +23,9 @@ export function AuditForm({ def, keys, version, lastResult, labels }: { def: Any
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const inputs = new Map<string, Field>();
   for (const key of keys) for (const [name, field] of Object.entries(def.status?.transitions[key]?.input ?? {})) if (!inputs.has(name)) inputs.set(name, field);
+  // A dictionary choice (驳回原因) comes before the free text it heads.
+  const ordered = [...inputs].sort(([, a], [, b]) => Number(!!b.dict) - Number(!!a.dict));
+  const reasoned = ordered.some(([, field]) => field.dict);
   const errors = fields as Record<string, { errors?: string[]; errorId?: string }>;
   const chosen = (lastResult?.initialValue as Record<string, unknown> | undefined)?.transition;
   return (
@@ -46,10 +49,10 @@ export function AuditForm({ def, keys, version, lastResult, labels }: { def: Any
         </div>
         {errors.transition?.errors ? <p className="field-error">{errors.transition.errors[0]}</p> : null}
       </fieldset>
-      {[...inputs].map(([name, field]) => (
+      {ordered.map(([name, field]) => (
         <FieldInput key={name} name={name} id={`${form.id}-${name}`} field={field} defaultValue="" required={false} error={errors[name]?.errors?.[0]} />
       ))}
-      <p className="text-xs text-gray-400">{labels ? labels.note : "驳回时须填写审核意见，说明驳回理由或需要补充的材料。"}</p>
+      <p className="text-xs text-gray-400">{labels ? labels.note : reasoned ? "驳回时须选择驳回原因，可在审核意见中补充说明需要补充的材料（选「其他」时必填）。" : "驳回时须填写审核意见，说明驳回理由或需要补充的材料。"}</p>
       <button type="submit" className="btn btn-primary" disabled={submitting}>{submitting ? "提交中…" : (labels?.submit ?? "提交审核")}</button>
     </Form>
   );

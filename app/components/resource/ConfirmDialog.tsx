@@ -41,7 +41,7 @@ export function ConfirmDialog({ def, record, action, closeHref, error, fieldErro
         </>
       }
     >
-      <Form method="post" id={formId} preventScrollReset className="space-y-3 whitespace-normal">
+      <Form method="post" id={formId} preventScrollReset className="space-y-3 whitespace-normal" encType={Object.values(transition?.input ?? {}).some((field) => field.kind === "images") ? "multipart/form-data" : undefined}>
         <input type="hidden" name="intent" value={transition ? `transition:${action}` : "delete"} />
         <input type="hidden" name="resource" value={def.key} />
         <input type="hidden" name="id" value={record.id} />
@@ -51,7 +51,7 @@ export function ConfirmDialog({ def, record, action, closeHref, error, fieldErro
           {action === "delete" ? <span className="text-gray-500">删除后不可恢复。</span> : null}
         </p>
         {Object.entries(transition?.input ?? {}).map(([name, field]) => (
-          <FieldInput key={name} name={name} id={`${formId}-${name}`} field={field} defaultValue="" error={fieldErrors?.[name]?.[0] ?? undefined} />
+          <FieldInput key={name} name={name} id={`${formId}-${name}`} field={field} defaultValue={field.kind === "images" ? field.toInput(record[name] as never) : ""} error={fieldErrors?.[name]?.[0] ?? undefined} />
         ))}
         {error ? <p className="alert-error" role="alert">{error}</p> : null}
       </Form>

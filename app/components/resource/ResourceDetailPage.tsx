@@ -9,6 +9,7 @@ import type { detailLoader } from "~/services/resource-pages.server";
 import { AuditForm } from "./AuditForm";
 import { cellOf } from "./cells";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { DictChoicesContext } from "./dict-choices";
 import { columnsOf, ResourceTable, type Row } from "./ResourceTable";
 import { actionLabel, useConfirmHref } from "./RowActions";
 
@@ -73,6 +74,7 @@ export function ResourceDetailPage({ page, after }: { page: DetailPage | AuditPa
     .map(([key]) => key);
   const buttons = page.kind === "detail" ? page.actions.filter((key) => rowAllows(def, record.actions, key)) : [];
   return (
+    <DictChoicesContext.Provider value={data.dicts ?? {}}>
     <div className="space-y-3">
       <section className="card">
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -133,5 +135,6 @@ export function ResourceDetailPage({ page, after }: { page: DetailPage | AuditPa
         />
       ) : null}
     </div>
+    </DictChoicesContext.Provider>
   );
 }

@@ -9,6 +9,7 @@ import { pageTitleOf, type ListPage } from "~/pages/kit";
 import type { listLoader } from "~/services/resource-pages.server";
 import type { PickerData } from "~/lib/picker";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { DictChoicesContext } from "./dict-choices";
 import { SearchForm } from "./SearchForm";
 import { columnsOf, ResourceTable, type Row } from "./ResourceTable";
 import type { RegionChoice } from "../../../contract/regions";
@@ -45,7 +46,9 @@ export function ResourceListPage({ page, toolbar }: { page: ListPage; toolbar?: 
       <ResourceTable def={def} records={records} columns={columnsOf(def, page.columns, page.showOrg && data.staff)} rowActions={page.rowActions} links={page.links} empty={empty} label={title} />
       <Pagination total={data.data.total} current={data.data.current} size={data.data.size} more={data.data.more} sums={footerSums(data.data.sums)} />
       {data.confirm ? (
-        <ConfirmDialog def={def} record={data.confirm.record as unknown as Row & { version: number }} action={data.confirm.action} closeHref={data.listHref} error={actionData?.error} fieldErrors={actionData?.fieldErrors} />
+        <DictChoicesContext.Provider value={data.dicts ?? {}}>
+          <ConfirmDialog def={def} record={data.confirm.record as unknown as Row & { version: number }} action={data.confirm.action} closeHref={data.listHref} error={actionData?.error} fieldErrors={actionData?.fieldErrors} />
+        </DictChoicesContext.Provider>
       ) : null}
       {data.form ? (
         <Dialog open onOpenChange={(open) => (open ? undefined : navigate(data.listHref))} title={data.form.mode === "create" ? (page.createLabel ?? `新增${def.name}`) : `编辑${def.name}`} data-testid="resource-form-dialog" footer={null}>

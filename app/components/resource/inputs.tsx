@@ -7,6 +7,7 @@ import { refsOfText } from "~/lib/documents";
 import { DocumentUpload } from "~/components/ui/DocumentUpload";
 import type { PickerData } from "~/lib/picker";
 import { RefPicker } from "./RefPicker";
+import { useDictChoices } from "./dict-choices";
 
 export interface FieldInputProps {
   name: string;
@@ -24,7 +25,8 @@ export interface FieldInputProps {
 export function FieldInput({ name, id, field, defaultValue, error, picker, required = field.required, region }: FieldInputProps) {
   if (field.kind === "region") return <RegionSelect name={name} id={id} label={field.label} choice={region} required={required} error={error} hint={field.hint} />;
   // Documents are uploads, not typed paths (issue 20): one widget for every image field.
-  if (field.kind === "images") return <DocumentUpload name={name} id={id} label={field.label} kind="CREDENTIAL" defaultRefs={refsOfText(defaultValue)} max={4} required={required} error={error} />;
+  if (field.dict) return <DictSelect name={name} id={id} field={field} dictType={field.dict.type} defaultValue={defaultValue} error={error} required={required} />;
+  if (field.kind === "images") return <DocumentUpload name={name} id={id} label={field.label} kind={field.document?.kind ?? "CREDENTIAL"} defaultRefs={refsOfText(defaultValue)} max={field.document?.max ?? 4} required={required} error={error} />;
   const common = {
     id,
     name,
@@ -73,6 +75,26 @@ export function FieldInput({ name, id, field, defaultValue, error, picker, requi
         {field.input.suffix ? <span className="shrink-0 text-sm text-gray-500">{field.input.suffix}</span> : null}
       </div>
       {field.hint && !error ? <p id={`${id}-hint`} className="mt-0.5 text-xs text-gray-400">{field.hint}</p> : null}
+      {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
+    </div>
+  );
+}
+
+/** A choice from one of the platform's dictionaries (驳回原因): a plain select, works without JavaScript. */
+function DictSelect({ name, id, field, dictType, defaultValue, error, required }: { name: string; id: string; field: Field; dictType: string; defaultValue: string; error?: string; required: boolean }) {
+  const choices = useDictChoices(dictType);
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="mb-1 block text-sm text-gray-600">
+        {field.label}
+        {required ? <span className="ml-0.5 text-red-500" aria-hidden="true">*</span> : null}
+      </label>
+      <select id={id} name={name} defaultValue={defaultValue} className={`input ${error ? "input-error" : ""}`} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} aria-required={required || undefined}>
+        <option value="">请选择</option>
+        {choices.map(([code, label]) => (
+          <option key={code} value={code}>{label}</option>
+        ))}
+      </select>
       {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
     </div>
   );

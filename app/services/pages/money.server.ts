@@ -4,6 +4,8 @@
  * moves money, a `requestNo` generated when the page rendered (a double submit or a retry moves money
  * once). Refusals are shown on the page and change nothing. Amounts are typed in 元 and sent in fen.
  */
+import { readDocumentForm } from "~/services/documents.server";
+import { refsOfText, type DocumentKind } from "~/lib/documents";
 import { formatYuan } from "../../../contract/numbers";
 import { randomUUID } from "node:crypto";
 import { json } from "@remix-run/node";
@@ -80,9 +82,12 @@ export function fenOf(form: FormData, key: string, label: string): number {
 export class FormError extends Error {}
 
 /** Runs one intent; success redirects to the page with a notice, a refusal answers the page with the message. */
-export async function perform(request: Request, work: (user: CurrentUser, form: FormData) => Promise<string>) {
+export async function perform(request: Request, work: (user: CurrentUser, form: FormData) => Promise<string>, options: { documents?: Record<string, DocumentKind> } = {}) {
   const user = await requirePage(request);
-  const form = await readForm(request);
+  // A form with documents (转账凭证) is multipart without JavaScript: its files go to the document store first.
+  const { form, errors } = options.documents ? await readDocumentForm(request, user, options.documents) : { form: await readForm(request), errors: {} };
+  const refused = Object.values(errors);
+  if (refused.length) return json({ error: refused.join("；") }, { status: 400 });
   const back = new URL(request.url);
   back.searchParams.delete("confirm");
   back.searchParams.delete("freightId");
@@ -96,6 +101,14 @@ export async function perform(request: Request, work: (user: CurrentUser, form: 
 }
 
 const yuan = (fen: unknown) => formatYuan(Number(fen));
+
+/** The one 转账凭证 a recharge takes (the widget holds at most one). */
+function voucherOf(form: FormData): string {
+  const refs = refsOfText(text(form, "voucherUrl"));
+  if (!refs.length) throw new FormError("请上传转账凭证（图片或 PDF）");
+  if (refs.length > 1) throw new FormError("转账凭证只能上传 1 个文件");
+  return refs[0]!;
+}
 
 export function rechargeAction(request: Request) {
   return perform(request, async (user, form) => {
@@ -112,10 +125,10 @@ export function rechargeAction(request: Request) {
       payerBank: text(form, "payerBank"),
       bankSerialNo: text(form, "bankSerialNo"),
       transferTime: text(form, "transferTime") ? new Date(`${text(form, "transferTime")}:00+08:00`).toISOString() : "",
-      voucherUrl: text(form, "voucherUrl"),
+      voucherUrl: voucherOf(form),
     });
     return `充值申请 ${String(r.recharge_no)} 已提交，金额 ${yuan(r.amount)} 元，等待平台确认到账`;
-  });
+  }, { documents: { voucherUrl: "RECHARGE_VOUCHER" } });
 }
 
 export function accountInfoAction(request: Request) {

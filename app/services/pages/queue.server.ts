@@ -29,10 +29,16 @@ import {
 } from "~/lib/steps";
 import { pageJson } from "~/services/page-data.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
-import { readForm } from "~/services/read-form.server";
 import { replyStatus } from "~/lib/form";
+import { readDocumentForm } from "~/services/documents.server";
+import type { DocumentKind } from "~/lib/documents";
 
 const FREIGHT_NO_PATTERN = /^[A-Za-z0-9]{1,32}$/;
+
+/** The document fields of a queue's step forms (磅单), by name: what the page's form may upload. */
+function queueDocuments(queue: QueueSpec): Record<string, DocumentKind> {
+  return Object.fromEntries(queue.actions.flatMap((key) => STEP_ACTIONS[key].fields.filter((f) => f.kind === "document").map((f) => [f.name, "WEIGH_TICKET" as DocumentKind])));
+}
 
 /** Query names about the opened waybill and the last step done, as opposed to the list's own state. */
 const NOT_LIST_PARAMS = ["freightNo", "done", "doneStep", "doneWay"];
@@ -126,7 +132,8 @@ export async function queueAction(key: QueueKey, { request }: ActionFunctionArgs
   const user = await requirePage(request);
   const queue = QUEUES[key];
   const url = new URL(request.url);
-  const form = await readForm(request);
+  // The step forms' documents (磅单) come as files of a multipart form, or as references the widget uploaded.
+  const { form, errors: uploadErrors } = await readDocumentForm(request, user, queueDocuments(queue));
   const intent = form.get("intent");
   const freightNo = String(form.get("freightNo") ?? "").trim();
   if (!isStepAction(intent) || !queue.actions.includes(intent)) return refusal(null, freightNo, "不支持的操作", 400);
@@ -135,6 +142,8 @@ export async function queueAction(key: QueueKey, { request }: ActionFunctionArgs
   if (!waybill) return refusal(intent, freightNo, `未找到运单 ${freightNo}，它不存在或您无权查看`);
 
   const submission = parseWithZod(form, { schema: stepFormSchema(intent, contextOf(waybill)) });
+  const refused = Object.entries(uploadErrors);
+  if (refused.length) return json({ action: intent, freightNo, result: submission.reply({ fieldErrors: Object.fromEntries(refused.filter(([k]) => k !== "_").map(([k, m]) => [k, [m]])), formErrors: refused.map(([, m]) => m) }), refusal: null }, { status: 400 });
   if (submission.status !== "success") return json({ action: intent, freightNo, result: submission.reply(), refusal: null }, { status: replyStatus(submission) });
   try {
     await dispatchApi.step(user, intent, stepBody(waybill.id, submission.value));
