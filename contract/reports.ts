@@ -134,7 +134,8 @@ export interface ChartOption {
 }
 export type ChartSeries =
   | { type: "bar"; name: string; data: number[]; stack?: string; yAxisIndex?: number }
-  | { type: "line"; name: string; data: number[]; yAxisIndex?: number }
+  /** null: no figure for that category (a month outside the range or still to come), drawn as a gap. */
+  | { type: "line"; name: string; data: Array<number | null>; yAxisIndex?: number }
   | { type: "pie"; name: string; data: Array<{ name: string; value: number }> }
   /** Stages in order, widest first (浏览 → 通话 → 抢单 → 成交). */
   | { type: "funnel"; name: string; data: Array<{ name: string; value: number }> };

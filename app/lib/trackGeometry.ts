@@ -18,12 +18,27 @@ export interface TrackLayout {
 }
 
 /**
- * Scales points into a `width`×`height` box with `padding` on every side, keeping the map's aspect:
- * longitude is shrunk by cos(latitude) (equirectangular), north is up, and the track is centred on
- * the axis it does not fill. A single point (or all points equal) lands in the middle.
+ * A map's frame: the linear projection of longitude and latitude onto a `width`×`height` SVG
+ * (equirectangular, longitude shrunk by cos(latitude) so shapes keep their aspect, north up). The
+ * base map drawn on the server and everything drawn over it share one frame.
  */
-export function layoutTrack(points: readonly GeoPoint[], width = 800, height = 500, padding = 24): TrackLayout {
-  if (points.length === 0) return { width, height, points: [] };
+export interface MapFrame {
+  width: number;
+  height: number;
+  /** x = offsetX + (lng − west) · scaleX; y = offsetY + (north − lat) · scale. */
+  west: number;
+  north: number;
+  scaleX: number;
+  scale: number;
+  offsetX: number;
+  offsetY: number;
+}
+
+/**
+ * The frame fitting points into a `width`×`height` box with `padding` on every side, centred on the
+ * axis they do not fill. A single point (or all points equal) lands in the middle.
+ */
+export function fitFrame(points: readonly GeoPoint[], width = 800, height = 500, padding = 24): MapFrame {
   let minLat = Infinity;
   let maxLat = -Infinity;
   let minLng = Infinity;
@@ -34,23 +49,39 @@ export function layoutTrack(points: readonly GeoPoint[], width = 800, height = 5
     minLng = Math.min(minLng, p.lng);
     maxLng = Math.max(maxLng, p.lng);
   }
+  if (!points.length) [minLat, maxLat, minLng, maxLng] = [0, 0, 0, 0];
   const xScale = Math.cos((((minLat + maxLat) / 2) * Math.PI) / 180);
   const spanX = (maxLng - minLng) * xScale;
   const spanY = maxLat - minLat;
   const innerW = Math.max(0, width - 2 * padding);
   const innerH = Math.max(0, height - 2 * padding);
   const scale = spanX === 0 && spanY === 0 ? 0 : Math.min(spanX === 0 ? Infinity : innerW / spanX, spanY === 0 ? Infinity : innerH / spanY);
-  const offsetX = padding + (innerW - spanX * scale) / 2;
-  const offsetY = padding + (innerH - spanY * scale) / 2;
-  const round = (n: number) => Math.round(n * 100) / 100;
+  return { width, height, west: minLng, north: maxLat, scaleX: xScale * scale, scale, offsetX: padding + (innerW - spanX * scale) / 2, offsetY: padding + (innerH - spanY * scale) / 2 };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Where a point falls in a frame (to 0.01 px). */
+export function project(frame: MapFrame, p: GeoPoint): ScreenPoint {
+  return { x: round2(frame.offsetX + (p.lng - frame.west) * frame.scaleX), y: round2(frame.offsetY + (frame.north - p.lat) * frame.scale) };
+}
+
+/** The longitudes and latitudes a frame shows, edge to edge. */
+export function frameBounds(frame: MapFrame): { west: number; east: number; south: number; north: number } {
+  if (frame.scale === 0) return { west: frame.west, east: frame.west, south: frame.north, north: frame.north };
   return {
-    width,
-    height,
-    points: points.map((p) => ({
-      x: round(offsetX + (p.lng - minLng) * xScale * scale),
-      y: round(offsetY + (maxLat - p.lat) * scale),
-    })),
+    west: frame.west - frame.offsetX / frame.scaleX,
+    east: frame.west + (frame.width - frame.offsetX) / frame.scaleX,
+    north: frame.north + frame.offsetY / frame.scale,
+    south: frame.north - (frame.height - frame.offsetY) / frame.scale,
   };
+}
+
+/** Points laid out in their own frame (the track pictures without a base map). */
+export function layoutTrack(points: readonly GeoPoint[], width = 800, height = 500, padding = 24): TrackLayout {
+  if (points.length === 0) return { width, height, points: [] };
+  const frame = fitFrame(points, width, height, padding);
+  return { width, height, points: points.map((p) => project(frame, p)) };
 }
 
 /** The SVG `points` attribute of a polyline. */

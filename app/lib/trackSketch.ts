@@ -4,7 +4,7 @@
  * signal interruptions as separate segments.
  */
 import type { TrackPoint } from "../../contract/freight";
-import { layoutTrack, polylinePoints, type ScreenPoint } from "~/lib/trackGeometry";
+import { fitFrame, polylinePoints, project, type MapFrame, type ScreenPoint } from "~/lib/trackGeometry";
 import type { SignalGap } from "./monitorFigures";
 
 export interface TrackSketch {
@@ -18,10 +18,14 @@ export interface TrackSketch {
   gaps: Array<{ from: ScreenPoint; to: ScreenPoint }>;
 }
 
-/** Lays `points` out in a `width`×`height` box (time order) and places the given gaps on the line. */
-export function trackSketch(points: readonly TrackPoint[], gaps: readonly SignalGap[], width = 800, height = 360): TrackSketch {
+/**
+ * Lays `points` out (time order) in `frame` (a base map's), or fitted to a `width`×`height` box, and
+ * places the given gaps on the line.
+ */
+export function trackSketch(points: readonly TrackPoint[], gaps: readonly SignalGap[], width = 800, height = 360, frame?: MapFrame): TrackSketch {
   const sorted = points.filter((p) => Number.isFinite(Date.parse(p.time))).sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
-  const layout = layoutTrack(sorted, width, height, 32);
+  const within = frame ?? fitFrame(sorted, width, height, 32);
+  const layout = { points: sorted.map((p) => project(within, p)) };
   // The last point at a gap's start time and the first at its end time.
   const lastAt = new Map<string, ScreenPoint>();
   const firstAt = new Map<string, ScreenPoint>();
@@ -36,8 +40,8 @@ export function trackSketch(points: readonly TrackPoint[], gaps: readonly Signal
     if (from && to) segments.push({ from, to });
   }
   return {
-    width,
-    height,
+    width: within.width,
+    height: within.height,
     line: polylinePoints(layout.points),
     start: layout.points[0] ?? null,
     end: layout.points[layout.points.length - 1] ?? null,

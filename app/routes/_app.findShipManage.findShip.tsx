@@ -11,8 +11,17 @@ import { findShipMapLoader } from "~/services/pages/findship.server";
 export const loader = (args: LoaderFunctionArgs) => findShipMapLoader(args);
 
 /** 找船地图: certified ships at their latest AIS position (colour by 航行状态, hollow when stale), wharves, filters, a card per ship. */
+/** The page's URL without its 区域 (and the chosen ship). */
+function withoutProvince(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete("province");
+  params.delete("shipId");
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
 export default function FindShipMapPage() {
-  const { map, values, selectedId, error } = useLoaderData<typeof loader>();
+  const { map, values, selectedId, error, provinces, view } = useLoaderData<typeof loader>();
   const location = useLocation();
   const hrefOf = (id: number) => {
     const params = new URLSearchParams(location.search);
@@ -47,7 +56,12 @@ export default function FindShipMapPage() {
             {(Object.keys(NAV_STATUSES) as NavStatus[]).map((k) => <option key={k} value={k}>{NAV_STATUSES[k].label}</option>)}
           </select>
         </label>
-        <label className="flex flex-col">区域（经纬度范围）<input name="box" defaultValue={values.box} className="input w-64" placeholder="116.5,30.5,119.5,33.5" /></label>
+        <label className="flex flex-col">区域
+          <select name="province" defaultValue={values.province} className="input">
+            <option value="">全国</option>
+            {provinces.map((name) => <option key={name} value={name}>{name}</option>)}
+          </select>
+        </label>
         <label className="flex items-center gap-1 pb-2"><input type="checkbox" name="empty" value="1" defaultChecked={values.empty === "1"} />仅空船</label>
         <button className="btn btn-primary" type="submit">查询</button>
         <Link to={location.pathname} className="btn">重置</Link>
@@ -60,7 +74,9 @@ export default function FindShipMapPage() {
             markers={map.ships.map((s) => ({ id: s.shipId, lat: s.lat, lng: s.lng, label: s.shipName, title: `${s.shipName} · ${navStatusLabel(s.navStatus)}${s.availability ? " · 空船" : ""}`, colour: NAV_STATUSES[s.navStatus as NavStatus]?.colour ?? "#6b7280", href: hrefOf(s.shipId), faded: s.stale }))}
             wharves={map.wharves}
             selectedId={selectedId}
+            view={view}
           />
+          <p className="mt-1 text-xs text-gray-500">点击地图上的省份可按该省筛选{values.province ? "，" : ""}{values.province ? <Link to={withoutProvince(location.pathname, location.search)} className="text-primary hover:underline">查看全国</Link> : null}</p>
           {selected ? (
             <div className="mt-3 rounded border border-gray-200 p-3 text-sm" data-testid="ship-card">
               <p className="font-medium">{selected.shipName} · {selected.shipType} · 载重 {kgToTonnes(selected.deadweightKg)} 吨</p>

@@ -25,7 +25,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /** 找船详情: the ship's public subset, certificate status, position with its 7-day track, notices, the organisation's conversations, completed voyages. */
 export default function FindShipDetailsPage() {
-  const { detail } = useLoaderData<typeof loader>();
+  const { detail, view } = useLoaderData<typeof loader>();
   const { ship, position, track } = detail;
   const rows: Array<[string, string]> = [
     ["船名", ship.shipName],
@@ -63,7 +63,7 @@ export default function FindShipDetailsPage() {
           </p>
         ) : <p className="mb-2 text-sm text-gray-500">暂无定位</p>}
         <div className="max-w-3xl">
-          <ShipMap label={`${ship.shipName} 近 7 天轨迹，${track.length} 个定位点`} markers={position ? [{ id: ship.id, lat: position.lat, lng: position.lng, label: ship.shipName, title: ship.shipName, colour: "#16a34a", faded: position.stale }] : []} track={track} selectedId={ship.id} />
+          <ShipMap label={`${ship.shipName} 近 7 天轨迹，${track.length} 个定位点`} markers={position ? [{ id: ship.id, lat: position.lat, lng: position.lng, label: ship.shipName, title: ship.shipName, colour: "#16a34a", faded: position.stale }] : []} track={track} selectedId={ship.id} view={view} />
         </div>
       </Section>
       <Section title="空船动态">

@@ -319,43 +319,55 @@ function monthsBetween(from: string, to: string): string[] {
 }
 const yearBefore = (month: string) => `${Number(month.slice(0, 4)) - 1}${month.slice(4)}`;
 const monthBefore = (month: string) => addDays(`${month}-01`, -1).slice(0, 7);
+/** The date of `day` in `month`, or the month's last day when it is shorter ("2026-02", 30 → 2026-02-28). */
+const dayIn = (month: string, day: number) => {
+  const end = addDays(`${addDays(`${month}-28`, 4).slice(0, 7)}-01`, -1);
+  return day >= Number(end.slice(8)) ? end : `${month}-${String(day).padStart(2, "0")}`;
+};
 
-/** Orders by creation month, read from a year before the range so 同比 has its base. */
+/**
+ * Orders by creation month. 同比 compares a month with the same month a year before, 环比 with the
+ * month before; when the range ends inside its last month, that month is compared with the same days
+ * (1st to the range's last day) of those months, so a month in progress is not set against whole ones.
+ */
 const orderTrend: ReportDef = {
   id: "orderTrend",
   measures: ["orders", "planned", "dispatched", "completed_weight", "prev_month_orders", "prev_year_orders"],
   query: async (q) => {
     const { db, dialect, params } = q;
-    // The range and the same months a year before (同比); 环比 needs the month before the range.
-    const lastYear = (date: string) => `${Number(date.slice(0, 4)) - 1}${date.slice(4)}`;
-    const windows = [
-      { dateFrom: addDays(`${params.dateFrom.slice(0, 7)}-01`, -1).slice(0, 8) + "01", dateTo: params.dateTo },
-      { dateFrom: lastYear(params.dateFrom.slice(0, 8) + "01"), dateTo: lastYear(params.dateTo) },
-    ];
+    const months = monthsBetween(params.dateFrom, params.dateTo);
+    // One pass over whole months, from a year before the range's first (同比's base) to the range's end.
+    const span = { dateFrom: `${yearBefore(months[0]!)}-01`, dateTo: params.dateTo };
     const zero = sql<number>`0`;
-    // Orders over both windows; completed weight only over the range itself.
-    const orderPart = (w: (typeof windows)[number]) =>
-      ordersOf({ ...q, params: { ...params, ...w } }).select([periodSql(dialect, "MONTH", sql`o.created_at`).as("month"), sql<number>`1`.as("orders"), sql<number>`o.planned_weight`.as("planned"), sql<number>`o.dispatched_weight`.as("dispatched"), zero.as("completed_weight")]);
+    const orders = ordersOf({ ...q, params: { ...params, ...span } }).select([periodSql(dialect, "MONTH", sql`o.created_at`).as("month"), sql<number>`1`.as("orders"), sql<number>`o.planned_weight`.as("planned"), sql<number>`o.dispatched_weight`.as("dispatched"), zero.as("completed_weight")]);
+    // Completed weight only over the range itself.
     const completed = waybills(q)
       .where("f.status", "=", "COMPLETED")
       .select([periodSql(dialect, "MONTH").as("month"), zero.as("orders"), zero.as("planned"), zero.as("dispatched"), sql<number>`coalesce(f.unloaded_weight, f.loaded_weight, 0)`.as("completed_weight")]);
-    const union = orderPart(windows[0]!).unionAll(orderPart(windows[1]!)).unionAll(completed);
     const rows = await db
-      .selectFrom(union.as("u"))
+      .selectFrom(orders.unionAll(completed).as("u"))
       .select(["u.month", total(sql`u.orders`).as("orders"), total(sql`u.planned`).as("planned"), total(sql`u.dispatched`).as("dispatched"), total(sql`u.completed_weight`).as("completed_weight")])
       .groupBy("u.month")
       .execute();
     const byMonth = new Map(rows.map((r) => [r.month, r]));
-    return monthsBetween(params.dateFrom, params.dateTo).map((month) => {
+    const ordersIn = async (dateFrom: string, dateTo: string) => num((await ordersOf({ ...q, params: { ...params, dateFrom, dateTo } }).select(sql<number>`count(*)`.as("n")).executeTakeFirst())?.n);
+    const last = months[months.length - 1]!;
+    const day = Number(params.dateTo.slice(8));
+    const inProgress = addDays(params.dateTo, 1).slice(0, 7) === last;
+    const sameDays = inProgress
+      ? { year: await ordersIn(`${yearBefore(last)}-01`, dayIn(yearBefore(last), day)), month: await ordersIn(`${monthBefore(last)}-01`, dayIn(monthBefore(last), day)) }
+      : null;
+    return months.map((month) => {
       const r = byMonth.get(month);
+      const partial = sameDays && month === last ? sameDays : null;
       return {
         month,
         orders: num(r?.orders),
         planned: num(r?.planned),
         dispatched: num(r?.dispatched),
         completed_weight: num(r?.completed_weight),
-        prev_month_orders: num(byMonth.get(monthBefore(month))?.orders),
-        prev_year_orders: num(byMonth.get(yearBefore(month))?.orders),
+        prev_month_orders: partial ? partial.month : num(byMonth.get(monthBefore(month))?.orders),
+        prev_year_orders: partial ? partial.year : num(byMonth.get(yearBefore(month))?.orders),
       };
     });
   },
@@ -368,16 +380,18 @@ const orderTrend: ReportDef = {
     col.change("yoy", "同比", "orders", "prev_year_orders"),
     col.change("mom", "环比", "orders", "prev_month_orders"),
   ],
+  // The last two years of the range overlaid by calendar month; a month outside the range is a gap, not 0.
   chart: (rows) => {
     const months = Array.from({ length: 12 }, (_, i) => `${String(i + 1).padStart(2, "0")}月`);
     const years = [...new Set(rows.map((r) => String(r.month).slice(0, 4)))].slice(-2);
+    const byMonth = new Map(rows.map((r) => [String(r.month), num(r.orders)]));
     return {
       xAxis: { type: "category", data: months },
       yAxis: [{ type: "value", name: "单" }],
       series: years.map((year) => ({
         type: "line" as const,
         name: `${year}年订单数`,
-        data: months.map((_, i) => num(rows.find((r) => r.month === `${year}-${String(i + 1).padStart(2, "0")}`)?.orders)),
+        data: months.map((_, i) => byMonth.get(`${year}-${String(i + 1).padStart(2, "0")}`) ?? null),
       })),
     };
   },

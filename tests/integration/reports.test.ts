@@ -122,13 +122,38 @@ describe(`reports (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, (
     expect(result.chart?.series.some((s) => s.type === "bar" && "stack" in s && s.stack === "risk")).toBe(true);
   });
 
-  it("订单趋势 and 业务报表: orders per month, waybills per day", async () => {
+  it("订单趋势 and 业务报表: orders per month, 同比/环比 against the same days, waybills per day", async () => {
+    // History the seed lacks: orders a year and a month before this month (on its 1st, so inside "the same days").
+    const thisMonth = today.slice(0, 7);
+    const yearAgo = `${Number(thisMonth.slice(0, 4)) - 1}${thisMonth.slice(4)}`;
+    const monthAgo = chinaDate(Date.parse(`${thisMonth}-01T00:00:00+08:00`) - DAY).slice(0, 7);
+    const template = await f.p.db.kysely.selectFrom("freight_orders").selectAll().where("platform_id", "=", "A").executeTakeFirstOrThrow();
+    const { id: _id, ...copy } = template;
+    for (const [i, month] of [yearAgo, yearAgo, monthAgo].entries()) {
+      await f.p.db.kysely.insertInto("freight_orders").values({ ...copy, order_no: `DDHIST${i}`, contract_no: `HTDDHIST${i}`, created_at: new Date(Date.parse(`${month}-01T10:00:00+08:00`)).toISOString() }).execute();
+    }
     const orders = await f.p.db.kysely.selectFrom("freight_orders").selectAll().where("platform_id", "=", "A").execute();
-    const trend = await run("SYSTEM_USER", "orderTrend");
+    const monthOf = (o: (typeof orders)[number]) => chinaDate(Date.parse(o.created_at)).slice(0, 7);
+    const trendRange = { dateFrom: `${chinaDate(Date.parse(`${thisMonth}-01T00:00:00+08:00`) - 300 * DAY).slice(0, 7)}-01`, dateTo: today };
+    const trend = await run("SYSTEM_USER", "orderTrend", trendRange);
     for (const row of trend.rows) {
       const month = String(row.month);
-      expect(row.orders).toBe(orders.filter((o) => chinaDate(Date.parse(o.created_at)).slice(0, 7) === month && Date.parse(o.created_at) < end).length);
+      expect(row.orders).toBe(orders.filter((o) => monthOf(o) === month && Date.parse(o.created_at) < end).length);
     }
+    // This month (in progress) against the 1st to today's day of the same month a year before and of the month before.
+    const current = trend.rows[trend.rows.length - 1]!;
+    expect(current.month).toBe(thisMonth);
+    const upToToday = (month: string) => orders.filter((o) => monthOf(o) === month && chinaDate(Date.parse(o.created_at)).slice(8) <= today.slice(8)).length;
+    const change = (base: number) => Number(((100 * (Number(current.orders) - base)) / base).toFixed(2));
+    expect(current.yoy).toBe(change(upToToday(yearAgo)));
+    expect(current.mom).toBe(change(upToToday(monthAgo)));
+    // The chart: this year's line has this month's real figure, and no figure for months to come.
+    const lines = trend.chart!.series as Array<{ name: string; data: Array<number | null> }>;
+    const thisYear = lines.find((s) => s.name === `${thisMonth.slice(0, 4)}年订单数`)!;
+    const index = Number(thisMonth.slice(5)) - 1;
+    expect(thisYear.data[index]).toBe(current.orders);
+    expect(thisYear.data.slice(index + 1).every((v) => v === null)).toBe(true);
+    expect(lines.flatMap((s) => s.data).filter((v) => v !== null)).toHaveLength(trend.rows.length);
     const sheet = await run("SYSTEM_USER", "shuikouBusiness");
     const mine = all.filter((r) => r.platform_id === "A" && inRange(r));
     expect(sheet.totals?.created).toBe(mine.length);

@@ -1,51 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { bandCentre, linearAxis, linePath, niceStep, tickLabel, yFor } from "~/components/charts/scale";
 import { dispatchContext, dispatchFormSchema, dispatchRequest } from "~/lib/dispatch-form";
 import { trendOption } from "~/components/dispatch/DispatchFigures";
 
-describe("chart scaling", () => {
-  it.each([
-    [0.7, 1],
-    [1, 1],
-    [1.2, 2],
-    [2.2, 2.5],
-    [3, 5],
-    [7, 10],
-    [12, 20],
-    [230, 250],
-    [0.03, 0.05],
-  ])("the nice step for %f is %f", (raw, step) => expect(niceStep(raw)).toBeCloseTo(step, 10));
-
-  it("covers the data in whole nice steps from 0", () => {
-    expect(linearAxis(37, 4)).toEqual({ max: 40, step: 10, ticks: [0, 10, 20, 30, 40] });
-    expect(linearAxis(1234.5, 4)).toEqual({ max: 1500, step: 500, ticks: [0, 500, 1000, 1500] });
-    expect(linearAxis(0.3, 4).ticks).toEqual([0, 0.1, 0.2, 0.3]);
-  });
-
-  it("keeps count axes whole and gives an empty series an axis", () => {
-    expect(linearAxis(3, 4, true)).toEqual({ max: 3, step: 1, ticks: [0, 1, 2, 3] });
-    expect(linearAxis(0, 4, true).max).toBeGreaterThan(0);
-    expect(linearAxis(0, 4).ticks[0]).toBe(0);
-  });
-
-  it("maps values to pixels, top down, clamped to the axis", () => {
-    const axis = linearAxis(40, 4);
-    expect(yFor(0, axis, 10, 200)).toBe(210);
-    expect(yFor(40, axis, 10, 200)).toBe(10);
-    expect(yFor(20, axis, 10, 200)).toBe(110);
-    expect(yFor(99, axis, 10, 200)).toBe(10);
-    expect(yFor(-5, axis, 10, 200)).toBe(210);
-  });
-
-  it("places bands and draws the line through the points", () => {
-    expect(bandCentre(0, 30, 0, 600)).toBe(10);
-    expect(bandCentre(29, 30, 0, 600)).toBe(590);
-    expect(linePath([[1, 2], [3.04, 4.06]])).toBe("M1 2 L3 4.1");
-    expect(linePath([])).toBe("");
-    expect(tickLabel(2.5)).toBe("2.5");
-    expect(tickLabel(0.30000000000000004)).toBe("0.3");
-  });
-
+describe("the 30-day chart", () => {
   it("draws created waybills as bars and loaded tonnes as the line", () => {
     const option = trendOption([{ date: "2026-03-01", created: 4, completed: 2, loadedWeight: 123_450 }]);
     expect(option.xAxis?.data).toEqual(["03-01"]);

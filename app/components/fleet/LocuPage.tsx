@@ -1,6 +1,7 @@
 import { Form, useLoaderData } from "@remix-run/react";
 import { chinaDateTime } from "../../../contract/units";
 import type { locuLoader } from "~/services/pages/locu.server";
+import { MapSvg } from "~/components/maps/MapSvg";
 
 const SHOWN_POINTS = 300;
 
@@ -18,17 +19,17 @@ export function LocuPage() {
       </Form>
       <p className="mb-2 text-xs text-gray-500">时间范围不超过 72 小时；停留 10 分钟以上记为停车点。</p>
       {error ? <p className="alert-error mb-3" role="alert">{error}</p> : null}
-      {track && sketch ? (
-        track.points.length === 0 ? (
+      {track ? (
+        !sketch ? (
           <p className="py-6 text-center text-gray-500">该时间段内 {track.plateNo} 没有定位点</p>
         ) : (
           <>
-            <svg viewBox={`0 0 ${sketch.width} ${sketch.height}`} className="h-auto w-full rounded border border-gray-200 bg-slate-50" role="img" aria-label={`${track.plateNo} 的轨迹，${track.points.length} 个定位点，${track.stops.length} 个停车点`} data-testid="locu-map">
+            <MapSvg view={sketch.map} label={`${track.plateNo} 的轨迹，${track.points.length} 个定位点，${track.stops.length} 个停车点`} testId="locu-map">
               <polyline points={sketch.line} fill="none" stroke="#2563eb" strokeWidth="3" strokeLinejoin="round" />
               {sketch.stops.map((s, i) => <circle key={i} cx={s.x} cy={s.y} r="6" fill="#f59e0b" stroke="#fff" strokeWidth="2"><title>停车点 {i + 1}</title></circle>)}
-              {sketch.start ? <circle cx={sketch.start.x} cy={sketch.start.y} r="7" fill="#16a34a"><title>起点</title></circle> : null}
-              {sketch.end ? <circle cx={sketch.end.x} cy={sketch.end.y} r="7" fill="#dc2626"><title>终点</title></circle> : null}
-            </svg>
+              <circle cx={sketch.start.x} cy={sketch.start.y} r="7" fill="#16a34a"><title>起点</title></circle>
+              <circle cx={sketch.end.x} cy={sketch.end.y} r="7" fill="#dc2626"><title>终点</title></circle>
+            </MapSvg>
             <h3 className="mb-1 mt-3 text-sm font-medium">停车点（{track.stops.length}）</h3>
             <table className="table mb-3">
               <thead><tr><th>序号</th><th>开始</th><th>结束</th><th>时长</th><th>坐标</th></tr></thead>

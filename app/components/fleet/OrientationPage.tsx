@@ -6,7 +6,7 @@ import { FleetMap } from "./FleetMap";
 
 /** 车辆定位: the map of own vehicles' latest positions, a side list searchable by plate, a card for the chosen vehicle. */
 export function OrientationPage() {
-  const { vehicles, plateNo, selectedId, error } = useLoaderData<typeof orientationLoader>();
+  const { vehicles, plateNo, selectedId, error, map } = useLoaderData<typeof orientationLoader>();
   const location = useLocation();
   const hrefOf = (id: number) => {
     const params = new URLSearchParams(location.search);
@@ -28,7 +28,7 @@ export function OrientationPage() {
       {error ? <p className="alert-error mb-3" role="alert">{error}</p> : null}
       <div className="grid gap-3 lg:grid-cols-[1fr_18rem]">
         <div>
-          <FleetMap vehicles={vehicles} selectedId={selectedId} hrefOf={hrefOf} />
+          <FleetMap vehicles={vehicles} selectedId={selectedId} hrefOf={hrefOf} view={map} />
           {selected ? (
             <div className="mt-3 rounded border border-gray-200 p-3 text-sm" data-testid="vehicle-card">
               <p className="font-medium">{selected.plateNo} · {selected.vehicleType} · {FLEET_STATES[selected.state].label}</p>

@@ -2,6 +2,7 @@ import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import type { VehiclePosition } from "../../../contract/fleet";
 import { chinaDateTime } from "../../../contract/units";
 import type { trajectoryLoader } from "~/services/pages/trajectory.server";
+import { MapSvg } from "~/components/maps/MapSvg";
 import { FleetMap } from "./FleetMap";
 
 const labelClass = "mb-1 block text-xs text-gray-500";
@@ -17,7 +18,7 @@ function runningFor(loadingTime: string | null, now: number): string {
 
 /** 轨迹定位: the organisation's vehicles and ships in transit on the server-drawn map, their list, and the chosen waybill's track. */
 export function TrajectoryPage() {
-  const { values, errors, waybills, selected, track, sketch, error, now } = useLoaderData<typeof trajectoryLoader>();
+  const { values, errors, waybills, selected, track, sketch, map, error, now } = useLoaderData<typeof trajectoryLoader>();
   const location = useLocation();
   const hrefOf = (freightNo: string) => {
     const params = new URLSearchParams(location.search);
@@ -65,7 +66,7 @@ export function TrajectoryPage() {
           <a href={location.pathname} className="btn">重置</a>
         </div>
       </Form>
-      <FleetMap vehicles={markers} selectedId={selected?.freightId ?? null} hrefOf={(id) => hrefOf(noById.get(id) ?? "")} />
+      <FleetMap vehicles={markers} selectedId={selected?.freightId ?? null} hrefOf={(id) => hrefOf(noById.get(id) ?? "")} view={map} />
       {selected ? (
         <div className="rounded border border-gray-200 p-3 text-sm" data-testid="trajectory-card">
           <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
@@ -74,11 +75,11 @@ export function TrajectoryPage() {
           </div>
           {sketch && track ? (
             <>
-              <svg viewBox={`0 0 ${sketch.width} ${sketch.height}`} className="h-auto w-full rounded border border-gray-200 bg-slate-50" role="img" aria-label={`${selected.freightNo} 的轨迹，${track.totalPoints} 个定位点`} data-testid="trajectory-track">
+              <MapSvg view={sketch.map} label={`${selected.freightNo} 的轨迹，${track.totalPoints} 个定位点`} testId="trajectory-track">
                 <polyline points={sketch.line} fill="none" stroke="#2563eb" strokeWidth="3" strokeLinejoin="round" />
-                {sketch.start ? <circle cx={sketch.start.x} cy={sketch.start.y} r="7" fill="#16a34a"><title>起点</title></circle> : null}
-                {sketch.end ? <circle cx={sketch.end.x} cy={sketch.end.y} r="7" fill="#dc2626"><title>当前位置</title></circle> : null}
-              </svg>
+                <circle cx={sketch.start.x} cy={sketch.start.y} r="7" fill="#16a34a"><title>起点</title></circle>
+                <circle cx={sketch.end.x} cy={sketch.end.y} r="7" fill="#dc2626"><title>当前位置</title></circle>
+              </MapSvg>
               <p className="mt-1 text-xs text-gray-500">共 {track.totalPoints} 个定位点，{chinaDateTime(track.first)} 至 {chinaDateTime(track.last)}</p>
             </>
           ) : (

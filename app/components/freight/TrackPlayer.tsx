@@ -5,7 +5,8 @@ import { formatDateTime } from "~/lib/format";
 import type { loadFreightTrack } from "~/services/pages/freight.server";
 import { freightDetailHref } from "~/lib/freight-links";
 import { StatusTag } from "./StatusTag";
-import { cumulativeLengths, layoutTrack, pointAlong, polylinePoints } from "~/lib/trackGeometry";
+import { cumulativeLengths, pointAlong, polylinePoints, project } from "~/lib/trackGeometry";
+import { MapSvg, type MapViewData } from "~/components/maps/MapSvg";
 
 const SPEEDS = [1, 2, 4, 8] as const;
 /** One pass at 1× takes this long, whatever the number of points. */
@@ -18,14 +19,13 @@ function useHydrated(): boolean {
 }
 
 /**
- * The track of a waybill as an SVG polyline scaled to its bounding box, with start and end markers.
- * With JavaScript, 播放 / 暂停 move a marker along the line and show the point it passes; without
- * it, the whole line and the table of points are the page.
+ * The track of a waybill over the server-drawn base map (its frame from the loader), with start and
+ * end markers. With JavaScript, 播放 / 暂停 move a marker along the line and show the point it
+ * passes; without it, the whole line and the table of points are the page.
  */
-export function TrackPlayer({ points, vehicleLabel }: { points: TrackPoint[]; vehicleLabel: string }) {
+export function TrackPlayer({ points, vehicleLabel, map }: { points: TrackPoint[]; vehicleLabel: string; map: MapViewData | null }) {
   const hydrated = useHydrated();
-  // Room above the top point for its label.
-  const layout = useMemo(() => layoutTrack(points, 800, 500, 40), [points]);
+  const layout = useMemo(() => ({ points: map ? points.map((p) => project(map.frame, p)) : [] }), [points, map]);
   const lengths = useMemo(() => cumulativeLengths(layout.points), [layout]);
   const [progress, setProgress] = useState(0);
   const [playing, setPlaying] = useState(false);
@@ -51,7 +51,7 @@ export function TrackPlayer({ points, vehicleLabel }: { points: TrackPoint[]; ve
     return () => cancelAnimationFrame(frame);
   }, [playing, speed]);
 
-  if (points.length === 0) return <p className="py-12 text-center text-gray-400">暂无轨迹数据</p>;
+  if (points.length === 0 || !map) return <p className="py-12 text-center text-gray-400">暂无轨迹数据</p>;
 
   const start = layout.points[0]!;
   const end = layout.points[layout.points.length - 1]!;
@@ -83,7 +83,7 @@ export function TrackPlayer({ points, vehicleLabel }: { points: TrackPoint[]; ve
         </div>
       ) : null}
       <div className="overflow-hidden rounded border border-gray-200 bg-[#f7fbff]">
-        <svg viewBox={`0 0 ${layout.width} ${layout.height}`} className="mx-auto block h-auto max-h-[60vh] w-full" role="img" aria-label={`${vehicleLabel}轨迹，共 ${points.length} 个点`} data-testid="track-svg">
+        <MapSvg view={map} className="mx-auto block h-auto max-h-[60vh] w-full" label={`${vehicleLabel}轨迹，共 ${points.length} 个点`} testId="track-svg">
           <polyline points={polylinePoints(layout.points)} fill="none" stroke="var(--theme-color)" strokeWidth={4} strokeLinejoin="round" strokeLinecap="round" data-testid="track-line" />
           <g data-testid="track-start">
             <circle cx={start.x} cy={start.y} r={10} fill="#16a34a" stroke="#fff" strokeWidth={2} />
@@ -94,7 +94,7 @@ export function TrackPlayer({ points, vehicleLabel }: { points: TrackPoint[]; ve
             <text x={end.x} y={end.y - 16} textAnchor="middle" fontSize={18} fill="#991b1b">终点</text>
           </g>
           {hydrated ? <circle cx={marker.x} cy={marker.y} r={9} fill="#f59e0b" stroke="#fff" strokeWidth={2} data-testid="track-marker" /> : null}
-        </svg>
+        </MapSvg>
       </div>
       <details open={!hydrated} className="text-sm">
         <summary className="cursor-pointer text-primary">轨迹点列表（{points.length} 个）</summary>
@@ -129,7 +129,7 @@ export function TrackPlayer({ points, vehicleLabel }: { points: TrackPoint[]; ve
 
 /** The track playback page (trackPlayback, trackPlaybackWater): the waybill in brief and its track. */
 export function FreightTrackView() {
-  const { freight: f, track } = useLoaderData<typeof loadFreightTrack>();
+  const { freight: f, track, map } = useLoaderData<typeof loadFreightTrack>();
   const water = f.freightWay === "WATER";
   return (
     <section className="card space-y-3" aria-labelledby="track-title">
@@ -145,7 +145,7 @@ export function FreightTrackView() {
         {water ? "船长" : "司机"}：{f.carrierName || "-"}　{water ? "船名" : "车牌号"}：{f.conveyanceName || "-"}　{f.loadingPlace} → {f.unloadingPlace}
         {track.totalPoints > track.points.length ? `　（共 ${track.totalPoints} 个点，均匀抽取 ${track.points.length} 个显示）` : ""}
       </p>
-      <TrackPlayer points={track.points} vehicleLabel={water ? "船舶" : "车辆"} />
+      <TrackPlayer points={track.points} vehicleLabel={water ? "船舶" : "车辆"} map={map} />
     </section>
   );
 }

@@ -58,7 +58,7 @@ export function MonitorView() {
     );
   }
 
-  const { freight: f, figures, positioning, sketch, totalPoints, checkedAt, askUnbind } = data.monitor;
+  const { freight: f, figures, positioning, sketch, trackMap, totalPoints, checkedAt, askUnbind } = data.monitor;
   const water = f.freightWay === "WATER";
   const error = actionData && actionData.intent !== "unknown" ? actionData.error : null;
   return (
@@ -112,7 +112,7 @@ export function MonitorView() {
         )}
       </div>
 
-      <PositioningPanel figures={figures} sketch={sketch} totalPoints={totalPoints} now={Date.parse(checkedAt)} water={water} trackHref={trackPlaybackHref(f.freightWay, f.freightNo)} />
+      <PositioningPanel figures={figures} sketch={sketch} trackMap={trackMap} totalPoints={totalPoints} now={Date.parse(checkedAt)} water={water} trackHref={trackPlaybackHref(f.freightWay, f.freightNo)} />
 
       {positioning.kind === "DEVICE" ? <UnbindDialog open={askUnbind} device={positioning.device} freightNo={f.freightNo} error={askUnbind ? error : null} /> : null}
     </div>

@@ -3,6 +3,7 @@ import { formatDateTime } from "~/lib/format";
 import { Fields } from "./Fields";
 import { formatDuration, MONITOR_STATE_LABELS, OFFLINE_AFTER_MS, type MonitorFigures, type MonitorState, type SignalGap } from "~/lib/monitorFigures";
 import type { TrackSketch } from "~/lib/trackSketch";
+import { MapSvg, type MapViewData } from "~/components/maps/MapSvg";
 
 const STATE_CLASSES: Record<MonitorState, string> = {
   ONLINE: "border-green-300 bg-green-50 text-green-700",
@@ -30,12 +31,12 @@ function stateNote(figures: MonitorFigures, water: boolean): string {
   }
 }
 
-function TrackPicture({ sketch, water }: { sketch: TrackSketch; water: boolean }) {
-  if (!sketch.start || !sketch.end) return <p className="py-8 text-center text-sm text-gray-400">暂无轨迹数据</p>;
+function TrackPicture({ sketch, trackMap, water }: { sketch: TrackSketch; trackMap: MapViewData | null; water: boolean }) {
+  if (!sketch.start || !sketch.end || !trackMap) return <p className="py-8 text-center text-sm text-gray-400">暂无轨迹数据</p>;
   return (
     <figure className="space-y-1">
       <div className="overflow-hidden rounded border border-gray-200 bg-[#f7fbff]">
-        <svg viewBox={`0 0 ${sketch.width} ${sketch.height}`} className="mx-auto block h-auto max-h-[360px] w-full" role="img" aria-label={`${water ? "船舶" : "车辆"}轨迹示意图`} data-testid="monitor-track-svg">
+        <MapSvg view={trackMap} className="mx-auto block h-auto max-h-[360px] w-full" label={`${water ? "船舶" : "车辆"}轨迹图`} testId="monitor-track-svg">
           <polyline points={sketch.line} fill="none" stroke="var(--theme-color)" strokeWidth={3} strokeLinejoin="round" strokeLinecap="round" />
           {sketch.gaps.map((g, i) => (
             <g key={i} data-testid="monitor-track-gap">
@@ -46,7 +47,7 @@ function TrackPicture({ sketch, water }: { sketch: TrackSketch; water: boolean }
           <circle cx={sketch.start.x} cy={sketch.start.y} r={8} fill="#16a34a" stroke="#fff" strokeWidth={2} />
           <circle cx={sketch.end.x} cy={sketch.end.y} r={13} fill="var(--theme-color)" opacity={0.25} />
           <circle cx={sketch.end.x} cy={sketch.end.y} r={8} fill="var(--theme-color)" stroke="#fff" strokeWidth={2} />
-        </svg>
+        </MapSvg>
       </div>
       <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-gray-500">
         <span><span className="mr-1 inline-block h-2.5 w-2.5 rounded-full bg-green-600 align-middle" aria-hidden />起点</span>
@@ -85,7 +86,7 @@ function GapTable({ figures, now }: { figures: MonitorFigures; now: number }) {
 }
 
 /** 定位监控: the online judgement, the last position, gap figures, the track picture and the interruptions. */
-export function PositioningPanel({ figures, sketch, totalPoints, now, water, trackHref }: { figures: MonitorFigures; sketch: TrackSketch; totalPoints: number; now: number; water: boolean; trackHref: string }) {
+export function PositioningPanel({ figures, sketch, trackMap, totalPoints, now, water, trackHref }: { figures: MonitorFigures; sketch: TrackSketch; trackMap: MapViewData | null; totalPoints: number; now: number; water: boolean; trackHref: string }) {
   const last = figures.last;
   const interruptions = figures.gaps.length + (figures.ongoingGap ? 1 : 0);
   return (
@@ -117,7 +118,7 @@ export function PositioningPanel({ figures, sketch, totalPoints, now, water, tra
             <p className="text-xs text-gray-400">轨迹点较多，间隔统计基于均匀抽取的 {figures.pointCount} 个点。</p>
           ) : null}
         </div>
-        <TrackPicture sketch={sketch} water={water} />
+        <TrackPicture sketch={sketch} trackMap={trackMap} water={water} />
       </div>
       <div className="space-y-2">
         <h3 className="text-sm font-semibold text-gray-700">信号中断记录</h3>

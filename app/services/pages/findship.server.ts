@@ -4,8 +4,10 @@ import type { FindShipDetail, ShipInTransit, ShipMap } from "../../../contract/f
 import { noticeAndHeaders, platformMessage } from "~/services/page-data.server";
 import { PlatformError } from "~/services/platform.server";
 import { requirePage } from "~/services/user.server";
+import { SHIP_MAP_SIZE } from "~/components/findship/ShipMap";
+import { CHINA_BOX, mapView, PROVINCE_NAMES, provinceContains, provinceNamed } from "~/lib/chinaMap.server";
 
-const MAP_FILTERS = ["shipType", "minTonnes", "maxTonnes", "empty", "navStatus", "box"] as const;
+const MAP_FILTERS = ["shipType", "minTonnes", "maxTonnes", "empty", "navStatus", "province"] as const;
 
 export async function findShipMapLoader({ request }: LoaderFunctionArgs) {
   const user = await requirePage(request);
@@ -13,14 +15,28 @@ export async function findShipMapLoader({ request }: LoaderFunctionArgs) {
   const values = Object.fromEntries(MAP_FILTERS.map((k) => [k, (url.searchParams.get(k) ?? "").trim().slice(0, 64)])) as Record<(typeof MAP_FILTERS)[number], string>;
   const selectedId = Number(url.searchParams.get("shipId")) || null;
   const { headers } = await noticeAndHeaders(request, user);
+  // 区域 is a province: the platform narrows to its bounding box, its outline decides.
+  const province = values.province ? provinceNamed(values.province) : undefined;
+  let error: string | null = values.province && !province ? `区域「${values.province}」不是省级行政区，请从列表或地图上选择` : null;
+  const { province: _name, ...filters } = values;
+  const query: Record<string, string> = Object.fromEntries(Object.entries(filters).filter(([, v]) => v));
+  if (province) query.box = [province.box.west, province.box.south, province.box.east, province.box.north].map((v) => v.toFixed(4)).join(",");
   let map: ShipMap = { ships: [], wharves: [] };
-  let error: string | null = null;
   try {
-    map = await user.call<ShipMap>({ path: "/tms-ship-position/map", method: "GET", query: Object.fromEntries(Object.entries(values).filter(([, v]) => v)) });
+    map = await user.call<ShipMap>({ path: "/tms-ship-position/map", method: "GET", query });
+    if (province) map = { ships: map.ships.filter((s) => provinceContains(province, s)), wharves: map.wharves.filter((w) => provinceContains(province, w)) };
   } catch (e) {
     error = platformMessage(e);
   }
-  return json({ map, values, selectedId, error }, { headers });
+  const provinceHref = (name: string) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("shipId");
+    params.set("province", name);
+    return `${url.pathname}?${params}`;
+  };
+  const corners = province ? [{ lat: province.box.south, lng: province.box.west }, { lat: province.box.north, lng: province.box.east }] : [];
+  const view = mapView([...map.ships, ...map.wharves, ...corners], { ...SHIP_MAP_SIZE, marginDeg: 0.6, fallback: CHINA_BOX, provinceHref, selected: province?.name ?? null });
+  return json({ map, values, selectedId, error, provinces: PROVINCE_NAMES, view }, { headers });
 }
 
 export async function findShipDetailLoader({ request }: LoaderFunctionArgs) {
@@ -32,7 +48,8 @@ export async function findShipDetailLoader({ request }: LoaderFunctionArgs) {
   const { notice, headers } = await noticeAndHeaders(request, user);
   try {
     const detail = await user.call<FindShipDetail>({ path: "/tms-find-ship/detail", method: "GET", query });
-    return json({ detail, notice }, { headers });
+    const view = mapView([...(detail.position ? [detail.position] : []), ...detail.track], { ...SHIP_MAP_SIZE, marginDeg: 0.6 });
+    return json({ detail, notice, view }, { headers });
   } catch (e) {
     if (e instanceof PlatformError && e.kind === "not-found") throw new Response("船舶不存在或未认证", { status: 404 });
     if (e instanceof PlatformError && (e.kind === "business" || e.kind === "http")) throw new Response(platformMessage(e), { status: 400 });

@@ -15,6 +15,7 @@ import { canSeeWater, freightApi, freightExportHref, freightListQuery } from "~/
 import { noticeAndHeaders, pageJson, platformMessage, redirectWithNotice } from "~/services/page-data.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
 import { readForm } from "~/services/read-form.server";
+import { mapView } from "~/lib/chinaMap.server";
 
 /** Query parameters that open a row's confirmation dialog; dropped when going back to the list. */
 const DIALOG_PARAMS = ["cancel", "complete"] as const;
@@ -216,5 +217,7 @@ export async function loadFreightTrack(request: Request, way: FreightWay) {
       unloadingPlace: detail.unloadingPlace,
     },
     track,
+    // The whole track over the provinces it crosses; playback moves a marker in this frame.
+    map: track.points.length ? mapView(track.points, { width: 800, height: 500, marginDeg: 0.5, minSpanDeg: 1 }) : null,
   });
 }

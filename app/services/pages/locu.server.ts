@@ -5,7 +5,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import type { VehicleTrack } from "../../../contract/fleet";
 import { chinaLocalInput, chinaLocalToIso } from "../../../contract/units";
-import { layoutTrack, polylinePoints } from "~/lib/trackGeometry";
+import { polylinePoints, project } from "~/lib/trackGeometry";
+import { mapView } from "~/lib/chinaMap.server";
 import { noticeAndHeaders, platformMessage } from "~/services/page-data.server";
 import { requirePage } from "~/services/user.server";
 
@@ -33,7 +34,9 @@ export async function locuLoader({ request }: LoaderFunctionArgs) {
       }
     }
   }
-  const layout = track ? layoutTrack(track.points, 800, 420, 24) : null;
-  const sketch = layout ? { width: layout.width, height: layout.height, line: polylinePoints(layout.points), start: layout.points[0] ?? null, end: layout.points.at(-1) ?? null, stops: track!.stops.map((s) => layout.points[track!.points.findIndex((p) => p.recordedAt === s.from)]!) } : null;
+  // The track over the provinces it crosses (the server-drawn base map), stops at their first point.
+  const map = track && track.points.length ? mapView(track.points, { width: 800, height: 420, marginDeg: 0.2, minSpanDeg: 0.5 }) : null;
+  const at = (p: { lat: number; lng: number }) => project(map!.frame, p);
+  const sketch = map && track ? { map, line: polylinePoints(track.points.map(at)), start: at(track.points[0]!), end: at(track.points.at(-1)!), stops: track.stops.map((s) => at(track.points.find((p) => p.recordedAt === s.from) ?? s)) } : null;
   return json({ values, track, sketch, error }, { headers });
 }

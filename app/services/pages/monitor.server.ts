@@ -10,6 +10,9 @@ import { idSchema, type FreightDetail, type GpsDeviceRecord } from "../../../con
 import { monitorHref } from "~/lib/freight-links";
 import { monitorFigures } from "~/lib/monitorFigures";
 import { trackSketch } from "~/lib/trackSketch";
+import { mapView } from "~/lib/chinaMap.server";
+
+const TRACK_MAP_SIZE = { width: 800, height: 360 };
 import { dispatchApi, SELECTOR_PAGE } from "~/services/dispatch.server";
 import { freightApi, mayManageFreights } from "~/services/freight.server";
 import { noticeAndHeaders, platformMessage, redirectWithNotice } from "~/services/page-data.server";
@@ -122,6 +125,7 @@ export async function loadMonitor(request: Request) {
   if (!track) throw new Response("运单不存在", { status: 404 });
   const now = Date.now();
   const figures = monitorFigures(track.points, waybill.status, now);
+  const trackMap = track.points.length ? mapView(track.points, { ...TRACK_MAP_SIZE, marginDeg: 0.3, minSpanDeg: 1 }) : null;
   const positioning = waybill.freightWay === "WATER" ? await shipPositioning(user, waybill) : await devicePositioning(user, waybill);
   const askUnbind = url.searchParams.get("unbind") === "1" && positioning.kind === "DEVICE" && positioning.mayBind && !!positioning.device;
   return json(
@@ -131,7 +135,8 @@ export async function loadMonitor(request: Request) {
         freight: briefOf(waybill),
         figures,
         totalPoints: track.totalPoints,
-        sketch: trackSketch(track.points, figures.gaps),
+        sketch: trackSketch(track.points, figures.gaps, TRACK_MAP_SIZE.width, TRACK_MAP_SIZE.height, trackMap?.frame),
+        trackMap,
         positioning,
         checkedAt: new Date(now).toISOString(),
         askUnbind,

@@ -4,6 +4,8 @@ import type { VehiclePosition } from "../../../contract/fleet";
 import { noticeAndHeaders, platformMessage } from "~/services/page-data.server";
 import { requirePage } from "~/services/user.server";
 import { json } from "@remix-run/node";
+import { FLEET_MAP_SIZE, FLEET_MARGIN_DEG } from "~/components/fleet/FleetMap";
+import { mapView } from "~/lib/chinaMap.server";
 
 export async function orientationLoader({ request }: LoaderFunctionArgs) {
   const user = await requirePage(request);
@@ -18,5 +20,6 @@ export async function orientationLoader({ request }: LoaderFunctionArgs) {
   } catch (e) {
     error = platformMessage(e);
   }
-  return json({ vehicles, plateNo, selectedId, error }, { headers });
+  const located = vehicles.flatMap((v) => (v.lat != null && v.lng != null ? [{ lat: v.lat, lng: v.lng }] : []));
+  return json({ vehicles, plateNo, selectedId, error, map: mapView(located, { ...FLEET_MAP_SIZE, marginDeg: FLEET_MARGIN_DEG }) }, { headers });
 }

@@ -6,7 +6,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { inTransitFilterSchema, type InTransitWaybill } from "../../../contract/find-car";
 import type { FreightTrack } from "../../../contract/freight";
-import { layoutTrack, polylinePoints } from "~/lib/trackGeometry";
+import { FLEET_MAP_SIZE, FLEET_MARGIN_DEG } from "~/components/fleet/FleetMap";
+import { mapView } from "~/lib/chinaMap.server";
+import { polylinePoints, project } from "~/lib/trackGeometry";
 import { parseListQuery } from "~/services/list-query";
 import { noticeAndHeaders, platformMessage } from "~/services/page-data.server";
 import { requirePage } from "~/services/user.server";
@@ -33,7 +35,10 @@ export async function trajectoryLoader({ request }: LoaderFunctionArgs) {
       error = platformMessage(e);
     }
   }
-  const layout = track && track.points.length ? layoutTrack(track.points, 800, 360, 24) : null;
-  const sketch = layout ? { width: layout.width, height: layout.height, line: polylinePoints(layout.points), start: layout.points[0] ?? null, end: layout.points.at(-1) ?? null } : null;
-  return json({ values: query.values, errors: query.errors, waybills, selected, track: track ? { totalPoints: track.totalPoints, first: track.points[0]?.time ?? null, last: track.points.at(-1)?.time ?? null } : null, sketch, error, now: Date.now() }, { headers });
+  const located = waybills.flatMap((w) => (w.lat != null && w.lng != null ? [{ lat: w.lat, lng: w.lng }] : []));
+  const map = mapView(located, { ...FLEET_MAP_SIZE, marginDeg: FLEET_MARGIN_DEG });
+  // The chosen waybill's track on its own map, over the provinces it crosses.
+  const trackMap = track && track.points.length ? mapView(track.points, { width: 800, height: 360, marginDeg: 0.3, minSpanDeg: 1 }) : null;
+  const sketch = trackMap && track ? { map: trackMap, line: polylinePoints(track.points.map((p) => project(trackMap.frame, p))), start: project(trackMap.frame, track.points[0]!), end: project(trackMap.frame, track.points.at(-1)!) } : null;
+  return json({ values: query.values, errors: query.errors, waybills, selected, track: track ? { totalPoints: track.totalPoints, first: track.points[0]?.time ?? null, last: track.points.at(-1)?.time ?? null } : null, sketch, map, error, now: Date.now() }, { headers });
 }
