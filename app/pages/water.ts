@@ -41,7 +41,7 @@ function relationsOf(key: "shipId" | "shipownerId"): RelatedSection {
  * water carrier must register its ships and upload their 证照 before dispatch may use them).
  */
 export const ownShips = pagesOf(ship, {
-  list: { path: "/resourceManager/shipList", title: "船舶列表", rowActions: ["detail", "edit", "resubmit", "delete"] },
+  list: { path: "/resourceManager/shipList", title: "船舶列表", rowActions: ["detail", "edit", "resubmit", "delete"], wideColumns: ["shipIdentityNo", "createdTime"] },
   create: { path: "/resourceManager/ship/add", title: "新增船舶" },
   edit: { path: "/resourceManager/ship/edit/:id", title: "编辑船舶" },
   detail: {
