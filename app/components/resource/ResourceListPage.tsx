@@ -11,7 +11,8 @@ import type { PickerData } from "~/lib/picker";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { DictChoicesContext } from "./dict-choices";
 import { SearchForm } from "./SearchForm";
-import { columnsOf, ResourceTable, type Row } from "./ResourceTable";
+import { columnsOf } from "~/pages/columns";
+import { ResourceTable, type Row } from "./ResourceTable";
 import type { RegionChoice } from "../../../contract/regions";
 
 /** The create/edit form (and Conform with it) is loaded when a list shows its dialog (issue 14). */
