@@ -135,8 +135,6 @@ function ringPath(frame: MapFrame, ring: Ring, tolerance: number, keepSlivers = 
 type Box = { west: number; east: number; south: number; north: number };
 const overlaps = (a: Box, b: Box) => a.east >= b.west && a.west <= b.east && a.north >= b.south && a.south <= b.north;
 
-/** Areas whose box is smaller than this across, in px, are too small to read as a waterway in the view. */
-const WATER_MIN_PX = 0;
 /** Below this many px a degree (a view wider than ~20°), the waterways' stroke is widened. */
 const WATER_THIN_BELOW = 40;
 
@@ -146,7 +144,7 @@ const WATER_THIN_BELOW = 40;
  */
 function drawWaterways(frame: MapFrame, view: Box): string {
   const d = waterAreas()
-    .filter((area) => overlaps(area.box, view) && Math.max((area.box.east - area.box.west) * frame.scaleX, (area.box.north - area.box.south) * frame.scale) >= WATER_MIN_PX)
+    .filter((area) => overlaps(area.box, view))
     .map((area) => ringPath(frame, area.ring, 0.8, true))
     .join("");
   // Thicker on a national view, where a river is a chain of specks a pixel across.

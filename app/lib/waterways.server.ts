@@ -24,8 +24,8 @@ export const WATERWAY_BOX = { west: 71.5, east: 137, south: 16, north: 55.6 };
 /** Douglas–Peucker tolerance and grid, degrees: ~200 m, a pixel on the most zoomed water map (500 px/°). */
 export const WATERWAY_TOLERANCE_DEG = 0.002;
 const GRID = 1000;
-/** Areas closer than this (degrees, ~1 km) belong to one river; a river shorter than `MIN_CHAIN_DEG` across is left out. */
-const CHAIN_GAP_DEG = 0.012;
+/** Areas closer than this (degrees, ~2.5 km) belong to one river; a river shorter than `MIN_CHAIN_DEG` across is left out. */
+const CHAIN_GAP_DEG = 0.025;
 const MIN_CHAIN_DEG = 1.5;
 
 /** The derived file, relative to the app's directory (where `build/index.js` is run from). */

@@ -9,7 +9,7 @@ import { simplifyLine, WATERWAY_BOX, waterAreas } from "../../app/lib/waterways.
 const inside = (box: typeof CHINA_BOX, [lng, lat]: [number, number]) => lng >= box.west && lng <= box.east && lat >= box.south && lat <= box.north;
 
 describe("waterways", () => {
-  it("are river areas inside China's box (plus its margin), with the 长江 at 武汉 and 南京", () => {
+  it("are river areas inside China's box (plus its margin), with the 长江 at 武汉 and 南京 and the 淮河 at 蚌埠", () => {
     const areas = waterAreas();
     expect(areas.length).toBeGreaterThan(1000);
     // Every area touches the margin box; thousands lie in China's own box.
@@ -19,6 +19,8 @@ describe("waterways", () => {
     const crossing = (lng: number, south: number, north: number) => areas.some((a) => a.box.west <= lng && a.box.east >= lng && a.box.north >= south && a.box.south <= north);
     expect(crossing(114.3, 30.4, 30.8)).toBe(true);
     expect(crossing(118.8, 31.9, 32.3)).toBe(true);
+    // The 淮河 at 蚌埠 (117.4°E), a chain of small areas in the package.
+    expect(crossing(117.4, 32.8, 33.1)).toBe(true);
     // Nothing in the Taklamakan (no river area of a waterway there).
     expect(crossing(83, 38.5, 39.5)).toBe(false);
   });
