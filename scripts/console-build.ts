@@ -18,6 +18,12 @@ function newestMtime(dir: string): number {
 /** True when it built (or found the build current); logs to stderr with `label`. */
 export function buildIfNeeded(label = "[start]"): boolean {
   const sources = ["app", "contract", "public"].map((d) => join(root, d)).filter(existsSync);
+  // The waterways are derived once (npm run build does it too); a console without the file would
+  // derive them itself on its first water map, at ~4 s and ~290 MB.
+  if (!existsSync(join(root, "build/waterways.json"))) {
+    const derived = spawnSync(process.execPath, ["--import", "tsx", "scripts/build-waterways.ts"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+    if (derived.status !== 0) return false;
+  }
   const stale = !existsSync(buildEntry) || Math.max(...sources.map(newestMtime), statSync(join(root, "remix.config.js")).mtimeMs) > statSync(buildEntry).mtimeMs;
   if (!stale) return true;
   console.error(`${label} building the console…`);

@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fitFrame, frameBounds, project, type GeoPoint, type MapFrame } from "./trackGeometry";
+import { waterAreas } from "./waterways.server";
 
 type Ring = Array<[number, number]>;
 
@@ -106,13 +107,19 @@ export interface MapViewOptions {
   provinceHref?: (name: string) => string;
   /** A province drawn highlighted. */
   selected?: string | null;
+  /** The inland waterways over the provinces: drawn on every map of water transport. */
+  waterways?: boolean;
 }
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
-/** A ring as path data in the frame, points closer than `tolerance` px to the last kept one left out. */
-function ringPath(frame: MapFrame, ring: Ring, tolerance: number): string {
+/**
+ * A ring as path data in the frame, points closer than `tolerance` px to the last kept one left out.
+ * A ring that shrinks below three points is left out, or with `keepSlivers` drawn as the segment it
+ * became (a river narrower than a pixel still shows as its stroke).
+ */
+function ringPath(frame: MapFrame, ring: Ring, tolerance: number, keepSlivers = false): string {
   const out: string[] = [];
   let last: { x: number; y: number } | null = null;
   for (const [lng, lat] of ring) {
@@ -121,18 +128,39 @@ function ringPath(frame: MapFrame, ring: Ring, tolerance: number): string {
     out.push(`${out.length ? "L" : "M"}${r1(p.x)} ${r1(p.y)}`);
     last = p;
   }
-  return out.length >= 3 ? `${out.join("")}Z` : "";
+  if (out.length >= 3) return `${out.join("")}Z`;
+  return keepSlivers && out.length === 2 ? out.join("") : "";
+}
+
+type Box = { west: number; east: number; south: number; north: number };
+const overlaps = (a: Box, b: Box) => a.east >= b.west && a.west <= b.east && a.north >= b.south && a.south <= b.north;
+
+/** Below this many px a degree (a view wider than ~20°), the waterways' stroke is widened. */
+const WATER_THIN_BELOW = 40;
+
+/**
+ * The river areas in view, as one light-blue layer: filled and stroked in the same colour, so an area
+ * narrower than a pixel still shows and the package's pieces of one river join up.
+ */
+function drawWaterways(frame: MapFrame, view: Box): string {
+  const d = waterAreas()
+    .filter((area) => overlaps(area.box, view))
+    .map((area) => ringPath(frame, area.ring, 0.8, true))
+    .join("");
+  // Thicker on a national view, where a river is a chain of specks a pixel across.
+  const width = frame.scale < WATER_THIN_BELOW ? 1.6 : 1;
+  return `<path d="${d}" fill="#9cc2e8" stroke="#9cc2e8" stroke-width="${width}" stroke-linejoin="round" data-testid="map-waterways" pointer-events="none"/>`;
 }
 
 const BASE_CACHE = new Map<string, string>();
 
 /** The base markup of a frame: provinces in view outlined (and linked, when asked), their names. */
-export function drawBase(frame: MapFrame, { provinceHref, selected = null }: Pick<MapViewOptions, "provinceHref" | "selected"> = {}): string {
-  const key = provinceHref ? null : JSON.stringify([frame, selected]);
+export function drawBase(frame: MapFrame, { provinceHref, selected = null, waterways = false }: Pick<MapViewOptions, "provinceHref" | "selected" | "waterways"> = {}): string {
+  const key = provinceHref ? null : JSON.stringify([frame, selected, waterways]);
   const known = key ? BASE_CACHE.get(key) : undefined;
   if (known) return known;
   const view = frameBounds(frame);
-  const visible = PROVINCES.filter((p) => p.box.east >= view.west && p.box.west <= view.east && p.box.north >= view.south && p.box.south <= view.north);
+  const visible = PROVINCES.filter((p) => overlaps(p.box, view));
   const shapes = visible
     .map((p) => {
       const d = p.rings.map((ring) => ringPath(frame, ring, 0.8)).join("");
@@ -150,6 +178,7 @@ export function drawBase(frame: MapFrame, { provinceHref, selected = null }: Pic
   const markup =
     `<rect width="${frame.width}" height="${frame.height}" fill="#e8eef5"/>` +
     `<g stroke="#9aa8bb" stroke-width="0.8" stroke-linejoin="round" data-testid="map-provinces">${shapes}</g>` +
+    (waterways ? drawWaterways(frame, view) : "") +
     `<g font-size="13" fill="#8a97a8" text-anchor="middle" pointer-events="none">${names}</g>`;
   if (key) {
     BASE_CACHE.set(key, markup);
@@ -162,7 +191,7 @@ export function drawBase(frame: MapFrame, { provinceHref, selected = null }: Pic
  * The map of some points: a frame around them (with a margin, at least `minSpanDeg` tall, the whole
  * country when there are none) and its base drawn.
  */
-export function mapView(points: readonly GeoPoint[], { width, height, marginDeg = 0.6, minSpanDeg = 2, fallback = CHINA_BOX, provinceHref, selected }: MapViewOptions): MapView {
+export function mapView(points: readonly GeoPoint[], { width, height, marginDeg = 0.6, minSpanDeg = 2, fallback = CHINA_BOX, provinceHref, selected, waterways }: MapViewOptions): MapView {
   const located = points.filter((p) => Number.isFinite(p.lat) && Number.isFinite(p.lng));
   let box = fallback;
   if (located.length) {
@@ -177,5 +206,5 @@ export function mapView(points: readonly GeoPoint[], { width, height, marginDeg 
     box = { west: west - growLng, east: east + growLng, south: south - growLat, north: north + growLat };
   }
   const frame = fitFrame([{ lat: box.south, lng: box.west }, { lat: box.north, lng: box.east }], width, height, 0);
-  return { frame, base: drawBase(frame, { provinceHref, selected }) };
+  return { frame, base: drawBase(frame, { provinceHref, selected, waterways }) };
 }

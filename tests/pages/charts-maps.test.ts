@@ -54,6 +54,11 @@ describe("maps over the China base map", () => {
     expect(provinces.length).toBeGreaterThan(0);
     expect(provinces[0]!.getAttribute("href")).toMatch(/^\/findShipManage\/findShip\?province=/);
     expect(map.querySelectorAll('[data-testid="ship-marker"]').length).toBeGreaterThan(0);
+    // The waterways lie over the provinces and under the ships.
+    const layers = map.querySelectorAll("[data-testid]").map((e) => e.getAttribute("data-testid"));
+    expect(map.querySelector('[data-testid="map-waterways"]')?.getAttribute("d")).toMatch(/^M[\d.]+ [\d.]+L/);
+    expect(layers.indexOf("map-waterways")).toBeGreaterThan(layers.indexOf("map-provinces"));
+    expect(layers.indexOf("map-waterways")).toBeLessThan(layers.indexOf("ship-marker"));
     // 区域 is a select of provinces, not coordinates.
     const options = all.doc.querySelectorAll('select[name="province"] option').map(textOf);
     expect(options).toEqual(expect.arrayContaining(["全国", "安徽", "江苏", "湖北"]));
@@ -92,5 +97,21 @@ describe("maps over the China base map", () => {
     expect(svg.querySelectorAll('[data-testid="map-provinces"] path').length).toBeGreaterThan(0);
     expect(svg.querySelector('[data-testid="track-line"]')?.getAttribute("points")?.split(" ").length).toBeGreaterThan(1);
     expect(svg.querySelector('[data-testid="track-start"]')).toBeTruthy();
+    // A road track has no waterways under it.
+    expect(svg.querySelector('[data-testid="map-waterways"]')).toBeNull();
+  });
+
+  it("水运轨迹回放 draws the waterways between the provinces and the ship's track", async () => {
+    const browser = await browserAs("ORG_USER");
+    const list = await browser.get("/dispatchManage/waybillList?freightWay=WATER");
+    const link = list.doc.querySelectorAll("a").find((a) => /\/dispatchManage\/trackPlaybackWater\?freightNo=/.test(a.getAttribute("href") ?? ""));
+    expect(link, "a water waybill links to its track").toBeTruthy();
+    const page = await browser.get(link!.getAttribute("href")!);
+    const svg = page.doc.querySelector('[data-testid="track-svg"]')!;
+    const layers = svg.querySelectorAll("[data-testid]").map((e) => e.getAttribute("data-testid"));
+    expect(layers.indexOf("map-provinces")).toBeGreaterThanOrEqual(0);
+    expect(layers.indexOf("map-waterways")).toBeGreaterThan(layers.indexOf("map-provinces"));
+    expect(layers.indexOf("track-line")).toBeGreaterThan(layers.indexOf("map-waterways"));
+    expect(svg.querySelector('[data-testid="map-waterways"]')?.getAttribute("d")?.length).toBeGreaterThan(100);
   });
 });

@@ -35,7 +35,7 @@ export async function findShipMapLoader({ request }: LoaderFunctionArgs) {
     return `${url.pathname}?${params}`;
   };
   const corners = province ? [{ lat: province.box.south, lng: province.box.west }, { lat: province.box.north, lng: province.box.east }] : [];
-  const view = mapView([...map.ships, ...map.wharves, ...corners], { ...SHIP_MAP_SIZE, marginDeg: 0.6, fallback: CHINA_BOX, provinceHref, selected: province?.name ?? null });
+  const view = mapView([...map.ships, ...map.wharves, ...corners], { ...SHIP_MAP_SIZE, marginDeg: 0.6, fallback: CHINA_BOX, provinceHref, selected: province?.name ?? null, waterways: true });
   return json({ map, values, selectedId, error, provinces: PROVINCE_NAMES, view }, { headers });
 }
 
@@ -48,7 +48,7 @@ export async function findShipDetailLoader({ request }: LoaderFunctionArgs) {
   const { notice, headers } = await noticeAndHeaders(request, user);
   try {
     const detail = await user.call<FindShipDetail>({ path: "/tms-find-ship/detail", method: "GET", query });
-    const view = mapView([...(detail.position ? [detail.position] : []), ...detail.track], { ...SHIP_MAP_SIZE, marginDeg: 0.6 });
+    const view = mapView([...(detail.position ? [detail.position] : []), ...detail.track], { ...SHIP_MAP_SIZE, marginDeg: 0.6, waterways: true });
     return json({ detail, notice, view }, { headers });
   } catch (e) {
     if (e instanceof PlatformError && e.kind === "not-found") throw new Response("船舶不存在或未认证", { status: 404 });

@@ -218,6 +218,6 @@ export async function loadFreightTrack(request: Request, way: FreightWay) {
     },
     track,
     // The whole track over the provinces it crosses; playback moves a marker in this frame.
-    map: track.points.length ? mapView(track.points, { width: 800, height: 500, marginDeg: 0.5, minSpanDeg: 1 }) : null,
+    map: track.points.length ? mapView(track.points, { width: 800, height: 500, marginDeg: 0.5, minSpanDeg: 1, waterways: way === "WATER" }) : null,
   });
 }

@@ -125,7 +125,7 @@ export async function loadMonitor(request: Request) {
   if (!track) throw new Response("运单不存在", { status: 404 });
   const now = Date.now();
   const figures = monitorFigures(track.points, waybill.status, now);
-  const trackMap = track.points.length ? mapView(track.points, { ...TRACK_MAP_SIZE, marginDeg: 0.3, minSpanDeg: 1 }) : null;
+  const trackMap = track.points.length ? mapView(track.points, { ...TRACK_MAP_SIZE, marginDeg: 0.3, minSpanDeg: 1, waterways: waybill.freightWay === "WATER" }) : null;
   const positioning = waybill.freightWay === "WATER" ? await shipPositioning(user, waybill) : await devicePositioning(user, waybill);
   const askUnbind = url.searchParams.get("unbind") === "1" && positioning.kind === "DEVICE" && positioning.mayBind && !!positioning.device;
   return json(
