@@ -149,7 +149,9 @@ function drawWaterways(frame: MapFrame, view: Box): string {
     .join("");
   // Thicker on a national view, where a river is a chain of specks a pixel across.
   const width = frame.scale < WATER_THIN_BELOW ? 1.6 : 1;
-  return `<path d="${d}" fill="#9cc2e8" stroke="#9cc2e8" stroke-width="${width}" stroke-linejoin="round" data-testid="map-waterways" pointer-events="none"/>`;
+  // The river data is OpenStreetMap's (ODbL, through the package): its attribution stays on the map.
+  const attribution = `<text x="${frame.width - 6}" y="${frame.height - 6}" font-size="10" fill="#8a97a8" text-anchor="end" data-testid="map-attribution">水系 © OpenStreetMap 贡献者</text>`;
+  return `<path d="${d}" fill="#9cc2e8" stroke="#9cc2e8" stroke-width="${width}" stroke-linejoin="round" data-testid="map-waterways" pointer-events="none"/>${attribution}`;
 }
 
 const BASE_CACHE = new Map<string, string>();
