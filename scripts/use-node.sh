@@ -16,6 +16,12 @@ if [ "$use_node_have" -lt "$use_node_want" ]; then
     rm -rf "$use_node_home" && mkdir -p "$use_node_home"
     (cd "$use_node_home" && npm pack --silent "node-linux-${use_node_arch}@${use_node_want}" >/dev/null && tar xzf node-linux-*.tgz && rm -f node-linux-*.tgz)
   fi
+  # npm takes its global prefix, and so its global npmrc (registry, cafile), from the node that runs
+  # it: keep the machine's, not the unpacked package's.
+  if [ -z "${npm_config_prefix:-}" ] && command -v npm >/dev/null 2>&1; then
+    npm_config_prefix="$(npm prefix -g)"
+    export npm_config_prefix
+  fi
   export PATH="$use_node_home/package/bin:$PATH"
 fi
 use_node_prefix="$(dirname "$(dirname "$(command -v node)")")"
