@@ -29,9 +29,9 @@ export function keyColumnsFirst(def: AnyResource, columns: Array<[string, Field]
 }
 
 /** A server-rendered table of records: one cell per column, the row's allowed actions at the end. */
-export function ResourceTable({ def, records, columns: given, rowActions, links, empty, label, confirmPrefix }: { def: AnyResource; records: Row[]; columns: Array<[string, Field]>; rowActions: readonly ActionKey[]; links: Links; empty: ReactNode; label: string; confirmPrefix?: string }) {
+export function ResourceTable({ def, records, columns: given, wide = [], rowActions, links, empty, label, confirmPrefix }: { def: AnyResource; records: Row[]; columns: Array<[string, Field]>; wide?: readonly string[]; rowActions: readonly ActionKey[]; links: Links; empty: ReactNode; label: string; confirmPrefix?: string }) {
   const columns = keyColumnsFirst(def, given);
-  const keyClass = (key: string, index: number) => (index === 0 ? "col-key" : key === def.status?.field ? "col-status" : undefined);
+  const keyClass = (key: string, index: number) => (index === 0 ? "col-key" : key === def.status?.field ? "col-status" : wide.includes(key) ? "col-wide" : undefined);
   return (
     <div className="overflow-x-auto">
       <table className="table table-nowrap table-clip table-keys" aria-label={label}>
