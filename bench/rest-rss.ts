@@ -1,8 +1,8 @@
 /**
  * Resident memory at rest of the built platform and console (issue 23 item 4: recorded before and after
  * a Node upgrade). Starts `build/server/platform/main.js` and `build/server/scripts/console-server.js`
- * with the node running this script (so `/path/to/node24 --import tsx bench/rest-rss.ts` measures Node
- * 24), on a database that already holds the demo data, waits until both are ready, loads the login page
+ * with the node running this script (so `/usr/bin/node --import tsx bench/rest-rss.ts`, in a checkout built
+ * and installed with that node, measures it), on a database that already holds the demo data, waits until both are ready, loads the login page
  * once, idles, then prints one JSON line. Needs `npm run build` first. Under a minute.
  *
  *   npx tsx bench/rest-rss.ts [--port 3600] [--database file:./data/bench-rest.db] [--idle 15]

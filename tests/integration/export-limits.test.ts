@@ -102,9 +102,12 @@ describe(`export limits (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"
   });
 
   it("gives up a client that takes nothing for the stall time", async () => {
-    // An output that never drains: its buffer fills with the first compressed chunk and stays full;
-    // the compressor's 16 KB output buffer then takes about three more pages of this one-column
-    // sheet (2,000 short rows compress to ~5 KB) before it stops taking input.
+    // An output that never drains, and a page source that never ends: the walk must stop on its own.
+    // A page of this one-column sheet is 93 KB of XML, 15 KB compressed. Until the stall the pipeline
+    // holds: the output's first write (~24 KB compressed), the compressor's readable side (Node 24's
+    // zlib completes its current 64 KB output chunk (zip.ts's chunkSize) before it heeds the 16 KB
+    // mark: ~71 KB; Node 20 stopped near the mark) and one raw page on its writable side, so about
+    // seven pages are read, and never more than eight.
     const stuck = new Writable({ highWaterMark: 1024, write: () => undefined });
     let pages = 0;
     const started = Date.now();
@@ -126,7 +129,7 @@ describe(`export limits (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"
       300,
     );
     expect(result.complete).toBe(false);
-    expect(pages).toBeLessThanOrEqual(4);
+    expect(pages).toBeLessThanOrEqual(8);
     expect(Date.now() - started).toBeLessThan(5000);
   });
 });

@@ -5,9 +5,9 @@
  * shutdown limit and read their settings from an EnvironmentFile.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SETTINGS } from "../../contract/settings.js";
 import { nginxBinary, PRODUCTION_CONF, PRODUCTION_VALUES, renderNginxConf } from "../../scripts/nginx.js";
@@ -96,5 +96,62 @@ describe("systemd units", () => {
     for (const name of set) expect(Object.keys(SETTINGS), name).toContain(name);
     const required = Object.entries(SETTINGS).filter(([, s]) => (s as { production?: string }).production === "required").map(([n]) => n);
     for (const name of required) expect(set, name).toContain(name);
+  });
+});
+
+describe("the Node version (.nvmrc)", () => {
+  const major = Number(readFileSync(join(root, ".nvmrc"), "utf8").trim().split(".")[0]);
+  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { engines: { node: string }; devDependencies: Record<string, string> };
+
+  it("package.json's engines and @types/node name the .nvmrc major, and the tests run on it or newer", () => {
+    expect(major).toBeGreaterThanOrEqual(24);
+    expect(pkg.engines.node).toBe(`>=${major}`);
+    expect(pkg.devDependencies["@types/node"]).toMatch(new RegExp(`^\\^${major}\\.`));
+    expect(Number(process.versions.node.split(".")[0])).toBeGreaterThanOrEqual(major);
+  });
+
+  // Sources scripts/use-node.sh in a clean shell whose PATH starts with `binDir`; returns the node it
+  // chose, npm_config_nodedir and what it said.
+  const useNode = (binDir: string, home: string) => {
+    const result = spawnSync("bash", ["-c", `. scripts/use-node.sh && printf '%s\\n%s\\n' "$(command -v node)" "$npm_config_nodedir"`], {
+      cwd: root,
+      env: { PATH: `${binDir}:/usr/bin:/bin`, HOME: home, NODE_ENV: "test" },
+      encoding: "utf8",
+    });
+    expect(result.status, result.stderr).toBe(0);
+    const [node, nodedir] = result.stdout.split("\n");
+    return { node, nodedir, said: result.stderr };
+  };
+  const ownPrefix = dirname(dirname(process.execPath));
+  const ownHeaders = existsSync(join(ownPrefix, "include/node/common.gypi"));
+
+  it("scripts/use-node.sh keeps a node that is new enough, and points node-gyp at its headers when it ships them", () => {
+    const home = mkdtempSync(join(tmpdir(), "tms-use-node-"));
+    try {
+      const chosen = useNode(dirname(process.execPath), home);
+      expect(chosen.node).toBe(process.execPath);
+      expect(chosen.nodedir).toBe(ownHeaders ? ownPrefix : "");
+      expect(chosen.said).not.toContain("fetching");
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  const oldNode = "/usr/bin/node";
+  const oldMajor = existsSync(oldNode) ? Number(spawnSync(oldNode, ["-p", "process.versions.node.split('.')[0]"], { encoding: "utf8" }).stdout.trim()) : major;
+  it.skipIf(oldMajor >= major)("scripts/use-node.sh puts the cached node first when the machine's node is older", () => {
+    const home = mkdtempSync(join(tmpdir(), "tms-use-node-"));
+    try {
+      const cached = join(home, ".cache", `tms-node-${major}-${process.arch}`, "package");
+      mkdirSync(join(cached, "bin"), { recursive: true });
+      symlinkSync(process.execPath, join(cached, "bin", "node"));
+      if (ownHeaders) symlinkSync(join(ownPrefix, "include"), join(cached, "include"));
+      const chosen = useNode(dirname(oldNode), home);
+      expect(chosen.node).toBe(join(cached, "bin", "node"));
+      expect(chosen.nodedir).toBe(ownHeaders ? cached : "");
+      expect(chosen.said).not.toContain("fetching");
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });
