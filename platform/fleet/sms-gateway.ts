@@ -8,8 +8,10 @@ import { createHmac } from "node:crypto";
 import { renderSms, type SmsCode } from "../../contract/sms.js";
 import type { ServiceContext } from "../context.js";
 import type { AnyDb } from "../resources/bind.js";
-import { SMS_DEV_ACCOUNT } from "./sms-standin.js";
 import { smsSends } from "../observability/metrics.js";
+
+/** The development stand-in's account (scripts/sms-standin.ts, the platform's dev mount): the gateway's default outside production. */
+export const SMS_DEV_ACCOUNT = { account: "tms-dev", key: "tms-dev-sms-key" };
 
 export interface SmsReply {
   code: string;

@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { placeholdersOf, renderSms } from "../../contract/sms.js";
 import { MOBILE_PATTERN } from "../../contract/validation.js";
-import { signSmsRequest, type SmsReply } from "./sms-gateway.js";
+import { SMS_DEV_ACCOUNT, signSmsRequest, type SmsReply } from "./sms-gateway.js";
 import { parseBoundedJson } from "../../contract/json-limits.js";
 
 interface Failure {
@@ -27,8 +27,6 @@ export interface SmsStandinState {
   templates: number;
   sent: Array<{ messageId: string; mobile: string; text: string }>;
 }
-
-export const SMS_DEV_ACCOUNT = { account: "tms-dev", key: "tms-dev-sms-key" };
 
 export function newSmsStandinState(accounts: Record<string, string> = { [SMS_DEV_ACCOUNT.account]: SMS_DEV_ACCOUNT.key }): SmsStandinState {
   return { accounts, failures: [], templates: 0, sent: [] };

@@ -8,7 +8,7 @@ import { ACCOUNT_SMS, type AccountSmsCode, type AccountSmsValues } from "../../c
 import { renderSms } from "../../contract/sms.js";
 import type { ServiceContext } from "../context.js";
 import { sendSms } from "../fleet/sms-gateway.js";
-import { devOutbox } from "./service.js";
+import { devOutbox } from "./outbox.js";
 
 export interface AccountSms<C extends AccountSmsCode> {
   code: C;
