@@ -1,7 +1,8 @@
 /**
  * Picker sources that are not engine resources (docs/design/pickers-and-tables.md): the dispatch
  * panel's drivers, vehicles, captains and ships come from the dispatch selectors, which know who may be
- * dispatched (五证不齐, on a live waybill …). Each answers the same page as an engine picker
+ * dispatched (五证不齐, on a live waybill …); 用户管理's 所属企业 comes from the IAM organisation search.
+ * Each answers the same page as an engine picker
  * (`PickerData`), so `RefPicker` and `/picker-options` serve them unchanged.
  */
 import type { Paged } from "../../contract/envelope";
@@ -65,6 +66,7 @@ export const PICKER_SOURCES: Readonly<Record<string, PickerSource>> = {
     disabledReason: reason(c),
     companion: c.shipId && c.shipName ? { id: c.shipId, label: c.shipName } : null,
   })),
+  iamOrg: pagedSource<{ id: number; name: string }>("iamOrg", (user, keyword, paging) => user.call({ path: "/iam-user/org-options/page", body: { keyword, ...paging } }), (o) => ({ id: o.id, label: o.name })),
   dispatchShip: pagedSource<ShipRecord>("dispatchShip", dispatchApi.ships, (s) => ({
     id: s.id,
     label: `${s.shipName}（载重 ${kgToTonnes(s.loadCapacity)} 吨）`,
