@@ -22,7 +22,7 @@ import { parseArgs } from "node:util";
 import { CLUSTER_DEFAULTS } from "../scripts/cluster-stack.js";
 import { createdWindow } from "./lib/export-window.js";
 import { runLoad } from "./lib/load.js";
-import { consoleLogin, root, round, waitFor } from "./lib/processes.js";
+import { consoleLogin, root, round, waitFor } from "../scripts/lib/processes.js";
 import { ensureWaybills } from "./lib/waybills.js";
 import { startNginx, type Nginx } from "../scripts/nginx.js";
 

@@ -19,7 +19,7 @@ import { request } from "node:http";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { exportWindow } from "./lib/export-window.js";
-import { consoleLogin, root, round, rssMb, sampleRss, startStack } from "./lib/processes.js";
+import { consoleLogin, root, round, rssMb, sampleRss, startStack } from "../scripts/lib/processes.js";
 
 const { values } = parseArgs({
   options: {

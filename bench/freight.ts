@@ -18,7 +18,7 @@ import { parseArgs } from "node:util";
 import { openDatabase } from "../platform/db/index.js";
 import { createdWindow, exportWindow } from "./lib/export-window.js";
 import { runLoad } from "./lib/load.js";
-import { consoleLogin, root, round, sampleRss, startStack } from "./lib/processes.js";
+import { consoleLogin, root, round, sampleRss, startStack } from "../scripts/lib/processes.js";
 
 const { values } = parseArgs({
   options: {

@@ -16,7 +16,7 @@ import { checkLedger } from "../platform/ledger/check.js";
 import { platformAccount } from "../platform/ledger/ledger.js";
 import { payableWaybills } from "../tests/helpers/ledger.js";
 import { call, DEMO_ACCOUNTS, loginAs, startTestPlatform } from "../tests/helpers/platform.js";
-import { percentile, round } from "./lib/processes.js";
+import { percentile, round } from "../scripts/lib/processes.js";
 
 const { values } = parseArgs({ options: { clients: { type: "string", default: "20" }, payments: { type: "string", default: "1000" }, lines: { type: "string", default: "1000000" } } });
 const CLIENTS = Number(values.clients);

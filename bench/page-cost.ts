@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:f
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { consoleLogin, root, round, startStack } from "./lib/processes.js";
+import { consoleLogin, root, round, startStack } from "../scripts/lib/processes.js";
 
 const { values } = parseArgs({
   options: {

@@ -16,7 +16,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { consoleLogin, percentile, round, sampleRss } from "./lib/processes.js";
+import { consoleLogin, percentile, round, sampleRss } from "../scripts/lib/processes.js";
 
 const CLIENTS = intFromEnv("BENCH_CLIENTS", 1000, 1, 5000);
 const ROUNDS = intFromEnv("BENCH_ROUNDS", 50, 1, 500);

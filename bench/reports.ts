@@ -24,7 +24,7 @@ import { REPORT_DEFS } from "../platform/reports/definitions.js";
 import { runReport } from "../platform/reports/kit.js";
 import type { ServiceContext } from "../platform/context.js";
 import type { CallerScope } from "../platform/scope.js";
-import { root, round } from "./lib/processes.js";
+import { root, round } from "../scripts/lib/processes.js";
 
 const { values } = parseArgs({ options: { waybills: { type: "string", default: "1000000" }, rounds: { type: "string", default: "20" } } });
 const WAYBILLS = Number(values.waybills);

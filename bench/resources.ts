@@ -19,7 +19,7 @@ import { vehicleBinding } from "../platform/masterdata/vehicle.resource.js";
 import { searchResource } from "../platform/resources/query.js";
 import type { CallerScope } from "../platform/scope.js";
 import { runLoad, runLoop } from "./lib/load.js";
-import { consoleLogin, root, round, startStack } from "./lib/processes.js";
+import { consoleLogin, root, round, startStack } from "../scripts/lib/processes.js";
 
 const { values } = parseArgs({
   options: {

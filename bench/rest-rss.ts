@@ -10,7 +10,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { root, rssMb, waitFor } from "./lib/processes.js";
+import { root, rssMb, waitFor } from "../scripts/lib/processes.js";
 
 const { values } = parseArgs({ options: { port: { type: "string", default: "3600" }, database: { type: "string", default: "file:./data/bench-rest.db" }, idle: { type: "string", default: "15" } } });
 const port = Number(values.port);

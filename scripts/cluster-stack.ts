@@ -13,7 +13,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { portFree, root, running, waitFor } from "../bench/lib/processes.js";
+import { portFree, root, running, waitFor } from "./lib/processes.js";
 import { buildIfNeeded } from "./console-build.js";
 import { startNginx, type Nginx } from "./nginx.js";
 

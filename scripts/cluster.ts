@@ -5,7 +5,7 @@
  * and PORT (nginx, default 3000; consoles on PORT+1 and +2, platforms on PORT+3 and +4). A process
  * that exits is started again while the others keep serving; Ctrl-C stops everything.
  */
-import { stopRunning } from "../bench/lib/processes.js";
+import { stopRunning } from "./lib/processes.js";
 import { CLUSTER_DEFAULTS, startCluster, type Cluster } from "./cluster-stack.js";
 
 let cluster: Cluster | null = null;

@@ -21,6 +21,7 @@ export const invoiceCompanyPages = pagesOf(invoiceCompany, {
 });
 
 const APPLICATION_COLUMNS = ["applicationNo", "shipperName", "invoiceKind", "invoiceType", "invoiceCompanyId", "waybillCount", "amountInclTax", "taxAmount", "status", "createdTime", "issuedAt"] as const;
+const APPLICATION_WIDE_COLUMNS = ["invoiceKind", "issuedAt"] as const;
 
 const invoicesOf = (): ListPage => ({ ...invoicePages.list!, rowActions: ["detail"], columns: ["invoiceNo", "invoiceType", "amountExclTax", "taxAmount", "amountInclTax", "issueDate", "images", "status"] });
 const linesOf = (): ListPage => ({ def: invoiceLine, kind: "list", path: BILLING_DETAIL, rowActions: [], links: {} });
@@ -45,6 +46,7 @@ export const billingAuditPages = pagesOf(invoiceApplication, {
     rowActions: ["detail", "approve", "reject", "issue", "mail"],
     showOrg: true,
     columns: APPLICATION_COLUMNS,
+    wideColumns: APPLICATION_WIDE_COLUMNS,
     tabs: {
       field: "status",
       options: [
@@ -65,6 +67,7 @@ export const invoicePages = pagesOf(invoice, {
     rowActions: ["detail", "void", "redFlush"],
     showOrg: true,
     columns: ["invoiceNo", "invoiceCode", "invoiceKind", "invoiceType", "invoiceCompanyId", "buyerName", "amountExclTax", "taxRateBp", "taxAmount", "amountInclTax", "issueDate", "status", "applicationNo"],
+    wideColumns: ["invoiceCode", "invoiceKind", "applicationNo"],
   },
   detail: {
     path: INVOICE_DETAIL,

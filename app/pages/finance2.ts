@@ -21,6 +21,7 @@ export const matchInvoicePages = pagesOf(matchInvoice, {
     rowActions: ["detail", "startIssue", "issue", "mail", "cancel"],
     showOrg: true,
     columns: ["applyNo", "orderNo", "invoiceKind", "invoiceType", "buyerName", "sellerName", "driverName", "amount", "waybillCount", "invoiceNo", "invoiceCode", "issueDate", "expressNo", "status", "createdTime", "finishedAt"],
+    wideColumns: ["orderNo", "invoiceType", "sellerName", "invoiceCode", "expressNo", "finishedAt"],
   },
   detail: {
     path: MERGE_DETAIL,

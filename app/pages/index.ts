@@ -9,7 +9,7 @@ import { enterprisePages, invitationPages } from "./enterprise";
 import { cargoPages, contactPages, projectPages, settlementUnitPages, shipperAudit, shipperPages } from "./org-resources";
 import { driverAudit, fleetLeaderAudit, ownDrivers, relationAudit } from "./drivers";
 import { appealPages } from "./appeal";
-import { captainAudit, captainPages, shipAudit, shipownerAudit, shipownerPages, shipRelationAudit } from "./water";
+import { captainAudit, captainPages, ownShips, shipAudit, shipownerAudit, shipownerPages, shipRelationAudit } from "./water";
 import { SUPPLY_GROUPS } from "./supply";
 
 const GROUPS = [
@@ -32,6 +32,7 @@ const GROUPS = [
   ownDrivers,
   appealPages,
   shipAudit,
+  ownShips,
   captainPages,
   captainAudit,
   shipownerPages,

@@ -31,6 +31,8 @@ export interface ListPage extends Common {
   preset?: ResourceFilter;
   /** Column keys in order (default: the definition's list columns). */
   columns?: readonly string[];
+  /** Secondary columns shown only on wide screens (≥ 1680 px; `.col-wide`). */
+  wideColumns?: readonly string[];
   /** Add and edit in a dialog on the list (`?form=new`, `?form=<id>`), for entities without their own form pages. */
   inlineForm?: boolean;
   /** Show 所属企业 as a column and a filter (platform and tenant pages). */

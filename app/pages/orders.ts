@@ -8,6 +8,7 @@ export const orderPages = pagesOf(order, {
     title: "订单列表",
     rowActions: ["detail", "edit", "submit", "delete", "close", "cancel"],
     columns: ["orderNo", "externalNo", "freightWay", "businessMode", "shipperName", "cargoName", "loadingPlace", "unloadingPlace", "plannedWeight", "dispatchedWeight", "loadedWeight", "unloadedWeight", "unitPrice", "status"],
+    wideColumns: ["externalNo", "loadedWeight", "unloadedWeight"],
     showOrg: true,
     createLabel: "新建订单",
   },

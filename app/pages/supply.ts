@@ -40,6 +40,7 @@ export const supplyPages = pagesOf(supply, {
     createLabel: "发布货源",
     tabs: { field: "status", options: [{ label: "全部", value: null }, { label: "已发布", value: "PUBLISHED" }, { label: "待审核", value: "PENDING_AUDIT" }, { label: "已下架", value: "OFF_SHELF" }, { label: "草稿", value: "DRAFT" }] },
     columns: ["supplyNo", "businessMode", "cargoName", "loadingPlace", "loadingContactName", "unloadingPlace", "unloadingContactName", "carrierUnitPrice", "shipperUnitPrice", "stowageMode", "totalWeight", "totalVehicles", "takenWeight", "takenVehicles", "validUntil", "viewCount", "callCount", "favoriteCount", "status", "publishedTime"],
+    wideColumns: ["businessMode", "loadingContactName", "unloadingContactName", "stowageMode", "takenVehicles", "viewCount", "callCount", "favoriteCount", "publishedTime"],
   },
   detail: { path: `${BASE}/supplyDetail`, title: "货源详情", actions: [...SUPPLY_ACTIONS], related: SUPPLY_RELATED },
   create: { path: `${BASE}/newSupply`, title: "发布货源", withOrg: true },

@@ -21,13 +21,12 @@ export const shipAudit = pagesOf(ship, {
   audit: { path: "/userInfoManage/ship/audit/:id", title: "船舶审核", group: "audit", related: [credentialsSection("SHIP"), relationsOf("shipId")] },
 });
 
-/** A read-only table of ships inside another record's detail (organisations have no ship pages to link to). */
-function shipsOf(key: "captainId" | "shipownerId", links: boolean): RelatedSection {
+/** A read-only table of ships inside another record's detail, each linking to its detail on the reader's own ship pages. */
+function shipsOf(key: "captainId" | "shipownerId", pages: { list?: ListPage }): RelatedSection {
   const page = (): ListPage => ({
-    ...shipAudit.list!,
+    ...pages.list!,
     columns: ["shipName", "mmsi", "shipType", "loadCapacity", "navArea", key === "captainId" ? "shipownerId" : "captainId", "operationStatus", "auditStatus"],
-    rowActions: links ? ["detail"] : [],
-    links: links ? shipAudit.list!.links : {},
+    rowActions: ["detail"],
   });
   return { title: "船舶", page, filter: (record) => ({ [key]: Number(record.id) }) };
 }
@@ -36,6 +35,22 @@ function relationsOf(key: "shipId" | "shipownerId"): RelatedSection {
   const page = (): ListPage => ({ ...shipRelationAudit.list!, rowActions: [], links: {}, columns: ["shipId", "partyName", "partyType", "relationType", "validFrom", "validTo", "relationStatus", "auditStatus"] });
   return { title: "人船关系", page, filter: (record) => ({ [key]: Number(record.id) }) };
 }
+
+/**
+ * 船舶 of an organisation (hidden pages beside 船长列表 / 船东列表; the spec gives organisations none, yet a new
+ * water carrier must register its ships and upload their 证照 before dispatch may use them).
+ */
+export const ownShips = pagesOf(ship, {
+  list: { path: "/resourceManager/shipList", title: "船舶列表", rowActions: ["detail", "edit", "resubmit", "delete"], wideColumns: ["shipIdentityNo", "createdTime"] },
+  create: { path: "/resourceManager/ship/add", title: "新增船舶" },
+  edit: { path: "/resourceManager/ship/edit/:id", title: "编辑船舶" },
+  detail: {
+    path: "/resourceManager/ship/detail/:id",
+    title: "船舶详情",
+    actions: ["edit", "resubmit", "delete"],
+    related: [credentialsSection("SHIP", { ownPage: "/resourceManager/ship/detail/:id" }), relationsOf("shipId")],
+  },
+});
 
 /** 船长 of an organisation: roster list, add (finds or creates the profile by 身份证号), edit, detail with the captain's ships. */
 export const captainPages = pagesOf(captain, {
@@ -46,7 +61,7 @@ export const captainPages = pagesOf(captain, {
     path: "/resourceManager/captain/detail/:id",
     title: "船长详情",
     actions: ["edit", "remove", "restore", "delete"],
-    related: [credentialsSection("CAPTAIN", { subjectKey: "profileId", ownPage: "/resourceManager/captain/detail/:id" }), shipsOf("captainId", false)],
+    related: [credentialsSection("CAPTAIN", { subjectKey: "profileId", ownPage: "/resourceManager/captain/detail/:id" }), shipsOf("captainId", ownShips)],
   },
 });
 
@@ -62,12 +77,12 @@ export const shipownerPages = pagesOf(shipowner, {
   list: { path: "/resourceManager/shipownerList", title: "船东列表", rowActions: ["detail", "edit", "resubmit", "disable", "enable", "delete"] },
   create: { path: "/resourceManager/shipowner/add", title: "新增船东" },
   edit: { path: "/resourceManager/shipowner/edit/:id", title: "编辑船东" },
-  detail: { path: "/resourceManager/shipowner/detail/:id", title: "船东详情", actions: ["edit", "resubmit", "disable", "enable", "delete"], related: [shipsOf("shipownerId", false), relationsOf("shipownerId")] },
+  detail: { path: "/resourceManager/shipowner/detail/:id", title: "船东详情", actions: ["edit", "resubmit", "disable", "enable", "delete"], related: [shipsOf("shipownerId", ownShips), relationsOf("shipownerId")] },
 });
 
 /** 船东 for platform and tenant staff: list of every organisation's shipowners, detail, audit (spec 2.7). */
 export const shipownerAudit = pagesOf(shipowner, {
   list: { path: "/userInfoManage/shipownerList", title: "船东列表", rowActions: ["detail", "audit", "revoke", "disable", "enable"], showOrg: true },
-  detail: { path: "/userInfoManage/shipowner/detail/:id", title: "船东详情", actions: ["audit", "revoke", "disable", "enable"], related: [shipsOf("shipownerId", true), relationsOf("shipownerId")] },
-  audit: { path: "/userInfoManage/shipowner/audit/:id", title: "船东审核", group: "audit", related: [shipsOf("shipownerId", true)] },
+  detail: { path: "/userInfoManage/shipowner/detail/:id", title: "船东详情", actions: ["audit", "revoke", "disable", "enable"], related: [shipsOf("shipownerId", shipAudit), relationsOf("shipownerId")] },
+  audit: { path: "/userInfoManage/shipowner/audit/:id", title: "船东审核", group: "audit", related: [shipsOf("shipownerId", shipAudit)] },
 });

@@ -2,7 +2,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
 import { ResourceListPage } from "~/components/resource/ResourceListPage";
-import { columnsOf, ResourceTable, type Row } from "~/components/resource/ResourceTable";
+import { columnsOf } from "~/pages/columns";
+import { ResourceTable, type Row } from "~/components/resource/ResourceTable";
 import { SHIP_FINE_LOG_COLUMNS, shipFineLog, shipFinePages } from "~/pages/findship";
 import { platformMessage } from "~/services/page-data.server";
 import { listLoader, recordAction } from "~/services/resource-pages.server";

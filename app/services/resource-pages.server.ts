@@ -10,7 +10,7 @@ import { filterSchema, formSchema, transitionFormSchema, transitionOf, type Reso
 import type { AnyResource, Field } from "../../contract/resources/kit";
 import { resourceOf } from "../../contract/resources/index";
 import { hrefFor, idOfRequest, pageTitleOf, type AuditPage, type DetailPage, type FormPage, type ListPage, type RelatedSection } from "~/pages/kit";
-import { columnsOf } from "~/components/resource/ResourceTable";
+import { columnsOf } from "~/pages/columns";
 import { parseResourceQuery } from "./resource-query";
 import { isPickSearch, pickerOf, pickersOf } from "./picker.server";
 import { PICK_FIELD, pickKeywordName } from "~/lib/picker";

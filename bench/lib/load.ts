@@ -1,6 +1,6 @@
 /** A small closed-loop HTTP load generator: N connections, each sending its next request when the last ends. */
 import http from "node:http";
-import { percentile, round } from "./processes.js";
+import { percentile, round } from "../../scripts/lib/processes.js";
 
 export interface LoadResult {
   requests: number;

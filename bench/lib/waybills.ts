@@ -2,7 +2,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { openDatabase } from "../../platform/db/index.js";
-import { root, round } from "./processes.js";
+import { root, round } from "../../scripts/lib/processes.js";
 
 async function waybillCount(databaseUrl: string): Promise<number> {
   if (databaseUrl.startsWith("file:") && !existsSync(databaseUrl.slice(5))) return 0;

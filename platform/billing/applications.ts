@@ -11,7 +11,8 @@ import { taxOf, type ApplyInvoice, type invoiceableFilterSchema } from "../../co
 import type { z } from "zod";
 import { nowIso, type Db } from "../db/index.js";
 import { HttpError, notFound, offsetOf, Refusal } from "../http/envelope.js";
-import { ensureSettlements, requireCode } from "../ledger/flows.js";
+import { ensureSettlements } from "../ledger/flows.js";
+import { requireCode } from "../http/permission.js";
 import { hashOf } from "../ledger/ledger.js";
 import { lockRows, moneyTx, type MoneyDb } from "../ledger/tx.js";
 import { recordResourceEvent } from "../resources/events.js";

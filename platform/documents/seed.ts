@@ -106,5 +106,9 @@ export async function seedDocuments(db: Db, _ids: SeedIds): Promise<void> {
     await trx.updateTable("freights").set({ unloading_ticket_url: unload }).where("unloading_ticket_url", "is not", null).execute();
     const voucher = await seedDocument(trx, "转账凭证样例");
     await trx.updateTable("recharges").set({ voucher_url: voucher }).execute();
+    // Issued invoices carry their 发票影像; the newest issued one still waits for it (上传发票影像 has a row to act on).
+    const invoiceImage = await seedDocument(trx, "发票影像样例");
+    const waiting = await trx.selectFrom("invoices").select("id").where("status", "=", "ISSUED").orderBy("id", "desc").limit(1).executeTakeFirst();
+    await trx.updateTable("invoices").set({ images: JSON.stringify([invoiceImage]) }).where("id", "!=", waiting?.id ?? -1).execute();
   });
 }

@@ -12,7 +12,7 @@ import type { ServiceContext } from "../context.js";
 import type { Db } from "../db/index.js";
 import { exportDisposition, sendWorkbook, type SheetColumn } from "../http/xlsx.js";
 import { offsetOf } from "../http/envelope.js";
-import { requireCode } from "../ledger/flows.js";
+import { requireCode } from "../http/permission.js";
 import { platformAccount } from "../ledger/ledger.js";
 import type { CallerScope } from "../scope.js";
 import { expireGrants } from "./red-envelopes.js";

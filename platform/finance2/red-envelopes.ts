@@ -12,7 +12,7 @@ import { CAMPAIGN_MOVES, CAMPAIGN_STATUS_LABELS, GRANT_STATUS_LABELS, type Campa
 import { chinaDate } from "../../contract/units.js";
 import { nowIso, type Db } from "../db/index.js";
 import { notFound, Refusal } from "../http/envelope.js";
-import { requireCode } from "../ledger/flows.js";
+import { requireCode } from "../http/permission.js";
 import { hashOf, platformAccount, post, walletAccount } from "../ledger/ledger.js";
 import { moneyTx, type MoneyDb } from "../ledger/tx.js";
 import { nextSerial } from "../resources/write.js";

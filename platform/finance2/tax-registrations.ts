@@ -11,7 +11,7 @@ import { RefusalCode } from "../../contract/envelope.js";
 import { TAX_PERSON_TYPES, taxRegistration, type TaxPersonType } from "../../contract/resources/finance2.js";
 import { nowIso, type Db } from "../db/index.js";
 import { HttpError, offsetOf, Refusal } from "../http/envelope.js";
-import { requireCode } from "../ledger/flows.js";
+import { requireCode } from "../http/permission.js";
 import { moneyTx } from "../ledger/tx.js";
 import { maskIdCard } from "../masterdata/captain.resource.js";
 import { recordResourceEvent } from "../resources/events.js";

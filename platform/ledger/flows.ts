@@ -8,7 +8,6 @@
  */
 import { RefusalCode } from "../../contract/envelope.js";
 import { cardNoError, settlementOf, type BankCardInput, type InvoiceTitleInput, type PayWaybills, type RechargeSubmit, type WithdrawApply } from "../../contract/ledger.js";
-import { codeKinds, type PermissionCode } from "../../contract/permissions.js";
 import { nowIso, type Db } from "../db/index.js";
 import { yuanPlain } from "../../contract/numbers.js";
 import { enterpriseConfigOf } from "../system/enterprise-config.js";
@@ -19,17 +18,12 @@ import { visible } from "../scope.js";
 import { encryptCardNo, cardHash } from "./card-crypto.js";
 import { ensureAccount, hashOf, orgAccount, platformAccount, post, walletAccount, type Line } from "./ledger.js";
 import { lockRows, moneyTx, type MoneyDb } from "./tx.js";
+import { requireCode } from "../http/permission.js";
 import { payeeRoutes, routedShare } from "../finance2/routing.js";
 import { Outbox } from "../iam/notifications/events.js";
 import { checkDocumentRefs } from "../documents/refs.js";
 
 const operatorOf = (scope: CallerScope) => ({ userId: scope.userId, name: scope.name });
-
-/** As iam/admin/access.ts: the code's catalogue kinds unless one action names narrower `kinds`. */
-export function requireCode(scope: CallerScope, code: PermissionCode, label: string, kinds: readonly CallerScope["type"][] | null = codeKinds(code)): void {
-  if (kinds && !kinds.includes(scope.type)) throw new Refusal(RefusalCode.notPermitted, `当前账号类型不能${label}`);
-  if (!scope.permissions.has(code)) throw new Refusal(RefusalCode.notPermitted, `没有${label}权限（${code}）`);
-}
 
 /** The caller's own account: an organisation's BASIC, an individual's WALLET. */
 export async function ownAccountId(db: MoneyDb, scope: CallerScope): Promise<number> {

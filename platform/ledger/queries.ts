@@ -9,7 +9,8 @@ import { ENTRY_TYPES } from "../../contract/ledger.js";
 import type { Db } from "../db/index.js";
 import { notFound, offsetOf } from "../http/envelope.js";
 import { visible, type CallerScope } from "../scope.js";
-import { ensureSettlements, ownAccountId, requireCode } from "./flows.js";
+import { ensureSettlements, ownAccountId } from "./flows.js";
+import { requireCode } from "../http/permission.js";
 import type { MoneyDb } from "./tx.js";
 
 const camel = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), v]));

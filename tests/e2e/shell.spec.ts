@@ -140,6 +140,23 @@ test.describe("at 375 px", () => {
     await expect(page).toHaveURL(/\/sysNotification$/);
     await expect(sidebar).not.toBeInViewport();
   });
+
+  test("a list shows its first filter and the rows; 更多筛选 unfolds the rest, and a filter in use keeps them open", async ({ page }) => {
+    await login(page, "ORG_USER");
+    for (const [path, first, later] of [["/orderManage/orderList", "订单号/原始单号", "订单状态"], ["/dispatchManage/waybillList", "运单号", "运单状态"]] as const) {
+      await visit(page, path);
+      const search = page.locator("form.filters");
+      await expect(search.getByLabel(first, { exact: true })).toBeVisible();
+      await expect(search.getByLabel(later, { exact: true })).toBeHidden();
+      await search.getByText("更多筛选").click();
+      await expect(search.getByLabel(later, { exact: true })).toBeVisible();
+      await search.getByLabel(later, { exact: true }).selectOption({ index: 1 });
+      await search.getByRole("button", { name: "查询" }).click();
+      await expect(page).toHaveURL(/status=/);
+      await expect(page).not.toHaveURL(/filters-more/);
+      await expect(page.locator("form.filters").getByLabel(later, { exact: true })).toBeVisible();
+    }
+  });
 });
 
 test.describe("with JavaScript disabled", () => {

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nginxBinary } from "../../scripts/nginx.js";
-import { consoleLogin, portFree } from "../../bench/lib/processes.js";
+import { consoleLogin, portFree } from "../../scripts/lib/processes.js";
 import { startCluster, type Cluster } from "../../scripts/cluster-stack.js";
 import { DEMO_ACCOUNTS } from "../helpers/platform.js";
 import { until } from "../helpers/wait.js";

@@ -66,6 +66,32 @@ describe("documents and 驳回原因 (JavaScript off)", () => {
     expect(saved.doc.querySelectorAll('section[aria-label="证照"] [data-testid="document-thumb"] img').length).toBeGreaterThan(0);
   });
 
+  it("an enterprise registers its ship on 新增船舶 and uploads the ship's 证照 from its 船舶详情", async () => {
+    const org = await browserAs("ORG_USER");
+    const list = await org.get("/resourceManager/shipList");
+    expect(list.status).toBe(200);
+    expect(list.doc.querySelectorAll('[data-testid="resource-row"]').length, "the enterprise's seeded ships").toBeGreaterThan(0);
+    const add = await org.get("/resourceManager/ship/add");
+    const form = add.doc.querySelector('[data-testid="resource-form"]')!;
+    const shipName = `皖蚌埠货${String(Date.now()).slice(-5)}`;
+    const saved = await org.submit(add, form, {
+      shipName, mmsi: "413" + String(Date.now()).slice(-6), shipIdentityNo: "CN" + String(Date.now()).slice(-11), shipType: "BULK",
+      loadCapacity: "2800", navArea: "B", selfOwned: "true", registryPort: "蚌埠", grossTonnage: "1600", netTonnage: "900",
+    }, button(form, "保存"));
+    expect(notice(saved), textOf(saved.doc.querySelector('[data-testid="resource-form"]'))).toContain("已新增");
+    const found = await org.get(`/resourceManager/shipList?keyword=${encodeURIComponent(shipName)}`);
+    const detail = await org.get(found.doc.querySelector('[data-testid="resource-row"] [data-action="detail"]')!.getAttribute("href")!);
+    expect(textOf(detail.doc.querySelector("main"))).toContain(shipName);
+    const upload = detail.doc.querySelector('section[aria-label="证照"]')!.querySelectorAll("a").find((a) => textOf(a) === "上传证照")!;
+    expect(upload.getAttribute("href")).toMatch(/^\/resourceManager\/credential\/add\?subjectType=SHIP&subjectId=\d+&back=/);
+    const page = await org.get(upload.getAttribute("href")!);
+    const credential = page.doc.querySelector('[data-testid="resource-form"]')!;
+    const done = await org.submit(page, credential, { credType: "SHIP_NATIONALITY", certNo: "GJ2026PAGES01", validTo: "2031-12-31" }, button(credential, "保存"), { images__file: [photo("船舶国籍证书")] });
+    expect(notice(done)).toContain("已新增");
+    expect(done.url.split("?")[0]).toBe(new URL(detail.url, "http://x").pathname);
+    expect(done.doc.querySelectorAll('section[aria-label="证照"] [data-testid="document-thumb"] img').length).toBeGreaterThan(0);
+  });
+
   it("装货 takes its 磅单 as a file: a wrong type is refused on the form, an image loads the waybill and shows as a thumbnail", async () => {
     const org = await browserAs("ORG_USER");
     const queue = await org.get("/dispatchManage/loading");
@@ -110,6 +136,16 @@ describe("documents and 驳回原因 (JavaScript off)", () => {
     const done = await staff.submit(dialog, form, {}, undefined, { images__file: [photo("发票")] });
     expect(notice(done)).toContain("已上传发票影像");
     expect(done.doc.querySelector('[data-testid="document-thumb"] img'), "发票影像 shows as a thumbnail").not.toBeNull();
+  });
+
+  it("the demo's issued invoices carry their 发票影像, which the applicant enterprise can open", async () => {
+    const staff = await browserAs("SYSTEM_USER");
+    const list = await staff.get("/financialManage/invoiceList?status=MAILED");
+    const detail = await staff.get(list.doc.querySelector('[data-testid="resource-row"] [data-action="detail"]')!.getAttribute("href")!);
+    const thumb = detail.doc.querySelector('[data-testid="document-thumb"] img');
+    expect(thumb, "a mailed invoice shows its 发票影像").not.toBeNull();
+    const image = await staff.get(thumb!.getAttribute("src")!);
+    expect(image.status).toBe(200);
   });
 
   it("船长审核 shows the captain's 证照 with 上传证照, like drivers", async () => {

@@ -8,7 +8,7 @@ import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
 import { regionChoice, regionLevels } from "../../contract/regions";
 import { RegionSelect } from "../../app/components/resource/RegionSelect";
-import { rangeShortcuts } from "../../app/components/resource/SearchForm";
+import { rangeShortcuts } from "../../app/components/resource/filters";
 
 describe("RegionSelect without JavaScript", () => {
   it("renders the three selects for a stored county, with 「选择」", () => {

@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
+import { DateRange, FilterActions, MoreFiltersToggle, filterLabelClass, filtersClass } from "~/components/resource/filters";
 import { FREIGHT_STATUSES, FREIGHT_STATUS_LABELS, FREIGHT_WAYS, FREIGHT_WAY_LABELS, freightFilterSchema } from "../../../contract/freight";
 import { specialCharacterPropsOf } from "~/lib/special-characters";
 import type { FreightFilterErrors, FreightFilterField, FreightFilterValues } from "~/lib/freight-filter";
@@ -20,7 +21,7 @@ function TextField({ name, label, value, error, placeholder }: { name: FreightFi
   const id = `freight-filter-${name}`;
   return (
     <div className="min-w-0">
-      <label htmlFor={id} className="mb-1 block text-xs text-gray-500">{label}</label>
+      <label htmlFor={id} className={filterLabelClass}>{label}</label>
       <input
         id={id}
         name={name}
@@ -37,21 +38,6 @@ function TextField({ name, label, value, error, placeholder }: { name: FreightFi
   );
 }
 
-function DateRange({ label, from, to, values, errors }: { label: string; from: FreightFilterField; to: FreightFilterField; values: FreightFilterValues; errors: FreightFilterErrors }) {
-  const error = errors[from] ?? errors[to];
-  return (
-    <fieldset className="min-w-0">
-      <legend className="mb-1 block text-xs text-gray-500">{label}</legend>
-      <div className="flex items-center gap-1">
-        <input type="date" name={from} aria-label={`${label}开始`} defaultValue={values[from] ?? ""} className={`input min-w-0 ${errors[from] ? "input-error" : ""}`} />
-        <span className="text-gray-400">至</span>
-        <input type="date" name={to} aria-label={`${label}结束`} defaultValue={values[to] ?? ""} className={`input min-w-0 ${errors[to] ? "input-error" : ""}`} />
-      </div>
-      {error ? <p className="field-error">{error}</p> : null}
-    </fieldset>
-  );
-}
-
 /**
  * The waybill search form (spec 5): a GET form, so the filter lives in the URL and works without
  * JavaScript. 查询 starts again at page 1; 重置 clears every filter.
@@ -62,15 +48,16 @@ export function FreightFilterForm({ values, errors = {}, showFreightWay, omit = 
   // Remounting on a new query resets the uncontrolled inputs to the URL's values (back/forward, 重置).
   const formKey = location.search;
   return (
-    <Form method="get" key={formKey} className="mb-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="运单查询">
+    <Form method="get" key={formKey} className={filtersClass} aria-label="运单查询">
       {Object.entries(carry).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {shown("freightNo") ? <TextField name="freightNo" label="运单号" value={values.freightNo} error={errors.freightNo} /> : null}
+      <MoreFiltersToggle values={values} errors={errors} first="freightNo" />
       {shown("orderNo") ? <TextField name="orderNo" label="订单号" value={values.orderNo} error={errors.orderNo} /> : null}
       {shown("status") ? (
         <div className="min-w-0">
-          <label htmlFor="freight-filter-status" className="mb-1 block text-xs text-gray-500">运单状态</label>
+          <label htmlFor="freight-filter-status" className={filterLabelClass}>运单状态</label>
           <select id="freight-filter-status" name="status" defaultValue={values.status ?? ""} className={`input ${errors.status ? "input-error" : ""}`}>
             <option value="">全部</option>
             {FREIGHT_STATUSES.map((status) => (
@@ -82,7 +69,7 @@ export function FreightFilterForm({ values, errors = {}, showFreightWay, omit = 
       ) : null}
       {showFreightWay && shown("freightWay") ? (
         <div className="min-w-0">
-          <label htmlFor="freight-filter-freightWay" className="mb-1 block text-xs text-gray-500">运输方式</label>
+          <label htmlFor="freight-filter-freightWay" className={filterLabelClass}>运输方式</label>
           <select id="freight-filter-freightWay" name="freightWay" defaultValue={values.freightWay ?? ""} className={`input ${errors.freightWay ? "input-error" : ""}`}>
             <option value="">全部</option>
             {FREIGHT_WAYS.map((way) => (
@@ -96,12 +83,9 @@ export function FreightFilterForm({ values, errors = {}, showFreightWay, omit = 
       {shown("conveyanceName") ? <TextField name="conveyanceName" label={showFreightWay ? "车牌号/船名" : "车牌号"} value={values.conveyanceName} error={errors.conveyanceName} /> : null}
       {shown("loadingPlace") ? <TextField name="loadingPlace" label="装货地" value={values.loadingPlace} error={errors.loadingPlace} /> : null}
       {shown("unloadingPlace") ? <TextField name="unloadingPlace" label="卸货地" value={values.unloadingPlace} error={errors.unloadingPlace} /> : null}
-      {shown("createdFrom") ? <DateRange label="创建日期" from="createdFrom" to="createdTo" values={values} errors={errors} /> : null}
-      {shown("loadingFrom") ? <DateRange label="装货日期" from="loadingFrom" to="loadingTo" values={values} errors={errors} /> : null}
-      <div className="flex items-end gap-2">
-        <button type="submit" className="btn btn-primary">查询</button>
-        <Link to={location.pathname} className="btn">重置</Link>
-      </div>
+      {shown("createdFrom") ? <DateRange name="created" label="创建日期" values={values} errors={errors} /> : null}
+      {shown("loadingFrom") ? <DateRange name="loading" label="装货日期" values={values} errors={errors} /> : null}
+      <FilterActions more />
     </Form>
   );
 }

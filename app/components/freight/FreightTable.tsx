@@ -65,7 +65,7 @@ export function FreightTable<R extends FreightRow>({ records, actions, selection
             ) : null}
             <th scope="col" className="col-key">运单号</th>
             <th scope="col" className="col-status">状态</th>
-            <th scope="col">运输方式</th>
+            <th scope="col" className="col-wide">运输方式</th>
             <th scope="col">订单号</th>
             <th scope="col">司机/船长</th>
             <th scope="col">车牌/船名</th>
@@ -75,7 +75,7 @@ export function FreightTable<R extends FreightRow>({ records, actions, selection
             <th scope="col" className="text-right">装货(吨)</th>
             <th scope="col" className="text-right">卸货(吨)</th>
             <th scope="col" className="text-right">运费(元)</th>
-            <th scope="col">创建时间</th>
+            <th scope="col" className="col-wide">创建时间</th>
             {actions ? <th scope="col" className="col-actions">操作</th> : null}
           </tr>
         </thead>
@@ -114,7 +114,7 @@ export function FreightTable<R extends FreightRow>({ records, actions, selection
                     ) : null}
                   </td>
                   <td className="col-status"><StatusTag status={r.status} /></td>
-                  <td>{FREIGHT_WAY_LABELS[r.freightWay]}</td>
+                  <td className="col-wide">{FREIGHT_WAY_LABELS[r.freightWay]}</td>
                   <td>{r.orderNo}</td>
                   <td>{dash(water ? r.captainName : r.driverName)}</td>
                   <td>{dash(water ? r.shipName : r.plateNo)}</td>
@@ -124,7 +124,7 @@ export function FreightTable<R extends FreightRow>({ records, actions, selection
                   <td className="num">{tonnes(r.loadedWeight)}</td>
                   <td className="num">{tonnes(r.unloadedWeight)}</td>
                   <td className="num">{fenToYuan(r.freightAmount)}</td>
-                  <td>{formatDateTime(r.createdTime)}</td>
+                  <td className="col-wide">{formatDateTime(r.createdTime)}</td>
                   {actions ? <td className="col-actions">{actions(r)}</td> : null}
                 </tr>
               );

@@ -10,7 +10,8 @@ import { AuditForm } from "./AuditForm";
 import { cellOf } from "./cells";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { DictChoicesContext } from "./dict-choices";
-import { columnsOf, ResourceTable, type Row } from "./ResourceTable";
+import { columnsOf } from "~/pages/columns";
+import { ResourceTable, type Row } from "./ResourceTable";
 import { actionLabel, useConfirmHref } from "./RowActions";
 
 type ActionData = { error?: string | null; fieldErrors?: Record<string, string[] | null> | null; result?: SubmissionResult<string[]> } | undefined;

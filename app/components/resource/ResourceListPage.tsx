@@ -11,7 +11,8 @@ import type { PickerData } from "~/lib/picker";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { DictChoicesContext } from "./dict-choices";
 import { SearchForm } from "./SearchForm";
-import { columnsOf, ResourceTable, type Row } from "./ResourceTable";
+import { columnsOf } from "~/pages/columns";
+import { ResourceTable, type Row } from "./ResourceTable";
 import type { RegionChoice } from "../../../contract/regions";
 
 /** The create/edit form (and Conform with it) is loaded when a list shows its dialog (issue 14). */
@@ -43,7 +44,7 @@ export function ResourceListPage({ page, toolbar }: { page: ListPage; toolbar?: 
       <SearchFormFor page={page} data={data} hidden={hidden} />
       {data.notice ? <p className="alert-success mb-3" role="status">{data.notice}</p> : null}
       {data.searchError ? <p className="alert-error mb-3" role="alert">{data.searchError}</p> : null}
-      <ResourceTable def={def} records={records} columns={columnsOf(def, page.columns, page.showOrg && data.staff)} rowActions={page.rowActions} links={page.links} empty={empty} label={title} />
+      <ResourceTable def={def} records={records} columns={columnsOf(def, page.columns, page.showOrg && data.staff)} wide={page.wideColumns} rowActions={page.rowActions} links={page.links} empty={empty} label={title} />
       <Pagination total={data.data.total} current={data.data.current} size={data.data.size} more={data.data.more} sums={footerSums(data.data.sums)} />
       {data.confirm ? (
         <DictChoicesContext.Provider value={data.dicts ?? {}}>

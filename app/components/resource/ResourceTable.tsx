@@ -1,21 +1,11 @@
 import type { ReactNode } from "react";
-import { listColumns } from "../../../contract/resources/derive";
-import { f, type AnyResource, type Field } from "../../../contract/resources/kit";
+import type { AnyResource, Field } from "../../../contract/resources/kit";
 import type { ActionKey, Links } from "~/pages/kit";
 import { cellOf } from "./cells";
 import { RowActions } from "./RowActions";
 
 
 export type Row = Record<string, unknown> & { id: number; actions: string[] };
-
-/** The record's creation time as a column (添加时间, 注册时间 … as the definition names its filter). */
-const createdColumn = (def: AnyResource) => f.datetime(def.createdFilter ?? "创建时间", { list: true });
-
-export function columnsOf(def: AnyResource, keys?: readonly string[], showOrg = false): Array<[string, Field]> {
-  const all: Array<[string, Field]> = [...listColumns(def), ["createdTime", createdColumn(def)]];
-  const chosen = keys ? keys.map((k) => all.find(([key]) => key === k) ?? ([k, def.fields[k]] as [string, Field])).filter(([, field]) => !!field) : def.createdFilter ? all : all.slice(0, -1);
-  return showOrg ? [...chosen, ["orgName", { label: "所属企业", kind: "text", format: String } as unknown as Field]] : chosen;
-}
 
 /**
  * The key columns first (issue 22 item 4): the first column (the number or name) and then the status,
@@ -29,9 +19,9 @@ export function keyColumnsFirst(def: AnyResource, columns: Array<[string, Field]
 }
 
 /** A server-rendered table of records: one cell per column, the row's allowed actions at the end. */
-export function ResourceTable({ def, records, columns: given, rowActions, links, empty, label, confirmPrefix }: { def: AnyResource; records: Row[]; columns: Array<[string, Field]>; rowActions: readonly ActionKey[]; links: Links; empty: ReactNode; label: string; confirmPrefix?: string }) {
+export function ResourceTable({ def, records, columns: given, wide = [], rowActions, links, empty, label, confirmPrefix }: { def: AnyResource; records: Row[]; columns: Array<[string, Field]>; wide?: readonly string[]; rowActions: readonly ActionKey[]; links: Links; empty: ReactNode; label: string; confirmPrefix?: string }) {
   const columns = keyColumnsFirst(def, given);
-  const keyClass = (key: string, index: number) => (index === 0 ? "col-key" : key === def.status?.field ? "col-status" : undefined);
+  const keyClass = (key: string, index: number) => (index === 0 ? "col-key" : key === def.status?.field ? "col-status" : wide.includes(key) ? "col-wide" : undefined);
   return (
     <div className="overflow-x-auto">
       <table className="table table-nowrap table-clip table-keys" aria-label={label}>

@@ -20,7 +20,7 @@ import { parse } from "../../http/validate.js";
 import type { Caller } from "../../identity/caller.js";
 import { authenticate } from "../../identity/service.js";
 import { bearerToken, platformOf, requireCaller } from "../../identity/guard.js";
-import { requireCode } from "./access.js";
+import { requireCode } from "../../http/permission.js";
 import { contentMatches, type ContentKind } from "./file-content.js";
 
 const MB = 1024 * 1024;

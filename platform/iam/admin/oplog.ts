@@ -19,7 +19,7 @@ import { HttpError, ok, offsetOf, pagingSchema, paged } from "../../http/envelop
 import { parse } from "../../http/validate.js";
 import type { Caller } from "../../identity/caller.js";
 import { callerOf, platformOf, requireCaller } from "../../identity/guard.js";
-import { requireCode } from "./access.js";
+import { requireCode } from "../../http/permission.js";
 
 export const OPERATION_KINDS = { CLICK: "点击", API: "接口写操作", LOGIN: "登录", SENSITIVE_VIEW: "查看敏感信息" } as const;
 export type OperationKind = keyof typeof OPERATION_KINDS;

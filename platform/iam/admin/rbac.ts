@@ -23,7 +23,7 @@ import { hashPassword, randomToken } from "../../identity/crypto.js";
 import { requireCaller } from "../../identity/guard.js";
 import { announceRevocation } from "../../identity/service.js";
 import { sendAccountSms } from "../../identity/account-sms.js";
-import { requireCode } from "./access.js";
+import { requireCode } from "../../http/permission.js";
 
 export const USER_TYPE_LABELS: Record<UserType, string> = { SYSTEM_USER: "平台用户", TENANT_USER: "租户用户", ORG_USER: "企业用户", INDIVIDUAL_USER: "个人用户" };
 const STAFF: readonly UserType[] = ["SYSTEM_USER", "TENANT_USER", "ORG_USER"];

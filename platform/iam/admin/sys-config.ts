@@ -12,7 +12,7 @@ import type { AnyDb } from "../../resources/bind.js";
 import { ok } from "../../http/envelope.js";
 import { parse } from "../../http/validate.js";
 import { requireCaller } from "../../identity/guard.js";
-import { requireCode } from "./access.js";
+import { requireCode } from "../../http/permission.js";
 
 export const CONFIG_DEFAULTS = { PW_EXPIRATION_DAYS: { value: "90", type: "INT", description: "密码有效天数（0 = 永不过期）" } } as const;
 export type ConfigKey = keyof typeof CONFIG_DEFAULTS;

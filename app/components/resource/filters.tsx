@@ -1,0 +1,79 @@
+/**
+ * The parts every list's search form shares (SearchForm, FreightFilterForm): the grid, date ranges with
+ * 今天 / 最近一周 / 最近一个月, the 查询 / 重置 row, and on a phone 「更多筛选」, which folds away every filter but
+ * the first (an unnamed checkbox and its label: no JavaScript, nothing added to the query).
+ */
+import { Link, useLocation } from "@remix-run/react";
+import { addDays, chinaDate } from "../../../contract/units";
+
+export const filtersClass = "filters mb-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4";
+export const filterLabelClass = "mb-1 block text-xs text-gray-500";
+const TOGGLE_ID = "filters-more";
+
+/** 今天 / 最近一周 / 最近一个月: China calendar days, the last one today (a week is today and the 6 days before). */
+export function rangeShortcuts(today: string = chinaDate()): Array<{ label: string; from: string; to: string }> {
+  return [
+    { label: "今天", from: today, to: today },
+    { label: "最近一周", from: addDays(today, -6), to: today },
+    { label: "最近一个月", from: addDays(today, -29), to: today },
+  ];
+}
+
+/** The page's address with one range set (links that fill the range: they work without JavaScript). */
+function rangeHref(pathname: string, search: string, name: string, from: string, to: string): string {
+  const params = new URLSearchParams(search);
+  params.set(`${name}From`, from);
+  params.set(`${name}To`, to);
+  params.delete("current");
+  return `${pathname}?${params}`;
+}
+
+type Values = Partial<Record<string, string>>;
+
+/** `<name>From` – `<name>To` as two date inputs and the shortcut links. */
+export function DateRange({ name, label, values, errors }: { name: string; label: string; values: Values; errors: Values }) {
+  const location = useLocation();
+  const error = errors[`${name}From`] ?? errors[`${name}To`];
+  return (
+    <fieldset className="min-w-0">
+      <legend className={filterLabelClass}>{label}</legend>
+      <div className="flex items-center gap-1">
+        <input type="date" name={`${name}From`} aria-label={`${label}开始`} defaultValue={values[`${name}From`] ?? ""} className={`input min-w-0 ${errors[`${name}From`] ? "input-error" : ""}`} />
+        <span className="text-gray-400">至</span>
+        <input type="date" name={`${name}To`} aria-label={`${label}结束`} defaultValue={values[`${name}To`] ?? ""} className={`input min-w-0 ${errors[`${name}To`] ? "input-error" : ""}`} />
+      </div>
+      <div className="mt-0.5 flex gap-2 text-xs" aria-label={`${label}快捷选择`}>
+        {rangeShortcuts().map((r) => {
+          const active = values[`${name}From`] === r.from && values[`${name}To`] === r.to;
+          return (
+            <Link key={r.label} to={rangeHref(location.pathname, location.search, name, r.from, r.to)} aria-current={active ? "true" : undefined} className={active ? "font-semibold text-[var(--theme-color)]" : "text-primary hover:underline"}>
+              {r.label}
+            </Link>
+          );
+        })}
+      </div>
+      {error ? <p className="field-error">{error}</p> : null}
+    </fieldset>
+  );
+}
+
+/**
+ * Placed right after the first filter: on a phone the filters after it stay folded until 「更多筛选」 is
+ * ticked (`.filters-more` in tailwind.css). Open from the start when one of them is in use or wrong.
+ */
+export function MoreFiltersToggle({ values, errors, first }: { values: Values; errors: Values; first: string }) {
+  const inUse = (record: Values) => Object.entries(record).some(([key, value]) => key !== first && key !== "current" && key !== "size" && !!value);
+  return <input type="checkbox" id={TOGGLE_ID} className="filters-more sr-only" defaultChecked={inUse(values) || inUse(errors)} aria-label="更多筛选" />;
+}
+
+/** 查询, 重置 (the page without a query) and, on a phone, 「更多筛选」 when there is more than one filter. */
+export function FilterActions({ more }: { more: boolean }) {
+  const location = useLocation();
+  return (
+    <div className="filters-actions flex items-end gap-2">
+      <button type="submit" className="btn btn-primary">查询</button>
+      <Link to={location.pathname} className="btn">重置</Link>
+      {more ? <label htmlFor={TOGGLE_ID} className="btn cursor-pointer sm:hidden">更多筛选</label> : null}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
+import { ResourceFormPage } from "~/components/resource/ResourceFormPage";
+import { ownShips } from "~/pages/water";
+import { formLoader, formAction } from "~/services/resource-pages.server";
+
+const page = ownShips.edit!;
+export const loader = (args: LoaderFunctionArgs) => formLoader(page, args);
+export const action = (args: ActionFunctionArgs) => formAction(page, args);
+export default function OwnShipEditPage() {
+  return <ResourceFormPage page={page} />;
+}
+export const ErrorBoundary = PageErrorBoundary;
