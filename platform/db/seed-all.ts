@@ -53,7 +53,7 @@ import { seedFinance2 } from "../finance2/seed.js";
 import { seedFindShip } from "../findship/seed.js";
 import { seedDocuments } from "../documents/seed.js";
 import { seedOnboarded } from "./onboarded-seed.js";
-import { fillPlaceRegions, PLACE_REGION_TABLES } from "../freight/place-regions.js";
+import { fillPlaceRegions, PLACE_REGION_TABLES } from "./place-regions.js";
 
 /** The demo orders and waybills are written with addresses: their 区划 come from them (place-regions.ts). */
 async function seedPlaceRegions(db: Db): Promise<void> {

@@ -12,7 +12,7 @@ import type { ServiceContext } from "../context.js";
 import { notifyUsers } from "../iam/notifications/notify.js";
 import type { AnyDb } from "../resources/bind.js";
 import { regionLineage } from "../../contract/regions.js";
-import { placeRegion } from "../freight/place-regions.js";
+import { placeRegion } from "../db/place-regions.js";
 import { yieldToRequests } from "../jobs/yield.js";
 
 export const ALERT_TYPES = {

@@ -39,7 +39,7 @@ import { enterpriseConfigOf } from "../system/enterprise-config.js";
 import { assertActor, illegalStepMessage, nextStatus } from "./status.js";
 import { checkDocumentRefs } from "../documents/refs.js";
 import { tonnesPlain } from "../../contract/numbers.js";
-import { placeRegionOf } from "./place-regions.js";
+import { placeRegionOf } from "../db/place-regions.js";
 
 interface StepPlan {
   changes: Updateable<FreightsTable>;

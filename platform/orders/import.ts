@@ -24,7 +24,7 @@ import { boundedRefusedRow, checkXlsxContainer, readFirstSheet, type SheetRows }
 import type { AnyDb } from "../resources/bind.js";
 import { toColumn } from "../resources/query.js";
 import { nextSerial, personalOrgId, regionProblem } from "../resources/write.js";
-import { placeRegionOf } from "../freight/place-regions.js";
+import { placeRegionOf } from "../db/place-regions.js";
 import type { CallerScope } from "../scope.js";
 import { orderRuleErrors } from "./order.resource.js";
 
@@ -162,7 +162,7 @@ function validateRow(cells: Record<string, string>, look: Lookups, seen: Set<str
   const errors: ImportError[] = [];
   const form: Record<string, string> = {};
   for (const c of IMPORT_COLUMNS) {
-    // A blank 区划 cell takes the county the row's 详细地址 names (platform/freight/place-regions.ts).
+    // A blank 区划 cell takes the county the row's 详细地址 names (platform/db/place-regions.ts).
     const text = cells[c.header] || (c.field.kind === "region" ? (placeRegionOf(cells[HEADER_OF.get(c.key.replace("RegionCode", "Address")) ?? ""]) ?? "") : "");
     if (!text) continue;
     if (c.key === "shipperId" || c.key === "cargoId" || c.key === "projectId") {

@@ -5,7 +5,7 @@
  */
 import { isMobile } from "../../contract/validation.js";
 import type { CheckLine } from "../../contract/submission.js";
-import { placeRegion } from "../freight/place-regions.js";
+import { placeRegion } from "../db/place-regions.js";
 import { chinaStamp, compactDate, kg3, ministryPlate, tonnes2, yuan3 } from "./format.js";
 
 type Value = string | null | undefined;

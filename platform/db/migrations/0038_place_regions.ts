@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from "kysely";
-import { fillPlaceRegions, PLACE_REGION_TABLES } from "../../freight/place-regions.js";
+import { fillPlaceRegions, PLACE_REGION_TABLES } from "../place-regions.js";
 import type { AnyDb } from "../../resources/bind.js";
 import type { DialectName } from "../index.js";
 
