@@ -6,23 +6,25 @@
 import { z } from "zod";
 import {
   FREIGHT_LIMITS,
-  type CaptainRecord,
   type DispatchRequest,
-  type DriverRecord,
   type FreightWay,
   type OrderRecord,
   type ShipRecord,
-  type VehicleRecord,
 } from "../../contract/freight";
 import { tonnesSchema } from "~/lib/steps";
+import type { PickerData } from "~/lib/picker";
 import { tonnesPlain } from "../../contract/numbers";
 
-/** The selectors of the dispatch panel: whom and what the order may be dispatched to. */
-export interface DispatchResources {
-  drivers: DriverRecord[];
-  vehicles: VehicleRecord[];
-  captains: CaptainRecord[];
-  ships: ShipRecord[];
+/** The dispatch rows' pickers by way: row field → picker source (app/services/picker-sources.server.ts). */
+export const DISPATCH_PICKERS = {
+  ROAD: { driverId: "dispatchDriver", vehicleId: "dispatchVehicle" },
+  WATER: { captainId: "dispatchCaptain", shipId: "dispatchShip" },
+} as const;
+
+/** The dispatch panel's pickers: by row field name (`items[1].driverId`) or, for a fresh row, by kind (`driverId`); ships' capacities for water. */
+export interface DispatchPickers {
+  pickers: Record<string, PickerData>;
+  capacities: Record<string, number> | null;
 }
 
 export const shipCapacities = (ships: ShipRecord[]) => Object.fromEntries(ships.map((s) => [String(s.id), s.loadCapacity]));

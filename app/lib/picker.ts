@@ -9,6 +9,8 @@ export interface PickerItem {
   label: string;
   /** Why the row cannot be chosen (the resource's `choosable` rule): shown greyed with it; null when it can. */
   disabledReason?: string | null;
+  /** What choosing this item suggests for a companion field (a driver's usual vehicle, a captain's ship). */
+  companion?: { id: number; label: string } | null;
 }
 
 /** An item greyed for this field: not choosable, unless the field takes any state or it is the value already held. */

@@ -22,7 +22,14 @@ export default function DispatchListPage() {
       {data.notice ? <p className="alert-info" role="status">{data.notice}</p> : null}
       {actionData?.error ? <p className="alert-error" role="alert">{actionData.error}</p> : null}
       {data.panel ? (
-        <DispatchPanel key={data.panel.order.id} order={data.panel.order} resources={data.panel.resources} link={data.panel.link} closeHref={listHref} lastResult={actionData?.result} />
+        <DispatchPanel
+          key={data.panel.order.id}
+          order={data.panel.order}
+          pickers={actionData && "pickers" in actionData ? actionData : data.panel}
+          link={data.panel.link}
+          closeHref={listHref}
+          lastResult={actionData?.result}
+        />
       ) : null}
       <section className="card" aria-labelledby="orders-title">
         <h2 id="orders-title" className="page-title">待调度订单</h2>

@@ -49,6 +49,8 @@ const PARTIES = { detail: "托运人与收货方", form: true, export: true } as
 const PLACES = { detail: "装卸信息", form: true, export: true } as const;
 const PRICES = { detail: "价格与结算", form: true, export: true } as const;
 const PROGRESS = { list: true, detail: "调度进度", export: true } as const;
+/** 装货地区划 / 卸货地区划: the county (GB/T 2260) of the place, what 数据报送 reports; the name and 详细地址 stay text. */
+const placeRegion = (label: string) => f.region(label, { ...PLACES, required: true, level: "district", hint: "选到区县（省 / 市 / 区）" });
 const phone = (label: string) => f.text(label, 16, { ...PLACES, checks: [[isPhone, `${label}应为手机号或固定电话`]] });
 const perTonne = (label: string, o: Parameters<typeof pricePerTonne>[1]) => {
   const base = pricePerTonne(label, o);
@@ -76,10 +78,12 @@ export const order = defineResource({
     businessTypeCode: f.enumOf("业务类型", BUSINESS_TYPES, { detail: "基本信息", form: true, export: true, required: true }),
     consigneeName: f.text("收货方", 128, { ...PARTIES, required: true, sanitize: true }),
     loadingPlace: f.text("装货地", 64, { ...PLACES, list: true, required: true, sanitize: true, filter: "contains" }),
+    loadingRegionCode: placeRegion("装货地区划"),
     loadingAddress: f.text("装货详细地址", 200, { ...PLACES, required: true }),
     loadingContactName: f.text("装货联系人", 32, { ...PLACES, sanitize: true }),
     loadingContactMobile: phone("装货电话"),
     unloadingPlace: f.text("卸货地", 64, { ...PLACES, list: true, required: true, sanitize: true, filter: "contains" }),
+    unloadingRegionCode: placeRegion("卸货地区划"),
     unloadingAddress: f.text("卸货详细地址", 200, { ...PLACES, required: true }),
     unloadingContactName: f.text("卸货联系人", 32, { ...PLACES, sanitize: true }),
     unloadingContactMobile: phone("卸货电话"),
@@ -140,8 +144,10 @@ export const order = defineResource({
       businessTypeCode: "1002996",
       consigneeName: "合肥市粮食收储有限公司",
       loadingPlace: "蚌埠中心粮库",
+      loadingRegionCode: "340311",
       loadingAddress: "安徽省蚌埠市淮上区沫河口工业园 8 号",
       unloadingPlace: "合肥北粮库",
+      unloadingRegionCode: "340103",
       unloadingAddress: "安徽省合肥市庐阳区北城大道 100 号",
       distanceKm: 160,
       plannedWeight: 100_000 + (n % 1000) * 1000,

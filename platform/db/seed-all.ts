@@ -37,6 +37,7 @@ const seeders: Array<(db: Db, ids: SeedIds) => Promise<void>> = [
   seedFindShip,
   seedDocuments,
   seedOnboarded,
+  seedPlaceRegions,
 ];
 import { seedSubmission } from "../submission/seed.js";
 import { seedFleet } from "../fleet/seed.js";
@@ -52,6 +53,12 @@ import { seedFinance2 } from "../finance2/seed.js";
 import { seedFindShip } from "../findship/seed.js";
 import { seedDocuments } from "../documents/seed.js";
 import { seedOnboarded } from "./onboarded-seed.js";
+import { fillPlaceRegions, PLACE_REGION_TABLES } from "./place-regions.js";
+
+/** The demo orders and waybills are written with addresses: their 区划 come from them (place-regions.ts). */
+async function seedPlaceRegions(db: Db): Promise<void> {
+  for (const table of PLACE_REGION_TABLES) await fillPlaceRegions(db.kysely, table);
+}
 
 /** Seeds the demo data when the database is empty; returns whether it seeded. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {

@@ -11,7 +11,8 @@ import { sql } from "kysely";
 import type { ServiceContext } from "../context.js";
 import { notifyUsers } from "../iam/notifications/notify.js";
 import type { AnyDb } from "../resources/bind.js";
-import { regionCodeIn, regionLineage } from "../../contract/regions.js";
+import { regionLineage } from "../../contract/regions.js";
+import { placeRegion } from "../db/place-regions.js";
 import { yieldToRequests } from "../jobs/yield.js";
 
 export const ALERT_TYPES = {
@@ -97,7 +98,7 @@ export function evaluate(rule: TimeoutRule, waybill: WaybillState, track: readon
   return breaches;
 }
 
-type FreightRow = { id: number; platform_id: string; tenant_id: number; org_id: number; freight_no: string; freight_way: string; status: string; vehicle_id: number | null; carrier_name: string; conveyance_name: string; created_at: string; loading_time: string | null; loading_address: string; unloading_address: string };
+type FreightRow = { id: number; platform_id: string; tenant_id: number; org_id: number; freight_no: string; freight_way: string; status: string; vehicle_id: number | null; carrier_name: string; conveyance_name: string; created_at: string; loading_time: string | null; loading_address: string; unloading_address: string; loading_region_code: string | null; unloading_region_code: string | null };
 
 /** An organisation's enabled timeout configs, read when asked. */
 const enabledConfigs = (db: AnyDb) => (orgId: number) =>
@@ -118,14 +119,14 @@ function cachedConfigs(db: AnyDb): ConfigsOf {
 export async function ruleFor(db: AnyDb, f: FreightRow, configsOf: ConfigsOf = enabledConfigs(db)): Promise<TimeoutRule | null> {
   const configs = await configsOf(f.org_id);
   // A route's codes may name a city or a county: the address matches when it lies within them.
-  const from = regionLineage(regionCodeIn(f.loading_address) ?? "");
-  const to = regionLineage(regionCodeIn(f.unloading_address) ?? "");
+  const from = regionLineage(placeRegion(f.loading_region_code, f.loading_address) ?? "");
+  const to = regionLineage(placeRegion(f.unloading_region_code, f.unloading_address) ?? "");
   const config = configs.find((c) => c.scope === "ROUTE" && !!c.loading_region_code && from.includes(c.loading_region_code) && !!c.unloading_region_code && to.includes(c.unloading_region_code)) ?? configs.find((c) => c.scope === "DEFAULT");
   if (!config) return null;
   return { loadingTimeoutH: config.loading_timeout_h, transitTimeoutH: config.transit_timeout_h, stopTimeoutMin: config.stop_timeout_min, offlineTimeoutMin: config.offline_timeout_min };
 }
 
-const FREIGHT_COLUMNS = ["id", "platform_id", "tenant_id", "org_id", "freight_no", "freight_way", "status", "vehicle_id", "carrier_name", "conveyance_name", "created_at", "loading_time", "loading_address", "unloading_address"] as const;
+const FREIGHT_COLUMNS = ["id", "platform_id", "tenant_id", "org_id", "freight_no", "freight_way", "status", "vehicle_id", "carrier_name", "conveyance_name", "created_at", "loading_time", "loading_address", "unloading_address", "loading_region_code", "unloading_region_code"] as const;
 
 /**
  * Evaluates one waybill now: opens an alert for each new breach, closes open alerts whose condition

@@ -24,6 +24,9 @@ export interface FreightOrdersTable extends Scoped {
   loading_address: string;
   unloading_place: string;
   unloading_address: string;
+  /** GB/T 2260 county of each place (migration 0038); null on rows whose address names none. */
+  loading_region_code: string | null;
+  unloading_region_code: string | null;
   planned_weight: number;
   /** Planned weight of the order's waybills that are not cancelled. */
   dispatched_weight: number;
@@ -222,6 +225,9 @@ export interface FreightsTable extends Scoped {
   loading_address: string;
   unloading_place: string;
   unloading_address: string;
+  /** GB/T 2260 county of each place (migration 0038); null on rows whose address names none. */
+  loading_region_code: string | null;
+  unloading_region_code: string | null;
   planned_weight: number;
   loaded_weight: number | null;
   pickup_weight: number | null;

@@ -39,6 +39,7 @@ import { enterpriseConfigOf } from "../system/enterprise-config.js";
 import { assertActor, illegalStepMessage, nextStatus } from "./status.js";
 import { checkDocumentRefs } from "../documents/refs.js";
 import { tonnesPlain } from "../../contract/numbers.js";
+import { placeRegionOf } from "../db/place-regions.js";
 
 interface StepPlan {
   changes: Updateable<FreightsTable>;
@@ -243,6 +244,9 @@ export function updateAddress(ctx: ServiceContext, scope: CallerScope, body: Add
       loading_address: body.loadingAddress ?? row.loading_address,
       unloading_place: body.unloadingPlace ?? row.unloading_place,
       unloading_address: body.unloadingAddress ?? row.unloading_address,
+      // A corrected address brings its own county (place-regions.ts); an unchanged one keeps the chosen code.
+      loading_region_code: body.loadingAddress === undefined || body.loadingAddress === row.loading_address ? row.loading_region_code : placeRegionOf(body.loadingAddress),
+      unloading_region_code: body.unloadingAddress === undefined || body.unloadingAddress === row.unloading_address ? row.unloading_region_code : placeRegionOf(body.unloadingAddress),
     };
     return {
       changes,

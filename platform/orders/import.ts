@@ -23,7 +23,8 @@ import { notifyUsers } from "../iam/notifications/notify.js";
 import { boundedRefusedRow, checkXlsxContainer, readFirstSheet, type SheetRows } from "../http/xlsx-import.js";
 import type { AnyDb } from "../resources/bind.js";
 import { toColumn } from "../resources/query.js";
-import { nextSerial, personalOrgId } from "../resources/write.js";
+import { nextSerial, personalOrgId, regionProblem } from "../resources/write.js";
+import { placeRegionOf } from "../db/place-regions.js";
 import type { CallerScope } from "../scope.js";
 import { orderRuleErrors } from "./order.resource.js";
 
@@ -59,6 +60,7 @@ function noteOf(key: string, field: Field): string {
   if (field.kind === "datetime") return "格式 YYYY-MM-DD HH:mm";
   if (field.kind === "weight") return "吨，最多 3 位小数";
   if (field.kind === "money") return "元/吨，最多 2 位小数";
+  if (field.kind === "region") return "省 市 区县，如 安徽省 蚌埠市 淮上区，或 6 位行政区划代码；不填则按详细地址识别";
   return field.hint ?? "";
 }
 
@@ -75,10 +77,12 @@ const EXAMPLE: Record<string, string> = {
   businessTypeCode: "干线普货运输",
   consigneeName: "合肥市粮食收储有限公司",
   loadingPlace: "蚌埠中心粮库",
+  loadingRegionCode: "安徽省 蚌埠市 淮上区",
   loadingAddress: "安徽省蚌埠市淮上区沫河口工业园 8 号",
   loadingContactName: "王库管",
   loadingContactMobile: "13955301234",
   unloadingPlace: "合肥北粮库",
+  unloadingRegionCode: "安徽省 合肥市 庐阳区",
   unloadingAddress: "安徽省合肥市庐阳区北城大道 100 号",
   distanceKm: "160",
   loadingFrom: "2026-12-01 08:00",
@@ -150,12 +154,16 @@ const FIELD_SCHEMAS = Object.entries(formSchema(order, "create").shape) as Array
 type Outcome = { ok: boolean; value?: unknown; message?: string };
 const HEADER_OF = new Map(IMPORT_COLUMNS.map((c) => [c.key, c.header]));
 
+/** A 区划 cell: a 6-digit code as it is, else the division the text names (安徽省蚌埠市淮上区 → 340311). */
+const regionCellCode = (text: string): string => (/^\d{6}$/.test(text.trim()) ? text.trim() : placeRegionOf(text) ?? text);
+
 /** One row's cells as the new-order form's text, validated by its schema and the order's rules. */
 function validateRow(cells: Record<string, string>, look: Lookups, seen: Set<string>, cache: Map<string, Outcome>): { errors: ImportError[]; values: Record<string, unknown> } {
   const errors: ImportError[] = [];
   const form: Record<string, string> = {};
   for (const c of IMPORT_COLUMNS) {
-    const text = cells[c.header] ?? "";
+    // A blank 区划 cell takes the county the row's 详细地址 names (platform/db/place-regions.ts).
+    const text = cells[c.header] || (c.field.kind === "region" ? (placeRegionOf(cells[HEADER_OF.get(c.key.replace("RegionCode", "Address")) ?? ""]) ?? "") : "");
     if (!text) continue;
     if (c.key === "shipperId" || c.key === "cargoId" || c.key === "projectId") {
       const id = c.key === "shipperId" ? look.shippers.get(text)?.id : c.key === "cargoId" ? look.cargos.get(text)?.id : look.projects.get(text);
@@ -164,6 +172,8 @@ function validateRow(cells: Record<string, string>, look: Lookups, seen: Set<str
     } else if (c.field.options) {
       const code = Object.entries(c.field.options).find(([k, o]) => o.label === text || k === text)?.[0];
       form[c.key] = code ?? text;
+    } else if (c.field.kind === "region") {
+      form[c.key] = regionCellCode(text);
     } else if (c.field.kind === "datetime") {
       // Styles are not read (faster), so a date cell arrives as Excel's day serial (wall-clock time).
       const serial = /^\d{5}(\.\d+)?$/.test(text) ? new Date(Math.round((Number(text) - 25569) * 86_400_000)).toISOString().slice(0, 16).replace("T", " ") : text;
@@ -187,6 +197,10 @@ function validateRow(cells: Record<string, string>, look: Lookups, seen: Set<str
     if (!outcome.ok) {
       if (!errors.some((e) => e.column === HEADER_OF.get(key))) errors.push({ column: HEADER_OF.get(key) ?? key, message: outcome.message! });
     } else if (outcome.value !== undefined) values[key] = outcome.value;
+  }
+  for (const c of IMPORT_COLUMNS) {
+    const problem = c.field.kind === "region" && typeof values[c.key] === "string" ? regionProblem(c.field, values[c.key] as string) : null;
+    if (problem) errors.push({ column: c.header, message: problem });
   }
   if (errors.length) return { errors, values: {} };
   const columns: Record<string, unknown> = {};

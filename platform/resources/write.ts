@@ -186,11 +186,18 @@ export function checkRegions(fields: Readonly<Record<string, Field>>, body: Reco
   for (const [key, field] of Object.entries(fields)) {
     const code = body[key];
     if (field.kind !== "region" || typeof code !== "string") continue;
-    if (!regionExists(code)) throw new HttpError(400, `${field.label} ${code} 不是有效的行政区划代码（GB/T 2260），请在 省 / 市 / 区 中选择`);
-    const levels = regionLevels(code);
-    if (!levels.city) throw new HttpError(400, `${field.label}请至少选到市（现为 ${regionPath(code)}）`);
-    if (field.regionLevel === "district" && !levels.district) throw new HttpError(400, `${field.label}请选到区县（现为 ${regionPath(code)}）`);
+    const problem = regionProblem(field, code);
+    if (problem) throw new HttpError(400, problem);
   }
+}
+
+/** Why a region field's code is not acceptable (null when it is): it must exist and be deep enough. */
+export function regionProblem(field: Field, code: string): string | null {
+  if (!regionExists(code)) return `${field.label} ${code} 不是有效的行政区划代码（GB/T 2260），请在 省 / 市 / 区 中选择`;
+  const levels = regionLevels(code);
+  if (!levels.city) return `${field.label}请至少选到市（现为 ${regionPath(code)}）`;
+  if (field.regionLevel === "district" && !levels.district) return `${field.label}请选到区县（现为 ${regionPath(code)}）`;
+  return null;
 }
 
 export async function createResource(ctx: ServiceContext, binding: Binding, scope: CallerScope, input: unknown) {

@@ -5,7 +5,7 @@
  */
 import { isMobile } from "../../contract/validation.js";
 import type { CheckLine } from "../../contract/submission.js";
-import { regionCodeIn } from "../../contract/regions.js";
+import { placeRegion } from "../db/place-regions.js";
 import { chinaStamp, compactDate, kg3, ministryPlate, tonnes2, yuan3 } from "./format.js";
 
 type Value = string | null | undefined;
@@ -128,6 +128,9 @@ export interface WaybillSource {
   sendAt: string;
   loadingAddress: string;
   unloadingAddress: string;
+  /** The waybill's 装货地区划 / 卸货地区划 when it has them (orders choose them; older rows may not). */
+  loadingRegionCode: string | null;
+  unloadingRegionCode: string | null;
   unloadingPlace: string;
   amountFen: number;
   distanceKm: number;
@@ -200,10 +203,10 @@ const WAYBILL_COMMON: ReadonlyArray<FieldSpec<WaybillSource>> = [
   spec("GoodsReceiptDateTime", "收货日期时间", "freights.unloading_time", true, (s) => (s.unloadingTime ? chinaStamp(s.unloadingTime) : null)),
   spec("ConsignorInfo.Consignor", "托运人", "freights.shipper_name", true, (s) => s.shipperName, maxLen(128)),
   spec("ConsignorInfo.PlaceOfLoading", "装货地址", "freights.loading_address", true, (s) => s.loadingAddress, maxLen(256)),
-  spec("ConsignorInfo.CountrySubdivisionCode", "装货地区划代码", "freights.loading_address", true, (s) => regionCodeIn(s.loadingAddress)),
+  spec("ConsignorInfo.CountrySubdivisionCode", "装货地区划代码", "freights.loading_region_code", true, (s) => placeRegion(s.loadingRegionCode, s.loadingAddress)),
   spec("ConsigneeInfo.Consignee", "收货方", "freights.unloading_place", true, (s) => s.unloadingPlace, maxLen(128)),
   spec("ConsigneeInfo.GoodsReceiptPlace", "收货地址", "freights.unloading_address", true, (s) => s.unloadingAddress, maxLen(256)),
-  spec("ConsigneeInfo.CountrySubdivisionCode", "收货地区划代码", "freights.unloading_address", true, (s) => regionCodeIn(s.unloadingAddress)),
+  spec("ConsigneeInfo.CountrySubdivisionCode", "收货地区划代码", "freights.unloading_region_code", true, (s) => placeRegion(s.unloadingRegionCode, s.unloadingAddress)),
   spec("TotalMonetaryAmount", "运费金额（元）", "freights.freight_amount", true, (s) => yuan3(s.amountFen), positive),
   spec("TransportationCost", "运输费用（元）", "结算扣款项（油卡/ETC/路桥）", true, () => yuan3(0)),
   spec("TransportationDistance", "运输里程（公里）", "freight_track_points", true, (s) => String(s.distanceKm), positive),

@@ -102,6 +102,7 @@ async function waybillMessage(db: AnyDb, target: TargetRow, freightId: number, n
   const source: WaybillSource = {
     carrier: carrierOf(target), freightNo: f.freight_no, orderNo: f.order_no, shipperName: f.shipper_name, createdAt: f.created_at, loadingTime: f.loading_time,
     unloadingTime: f.unloading_time, completeTime: f.complete_time, sendAt: now, loadingAddress: f.loading_address, unloadingAddress: f.unloading_address,
+    loadingRegionCode: f.loading_region_code, unloadingRegionCode: f.unloading_region_code,
     unloadingPlace: f.unloading_place, amountFen: Number(f.freight_amount), distanceKm: await trackDistanceKm(db, freightId), cargoName: f.cargo_category,
     cargoCode: cargo?.ministry_code ?? null, loadedWeightKg: f.loaded_weight == null ? null : Number(f.loaded_weight), carrierName: f.carrier_name,
     ...(await conveyanceOf(db, f)),

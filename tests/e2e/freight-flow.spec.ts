@@ -56,6 +56,16 @@ async function freeOptions(select: Locator): Promise<string[]> {
   return free.reverse();
 }
 
+/** Picks, in a dispatch picker's combobox, the last option it offers to choose (not greyed, not the demo driver 张师傅). */
+async function pickFree(combobox: Locator) {
+  await combobox.click();
+  const list = combobox.page().locator(`[id="${await combobox.getAttribute("aria-controls")}"]`);
+  await expect(list.getByRole("option").nth(1)).toBeVisible();
+  const free = list.locator('[role="option"]:not([aria-disabled="true"])').filter({ hasNotText: /张师傅|^请选择/ });
+  await free.last().click();
+  await expect(combobox).not.toHaveValue("");
+}
+
 /** Dispatches the first awaiting order of this way to the last free person and conveyance; returns the new waybill number. */
 async function dispatchFirstOrder(page: Page, way: "ROAD" | "WATER", tonnes: string): Promise<string> {
   await page.goto(`/dispatchManage/dispatchList?freightWay=${way}`);
@@ -64,7 +74,8 @@ async function dispatchFirstOrder(page: Page, way: "ROAD" | "WATER", tonnes: str
   const form = page.getByTestId("dispatch-panel");
   await expect(form).toBeVisible();
   const item = form.getByTestId("dispatch-item").first();
-  for (const select of [item.locator("select").nth(0), item.locator("select").nth(1)]) await select.selectOption((await freeOptions(select))[0]!);
+  // With JavaScript the driver and the vehicle are the shared picker's comboboxes.
+  for (const combobox of [item.getByRole("combobox").nth(0), item.getByRole("combobox").nth(1)]) await pickFree(combobox);
   await item.getByLabel("计划重量（吨）").fill(tonnes);
   await form.getByRole("button", { name: "确认派单" }).click();
   await expect(page.getByTestId("dispatch-done")).toContainText("派单成功，已生成 1 张运单");

@@ -8,7 +8,7 @@ import ExcelJS from "exceljs";
 import { mkdirSync } from "node:fs";
 import { IMPORT_COLUMNS } from "../../platform/orders/import";
 import { importRow } from "../helpers/order-import-rows";
-import { ACCOUNTS, PASSWORD, PLATFORM_URL, escapeRegExp, platformCall, platformToken } from "./support";
+import { ACCOUNTS, PASSWORD, PLATFORM_URL, escapeRegExp, pickRegion, platformCall, platformToken } from "./support";
 
 test.describe.configure({ mode: "serial" });
 test.use({ javaScriptEnabled: false });
@@ -43,6 +43,10 @@ const firstOption = async (page: Page, name: string) => {
 test("creates an order without JavaScript and finds it in the list, its detail and the dispatch list", async () => {
   const page = await context.newPage();
   await page.goto("/orderManage/newOrders");
+  // 装货地区划 / 卸货地区划: 省, 「选择」, 市, 「选择」, 区 (each 「选择」 comes back with the next level).
+  const form = page.getByTestId("resource-form");
+  await pickRegion(page, form, "loadingRegionCode", "340311");
+  await pickRegion(page, form, "unloadingRegionCode", "340103");
   const external = `E2E${Date.now()}`;
   await page.locator('form [name="externalNo"]').fill(external);
   await page.locator('form [name="freightWay"]').selectOption("ROAD");
@@ -70,6 +74,7 @@ test("creates an order without JavaScript and finds it in the list, its detail a
   createdNo = /DD\d{14}/.exec(title ?? "")![0];
   await expect(page.locator("h2.page-title").first()).toContainText("待调度");
   await expect(page.getByTestId("order-progress")).toContainText("0.00 吨");
+  await expect(page.locator("main")).toContainText("安徽省 蚌埠市 淮上区");
   await expect(page.locator('a[data-action="dispatch"]')).toHaveAttribute("href", new RegExp(`dispatchOrderNo=${createdNo}`));
 
   await page.goto(`/orderManage/orderList?keyword=${external}`);

@@ -288,6 +288,10 @@ describe("address update", () => {
     );
     expect(updated).toMatchObject({ unloadingPlace: "南京港", unloadingAddress: "江苏省南京市龙江港区5号泊位", loadingPlace: "合肥北粮库" });
     expect((await detailOf(f, freightNo)).events.at(-1)!.action).toBe("ADDRESS_UPDATE");
+    // The corrected address brings its own 区划 (南京市, what 数据报送 reports); the loading end keeps its own.
+    const codes = await f.p.db.kysely.selectFrom("freights").select(["loading_region_code", "unloading_region_code"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(codes.unloading_region_code).toBe("320100");
+    expect(codes.loading_region_code).toBeNull();
     const empty = await as(f, "ORG_USER", "/tms-freight-dispatch/updateTmsOrderDatailAddress", { id });
     expect(empty).toMatchObject({ status: 400, body: { errorMsg: "请至少修改一项地址" } });
   });

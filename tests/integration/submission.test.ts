@@ -96,6 +96,17 @@ describe("records of completed waybills", () => {
     // Building the whole backlog takes a while on a busy PostgreSQL.
   }, 240_000);
 
+  it("reports a waybill's chosen 区划 as CountrySubdivisionCode, and the county its address names when it has none", async () => {
+    const waybill = await completedWaybill();
+    // The chosen county (淮上区) wins over the one the address names (蚌山区); the unloading end has no code.
+    await db().updateTable("freights").set({ loading_region_code: "340311", unloading_region_code: null }).where("id", "=", waybill.id).execute();
+    await syncCompletedWaybills(db(), { platformId: "A" });
+    const record = await db().selectFrom("report_records").selectAll().where("target", "=", "ANHUI").where("message_type", "=", "WAYBILL").where("freight_id", "=", waybill.id).executeTakeFirstOrThrow();
+    const payload = JSON.parse(record.payload);
+    expect(payload.ConsignorInfo.CountrySubdivisionCode).toBe("340311");
+    expect(payload.ConsigneeInfo.CountrySubdivisionCode).toBe("340202");
+  });
+
   it("formats fen, kilograms and China time exactly", () => {
     expect(yuan3(1_234_567)).toBe("12345.670");
     expect(yuan3(5)).toBe("0.050");

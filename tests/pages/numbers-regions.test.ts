@@ -54,6 +54,61 @@ describe.sequential("numbers and places in the console (JavaScript off)", () => 
     expect(textOf(row!)).not.toContain("321302");
   });
 
+  it("a new order picks 装货地区划 as 省 / 市 / 区 with 「选择」 and its detail shows the names, not the codes", async () => {
+    const browser = await browserAs("ORG_USER");
+    const page = await browser.get("/orderManage/newOrders");
+    expect(page.status).toBe(200);
+    const formOf = (p: typeof page) => p.doc.querySelector('[data-testid="resource-form"]')!;
+    const choose = (p: typeof page, key: string) => formOf(p).querySelectorAll("button").find((b) => textOf(b) === "选择" && b.getAttribute("value") === key)!;
+    expect(choose(page, "loadingRegionCode"), "装货地区划 is a cascader with 「选择」").toBeDefined();
+    expect(choose(page, "unloadingRegionCode"), "卸货地区划 too").toBeDefined();
+    const externalNo = `QY${Date.now() % 1_000_000_000}`;
+    const typed = { externalNo, loadingPlace: "蚌埠中心粮库", loadingAddress: "沫河口工业园 8 号" };
+    // 安徽省, 选择: its cities; 蚌埠市, 选择: its counties; what was typed stays.
+    const withCities = await browser.submit(page, formOf(page), { ...typed, loadingRegionCode__p: "340000" }, choose(page, "loadingRegionCode"));
+    expect(optionValues(formOf(withCities).querySelector('[name="loadingRegionCode__c"]')!)).toContain("340300");
+    expect(formOf(withCities).querySelector('[name="externalNo"]')!.getAttribute("value")).toBe(externalNo);
+    const withCounties = await browser.submit(withCities, formOf(withCities), { loadingRegionCode__c: "340300" }, choose(withCities, "loadingRegionCode"));
+    const form = formOf(withCounties);
+    expect(optionValues(form.querySelector('[name="loadingRegionCode__d"]')!)).toContain("340311");
+    expect(withCounties.doc.querySelector(".field-error"), "「选择」 is not a save: no errors").toBeNull();
+    const first = (name: string) => optionValues(form.querySelector(`[name="${name}"]`)!)[0]!;
+    const save = form.querySelectorAll("button").filter((b) => textOf(b) === "保存").at(-1)!;
+    const saved = await browser.submit(withCounties, form, {
+      loadingRegionCode__d: "340311",
+      unloadingRegionCode__p: "340000",
+      unloadingRegionCode__c: "340100",
+      unloadingRegionCode__d: "340103",
+      freightWay: "ROAD",
+      businessMode: "SELF_OPERATED",
+      shipperId: first("shipperId"),
+      cargoId: first("cargoId"),
+      businessTypeCode: "1002996",
+      consigneeName: "合肥市粮食收储有限公司",
+      unloadingPlace: "合肥北粮库",
+      unloadingAddress: "北城大道 100 号",
+      distanceKm: "160",
+      plannedWeight: "100",
+      unitPrice: "85",
+      shipperUnitPrice: "90",
+      settleBasis: "MIN",
+    }, save);
+    expect(textOf(saved.doc.querySelector('[role="status"]')), textOf(saved.doc.querySelector('[role="alert"]')) + textOf(saved.doc.querySelector(".field-error"))).toContain("已新增");
+    const listed = await browser.get(`/orderManage/orderList?keyword=${externalNo}`);
+    const row = listed.doc.querySelectorAll('[data-testid="resource-row"]').find((r) => textOf(r).includes(externalNo));
+    expect(row, "the new order is listed").toBeDefined();
+    const detail = await browser.get(row!.querySelector('[data-action="detail"]')!.getAttribute("href")!);
+    const text = textOf(detail.doc.querySelector("main"));
+    expect(text).toContain("安徽省 蚌埠市 淮上区");
+    expect(text).toContain("安徽省 合肥市 庐阳区");
+    expect(text).not.toContain("340311");
+    expect(text).not.toContain("340103");
+    // The demo orders were seeded with addresses only: their 区划 were filled from them, shown by name.
+    const demo = (await browser.get("/orderManage/orderList")).doc.querySelectorAll('[data-testid="resource-row"]').find((r) => !textOf(r).includes(externalNo))!;
+    const demoDetail = textOf((await browser.get(demo.querySelector('[data-action="detail"]')!.getAttribute("href")!)).doc.querySelector("main"));
+    expect(demoDetail).toMatch(/装货地区划\s*\S+省 \S+市 \S+[区县市]/);
+  });
+
   it("date filters offer 今天 / 最近一周 / 最近一个月 as links that fill the range", async () => {
     const browser = await browserAs("SYSTEM_USER");
     const page = await browser.get("/financialManage/invoiceList");

@@ -1,34 +1,61 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useState } from "react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { FREIGHT_WAY_LABELS, type OrderRecord } from "../../../contract/freight";
 import { fenToYuan, kgToTonnes } from "~/lib/format";
 import { inputProps } from "~/lib/form";
-import { dispatchContext, dispatchFormSchema, shipCapacities, type DispatchResources } from "~/lib/dispatch-form";
+import { dispatchContext, dispatchFormSchema, type DispatchPickers } from "~/lib/dispatch-form";
+import type { PickerData, PickerItem } from "~/lib/picker";
+import { DefaultSubmit, RefPicker } from "~/components/resource/RefPicker";
 
 interface DispatchPanelProps {
   order: OrderRecord;
   /** 派车 against a delivery note, under a task, or 重新发货 of a cancelled waybill (its remaining weight caps the order's). */
   link?: { kind: string; id: number; label: string; remainingWeight: number } | null;
-  resources: DispatchResources;
+  /** The rows' pickers (the action's, after a 「搜索」 or a refused 派单, else the loader's). */
+  pickers: DispatchPickers;
   closeHref: string;
   lastResult?: SubmissionResult<string[]> | null;
 }
 
-/** Conform's select props without its `key` (see inputProps in ~/lib/form). */
-function selectProps(...args: Parameters<typeof getSelectProps>) {
-  const { key: _key, ...props } = getSelectProps(...args) as ReturnType<typeof getSelectProps> & { key?: string };
-  return props;
+interface RowField {
+  id: string;
+  name: string;
+  errorId: string;
+  initialValue?: unknown;
+  errors?: string[];
 }
 
-interface Eligibility {
-  eligible?: boolean;
-  ineligibleReason?: string | null;
+/**
+ * A person or conveyance of a dispatch row: the shared reference picker over the dispatch selectors
+ * (searching as you type with JavaScript, 「搜索」 without), the ones the platform will not dispatch
+ * greyed with the reason (不可派单：五证不齐 …).
+ */
+function RowPicker({ field, row, label, noun, picker, onChoose, suggestion }: { field: RowField; row: number; label: string; noun: string; picker: PickerData | undefined; onChoose?: (item: PickerItem | null) => void; suggestion?: PickerItem | null }) {
+  return (
+    <div>
+      <label htmlFor={field.id} className="mb-1 block text-sm text-gray-600">
+        {label}<span className="ml-0.5 text-red-500" aria-hidden="true">*</span>
+      </label>
+      <RefPicker
+        name={field.name}
+        id={field.id}
+        label={`第 ${row} 单${noun}`}
+        picker={picker}
+        defaultValue={typeof field.initialValue === "string" ? field.initialValue : ""}
+        emptyLabel={`请选择${noun}`}
+        className={`input ${field.errors ? "input-error" : ""}`}
+        invalid={!!field.errors}
+        describedBy={field.errors ? field.errorId : undefined}
+        required
+        onChoose={onChoose}
+        suggestion={suggestion}
+      />
+      {field.errors ? <p className="field-error" id={field.errorId}>{field.errors[0]}</p> : null}
+    </div>
+  );
 }
-
-/** A picker option the platform says cannot be dispatched is greyed, with the reason as its tooltip. */
-const eligibilityProps = (r: Eligibility) => ({ disabled: r.eligible === false, title: r.ineligibleReason ?? undefined });
-const notDispatchable = (r: Eligibility) => (r.ineligibleReason ? ` · 不可派单：${r.ineligibleReason}` : "");
 
 function OrderFacts({ order }: { order: OrderRecord }) {
   const facts: Array<[string, string]> = [
@@ -59,10 +86,13 @@ function OrderFacts({ order }: { order: OrderRecord }) {
  * planned weight in 吨. Rows are added and removed with Conform's list buttons, which post to the
  * page's action when JavaScript is off.
  */
-export function DispatchPanel({ order, resources, link, closeHref, lastResult }: DispatchPanelProps) {
+export function DispatchPanel({ order, pickers, link, closeHref, lastResult }: DispatchPanelProps) {
   const navigation = useNavigation();
   const water = order.freightWay === "WATER";
-  const context = dispatchContext(order, shipCapacities(resources.ships));
+  const context = dispatchContext(order, pickers.capacities ?? undefined);
+  // With JavaScript, choosing a person suggests their usual vehicle or ship (taken when none is chosen yet).
+  const [suggested, setSuggested] = useState<Record<string, PickerItem | null>>({});
+  const pickerOf = (name: string, kind: string) => pickers.pickers[name] ?? pickers.pickers[kind];
   const [form, fields] = useForm({
     id: `dispatch-${order.id}`,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
@@ -73,8 +103,6 @@ export function DispatchPanel({ order, resources, link, closeHref, lastResult }:
   });
   const items = fields.items.getFieldList();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("orderId") === String(order.id) && !navigation.formData?.has("__intent__");
-  const driversById = new Map(resources.drivers.map((d) => [String(d.id), d]));
-  const captainsById = new Map(resources.captains.map((c) => [String(c.id), c]));
 
   return (
     <section className="card" aria-labelledby="dispatch-title" data-testid="dispatch-panel">
@@ -85,6 +113,7 @@ export function DispatchPanel({ order, resources, link, closeHref, lastResult }:
       <OrderFacts order={order} />
       {link ? <p className="alert-info mt-3" data-testid="dispatch-link">按{link.label}派单，本次最多 {kgToTonnes(link.remainingWeight)} 吨{link.kind === "redelivery" ? "，只能派一单" : ""}</p> : null}
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-3">
+        <DefaultSubmit label="确认派单" />
         <input type="hidden" name="orderId" value={order.id} />
         <input type="hidden" name="orderNo" value={order.orderNo} />
         {link ? <input type="hidden" name="linkKind" value={link.kind} /> : null}
@@ -100,46 +129,15 @@ export function DispatchPanel({ order, resources, link, closeHref, lastResult }:
             const conveyance = water ? row.shipId : row.vehicleId;
             return (
               <li key={item.key} className="grid gap-3 rounded border border-gray-200 p-3 sm:grid-cols-[1fr_1fr_10rem_auto]" data-testid="dispatch-item">
-                <div>
-                  <label htmlFor={person.id} className="mb-1 block text-sm text-gray-600">
-                    第 {index + 1} 单 · {water ? "船长" : "司机"}<span className="ml-0.5 text-red-500" aria-hidden="true">*</span>
-                  </label>
-                  <select
-                    {...selectProps(person)}
-                    className={`input ${person.errors ? "input-error" : ""}`}
-                    onChange={(e) => {
-                      // With JavaScript, choosing a person fills in their usual vehicle or ship when none is chosen yet.
-                      const chosen = water ? captainsById.get(e.currentTarget.value)?.shipId : driversById.get(e.currentTarget.value)?.vehicleId;
-                      if (chosen && !conveyance.value) form.update({ name: conveyance.name, value: String(chosen) });
-                    }}
-                  >
-                    <option value="">请选择{water ? "船长" : "司机"}</option>
-                    {water
-                      ? resources.captains.map((c) => (
-                          <option key={c.id} value={c.id} {...eligibilityProps(c)}>{c.name}（{c.mobile}）{c.shipName ? ` · ${c.shipName}` : ""}{notDispatchable(c)}</option>
-                        ))
-                      : resources.drivers.map((d) => (
-                          <option key={d.id} value={d.id} {...eligibilityProps(d)}>{d.name}（{d.mobile}）{d.plateNo ? ` · 常用车辆 ${d.plateNo}` : ""}{notDispatchable(d)}</option>
-                        ))}
-                  </select>
-                  {person.errors ? <p className="field-error" id={person.errorId}>{person.errors[0]}</p> : null}
-                </div>
-                <div>
-                  <label htmlFor={conveyance.id} className="mb-1 block text-sm text-gray-600">
-                    {water ? "船舶" : "车辆"}<span className="ml-0.5 text-red-500" aria-hidden="true">*</span>
-                  </label>
-                  <select {...selectProps(conveyance)} className={`input ${conveyance.errors ? "input-error" : ""}`}>
-                    <option value="">请选择{water ? "船舶" : "车辆"}</option>
-                    {water
-                      ? resources.ships.map((s) => (
-                          <option key={s.id} value={s.id} {...eligibilityProps(s)}>{s.shipName}（载重 {kgToTonnes(s.loadCapacity)} 吨）{notDispatchable(s)}</option>
-                        ))
-                      : resources.vehicles.map((v) => (
-                          <option key={v.id} value={v.id} {...eligibilityProps(v)}>{v.plateNo} {v.vehicleType}（载重 {kgToTonnes(v.loadCapacity)} 吨）{notDispatchable(v)}</option>
-                        ))}
-                  </select>
-                  {conveyance.errors ? <p className="field-error" id={conveyance.errorId}>{conveyance.errors[0]}</p> : null}
-                </div>
+                <RowPicker
+                  field={person}
+                  row={index + 1}
+                  label={`第 ${index + 1} 单 · ${water ? "船长" : "司机"}`}
+                  noun={water ? "船长" : "司机"}
+                  picker={pickerOf(person.name, water ? "captainId" : "driverId")}
+                  onChoose={(item) => setSuggested((now) => ({ ...now, [conveyance.name]: item?.companion ?? null }))}
+                />
+                <RowPicker field={conveyance} row={index + 1} label={water ? "船舶" : "车辆"} noun={water ? "船舶" : "车辆"} picker={pickerOf(conveyance.name, water ? "shipId" : "vehicleId")} suggestion={suggested[conveyance.name] ?? null} />
                 <div>
                   <label htmlFor={row.plannedWeight.id} className="mb-1 block text-sm text-gray-600">
                     计划重量（吨）<span className="ml-0.5 text-red-500" aria-hidden="true">*</span>

@@ -1,6 +1,8 @@
 /** 用户管理 and 平台用户 (domain 6.1): the accounts in the caller's scope, add/edit with roles, and the account actions. */
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { RoleOptions, UserRow } from "~/services/pages/iam.server";
+import type { PickerData } from "~/lib/picker";
+import { DefaultSubmit, RefPicker } from "~/components/resource/RefPicker";
 import type { loader } from "~/routes/_app.system.user";
 import { ACCOUNT_STATUS, ConfirmPanel, FilterBar, formatTime, Notice, Pager, SelectFilter, Table, TextFilter, USER_TYPE_LABELS, useHrefWith } from "./kit";
 
@@ -30,9 +32,18 @@ function RoleChoices({ options, kinds, chosen }: { options: RoleOptions; kinds: 
   );
 }
 
-function UserForm({ editing, options, kinds, orgs, closeHref }: { editing: UserRow | null; options: RoleOptions; kinds: string[]; orgs: Array<{ id: number; name: string }> | null; closeHref: string }) {
+/** What a 所属企业 「搜索」 (without JavaScript) brought back: the form as typed and the narrowed organisations. */
+interface Typed {
+  typed: Record<string, string>;
+  roleIds: string[];
+  orgs: PickerData;
+}
+
+function UserForm({ editing, options, kinds, orgs, closeHref, typed }: { editing: UserRow | null; options: RoleOptions; kinds: string[]; orgs: PickerData | null; closeHref: string; typed?: Typed }) {
+  const value = (name: string) => typed?.typed[name];
   return (
     <Form method="post" className="mb-4 rounded border p-4" aria-label={editing ? `编辑用户 ${editing.name}` : "新增用户"}>
+      {orgs ? <DefaultSubmit label="保存" /> : null}
       <h3 className="mb-3 font-semibold">{editing ? `编辑用户：${editing.name}` : "新增用户"}</h3>
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
@@ -40,33 +51,30 @@ function UserForm({ editing, options, kinds, orgs, closeHref }: { editing: UserR
         {editing ? null : (
           <label className="flex flex-col text-sm">
             <span className="mb-1">手机号 <span className="text-red-500">*</span></span>
-            <input name="mobile" required inputMode="tel" pattern="1\d{10}" maxLength={11} className="input w-44" />
+            <input name="mobile" required inputMode="tel" pattern="1\d{10}" maxLength={11} defaultValue={value("mobile")} className="input w-44" />
           </label>
         )}
         <label className="flex flex-col text-sm">
           <span className="mb-1">姓名 <span className="text-red-500">*</span></span>
-          <input name="name" required maxLength={64} defaultValue={editing?.name ?? ""} className="input w-44" />
+          <input name="name" required maxLength={64} defaultValue={value("name") ?? editing?.name ?? ""} className="input w-44" />
         </label>
         {editing ? null : (
           <label className="flex flex-col text-sm">
             <span className="mb-1">用户类型 <span className="text-red-500">*</span></span>
-            <select name="type" required className="input w-36" defaultValue={kinds.length === 1 ? kinds[0] : ""}>
+            <select name="type" required className="input w-36" defaultValue={value("type") ?? (kinds.length === 1 ? kinds[0] : "")}>
               <option value="" disabled>请选择</option>
               {kinds.map((k) => <option key={k} value={k}>{USER_TYPE_LABELS[k]}</option>)}
             </select>
           </label>
         )}
         {!editing && orgs ? (
-          <label className="flex flex-col text-sm">
-            <span className="mb-1">所属企业（企业用户必选）</span>
-            <select name="orgId" className="input w-56" defaultValue="">
-              <option value="">—</option>
-              {orgs.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
-            </select>
-          </label>
+          <div className="flex w-64 flex-col text-sm">
+            <label htmlFor="user-orgId" className="mb-1">所属企业（企业用户必选）</label>
+            <RefPicker name="orgId" id="user-orgId" label="所属企业" picker={typed?.orgs ?? orgs} defaultValue={value("orgId") ?? ""} emptyLabel="—" />
+          </div>
         ) : null}
       </div>
-      <RoleChoices options={options} kinds={editing ? [editing.type] : kinds} chosen={editing?.roles.map((r) => r.id) ?? []} />
+      <RoleChoices options={options} kinds={editing ? [editing.type] : kinds} chosen={typed ? typed.roleIds.map(Number) : (editing?.roles.map((r) => r.id) ?? [])} />
       <p className="my-2 text-xs text-gray-500">{editing ? "角色变更在该用户的下一次操作时生效，无需重新登录。" : "保存后系统通过短信发送初始密码，用户首次登录须修改密码。"}</p>
       <div className="flex gap-2">
         <button type="submit" className="btn btn-primary">保存</button>
@@ -78,7 +86,8 @@ function UserForm({ editing, options, kinds, orgs, closeHref }: { editing: UserR
 
 export function UserAdminPage({ title, path }: { title: string; path: string }) {
   const { page, filter, form, editing, roleOptions, orgs, kinds, confirm, all } = useLoaderData<typeof loader>();
-  const result = useActionData<{ ok?: string; error?: string }>();
+  const result = useActionData<{ ok?: string; error?: string } | Typed>();
+  const typed = result && "typed" in result ? result : undefined;
   const hrefWith = useHrefWith();
   const [intent, confirmId] = (confirm ?? "").split(":");
   const confirming = page.records.find((r) => r.id === Number(confirmId));
@@ -88,8 +97,8 @@ export function UserAdminPage({ title, path }: { title: string; path: string }) 
         <h2 id="user-title" className="page-title mb-0">{title}</h2>
         {all ? null : <Link to={hrefWith("form", "new")} className="btn btn-primary" data-log-module="用户管理" data-log-content="点击新增用户">新增用户</Link>}
       </div>
-      <Notice result={result} />
-      {form && roleOptions && (form === "new" || editing) ? <UserForm editing={editing} options={roleOptions} kinds={kinds} orgs={orgs} closeHref={hrefWith("form", null)} /> : null}
+      <Notice result={typed ? undefined : (result as { ok?: string; error?: string } | undefined)} />
+      {form && roleOptions && (form === "new" || editing) ? <UserForm editing={editing} options={roleOptions} kinds={kinds} orgs={orgs} closeHref={hrefWith("form", null)} typed={typed} /> : null}
       {confirming && ACTIONS[intent!] ? <ConfirmPanel message={ACTIONS[intent!]!.message(confirming.name)} intent={intent!} id={confirming.id} label={ACTIONS[intent!]!.label} closeHref={hrefWith("confirm", null)} /> : null}
       <FilterBar resetTo={path}>
         <TextFilter name="keyword" label="手机号/姓名" value={filter.keyword} />

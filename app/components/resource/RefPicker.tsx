@@ -29,6 +29,10 @@ export interface RefPickerProps {
   searchMethod?: "get";
   /** The field may name a row the resource's `choosable` rule greys (both sides go through audit). */
   anyState?: boolean;
+  /** With JavaScript: told the item chosen (the dispatch panel suggests a driver's usual vehicle). */
+  onChoose?: (item: PickerItem | null) => void;
+  /** With JavaScript: an item to take when nothing is chosen yet (a suggestion from another field). */
+  suggestion?: PickerItem | null;
 }
 
 const DEBOUNCE_MS = 250;
@@ -65,7 +69,7 @@ function SelectAndSearch({ name, id, label, picker = EMPTY, defaultValue, emptyL
 }
 
 /** The picker with JavaScript: a combobox over the platform's options. */
-function Combobox({ name, id, label, picker, defaultValue, emptyLabel, className = "input", invalid, describedBy, required, anyState }: RefPickerProps & { picker: PickerData }) {
+function Combobox({ name, id, label, picker, defaultValue, emptyLabel, className = "input", invalid, describedBy, required, anyState, onChoose, suggestion }: RefPickerProps & { picker: PickerData }) {
   const listId = useId();
   const initial = picker.items.find((item) => String(item.id) === defaultValue) ?? null;
   const [selected, setSelected] = useState<PickerItem | null>(initial);
@@ -79,6 +83,11 @@ function Combobox({ name, id, label, picker, defaultValue, emptyLabel, className
   const input = useRef<HTMLInputElement>(null);
   const openNow = useRef(open);
   openNow.current = open;
+  useEffect(() => {
+    if (!suggestion) return;
+    setSelected((current) => current ?? suggestion);
+    setText((current) => current || suggestion.label);
+  }, [suggestion]);
   useEffect(() => () => {
     clearTimeout(timer.current);
     request.current?.abort();
@@ -127,6 +136,7 @@ function Combobox({ name, id, label, picker, defaultValue, emptyLabel, className
     setText(item?.label ?? "");
     setOpen(false);
     setActive(-1);
+    onChoose?.(item);
   };
 
   const onKeyDown = (event: ReactKeyboardEvent<HTMLInputElement>) => {

@@ -8,7 +8,11 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { CARGO_CATEGORIES, FREIGHT_WAYS } from "../../../contract/freight";
-import { dispatchContext, dispatchFormSchema, dispatchRequest, shipCapacities, type DispatchResources } from "~/lib/dispatch-form";
+import type { SubmissionResult } from "@conform-to/react";
+import { dispatchContext, dispatchFormSchema, dispatchRequest, shipCapacities, DISPATCH_PICKERS, type DispatchPickers } from "~/lib/dispatch-form";
+import { pickKeywordName, type PickerData } from "~/lib/picker";
+import { isPickSearch } from "~/services/picker.server";
+import { pickerSourceOf } from "~/services/picker-sources.server";
 import { orderListSearch, type OrderListValues } from "~/lib/order-list";
 import { dispatchApi } from "~/services/dispatch.server";
 import { canSeeWater } from "~/services/freight.server";
@@ -84,14 +88,31 @@ async function orderOfLink(user: CurrentUser, link: DispatchLink) {
   return order ? { ...order, remainingWeight: Math.min(order.remainingWeight, link.remainingWeight) } : null;
 }
 
-/** The selectors the order's way needs (the platform refuses captains and ships to users who may not see water). */
-async function resourcesFor(user: CurrentUser, way: "ROAD" | "WATER"): Promise<DispatchResources> {
-  if (way === "ROAD") {
-    const [drivers, vehicles] = await Promise.all([dispatchApi.drivers(user), dispatchApi.vehicles(user)]);
-    return { drivers: drivers.records, vehicles: vehicles.records, captains: [], ships: [] };
+/**
+ * The pickers of the dispatch rows (the platform refuses captains and ships to users who may not see
+ * water): one per row field that was posted with a keyword or a value (`items[1].driverId`), and one per
+ * kind (`driverId`) for rows shown fresh. Water also carries the ships' capacities for the weight check.
+ */
+async function pickersFor(user: CurrentUser, way: "ROAD" | "WATER", form: FormData | null): Promise<DispatchPickers> {
+  const kinds = DISPATCH_PICKERS[way];
+  const pickers: Record<string, PickerData> = {};
+  const jobs: Array<Promise<void>> = Object.entries(kinds).map(async ([field, source]) => {
+    pickers[field] = await pickerSourceOf(source)!(user, {});
+  });
+  for (const [name, value] of form ?? []) {
+    const match = /^items\[(\d{1,2})\]\.(\w+)$/.exec(name);
+    const source = match ? kinds[match[2] as keyof typeof kinds] : undefined;
+    if (!source || typeof value !== "string") continue;
+    const keyword = form!.get(pickKeywordName(name));
+    jobs.push(
+      pickerSourceOf(source)!(user, { keyword: typeof keyword === "string" ? keyword : "", selected: value }).then((picker) => {
+        pickers[name] = picker;
+      }),
+    );
   }
-  const [captains, ships] = await Promise.all([dispatchApi.captains(user), dispatchApi.ships(user)]);
-  return { drivers: [], vehicles: [], captains: captains.records, ships: ships.records };
+  const ships = way === "WATER" ? dispatchApi.ships(user).then((page) => shipCapacities(page.records)) : Promise.resolve(undefined);
+  const [capacities] = await Promise.all([ships, ...jobs]);
+  return { pickers, capacities: capacities ?? null };
 }
 
 export async function loadDispatchList(request: Request) {
@@ -105,7 +126,7 @@ export async function loadDispatchList(request: Request) {
     dispatchApi.searchOrders(user, { ...query.filter, scope: "AWAITING" }, query.paging),
     !canDispatch ? null : link ? orderOfLink(user, link) : findOrder(user, url.searchParams.get("orderId"), url.searchParams.get("dispatchOrderNo")),
   ]);
-  let panel: { order: NonNullable<typeof order>; resources: DispatchResources; link: DispatchLink | null } | null = null;
+  let panel: ({ order: NonNullable<typeof order>; link: DispatchLink | null } & DispatchPickers) | null = null;
   let notice: string | null = null;
   if (url.searchParams.has("from") && !link) notice = canDispatch ? "未找到要派车的发货单、任务或原运单，它不存在或您无权查看" : "您的账号不能派单";
   else if (url.searchParams.has("orderId") || link) {
@@ -113,7 +134,7 @@ export async function loadDispatchList(request: Request) {
     else if (!order) notice = "未找到该订单，它不存在或您无权查看";
     else if (order.remainingWeight <= 0) notice = link ? `${link.label} 没有可派的剩余重量` : `订单 ${order.orderNo} 已全部派完`;
     else if (order.freightWay === "WATER" && !water) notice = "您没有水运运单权限，不能派水运订单";
-    else panel = { order, resources: await resourcesFor(user, order.freightWay), link };
+    else panel = { order, ...(await pickersFor(user, order.freightWay, null)), link };
   }
   const dispatched = (url.searchParams.get("dispatched") ?? "").split(",").filter((no) => NUMBER_PATTERN.test(no)).slice(0, 50);
   return pageJson(user, {
@@ -135,9 +156,14 @@ export async function dispatchListAction(request: Request) {
   const link = mayDispatch(user) ? await dispatchLinkOf(user, form.get("linkKind") as string | null, form.get("linkId") as string | null) : null;
   const order = !mayDispatch(user) ? null : link ? await orderOfLink(user, link) : await findOrder(user, String(form.get("orderId") ?? ""), String(form.get("orderNo") ?? ""));
   if (!order || (form.get("linkKind") && !link)) return json({ result: null, error: "未找到该订单，它不存在或您无权派单" }, { status: 400 });
+  // A picker's 「搜索」 without JavaScript: the rows come back as typed, with that picker narrowed; nothing is dispatched.
+  if (isPickSearch(form)) {
+    const typed = parseWithZod(form, { schema: dispatchFormSchema(dispatchContext(order)) });
+    return json({ result: { initialValue: typed.payload } as SubmissionResult<string[]>, error: null, ...(await pickersFor(user, order.freightWay, form)) });
+  }
   const ships = order.freightWay === "WATER" ? (await dispatchApi.ships(user)).records : [];
   const submission = parseWithZod(form, { schema: dispatchFormSchema(dispatchContext(order, shipCapacities(ships))) });
-  if (submission.status !== "success") return json({ result: submission.reply(), error: null }, { status: replyStatus(submission) });
+  if (submission.status !== "success") return json({ result: submission.reply(), error: null, ...(await pickersFor(user, order.freightWay, form)) }, { status: replyStatus(submission) });
   try {
     const result = await dispatchApi.dispatch(user, { ...dispatchRequest(order.id, submission.value), ...(link ? { [link.field]: link.id } : {}) });
     void reportsApi.click(user, "DISPATCH", "派单");
@@ -146,7 +172,7 @@ export async function dispatchListAction(request: Request) {
     back.set("way", order.freightWay);
     return redirect(`${url.pathname}?${back}`, { headers: await user.cookieHeaders() });
   } catch (error) {
-    if (error instanceof PlatformError) return json({ result: submission.reply({ formErrors: [error.message] }), error: null });
+    if (error instanceof PlatformError) return json({ result: submission.reply({ formErrors: [error.message] }), error: null, ...(await pickersFor(user, order.freightWay, form)) });
     throw error;
   }
 }

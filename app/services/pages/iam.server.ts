@@ -11,6 +11,9 @@ import { platformTarget } from "../target.server";
 import { forgetUserInfo, passwordExpired, requirePage, type CurrentUser } from "../user.server";
 import { readForm, readJson } from "../read-form.server";
 import { pageParams } from "~/lib/paging";
+import { PICK_FIELD, pickKeywordName } from "~/lib/picker";
+import { isPickSearch } from "../picker.server";
+import { pickerSourceOf } from "../picker-sources.server";
 
 export type Paged<T> = { records: T[]; total: number; current: number; size: number };
 export type ActionResult = { ok?: string; error?: string; data?: unknown };
@@ -104,15 +107,26 @@ export async function userLoader(request: Request, all: boolean) {
   const [page, roleOptions, orgs] = await Promise.all([
     user.call<Paged<UserRow>>({ path: "/iam-user/search", body: { ...filter, all: all || undefined, current, size } }),
     form ? Promise.all(kinds.map(async (kind) => [kind, await user.call<Array<{ id: number; name: string }>>({ path: "/iam-user/role-options", body: { userType: kind } })] as const)).then((entries) => Object.fromEntries(entries) as RoleOptions) : null,
-    form === "new" && user.info.type !== "ORG_USER" ? user.call<Array<{ id: number; name: string }>>({ path: "/iam-user/org-options" }) : null,
+    form === "new" && user.info.type !== "ORG_USER" ? orgPickerOf(user, url.searchParams) : null,
   ]);
   const editing = form && /^\d+$/.test(form) ? (page.records.find((r) => r.id === Number(form)) ?? null) : null;
   return json({ page, filter, form, editing, roleOptions, orgs, kinds, confirm: url.searchParams.get("confirm"), all }, { headers: await user.cookieHeaders() });
 }
 
+/** 所属企业 of a new user: the shared picker over the organisations in the caller's scope (keyword `_q_orgId`, chosen `orgId`). */
+const orgPickerOf = (user: CurrentUser, input: { get(name: string): unknown }) => {
+  const keyword = input.get(pickKeywordName("orgId"));
+  return pickerSourceOf("iamOrg")!(user, { keyword: typeof keyword === "string" ? keyword : "", selected: input.get("orgId") });
+};
+
 export async function userAction(request: Request) {
   const user = await requirePage(request);
   const form = await readForm(request);
+  // 所属企业's 「搜索」 without JavaScript: the form comes back as typed with the organisations narrowed; nothing saved.
+  if (isPickSearch(form)) {
+    const typed = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[0] !== PICK_FIELD));
+    return json({ typed, roleIds: form.getAll("roleIds").map(String), orgs: await orgPickerOf(user, form) }, { headers: await user.cookieHeaders() });
+  }
   const intent = text(form, "intent");
   const id = Number(text(form, "id"));
   const result = await attempt(async () => {

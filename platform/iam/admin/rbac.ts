@@ -559,6 +559,7 @@ export async function searchPermissions(ctx: ServiceContext, caller: Caller, fil
 
 const userActionParams = z.object({ id: idSchema("id"), action: z.enum(Object.keys(USER_ACTIONS) as [UserAction, ...UserAction[]], { errorMap: () => ({ message: "不支持的操作" }) }) });
 const roleStatusParams = z.object({ id: idSchema("id"), action: z.enum(["enable", "disable"], { errorMap: () => ({ message: "不支持的操作" }) }) });
+const orgOptionsSearch = z.object({ keyword: optionalText("企业名称", 32) });
 const optionsBody = z.object({ userType: z.enum(USER_TYPES as unknown as [UserType, ...UserType[]], { errorMap: () => ({ message: "请选择用户类型" }) }), orgId: z.number().int().positive().optional().nullable() });
 
 export async function rbacRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
@@ -602,12 +603,27 @@ export async function rbacRoutes(app: FastifyInstance, ctx: ServiceContext): Pro
     const org = orgId ? await ctx.db.kysely.selectFrom("organisations").select("tenant_id").where("id", "=", orgId).executeTakeFirst() : undefined;
     return ok(await assignableRoles(ctx.db.kysely, caller, body.userType, { tenant_id: org ? Number(org.tenant_id) : caller.tenantId, org_id: orgId }));
   });
-  app.post("/iam-user/org-options", async (request) => {
-    const caller = await userAdmin(request);
-    let query = ctx.db.kysely.selectFrom("organisations").select(["id", "name"]).where("platform_id", "=", caller.platformId);
+  /** The organisations a new user may belong to (the caller's scope), by name; `/page` is the picker's paged search. */
+  const orgOptions = (caller: Caller, keyword?: string) => {
+    let query = ctx.db.kysely.selectFrom("organisations").where("platform_id", "=", caller.platformId);
     if (caller.type === "TENANT_USER") query = query.where("tenant_id", "=", caller.tenantId ?? -1);
     if (caller.type === "ORG_USER") query = query.where("id", "=", caller.orgId ?? -1);
-    return ok((await query.orderBy("id").limit(500).execute()).map((o) => ({ id: Number(o.id), name: o.name })));
+    if (keyword) query = query.where("name", "like", `%${keyword}%`);
+    return query;
+  };
+  app.post("/iam-user/org-options", async (request) => {
+    const caller = await userAdmin(request);
+    return ok((await orgOptions(caller).select(["id", "name"]).orderBy("id").limit(500).execute()).map((o) => ({ id: Number(o.id), name: o.name })));
+  });
+  app.post("/iam-user/org-options/page", async (request) => {
+    const caller = await userAdmin(request);
+    const { keyword } = parse(orgOptionsSearch, request.body);
+    const { current, size } = parse(pagingSchema, request.body);
+    const [{ total }, rows] = await Promise.all([
+      orgOptions(caller, keyword).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+      orgOptions(caller, keyword).select(["id", "name"]).orderBy("id").limit(size).offset(offsetOf(current, size)).execute(),
+    ]);
+    return paged(rows.map((o) => ({ id: Number(o.id), name: o.name })), Number(total), current, size);
   });
   app.post("/iam-user", async (request) => ok(await createUser(ctx, await userAdmin(request), request.body)));
   app.put("/iam-user/:id", async (request) => ok(await updateUser(ctx, await userAdmin(request), parse(idParams, request.params).id, request.body)));
