@@ -6,7 +6,7 @@ import type { Database } from "../db/schema.js";
 import { offsetOf } from "../http/envelope.js";
 import { contains } from "./records.js";
 import { assertWater, visible, type CallerScope } from "../scope.js";
-import { captainFacts, captainReasons, driverFacts, driverReasons, liveReason, liveWaybills, shipFacts, shipReasons, vehicleFacts, vehicleReasons } from "../masterdata/eligibility.js";
+import { captainFacts, captainReasons, driverFacts, driverReasons, liveReason, liveWaybills, onLiveWaybill, shipFacts, shipReasons, vehicleFacts, vehicleReasons } from "../masterdata/eligibility.js";
 
 interface Paging {
   current: number;
@@ -28,6 +28,7 @@ export async function listDrivers(db: Kysely<Database>, scope: CallerScope, keyw
         eb.selectFrom("freight_vehicles as v").select("v.id").whereRef("v.driver_id", "=", "d.id").orderBy("v.id").limit(1).as("vehicleId"),
         eb.selectFrom("freight_vehicles as v").select("v.plate_no").whereRef("v.driver_id", "=", "d.id").orderBy("v.id").limit(1).as("plateNo"),
       ])
+      .orderBy(onLiveWaybill("driver", "d.id"))
       .orderBy("d.id")
       .limit(size)
       .offset(offsetOf(current, size))
@@ -59,6 +60,7 @@ export async function listVehicles(db: Kysely<Database>, scope: CallerScope, key
     query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     query
       .select(["v.id", "v.plate_no", "v.vehicle_type", "v.load_capacity", "v.org_id", "v.driver_id", "g.device_no"])
+      .orderBy(onLiveWaybill("vehicle", "v.id"))
       .orderBy("v.id")
       .limit(size)
       .offset(offsetOf(current, size))
@@ -95,6 +97,7 @@ export async function listCaptains(db: Kysely<Database>, scope: CallerScope, key
         eb.selectFrom("freight_ships as s").select("s.id").whereRef("s.captain_id", "=", "c.id").orderBy("s.id").limit(1).as("shipId"),
         eb.selectFrom("freight_ships as s").select("s.ship_name").whereRef("s.captain_id", "=", "c.id").orderBy("s.id").limit(1).as("shipName"),
       ])
+      .orderBy(onLiveWaybill("captain", "c.id"))
       .orderBy("c.id")
       .limit(size)
       .offset(offsetOf(current, size))
@@ -125,7 +128,7 @@ export async function listShips(db: Kysely<Database>, scope: CallerScope, keywor
   if (keyword) query = query.where(either(contains("s.ship_name", keyword), contains("s.mmsi", keyword)));
   const [{ total }, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    query.select(["s.id", "s.ship_name", "s.mmsi", "s.load_capacity", "s.org_id", "s.captain_id"]).orderBy("s.id").limit(size).offset(offsetOf(current, size)).execute(),
+    query.select(["s.id", "s.ship_name", "s.mmsi", "s.load_capacity", "s.org_id", "s.captain_id"]).orderBy(onLiveWaybill("ship", "s.id")).orderBy("s.id").limit(size).offset(offsetOf(current, size)).execute(),
   ]);
   const ids = rows.map((r) => Number(r.id));
   const [facts, live] = await Promise.all([shipFacts(db, ids), liveWaybills(db, "ship", ids)]);

@@ -276,6 +276,13 @@ export async function liveWaybills(db: AnyDb, part: CarrierPart, ids: number[]):
   return out;
 }
 
+/**
+ * Whether the row `ref` (e.g. "d.id") of one part is on a live waybill of its own, as an SQL truth to sort
+ * by: the dispatch pickers list who is free first, so the first page offers someone to choose.
+ */
+export const onLiveWaybill = (part: CarrierPart, ref: string) =>
+  sql<boolean>`exists (select 1 from freights as lw where lw.${sql.ref(PART_COLUMN[part])} = ${sql.ref(ref)} and lw.status in (${sql.join([...LIVE_STATUSES])}))`;
+
 /** The reason a part on a live waybill cannot be dispatched, naming the waybill. */
 export function liveReason(part: CarrierPart, label: string, waybill: LiveWaybill | undefined): string[] {
   if (!waybill) return [];

@@ -4,7 +4,7 @@
  * withdrawal, platform finance approves it and records the bank's success, and the wallet moves.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, escapeRegExp, PASSWORD, type Kind } from "./support";
+import { ACCOUNTS, attachDocument, escapeRegExp, PASSWORD, type Kind } from "./support";
 
 test.describe.configure({ mode: "serial" });
 test.use({ javaScriptEnabled: false });
@@ -88,7 +88,7 @@ test("an organisation requests a recharge, platform finance confirms it on 企�
   const serial = `E2E${Date.now()}`;
   await form.getByLabel(/银行流水号/).fill(serial);
   await form.getByLabel(/转账时间/).fill("2026-11-20T10:30");
-  await form.getByLabel(/转账凭证/).fill("/files/vouchers/e2e-recharge.jpg");
+  await attachDocument(form, "voucherUrl", "转账凭证 e2e-recharge");
   await form.getByRole("button", { name: "提交充值申请" }).click();
   await expect(page.getByRole("status")).toContainText("金额 1,234.56 元，等待平台确认到账");
   await expect(page.getByTestId("recharge-table")).toContainText(serial);

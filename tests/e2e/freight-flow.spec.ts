@@ -2,7 +2,7 @@ import { constants, publicEncrypt } from "node:crypto";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import type { FreightDashboard } from "../../contract/freight";
 import { formatTonnes, formatYuan } from "../../contract/numbers";
-import { ACCOUNTS, login, PASSWORD, PLATFORM_URL, type Kind, freeDemoDriver, releaseDemoDriver } from "./support";
+import { ACCOUNTS, attachDocument, login, PASSWORD, PLATFORM_URL, type Kind, freeDemoDriver, releaseDemoDriver } from "./support";
 
 test.afterEach(() => releaseDemoDriver());
 
@@ -103,7 +103,7 @@ test("an order is dispatched to a driver and a vehicle, and the waybill goes thr
   await expectStatus(page, "待装货");
   const loading = page.getByTestId("step-form-LOADING");
   await loading.getByLabel(/装货重量/).fill("200.5");
-  await loading.getByLabel(/装货磅单/).fill("/files/bangdan/e2e-load.jpg");
+  await attachDocument(loading, "weighTicketUrl", "装货磅单 e2e-load");
   await loading.getByRole("button", { name: "确认装货" }).click();
   await expect(loading.getByText("装货重量不能超过 200.00 吨（公路运输单车上限）")).toBeVisible();
   await loading.getByLabel(/装货重量/).fill("25.5");
@@ -116,7 +116,7 @@ test("an order is dispatched to a driver and a vehicle, and the waybill goes thr
   await expectStatus(page, "运输中");
   const unloading = page.getByTestId("step-form-UNLOADING");
   await unloading.getByLabel(/卸货重量/).fill("25.8");
-  await unloading.getByLabel(/卸货磅单/).fill("/files/bangdan/e2e-unload.jpg");
+  await attachDocument(unloading, "weighTicketUrl", "卸货磅单 e2e-unload");
   await unloading.getByRole("button", { name: "确认卸货" }).click();
   await expect(unloading.getByText(/卸货重量超过装货重量 25\.50 吨的 1%，最多 25\.7\d 吨/)).toBeVisible();
   await unloading.getByLabel(/卸货重量/).fill("25.4");
@@ -160,7 +160,7 @@ test("a step on a waybill someone else moved on shows the platform's refusal", a
   for (const tab of [other, page]) {
     const form = tab.getByTestId("step-form-LOADING");
     await form.getByLabel(/装货重量/).fill("20");
-    await form.getByLabel(/装货磅单/).fill("/files/bangdan/e2e-race.jpg");
+    await attachDocument(form, "weighTicketUrl", "装货磅单 e2e-race");
   }
   await other.getByRole("button", { name: "确认装货" }).click();
   await expect(done(other)).toContainText("装货成功");
@@ -180,7 +180,7 @@ test("a water waybill is dispatched to a captain and a ship and loads more than 
   await expect(panel(page)).toContainText("水路运输");
   const loading = page.getByTestId("step-form-LOADING");
   await loading.getByLabel(/装货重量/).fill("598.5");
-  await loading.getByLabel(/装货磅单/).fill("https://img.example.com/bangdan/water.jpg");
+  await attachDocument(loading, "weighTicketUrl", "装货磅单 water");
   await loading.getByRole("button", { name: "确认装货" }).click();
   await expect(done(page)).toContainText(`运单 ${freightNo} 装货成功，当前状态「运输中」`);
   await done(page).getByRole("link", { name: "下一步：水运卸货" }).click();
@@ -250,7 +250,7 @@ test.describe("with JavaScript disabled", () => {
     await page.getByTestId("freight-row").first().getByRole("link", { name: /^装货运单/ }).click();
     const loading = page.getByTestId("step-form-LOADING");
     await loading.getByLabel(/装货重量/).fill("250");
-    await loading.getByLabel(/装货磅单/).fill("/files/bangdan/nojs.jpg");
+    await attachDocument(loading, "weighTicketUrl", "装货磅单 nojs");
     await loading.getByRole("button", { name: "确认装货" }).click();
     await expect(page.getByTestId("step-form-LOADING").getByText("装货重量不能超过 200.00 吨（公路运输单车上限）")).toBeVisible();
     await expect(page.getByTestId("step-form-LOADING").getByLabel(/装货重量/)).toHaveValue("250");
@@ -264,7 +264,7 @@ test.describe("with JavaScript disabled", () => {
     await row.getByRole("link", { name: /^卸货运单/ }).click();
     const unloading = page.getByTestId("step-form-UNLOADING");
     await unloading.getByLabel(/卸货重量/).fill((loadedTonnes * 1.02).toFixed(3));
-    await unloading.getByLabel(/卸货磅单/).fill("/files/bangdan/nojs-unload.jpg");
+    await attachDocument(unloading, "weighTicketUrl", "卸货磅单 nojs-unload");
     await unloading.getByRole("button", { name: "确认卸货" }).click();
     await expect(page.getByTestId("step-form-UNLOADING").getByText(/卸货重量超过装货重量 .* 吨的 1%，最多 .* 吨/)).toBeVisible();
 

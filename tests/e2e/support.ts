@@ -3,6 +3,7 @@ import { expect, type Browser, type BrowserContext, type Locator, type Page } fr
 import type { AnyResource } from "../../contract/resources/kit";
 import { mkdirSync, rmSync } from "node:fs";
 import { CASCADE_INTENT, regionPartNames } from "../../contract/region-code";
+import { demoPng } from "../../platform/documents/png.js";
 
 export const PLATFORM_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 export const PASSWORD = "Demo@2026";
@@ -283,4 +284,16 @@ export function sharedNoScriptLogins(name: string) {
       contexts.clear();
     },
   };
+}
+
+/**
+ * Chooses a photo for a document field of `form` (the one document widget, e.g. 装货磅单): with
+ * JavaScript on the widget uploads it at once and the form carries its `/files/<id>`; without, the file
+ * goes with the multipart form.
+ */
+export async function attachDocument(form: Locator, name: string, title: string) {
+  const widget = form.getByTestId(`document-upload-${name}`);
+  await widget.locator('input[type="file"]').setInputFiles({ name: `${title}.png`, mimeType: "image/png", buffer: demoPng(title, 64, 40) });
+  const scripted = await form.page().evaluate(() => "__remixContext" in window);
+  if (scripted) await expect(widget.locator(`input[type="hidden"][name="${name}"]`)).toHaveValue(/^\/files\/\d+$/);
 }

@@ -118,6 +118,16 @@ describe("a carrier on a live waybill", () => {
     await okData(dispatchTo([{ driverId: c.driverId, vehicleId: c.vehicleId, plannedWeight: 40_000 }]));
   });
 
+  it("lists who is free before who is on a live waybill, so a picker's first page offers someone to choose", async () => {
+    for (const [path, key] of [["/tms-resource/drivers", "driver"], ["/tms-resource/vehicles", "vehicle"], ["/tms-resource/captains", "captain"], ["/tms-resource/ships", "ship"]] as const) {
+      const { records } = await okData<{ records: Array<{ id: number; ineligibleReason: string | null }> }>(as(f, "ORG_USER", path, { size: 200 }));
+      const busy = records.map((r) => /正在执行运单/.test(r.ineligibleReason ?? ""));
+      expect(busy.some(Boolean), `${key}: the fixtures hold one on a live waybill`).toBe(true);
+      // Once the first busy one shows, every later one is busy too (the free ones came first).
+      expect(busy.slice(busy.indexOf(true)).every(Boolean), `${key}: ${JSON.stringify(busy)}`).toBe(true);
+    }
+  });
+
   it("refuses one carrier twice in one dispatch, and frees a carrier whose waybill is cancelled", async () => {
     const c = await freshCarrier(72);
     const item = { driverId: c.driverId, vehicleId: c.vehicleId, plannedWeight: 20_000 };
