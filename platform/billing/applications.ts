@@ -17,7 +17,7 @@ import { hashOf } from "../ledger/ledger.js";
 import { lockRows, moneyTx, type MoneyDb } from "../ledger/tx.js";
 import { recordResourceEvent } from "../resources/events.js";
 import { nextSerial } from "../resources/write.js";
-import { visible, type CallerScope } from "../scope.js";
+import { isIndividual, ownOrgId, visible, type CallerScope } from "../scope.js";
 import { reportedForInvoice, reportGaps, requireReported } from "../submission/invoice-gate.js";
 
 const SPECIAL_TYPES = new Set(["DIGITAL_SPECIAL", "PAPER_SPECIAL"]);
@@ -36,8 +36,8 @@ function invoiceable(db: MoneyDb, scope: CallerScope) {
 }
 
 export async function searchInvoiceable(db: Db, scope: CallerScope, filter: z.infer<typeof invoiceableFilterSchema>, paging: { current: number; size: number }) {
-  if (scope.type === "INDIVIDUAL_USER") throw new Refusal(RefusalCode.notPermitted, "个人账号不能申请开票");
-  await ensureSettlements(db.kysely, { orgId: scope.type === "ORG_USER" ? scope.orgId : undefined });
+  if (isIndividual(scope)) throw new Refusal(RefusalCode.notPermitted, "个人账号不能申请开票");
+  await ensureSettlements(db.kysely, { orgId: ownOrgId(scope) });
   let q = invoiceable(db.kysely, scope);
   if (filter.keyword) q = q.where((eb) => eb.or([eb("f.freight_no", "like", `%${filter.keyword}%`), eb("f.order_no", "like", `%${filter.keyword}%`)]));
   if (filter.shipperName) q = q.where("f.shipper_name", "like", `%${filter.shipperName}%`);

@@ -16,7 +16,7 @@ import { requireCode } from "../http/permission.js";
 import { hashOf, platformAccount, post, walletAccount } from "../ledger/ledger.js";
 import { moneyTx, type MoneyDb } from "../ledger/tx.js";
 import { nextSerial } from "../resources/write.js";
-import type { CallerScope } from "../scope.js";
+import { isIndividual, type CallerScope } from "../scope.js";
 
 const mayManage = (scope: CallerScope, label: string) => requireCode(scope, "TMS_RED_ENVELOPE", label);
 const operator = (scope: CallerScope) => ({ userId: scope.userId, name: scope.name });
@@ -220,7 +220,7 @@ const grantLabel = (status: string) => GRANT_STATUS_LABELS[status as keyof typeo
 
 /** The person claims their envelope (the driver app): paid into their wallet once; an expired one returns its budget. */
 export async function receiveGrant(db: Db, scope: CallerScope, grantId: number) {
-  if (scope.type !== "INDIVIDUAL_USER") throw new Refusal(RefusalCode.notPermitted, "只有司机或船长本人可以领取红包");
+  if (!isIndividual(scope)) throw new Refusal(RefusalCode.notPermitted, "只有司机或船长本人可以领取红包");
   const marketing = await platformAccount(db.kysely, scope.platformId, "MARKETING");
   const wallet = await walletAccount(db.kysely, scope.userId);
   return moneyTx(db, async (trx) => {

@@ -11,7 +11,7 @@ import type { ReportParams } from "../../contract/reports.js";
 import { chinaDayEnd, chinaDayStart } from "../../contract/units.js";
 import { ensureSettlements } from "../ledger/flows.js";
 import { chinaDateSql, col, likePattern, num, staff, topBars, total, yuan, type ColumnDef, type Raw, type ReportDef, type ReportQuery } from "../reports/kit.js";
-import { visible } from "../scope.js";
+import { ownOrgId, rowsFor, visible } from "../scope.js";
 
 /** The period key of a time column: the China date (DAY) or "YYYY-MM" (MONTH); ALL falls back to `fallback`. */
 function periodOf(q: ReportQuery, time: RawBuilder<unknown>, fallback: "DAY" | "MONTH"): RawBuilder<string> {
@@ -27,9 +27,7 @@ const all = (parts: RawBuilder<unknown>[]) => sql<boolean>`(${sql.join(parts, sq
 function paidItems(q: ReportQuery) {
   const { db, scope, params } = q;
   let query = db.selectFrom("payment_items as i").innerJoin("payments as p", "p.id", "i.payment_id").where("p.platform_id", "=", scope.platformId).where("i.status", "=", "SUCCESS").where(all(inRange(params, "i.paid_at")));
-  if (scope.type === "TENANT_USER") query = query.where("p.tenant_id", "=", scope.tenantId ?? -1);
-  if (scope.type === "ORG_USER") query = query.where("p.org_id", "=", scope.orgId ?? -1);
-  if (scope.type === "INDIVIDUAL_USER") query = query.where(sql<boolean>`1 = 0`);
+  query = query.where(rowsFor(scope, "p", { individual: null }));
   if (params.orgId && staff(scope)) query = query.where("p.org_id", "=", params.orgId);
   if (params.freightWay) query = query.where("p.freight_way", "=", params.freightWay);
   return query;
@@ -39,9 +37,7 @@ function paidItems(q: ReportQuery) {
 function paidWithdrawals(q: ReportQuery) {
   const { db, scope, params } = q;
   let query = db.selectFrom("withdrawals as w").where("w.platform_id", "=", scope.platformId).where("w.status", "=", "SUCCESS").where(all(inRange(params, "w.finished_at")));
-  if (scope.type === "TENANT_USER") query = query.where("w.tenant_id", "=", scope.tenantId ?? -1);
-  if (scope.type === "ORG_USER") query = query.where("w.org_id", "=", scope.orgId ?? -1);
-  if (scope.type === "INDIVIDUAL_USER") query = query.where(sql<boolean>`1 = 0`);
+  query = query.where(rowsFor(scope, "w", { individual: null }));
   if (params.orgId && staff(scope)) query = query.where("w.org_id", "=", params.orgId);
   return query;
 }
@@ -50,7 +46,8 @@ function paidWithdrawals(q: ReportQuery) {
 function receivedEnvelopes(q: ReportQuery) {
   const { db, scope, params } = q;
   let query = db.selectFrom("red_envelope_grants as g").where("g.platform_id", "=", scope.platformId).where("g.status", "=", "RECEIVED").where(all(inRange(params, "g.received_at")));
-  if (scope.type !== "SYSTEM_USER" || params.orgId) query = query.where(sql<boolean>`1 = 0`);
+  query = query.where(rowsFor(scope, "g", { staff: "platform" }));
+  if (params.orgId) query = query.where(sql<boolean>`1 = 0`);
   return query;
 }
 
@@ -77,8 +74,8 @@ const platformData: ReportDef = {
     const withdrawRows = paidWithdrawals(q).select([periodOf(q, sql`w.finished_at`, "DAY").as("period"), ...measures({ withdrawn: sql<number>`w.amount` })]);
     const envelopeRows = receivedEnvelopes(q).select([periodOf(q, sql`g.received_at`, "DAY").as("period"), ...measures({ envelopes: sql<number>`g.amount` })]);
     let carriers = db.selectFrom("users as u").where("u.platform_id", "=", scope.platformId).where("u.type", "=", "INDIVIDUAL_USER").where(all(inRange(params, "u.created_at")));
-    if (scope.type === "TENANT_USER") carriers = carriers.where("u.tenant_id", "=", scope.tenantId ?? -1);
-    if (scope.type === "ORG_USER" || scope.type === "INDIVIDUAL_USER" || params.orgId) carriers = carriers.where(sql<boolean>`1 = 0`);
+    carriers = carriers.where(rowsFor(scope, "u", { org: null, individual: null }));
+    if (params.orgId) carriers = carriers.where(sql<boolean>`1 = 0`);
     const carrierRows = carriers.select([periodOf(q, sql`u.created_at`, "DAY").as("period"), ...measures({ carriers: sql<number>`1` })]);
     return db
       .selectFrom(waybillRows.unionAll(payRows).unionAll(withdrawRows).unionAll(envelopeRows).unionAll(carrierRows).as("u"))
@@ -156,7 +153,7 @@ const expenditure: ReportDef = {
 /** Completed MATCHMAKING waybills in the range (by completion time) with their settlements (alias f, o, s). */
 async function matchmakingWaybills(q: ReportQuery) {
   const { db, scope, params } = q;
-  await ensureSettlements(db, { orgId: scope.type === "ORG_USER" ? scope.orgId : undefined });
+  await ensureSettlements(db, { orgId: ownOrgId(scope) });
   let query = db
     .selectFrom("freights as f")
     .innerJoin("freight_orders as o", "o.id", "f.order_id")

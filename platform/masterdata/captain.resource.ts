@@ -13,7 +13,7 @@ import { Refusal } from "../http/envelope.js";
 import { bindResource, NOTHING, orgScope, type AnyDb, type Row, type ScopeRule } from "../resources/bind.js";
 import { requireCredentialsFor } from "./credentials.js";
 import { recordResourceEvent } from "../resources/events.js";
-import type { CallerScope } from "../scope.js";
+import { INDIVIDUAL_ROWS, type CallerScope } from "../scope.js";
 import { announceApprovedProfile, announceCarrierAccount, linkProfileAccount, type CarrierProfile } from "./carrier-accounts.js";
 import { OPEN_FREIGHT_STATUSES } from "./ship.resource.js";
 
@@ -183,7 +183,7 @@ async function assertFree(trx: AnyDb, row: Row, doing: string): Promise<void> {
 
 export const captainBinding = bindResource(captain, {
   table: "freight_captains",
-  scope: orgScope({ individual: (t, userId) => sql`${sql.ref(`${t}.user_id`)} = ${userId}` }),
+  scope: orgScope({ individual: INDIVIDUAL_ROWS.freight_captains }),
   water: true,
   labels: { profileName: { table: "captain_profiles", via: "profile_id", column: "name" } },
   hooks: {

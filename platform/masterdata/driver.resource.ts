@@ -12,7 +12,7 @@ import { Refusal } from "../http/envelope.js";
 import { bindResource, NOTHING, orgScope, type AnyDb, type Row, type ScopeRule } from "../resources/bind.js";
 import { requireCredentialsFor } from "./credentials.js";
 import { recordResourceEvent } from "../resources/events.js";
-import type { CallerScope } from "../scope.js";
+import { INDIVIDUAL_ROWS, type CallerScope } from "../scope.js";
 import { announceApprovedProfile, announceCarrierAccount, linkProfileAccount, type CarrierProfile } from "./carrier-accounts.js";
 
 const col = (alias: string, name: string) => sql.ref(`${alias}.${name}`);
@@ -131,10 +131,8 @@ const BUSY = ["WAIT_LOADING", "IN_TRANSIT"] as const;
 
 export const driverBinding = bindResource(driver, {
   table: "freight_drivers",
-  scope: orgScope({
-    // An individual sees the roster rows they added and their own driver rows.
-    individual: (t, userId) => sql`(${col(t, "owner_user_id")} = ${userId} or ${col(t, "user_id")} = ${userId})`,
-  }),
+  // An individual sees the roster rows they added and their own driver rows (platform/scope.ts).
+  scope: orgScope({ individual: INDIVIDUAL_ROWS.freight_drivers }),
   labels: {
     fleetLeaderName: { table: "fleet_leaders", via: "fleet_leader_id", column: "name" },
     profileName: { table: "driver_profiles", via: "profile_id", column: "name" },

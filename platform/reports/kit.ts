@@ -25,7 +25,7 @@ import type { Database } from "../db/schema.js";
 import type { DialectName } from "../db/index.js";
 import { HttpError } from "../http/envelope.js";
 import { exportDisposition, sendWorkbook, type SheetColumn } from "../http/xlsx.js";
-import { visible, type CallerScope } from "../scope.js";
+import { isStaff, visible, type CallerScope } from "../scope.js";
 
 /** One aggregated row as the SQL returns it: dimensions as text, measures converted to numbers. */
 export type Raw = Record<string, string | number | null>;
@@ -73,7 +73,7 @@ export function periodSql(dialect: DialectName, period: ReportParams["period"], 
 }
 
 /** Whether the caller may pick another organisation (platform and tenant staff). */
-export const staff = (scope: CallerScope) => scope.type === "SYSTEM_USER" || scope.type === "TENANT_USER";
+export const staff = (scope: CallerScope) => isStaff(scope);
 
 /** Sum of a numeric SQL expression, 0 when there are no rows. */
 export const total = (expr: RawBuilder<unknown>) => sql<number>`coalesce(sum(${expr}), 0)`;

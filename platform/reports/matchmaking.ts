@@ -8,6 +8,7 @@ import { sql, type RawBuilder } from "kysely";
 import { chinaDayEnd, chinaDayStart } from "../../contract/units.js";
 import { ensureSettlements } from "../ledger/flows.js";
 import { orgScope } from "../resources/bind.js";
+import { ownOrgId } from "../scope.js";
 import { col, likePattern, num, periodSql, staff, STAT_TIME, topBars, total, waybills, type ColumnDef, type Raw, type ReportDef, type ReportQuery } from "./kit.js";
 
 const supplyScope = orgScope();
@@ -39,7 +40,7 @@ function matchmakingWaybills(q: ReportQuery) {
 }
 
 /** Settlements are derived on first read (docs/design/money.md): make sure completed waybills have theirs. */
-const settle = (q: ReportQuery) => ensureSettlements(q.db, { orgId: q.scope.type === "ORG_USER" ? q.scope.orgId : undefined });
+const settle = (q: ReportQuery) => ensureSettlements(q.db, { orgId: ownOrgId(q.scope) });
 
 const FUNNEL = ["published", "views", "calls", "favorites", "grabs", "waybills", "service_fee"] as const;
 type Measure = (typeof FUNNEL)[number];
