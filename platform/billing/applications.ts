@@ -19,6 +19,7 @@ import { recordResourceEvent } from "../resources/events.js";
 import { nextSerial } from "../resources/write.js";
 import { isIndividual, ownOrgId, visible, type CallerScope } from "../scope.js";
 import { reportedForInvoice, reportGaps, requireReported } from "../submission/invoice-gate.js";
+import { yuanPlain } from "../../contract/numbers.js";
 
 const SPECIAL_TYPES = new Set(["DIGITAL_SPECIAL", "PAPER_SPECIAL"]);
 /** The settled weight of a waybill: the smaller of loaded and unloaded (the existing rule). */
@@ -179,7 +180,7 @@ export async function applyForInvoice(db: Db, scope: CallerScope, input: ApplyIn
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== Math.min(500, ids.length - i)) throw new Refusal(RefusalCode.illegalState, "有运单已被其他申请占用，请刷新后重试");
     }
-    await recordResourceEvent(trx, scope, "invoiceApplication", application as never, { action: "CREATE", label: "申请开票", to: "DRAFT", remark: `${freights.length} 个运单，价税合计 ${(amount / 100).toFixed(2)} 元` });
+    await recordResourceEvent(trx, scope, "invoiceApplication", application as never, { action: "CREATE", label: "申请开票", to: "DRAFT", remark: `${freights.length} 个运单，价税合计 ${yuanPlain(amount)} 元` });
     return answer(application, false);
   });
 }

@@ -10,7 +10,8 @@ import { sql, type RawBuilder } from "kysely";
 import type { ReportParams } from "../../contract/reports.js";
 import { chinaDayEnd, chinaDayStart } from "../../contract/units.js";
 import { ensureSettlements } from "../ledger/flows.js";
-import { chinaDateSql, col, likePattern, num, staff, topBars, total, yuan, type ColumnDef, type Raw, type ReportDef, type ReportQuery } from "../reports/kit.js";
+import { yuanNumber, yuanPlain } from "../../contract/numbers.js";
+import { chinaDateSql, col, likePattern, num, staff, topBars, total, type ColumnDef, type Raw, type ReportDef, type ReportQuery } from "../reports/kit.js";
 import { ownOrgId, rowsFor, visible } from "../scope.js";
 
 /** The period key of a time column: the China date (DAY) or "YYYY-MM" (MONTH); ALL falls back to `fallback`. */
@@ -102,8 +103,8 @@ const platformData: ReportDef = {
       xAxis: { type: "category", data: ordered.map((r) => String(r.period)) },
       yAxis: [{ type: "value", name: "元" }, { type: "value", name: "单" }],
       series: [
-        { type: "line", name: "货主应付（GMV）", data: ordered.map((r) => yuan(r.gmv)) },
-        { type: "line", name: "服务费", data: ordered.map((r) => yuan(r.service_fee)) },
+        { type: "line", name: "货主应付（GMV）", data: ordered.map((r) => yuanNumber(num(r.gmv))) },
+        { type: "line", name: "服务费", data: ordered.map((r) => yuanNumber(num(r.service_fee))) },
         { type: "bar", name: "运单数", data: ordered.map((r) => num(r.waybills)), yAxisIndex: 1 },
       ],
     };
@@ -140,10 +141,10 @@ const expenditure: ReportDef = {
   columns: [
     col.text("period", "统计周期"),
     ...SPENDING.map(([key, label]) => col.money(key, label)),
-    { key: "total", label: "合计", unit: "元", decimals: 2, value: (r: Raw) => yuan(SPENDING_MEASURES.reduce((s, m) => s + num(r[m]), 0)) } satisfies ColumnDef,
+    { key: "total", label: "合计", unit: "元", decimals: 2, value: (r: Raw) => yuanNumber(SPENDING_MEASURES.reduce((s, m) => s + num(r[m]), 0)) } satisfies ColumnDef,
   ],
   chart: (rows) => ({
-    series: [{ type: "pie", name: "支出构成", data: SPENDING.map(([key, label]) => ({ name: label, value: yuan(rows.reduce((s, r) => s + num(r[key]), 0)) })).filter((d) => d.value > 0) }],
+    series: [{ type: "pie", name: "支出构成", data: SPENDING.map(([key, label]) => ({ name: label, value: yuanNumber(rows.reduce((s, r) => s + num(r[key]), 0)) })).filter((d) => d.value > 0) }],
   }),
 };
 
@@ -204,9 +205,9 @@ const matchmakingSummary: ReportDef = {
     col.money("withheld_tax", "代扣税费"),
     col.money("service_invoiced", "已开服务费发票"),
     col.money("freight_invoiced", "已代开运费发票"),
-    { key: "open", label: "未开金额", unit: "元", decimals: 2, value: (r: Raw) => yuan(num(r.carrier_payable) + num(r.service_fee) - num(r.service_invoiced) - num(r.freight_invoiced)) } satisfies ColumnDef,
+    { key: "open", label: "未开金额", unit: "元", decimals: 2, value: (r: Raw) => yuanNumber(num(r.carrier_payable) + num(r.service_fee) - num(r.service_invoiced) - num(r.freight_invoiced)) } satisfies ColumnDef,
   ],
-  chart: (rows) => topBars(rows.map((r) => ({ shipper: r.shipper_name, paid: yuan(r.carrier_payable) })), "shipper", col.money("paid", "实付运费")),
+  chart: (rows) => topBars(rows.map((r) => ({ shipper: r.shipper_name, paid: yuanNumber(num(r.carrier_payable)) })), "shipper", col.money("paid", "实付运费")),
 };
 
 /** 比对 (S3 OrderCompareList): what was settled against what was paid and invoiced. */
@@ -214,8 +215,8 @@ export const COMPARE_LABELS = { PENDING: "未比对", MATCHED: "成功", MISMATC
 export function compareOf(r: Record<string, unknown>): { status: keyof typeof COMPARE_LABELS; note: string } {
   if (r.pay_status !== "PAID") return { status: "PENDING", note: "运单尚未付款" };
   const paid = num(r.paid_net) + num(r.withheld_tax);
-  if (paid !== num(r.carrier_payable)) return { status: "MISMATCHED", note: `实付 ${yuan(paid).toFixed(2)} 元与应付 ${yuan(r.carrier_payable).toFixed(2)} 元不一致` };
-  if (num(r.freight_invoiced) > 0 && num(r.freight_invoiced) !== num(r.carrier_payable)) return { status: "MISMATCHED", note: `代开金额 ${yuan(r.freight_invoiced).toFixed(2)} 元与应付不一致` };
+  if (paid !== num(r.carrier_payable)) return { status: "MISMATCHED", note: `实付 ${yuanPlain(paid)} 元与应付 ${yuanPlain(num(r.carrier_payable))} 元不一致` };
+  if (num(r.freight_invoiced) > 0 && num(r.freight_invoiced) !== num(r.carrier_payable)) return { status: "MISMATCHED", note: `代开金额 ${yuanPlain(num(r.freight_invoiced))} 元与应付不一致` };
   return { status: "MATCHED", note: num(r.freight_invoiced) > 0 ? "付款、代开与应付一致" : "付款与应付一致，运费发票未代开" };
 }
 

@@ -17,7 +17,7 @@ import {
   type FineAction,
 } from "../../contract/resources/findship.js";
 import { NAV_AREAS } from "../../contract/resources/ship.js";
-import { tonnesPlain } from "../../contract/numbers.js";
+import { tonnesPlain, yuanPlain } from "../../contract/numbers.js";
 import { nowIso } from "../db/index.js";
 import { Refusal } from "../http/envelope.js";
 import { bindResource, orgScope, ownerWrites, type AnyDb, type ScopeRule } from "../resources/bind.js";
@@ -261,7 +261,7 @@ export const shipFineBinding = bindResource(shipFine, {
       const after = { ...before, ...values };
       if (Number(after.amount) <= 0) throw invalid("金额必须大于 0");
       await fineParties(trx, Number(after.ship_id), after.captain_id);
-      const changed = Number(before.amount) !== Number(after.amount) ? `金额 ${Number(before.amount) / 100} → ${Number(after.amount) / 100} 元` : "修改罚款单";
+      const changed = Number(before.amount) !== Number(after.amount) ? `金额 ${yuanPlain(Number(before.amount))} → ${yuanPlain(Number(after.amount))} 元` : "修改罚款单";
       await logFine(trx, scope, after, "EDIT", changed);
     },
     onTransition: async (trx, scope, row, transition, inputs) => {

@@ -6,6 +6,8 @@
 import { sql, type SelectQueryBuilder } from "kysely";
 import { z } from "zod";
 import { ENTRY_TYPES } from "../../contract/ledger.js";
+import { chinaDateText } from "../../contract/fields.js";
+import { chinaDayEnd, chinaDayStart } from "../../contract/units.js";
 import type { Db } from "../db/index.js";
 import { notFound, offsetOf } from "../http/envelope.js";
 import { accountOwner, accountRows, isOrgUser, isPlatformStaff, isStaff, isTenantStaff, ownOrgId, rowsFor, visible, type CallerScope } from "../scope.js";
@@ -17,7 +19,7 @@ const camel = (row: Record<string, unknown>) => Object.fromEntries(Object.entrie
 const camelAll = (rows: Array<Record<string, unknown>>) => rows.map(camel);
 
 const optionalText = (max: number) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().max(max).optional());
-const optionalDate = z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "日期格式须为 YYYY-MM-DD").optional());
+const optionalDate = z.preprocess((v) => (v === "" ? undefined : v), chinaDateText("日期").optional());
 
 export const entryFilterSchema = z.object({
   entryType: z.preprocess((v) => (v === "" ? undefined : v), z.enum(ENTRY_TYPES, { errorMap: () => ({ message: "流水类型不正确" }) }).optional()),
@@ -40,9 +42,6 @@ async function page<DB, TB extends keyof DB, O>(q: SelectQueryBuilder<DB, TB, O>
   return { records: camelAll(rows as Array<Record<string, unknown>>), total, current: paging.current, size: paging.size };
 }
 
-/** China day bounds as ISO instants. */
-const dayStart = (d: string) => new Date(`${d}T00:00:00+08:00`).toISOString();
-const dayEnd = (d: string) => new Date(`${d}T23:59:59.999+08:00`).toISOString();
 
 export async function accountSummary(db: MoneyDb, scope: CallerScope) {
   const id = await ownAccountId(db, scope);
@@ -79,8 +78,8 @@ export async function searchEntries(db: MoneyDb, scope: CallerScope, filter: z.i
   ]);
   if (filter.entryType) q = q.where("e.entry_type", "=", filter.entryType);
   if (filter.bizNo) q = q.where("e.biz_no", "like", `%${filter.bizNo}%`);
-  if (filter.from) q = q.where("e.created_at", ">=", dayStart(filter.from));
-  if (filter.to) q = q.where("e.created_at", "<=", dayEnd(filter.to));
+  if (filter.from) q = q.where("e.created_at", ">=", chinaDayStart(filter.from));
+  if (filter.to) q = q.where("e.created_at", "<", chinaDayEnd(filter.to));
   if (filter.ownerType) q = q.where("e.owner_type", "=", filter.ownerType);
   const sums = await q.clearSelect().select([sql<number>`coalesce(sum(case when e.amount > 0 then e.amount else 0 end), 0)`.as("income"), sql<number>`coalesce(sum(case when e.amount < 0 then -e.amount else 0 end), 0)`.as("expense")]).executeTakeFirst();
   const result = await page(q, paging, (x) => x.orderBy("e.id", "desc"));

@@ -10,6 +10,7 @@ import { ensureSettlements } from "../ledger/flows.js";
 import { orgScope } from "../resources/bind.js";
 import { ownOrgId } from "../scope.js";
 import { col, likePattern, num, periodSql, staff, STAT_TIME, topBars, total, waybills, type ColumnDef, type Raw, type ReportDef, type ReportQuery } from "./kit.js";
+import { yuanNumber } from "../../contract/numbers.js";
 
 const supplyScope = orgScope();
 const zero = sql<number>`0`;
@@ -132,7 +133,7 @@ export const joinMetric: ReportDef = {
     col.count("invoiced", "已开票运单"),
     col.ratio("invoiceProgress", "开票进度", "invoiced", "settled"),
   ] satisfies ColumnDef[],
-  chart: (rows) => topBars(rows.map((r) => ({ name: r.name, freight: num(r.freight) / 100 })), "name", freightColumn),
+  chart: (rows) => topBars(rows.map((r) => ({ name: r.name, freight: yuanNumber(num(r.freight)) })), "name", freightColumn),
 };
 
 

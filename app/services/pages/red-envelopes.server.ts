@@ -33,7 +33,6 @@ export async function loadRedEnvelopes(request: Request) {
   }
 }
 
-const yuan = (fen: number) => formatYuan(fen);
 const whole = (form: FormData, key: string, label: string) => {
   const value = text(form, key);
   if (!/^\d{1,4}$/.test(value)) throw new FormError(`${label}须为整数`);
@@ -52,7 +51,7 @@ export function redEnvelopeAction(request: Request) {
     switch (intent) {
       case "fund": {
         const r = await call<{ marketingBalance: number }>(user, "/marketing", { requestNo, amount: fenOf(form, "amount", "注入金额") });
-        return `营销资金已注入，当前余额 ${yuan(r.marketingBalance)} 元`;
+        return `营销资金已注入，当前余额 ${formatYuan(r.marketingBalance)} 元`;
       }
       case "create": {
         const min = fenOf(form, "amountMin", "红包金额（最小）");
@@ -75,7 +74,7 @@ export function redEnvelopeAction(request: Request) {
       }
       case "grant": {
         const r = await call<{ count: number; amount: number }>(user, `/campaigns/${id}/grants`, { requestNo, mobiles: mobilesOf(text(form, "mobiles")), amount: fenOf(form, "amount", "红包金额"), remark: text(form, "remark") || undefined });
-        return `已向 ${r.count} 人发放红包，合计 ${yuan(r.amount)} 元，已入账到各自钱包`;
+        return `已向 ${r.count} 人发放红包，合计 ${formatYuan(r.amount)} 元，已入账到各自钱包`;
       }
       case "revoke":
         await call(user, `/grants/${id}/revoke`);
