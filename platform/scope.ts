@@ -75,13 +75,16 @@ export function accountOwner(scope: CallerScope): { ownerType: "ORG" | "USER"; o
 /** How an INDIVIDUAL_USER owns a row of a table (null: they own none). */
 export type IndividualRule = ((alias: string, userId: number) => RawBuilder<unknown>) | null;
 
+/** A custom narrowing for a tenant's or an organisation's rows (a roster, a registration): `(alias, id, scope)`. */
+export type Narrowing = (alias: string, id: number, scope: CallerScope) => RawBuilder<unknown>;
+
 export interface RowColumns {
   /** The platform column (default platform_id); null when the table has none (the query is already tied to one platform). */
   platform?: string | null;
-  /** The tenant column (default tenant_id); null: tenant staff see none of these rows. */
-  tenant?: string | null;
+  /** The tenant column (default tenant_id) or a custom narrowing; null: tenant staff see none of these rows. */
+  tenant?: string | Narrowing | null;
   /** The organisation column (default org_id); null: organisation users see none; "tenant": they see their tenant's rows (a tenant-wide hall). */
-  org?: string | null | "tenant";
+  org?: string | Narrowing | null | "tenant";
   /** The rows an individual sees (default: owner_user_id = me); null: none. */
   individual?: IndividualRule;
   /** Who of the staff sees the rows: "all" (default: platform staff the platform, tenant staff their tenant) or "platform" (platform staff only). */
@@ -100,10 +103,10 @@ export const ownedByMe: IndividualRule = (alias, userId) => sql`${ref(alias, "ow
 export function rowsFor(scope: CallerScope, alias: string, columns: RowColumns = {}): RawBuilder<SqlBool> {
   const platform = columns.platform === undefined ? "platform_id" : columns.platform;
   const parts: RawBuilder<unknown>[] = platform ? [sql`${ref(alias, platform)} = ${scope.platformId}`] : [];
-  const narrow = (column: string | null | undefined, fallback: string, id: number | null): boolean => {
-    const name = column === undefined ? fallback : column;
-    if (name === null || id === null) return false;
-    parts.push(sql`${ref(alias, name)} = ${id}`);
+  const narrow = (column: string | Narrowing | null | undefined, fallback: string, id: number | null): boolean => {
+    const rule = column === undefined ? fallback : column;
+    if (rule === null || id === null) return false;
+    parts.push(typeof rule === "string" ? sql`${ref(alias, rule)} = ${id}` : rule(alias, id, scope));
     return true;
   };
   switch (scope.type) {
@@ -114,7 +117,7 @@ export function rowsFor(scope: CallerScope, alias: string, columns: RowColumns =
       break;
     case "ORG_USER": {
       const tenantWide = columns.org === "tenant";
-      if (columns.staff === "platform" || !(tenantWide ? narrow(columns.tenant, "tenant_id", scope.tenantId) : narrow(columns.org, "org_id", scope.orgId))) return NOTHING;
+      if (columns.staff === "platform" || !(tenantWide ? narrow(columns.tenant, "tenant_id", scope.tenantId) : narrow(columns.org as string | Narrowing | null | undefined, "org_id", scope.orgId))) return NOTHING;
       break;
     }
     case "INDIVIDUAL_USER": {

@@ -10,7 +10,7 @@ import { formatYuan } from "../../../contract/numbers";
 import { randomUUID } from "node:crypto";
 import { json } from "@remix-run/node";
 import { chinaLocalToIso, yuanToFen } from "../../../contract/units";
-import { pageParams } from "~/lib/paging";
+import { firstPage, pageParams } from "~/lib/paging";
 import { noticeAndHeaders, platformMessage, redirectWithNotice } from "~/services/page-data.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
 import { readForm } from "~/services/read-form.server";
@@ -224,7 +224,7 @@ export async function loadEnterpriseBalance(request: Request) {
   const url = new URL(request.url);
   const [page, recharges] = await Promise.all([
     pay<Paged>(user, "/balances/search", listQuery(url, ["keyword", "minYuan", "maxYuan"])),
-    pay<Paged>(user, "/recharges/search", { status: "PENDING", size: 50 }),
+    pay<Paged>(user, "/recharges/search", { status: "PENDING", size: firstPage(50).size }),
   ]);
   return pageData(request, user, { page, recharges, confirm: url.searchParams.get("confirm") ?? "" });
 }

@@ -8,6 +8,7 @@ import { CAMPAIGN_MOVES, mobilesOf, type CampaignMove } from "../../../contract/
 import { platformMessage } from "~/services/page-data.server";
 import { fenOf, FormError, listQuery, pageData, perform, text, type Paged } from "~/services/pages/money.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
+import { LARGEST_PAGE } from "~/lib/paging";
 
 export type RedEnvelopeTab = "campaigns" | "grants";
 export interface CampaignPage extends Paged {
@@ -22,7 +23,7 @@ export async function loadRedEnvelopes(request: Request) {
   const tab: RedEnvelopeTab = url.searchParams.get("tab") === "grants" ? "grants" : "campaigns";
   try {
     const [campaigns, grants] = await Promise.all([
-      call<CampaignPage>(user, "/campaigns/search", tab === "campaigns" ? listQuery(url, ["keyword", "status"]) : { size: 200 }),
+      call<CampaignPage>(user, "/campaigns/search", tab === "campaigns" ? listQuery(url, ["keyword", "status"]) : { size: LARGEST_PAGE.size }),
       tab === "grants" ? call<Paged>(user, "/grants/search", listQuery(url, ["keyword", "status", "campaignId"])) : Promise.resolve(null),
     ]);
     return pageData(request, user, { tab, campaigns, grants, confirm: url.searchParams.get("confirm") ?? "", refused: null as string | null });
