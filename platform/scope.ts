@@ -76,7 +76,7 @@ export function accountOwner(scope: CallerScope): { ownerType: "ORG" | "USER"; o
 export type IndividualRule = ((alias: string, userId: number) => RawBuilder<unknown>) | null;
 
 /** A custom narrowing for a tenant's or an organisation's rows (a roster, a registration): `(alias, id, scope)`. */
-export type Narrowing = (alias: string, id: number, scope: CallerScope) => RawBuilder<unknown>;
+export type Narrowing = (alias: string, id: number, scope: Caller | CallerScope) => RawBuilder<unknown>;
 
 export interface RowColumns {
   /** The platform column (default platform_id); null when the table has none (the query is already tied to one platform). */
@@ -100,7 +100,7 @@ export const ownedByMe: IndividualRule = (alias, userId) => sql`${ref(alias, "ow
  * rule: every other scope (the engine's bindings, the freight service, hand-written reports and
  * ledger queries) is this function with the table's columns.
  */
-export function rowsFor(scope: CallerScope, alias: string, columns: RowColumns = {}): RawBuilder<SqlBool> {
+export function rowsFor(scope: Caller | CallerScope, alias: string, columns: RowColumns = {}): RawBuilder<SqlBool> {
   const platform = columns.platform === undefined ? "platform_id" : columns.platform;
   const parts: RawBuilder<unknown>[] = platform ? [sql`${ref(alias, platform)} = ${scope.platformId}`] : [];
   const narrow = (column: string | Narrowing | null | undefined, fallback: string, id: number | null): boolean => {

@@ -58,8 +58,8 @@ const RULES: Rule[] = [
   {
     name: "caller kinds (whose rows a caller sees)",
     homes: ["platform/scope.ts"],
-    patterns: [/\bscope\.type\s*(===|!==)/, /\bswitch\s*\(\s*(\w+\.)?scope\.type\s*\)/],
-    caught: ['if (scope.type === "ORG_USER") q = q.where("org_id", "=", scope.orgId ?? -1);', 'q.scope.type !== "SYSTEM_USER"', "  switch (scope.type) {"],
+    patterns: [/\b(scope|caller)\.type\s*(===|!==)/, /\bswitch\s*\(\s*(\w+\.)?(scope|caller)\.type\s*\)/],
+    caught: ['if (scope.type === "ORG_USER") q = q.where("org_id", "=", scope.orgId ?? -1);', 'q.scope.type !== "SYSTEM_USER"', "  switch (scope.type) {", 'if (caller.type === "TENANT_USER") query = query.where("tenant_id", "=", caller.tenantId ?? -1);'],
     allowed: ["if (isOrgUser(scope)) q = q.where(rowsFor(scope, \"p\"));"],
   },
 ];
