@@ -44,9 +44,9 @@ const RULES: Rule[] = [
   {
     name: "money text (fen → 元 with 2 decimals)",
     homes: ["contract/numbers.ts"],
-    patterns: [/\/\s*100\s*\)\s*\.toFixed\(/, /\byuan\w*\([^)]*\)\s*\.toFixed\(/i, /\b(const|let|function)\s+yuan\b/, /\/\s*100\s*\}\s*(→|–|-)?\s*\S*\s*元/, /\/\s*1000\s*\)\s*\.toFixed\(/],
+    patterns: [/\/\s*100\s*\)\s*\.toFixed\(/, /\byuan\w*\([^)]*\)\s*\.toFixed\(/i, /\b(const|let|function)\s+yuan\b/, /\/\s*100\s*\}\s*(→|–|-)?\s*\S*\s*元/, /\/\s*1000\s*\)\s*\.toFixed\(2\)/],
     caught: ["`${(amount / 100).toFixed(2)} 元`", "`实付 ${yuan(paid).toFixed(2)} 元`", "const yuan = (fen: number) => fen / 100;", "`不能超过 ${maxFen / 100} 元`", "`${(kg / 1000).toFixed(2)} 吨`"],
-    allowed: ["`${yuanPlain(amount)} 元`", "lat.toFixed(6)", "(bytes / 1024 / 1024).toFixed(1)"],
+    allowed: ["`${yuanPlain(amount)} 元`", "lat.toFixed(6)", "((performance.now() - started) / 1000).toFixed(1)", "(bytes / 1024 / 1024).toFixed(1)"],
   },
   {
     name: "list paging (current/size parsed from a query or body)",
