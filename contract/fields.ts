@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { hasVisibleText, isStoredUrl, stripSpecialCharacters } from "./validation.js";
+import { DATE_PATTERN, isChinaDate } from "./units.js";
 
 const idMessage = (field: string) => `${field} 必须是正整数`;
 
@@ -81,22 +82,26 @@ export function specialCharacterFields(schema: z.ZodTypeAny): Set<string> {
   return new Set(Object.entries((current as z.AnyZodObject).shape as Record<string, z.ZodTypeAny>).filter(([, field]) => hasSpecialCharacterFilter(field)).map(([key]) => key));
 }
 
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Treats "" like an absent field, as HTML forms send empty inputs. */
 export const emptyAsAbsent = <S extends z.ZodTypeAny>(schema: S) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional().nullable());
 
-export const isRealDate = (value: string) => {
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
-};
+/** A real "YYYY-MM-DD" date (the one check: contract/units.ts `isChinaDate`). */
+export const isRealDate = (value: string) => isChinaDate(value);
+
+/**
+ * The one date field: "YYYY-MM-DD" naming a real date, with the Chinese messages every date field,
+ * filter and report parameter shows (`${label}格式应为 YYYY-MM-DD`, `${label}不是有效日期`).
+ */
+export const chinaDateText = (label: string) =>
+  z
+    .string({ required_error: `请填写${label}`, invalid_type_error: `${label}格式应为 YYYY-MM-DD` })
+    .regex(DATE_PATTERN, `${label}格式应为 YYYY-MM-DD`)
+    .refine(isChinaDate, `${label}不是有效日期`);
 
 export const dateText = (label: string) =>
   emptyAsAbsent(
-    z
-      .string({ invalid_type_error: `${label}格式应为 YYYY-MM-DD` })
-      .regex(DATE_PATTERN, `${label}格式应为 YYYY-MM-DD`)
-      .refine(isRealDate, `${label}不是有效日期`),
+    chinaDateText(label),
   ).transform((value) => value ?? undefined);
 
 /** An ISO-8601 time with a zone (as the console sends from a datetime field), normalised to UTC. */

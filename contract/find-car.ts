@@ -8,6 +8,7 @@ import { z } from "zod";
 import { VEHICLE_LENGTHS } from "./resources/fleet-rest";
 import type { UserType } from "./platforms";
 import { tonnesToKg } from "./units";
+import { chinaDateText } from "./fields.js";
 
 type Length = keyof typeof VEHICLE_LENGTHS;
 const lengths = Object.keys(VEHICLE_LENGTHS) as [Length, ...Length[]];
@@ -22,7 +23,7 @@ export const findCarFilterSchema = z.object({
   vehicleType: text("车型", 32),
   vehicleLength: z.preprocess(blankAsAbsent, z.enum(lengths, { message: `车长只能是 ${Object.values(VEHICLE_LENGTHS).map((l) => l.label).join("、")}` }).optional()),
   minLoad: z.preprocess(blankAsAbsent, z.string().refine((v) => tonnesToKg(v) !== null, "可载重量应为吨数，最多 3 位小数").optional()),
-  availableOn: z.preprocess(blankAsAbsent, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "可用日期格式应为 YYYY-MM-DD").optional()),
+  availableOn: z.preprocess(blankAsAbsent, chinaDateText("可用日期").optional()),
   idleOnly: z.preprocess((v) => v === true || v === "true" || v === "on", z.boolean()).optional(),
 });
 export type FindCarFilter = z.infer<typeof findCarFilterSchema>;

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { bankCardNoError, isStoredUrl, MOBILE_PATTERN } from "./validation.js";
+import { yuanPlain } from "./numbers.js";
 
 export const ACCOUNT_TYPES = ["BASIC", "WALLET", "REVENUE", "TAX_RESERVE", "MARKETING", "BANK"] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -80,8 +81,8 @@ const fen = (label: string, min: number, max: number) =>
   z
     .number({ required_error: `请填写${label}`, invalid_type_error: `${label}必须是数字（分）` })
     .int(`${label}必须是整数分`)
-    .min(min, `${label}不能小于 ${(min / 100).toFixed(2)} 元`)
-    .max(max, `${label}不能大于 ${(max / 100).toFixed(2)} 元`);
+    .min(min, `${label}不能小于 ${yuanPlain(min)} 元`)
+    .max(max, `${label}不能大于 ${yuanPlain(max)} 元`);
 
 const text = (label: string, max: number) => z.string({ required_error: `请填写${label}`, invalid_type_error: `${label}必须是文本` }).trim().min(1, `请填写${label}`).max(max, `${label}不能超过 ${max} 个字`);
 

@@ -53,6 +53,11 @@ export function yuanPlain(fen: number | bigint | null | undefined): string {
   return fen == null ? "" : hundredths(toBig(fen), false);
 }
 
+/** Fen as plain `1234.50 元`, for a sentence (a notification, a refusal message); "" for no value. */
+export function yuanWithUnit(fen: number | bigint | null | undefined): string {
+  return fen == null ? "" : `${yuanPlain(fen)} 元`;
+}
+
 /** Basis points as a percentage: 900 → `9.00%`, 1250 → `12.50%`, -5 → `-0.05%`; "" for no value. */
 export function formatRate(bp: number | bigint | null | undefined): string {
   return bp == null ? "" : `${hundredths(toBig(bp), false)}%`;

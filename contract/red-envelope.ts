@@ -6,6 +6,8 @@
 import { MOBILE_PATTERN } from "./validation.js";
 import { z } from "zod";
 import { requestNoSchema } from "./ledger.js";
+import { chinaDateText } from "./fields.js";
+import { yuanPlain } from "./numbers.js";
 
 export const CAMPAIGN_TYPES = { REGISTER: "注册奖励", CERTIFY: "认证奖励", INVITE: "邀请奖励", WAYBILL: "完单奖励", MANUAL: "手动发放" } as const;
 export type CampaignType = keyof typeof CAMPAIGN_TYPES;
@@ -31,9 +33,9 @@ const fen = (label: string, min: number, max: number) =>
   z
     .number({ required_error: `请填写${label}`, invalid_type_error: `${label}必须是数字（分）` })
     .int(`${label}必须是整数分`)
-    .min(min, `${label}不能小于 ${(min / 100).toFixed(2)} 元`)
-    .max(max, `${label}不能大于 ${(max / 100).toFixed(2)} 元`);
-const date = (label: string) => z.string({ required_error: `请填写${label}` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label}不是有效日期`);
+    .min(min, `${label}不能小于 ${yuanPlain(min)} 元`)
+    .max(max, `${label}不能大于 ${yuanPlain(max)} 元`);
+const date = chinaDateText;
 const enumOf = <T extends Record<string, string>>(labels: T, label: string) => z.enum(Object.keys(labels) as [keyof T & string, ...Array<keyof T & string>], { errorMap: () => ({ message: `${label}不正确` }) });
 
 export const campaignSchema = z

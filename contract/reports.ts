@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { PermissionCode } from "./permissions";
 import { formatDecimal } from "./numbers";
 import { addDays, chinaDate } from "./units";
+import { chinaDateText } from "./fields.js";
 
 export const REPORT_IDS = [
   "loadingUnit",
@@ -81,8 +82,7 @@ export const clickSchema = z.object({
 });
 export type ClickRequest = z.infer<typeof clickSchema>;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const dateField = (label: string) => z.string().regex(DATE, `${label}格式应为 YYYY-MM-DD`).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label}不是有效日期`);
+const dateField = chinaDateText;
 
 /** Default range: this month (China time) up to today; orderTrend: the last 12 months. */
 export function defaultRange(id: ReportId, today = chinaDate()): { dateFrom: string; dateTo: string } {

@@ -4,6 +4,7 @@
  * platform (records, sender, routes) and the console (the /submitData pages).
  */
 import { z } from "zod";
+import { chinaDateText } from "./fields.js";
 
 export const REPORT_TARGETS = {
   ANHUI: { label: "安徽省网络货运监测平台", page: "/submitData/anhuiJoint", detail: "/submitData/anhuiDetail", way: "ROAD" },
@@ -169,8 +170,8 @@ export const reportSearchSchema = z.object({
   status: z.enum(REPORT_STATUS_CODES as [ReportStatus, ...ReportStatus[]], { message: "上报状态不正确" }).optional().or(z.literal("").transform(() => undefined)),
   abnormal: z.enum(["1", "0"], { message: "标记异常只能是 是 或 否" }).optional().or(z.literal("").transform(() => undefined)),
   overdue: z.enum(["1"], { message: "超时未上报取值不正确" }).optional().or(z.literal("").transform(() => undefined)),
-  completeFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "完成日期起格式应为 YYYY-MM-DD").optional().or(z.literal("").transform(() => undefined)),
-  completeTo: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "完成日期止格式应为 YYYY-MM-DD").optional().or(z.literal("").transform(() => undefined)),
+  completeFrom: chinaDateText("完成日期起").optional().or(z.literal("").transform(() => undefined)),
+  completeTo: chinaDateText("完成日期止").optional().or(z.literal("").transform(() => undefined)),
 });
 export type ReportSearch = z.infer<typeof reportSearchSchema>;
 

@@ -6,8 +6,34 @@
  * (UTC+8, no daylight saving), so date filters, "today" and daily series are China days.
  */
 
-const CHINA_OFFSET_MS = 8 * 3600_000;
+/** The users' time zone (China Standard Time: UTC+8 all year, no daylight saving), for SQL that needs its name. */
+export const CHINA_TIME_ZONE = "Asia/Shanghai";
+/** China's offset from UTC in hours, for SQL date arithmetic (SQLite's `datetime(x, '+8 hours')`). */
+export const CHINA_OFFSET_HOURS = 8;
+const CHINA_OFFSET_MS = CHINA_OFFSET_HOURS * 3600_000;
 const DAY_MS = 24 * 3600_000;
+
+/** The text form of a China calendar date. */
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const daysInMonth = (year: number, month: number) => [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+
+/**
+ * "YYYY-MM-DD" naming a real Gregorian date (leap years included), year 0001–9999: the one date check
+ * behind every date field, filter and report parameter (2026-02-30 is refused everywhere).
+ */
+export function isChinaDate(value: unknown): value is string {
+  const match = typeof value === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/** Today's China calendar date; throws RangeError for an invalid Date. */
+export function chinaToday(now: Date = new Date()): string {
+  return chinaDate(now);
+}
 
 /** The China calendar date ("YYYY-MM-DD") of an instant. */
 export function chinaDate(instant: Date | string | number = new Date()): string {
@@ -22,6 +48,13 @@ export function chinaDayStart(date: string): string {
 /** The UTC instant (ISO text) at which the day after a China calendar date begins. */
 export function chinaDayEnd(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) - CHINA_OFFSET_MS + DAY_MS).toISOString();
+}
+
+/** The first instant of a China calendar month ("YYYY-MM") and of the next one, as ISO text: `from <= t < to`. */
+export function chinaMonthBounds(month: string): { from: string; to: string } {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  const next = m === 12 ? `${String(y + 1).padStart(4, "0")}-01` : `${month.slice(0, 4)}-${String(m + 1).padStart(2, "0")}`;
+  return { from: chinaDayStart(`${month}-01`), to: chinaDayStart(`${next}-01`) };
 }
 
 export function addDays(date: string, days: number): string {

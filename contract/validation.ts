@@ -8,6 +8,7 @@
  * The `…Error` functions return a Chinese message for a form, or `null` when
  * the value is valid.
  */
+import { chinaToday, isChinaDate } from "./units.js";
 
 /**
  * A mainland mobile number: 11 digits, 1 then 3–9 (issue 22: 162 / 165 / 167 and the other new
@@ -50,18 +51,6 @@ function isString(value: unknown): value is string {
 
 function test(pattern: RegExp, value: unknown): boolean {
   return isString(value) && pattern.test(value);
-}
-
-function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-
-function daysInMonth(year: number, month: number): number {
-  return [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
-}
-
-function isRealDate(year: number, month: number, day: number): boolean {
-  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
 /**
@@ -350,18 +339,8 @@ export function isVin(value: string): boolean {
 // Dates (China Standard Time, UTC+8)
 // ---------------------------------------------------------------------------
 
-const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
-
-/** Today's date in China (UTC+8, no daylight saving) as "YYYY-MM-DD"; throws RangeError for an invalid Date. */
-export function chinaToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** "YYYY-MM-DD" (ISO 8601 calendar date) naming a real Gregorian date, leap years included; year 0001-9999. */
-export function isChinaDate(value: string): boolean {
-  const match = isString(value) ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
-  return match !== null && isRealDate(Number(match[1]), Number(match[2]), Number(match[3]));
-}
+// The China calendar and the one date check live in contract/units.ts.
+export { chinaToday, isChinaDate };
 
 /**
  * A real "YYYY-MM-DD" date on or after `today` — by default the current date in

@@ -9,6 +9,7 @@ import { platformMessage } from "~/services/page-data.server";
 import { listLoader, recordAction } from "~/services/resource-pages.server";
 import { resourcesApi } from "~/services/resources.server";
 import { requirePage } from "~/services/user.server";
+import { firstPage } from "~/lib/paging";
 
 const page = shipFinePages.list!;
 
@@ -19,7 +20,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await requirePage(args.request);
   let log: { records: Row[]; error: string | null } = { records: [], error: null };
   try {
-    log = { records: (await resourcesApi.search(user, shipFineLog, {}, { current: 1, size: 30 })).records as Row[], error: null };
+    log = { records: (await resourcesApi.search(user, shipFineLog, {}, firstPage(30))).records as Row[], error: null };
   } catch (error) {
     log = { records: [], error: platformMessage(error) };
   }

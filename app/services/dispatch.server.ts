@@ -20,6 +20,7 @@ import type {
 } from "../../contract/freight";
 import { STEP_ACTIONS, type StepActionKey, type StepBody } from "~/lib/steps";
 import type { CurrentUser } from "./user.server";
+import { LARGEST_PAGE } from "~/lib/paging";
 
 export interface Paging {
   current: number;
@@ -35,7 +36,7 @@ export interface OrderSearch {
 }
 
 /** The selectors' largest page: one select lists at most this many people or conveyances. */
-export const SELECTOR_PAGE = { current: 1, size: 200 } as const;
+export const SELECTOR_PAGE = LARGEST_PAGE;
 
 const compact = (body: object): Record<string, unknown> =>
   Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined && value !== null && value !== ""));

@@ -26,6 +26,7 @@ import { dictItem } from "../../contract/resources/dict-item";
 import type { DictChoices } from "~/components/resource/dict-choices";
 import type { DocumentKind } from "~/lib/documents";
 import { replyStatus } from "~/lib/form";
+import { firstPage } from "~/lib/paging";
 
 /** Document fields (images) among `fields`: each an upload of the one widget, of its kind. */
 function documentFieldsOf(fields: Readonly<Record<string, Field>>): Record<string, DocumentKind> {
@@ -47,7 +48,7 @@ async function dictChoicesFor(user: CurrentUser, defs: readonly AnyResource[], a
   for (const def of defs) for (const [key, t] of Object.entries(def.status?.transitions ?? {})) if (action === undefined || key === action) for (const field of Object.values(t.input ?? {})) if (field.dict) types.add(field.dict.type);
   const out: DictChoices = {};
   for (const type of types) {
-    const page = await resourcesApi.search(user, dictItem, { dictType: type } as ResourceFilter, { current: 1, size: 100 }).catch(() => null);
+    const page = await resourcesApi.search(user, dictItem, { dictType: type } as ResourceFilter, firstPage(100)).catch(() => null);
     out[type] = (page?.records ?? []).filter((r) => r.enabled === "ENABLED").map((r) => [String(r.code), String(r.label)]);
   }
   return out;
@@ -222,7 +223,7 @@ async function relatedOf(user: CurrentUser, related: readonly RelatedSection[] |
   return Promise.all(
     (related ?? []).map(async (section) => {
       const target = section.page();
-      const data = await resourcesApi.search(user, target.def, { ...section.filter(record) } as ResourceFilter, { current: 1, size: 50 }).catch((error: unknown) => ({ error: platformMessage(error) }));
+      const data = await resourcesApi.search(user, target.def, { ...section.filter(record) } as ResourceFilter, firstPage(50)).catch((error: unknown) => ({ error: platformMessage(error) }));
       return { title: section.title, data };
     }),
   );

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { UserType } from "../platforms.js";
 import { mayUseCode, type PermissionCode } from "../permissions.js";
-import { withSpecialCharacterFilter } from "../fields.js";
+import { chinaDateText, withSpecialCharacterFilter } from "../fields.js";
 import { chinaDate } from "../units.js";
 import { f, type AnyResource, type Field, type Transition } from "./kit.js";
 
@@ -40,11 +40,7 @@ export const fieldOf = (def: AnyResource, key: string): Field | undefined => (de
 // A whole positive id: PostgreSQL refuses -1.5 or 1e20 as a bigint parameter (SQLite would compare it).
 const filterId = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,14}$/)]).transform(Number);
 const filterBool = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
-const filterDate = (label: string) =>
-  z
-    .string({ invalid_type_error: `${label}格式应为 YYYY-MM-DD` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${label}不是有效日期`);
+const filterDate = chinaDateText;
 
 export interface FilterSpec {
   key: string;

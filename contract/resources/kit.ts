@@ -9,7 +9,7 @@ import type { PermissionCode } from "../permissions.js";
 import type { UserType } from "../platforms.js";
 import { formatMoney, formatRate, formatTonnes, percentToBp, rateInput, yuanPlain } from "../numbers.js";
 import { chinaLocalInput, chinaLocalToIso, tonnesToKg, yuanToFen } from "../units.js";
-import { isRealDate, withSpecialCharacterFilter } from "../fields.js";
+import { chinaDateText, isRealDate, withSpecialCharacterFilter } from "../fields.js";
 import type { DocumentKind } from "../documents.js";
 import { hasVisibleText, isRegionCode, isStoredUrl, MOBILE_PATTERN, stripSpecialCharacters } from "../validation.js";
 
@@ -183,7 +183,7 @@ export const f = {
       .number({ required_error: `请填写${label}`, invalid_type_error: `${label}必须是数字（分）` })
       .int(`${label}必须是整数分`)
       .min(0, `${label}不能为负数`)
-      .max(maxFen, `${label}不能超过 ${maxFen / 100} 元`);
+      .max(maxFen, `${label}不能超过 ${yuanPlain(maxFen)} 元`);
     return make<number>(
       { kind: "money", label, wire, fromForm: yuanToFen, formError: `${label}应为金额，最多 2 位小数`, format: (v) => (v == null ? "" : formatMoney(v)), toInput: (v) => (v == null ? "" : yuanPlain(v)), input: { type: "text", inputMode: "decimal", suffix: "元" } },
       o,
@@ -242,11 +242,8 @@ export const f = {
   /** A China calendar date "YYYY-MM-DD". */
   date(label: string, o: Common & { expiry?: boolean } = {}): Field<string> {
     const { expiry, ...rest } = o;
-    const wire = z
-      .string({ required_error: `请填写${label}`, invalid_type_error: `${label}格式应为 YYYY-MM-DD` })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`)
-      .refine(isRealDate, `${label}不是有效日期`);
-    return make<string>({ kind: "date", label, wire, fromForm: (t) => (isRealDate(t.trim()) && /^\d{4}-\d{2}-\d{2}$/.test(t.trim()) ? t.trim() : null), formError: `${label}不是有效日期`, format: plain, toInput: plain, input: { type: "date" }, expiry }, rest);
+    const wire = chinaDateText(label);
+    return make<string>({ kind: "date", label, wire, fromForm: (t) => (isRealDate(t.trim()) ? t.trim() : null), formError: `${label}不是有效日期`, format: plain, toInput: plain, input: { type: "date" }, expiry }, rest);
   },
   /** An instant: ISO UTC on the wire, China local time in forms and on screen. */
   datetime(label: string, o: Common = {}): Field<string> {

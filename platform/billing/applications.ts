@@ -17,8 +17,9 @@ import { hashOf } from "../ledger/ledger.js";
 import { lockRows, moneyTx, type MoneyDb } from "../ledger/tx.js";
 import { recordResourceEvent } from "../resources/events.js";
 import { nextSerial } from "../resources/write.js";
-import { visible, type CallerScope } from "../scope.js";
+import { isIndividual, ownOrgId, visible, type CallerScope } from "../scope.js";
 import { reportedForInvoice, reportGaps, requireReported } from "../submission/invoice-gate.js";
+import { yuanPlain } from "../../contract/numbers.js";
 
 const SPECIAL_TYPES = new Set(["DIGITAL_SPECIAL", "PAPER_SPECIAL"]);
 /** The settled weight of a waybill: the smaller of loaded and unloaded (the existing rule). */
@@ -36,8 +37,8 @@ function invoiceable(db: MoneyDb, scope: CallerScope) {
 }
 
 export async function searchInvoiceable(db: Db, scope: CallerScope, filter: z.infer<typeof invoiceableFilterSchema>, paging: { current: number; size: number }) {
-  if (scope.type === "INDIVIDUAL_USER") throw new Refusal(RefusalCode.notPermitted, "个人账号不能申请开票");
-  await ensureSettlements(db.kysely, { orgId: scope.type === "ORG_USER" ? scope.orgId : undefined });
+  if (isIndividual(scope)) throw new Refusal(RefusalCode.notPermitted, "个人账号不能申请开票");
+  await ensureSettlements(db.kysely, { orgId: ownOrgId(scope) });
   let q = invoiceable(db.kysely, scope);
   if (filter.keyword) q = q.where((eb) => eb.or([eb("f.freight_no", "like", `%${filter.keyword}%`), eb("f.order_no", "like", `%${filter.keyword}%`)]));
   if (filter.shipperName) q = q.where("f.shipper_name", "like", `%${filter.shipperName}%`);
@@ -179,7 +180,7 @@ export async function applyForInvoice(db: Db, scope: CallerScope, input: ApplyIn
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== Math.min(500, ids.length - i)) throw new Refusal(RefusalCode.illegalState, "有运单已被其他申请占用，请刷新后重试");
     }
-    await recordResourceEvent(trx, scope, "invoiceApplication", application as never, { action: "CREATE", label: "申请开票", to: "DRAFT", remark: `${freights.length} 个运单，价税合计 ${(amount / 100).toFixed(2)} 元` });
+    await recordResourceEvent(trx, scope, "invoiceApplication", application as never, { action: "CREATE", label: "申请开票", to: "DRAFT", remark: `${freights.length} 个运单，价税合计 ${yuanPlain(amount)} 元` });
     return answer(application, false);
   });
 }

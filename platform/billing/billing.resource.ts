@@ -10,10 +10,10 @@ import { declareLog, inputTaxTicket, invoice, invoiceApplication, invoiceCompany
 import { chinaDate } from "../../contract/units.js";
 import { nowIso } from "../db/index.js";
 import { HttpError, Refusal } from "../http/envelope.js";
-import { bindResource, NOTHING, orgScope, platformScope, type AnyDb, type LabelJoin, type ScopeRule } from "../resources/bind.js";
+import { bindResource, orgScope, platformScope, platformStaffScope, type AnyDb, type LabelJoin, type ScopeRule } from "../resources/bind.js";
 import { afterInvoiceWithdrawn, assertPeriodOpen, issueApplication, OPEN_APPLICATION_STATES, periodBounds, periodOf, releaseLines, vatFiguresFor } from "./rules.js";
 
-const platformFinance: ScopeRule = (scope, alias) => (scope.type === "SYSTEM_USER" ? platformScope(scope, alias) : NOTHING);
+const platformFinance: ScopeRule = platformStaffScope;
 const applicantOrg = orgScope({ individual: null });
 const companyName: Record<string, LabelJoin> = { invoiceCompanyName: { table: "invoice_companies", via: "invoice_company_id", column: "name" } };
 

@@ -7,25 +7,22 @@
 import { sql, type SqlBool } from "kysely";
 import { RefusalCode } from "../../contract/envelope.js";
 import { packIntoInvoices, previousPeriod, taxOf, vatFigures } from "../../contract/billing.js";
-import { chinaDate } from "../../contract/units.js";
+import { chinaDate, chinaMonthBounds, DATE_PATTERN } from "../../contract/units.js";
 import { nowIso } from "../db/index.js";
 import { HttpError, Refusal } from "../http/envelope.js";
 import type { AnyDb } from "../resources/bind.js";
 import { recordResourceEvent } from "../resources/events.js";
 import type { CallerScope } from "../scope.js";
+import { rateInput, yuanPlain } from "../../contract/numbers.js";
 
 /** Applications still holding their waybills before issue (a company with one of these cannot be disabled). */
 export const OPEN_APPLICATION_STATES = ["DRAFT", "PENDING_AUDIT", "APPROVED"] as const;
 
 /** The China calendar month `YYYY-MM` of an instant or date. */
-export const periodOf = (instantOrDate: string | Date = new Date()) => (typeof instantOrDate === "string" && /^\d{4}-\d{2}-\d{2}$/.test(instantOrDate) ? instantOrDate : chinaDate(instantOrDate)).slice(0, 7);
+export const periodOf = (instantOrDate: string | Date = new Date()) => (typeof instantOrDate === "string" && DATE_PATTERN.test(instantOrDate) ? instantOrDate : chinaDate(instantOrDate)).slice(0, 7);
 
 /** First instant of a China month and of the next one, as ISO strings. */
-export function periodBounds(period: string): { from: string; to: string } {
-  const [y, m] = period.split("-").map(Number) as [number, number];
-  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, "0")}`;
-  return { from: new Date(`${period}-01T00:00:00+08:00`).toISOString(), to: new Date(`${next}-01T00:00:00+08:00`).toISOString() };
-}
+export const periodBounds = chinaMonthBounds;
 
 /** Refuses a change that would fall into a period whose declaration is confirmed (domain 5.8: 确认 locks it). */
 export async function assertPeriodOpen(trx: AnyDb, companyId: number, period: string, what: string): Promise<void> {
@@ -226,7 +223,7 @@ export async function vatFiguresFor(trx: AnyDb, companyId: number, period: strin
   const rates = [...byRate.entries()].sort(([a], [b]) => b - a);
   const outputSales = rates.reduce((s, [, v]) => s + v.sales, 0);
   const outputTax = rates.reduce((s, [, v]) => s + v.tax, 0);
-  const breakdown = rates.map(([rate, v]) => `税率 ${rate / 100}%：发票 ${v.count} 张，销售额 ${(v.sales / 100).toFixed(2)} 元，税额 ${(v.tax / 100).toFixed(2)} 元`).join("；");
+  const breakdown = rates.map(([rate, v]) => `税率 ${rateInput(rate)}%：发票 ${v.count} 张，销售额 ${yuanPlain(v.sales)} 元，税额 ${yuanPlain(v.tax)} 元`).join("；");
   const { payableTax, carriedCredit } = vatFigures({ outputTax, inputTax, inputTransferOut, previousCredit });
   return {
     output_sales: outputSales,

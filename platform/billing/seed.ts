@@ -5,7 +5,7 @@
  * the declarations of last month (paid) and this month (draft), and the declaration log.
  */
 import { withCreditCheck } from "../../contract/resources/enterprise.js";
-import { addDays, chinaDate } from "../../contract/units.js";
+import { addDays, chinaDate, chinaLocalToIso } from "../../contract/units.js";
 import type { ServiceContext } from "../context.js";
 import type { Db } from "../db/index.js";
 import type { SeedIds } from "../db/seed.js";
@@ -186,7 +186,7 @@ export async function seedBilling(db: Db, ids: SeedIds): Promise<void> {
       taxType: i === 2 ? "PIT" : "VAT",
       incomeAmount: 1_860_000 + i * 125_000,
       taxAmount: i === 2 ? 9_300 : 18_600 + i * 1_250,
-      declaredAt: new Date(`${today.slice(0, 7)}-08T10:00:00+08:00`).toISOString(),
+      declaredAt: chinaLocalToIso(`${today.slice(0, 7)}-08T10:00`)!,
       result: i === 1 ? "FAILED" : "SUCCESS",
       taxVoucherNo: i === 1 ? undefined : `WS34030026${String(110000 + i)}`,
       responseMessage: i === 1 ? "纳税人身份信息校验不通过" : "申报成功",

@@ -20,7 +20,7 @@ import { recordResourceEvent } from "../resources/events.js";
 import { toColumn } from "../resources/query.js";
 import type { AnyDb, Row } from "../resources/bind.js";
 import { assertMay, nextSerial } from "../resources/write.js";
-import type { CallerScope } from "../scope.js";
+import { isPlatformStaff, type CallerScope } from "../scope.js";
 import { ticketProblem } from "./billing.resource.js";
 
 interface Column {
@@ -62,7 +62,7 @@ const EXAMPLE: Record<string, string> = {
 
 export function assertMayImportTickets(scope: CallerScope): void {
   assertMay(inputTaxTicket, scope, "create");
-  if (scope.type !== "SYSTEM_USER") throw new Refusal(RefusalCode.notPermitted, "只有平台财务可以导入进项票");
+  if (!isPlatformStaff(scope)) throw new Refusal(RefusalCode.notPermitted, "只有平台财务可以导入进项票");
 }
 
 export async function ticketTemplate(): Promise<Buffer> {

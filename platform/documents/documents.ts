@@ -23,8 +23,8 @@ import { requireCaller } from "../identity/guard.js";
 import { allowFileReaders, dataDirOf, storeFile, toFileRecord, uploadedBytes, type FileExtension } from "../iam/admin/files.js";
 import { columnOf } from "../../contract/resources/derive.js";
 import { BINDINGS } from "../resources/registry.js";
-import { scopeOf, visible, type CallerScope } from "../scope.js";
-import { NOTHING, type AnyDb } from "../resources/bind.js";
+import { rowsFor, scopeOf, visible, type CallerScope } from "../scope.js";
+import type { AnyDb } from "../resources/bind.js";
 import { demoPng } from "./png.js";
 import { DOCUMENT_KINDS, DOCUMENT_MAX_BYTES, type DocumentKind } from "../../contract/documents.js";
 
@@ -34,11 +34,7 @@ export { DOCUMENT_KINDS, DOCUMENT_MAX_BYTES };
 
 /** Rows of an organisation's own table (充值): the platform's staff, the tenant's, the organisation's users. */
 function orgRows(scope: CallerScope, alias: string): RawBuilder<SqlBool> {
-  const col = (name: string) => sql.ref(`${alias}.${name}`);
-  if (scope.type === "SYSTEM_USER") return sql<SqlBool>`${col("platform_id")} = ${scope.platformId}`;
-  if (scope.type === "TENANT_USER" && scope.tenantId !== null) return sql<SqlBool>`(${col("platform_id")} = ${scope.platformId} and ${col("tenant_id")} = ${scope.tenantId})`;
-  if (scope.type === "ORG_USER" && scope.orgId !== null) return sql<SqlBool>`(${col("platform_id")} = ${scope.platformId} and ${col("org_id")} = ${scope.orgId})`;
-  return NOTHING;
+  return rowsFor(scope, alias, { individual: null });
 }
 
 /** Where documents are held: table, the columns holding references, and who may see the rows. */

@@ -8,6 +8,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { AUDIENCES, CAMPAIGN_STATUS_LABELS, CAMPAIGN_TYPES, GRANT_STATUS_LABELS, movesFrom } from "../../contract/red-envelope.js";
 import { chinaDateTime } from "../../contract/units.js";
+import { yuanNumber, yuanPlain } from "../../contract/numbers.js";
 import type { ServiceContext } from "../context.js";
 import type { Db } from "../db/index.js";
 import { exportDisposition, sendWorkbook, type SheetColumn } from "../http/xlsx.js";
@@ -81,7 +82,6 @@ export async function searchGrants(db: Db, scope: CallerScope, filter: z.infer<t
 // ---------------------------------------------------------------------------------------------
 // xlsx exports (红包管理 › 导出 on each tab)
 
-const yuan = (fen: unknown) => Number(fen) / 100;
 const time = (iso: unknown) => (iso ? chinaDateTime(String(iso)) : null);
 const MONEY = "0.00";
 const labelOf = (labels: Readonly<Record<string, string>>, value: unknown) => labels[String(value)] ?? String(value ?? "");
@@ -94,11 +94,11 @@ export const CAMPAIGN_EXPORT_COLUMNS: ReadonlyArray<SheetColumn<CampaignRow>> = 
   { header: "活动名称", width: 24, value: (r) => String(r.name) },
   { header: "类型", width: 10, value: (r) => labelOf(CAMPAIGN_TYPES, r.type) },
   { header: "发放对象", width: 10, value: (r) => labelOf(AUDIENCES, r.audience) },
-  { header: "金额规则", width: 22, value: (r) => (r.amount_mode === "FIXED" ? `固定 ${yuan(r.amount_min).toFixed(2)} 元` : `随机 ${yuan(r.amount_min).toFixed(2)}–${yuan(r.amount_max).toFixed(2)} 元`) },
-  { header: "预算(元)", width: 14, numFmt: MONEY, value: (r) => yuan(r.budget) },
-  { header: "已发放(元)", width: 14, numFmt: MONEY, value: (r) => yuan(r.granted_amount) },
-  { header: "已领取(元)", width: 14, numFmt: MONEY, value: (r) => yuan(r.received_amount) },
-  { header: "剩余预算(元)", width: 14, numFmt: MONEY, value: (r) => yuan(Number(r.budget) - Number(r.granted_amount)) },
+  { header: "金额规则", width: 22, value: (r) => (r.amount_mode === "FIXED" ? `固定 ${yuanPlain(Number(r.amount_min))} 元` : `随机 ${yuanPlain(Number(r.amount_min))}–${yuanPlain(Number(r.amount_max))} 元`) },
+  { header: "预算(元)", width: 14, numFmt: MONEY, value: (r) => yuanNumber(Number(r.budget)) },
+  { header: "已发放(元)", width: 14, numFmt: MONEY, value: (r) => yuanNumber(Number(r.granted_amount)) },
+  { header: "已领取(元)", width: 14, numFmt: MONEY, value: (r) => yuanNumber(Number(r.received_amount)) },
+  { header: "剩余预算(元)", width: 14, numFmt: MONEY, value: (r) => yuanNumber(Number(r.budget) - Number(r.granted_amount)) },
   { header: "每人限领次数", width: 12, value: (r) => Number(r.per_user_limit) },
   { header: "领取有效天数", width: 12, value: (r) => Number(r.receive_days) },
   { header: "有效期起", width: 12, value: (r) => String(r.valid_from) },
@@ -113,7 +113,7 @@ export const GRANT_EXPORT_COLUMNS: ReadonlyArray<SheetColumn<GrantRow>> = [
   { header: "活动", width: 24, value: (r) => String(r.campaign_name) },
   { header: "用户", width: 12, value: (r) => String(r.user_name) },
   { header: "手机号", width: 14, value: (r) => maskedMobile(String(r.user_mobile)) },
-  { header: "金额(元)", width: 12, numFmt: MONEY, value: (r) => yuan(r.amount) },
+  { header: "金额(元)", width: 12, numFmt: MONEY, value: (r) => yuanNumber(Number(r.amount)) },
   { header: "关联单据", width: 24, value: (r) => String(r.biz_ref) },
   { header: "状态", width: 10, value: (r) => labelOf(GRANT_STATUS_LABELS, r.status) },
   { header: "发放时间", width: 19, value: (r) => time(r.granted_at) },

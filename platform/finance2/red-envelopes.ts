@@ -16,7 +16,8 @@ import { requireCode } from "../http/permission.js";
 import { hashOf, platformAccount, post, walletAccount } from "../ledger/ledger.js";
 import { moneyTx, type MoneyDb } from "../ledger/tx.js";
 import { nextSerial } from "../resources/write.js";
-import type { CallerScope } from "../scope.js";
+import { isIndividual, type CallerScope } from "../scope.js";
+import { yuanPlain } from "../../contract/numbers.js";
 
 const mayManage = (scope: CallerScope, label: string) => requireCode(scope, "TMS_RED_ENVELOPE", label);
 const operator = (scope: CallerScope) => ({ userId: scope.userId, name: scope.name });
@@ -174,7 +175,7 @@ export async function grantManually(db: Db, scope: CallerScope, campaignId: numb
       return { campaignNo: c.campaign_no, count: already.length, amount: input.amount * already.length, replayed: true };
     }
     if (c.status !== "ACTIVE") throw new Refusal(RefusalCode.illegalState, `红包活动 ${c.campaign_no} 当前状态为「${statusLabel(c.status)}」，不能发放`);
-    if (input.amount < Number(c.amount_min) || input.amount > Number(c.amount_max)) throw new Refusal(RefusalCode.invalid, `红包金额须在 ${(Number(c.amount_min) / 100).toFixed(2)}–${(Number(c.amount_max) / 100).toFixed(2)} 元之间（活动金额规则）`);
+    if (input.amount < Number(c.amount_min) || input.amount > Number(c.amount_max)) throw new Refusal(RefusalCode.invalid, `红包金额须在 ${yuanPlain(Number(c.amount_min))}–${yuanPlain(Number(c.amount_max))} 元之间（活动金额规则）`);
     for (const p of people) {
       const taken = await trx.selectFrom("red_envelope_grants").select((eb) => eb.fn.countAll<number>().as("n")).where("campaign_id", "=", campaignId).where("user_id", "=", Number(p.id)).where("status", "in", ["GRANTED", "RECEIVED"]).executeTakeFirstOrThrow();
       if (Number(taken.n) >= Number(c.per_user_limit)) throw new Refusal(RefusalCode.illegalState, `${p.name}（${p.mobile}）已领满本活动 ${c.per_user_limit} 次`);
@@ -220,7 +221,7 @@ const grantLabel = (status: string) => GRANT_STATUS_LABELS[status as keyof typeo
 
 /** The person claims their envelope (the driver app): paid into their wallet once; an expired one returns its budget. */
 export async function receiveGrant(db: Db, scope: CallerScope, grantId: number) {
-  if (scope.type !== "INDIVIDUAL_USER") throw new Refusal(RefusalCode.notPermitted, "只有司机或船长本人可以领取红包");
+  if (!isIndividual(scope)) throw new Refusal(RefusalCode.notPermitted, "只有司机或船长本人可以领取红包");
   const marketing = await platformAccount(db.kysely, scope.platformId, "MARKETING");
   const wallet = await walletAccount(db.kysely, scope.userId);
   return moneyTx(db, async (trx) => {

@@ -10,8 +10,9 @@ import { sql, type RawBuilder } from "kysely";
 import type { ReportParams } from "../../contract/reports.js";
 import { chinaDayEnd, chinaDayStart } from "../../contract/units.js";
 import { ensureSettlements } from "../ledger/flows.js";
-import { chinaDateSql, col, likePattern, num, staff, topBars, total, yuan, type ColumnDef, type Raw, type ReportDef, type ReportQuery } from "../reports/kit.js";
-import { visible } from "../scope.js";
+import { yuanNumber, yuanPlain } from "../../contract/numbers.js";
+import { chinaDateSql, col, likePattern, num, staff, topBars, total, type ColumnDef, type Raw, type ReportDef, type ReportQuery } from "../reports/kit.js";
+import { ownOrgId, rowsFor, visible } from "../scope.js";
 
 /** The period key of a time column: the China date (DAY) or "YYYY-MM" (MONTH); ALL falls back to `fallback`. */
 function periodOf(q: ReportQuery, time: RawBuilder<unknown>, fallback: "DAY" | "MONTH"): RawBuilder<string> {
@@ -27,9 +28,7 @@ const all = (parts: RawBuilder<unknown>[]) => sql<boolean>`(${sql.join(parts, sq
 function paidItems(q: ReportQuery) {
   const { db, scope, params } = q;
   let query = db.selectFrom("payment_items as i").innerJoin("payments as p", "p.id", "i.payment_id").where("p.platform_id", "=", scope.platformId).where("i.status", "=", "SUCCESS").where(all(inRange(params, "i.paid_at")));
-  if (scope.type === "TENANT_USER") query = query.where("p.tenant_id", "=", scope.tenantId ?? -1);
-  if (scope.type === "ORG_USER") query = query.where("p.org_id", "=", scope.orgId ?? -1);
-  if (scope.type === "INDIVIDUAL_USER") query = query.where(sql<boolean>`1 = 0`);
+  query = query.where(rowsFor(scope, "p", { individual: null }));
   if (params.orgId && staff(scope)) query = query.where("p.org_id", "=", params.orgId);
   if (params.freightWay) query = query.where("p.freight_way", "=", params.freightWay);
   return query;
@@ -39,9 +38,7 @@ function paidItems(q: ReportQuery) {
 function paidWithdrawals(q: ReportQuery) {
   const { db, scope, params } = q;
   let query = db.selectFrom("withdrawals as w").where("w.platform_id", "=", scope.platformId).where("w.status", "=", "SUCCESS").where(all(inRange(params, "w.finished_at")));
-  if (scope.type === "TENANT_USER") query = query.where("w.tenant_id", "=", scope.tenantId ?? -1);
-  if (scope.type === "ORG_USER") query = query.where("w.org_id", "=", scope.orgId ?? -1);
-  if (scope.type === "INDIVIDUAL_USER") query = query.where(sql<boolean>`1 = 0`);
+  query = query.where(rowsFor(scope, "w", { individual: null }));
   if (params.orgId && staff(scope)) query = query.where("w.org_id", "=", params.orgId);
   return query;
 }
@@ -50,7 +47,8 @@ function paidWithdrawals(q: ReportQuery) {
 function receivedEnvelopes(q: ReportQuery) {
   const { db, scope, params } = q;
   let query = db.selectFrom("red_envelope_grants as g").where("g.platform_id", "=", scope.platformId).where("g.status", "=", "RECEIVED").where(all(inRange(params, "g.received_at")));
-  if (scope.type !== "SYSTEM_USER" || params.orgId) query = query.where(sql<boolean>`1 = 0`);
+  query = query.where(rowsFor(scope, "g", { staff: "platform" }));
+  if (params.orgId) query = query.where(sql<boolean>`1 = 0`);
   return query;
 }
 
@@ -77,8 +75,8 @@ const platformData: ReportDef = {
     const withdrawRows = paidWithdrawals(q).select([periodOf(q, sql`w.finished_at`, "DAY").as("period"), ...measures({ withdrawn: sql<number>`w.amount` })]);
     const envelopeRows = receivedEnvelopes(q).select([periodOf(q, sql`g.received_at`, "DAY").as("period"), ...measures({ envelopes: sql<number>`g.amount` })]);
     let carriers = db.selectFrom("users as u").where("u.platform_id", "=", scope.platformId).where("u.type", "=", "INDIVIDUAL_USER").where(all(inRange(params, "u.created_at")));
-    if (scope.type === "TENANT_USER") carriers = carriers.where("u.tenant_id", "=", scope.tenantId ?? -1);
-    if (scope.type === "ORG_USER" || scope.type === "INDIVIDUAL_USER" || params.orgId) carriers = carriers.where(sql<boolean>`1 = 0`);
+    carriers = carriers.where(rowsFor(scope, "u", { org: null, individual: null }));
+    if (params.orgId) carriers = carriers.where(sql<boolean>`1 = 0`);
     const carrierRows = carriers.select([periodOf(q, sql`u.created_at`, "DAY").as("period"), ...measures({ carriers: sql<number>`1` })]);
     return db
       .selectFrom(waybillRows.unionAll(payRows).unionAll(withdrawRows).unionAll(envelopeRows).unionAll(carrierRows).as("u"))
@@ -105,8 +103,8 @@ const platformData: ReportDef = {
       xAxis: { type: "category", data: ordered.map((r) => String(r.period)) },
       yAxis: [{ type: "value", name: "元" }, { type: "value", name: "单" }],
       series: [
-        { type: "line", name: "货主应付（GMV）", data: ordered.map((r) => yuan(r.gmv)) },
-        { type: "line", name: "服务费", data: ordered.map((r) => yuan(r.service_fee)) },
+        { type: "line", name: "货主应付（GMV）", data: ordered.map((r) => yuanNumber(num(r.gmv))) },
+        { type: "line", name: "服务费", data: ordered.map((r) => yuanNumber(num(r.service_fee))) },
         { type: "bar", name: "运单数", data: ordered.map((r) => num(r.waybills)), yAxisIndex: 1 },
       ],
     };
@@ -143,10 +141,10 @@ const expenditure: ReportDef = {
   columns: [
     col.text("period", "统计周期"),
     ...SPENDING.map(([key, label]) => col.money(key, label)),
-    { key: "total", label: "合计", unit: "元", decimals: 2, value: (r: Raw) => yuan(SPENDING_MEASURES.reduce((s, m) => s + num(r[m]), 0)) } satisfies ColumnDef,
+    { key: "total", label: "合计", unit: "元", decimals: 2, value: (r: Raw) => yuanNumber(SPENDING_MEASURES.reduce((s, m) => s + num(r[m]), 0)) } satisfies ColumnDef,
   ],
   chart: (rows) => ({
-    series: [{ type: "pie", name: "支出构成", data: SPENDING.map(([key, label]) => ({ name: label, value: yuan(rows.reduce((s, r) => s + num(r[key]), 0)) })).filter((d) => d.value > 0) }],
+    series: [{ type: "pie", name: "支出构成", data: SPENDING.map(([key, label]) => ({ name: label, value: yuanNumber(rows.reduce((s, r) => s + num(r[key]), 0)) })).filter((d) => d.value > 0) }],
   }),
 };
 
@@ -156,7 +154,7 @@ const expenditure: ReportDef = {
 /** Completed MATCHMAKING waybills in the range (by completion time) with their settlements (alias f, o, s). */
 async function matchmakingWaybills(q: ReportQuery) {
   const { db, scope, params } = q;
-  await ensureSettlements(db, { orgId: scope.type === "ORG_USER" ? scope.orgId : undefined });
+  await ensureSettlements(db, { orgId: ownOrgId(scope) });
   let query = db
     .selectFrom("freights as f")
     .innerJoin("freight_orders as o", "o.id", "f.order_id")
@@ -207,9 +205,9 @@ const matchmakingSummary: ReportDef = {
     col.money("withheld_tax", "代扣税费"),
     col.money("service_invoiced", "已开服务费发票"),
     col.money("freight_invoiced", "已代开运费发票"),
-    { key: "open", label: "未开金额", unit: "元", decimals: 2, value: (r: Raw) => yuan(num(r.carrier_payable) + num(r.service_fee) - num(r.service_invoiced) - num(r.freight_invoiced)) } satisfies ColumnDef,
+    { key: "open", label: "未开金额", unit: "元", decimals: 2, value: (r: Raw) => yuanNumber(num(r.carrier_payable) + num(r.service_fee) - num(r.service_invoiced) - num(r.freight_invoiced)) } satisfies ColumnDef,
   ],
-  chart: (rows) => topBars(rows.map((r) => ({ shipper: r.shipper_name, paid: yuan(r.carrier_payable) })), "shipper", col.money("paid", "实付运费")),
+  chart: (rows) => topBars(rows.map((r) => ({ shipper: r.shipper_name, paid: yuanNumber(num(r.carrier_payable)) })), "shipper", col.money("paid", "实付运费")),
 };
 
 /** 比对 (S3 OrderCompareList): what was settled against what was paid and invoiced. */
@@ -217,8 +215,8 @@ export const COMPARE_LABELS = { PENDING: "未比对", MATCHED: "成功", MISMATC
 export function compareOf(r: Record<string, unknown>): { status: keyof typeof COMPARE_LABELS; note: string } {
   if (r.pay_status !== "PAID") return { status: "PENDING", note: "运单尚未付款" };
   const paid = num(r.paid_net) + num(r.withheld_tax);
-  if (paid !== num(r.carrier_payable)) return { status: "MISMATCHED", note: `实付 ${yuan(paid).toFixed(2)} 元与应付 ${yuan(r.carrier_payable).toFixed(2)} 元不一致` };
-  if (num(r.freight_invoiced) > 0 && num(r.freight_invoiced) !== num(r.carrier_payable)) return { status: "MISMATCHED", note: `代开金额 ${yuan(r.freight_invoiced).toFixed(2)} 元与应付不一致` };
+  if (paid !== num(r.carrier_payable)) return { status: "MISMATCHED", note: `实付 ${yuanPlain(paid)} 元与应付 ${yuanPlain(num(r.carrier_payable))} 元不一致` };
+  if (num(r.freight_invoiced) > 0 && num(r.freight_invoiced) !== num(r.carrier_payable)) return { status: "MISMATCHED", note: `代开金额 ${yuanPlain(num(r.freight_invoiced))} 元与应付不一致` };
   return { status: "MATCHED", note: num(r.freight_invoiced) > 0 ? "付款、代开与应付一致" : "付款与应付一致，运费发票未代开" };
 }
 

@@ -10,12 +10,12 @@ import { sql, type SqlBool } from "kysely";
 import { matchInvoice, matchInvoiceItem, payeeSetting, taxRegistration, type TaxPersonType } from "../../contract/resources/finance2.js";
 import { nowIso } from "../db/index.js";
 import { HttpError } from "../http/envelope.js";
-import { bindResource, NOTHING, orgScope, platformScope, type AnyDb, type Row, type ScopeRule } from "../resources/bind.js";
-import type { CallerScope } from "../scope.js";
+import { bindResource, orgScope, platformStaffScope, type AnyDb, type Row, type ScopeRule } from "../resources/bind.js";
+import { rowsFor, type CallerScope } from "../scope.js";
 import { approvedProfile, requireMatchingProfile } from "./tax-registrations.js";
 
 /** Platform staff only (SYSTEM_USER): rows of their platform. */
-const platformStaff: ScopeRule = (scope, alias) => (scope.type === "SYSTEM_USER" ? platformScope(scope, alias) : NOTHING);
+const platformStaff: ScopeRule = platformStaffScope;
 
 /** A registered person (driver, captain, fleet leader, shipowner) of the caller's platform, by mobile. */
 async function personByMobile(trx: AnyDb, scope: CallerScope, mobile: string, label: string) {
@@ -62,7 +62,7 @@ export const payeeSettingBinding = bindResource(payeeSetting, {
 });
 
 /** Platform staff see the platform's registrations, tenant staff their tenant's drivers'. */
-const taxScope: ScopeRule = (scope, alias) => (scope.type === "SYSTEM_USER" || scope.type === "TENANT_USER" ? orgScope({ individual: null })(scope, alias) : NOTHING);
+const taxScope: ScopeRule = (scope, alias) => rowsFor(scope, alias, { org: null, individual: null });
 
 export const taxRegistrationBinding = bindResource(taxRegistration, {
   table: "tax_registrations",

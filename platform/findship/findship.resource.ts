@@ -3,7 +3,7 @@
  * read platform-wide; what an organisation submits stays its own until approved; fines and their log
  * are the organisation's own.
  */
-import { sql, type RawBuilder, type SqlBool } from "kysely";
+import { sql, type SqlBool } from "kysely";
 import { RefusalCode } from "../../contract/envelope.js";
 import {
   FINE_TRANSITION_ACTIONS,
@@ -17,16 +17,15 @@ import {
   type FineAction,
 } from "../../contract/resources/findship.js";
 import { NAV_AREAS } from "../../contract/resources/ship.js";
-import { tonnesPlain } from "../../contract/numbers.js";
+import { tonnesPlain, yuanPlain } from "../../contract/numbers.js";
 import { nowIso } from "../db/index.js";
 import { Refusal } from "../http/envelope.js";
 import { bindResource, orgScope, ownerWrites, type AnyDb, type ScopeRule } from "../resources/bind.js";
-import type { CallerScope } from "../scope.js";
+import { isStaff, isTenantStaff, rowsFor, type CallerScope } from "../scope.js";
 
 const invalid = (message: string) => new Refusal(RefusalCode.invalid, message);
 const col = (alias: string, name: string) => sql.ref(`${alias}.${name}`);
 const navAreaLabel = (code: string | null) => (code ? (NAV_AREAS[code as keyof typeof NAV_AREAS]?.label ?? code) : "无");
-const isStaff = (scope: CallerScope) => scope.type === "SYSTEM_USER" || scope.type === "TENANT_USER";
 
 /**
  * 码头: every approved wharf of the platform, plus what the caller may work on: the platform's staff every
@@ -34,16 +33,11 @@ const isStaff = (scope: CallerScope) => scope.type === "SYSTEM_USER" || scope.ty
  * an individual theirs.
  */
 const wharfScope: ScopeRule = (scope, alias) => {
-  const mine: RawBuilder<unknown> | null =
-    scope.type === "SYSTEM_USER"
-      ? sql`1 = 1`
-      : scope.type === "TENANT_USER"
-        ? scope.tenantId === null ? null : sql`(${col(alias, "tenant_id")} = ${scope.tenantId} or ${col(alias, "tenant_id")} is null)`
-        : scope.type === "ORG_USER"
-          ? scope.orgId === null ? null : sql`${col(alias, "org_id")} = ${scope.orgId}`
-          : sql`${col(alias, "owner_user_id")} = ${scope.userId}`;
+  const mine = rowsFor(scope, alias, { platform: null });
+  // A tenant's staff also work on the platform's own wharves (no tenant).
+  const platformOwn = isTenantStaff(scope) && scope.tenantId !== null ? sql` or ${col(alias, "tenant_id")} is null` : sql``;
   const approved = sql`${col(alias, "audit_status")} = 'APPROVED'`;
-  return sql<SqlBool>`(${col(alias, "platform_id")} = ${scope.platformId} and (${approved}${mine ? sql` or ${mine}` : sql``}))`;
+  return sql<SqlBool>`(${col(alias, "platform_id")} = ${scope.platformId} and (${approved} or ${mine}${platformOwn}))`;
 };
 
 export const wharfBinding = bindResource(wharf, {
@@ -267,7 +261,7 @@ export const shipFineBinding = bindResource(shipFine, {
       const after = { ...before, ...values };
       if (Number(after.amount) <= 0) throw invalid("金额必须大于 0");
       await fineParties(trx, Number(after.ship_id), after.captain_id);
-      const changed = Number(before.amount) !== Number(after.amount) ? `金额 ${Number(before.amount) / 100} → ${Number(after.amount) / 100} 元` : "修改罚款单";
+      const changed = Number(before.amount) !== Number(after.amount) ? `金额 ${yuanPlain(Number(before.amount))} → ${yuanPlain(Number(after.amount))} 元` : "修改罚款单";
       await logFine(trx, scope, after, "EDIT", changed);
     },
     onTransition: async (trx, scope, row, transition, inputs) => {

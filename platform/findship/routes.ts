@@ -34,7 +34,7 @@ import { issueSmsCode, requireSmsCode } from "../identity/sms-codes.js";
 import { bindingOf } from "../resources/lookup.js";
 import { scopedBase } from "../resources/query.js";
 import { nextSerial } from "../resources/write.js";
-import { assertWater, scopeOf } from "../scope.js";
+import { assertWater, isOrgUser, isPlatformStaff, scopeOf } from "../scope.js";
 import { findShipDetail, publicAvailabilities, shipMap, shipOfAvailability, shipsInTransit } from "./views.js";
 
 const invalid = (message: string) => new Refusal(RefusalCode.invalid, message);
@@ -116,7 +116,7 @@ export async function findShipRoutes(app: FastifyInstance, ctx: ServiceContext):
   /** 选船链接 for one of the caller's supplies, valid 72 hours. */
   app.post("/tms-ship-inquiry/ticket", async (request) => {
     const scope = scopeOf(ctx, await requireCaller(ctx, request));
-    if (scope.type !== "ORG_USER" && scope.type !== "SYSTEM_USER") throw new Refusal(RefusalCode.notPermitted, "仅企业或平台账号可以生成选船链接");
+    if (!isOrgUser(scope) && !isPlatformStaff(scope)) throw new Refusal(RefusalCode.notPermitted, "仅企业或平台账号可以生成选船链接");
     const { supplyId } = parse(selectTicketBody, request.body);
     const binding = bindingOf("supply");
     const supply = binding ? await scopedBase(ctx.db.kysely, binding, scope).select(["t.id", "t.status"]).where("t.id", "=", supplyId).executeTakeFirst() : undefined;

@@ -18,7 +18,7 @@ import {
 import { SHIP_TYPES } from "../../contract/resources/ship.js";
 import { chinaDate } from "../../contract/units.js";
 import { orgScope, type AnyDb } from "../resources/bind.js";
-import { visible, type CallerScope } from "../scope.js";
+import { isOrgUser, isPlatformStaff, rowsFor, visible, type CallerScope } from "../scope.js";
 
 const shipTypeLabel = (code: string) => SHIP_TYPES[code as keyof typeof SHIP_TYPES]?.label ?? code;
 const today = () => chinaDate();
@@ -123,7 +123,7 @@ export async function findShipDetail(db: AnyDb, scope: CallerScope, shipId: numb
     .where("s.enabled", "=", "ENABLED")
     .where("s.deleted_at", "is", null)
     // Certified ships for everyone; staff of the platform and the owning organisation see their uncertified ones too.
-    .where((eb) => eb.or([eb("s.audit_status", "=", "APPROVED"), ...(scope.type === "SYSTEM_USER" ? [eb("s.audit_status", "!=", "APPROVED")] : []), ...(scope.type === "ORG_USER" && scope.orgId !== null ? [eb("s.org_id", "=", scope.orgId)] : [])]))
+    .where((eb) => eb.or([eb("s.audit_status", "=", "APPROVED"), ...(isPlatformStaff(scope) ? [eb("s.audit_status", "!=", "APPROVED")] : []), ...(isOrgUser(scope) ? [rowsFor(scope, "s", { platform: null })] : [])]))
     .executeTakeFirst();
   if (!ship) return null;
   const position = await db.selectFrom("ship_positions").selectAll().where("id", "=", shipId).executeTakeFirst();

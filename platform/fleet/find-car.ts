@@ -15,7 +15,7 @@ import type { ServiceContext } from "../context.js";
 import type { Db } from "../db/index.js";
 import { notFound, Refusal } from "../http/envelope.js";
 import { likePattern } from "../reports/kit.js";
-import { visible, type CallerScope } from "../scope.js";
+import { isIndividual, isOrgUser, visible, type CallerScope } from "../scope.js";
 import { expireAvailabilities, gatewayTemplate } from "./fleet-rest.resource.js";
 import { sendSms } from "./sms-gateway.js";
 
@@ -46,7 +46,7 @@ function liveAvailabilities(db: Kysely, scope: CallerScope, filter: FindCarFilte
 
 /** Whether the caller owns the row (its organisation, or an individual's own). */
 const owns = (scope: CallerScope, row: { org_id: number; owner_user_id: number | null }) =>
-  scope.type === "INDIVIDUAL_USER" ? Number(row.owner_user_id) === scope.userId : scope.type === "ORG_USER" && Number(row.org_id) === scope.orgId;
+  isIndividual(scope) ? Number(row.owner_user_id) === scope.userId : isOrgUser(scope) && Number(row.org_id) === scope.orgId;
 
 export async function findCars(ctx: ServiceContext, scope: CallerScope, filter: FindCarFilter, paging: { current: number; size: number }): Promise<Paged<FindCarCard>> {
   const db = ctx.db.kysely;

@@ -15,7 +15,7 @@ import type { Kysely } from "kysely";
 import { ok, offsetOf, pagingSchema, Refusal } from "../http/envelope.js";
 import { parse } from "../http/validate.js";
 import { requireCaller } from "../identity/guard.js";
-import { scopeOf, type CallerScope } from "../scope.js";
+import { isIndividual, scopeOf, type CallerScope } from "../scope.js";
 import { LIVE_STATUSES } from "../../contract/freight-steps.js";
 
 type Db = Kysely<Database>;
@@ -24,7 +24,7 @@ export const MY_FLEET_BASE = "/tms-fleet-leader/mine";
 
 /** The caller's approved fleet, or the refusal that says why he has none. */
 export async function myFleet(db: Db, scope: CallerScope) {
-  if (scope.type !== "INDIVIDUAL_USER") throw new Refusal(RefusalCode.notPermitted, "只有车队长本人的个人账号可以查看我的车队");
+  if (!isIndividual(scope)) throw new Refusal(RefusalCode.notPermitted, "只有车队长本人的个人账号可以查看我的车队");
   const leader = await db
     .selectFrom("fleet_leaders")
     .select(["id", "name", "fleet_name", "audit_status", "enabled", "collect_enabled", "distribution_rule", "distribution_value"])

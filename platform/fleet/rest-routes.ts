@@ -10,7 +10,7 @@ import type { ServiceContext } from "../context.js";
 import { ok, pagingSchema, Refusal } from "../http/envelope.js";
 import { parse } from "../http/validate.js";
 import { requireCaller } from "../identity/guard.js";
-import { scopeOf } from "../scope.js";
+import { isOrgUser, scopeOf } from "../scope.js";
 import { contactCar, findCars, inTransitWaybills, inviteCar } from "./find-car.js";
 import { rememberListeningPort, SMS_STANDIN_PATH } from "./sms-gateway.js";
 import { newSmsStandinState, smsStandinRoutes } from "./sms-standin.js";
@@ -48,7 +48,7 @@ export async function fleetRestRoutes(app: FastifyInstance, ctx: ServiceContext)
   /** 轨迹定位: the organisation's waybills in transit with their latest points. */
   app.post("/tms-freight-position/in-transit", async (request) => {
     const scope = await scopeFor(request);
-    if (scope.type !== "ORG_USER") throw new Refusal(RefusalCode.notPermitted, "轨迹定位仅企业账号可以使用");
+    if (!isOrgUser(scope)) throw new Refusal(RefusalCode.notPermitted, "轨迹定位仅企业账号可以使用");
     return ok(await inTransitWaybills(ctx, scope, parse(inTransitFilterSchema, request.body ?? {})));
   });
 }

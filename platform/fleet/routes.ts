@@ -11,7 +11,7 @@ import type { ServiceContext } from "../context.js";
 import { notFound, ok, Refusal } from "../http/envelope.js";
 import { parse } from "../http/validate.js";
 import { requireCaller } from "../identity/guard.js";
-import { scopeOf, visible } from "../scope.js";
+import { isIndividual, isOrgUser, isTenantStaff, scopeOf, visible } from "../scope.js";
 import { latestPositions, publicShipCard, vehicleTrack } from "./positions.js";
 import { TRACK_RANGE_MAX_MS } from "../../contract/fleet.js";
 import { platformOf } from "../identity/guard.js";
@@ -43,7 +43,7 @@ export async function fleetRoutes(app: FastifyInstance, ctx: ServiceContext): Pr
   /** 轨迹查询: one own vehicle's points over ≤ 72 h, with its stops. */
   app.get("/tms-vehicle-position/track", async (request) => {
     const scope = scopeOf(ctx, await requireCaller(ctx, request));
-    if (scope.type !== "ORG_USER" && scope.type !== "INDIVIDUAL_USER") throw new Refusal(RefusalCode.notPermitted, "轨迹查询仅企业或个人账号可以使用");
+    if (!isOrgUser(scope) && !isIndividual(scope)) throw new Refusal(RefusalCode.notPermitted, "轨迹查询仅企业或个人账号可以使用");
     const q = parse(trackQuery, request.query);
     const track = await vehicleTrack(ctx.db.kysely, scope, q.plateNo, new Date(q.from).toISOString(), new Date(q.to).toISOString());
     if (!track) throw notFound(`未找到车辆 ${q.plateNo}，它不存在或不属于您`);
@@ -62,23 +62,23 @@ export async function fleetRoutes(app: FastifyInstance, ctx: ServiceContext): Pr
   /** 车辆定位: the caller's vehicles with their latest position (organisations and individuals). */
   app.get("/tms-vehicle-position/latest", async (request) => {
     const scope = scopeOf(ctx, await requireCaller(ctx, request));
-    if (scope.type !== "ORG_USER" && scope.type !== "INDIVIDUAL_USER") throw new Refusal(RefusalCode.notPermitted, "车辆定位仅企业或个人账号可以查看");
+    if (!isOrgUser(scope) && !isIndividual(scope)) throw new Refusal(RefusalCode.notPermitted, "车辆定位仅企业或个人账号可以查看");
     const { plateNo } = parse(latestQuery, request.query);
     return ok(await latestPositions(ctx.db.kysely, scope, plateNo, Date.now()));
   });
 
   app.post("/tms-vehicle-position/report", async (request) => {
     const scope = scopeOf(ctx, await requireCaller(ctx, request));
-    if (scope.type !== "SYSTEM_USER" && scope.type !== "ORG_USER" && scope.type !== "INDIVIDUAL_USER") throw new Refusal(RefusalCode.notPermitted, "仅企业、平台或承运司机可以上报车辆定位");
+    if (isTenantStaff(scope)) throw new Refusal(RefusalCode.notPermitted, "仅企业、平台或承运司机可以上报车辆定位");
     const body = parse(reportSchema, request.body);
     const db = ctx.db.kysely;
     // The driver app reports the vehicle of the waybill he is carrying now (his own vehicle or not); the
     // organisation and the platform report the vehicles they see (device gateways).
     const vehicle =
-      scope.type === "INDIVIDUAL_USER"
+      isIndividual(scope)
         ? await db.selectFrom("freights").select("vehicle_id as id").where("vehicle_id", "=", body.vehicleId).where("carrier_user_id", "=", scope.userId).where("status", "=", "IN_TRANSIT").where("platform_id", "=", scope.platformId).executeTakeFirst()
         : await db.selectFrom("freight_vehicles as v").select("v.id").where("v.id", "=", body.vehicleId).where(visible("freight_vehicles", scope, "v")).executeTakeFirst();
-    if (!vehicle && scope.type === "INDIVIDUAL_USER") throw new Refusal(RefusalCode.notPermitted, "没有您运输中的该车辆运单，不能上报定位");
+    if (!vehicle && isIndividual(scope)) throw new Refusal(RefusalCode.notPermitted, "没有您运输中的该车辆运单，不能上报定位");
     if (!vehicle) throw notFound("车辆不存在");
     const points = [...body.points].sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
     return ok(await ingestTrackPoints(ctx, body.vehicleId, points));

@@ -9,7 +9,7 @@ import { notFound, offsetOf, Refusal } from "../http/envelope.js";
 import { notifyUsers } from "../iam/notifications/notify.js";
 import { contains } from "./records.js";
 import { screenText } from "../system/sensitive.js";
-import { visible, type CallerScope } from "../scope.js";
+import { isStaff, visible, type CallerScope } from "../scope.js";
 
 /** A trip can be commented on once the goods are unloaded. */
 const COMMENTABLE: readonly FreightStatus[] = ["UNLOADED", "SIGNED", "CONFIRMED", "COMPLETED"];
@@ -122,7 +122,7 @@ export async function selectComments(
 
 /** The platform (SYSTEM_USER or TENANT_USER) answers a comment, once; the author is notified. */
 export async function replyToComment(ctx: ServiceContext, scope: CallerScope, id: number, text: string): Promise<FreightComment> {
-  if (scope.type !== "SYSTEM_USER" && scope.type !== "TENANT_USER") throw new Refusal(FreightRefusalCode.notPermitted, "只有平台或租户账号可以回复司机评价");
+  if (!isStaff(scope)) throw new Refusal(FreightRefusalCode.notPermitted, "只有平台或租户账号可以回复司机评价");
   const replyContent = await screenText(ctx.db.kysely, scope.platformId, "回复内容", text);
   const target = await ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await trx

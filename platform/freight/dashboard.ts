@@ -6,12 +6,11 @@ import type { DialectName } from "../db/index.js";
 import { filteredFreights } from "./search.js";
 import type { CallerScope } from "../scope.js";
 import { addDays, chinaDate, chinaDayStart } from "../../contract/units.js";
+import { chinaDateSql } from "../db/china-date.js";
 
 /** The China calendar date of an ISO-text time column, as "YYYY-MM-DD". */
 function chinaDateOf(dialect: DialectName, column: string): RawBuilder<string> {
-  return dialect === "postgres"
-    ? sql<string>`to_char((${sql.ref(column)})::timestamptz at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`
-    : sql<string>`substr(datetime(${sql.ref(column)}, '+8 hours'), 1, 10)`;
+  return chinaDateSql(dialect, sql.ref(column));
 }
 
 const DAYS = 30;

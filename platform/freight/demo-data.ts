@@ -5,6 +5,7 @@
  */
 import { CARGO_CATEGORIES, FREIGHT_LIMITS, type FreightAction, type FreightStatus, type FreightWay } from "../../contract/freight.js";
 import { freightAmount, lossAbnormality, settledWeight } from "./rules.js";
+import { tonnesPlain } from "../../contract/numbers.js";
 
 /** A small, fast, seedable PRNG (mulberry32), so demo data is the same on every run. */
 export class Random {
@@ -221,7 +222,7 @@ export function simulateWaybill(
   out.pickupWeight = Math.min(maxLoad, loaded + r.int(-50, 50) * (way === "ROAD" ? 1 : 10));
   out.loadingTime = iso(loadingAt);
   out.freightAmount = freightAmount(settledWeight(plannedWeight, loaded, null), input.unitPrice);
-  step("LOADING", "IN_TRANSIT", loadingAt, `装货重量 ${(loaded / 1000).toFixed(2)} 吨`);
+  step("LOADING", "IN_TRANSIT", loadingAt, `装货重量 ${tonnesPlain(loaded)} 吨`);
   if (lastStage < 2) return out;
 
   const unloadingAt = loadingAt + (way === "ROAD" ? r.between(4, 30) : r.between(36, 120)) * HOUR;
@@ -232,7 +233,7 @@ export function simulateWaybill(
   out.unloadingTime = iso(unloadingAt);
   out.abnormalReason = lossAbnormality(loaded, unloaded);
   out.freightAmount = freightAmount(settledWeight(plannedWeight, loaded, unloaded), input.unitPrice);
-  step("UNLOADING", "UNLOADED", unloadingAt, `卸货重量 ${(unloaded / 1000).toFixed(2)} 吨${out.abnormalReason ? `；${out.abnormalReason}` : ""}`);
+  step("UNLOADING", "UNLOADED", unloadingAt, `卸货重量 ${tonnesPlain(unloaded)} 吨${out.abnormalReason ? `；${out.abnormalReason}` : ""}`);
   if (lastStage < 3) return out;
 
   const signAt = unloadingAt + r.between(0.5, 4) * HOUR;

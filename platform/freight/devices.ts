@@ -7,7 +7,7 @@ import { nowIso } from "../db/index.js";
 import type { Database } from "../db/schema.js";
 import { HttpError, notFound, offsetOf, Refusal } from "../http/envelope.js";
 import { contains } from "./records.js";
-import { visible, type CallerScope } from "../scope.js";
+import { isIndividual, visible, type CallerScope } from "../scope.js";
 
 function devicesQuery(db: Kysely<Database>, scope: CallerScope) {
   return db.selectFrom("gps_devices as g").leftJoin("freight_vehicles as v", "v.id", "g.vehicle_id").where(visible("gps_devices", scope, "g"));
@@ -51,7 +51,7 @@ export async function selectDevices(
 
 /** Binds a device to a vehicle of the same organisation, or unbinds it (vehicleId null). */
 export async function bindDevice(ctx: ServiceContext, scope: CallerScope, deviceId: number, vehicleId: number | null): Promise<GpsDeviceRecord> {
-  if (scope.type === "INDIVIDUAL_USER") throw new Refusal(FreightRefusalCode.notPermitted, "个人账号不能绑定或解绑 GPS 设备");
+  if (isIndividual(scope)) throw new Refusal(FreightRefusalCode.notPermitted, "个人账号不能绑定或解绑 GPS 设备");
   await ctx.db.kysely.transaction().execute(async (trx) => {
     const device = await trx.selectFrom("gps_devices as g").selectAll("g").where("g.id", "=", deviceId).where(visible("gps_devices", scope, "g")).executeTakeFirst();
     if (!device) throw notFound("GPS 设备不存在");

@@ -55,7 +55,6 @@ export function exportPageAfter(db: Kysely<Database>, scope: CallerScope, filter
 }
 
 const tonnes = (kg: number | null) => (kg == null ? null : tonnesNumber(Number(kg)));
-const yuan = (fen: number) => yuanNumber(Number(fen));
 
 const COLUMNS: Array<SheetColumn<ExportRow>> = [
   { header: "运单号", width: 22, value: (r) => r.freight_no },
@@ -74,8 +73,8 @@ const COLUMNS: Array<SheetColumn<ExportRow>> = [
   { header: "装货重量(吨)", width: 12, numFmt: NUMBER_FORMAT_2DP, value: (r) => tonnes(r.loaded_weight) },
   { header: "提货重量(吨)", width: 12, numFmt: NUMBER_FORMAT_2DP, value: (r) => tonnes(r.pickup_weight) },
   { header: "卸货重量(吨)", width: 12, numFmt: NUMBER_FORMAT_2DP, value: (r) => tonnes(r.unloaded_weight) },
-  { header: "运价(元/吨)", width: 11, numFmt: NUMBER_FORMAT_2DP, value: (r) => yuan(r.unit_price) },
-  { header: "运费(元)", width: 12, numFmt: NUMBER_FORMAT_2DP, value: (r) => yuan(r.freight_amount) },
+  { header: "运价(元/吨)", width: 11, numFmt: NUMBER_FORMAT_2DP, value: (r) => yuanNumber(r.unit_price) },
+  { header: "运费(元)", width: 12, numFmt: NUMBER_FORMAT_2DP, value: (r) => yuanNumber(r.freight_amount) },
   { header: "异常", width: 28, value: (r) => (Number(r.abnormal) === 1 ? r.abnormal_reason ?? "异常" : "") },
   { header: "合同编号", width: 20, value: (r) => r.contract_no },
   { header: "创建时间", width: 19, value: (r) => chinaDateTime(r.created_at) },

@@ -1,7 +1,7 @@
 /** The weight, time and money rules of the waybill steps. Violations are bad input: HTTP 400. */
 import { FREIGHT_LIMITS, type FreightWay, type OrderStatus } from "../../contract/freight.js";
 import { HttpError } from "../http/envelope.js";
-import { tonnesPlain } from "../../contract/numbers.js";
+import { rateInput, tonnesPlain } from "../../contract/numbers.js";
 
 /** Clock skew allowed for step times entered on a device (5 minutes). */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
@@ -62,7 +62,7 @@ export interface WeightLimits {
  */
 export function weightAbnormalities(limits: WeightLimits, loadedKg: number, unloadedKg: number | null): string[] {
   const reasons: string[] = [];
-  const percent = (limits.toleranceBp / 100).toFixed(2).replace(/\.?0+$/, "");
+  const percent = rateInput(limits.toleranceBp);
   for (const [label, kg] of [["装货重量", loadedKg], ["卸货重量", unloadedKg]] as const) {
     if (kg === null) continue;
     // Integer arithmetic: kg > planned × (1 + bp / 10000)  ⇔  kg × 10000 > planned × (10000 + bp).

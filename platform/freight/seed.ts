@@ -32,6 +32,7 @@ import {
 import { orderStatusFor } from "./rules.js";
 import type { FreightsTable } from "./schema.js";
 import { chinaCompactDate, chinaDate, chinaDayStart } from "../../contract/units.js";
+import { tonnesPlain } from "../../contract/numbers.js";
 
 type Trx = Transaction<Database>;
 
@@ -345,7 +346,7 @@ export async function seedFreight(db: Db, ids: SeedIds): Promise<void> {
             to_status: s.to,
             operator_user_id: operator.userId,
             operator_name: operator.name,
-            remark: s.remark ?? (s.action === "DISPATCH" ? `计划重量 ${(d.planned / 1000).toFixed(2)} 吨` : null),
+            remark: s.remark ?? (s.action === "DISPATCH" ? `计划重量 ${tonnesPlain(d.planned)} 吨` : null),
             created_at: s.at,
           };
         }),

@@ -38,27 +38,32 @@ export const notFound = (msg = "记录不存在") => new HttpError(404, msg);
 /** A number as JSON or a query string sends it; anything else (arrays, objects) stays as it is and is refused. */
 const numeric = (value: unknown) => (typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value);
 
+/** Paging fields of a list body: current (1-based) and size (1 to `maxSize`, default 20). The one parser of current/size. */
+export function pagingSchemaUpTo(maxSize: number) {
+  return z.object({
+    current: z.preprocess(
+      numeric,
+      z
+        .number({ invalid_type_error: "current 必须是数字" })
+        .int("current 必须是整数")
+        .min(1, "current 从 1 开始")
+        .max(MAX_PAGE, "current 过大")
+        .default(1),
+    ),
+    size: z.preprocess(
+      numeric,
+      z
+        .number({ invalid_type_error: "size 必须是数字" })
+        .int("size 必须是整数")
+        .min(1, `size 必须在 1 到 ${maxSize} 之间`)
+        .max(maxSize, `size 必须在 1 到 ${maxSize} 之间`)
+        .default(Math.min(DEFAULT_PAGE_SIZE, maxSize)),
+    ),
+  });
+}
+
 /** Paging fields every list body carries: current (1-based) and size (1 to MAX_PAGE_SIZE). */
-export const pagingSchema = z.object({
-  current: z.preprocess(
-    numeric,
-    z
-      .number({ invalid_type_error: "current 必须是数字" })
-      .int("current 必须是整数")
-      .min(1, "current 从 1 开始")
-      .max(MAX_PAGE, "current 过大")
-      .default(1),
-  ),
-  size: z.preprocess(
-    numeric,
-    z
-      .number({ invalid_type_error: "size 必须是数字" })
-      .int("size 必须是整数")
-      .min(1, `size 必须在 1 到 ${MAX_PAGE_SIZE} 之间`)
-      .max(MAX_PAGE_SIZE, `size 必须在 1 到 ${MAX_PAGE_SIZE} 之间`)
-      .default(DEFAULT_PAGE_SIZE),
-  ),
-});
+export const pagingSchema = pagingSchemaUpTo(MAX_PAGE_SIZE);
 
 export function offsetOf(current: number, size: number): number {
   return (current - 1) * size;

@@ -13,8 +13,7 @@ import { yuanPlain } from "../../contract/numbers.js";
 import { enterpriseConfigOf } from "../system/enterprise-config.js";
 import { notFound, Refusal } from "../http/envelope.js";
 import { nextSerial } from "../resources/write.js";
-import type { CallerScope } from "../scope.js";
-import { visible } from "../scope.js";
+import { accountOwner, isOrgUser, visible, type CallerScope } from "../scope.js";
 import { encryptCardNo, cardHash } from "./card-crypto.js";
 import { ensureAccount, hashOf, orgAccount, platformAccount, post, walletAccount, type Line } from "./ledger.js";
 import { lockRows, moneyTx, type MoneyDb } from "./tx.js";
@@ -27,8 +26,8 @@ const operatorOf = (scope: CallerScope) => ({ userId: scope.userId, name: scope.
 
 /** The caller's own account: an organisation's BASIC, an individual's WALLET. */
 export async function ownAccountId(db: MoneyDb, scope: CallerScope): Promise<number> {
-  if (scope.type === "ORG_USER" && scope.orgId !== null) return orgAccount(db, scope.orgId);
-  if (scope.type === "INDIVIDUAL_USER") return walletAccount(db, scope.userId);
+  const owner = accountOwner(scope);
+  if (owner) return owner.ownerType === "ORG" ? orgAccount(db, owner.ownerId) : walletAccount(db, owner.ownerId);
   throw new Refusal(RefusalCode.notPermitted, "只有企业账号和个人账号有自己的资金账户");
 }
 
@@ -90,7 +89,7 @@ export async function decideRecharge(db: Db, scope: CallerScope, id: number, dec
   return moneyTx(db, async (trx) => {
     await lockRows(trx, db.dialect, "recharges", [id]);
     let q = trx.selectFrom("recharges").selectAll().where("id", "=", id).where("platform_id", "=", scope.platformId);
-    if (scope.type === "ORG_USER") q = q.where("org_id", "=", scope.orgId ?? -1);
+    if (isOrgUser(scope)) q = q.where("org_id", "=", scope.orgId ?? -1);
     const r = await q.executeTakeFirst();
     if (!r) throw notFound("充值单不存在");
     const verb = { confirm: "确认到账", reject: "驳回", cancel: "撤销" }[decision.action];
@@ -403,8 +402,8 @@ const ownerColumns = (scope: CallerScope, owner: { ownerType: "ORG" | "USER"; ow
 });
 
 function ownerOf(scope: CallerScope): { ownerType: "ORG" | "USER"; ownerId: number } {
-  if (scope.type === "ORG_USER" && scope.orgId !== null) return { ownerType: "ORG", ownerId: scope.orgId };
-  if (scope.type === "INDIVIDUAL_USER") return { ownerType: "USER", ownerId: scope.userId };
+  const owner = accountOwner(scope);
+  if (owner) return owner;
   throw new Refusal(RefusalCode.notPermitted, "只有企业账号和个人账号可以绑定银行卡");
 }
 
@@ -597,7 +596,7 @@ export { ensureAccount };
 // ---------------------------------------------------------------------------------------------
 // 开票信息 (personalCenter/invoiceInfo): one title per owner, an organisation's or the user's own.
 
-const titleOwner = (scope: CallerScope) => (scope.type === "ORG_USER" && scope.orgId !== null ? { ownerType: "ORG" as const, ownerId: scope.orgId } : { ownerType: "USER" as const, ownerId: scope.userId });
+const titleOwner = (scope: CallerScope) => accountOwner(scope) ?? { ownerType: "USER" as const, ownerId: scope.userId };
 
 export async function invoiceTitle(db: MoneyDb, scope: CallerScope) {
   requireCode(scope, "TMS_INVOICE_INFO", "查看开票信息");

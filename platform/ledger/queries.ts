@@ -6,9 +6,11 @@
 import { sql, type SelectQueryBuilder } from "kysely";
 import { z } from "zod";
 import { ENTRY_TYPES } from "../../contract/ledger.js";
+import { chinaDateText } from "../../contract/fields.js";
+import { chinaDayEnd, chinaDayStart } from "../../contract/units.js";
 import type { Db } from "../db/index.js";
 import { notFound, offsetOf } from "../http/envelope.js";
-import { visible, type CallerScope } from "../scope.js";
+import { accountOwner, accountRows, isOrgUser, isPlatformStaff, isStaff, isTenantStaff, ownOrgId, rowsFor, visible, type CallerScope } from "../scope.js";
 import { ensureSettlements, ownAccountId } from "./flows.js";
 import { requireCode } from "../http/permission.js";
 import type { MoneyDb } from "./tx.js";
@@ -17,7 +19,7 @@ const camel = (row: Record<string, unknown>) => Object.fromEntries(Object.entrie
 const camelAll = (rows: Array<Record<string, unknown>>) => rows.map(camel);
 
 const optionalText = (max: number) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().max(max).optional());
-const optionalDate = z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "日期格式须为 YYYY-MM-DD").optional());
+const optionalDate = z.preprocess((v) => (v === "" ? undefined : v), chinaDateText("日期").optional());
 
 export const entryFilterSchema = z.object({
   entryType: z.preprocess((v) => (v === "" ? undefined : v), z.enum(ENTRY_TYPES, { errorMap: () => ({ message: "流水类型不正确" }) }).optional()),
@@ -40,9 +42,6 @@ async function page<DB, TB extends keyof DB, O>(q: SelectQueryBuilder<DB, TB, O>
   return { records: camelAll(rows as Array<Record<string, unknown>>), total, current: paging.current, size: paging.size };
 }
 
-/** China day bounds as ISO instants. */
-const dayStart = (d: string) => new Date(`${d}T00:00:00+08:00`).toISOString();
-const dayEnd = (d: string) => new Date(`${d}T23:59:59.999+08:00`).toISOString();
 
 export async function accountSummary(db: MoneyDb, scope: CallerScope) {
   const id = await ownAccountId(db, scope);
@@ -54,14 +53,14 @@ export async function accountSummary(db: MoneyDb, scope: CallerScope) {
 function entriesScope(db: MoneyDb, scope: CallerScope, ownId: number | null) {
   let q = db.selectFrom("ledger_entries as e").innerJoin("ledger_transactions as t", "t.id", "e.txn_id").innerJoin("accounts as a", "a.id", "e.account_id").where("e.platform_id", "=", scope.platformId);
   if (ownId !== null) q = q.where("e.account_id", "=", ownId);
-  else if (scope.type === "TENANT_USER") q = q.where("e.tenant_id", "=", scope.tenantId ?? -1).where("e.owner_type", "=", "ORG");
+  else if (isTenantStaff(scope)) q = q.where("e.tenant_id", "=", scope.tenantId ?? -1).where("e.owner_type", "=", "ORG");
   return q;
 }
 
-const ownIdOf = async (db: MoneyDb, scope: CallerScope) => (scope.type === "ORG_USER" || scope.type === "INDIVIDUAL_USER" ? ownAccountId(db, scope) : null);
+const ownIdOf = async (db: MoneyDb, scope: CallerScope) => (isStaff(scope) ? null : ownAccountId(db, scope));
 
 export async function searchEntries(db: MoneyDb, scope: CallerScope, filter: z.infer<typeof entryFilterSchema>, paging: Paging) {
-  if (scope.type === "SYSTEM_USER") requireCode(scope, "PAY_FLOW_VIEW", "查看资金流水");
+  if (isPlatformStaff(scope)) requireCode(scope, "PAY_FLOW_VIEW", "查看资金流水");
   let q = entriesScope(db, scope, await ownIdOf(db, scope)).select([
     "e.id",
     "e.created_at",
@@ -79,8 +78,8 @@ export async function searchEntries(db: MoneyDb, scope: CallerScope, filter: z.i
   ]);
   if (filter.entryType) q = q.where("e.entry_type", "=", filter.entryType);
   if (filter.bizNo) q = q.where("e.biz_no", "like", `%${filter.bizNo}%`);
-  if (filter.from) q = q.where("e.created_at", ">=", dayStart(filter.from));
-  if (filter.to) q = q.where("e.created_at", "<=", dayEnd(filter.to));
+  if (filter.from) q = q.where("e.created_at", ">=", chinaDayStart(filter.from));
+  if (filter.to) q = q.where("e.created_at", "<", chinaDayEnd(filter.to));
   if (filter.ownerType) q = q.where("e.owner_type", "=", filter.ownerType);
   const sums = await q.clearSelect().select([sql<number>`coalesce(sum(case when e.amount > 0 then e.amount else 0 end), 0)`.as("income"), sql<number>`coalesce(sum(case when e.amount < 0 then -e.amount else 0 end), 0)`.as("expense")]).executeTakeFirst();
   const result = await page(q, paging, (x) => x.orderBy("e.id", "desc"));
@@ -109,9 +108,7 @@ export async function entryDetail(db: MoneyDb, scope: CallerScope, id: number) {
 
 export async function searchRecharges(db: MoneyDb, scope: CallerScope, filter: z.infer<typeof statusFilterSchema>, paging: Paging) {
   let q = db.selectFrom("recharges as r").innerJoin("organisations as o", "o.id", "r.org_id").selectAll("r").select("o.name as org_name").where("r.platform_id", "=", scope.platformId);
-  if (scope.type === "ORG_USER") q = q.where("r.org_id", "=", scope.orgId ?? -1);
-  else if (scope.type === "TENANT_USER") q = q.where("r.tenant_id", "=", scope.tenantId ?? -1);
-  else if (scope.type !== "SYSTEM_USER") q = q.where(sql<boolean>`1 = 0`);
+  q = q.where(rowsFor(scope, "r", { individual: null }));
   if (filter.status) q = q.where("r.status", "=", filter.status);
   if (filter.keyword) q = q.where((eb) => eb.or([eb("r.recharge_no", "like", `%${filter.keyword}%`), eb("r.bank_serial_no", "like", `%${filter.keyword}%`), eb("o.name", "like", `%${filter.keyword}%`)]));
   return page(q, paging, (x) => x.orderBy("r.id", "desc"));
@@ -119,16 +116,14 @@ export async function searchRecharges(db: MoneyDb, scope: CallerScope, filter: z
 
 function settlementsVisible(db: MoneyDb, scope: CallerScope) {
   let q = db.selectFrom("waybill_settlements as s").innerJoin("freights as f", "f.id", "s.freight_id").where("s.platform_id", "=", scope.platformId);
-  if (scope.type === "ORG_USER") q = q.where("s.org_id", "=", scope.orgId ?? -1);
-  else if (scope.type === "TENANT_USER") q = q.where("s.tenant_id", "=", scope.tenantId ?? -1);
-  else if (scope.type === "INDIVIDUAL_USER") q = q.where("s.payee_user_id", "=", scope.userId);
+  q = q.where(rowsFor(scope, "s", { individual: (s, userId) => sql`${sql.ref(`${s}.payee_user_id`)} = ${userId}` }));
   if (!scope.water) q = q.where("s.freight_way", "=", "ROAD");
   return q;
 }
 
 /** Payable freight of completed waybills (settled, unpaid), with the footer sums over the whole filter. */
 export async function searchPayables(db: Db, scope: CallerScope, filter: z.infer<typeof payableFilterSchema>, paging: Paging) {
-  await ensureSettlements(db.kysely, { orgId: scope.type === "ORG_USER" ? scope.orgId : undefined });
+  await ensureSettlements(db.kysely, { orgId: ownOrgId(scope) });
   let q = settlementsVisible(db.kysely, scope)
     .select([
       "s.id",
@@ -163,7 +158,7 @@ export async function searchPayables(db: Db, scope: CallerScope, filter: z.infer
 
 /** The driver payable list: unpaid settlements grouped by payee. */
 export async function searchPayees(db: Db, scope: CallerScope, filter: { keyword?: string }, paging: Paging) {
-  await ensureSettlements(db.kysely, { orgId: scope.type === "ORG_USER" ? scope.orgId : undefined });
+  await ensureSettlements(db.kysely, { orgId: ownOrgId(scope) });
   let q = settlementsVisible(db.kysely, scope)
     .leftJoin("users as u", "u.id", "s.payee_user_id")
     .select([
@@ -187,9 +182,7 @@ export async function searchPayees(db: Db, scope: CallerScope, filter: { keyword
 
 export async function searchPayments(db: MoneyDb, scope: CallerScope, filter: z.infer<typeof statusFilterSchema>, paging: Paging) {
   let q = db.selectFrom("payments as p").innerJoin("organisations as o", "o.id", "p.org_id").selectAll("p").select("o.name as org_name").where("p.platform_id", "=", scope.platformId);
-  if (scope.type === "ORG_USER") q = q.where("p.org_id", "=", scope.orgId ?? -1);
-  else if (scope.type === "TENANT_USER") q = q.where("p.tenant_id", "=", scope.tenantId ?? -1);
-  else if (scope.type !== "SYSTEM_USER") q = q.where(sql<boolean>`1 = 0`);
+  q = q.where(rowsFor(scope, "p", { individual: null }));
   if (!scope.water) q = q.where("p.freight_way", "=", "ROAD");
   if (filter.keyword) q = q.where((eb) => eb.or([eb("p.payment_no", "like", `%${filter.keyword}%`), eb.exists(eb.selectFrom("payment_items as i").select("i.id").whereRef("i.payment_id", "=", "p.id").where("i.freight_no", "like", `%${filter.keyword}%`))]));
   const sums = await q.clearSelect().select([sql<number>`coalesce(sum(p.total_shipper_payable), 0)`.as("shipperPayable"), sql<number>`coalesce(sum(p.total_net_to_payee), 0)`.as("netToPayee")]).executeTakeFirst();
@@ -199,21 +192,19 @@ export async function searchPayments(db: MoneyDb, scope: CallerScope, filter: z.
 
 export async function paymentDetail(db: MoneyDb, scope: CallerScope, id: number) {
   let q = db.selectFrom("payments as p").innerJoin("organisations as o", "o.id", "p.org_id").selectAll("p").select("o.name as org_name").where("p.id", "=", id).where("p.platform_id", "=", scope.platformId);
-  if (scope.type === "ORG_USER") q = q.where("p.org_id", "=", scope.orgId ?? -1);
-  else if (scope.type === "TENANT_USER") q = q.where("p.tenant_id", "=", scope.tenantId ?? -1);
-  else if (scope.type !== "SYSTEM_USER") throw notFound("支付单不存在");
+  q = q.where(rowsFor(scope, "p", { individual: null }));
   const payment = await q.executeTakeFirst();
   if (!payment) throw notFound("支付单不存在");
   const items = await db.selectFrom("payment_items as i").leftJoin("ledger_transactions as t", "t.id", "i.ledger_txn_id").selectAll("i").select("t.txn_no").where("i.payment_id", "=", id).orderBy("i.seq").execute();
   const events = await db.selectFrom("payment_events").select(["id", "action", "label", "from_status", "to_status", "operator_name", "remark", "created_at"]).where("payment_id", "=", id).orderBy("id").execute();
   // The actions the caller may take on this payment (the console shows these and decides nothing itself).
-  const auditable = payment.status === "PENDING_AUDIT" && scope.type === "ORG_USER" && scope.permissions.has("PAY_PAYMENT_AUDIT");
+  const auditable = payment.status === "PENDING_AUDIT" && isOrgUser(scope) && scope.permissions.has("PAY_PAYMENT_AUDIT");
   return { payment: camel(payment), items: camelAll(items), events: camelAll(events), actions: auditable ? ["approve", "reject"] : [] };
 }
 
 export async function listCards(db: MoneyDb, scope: CallerScope) {
-  const ownerType = scope.type === "ORG_USER" ? "ORG" : "USER";
-  const ownerId = scope.type === "ORG_USER" ? (scope.orgId ?? -1) : scope.userId;
+  // Staff hold no account: the cards they see are their own as a user.
+  const { ownerType, ownerId } = accountOwner(scope) ?? { ownerType: "USER", ownerId: scope.userId };
   const rows = await db
     .selectFrom("bank_cards")
     .select(["id", "holder_name", "bank_name", "bank_branch", "card_kind", "card_no_last4", "verify_status", "is_default", "status", "bound_at"])
@@ -228,9 +219,7 @@ export async function listCards(db: MoneyDb, scope: CallerScope) {
 
 export async function searchWithdrawals(db: MoneyDb, scope: CallerScope, filter: z.infer<typeof statusFilterSchema>, paging: Paging) {
   let q = db.selectFrom("withdrawals as w").selectAll("w").where("w.platform_id", "=", scope.platformId);
-  if (scope.type === "ORG_USER") q = q.where("w.owner_type", "=", "ORG").where("w.owner_id", "=", scope.orgId ?? -1);
-  else if (scope.type === "INDIVIDUAL_USER") q = q.where("w.owner_type", "=", "USER").where("w.owner_id", "=", scope.userId);
-  else if (scope.type === "TENANT_USER") q = q.where("w.tenant_id", "=", scope.tenantId ?? -1);
+  q = q.where(accountRows(scope, "w"));
   if (filter.status) q = q.where("w.status", "=", filter.status);
   if (filter.keyword) q = q.where((eb) => eb.or([eb("w.withdraw_no", "like", `%${filter.keyword}%`), eb("w.owner_name", "like", `%${filter.keyword}%`), eb("w.owner_mobile", "like", `%${filter.keyword}%`)]));
   const sums = await q.clearSelect().select(sql<number>`coalesce(sum(w.amount), 0)`.as("amount")).executeTakeFirst();
@@ -240,8 +229,7 @@ export async function searchWithdrawals(db: MoneyDb, scope: CallerScope, filter:
 
 export async function searchTransfers(db: MoneyDb, scope: CallerScope, filter: z.infer<typeof statusFilterSchema>, paging: Paging) {
   let q = db.selectFrom("withdrawal_transfers as t").innerJoin("withdrawals as w", "w.id", "t.withdrawal_id").selectAll("t").select(["w.withdraw_no", "w.owner_name"]).where("t.platform_id", "=", scope.platformId);
-  if (scope.type === "TENANT_USER") q = q.where("w.tenant_id", "=", scope.tenantId ?? -1);
-  else if (scope.type !== "SYSTEM_USER") q = q.where("w.owner_type", "=", scope.type === "ORG_USER" ? "ORG" : "USER").where("w.owner_id", "=", scope.type === "ORG_USER" ? (scope.orgId ?? -1) : scope.userId);
+  q = q.where(accountRows(scope, "w"));
   if (filter.status) q = q.where("t.status", "=", filter.status);
   if (filter.keyword) q = q.where("w.withdraw_no", "like", `%${filter.keyword}%`);
   return page(q, paging, (x) => x.orderBy("t.id", "desc"));
@@ -257,9 +245,7 @@ export const balanceFilterSchema = z.object({
 
 function orgAccounts(db: MoneyDb, scope: CallerScope) {
   let q = db.selectFrom("accounts as a").where("a.platform_id", "=", scope.platformId).where("a.owner_type", "=", "ORG").where("a.account_type", "=", "BASIC");
-  if (scope.type === "ORG_USER") q = q.where("a.org_id", "=", scope.orgId ?? -1);
-  else if (scope.type === "TENANT_USER") q = q.where("a.tenant_id", "=", scope.tenantId ?? -1);
-  else if (scope.type !== "SYSTEM_USER") q = q.where(sql<boolean>`1 = 0`);
+  q = q.where(rowsFor(scope, "a", { individual: null }));
   return q;
 }
 
@@ -285,7 +271,7 @@ export async function balanceDetail(db: MoneyDb, scope: CallerScope, id: number,
 
 /** 运单跟踪: each visible waybill with its money state (settlement, payment, invoice). */
 export async function searchTracking(db: Db, scope: CallerScope, filter: { keyword?: string; status?: string }, paging: Paging) {
-  await ensureSettlements(db.kysely, { orgId: scope.type === "ORG_USER" ? scope.orgId : undefined });
+  await ensureSettlements(db.kysely, { orgId: ownOrgId(scope) });
   let q = db.kysely
     .selectFrom("freights as f")
     .leftJoin("waybill_settlements as s", "s.freight_id", "f.id")
@@ -305,8 +291,7 @@ export async function searchCards(db: MoneyDb, scope: CallerScope, filter: { key
     .selectFrom("bank_cards as b")
     .select(["b.id", "b.owner_type", "b.holder_name", "b.bank_name", "b.bank_branch", "b.card_kind", "b.card_no_last4", "b.reserved_mobile", "b.verify_status", "b.is_default", "b.status", "b.bound_at", "b.unbound_at"])
     .where("b.platform_id", "=", scope.platformId);
-  if (scope.type === "TENANT_USER") q = q.where("b.tenant_id", "=", scope.tenantId ?? -1);
-  else if (scope.type !== "SYSTEM_USER") q = q.where(sql<boolean>`1 = 0`);
+  q = q.where(rowsFor(scope, "b", { org: null, individual: null }));
   if (filter.keyword) q = q.where((eb) => eb.or([eb("b.holder_name", "like", `%${filter.keyword}%`), eb("b.card_no_last4", "=", filter.keyword!)]));
   return page(q, paging, (x) => x.orderBy("b.id", "desc"));
 }

@@ -4,16 +4,16 @@
  * the profile. Adding a roster row finds the profile by 身份证号 or creates it 待审核; while the
  * profile is not yet approved the organisation that created it may still correct it from the roster.
  */
-import { sql, type SqlBool } from "kysely";
+import { sql } from "kysely";
 import { RefusalCode } from "../../contract/envelope.js";
 import { captain, captainProfile } from "../../contract/resources/captain.js";
 import { idCardGender } from "../../contract/validation.js";
 import { nowIso } from "../db/index.js";
 import { Refusal } from "../http/envelope.js";
-import { bindResource, NOTHING, orgScope, type AnyDb, type Row, type ScopeRule } from "../resources/bind.js";
+import { bindResource, orgScope, type AnyDb, type Row, type ScopeRule } from "../resources/bind.js";
 import { requireCredentialsFor } from "./credentials.js";
 import { recordResourceEvent } from "../resources/events.js";
-import type { CallerScope } from "../scope.js";
+import { INDIVIDUAL_ROWS, rowsFor, type CallerScope } from "../scope.js";
 import { announceApprovedProfile, announceCarrierAccount, linkProfileAccount, type CarrierProfile } from "./carrier-accounts.js";
 import { OPEN_FREIGHT_STATUSES } from "./ship.resource.js";
 
@@ -36,17 +36,11 @@ const KEY_COPIES: Record<string, string> = {
 const profileScope: ScopeRule = (scope, alias) => {
   const col = (name: string) => sql.ref(`${alias}.${name}`);
   const onRoster = (column: "tenant_id" | "org_id", id: number) => sql`${col("id")} in (select c.profile_id from freight_captains c where c.${sql.ref(column)} = ${id} and c.deleted_at is null and c.profile_id is not null)`;
-  const platform = sql`${col("platform_id")} = ${scope.platformId}`;
-  switch (scope.type) {
-    case "SYSTEM_USER":
-      return sql<SqlBool>`${platform}`;
-    case "TENANT_USER":
-      return scope.tenantId === null ? NOTHING : sql<SqlBool>`(${platform} and (${col("tenant_id")} = ${scope.tenantId} or ${onRoster("tenant_id", scope.tenantId)}))`;
-    case "ORG_USER":
-      return scope.orgId === null ? NOTHING : sql<SqlBool>`(${platform} and (${col("org_id")} = ${scope.orgId} or ${onRoster("org_id", scope.orgId)}))`;
-    case "INDIVIDUAL_USER":
-      return sql<SqlBool>`(${platform} and ${col("user_id")} = ${scope.userId})`;
-  }
+  return rowsFor(scope, alias, {
+    tenant: (_, tenantId) => sql`(${col("tenant_id")} = ${tenantId} or ${onRoster("tenant_id", tenantId)})`,
+    org: (_, orgId) => sql`(${col("org_id")} = ${orgId} or ${onRoster("org_id", orgId)})`,
+    individual: (_, userId) => sql`${col("user_id")} = ${userId}`,
+  });
 };
 
 /** Keeps the roster copies of a profile in step (its columns and its audit state). */
@@ -183,7 +177,7 @@ async function assertFree(trx: AnyDb, row: Row, doing: string): Promise<void> {
 
 export const captainBinding = bindResource(captain, {
   table: "freight_captains",
-  scope: orgScope({ individual: (t, userId) => sql`${sql.ref(`${t}.user_id`)} = ${userId}` }),
+  scope: orgScope({ individual: INDIVIDUAL_ROWS.freight_captains }),
   water: true,
   labels: { profileName: { table: "captain_profiles", via: "profile_id", column: "name" } },
   hooks: {

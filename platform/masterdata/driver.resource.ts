@@ -4,15 +4,15 @@
  * rows). Adding a roster entry finds or creates the person's profile; 解除合作 is refused while the
  * driver has waybills awaiting loading or in transit.
  */
-import { sql, type SqlBool } from "kysely";
+import { sql } from "kysely";
 import { RefusalCode } from "../../contract/envelope.js";
 import { driver, driverProfile } from "../../contract/resources/driver.js";
 import { nowIso } from "../db/index.js";
 import { Refusal } from "../http/envelope.js";
-import { bindResource, NOTHING, orgScope, type AnyDb, type Row, type ScopeRule } from "../resources/bind.js";
+import { bindResource, orgScope, type AnyDb, type Row, type ScopeRule } from "../resources/bind.js";
 import { requireCredentialsFor } from "./credentials.js";
 import { recordResourceEvent } from "../resources/events.js";
-import type { CallerScope } from "../scope.js";
+import { INDIVIDUAL_ROWS, rowsFor, type CallerScope } from "../scope.js";
 import { announceApprovedProfile, announceCarrierAccount, linkProfileAccount, type CarrierProfile } from "./carrier-accounts.js";
 
 const col = (alias: string, name: string) => sql.ref(`${alias}.${name}`);
@@ -21,21 +21,12 @@ const col = (alias: string, name: string) => sql.ref(`${alias}.${name}`);
  * Domain 0.7: SYSTEM_USER the platform; TENANT_USER profiles on a roster row of the tenant or registered
  * through it; ORG_USER profiles on its roster; INDIVIDUAL_USER their own.
  */
-export const profileScope: ScopeRule = (scope, a) => {
-  const platform = sql`${col(a, "platform_id")} = ${scope.platformId}`;
-  switch (scope.type) {
-    case "SYSTEM_USER":
-      return sql<SqlBool>`(${platform})`;
-    case "TENANT_USER":
-      if (scope.tenantId === null) return NOTHING;
-      return sql<SqlBool>`(${platform} and (${col(a, "registered_tenant_id")} = ${scope.tenantId} or ${col(a, "id")} in (select d.profile_id from freight_drivers d where d.tenant_id = ${scope.tenantId} and d.deleted_at is null and d.profile_id is not null)))`;
-    case "ORG_USER":
-      if (scope.orgId === null) return NOTHING;
-      return sql<SqlBool>`(${platform} and ${col(a, "id")} in (select d.profile_id from freight_drivers d where d.org_id = ${scope.orgId} and d.deleted_at is null and d.profile_id is not null))`;
-    case "INDIVIDUAL_USER":
-      return sql<SqlBool>`(${platform} and ${col(a, "user_id")} = ${scope.userId})`;
-  }
-};
+export const profileScope: ScopeRule = (scope, a) =>
+  rowsFor(scope, a, {
+    tenant: (a, tenantId) => sql`(${col(a, "registered_tenant_id")} = ${tenantId} or ${col(a, "id")} in (select d.profile_id from freight_drivers d where d.tenant_id = ${tenantId} and d.deleted_at is null and d.profile_id is not null))`,
+    org: (a, orgId) => sql`${col(a, "id")} in (select d.profile_id from freight_drivers d where d.org_id = ${orgId} and d.deleted_at is null and d.profile_id is not null)`,
+    individual: (a, userId) => sql`${col(a, "user_id")} = ${userId}`,
+  });
 
 /** The roster copies of a profile's data. */
 const COPIED = ["name", "mobile", "id_card_no", "vehicle_class", "license_valid_to", "qualification_cert_no", "qualification_valid_to"] as const;
@@ -131,10 +122,8 @@ const BUSY = ["WAIT_LOADING", "IN_TRANSIT"] as const;
 
 export const driverBinding = bindResource(driver, {
   table: "freight_drivers",
-  scope: orgScope({
-    // An individual sees the roster rows they added and their own driver rows.
-    individual: (t, userId) => sql`(${col(t, "owner_user_id")} = ${userId} or ${col(t, "user_id")} = ${userId})`,
-  }),
+  // An individual sees the roster rows they added and their own driver rows (platform/scope.ts).
+  scope: orgScope({ individual: INDIVIDUAL_ROWS.freight_drivers }),
   labels: {
     fleetLeaderName: { table: "fleet_leaders", via: "fleet_leader_id", column: "name" },
     profileName: { table: "driver_profiles", via: "profile_id", column: "name" },

@@ -26,7 +26,7 @@ import { bindResource, orgScope, type AnyDb } from "../resources/bind.js";
 import { requireCredentialsFor } from "./credentials.js";
 import { findRow, SENSITIVE_VIEW } from "../resources/query.js";
 import { assertMay } from "../resources/write.js";
-import { scopeOf, type CallerScope } from "../scope.js";
+import { isTenantStaff, scopeOf, type CallerScope } from "../scope.js";
 import { startInvitationExpiry } from "./invitation.resource.js";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -72,7 +72,7 @@ export async function createEnterpriseAdmin(trx: AnyDb, admin: { platformId: str
 
 /** Where a new enterprise belongs: the caller's tenant (TENANT_USER), else the platform's first tenant. */
 async function tenantFor(db: Db, scope: CallerScope): Promise<number> {
-  if (scope.type === "TENANT_USER" && scope.tenantId !== null) return scope.tenantId;
+  if (isTenantStaff(scope) && scope.tenantId !== null) return scope.tenantId;
   const first = await db.selectFrom("tenants").select("id").where("platform_id", "=", scope.platformId).orderBy("id").executeTakeFirst();
   if (!first) throw new Refusal(RefusalCode.prerequisite, "平台尚未创建租户，不能新增企业");
   return Number(first.id);

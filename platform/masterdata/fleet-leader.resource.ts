@@ -10,46 +10,25 @@ import { fleetLeader, fleetLeaderMember } from "../../contract/resources/fleet-l
 import { chinaDate } from "../../contract/units.js";
 import { HttpError } from "../http/envelope.js";
 import { nowIso } from "../db/index.js";
-import { bindResource, NOTHING, type AnyDb, type ScopeRule, type WriteRule } from "../resources/bind.js";
+import { bindResource, type AnyDb, type ScopeRule, type WriteRule } from "../resources/bind.js";
 import { recordResourceEvent } from "../resources/events.js";
-import type { CallerScope } from "../scope.js";
+import { rowsFor, type CallerScope } from "../scope.js";
 
 const col = (alias: string, name: string) => sql.ref(`${alias}.${name}`);
 
-export const fleetLeaderScope: ScopeRule = (scope, a) => {
-  const platform = sql`${col(a, "platform_id")} = ${scope.platformId}`;
-  switch (scope.type) {
-    case "SYSTEM_USER":
-      return sql<SqlBool>`(${platform})`;
-    case "TENANT_USER":
-      if (scope.tenantId === null) return NOTHING;
-      return sql<SqlBool>`(${platform} and (${col(a, "registered_tenant_id")} = ${scope.tenantId} or ${col(a, "id")} in (select m.fleet_leader_id from fleet_leader_members m inner join freight_drivers d on d.profile_id = m.driver_profile_id where d.tenant_id = ${scope.tenantId} and m.deleted_at is null and d.deleted_at is null)))`;
-    case "ORG_USER":
-      if (scope.orgId === null) return NOTHING;
-      return sql<SqlBool>`(${platform} and (${col(a, "id")} in (select d.fleet_leader_id from freight_drivers d where d.org_id = ${scope.orgId} and d.deleted_at is null and d.fleet_leader_id is not null) or (${col(a, "registered_tenant_id")} = ${scope.tenantId ?? -1} and ${col(a, "audit_status")} = 'APPROVED')))`;
-    case "INDIVIDUAL_USER":
-      return sql<SqlBool>`(${platform} and ${col(a, "user_id")} = ${scope.userId})`;
-  }
-};
+export const fleetLeaderScope: ScopeRule = (scope, a) =>
+  rowsFor(scope, a, {
+    tenant: (a, tenantId) => sql`(${col(a, "registered_tenant_id")} = ${tenantId} or ${col(a, "id")} in (select m.fleet_leader_id from fleet_leader_members m inner join freight_drivers d on d.profile_id = m.driver_profile_id where d.tenant_id = ${tenantId} and m.deleted_at is null and d.deleted_at is null))`,
+    org: (a, orgId, scope) => sql`(${col(a, "id")} in (select d.fleet_leader_id from freight_drivers d where d.org_id = ${orgId} and d.deleted_at is null and d.fleet_leader_id is not null) or (${col(a, "registered_tenant_id")} = ${scope.tenantId ?? -1} and ${col(a, "audit_status")} = 'APPROVED'))`,
+    individual: (a, userId) => sql`${col(a, "user_id")} = ${userId}`,
+  });
 
 /**
  * Who keeps a fleet leader (and its roster): the platform's staff, the tenant it was registered through,
  * the leader themself. A tenant that only has drivers on the roster, or an organisation picking a leader
  * for its driver, reads it but does not change it.
  */
-export const fleetLeaderWrites: WriteRule = (scope, a) => {
-  const platform = sql`${col(a, "platform_id")} = ${scope.platformId}`;
-  switch (scope.type) {
-    case "SYSTEM_USER":
-      return sql<SqlBool>`(${platform})`;
-    case "TENANT_USER":
-      return scope.tenantId === null ? NOTHING : sql<SqlBool>`(${platform} and ${col(a, "registered_tenant_id")} = ${scope.tenantId})`;
-    case "ORG_USER":
-      return NOTHING;
-    case "INDIVIDUAL_USER":
-      return sql<SqlBool>`(${platform} and ${col(a, "user_id")} = ${scope.userId})`;
-  }
-};
+export const fleetLeaderWrites: WriteRule = (scope, a) => rowsFor(scope, a, { tenant: "registered_tenant_id", org: null, individual: (a, userId) => sql`${col(a, "user_id")} = ${userId}` });
 
 /** 清分值: basis points 0–3000 for 按比例, fen per tonne for 按吨; none for 不清分. */
 function checkDistribution(values: Record<string, unknown>): void {

@@ -1,10 +1,10 @@
 /** The ship binding: freight_ships, scoped like the freight service's rows (domain 0.7), water only. */
-import { sql } from "kysely";
 import { RefusalCode } from "../../contract/envelope.js";
 import { ship } from "../../contract/resources/ship.js";
 import { Refusal } from "../http/envelope.js";
 import { bindResource, orgScope, type AnyDb } from "../resources/bind.js";
 import { requireCredentialsFor } from "./credentials.js";
+import { INDIVIDUAL_ROWS } from "../scope.js";
 
 /** Waybill states in which a ship or captain is still at work. */
 export const OPEN_FREIGHT_STATUSES = ["WAIT_LOADING", "IN_TRANSIT", "UNLOADED"] as const;
@@ -22,10 +22,8 @@ async function checkShip(trx: AnyDb, values: Record<string, unknown>): Promise<v
 
 export const shipBinding = bindResource(ship, {
   table: "freight_ships",
-  scope: orgScope({
-    // An individual sees the ships their captain rows sail.
-    individual: (t, userId) => sql`${sql.ref(`${t}.captain_id`)} in (select c.id from freight_captains c where c.user_id = ${userId})`,
-  }),
+  // An individual sees the ships their captain rows sail (platform/scope.ts).
+  scope: orgScope({ individual: INDIVIDUAL_ROWS.freight_ships }),
   water: true,
   labels: {
     shipownerName: { table: "shipowners", via: "shipowner_id", column: "name" },

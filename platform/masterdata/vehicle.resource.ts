@@ -1,10 +1,10 @@
 /** The vehicle binding: freight_vehicles, scoped like the freight service's rows (domain 0.7). */
-import { sql } from "kysely";
 import { RefusalCode } from "../../contract/envelope.js";
 import { LIGHT_VEHICLE_MAX_KG, vehicle } from "../../contract/resources/vehicle.js";
 import { Refusal } from "../http/envelope.js";
 import { bindResource, orgScope } from "../resources/bind.js";
 import { requireCredentialsFor } from "./credentials.js";
+import { INDIVIDUAL_ROWS } from "../scope.js";
 
 /** 总质量 must exceed 核定载质量; over 4.5 t the vehicle needs its 道路运输证 (domain 2.2). */
 function checkMasses(values: Record<string, unknown>): void {
@@ -16,10 +16,8 @@ function checkMasses(values: Record<string, unknown>): void {
 
 export const vehicleBinding = bindResource(vehicle, {
   table: "freight_vehicles",
-  scope: orgScope({
-    // An individual sees the vehicles they own and those their driver rows drive.
-    individual: (t, userId) => sql`(${sql.ref(`${t}.owner_user_id`)} = ${userId} or ${sql.ref(`${t}.driver_id`)} in (select d.id from freight_drivers d where d.user_id = ${userId}))`,
-  }),
+  // An individual sees the vehicles they own and those their driver rows drive (platform/scope.ts).
+  scope: orgScope({ individual: INDIVIDUAL_ROWS.freight_vehicles }),
   labels: { driverName: { table: "freight_drivers", via: "driver_id", column: "name" } },
   unique: { plateNo: (v) => `车牌号 ${String(v)} 已登记` },
   hooks: {

@@ -25,7 +25,7 @@ import type { AnyDb } from "../resources/bind.js";
 import { toColumn } from "../resources/query.js";
 import { nextSerial, personalOrgId, regionProblem } from "../resources/write.js";
 import { placeRegionOf } from "../db/place-regions.js";
-import type { CallerScope } from "../scope.js";
+import { isIndividual, isOrgUser, rowsFor, type CallerScope } from "../scope.js";
 import { orderRuleErrors } from "./order.resource.js";
 
 export const IMPORT_MAX_BYTES = ORDER_IMPORT_MAX_BYTES;
@@ -239,15 +239,13 @@ async function insertChunked(trx: AnyDb, table: "freight_orders" | "resource_eve
 }
 
 async function ownerOf(db: AnyDb, scope: CallerScope, orgId: number | null): Promise<{ platform_id: string; tenant_id: number; org_id: number; owner_user_id: number | null }> {
-  if (scope.type === "INDIVIDUAL_USER") {
+  if (isIndividual(scope)) {
     const own = await personalOrgId(db, scope);
     return { platform_id: scope.platformId, tenant_id: own.tenantId, org_id: own.orgId, owner_user_id: scope.userId };
   }
-  if (scope.type === "ORG_USER") return { platform_id: scope.platformId, tenant_id: Number(scope.tenantId), org_id: Number(scope.orgId), owner_user_id: null };
+  if (isOrgUser(scope)) return { platform_id: scope.platformId, tenant_id: Number(scope.tenantId), org_id: Number(scope.orgId), owner_user_id: null };
   if (orgId === null) throw refuse("请选择导入到哪个企业");
-  let query = db.selectFrom("organisations").select(["id", "tenant_id"]).where("id", "=", orgId).where("platform_id", "=", scope.platformId);
-  if (scope.type === "TENANT_USER") query = query.where("tenant_id", "=", scope.tenantId ?? -1);
-  const org = await query.executeTakeFirst();
+  const org = await db.selectFrom("organisations").select(["id", "tenant_id"]).where("id", "=", orgId).where(rowsFor(scope, "organisations", { org: "id" })).executeTakeFirst();
   if (!org) throw refuse("所属企业不存在或不在您的管理范围内");
   return { platform_id: scope.platformId, tenant_id: Number(org.tenant_id), org_id: Number(org.id), owner_user_id: null };
 }
@@ -361,11 +359,7 @@ export async function importOrders(ctx: ServiceContext, scope: CallerScope, inpu
 
 function batchScope(scope: CallerScope) {
   return (q: ReturnType<typeof baseQuery>) => {
-    let query = q.where("b.platform_id", "=", scope.platformId).where("b.kind", "=", "ORDER");
-    if (scope.type === "TENANT_USER") query = query.where("b.tenant_id", "=", scope.tenantId ?? -1);
-    if (scope.type === "ORG_USER") query = query.where("b.org_id", "=", scope.orgId ?? -1);
-    if (scope.type === "INDIVIDUAL_USER") query = query.where("b.created_by", "=", scope.userId);
-    return query;
+    return q.where(rowsFor(scope, "b", { individual: (b, userId) => sql`${sql.ref(`${b}.created_by`)} = ${userId}` })).where("b.kind", "=", "ORDER");
   };
 }
 const baseQuery = (db: AnyDb) => db.selectFrom("import_batches as b").leftJoin("users as u", "u.id", "b.created_by");

@@ -16,7 +16,7 @@ import { yuanPlain, tonnesPlain } from "../../contract/numbers.js";
 import { nowIso } from "../db/index.js";
 import { HttpError, Refusal } from "../http/envelope.js";
 import { bindResource, orgScope, ownerWrites, type AnyDb, type ScopeRule } from "../resources/bind.js";
-import { visible, type CallerScope } from "../scope.js";
+import { isIndividual, rowsFor, visible, type CallerScope } from "../scope.js";
 import { freeWeight, undispatchedDeliveries } from "./dispatch-links.js";
 import { orderStatusFor } from "../freight/rules.js";
 
@@ -59,7 +59,7 @@ async function checkDeliveryWeight(trx: AnyDb, order: OrderRow, planned: number,
   if (planned - dispatched > left) throw refuse(`发货重量超过订单 ${order.order_no} 可发货的剩余重量 ${tonnes(left + dispatched)}`);
 }
 
-const mayDispatch = (scope: CallerScope) => scope.type !== "INDIVIDUAL_USER" && scope.permissions.has("TMS_FREIGHT_DISPATCH");
+const mayDispatch = (scope: CallerScope) => !isIndividual(scope) && scope.permissions.has("TMS_FREIGHT_DISPATCH");
 
 export const deliveryBinding = bindResource(delivery, {
   table: "deliveries",
@@ -166,8 +166,8 @@ async function checkTask(trx: AnyDb, order: OrderRow, v: Record<string, unknown>
 /** The order's organisation sees its tasks; a carrier enterprise also sees (and answers) the tasks assigned to it. */
 const taskScope: ScopeRule = (scope, alias) => {
   const own = orgScope()(scope, alias);
-  if (scope.type !== "ORG_USER" || scope.orgId === null) return own;
-  return sql<SqlBool>`(${own} or (${ref(alias, "platform_id")} = ${scope.platformId} and ${ref(alias, "assignee_type")} = 'CARRIER_ORG' and ${ref(alias, "carrier_org_id")} = ${scope.orgId}))`;
+  const assigned = rowsFor(scope, alias, { org: "carrier_org_id", tenant: null, individual: null });
+  return sql<SqlBool>`(${own} or (${assigned} and ${ref(alias, "assignee_type")} = 'CARRIER_ORG'))`;
 };
 
 /** The carrier answers a task (接受, 拒绝, 完成); editing, deleting and cancelling it stay with the order's organisation. */

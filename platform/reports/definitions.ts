@@ -5,6 +5,7 @@
 import { sql } from "kysely";
 import { CLICK_MODULES, REPORTS, type ChartOption, type ClickModule, type ReportId } from "../../contract/reports.js";
 import { addDays, chinaDayEnd, chinaDayStart } from "../../contract/units.js";
+import { yuanNumber } from "../../contract/numbers.js";
 import { visible } from "../scope.js";
 import { FINANCE2_REPORTS } from "../finance2/reports.js";
 import {
@@ -24,7 +25,6 @@ import {
   topBars,
   total,
   waybills,
-  yuan,
   type Raw,
   type ReportDef,
   type ReportQuery,
@@ -204,7 +204,7 @@ const carOutput: ReportDef = {
       series: top.map((plate) => ({
         type: "line" as const,
         name: plate,
-        data: months.map((m) => yuan(rows.find((r) => r.plate_no === plate && r.month === m)?.output ?? 0)),
+        data: months.map((m) => yuanNumber(num(rows.find((r) => r.plate_no === plate && r.month === m)?.output ?? 0))),
       })),
     };
   },

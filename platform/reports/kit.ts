@@ -4,7 +4,7 @@
  * row (so the totals row is the same columns over the summed measures), and a chart option. Running
  * one checks the caller's permission code; every query starts from the caller's scope.
  */
-import { decimalFormat } from "../../contract/numbers.js";
+import { decimalFormat, yuanNumber } from "../../contract/numbers.js";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { FastifyReply } from "fastify";
 import {
@@ -20,12 +20,13 @@ import {
   type ReportUnit,
 } from "../../contract/reports.js";
 import { chinaDayEnd, chinaDayStart } from "../../contract/units.js";
+import { chinaDateSql } from "../db/china-date.js";
 import type { ServiceContext } from "../context.js";
 import type { Database } from "../db/schema.js";
 import type { DialectName } from "../db/index.js";
 import { HttpError } from "../http/envelope.js";
 import { exportDisposition, sendWorkbook, type SheetColumn } from "../http/xlsx.js";
-import { visible, type CallerScope } from "../scope.js";
+import { isStaff, visible, type CallerScope } from "../scope.js";
 
 /** One aggregated row as the SQL returns it: dimensions as text, measures converted to numbers. */
 export type Raw = Record<string, string | number | null>;
@@ -55,12 +56,7 @@ export interface ReportDef {
 
 // --- SQL helpers ---------------------------------------------------------------------------------
 
-/** The China calendar date ("YYYY-MM-DD") of an ISO-text time expression. */
-export function chinaDateSql(dialect: DialectName, time: RawBuilder<unknown>): RawBuilder<string> {
-  return dialect === "postgres"
-    ? sql<string>`to_char((${time})::timestamptz at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`
-    : sql<string>`substr(datetime(${time}, '+8 hours'), 1, 10)`;
-}
+export { chinaDateSql };
 
 /** A waybill's statistics time (domain 7.1 stat_date): loading time, or creation before loading. */
 export const STAT_TIME = sql<string>`coalesce(f.loading_time, f.created_at)`;
@@ -73,7 +69,7 @@ export function periodSql(dialect: DialectName, period: ReportParams["period"], 
 }
 
 /** Whether the caller may pick another organisation (platform and tenant staff). */
-export const staff = (scope: CallerScope) => scope.type === "SYSTEM_USER" || scope.type === "TENANT_USER";
+export const staff = (scope: CallerScope) => isStaff(scope);
 
 /** Sum of a numeric SQL expression, 0 when there are no rows. */
 export const total = (expr: RawBuilder<unknown>) => sql<number>`coalesce(sum(${expr}), 0)`;
@@ -108,7 +104,6 @@ export function waybills({ db, scope, params }: ReportQuery) {
 
 export const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 export const tonnes = (kg: unknown) => num(kg) / 1000;
-export const yuan = (fen: unknown) => num(fen) / 100;
 /** num/den × scale, null when the denominator is 0. */
 export const ratio = (n: unknown, d: unknown, scale = 100) => (num(d) > 0 ? (num(n) / num(d)) * scale : null);
 
@@ -117,7 +112,7 @@ export const col = {
   text: (key: string, label: string, value: (r: Raw) => ReportCell = (r) => (r[key] as string | null) ?? ""): ColumnDef => ({ key, label, value, total: false }),
   count: (key: string, label: string, unit: ReportColumn["unit"] = "单", from = key): ColumnDef => ({ key, label, unit, decimals: 0, value: (r) => num(r[from]) }),
   weight: (key: string, label: string, from = key): ColumnDef => ({ key, label, unit: "吨", decimals: 2, value: (r) => tonnes(r[from]) }),
-  money: (key: string, label: string, from = key): ColumnDef => ({ key, label, unit: "元", decimals: 2, value: (r) => yuan(r[from]) }),
+  money: (key: string, label: string, from = key): ColumnDef => ({ key, label, unit: "元", decimals: 2, value: (r) => yuanNumber(num(r[from])) }),
   ratio: (key: string, label: string, n: string, d: string, unit: "%" | "‰" = "%"): ColumnDef => ({ key, label, unit, decimals: 2, value: (r) => ratio(r[n], r[d], unit === "%" ? 100 : 1000) }),
   /** n ÷ d per unit (平均单趟时长, 人均点击 …); `scale` converts the measure (0.01: fen to 元). The totals row recomputes it unless `total: false`. */
   average: (key: string, label: string, unit: ReportUnit, n: string, d: string, o: { decimals?: number; scale?: number; total?: boolean } = {}): ColumnDef => ({

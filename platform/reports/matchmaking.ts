@@ -8,7 +8,9 @@ import { sql, type RawBuilder } from "kysely";
 import { chinaDayEnd, chinaDayStart } from "../../contract/units.js";
 import { ensureSettlements } from "../ledger/flows.js";
 import { orgScope } from "../resources/bind.js";
+import { ownOrgId } from "../scope.js";
 import { col, likePattern, num, periodSql, staff, STAT_TIME, topBars, total, waybills, type ColumnDef, type Raw, type ReportDef, type ReportQuery } from "./kit.js";
+import { yuanNumber } from "../../contract/numbers.js";
 
 const supplyScope = orgScope();
 const zero = sql<number>`0`;
@@ -39,7 +41,7 @@ function matchmakingWaybills(q: ReportQuery) {
 }
 
 /** Settlements are derived on first read (docs/design/money.md): make sure completed waybills have theirs. */
-const settle = (q: ReportQuery) => ensureSettlements(q.db, { orgId: q.scope.type === "ORG_USER" ? q.scope.orgId : undefined });
+const settle = (q: ReportQuery) => ensureSettlements(q.db, { orgId: ownOrgId(q.scope) });
 
 const FUNNEL = ["published", "views", "calls", "favorites", "grabs", "waybills", "service_fee"] as const;
 type Measure = (typeof FUNNEL)[number];
@@ -131,7 +133,7 @@ export const joinMetric: ReportDef = {
     col.count("invoiced", "已开票运单"),
     col.ratio("invoiceProgress", "开票进度", "invoiced", "settled"),
   ] satisfies ColumnDef[],
-  chart: (rows) => topBars(rows.map((r) => ({ name: r.name, freight: num(r.freight) / 100 })), "name", freightColumn),
+  chart: (rows) => topBars(rows.map((r) => ({ name: r.name, freight: yuanNumber(num(r.freight)) })), "name", freightColumn),
 };
 
 

@@ -7,7 +7,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } fro
 import type { AnyResource } from "../../contract/resources/kit.js";
 import type { ServiceContext } from "../context.js";
 import type { Database } from "../db/schema.js";
-import type { CallerScope } from "../scope.js";
+import { NOTHING, rowsFor, type CallerScope, type IndividualRule } from "../scope.js";
 
 /** The engine reads tables by name; their columns are checked by the generated schema test. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -24,35 +24,16 @@ export type ScopeRule = (scope: CallerScope, alias: string) => RawBuilder<SqlBoo
  */
 export type WriteRule = (scope: CallerScope, alias: string, write: string) => RawBuilder<SqlBool>;
 
-export const NOTHING = sql<SqlBool>`1 = 0`;
+export { NOTHING };
 const col = (alias: string, name: string) => sql.ref(`${alias}.${name}`);
 
 /**
  * Business rows owned by an organisation: SYSTEM_USER sees the platform, TENANT_USER the tenant,
  * ORG_USER the organisation; INDIVIDUAL_USER the rows `individual` names (default: owner_user_id = me).
+ * The rule itself is `rowsFor` (platform/scope.ts).
  */
-export function orgScope(options: { individual?: ((alias: string, userId: number) => RawBuilder<unknown>) | null } = {}): ScopeRule {
-  const individual = options.individual === undefined ? (alias: string, userId: number) => sql`${col(alias, "owner_user_id")} = ${userId}` : options.individual;
-  return (scope, alias) => {
-    const parts: RawBuilder<unknown>[] = [sql`${col(alias, "platform_id")} = ${scope.platformId}`];
-    switch (scope.type) {
-      case "SYSTEM_USER":
-        break;
-      case "TENANT_USER":
-        if (scope.tenantId === null) return NOTHING;
-        parts.push(sql`${col(alias, "tenant_id")} = ${scope.tenantId}`);
-        break;
-      case "ORG_USER":
-        if (scope.orgId === null) return NOTHING;
-        parts.push(sql`${col(alias, "org_id")} = ${scope.orgId}`);
-        break;
-      case "INDIVIDUAL_USER":
-        if (!individual) return NOTHING;
-        parts.push(individual(alias, scope.userId));
-        break;
-    }
-    return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
-  };
+export function orgScope(options: { individual?: IndividualRule } = {}): ScopeRule {
+  return (scope, alias) => rowsFor(scope, alias, { individual: options.individual });
 }
 
 /** Rows written only by their owner: `orgScope`'s rule as a write rule, whatever the write. */
@@ -63,7 +44,9 @@ export const ownerWrites = (options: Parameters<typeof orgScope>[0] = {}): Write
 
 /** Platform configuration every caller of the platform may read; only the platform's staff write it (`platformWrites`). */
 export const platformScope: ScopeRule = (scope, alias) => sql<SqlBool>`${col(alias, "platform_id")} = ${scope.platformId}`;
-export const platformWrites: WriteRule = (scope, alias) => (scope.type === "SYSTEM_USER" ? platformScope(scope, alias) : NOTHING);
+/** Rows only the platform's staff (SYSTEM_USER) see. */
+export const platformStaffScope: ScopeRule = (scope, alias) => rowsFor(scope, alias, { staff: "platform" });
+export const platformWrites: WriteRule = (scope, alias) => rowsFor(scope, alias, { staff: "platform" });
 
 export interface LabelJoin {
   table: string;

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { filterSchema, type ResourceFilter } from "../../contract/resources/derive.js";
 import { idSchema } from "../../contract/fields.js";
 import type { ServiceContext } from "../context.js";
-import { ok, pagingSchema } from "../http/envelope.js";
+import { ok, pagingSchema, pagingSchemaUpTo } from "../http/envelope.js";
 import { parseLabelled as parse } from "../http/validate.js";
 import { requireCaller } from "../identity/guard.js";
 import { scopeOf, type CallerScope } from "../scope.js";
@@ -23,9 +23,7 @@ const idParams = z.object({ id: idSchema("id") });
 const transitionParams = z.object({ id: idSchema("id"), transition: z.string().regex(/^[A-Za-z]{1,32}$/, "不支持的操作") });
 const optionsBody = z.object({ keyword: z.string().trim().max(32, "关键字最多 32 个字").optional().nullable() });
 /** The picker's paged options: a keyword, a page of at most 50 and the saved ids whose labels must show. */
-const optionsPageBody = optionsBody.extend({
-  current: z.coerce.number({ invalid_type_error: "current 必须是数字" }).int("current 必须是整数").min(1, "current 从 1 开始").max(10_000, "current 过大").default(1),
-  size: z.coerce.number({ invalid_type_error: "size 必须是数字" }).int("size 必须是整数").min(1, "size 至少 1").max(OPTIONS_LIMIT, `size 最多 ${OPTIONS_LIMIT}`).default(20),
+const optionsPageBody = optionsBody.merge(pagingSchemaUpTo(OPTIONS_LIMIT)).extend({
   selected: z.array(idSchema("selected"), { invalid_type_error: "selected 必须是编号列表" }).max(20, "selected 最多 20 个").optional().nullable(),
 });
 

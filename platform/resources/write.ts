@@ -14,7 +14,7 @@ import type { ServiceContext } from "../context.js";
 import { nowIso } from "../db/index.js";
 import { HttpError, notFound, Refusal } from "../http/envelope.js";
 import { parseLabelled as parse } from "../http/validate.js";
-import type { CallerScope } from "../scope.js";
+import { isIndividual, isOrgUser, rowsFor, type CallerScope } from "../scope.js";
 import type { AnyDb, Binding, Row } from "./bind.js";
 import { decisionEvent } from "./audit-notify.js";
 import { choosableColumns, unchoosableReason } from "../../contract/resources/choosable.js";
@@ -91,23 +91,17 @@ export async function personalOrgId(trx: AnyDb, scope: CallerScope): Promise<{ o
 
 /** Where a new row belongs: the caller's organisation, or for staff the one the body names (within their scope). */
 async function ownerColumns(trx: AnyDb, binding: Binding, scope: CallerScope, orgId: number | undefined) {
-  if (binding.stamp === "platform") return { platform_id: scope.platformId, tenant_id: scope.tenantId, org_id: orgId ?? scope.orgId, owner_user_id: scope.type === "INDIVIDUAL_USER" ? scope.userId : null };
-  switch (scope.type) {
-    case "ORG_USER":
-      return { platform_id: scope.platformId, tenant_id: scope.tenantId, org_id: scope.orgId, owner_user_id: null };
-    case "INDIVIDUAL_USER": {
-      const own = await personalOrgId(trx, scope);
-      return { platform_id: scope.platformId, tenant_id: own.tenantId, org_id: own.orgId, owner_user_id: scope.userId };
-    }
-    default: {
-      if (orgId === undefined) throw new HttpError(400, "请选择所属企业");
-      let query = trx.selectFrom("organisations").select(["id", "tenant_id"]).where("id", "=", orgId).where("platform_id", "=", scope.platformId);
-      if (scope.type === "TENANT_USER") query = query.where("tenant_id", "=", scope.tenantId ?? -1);
-      const org = await query.executeTakeFirst();
-      if (!org) throw new HttpError(400, "所属企业不存在或不在您的管理范围内");
-      return { platform_id: scope.platformId, tenant_id: Number(org.tenant_id), org_id: Number(org.id), owner_user_id: null };
-    }
+  if (binding.stamp === "platform") return { platform_id: scope.platformId, tenant_id: scope.tenantId, org_id: orgId ?? scope.orgId, owner_user_id: isIndividual(scope) ? scope.userId : null };
+  if (isOrgUser(scope)) return { platform_id: scope.platformId, tenant_id: scope.tenantId, org_id: scope.orgId, owner_user_id: null };
+  if (isIndividual(scope)) {
+    const own = await personalOrgId(trx, scope);
+    return { platform_id: scope.platformId, tenant_id: own.tenantId, org_id: own.orgId, owner_user_id: scope.userId };
   }
+  // Staff name the organisation; it must be one they see.
+  if (orgId === undefined) throw new HttpError(400, "请选择所属企业");
+  const org = await trx.selectFrom("organisations").select(["id", "tenant_id"]).where("id", "=", orgId).where(rowsFor(scope, "organisations", { org: "id" })).executeTakeFirst();
+  if (!org) throw new HttpError(400, "所属企业不存在或不在您的管理范围内");
+  return { platform_id: scope.platformId, tenant_id: Number(org.tenant_id), org_id: Number(org.id), owner_user_id: null };
 }
 
 /**

@@ -3,7 +3,7 @@
  * decimals, tonnage in 吨 with 2 decimals, times `YYYYMMDDhhmmss` and dates `YYYYMMDD` in China time.
  * Integer arithmetic only: fen and kilograms never pass through floating point.
  */
-const CHINA_OFFSET_MS = 8 * 3600_000;
+import { chinaDateTime, DATE_PATTERN } from "../../contract/units.js";
 
 /** Fen as 元 with 3 decimals: 1234567 → "12345.670". */
 export function yuan3(fen: number): string {
@@ -25,12 +25,12 @@ export function tonnes2(kg: number): string {
 
 /** An ISO instant as `YYYYMMDDhhmmss` in China time. */
 export function chinaStamp(iso: string | Date): string {
-  return new Date(new Date(iso).getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 19).replace(/[-T:]/g, "");
+  return chinaDateTime(new Date(iso).toISOString()).replace(/[- :]/g, "");
 }
 
 /** A date `YYYY-MM-DD` (or an instant) as `YYYYMMDD`. */
 export function compactDate(value: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.replace(/-/g, "") : chinaStamp(value).slice(0, 8);
+  return DATE_PATTERN.test(value) ? value.replace(/-/g, "") : chinaStamp(value).slice(0, 8);
 }
 
 /** Plate number as the ministry wants it: without the middle dot. */

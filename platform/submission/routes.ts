@@ -14,7 +14,7 @@ import type { ServiceContext } from "../context.js";
 import { notFound, offsetOf, ok, paged, pagingSchema, Refusal } from "../http/envelope.js";
 import { parse } from "../http/validate.js";
 import { requireCaller } from "../identity/guard.js";
-import { scopeOf, type CallerScope } from "../scope.js";
+import { isPlatformStaff, scopeOf, type CallerScope } from "../scope.js";
 import type { AnyDb } from "../resources/bind.js";
 import { queueOf, reopenRecord, targetOf, targetsOf, type RecordRow, type TargetRow } from "./records.js";
 import { sendInOrder, type Operator, type SenderOptions } from "./sender.js";
@@ -126,7 +126,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ServiceContext
   const sender: SenderOptions = { selfUrl: `http://127.0.0.1:${ctx.config.port}` };
   const staff = async (request: FastifyRequest): Promise<CallerScope> => {
     const scope = scopeOf(ctx, await requireCaller(ctx, request));
-    if (scope.type !== "SYSTEM_USER") throw new Refusal(RefusalCode.notPermitted, "数据报送仅平台用户可以使用");
+    if (!isPlatformStaff(scope)) throw new Refusal(RefusalCode.notPermitted, "数据报送仅平台用户可以使用");
     return scope;
   };
   const operator = (scope: CallerScope): Operator => ({ userId: scope.userId, name: scope.name });

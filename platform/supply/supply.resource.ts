@@ -6,15 +6,14 @@
  * and a dispute's handler and compensation.
  */
 import { isMobile } from "../../contract/validation.js";
-import { sql, type SqlBool } from "kysely";
 import { RefusalCode } from "../../contract/envelope.js";
 import { LARGE_PRICE_CHANGE, OPEN_SUPPLY_STATES, supply, supplyCallLog, supplyDispute, supplyFavorite, supplyPriceChange, supplySubscription, VALID_AFTER_LOADING_MS } from "../../contract/resources/supply.js";
 import { yuanPlain } from "../../contract/numbers.js";
 import type { ServiceContext } from "../context.js";
 import { nowIso } from "../db/index.js";
 import { Refusal } from "../http/envelope.js";
-import { bindResource, NOTHING, orgScope, type AnyDb, type Row, type ScopeRule } from "../resources/bind.js";
-import { visible, type CallerScope } from "../scope.js";
+import { bindResource, orgScope, type AnyDb, type Row, type ScopeRule } from "../resources/bind.js";
+import { rowsFor, visible, type CallerScope } from "../scope.js";
 import { notifySupply } from "./notify.js";
 
 const refuse = (message: string) => new Refusal(RefusalCode.invalid, message);
@@ -223,12 +222,7 @@ export const supplyBinding = bindResource(supply, {
 export const supplyPriceChangeBinding = bindResource(supplyPriceChange, { table: "supply_price_changes", scope: supplyScope });
 
 /** Subscriptions are the platform's: staff see their platform's or tenant's, an organisation its tenant's cargo hall. */
-const subscriptionScope: ScopeRule = (scope, alias) => {
-  const platform = sql`${sql.ref(`${alias}.platform_id`)} = ${scope.platformId}`;
-  if (scope.type === "SYSTEM_USER") return sql<SqlBool>`${platform}`;
-  if ((scope.type === "TENANT_USER" || scope.type === "ORG_USER") && scope.tenantId !== null) return sql<SqlBool>`(${platform} and ${sql.ref(`${alias}.tenant_id`)} = ${scope.tenantId})`;
-  return NOTHING;
-};
+const subscriptionScope: ScopeRule = (scope, alias) => rowsFor(scope, alias, { org: "tenant", individual: null });
 export const supplySubscriptionBinding = bindResource(supplySubscription, { table: "supply_subscriptions", scope: subscriptionScope, stamp: "platform" });
 
 export const supplyCallLogBinding = bindResource(supplyCallLog, { table: "supply_call_logs", scope: supplyScope });

@@ -9,12 +9,12 @@ import { safetyNotice, sensitiveWord, wxGroup } from "../../contract/resources/s
 import { appDeviceReport, enterpriseConfig, noPushRule, pushLog } from "../../contract/resources/system-ops.js";
 import { HttpError, Refusal } from "../http/envelope.js";
 import { notifyUsers } from "../iam/notifications/notify.js";
-import { bindResource, NOTHING, orgScope, platformScope, type AnyDb, type Hooks, type Row, type ScopeRule } from "../resources/bind.js";
-import type { CallerScope } from "../scope.js";
+import { bindResource, orgScope, platformScope, platformStaffScope, type AnyDb, type Hooks, type Row, type ScopeRule } from "../resources/bind.js";
+import { isOrgUser, isPlatformStaff, ownOrgId, type CallerScope } from "../scope.js";
 import { wordKey } from "./sensitive.js";
 
 /** Platform staff only (SYSTEM_USER): rows of their platform. */
-const platformStaff: ScopeRule = (scope, alias) => (scope.type === "SYSTEM_USER" ? platformScope(scope, alias) : NOTHING);
+const platformStaff: ScopeRule = platformStaffScope;
 
 export const appDeviceReportBinding = bindResource(appDeviceReport, { table: "app_device_reports", scope: platformStaff, stamp: "platform" });
 
@@ -91,14 +91,14 @@ const complaintHooks: Hooks = {
   async beforeCreate(trx, scope, values, body) {
     const at = new Date(String(values.created_at));
     // Organisations file for themselves; tenant staff within their tenant; platform staff may name the organisation complained about.
-    if (scope.type !== "SYSTEM_USER") Object.assign(values, { tenant_id: scope.tenantId, org_id: scope.type === "ORG_USER" ? scope.orgId : null });
+    if (!isPlatformStaff(scope)) Object.assign(values, { tenant_id: scope.tenantId, org_id: ownOrgId(scope) ?? null });
     else if (typeof body.orgId === "number") {
       const org = await trx.selectFrom("organisations").select(["id", "tenant_id"]).where("id", "=", body.orgId).where("platform_id", "=", scope.platformId).executeTakeFirst();
       if (!org) throw new HttpError(400, "所属企业不存在");
       Object.assign(values, { tenant_id: org.tenant_id, org_id: org.id });
     }
-    values.complainant_user_id = scope.type === "ORG_USER" ? scope.userId : null;
-    if (scope.type === "ORG_USER") values.source = "CONSOLE";
+    values.complainant_user_id = isOrgUser(scope) ? scope.userId : null;
+    if (isOrgUser(scope)) values.source = "CONSOLE";
     values.stage = stageOf("PENDING");
     values.deadline_at = new Date(at.getTime() + COMPLAINT_SLA_HOURS * 3_600_000).toISOString();
   },

@@ -19,6 +19,7 @@ import { PlatformError } from "~/services/platform.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
 import { readForm } from "~/services/read-form.server";
 import { replyStatus } from "~/lib/form";
+import { firstPage } from "~/lib/paging";
 
 const ID_PATTERN = /^[1-9]\d{0,14}$/;
 const FREIGHT_NO_PATTERN = /^[A-Za-z0-9]{1,32}$/;
@@ -50,7 +51,7 @@ export async function loadAppealSubmit(request: Request) {
   if (!detail) return json({ ...empty, lookupError: `未找到运单 ${freightNo}，它不存在或您无权查看` }, { headers });
   const [dispatch, earlier] = await Promise.all([
     freightApi.dispatchInfo(user, detail.id),
-    resourcesApi.search(user, appealDef, { freightId: detail.id }, { current: 1, size: 50 }).then((page) => page.records as unknown as AppealRecord[]),
+    resourcesApi.search(user, appealDef, { freightId: detail.id }, firstPage(50)).then((page) => page.records as unknown as AppealRecord[]),
   ]);
   const waybill = briefOf(detail);
   return json({ freightNo: waybill.freightNo, waybill, dispatch, earlier, blocked: blockedReason(waybill, earlier), notice, lookupError: null }, { headers });

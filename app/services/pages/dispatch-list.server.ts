@@ -25,6 +25,7 @@ import { resourcesApi } from "~/services/resources.server";
 import { delivery, redelivery } from "../../../contract/resources/delivery";
 import { transportTask } from "../../../contract/resources/transport-task";
 import { replyStatus } from "~/lib/form";
+import { firstPage } from "~/lib/paging";
 
 const orderFilterSchema = z.object({
   orderNo: z.string().transform((no) => no.slice(0, 32)).optional(),
@@ -49,7 +50,7 @@ const mayDispatch = (user: CurrentUser) => user.info.type !== "INDIVIDUAL_USER" 
 /** The order a dispatch form is for, found by its number and checked by id; null when not visible or not found. */
 async function findOrder(user: CurrentUser, orderId: string | null, orderNo: string | null) {
   if (!orderId || !orderNo || !NUMBER_PATTERN.test(orderNo)) return null;
-  const page = await dispatchApi.searchOrders(user, { orderNo, scope: "ALL" }, { current: 1, size: 20 });
+  const page = await dispatchApi.searchOrders(user, { orderNo, scope: "ALL" }, firstPage());
   return page.records.find((order) => String(order.id) === orderId) ?? null;
 }
 
@@ -83,7 +84,7 @@ async function dispatchLinkOf(user: CurrentUser, kind: string | null, rawId: str
 /** The order a link belongs to, by its number. */
 async function orderOfLink(user: CurrentUser, link: DispatchLink) {
   if (!NUMBER_PATTERN.test(link.orderNo)) return null;
-  const page = await dispatchApi.searchOrders(user, { orderNo: link.orderNo, scope: "ALL" }, { current: 1, size: 20 });
+  const page = await dispatchApi.searchOrders(user, { orderNo: link.orderNo, scope: "ALL" }, firstPage());
   const order = page.records.find((o) => o.orderNo === link.orderNo) ?? null;
   return order ? { ...order, remainingWeight: Math.min(order.remainingWeight, link.remainingWeight) } : null;
 }

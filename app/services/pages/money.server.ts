@@ -9,8 +9,8 @@ import { refsOfText, type DocumentKind } from "~/lib/documents";
 import { formatYuan } from "../../../contract/numbers";
 import { randomUUID } from "node:crypto";
 import { json } from "@remix-run/node";
-import { yuanToFen } from "../../../contract/units";
-import { pageParams } from "~/lib/paging";
+import { chinaLocalToIso, yuanToFen } from "../../../contract/units";
+import { firstPage, pageParams } from "~/lib/paging";
 import { noticeAndHeaders, platformMessage, redirectWithNotice } from "~/services/page-data.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
 import { readForm } from "~/services/read-form.server";
@@ -100,7 +100,6 @@ export async function perform(request: Request, work: (user: CurrentUser, form: 
   }
 }
 
-const yuan = (fen: unknown) => formatYuan(Number(fen));
 
 /** The one 转账凭证 a recharge takes (the widget holds at most one). */
 function voucherOf(form: FormData): string {
@@ -124,10 +123,10 @@ export function rechargeAction(request: Request) {
       payerAccountNo: text(form, "payerAccountNo"),
       payerBank: text(form, "payerBank"),
       bankSerialNo: text(form, "bankSerialNo"),
-      transferTime: text(form, "transferTime") ? new Date(`${text(form, "transferTime")}:00+08:00`).toISOString() : "",
+      transferTime: chinaLocalToIso(text(form, "transferTime")) ?? "",
       voucherUrl: voucherOf(form),
     });
-    return `充值申请 ${String(r.recharge_no)} 已提交，金额 ${yuan(r.amount)} 元，等待平台确认到账`;
+    return `充值申请 ${String(r.recharge_no)} 已提交，金额 ${formatYuan(Number(r.amount))} 元，等待平台确认到账`;
   }, { documents: { voucherUrl: "RECHARGE_VOUCHER" } });
 }
 
@@ -145,7 +144,7 @@ export function accountInfoAction(request: Request) {
         return "提现已撤销，金额已解冻";
       default: {
         const w = await pay<Row>(user, "/withdrawals", { requestNo: text(form, "requestNo"), bankCardId: Number(text(form, "bankCardId")), amount: fenOf(form, "amount", "提现金额") });
-        return `提现申请 ${String(w.withdraw_no)} 已提交，${yuan(w.amount)} 元已冻结，等待平台审核`;
+        return `提现申请 ${String(w.withdraw_no)} 已提交，${formatYuan(Number(w.amount))} 元已冻结，等待平台审核`;
       }
     }
   });
@@ -155,8 +154,8 @@ export function payAction(request: Request) {
   return perform(request, async (user, form) => {
     const freightIds = form.getAll("freightId").map((v) => Number(v));
     const p = await pay<{ paymentNo: string; itemCount: number; totalShipperPayable: number; status: string }>(user, "/payments", { requestNo: text(form, "requestNo"), freightIds });
-    if (p.status === "PENDING_AUDIT") return `支付单 ${p.paymentNo} 已提交审核：${p.itemCount} 个运单，合计 ${yuan(p.totalShipperPayable)} 元，审核通过后支付`;
-    return `支付单 ${p.paymentNo} 支付成功：${p.itemCount} 个运单，合计 ${yuan(p.totalShipperPayable)} 元`;
+    if (p.status === "PENDING_AUDIT") return `支付单 ${p.paymentNo} 已提交审核：${p.itemCount} 个运单，合计 ${formatYuan(Number(p.totalShipperPayable))} 元，审核通过后支付`;
+    return `支付单 ${p.paymentNo} 支付成功：${p.itemCount} 个运单，合计 ${formatYuan(Number(p.totalShipperPayable))} 元`;
   });
 }
 
@@ -225,7 +224,7 @@ export async function loadEnterpriseBalance(request: Request) {
   const url = new URL(request.url);
   const [page, recharges] = await Promise.all([
     pay<Paged>(user, "/balances/search", listQuery(url, ["keyword", "minYuan", "maxYuan"])),
-    pay<Paged>(user, "/recharges/search", { status: "PENDING", size: 50 }),
+    pay<Paged>(user, "/recharges/search", { status: "PENDING", size: firstPage(50).size }),
   ]);
   return pageData(request, user, { page, recharges, confirm: url.searchParams.get("confirm") ?? "" });
 }

@@ -18,6 +18,7 @@ import { freightApi, mayManageFreights } from "~/services/freight.server";
 import { noticeAndHeaders, platformMessage, redirectWithNotice } from "~/services/page-data.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
 import { readForm } from "~/services/read-form.server";
+import { firstPage } from "~/lib/paging";
 
 /** A road waybill's positioning: the device on its vehicle and, when it has none, the organisation's spare ones. */
 export interface DevicePositioning {
@@ -41,7 +42,7 @@ export interface ShipPositioning {
 
 export type MonitorActionData = { intent: "bind" | "unbind" | "unknown"; error: string };
 
-const FIRST_PAGE = { current: 1, size: 10 } as const;
+const FIRST_PAGE = firstPage(10);
 
 function freightNoOf(url: URL): string {
   return url.searchParams.get("freightNo")?.trim() ?? "";

@@ -3,7 +3,7 @@
  * share, as the platform answers them (/tms-fleet-leader/mine). A caller who is not an approved fleet
  * leader sees the platform's reason instead of the lists.
  */
-import { pageParams } from "~/lib/paging";
+import { LARGEST_PAGE, pageParams } from "~/lib/paging";
 import { pageJson, platformMessage } from "~/services/page-data.server";
 import { PlatformError } from "~/services/platform.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
@@ -46,7 +46,7 @@ export async function loadMyFleet(request: Request) {
   try {
     const [summary, members, waybills] = await Promise.all([
       myFleetApi.summary(user),
-      myFleetApi.members(user, { current: 1, size: 200 }),
+      myFleetApi.members(user, { ...LARGEST_PAGE }),
       myFleetApi.waybills(user, { ...pageParams(url), ...(keyword ? { keyword } : {}) }),
     ]);
     return pageJson(user, { summary, members, waybills, keyword, refusal: null });

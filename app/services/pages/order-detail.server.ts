@@ -3,6 +3,7 @@ import type { FreightRecord } from "../../../contract/freight";
 import { freightApi } from "../freight.server";
 import { platformMessage } from "../page-data.server";
 import type { DetailExtra } from "../resource-pages.server";
+import { LARGEST_PAGE } from "~/lib/paging";
 
 export interface OrderWaybills {
   waybills: FreightRecord[];
@@ -13,7 +14,7 @@ export interface OrderWaybills {
 export const orderWaybills: DetailExtra = async (user, record): Promise<OrderWaybills> => {
   const orderNo = String(record.orderNo ?? "");
   try {
-    const page = await freightApi.search(user, { orderNo } as never, { current: 1, size: 200 });
+    const page = await freightApi.search(user, { orderNo } as never, LARGEST_PAGE);
     const waybills = page.records.filter((w) => w.orderNo === orderNo);
     return { waybills, total: waybills.length, error: null };
   } catch (error) {

@@ -9,6 +9,7 @@ import { idOfRequest, type DetailPage, type ListPage } from "~/pages/kit";
 import { platformMessage } from "../page-data.server";
 import { detailLoader, listLoader, recordAction, type DetailExtra } from "../resource-pages.server";
 import { resourcesApi } from "../resources.server";
+import { LARGEST_PAGE } from "~/lib/paging";
 
 export interface LinkedWaybills {
   waybills: LinkedWaybillRecord[];
@@ -21,7 +22,7 @@ export const waybillsBy =
   (key: "deliveryId" | "taskId"): DetailExtra =>
   async (user, record): Promise<LinkedWaybills> => {
     try {
-      const page = await resourcesApi.search(user, linkedWaybill, { [key]: record.id }, { current: 1, size: 200 });
+      const page = await resourcesApi.search(user, linkedWaybill, { [key]: record.id }, LARGEST_PAGE);
       return { waybills: page.records as unknown as LinkedWaybillRecord[], total: page.total, error: null };
     } catch (error) {
       return { waybills: [], total: 0, error: platformMessage(error) };

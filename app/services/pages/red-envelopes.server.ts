@@ -8,6 +8,7 @@ import { CAMPAIGN_MOVES, mobilesOf, type CampaignMove } from "../../../contract/
 import { platformMessage } from "~/services/page-data.server";
 import { fenOf, FormError, listQuery, pageData, perform, text, type Paged } from "~/services/pages/money.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
+import { LARGEST_PAGE } from "~/lib/paging";
 
 export type RedEnvelopeTab = "campaigns" | "grants";
 export interface CampaignPage extends Paged {
@@ -22,7 +23,7 @@ export async function loadRedEnvelopes(request: Request) {
   const tab: RedEnvelopeTab = url.searchParams.get("tab") === "grants" ? "grants" : "campaigns";
   try {
     const [campaigns, grants] = await Promise.all([
-      call<CampaignPage>(user, "/campaigns/search", tab === "campaigns" ? listQuery(url, ["keyword", "status"]) : { size: 200 }),
+      call<CampaignPage>(user, "/campaigns/search", tab === "campaigns" ? listQuery(url, ["keyword", "status"]) : { size: LARGEST_PAGE.size }),
       tab === "grants" ? call<Paged>(user, "/grants/search", listQuery(url, ["keyword", "status", "campaignId"])) : Promise.resolve(null),
     ]);
     return pageData(request, user, { tab, campaigns, grants, confirm: url.searchParams.get("confirm") ?? "", refused: null as string | null });
@@ -33,7 +34,6 @@ export async function loadRedEnvelopes(request: Request) {
   }
 }
 
-const yuan = (fen: number) => formatYuan(fen);
 const whole = (form: FormData, key: string, label: string) => {
   const value = text(form, key);
   if (!/^\d{1,4}$/.test(value)) throw new FormError(`${label}须为整数`);
@@ -52,7 +52,7 @@ export function redEnvelopeAction(request: Request) {
     switch (intent) {
       case "fund": {
         const r = await call<{ marketingBalance: number }>(user, "/marketing", { requestNo, amount: fenOf(form, "amount", "注入金额") });
-        return `营销资金已注入，当前余额 ${yuan(r.marketingBalance)} 元`;
+        return `营销资金已注入，当前余额 ${formatYuan(r.marketingBalance)} 元`;
       }
       case "create": {
         const min = fenOf(form, "amountMin", "红包金额（最小）");
@@ -75,7 +75,7 @@ export function redEnvelopeAction(request: Request) {
       }
       case "grant": {
         const r = await call<{ count: number; amount: number }>(user, `/campaigns/${id}/grants`, { requestNo, mobiles: mobilesOf(text(form, "mobiles")), amount: fenOf(form, "amount", "红包金额"), remark: text(form, "remark") || undefined });
-        return `已向 ${r.count} 人发放红包，合计 ${yuan(r.amount)} 元，已入账到各自钱包`;
+        return `已向 ${r.count} 人发放红包，合计 ${formatYuan(r.amount)} 元，已入账到各自钱包`;
       }
       case "revoke":
         await call(user, `/grants/${id}/revoke`);

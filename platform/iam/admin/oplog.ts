@@ -12,6 +12,8 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { RESOURCES } from "../../../contract/resources/index.js";
 import { USER_TYPES } from "../../../contract/platforms.js";
+import { chinaDateText } from "../../../contract/fields.js";
+import { chinaDayEnd, chinaDayStart } from "../../../contract/units.js";
 import type { ServiceContext } from "../../context.js";
 import { limiterOf } from "../../http/rate-limit.js";
 import { nowIso } from "../../db/index.js";
@@ -186,14 +188,11 @@ const searchSchema = z.object({
   system: optionalText("系统", 16),
   kind: z.enum(Object.keys(OPERATION_KINDS) as [OperationKind, ...OperationKind[]], { errorMap: () => ({ message: "类型不正确（kind）" }) }).optional().nullable().or(z.literal("").transform(() => undefined)),
   userType: z.enum(USER_TYPES as unknown as [string, ...string[]], { errorMap: () => ({ message: "用户类型不正确（userType）" }) }).optional().nullable().or(z.literal("").transform(() => undefined)),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "开始日期格式应为 YYYY-MM-DD（from）").optional().nullable().or(z.literal("").transform(() => undefined)),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "结束日期格式应为 YYYY-MM-DD（to）").optional().nullable().or(z.literal("").transform(() => undefined)),
+  from: chinaDateText("开始日期").optional().nullable().or(z.literal("").transform(() => undefined)),
+  to: chinaDateText("结束日期").optional().nullable().or(z.literal("").transform(() => undefined)),
 });
 export type OperationLogFilter = z.infer<typeof searchSchema>;
 
-/** China dates to UTC instants: the day starts at 00:00 +08:00. */
-const chinaDayStart = (day: string) => new Date(`${day}T00:00:00+08:00`).toISOString();
-const chinaDayEnd = (day: string) => new Date(Date.parse(`${day}T00:00:00+08:00`) + 86_400_000).toISOString();
 
 export async function searchOperationLogs(ctx: ServiceContext, caller: Caller, filter: OperationLogFilter, current: number, size: number) {
   let query = ctx.db.kysely.selectFrom("sys_operation_logs").where("platform_id", "=", caller.platformId);

@@ -24,6 +24,7 @@ import { requireCaller } from "../../identity/guard.js";
 import { announceRevocation } from "../../identity/service.js";
 import { sendAccountSms } from "../../identity/account-sms.js";
 import { requireCode } from "../../http/permission.js";
+import { isOrgUser, isPlatformStaff, isTenantStaff, ownOrgId, rowsFor } from "../../scope.js";
 
 export const USER_TYPE_LABELS: Record<UserType, string> = { SYSTEM_USER: "平台用户", TENANT_USER: "租户用户", ORG_USER: "企业用户", INDIVIDUAL_USER: "个人用户" };
 const STAFF: readonly UserType[] = ["SYSTEM_USER", "TENANT_USER", "ORG_USER"];
@@ -36,9 +37,9 @@ const illegal = (message: string) => new Refusal(RefusalCode.illegalState, messa
 
 /** The kinds of users (and roles) a caller manages. */
 export function managedKinds(caller: Caller): readonly UserType[] {
-  if (caller.type === "SYSTEM_USER") return USER_TYPES;
-  if (caller.type === "TENANT_USER") return ["TENANT_USER", "ORG_USER"];
-  if (caller.type === "ORG_USER") return ["ORG_USER"];
+  if (isPlatformStaff(caller)) return USER_TYPES;
+  if (isTenantStaff(caller)) return ["TENANT_USER", "ORG_USER"];
+  if (isOrgUser(caller)) return ["ORG_USER"];
   return [];
 }
 
@@ -47,19 +48,19 @@ type RoleEb = ExpressionBuilder<Database & { r: Database["roles"] }, "r">;
 /** Roles the caller sees: their own scope's, plus the platform's templates of kinds they manage. */
 function visibleRoles(eb: RoleEb, caller: Caller) {
   const platform = eb("r.platform_id", "=", caller.platformId);
-  if (caller.type === "SYSTEM_USER") return platform;
+  if (isPlatformStaff(caller)) return platform;
   const kinds = managedKinds(caller);
+  if (kinds.length === 0) return eb.and([platform, rowsFor(caller, "r", { individual: null })]);
   const template = eb.and([eb("r.tenant_id", "is", null), eb("r.org_id", "is", null), eb("r.user_type", "in", kinds)]);
-  const own = caller.type === "TENANT_USER" ? eb("r.tenant_id", "=", caller.tenantId ?? -1) : eb("r.org_id", "=", caller.orgId ?? -1);
-  return eb.and([platform, eb.or([template, own])]);
+  return eb.and([platform, eb.or([template, rowsFor(caller, "r", { individual: null })])]);
 }
 
 /** Whether the caller may change this role (templates only by SYSTEM_USER). */
 function mayEditRole(caller: Caller, role: { platform_id: string; tenant_id?: number | null; org_id?: number | null }): boolean {
   if (role.platform_id !== caller.platformId) return false;
-  if (caller.type === "SYSTEM_USER") return true;
-  if (caller.type === "TENANT_USER") return role.tenant_id != null && Number(role.tenant_id) === caller.tenantId;
-  if (caller.type === "ORG_USER") return role.org_id != null && Number(role.org_id) === caller.orgId;
+  if (isPlatformStaff(caller)) return true;
+  if (isTenantStaff(caller)) return role.tenant_id != null && Number(role.tenant_id) === caller.tenantId;
+  if (isOrgUser(caller)) return role.org_id != null && Number(role.org_id) === caller.orgId;
   return false;
 }
 
@@ -68,10 +69,8 @@ type UserEb = ExpressionBuilder<Database & { u: Database["users"] }, "u">;
 /** Users the caller manages: staff of their scope (or every account of the platform for `all`). */
 function visibleUsers(eb: UserEb, caller: Caller, all = false) {
   const parts = [eb("u.platform_id", "=", caller.platformId), eb("u.type", "in", all ? USER_TYPES : managedKinds(caller).filter((k) => STAFF.includes(k)))];
-  if (caller.type === "TENANT_USER") parts.push(eb("u.tenant_id", "=", caller.tenantId ?? -1));
-  if (caller.type === "ORG_USER") parts.push(eb("u.org_id", "=", caller.orgId ?? -1));
   // SYSTEM_USER accounts are not bound to a platform row's tenant; they are listed on the platform they belong to.
-  return eb.and(parts);
+  return eb.and([...parts, rowsFor(caller, "u", { individual: null })]);
 }
 
 async function codesOfRole(db: AnyDb, roleId: number): Promise<string[]> {
@@ -249,7 +248,7 @@ export async function createRole(ctx: ServiceContext, caller: Caller, input: unk
   const body = parse(roleBody, input);
   if (!managedKinds(caller).includes(body.userType)) throw notPermitted(`您不能创建「${USER_TYPE_LABELS[body.userType]}」的角色`);
   const codes = resolveRoleCodes(caller, [], body.codes);
-  const owner = { tenant_id: caller.type === "SYSTEM_USER" ? null : caller.tenantId, org_id: caller.type === "ORG_USER" ? caller.orgId : null };
+  const owner = { tenant_id: isPlatformStaff(caller) ? null : caller.tenantId, org_id: ownOrgId(caller) ?? null };
   return ctx.db.kysely.transaction().execute(async (trx) => {
     await assertRoleNameFree(trx, caller, owner, body.name);
     const at = nowIso();
@@ -271,7 +270,7 @@ export async function updateRole(ctx: ServiceContext, caller: Caller, id: number
   const body = parse(roleUpdate, input);
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const role = await editableRole(trx, caller, id);
-    if (Number(role.built_in) === 1 && caller.type !== "SYSTEM_USER") throw notPermitted("内置角色的权限只能由平台用户修改");
+    if (Number(role.built_in) === 1 && !isPlatformStaff(caller)) throw notPermitted("内置角色的权限只能由平台用户修改");
     await assertRoleNameFree(trx, caller, { tenant_id: role.tenant_id ?? null, org_id: role.org_id ?? null }, body.name, id);
     const codes = resolveRoleCodes(caller, await codesOfRole(trx, id), body.codes);
     const admins = await guardUserAdmins(trx, await holdersOf(trx, id));
@@ -441,13 +440,11 @@ export async function createUser(ctx: ServiceContext, caller: Caller, input: unk
   const result = await ctx.db.kysely.transaction().execute(async (trx) => {
     let tenantId: number | null = null;
     let orgId: number | null = null;
-    if (body.type === "TENANT_USER") tenantId = caller.type === "SYSTEM_USER" ? null : caller.tenantId;
+    if (body.type === "TENANT_USER") tenantId = isPlatformStaff(caller) ? null : caller.tenantId;
     if (body.type === "ORG_USER") {
-      const wanted = caller.type === "ORG_USER" ? caller.orgId : body.orgId;
+      const wanted = isOrgUser(caller) ? caller.orgId : body.orgId;
       if (!wanted) throw new HttpError(400, "请选择所属企业");
-      let orgQuery = trx.selectFrom("organisations").select(["id", "tenant_id"]).where("id", "=", wanted).where("platform_id", "=", caller.platformId);
-      if (caller.type === "TENANT_USER") orgQuery = orgQuery.where("tenant_id", "=", caller.tenantId ?? -1);
-      const org = await orgQuery.executeTakeFirst();
+      const org = await trx.selectFrom("organisations").select(["id", "tenant_id"]).where("id", "=", wanted).where(rowsFor(caller, "organisations", { org: "id" })).executeTakeFirst();
       if (!org) throw new HttpError(400, "所属企业不存在或不在您的管理范围内");
       orgId = Number(org.id);
       tenantId = Number(org.tenant_id);
@@ -592,22 +589,20 @@ export async function rbacRoutes(app: FastifyInstance, ctx: ServiceContext): Pro
   app.post("/iam-user/search", async (request) => {
     const caller = await userAdmin(request);
     const filter = parse(userSearch, request.body);
-    if (filter.all && caller.type !== "SYSTEM_USER") throw notPermitted("只有平台用户可以查看全部账号");
+    if (filter.all && !isPlatformStaff(caller)) throw notPermitted("只有平台用户可以查看全部账号");
     const { current, size } = parse(pagingSchema, request.body);
     return searchUsers(ctx, caller, filter, current, size);
   });
   app.post("/iam-user/role-options", async (request) => {
     const caller = await userAdmin(request);
     const body = parse(optionsBody, request.body);
-    const orgId = caller.type === "ORG_USER" ? caller.orgId : (body.orgId ?? null);
+    const orgId = isOrgUser(caller) ? caller.orgId : (body.orgId ?? null);
     const org = orgId ? await ctx.db.kysely.selectFrom("organisations").select("tenant_id").where("id", "=", orgId).executeTakeFirst() : undefined;
     return ok(await assignableRoles(ctx.db.kysely, caller, body.userType, { tenant_id: org ? Number(org.tenant_id) : caller.tenantId, org_id: orgId }));
   });
   /** The organisations a new user may belong to (the caller's scope), by name; `/page` is the picker's paged search. */
   const orgOptions = (caller: Caller, keyword?: string) => {
-    let query = ctx.db.kysely.selectFrom("organisations").where("platform_id", "=", caller.platformId);
-    if (caller.type === "TENANT_USER") query = query.where("tenant_id", "=", caller.tenantId ?? -1);
-    if (caller.type === "ORG_USER") query = query.where("id", "=", caller.orgId ?? -1);
+    let query = ctx.db.kysely.selectFrom("organisations").where(rowsFor(caller, "organisations", { org: "id", individual: null }));
     if (keyword) query = query.where("name", "like", `%${keyword}%`);
     return query;
   };
@@ -630,7 +625,7 @@ export async function rbacRoutes(app: FastifyInstance, ctx: ServiceContext): Pro
   app.post("/iam-user/:id/:action", async (request) => {
     const caller = await userAdmin(request);
     const { id, action } = parse(userActionParams, request.params);
-    return ok(await userAction(ctx, caller, id, action, caller.type === "SYSTEM_USER"));
+    return ok(await userAction(ctx, caller, id, action, isPlatformStaff(caller)));
   });
 
   app.post("/iam-permission/search", async (request) => {

@@ -11,7 +11,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { Notification, NotificationTargetType } from "../../../contract/notification.js";
 import { auditedRowPath, MONEY_PAGES, pathWithId } from "../../../contract/notification-targets.js";
 import type { PermissionCode } from "../../../contract/permissions.js";
-import { yuanPlain } from "../../../contract/numbers.js";
+import { yuanWithUnit } from "../../../contract/numbers.js";
 import type { ServiceContext } from "../../context.js";
 import { nowIso } from "../../db/index.js";
 import type { Database } from "../../db/schema.js";
@@ -62,7 +62,6 @@ async function rowPeople(db: Db, row: Row): Promise<number[]> {
   return ids;
 }
 
-const yuan = (fen: number | string) => `${yuanPlain(Number(fen))} 元`;
 const AUDIT_WORDS = { approve: "已审核通过", reject: "审核驳回", revoke: "已被撤销认证" } as const;
 
 /** The catalogue: each event's recipients, text and target. */
@@ -73,8 +72,8 @@ async function messageOf(db: Db, event: NotificationEvent): Promise<Message> {
       const r = event.recharge;
       const content =
         event.kind === "rechargeConfirmed"
-          ? `充值单 ${r.recharge_no} 已确认到账，${yuan(r.amount)}已存入企业账户。`
-          : `充值单 ${r.recharge_no}（${yuan(r.amount)}）被驳回，原因：${r.reject_reason ?? ""}。请核对转账信息后重新提交。`;
+          ? `充值单 ${r.recharge_no} 已确认到账，${yuanWithUnit(Number(r.amount))}已存入企业账户。`
+          : `充值单 ${r.recharge_no}（${yuanWithUnit(Number(r.amount))}）被驳回，原因：${r.reject_reason ?? ""}。请核对转账信息后重新提交。`;
       return {
         eventKey: `recharge:${r.recharge_no}:${event.kind}`,
         to: await orgHolders(db, Number(r.org_id), ["PAY_ACCOUNT_RECHARGE", "PAY_PAYMENT_MANAGEMENT"]),
@@ -90,7 +89,7 @@ async function messageOf(db: Db, event: NotificationEvent): Promise<Message> {
       return {
         eventKey: `payment:${event.paymentNo}:${event.seq}:received`,
         to: [event.payeeUserId],
-        content: `运单 ${event.freightNo} 的运费 ${yuan(event.amount)}已由${event.payerName}支付到您的钱包（支付单 ${event.paymentNo}）。`,
+        content: `运单 ${event.freightNo} 的运费 ${yuanWithUnit(Number(event.amount))}已由${event.payerName}支付到您的钱包（支付单 ${event.paymentNo}）。`,
         targetType: "MYWALLET",
         targetId: event.paymentNo,
         targetPath: MONEY_PAGES.accountFlow,
@@ -103,10 +102,10 @@ async function messageOf(db: Db, event: NotificationEvent): Promise<Message> {
     case "withdrawalFailed": {
       const w = event.withdrawal;
       const text = {
-        withdrawalApproved: `提现申请 ${w.withdraw_no}（${yuan(w.amount)}）已审核通过，正在打款至 ${w.card_bank}（尾号 ${w.card_last4}）。`,
-        withdrawalRejected: `提现申请 ${w.withdraw_no}（${yuan(w.amount)}）被驳回，原因：${w.audit_remark ?? ""}。冻结的金额已退回账户。`,
-        withdrawalPaid: `提现 ${w.withdraw_no}（${yuan(w.amount)}）已打款至 ${w.card_bank}（尾号 ${w.card_last4}），请注意查收。`,
-        withdrawalFailed: `提现 ${w.withdraw_no}（${yuan(w.amount)}）打款失败，原因：${w.fail_reason ?? ""}。金额已退回账户，请核对银行卡后重新申请。`,
+        withdrawalApproved: `提现申请 ${w.withdraw_no}（${yuanWithUnit(Number(w.amount))}）已审核通过，正在打款至 ${w.card_bank}（尾号 ${w.card_last4}）。`,
+        withdrawalRejected: `提现申请 ${w.withdraw_no}（${yuanWithUnit(Number(w.amount))}）被驳回，原因：${w.audit_remark ?? ""}。冻结的金额已退回账户。`,
+        withdrawalPaid: `提现 ${w.withdraw_no}（${yuanWithUnit(Number(w.amount))}）已打款至 ${w.card_bank}（尾号 ${w.card_last4}），请注意查收。`,
+        withdrawalFailed: `提现 ${w.withdraw_no}（${yuanWithUnit(Number(w.amount))}）打款失败，原因：${w.fail_reason ?? ""}。金额已退回账户，请核对银行卡后重新申请。`,
       }[event.kind];
       const to = w.owner_type === "USER" ? [Number(w.owner_id)] : await orgHolders(db, Number(w.owner_id), ["PAY_WITHDRAW_APPLY"]);
       return {
@@ -124,7 +123,7 @@ async function messageOf(db: Db, event: NotificationEvent): Promise<Message> {
     case "paymentApproved":
     case "paymentRejected": {
       const p = event.payment;
-      const what = `支付单 ${p.payment_no}（${p.item_count} 个运单，${yuan(p.total_shipper_payable)}）`;
+      const what = `支付单 ${p.payment_no}（${p.item_count} 个运单，${yuanWithUnit(Number(p.total_shipper_payable))}）`;
       const content = {
         paymentSubmitted: `${what}由${p.submitted_name}提交，待审核，请及时处理。`,
         paymentApproved: `${what}已审核通过，运费已支付。`,
@@ -148,8 +147,8 @@ async function messageOf(db: Db, event: NotificationEvent): Promise<Message> {
       const no = String(a.application_no);
       const content =
         event.kind === "invoiceApproved"
-          ? `开票申请 ${no}（${yuan(Number(a.amount_incl_tax))}）已审核通过，等待开票。`
-          : `开票申请 ${no}（${yuan(Number(a.amount_incl_tax))}）审核驳回，原因：${String(a.audit_remark ?? "")}。运单已退回可开票。`;
+          ? `开票申请 ${no}（${yuanWithUnit(Number(Number(a.amount_incl_tax)))}）已审核通过，等待开票。`
+          : `开票申请 ${no}（${yuanWithUnit(Number(Number(a.amount_incl_tax)))}）审核驳回，原因：${String(a.audit_remark ?? "")}。运单已退回可开票。`;
       const to = [...(await orgHolders(db, Number(a.org_id), ["TMS_INVOICE_APPLY"])), ...(a.created_by == null ? [] : [Number(a.created_by)])];
       return {
         eventKey: `invoice:${no}:${event.kind}:${String(a.version ?? "")}`,

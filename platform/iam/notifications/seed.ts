@@ -5,6 +5,7 @@ import type { Db } from "../../db/index.js";
 import type { SeedIds } from "../../db/seed.js";
 import type { NotificationsTable } from "./schema.js";
 import { joinTags } from "./service.js";
+import { tonnesPlain } from "../../../contract/numbers.js";
 
 const PER_ACCOUNT = 300;
 const SPAN_DAYS = 90;
@@ -45,7 +46,7 @@ interface Draft {
 }
 
 const compactDate = (date: Date) => date.toISOString().slice(0, 10).replace(/-/g, "");
-const tonnes = (r: Random) => (r.int(2000, 4500) / 100).toFixed(2);
+const tonnes = (r: Random) => tonnesPlain(r.int(2000, 4500) * 10);
 const plate = (r: Random) => `皖${r.pick(["A", "C", "K", "B", "N"])}·${r.int(10000, 99999)}`;
 
 function freightDraft(r: Random, when: Date): Draft {
