@@ -39,8 +39,17 @@ export function idCardWithCheck(body: string): string {
   return `${body}${"10X98765432"[sum % 11]}`;
 }
 
-/** A valid, unique-per-n ID number for examples: 合肥市包河区, born 1970–1999. */
-export const exampleIdCard = (n: number) => idCardWithCheck(`340111${1970 + (n % 30)}${String(1 + (n % 12)).padStart(2, "0")}${String(1 + (n % 28)).padStart(2, "0")}${String(n % 1000).padStart(3, "0")}`.slice(0, 17));
+/**
+ * A valid ID number for examples (合肥市包河区, born 1970–1999), different for every n below 10,080,000:
+ * n's digits fill the sequence, then the day, month and year (independent remainders repeated every
+ * 21,000 and made tests that add a driver collide with the demo data's).
+ */
+export const exampleIdCard = (n: number) => {
+  const day = 1 + (Math.floor(n / 1000) % 28);
+  const month = 1 + (Math.floor(n / 28_000) % 12);
+  const year = 1970 + (Math.floor(n / 336_000) % 30);
+  return idCardWithCheck(`340111${year}${String(month).padStart(2, "0")}${String(day).padStart(2, "0")}${String(n % 1000).padStart(3, "0")}`);
+};
 const exampleMobile = (n: number) => `139${String(10_000_000 + (n % 89_999_999)).padStart(8, "0")}`;
 
 const upper = (v: string) => v.toUpperCase();

@@ -245,10 +245,14 @@ test.describe("with JavaScript disabled", () => {
     await page.getByRole("button", { name: "登 录" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 
-    // 装货 above 200 t on a road waybill.
-    await page.goto("/dispatchManage/loading");
-    await page.getByTestId("freight-row").first().getByRole("link", { name: /^装货运单/ }).click();
+    // 装货 above 200 t on a road waybill: the first one still waiting (specs running beside this one may
+    // cancel or load a waybill between the queue and its page).
     const loading = page.getByTestId("step-form-LOADING");
+    for (let row = 0; row < 5; row++) {
+      await page.goto("/dispatchManage/loading");
+      await page.getByTestId("freight-row").nth(row).getByRole("link", { name: /^装货运单/ }).click();
+      if (await loading.isVisible()) break;
+    }
     await loading.getByLabel(/装货重量/).fill("250");
     await attachDocument(loading, "weighTicketUrl", "装货磅单 nojs");
     await loading.getByRole("button", { name: "确认装货" }).click();

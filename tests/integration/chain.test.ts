@@ -248,7 +248,7 @@ async function uploadCredentials(uploader: NoScriptBrowser, subjectType: Subject
 // --- the chain -----------------------------------------------------------------------------------------
 
 const enterprise = { name: `淮北链测粮贸有限公司${TAG}`, adminMobile: `1771${TAG}001`, id: 0, orgId: 0, password: `Lianc${TAG}ok`, browser: null as unknown as NoScriptBrowser };
-const person = { name: "韩立新", mobile: `1771${TAG}101`, idCardNo: exampleIdCard(Number(TAG) + 4242), profileId: 0, rosterId: 0, userId: 0, token: "" };
+const person = { name: "韩立新", mobile: `1771${TAG}101`, idCardNo: exampleIdCard(Number(TAG) + 4242), profileId: 0, rosterId: 0, userId: 0, token: "", cardId: 0 };
 const truck = { plateNo: `皖F${String(10_000 + Number(TAG)).slice(-5)}`, id: 0 };
 const waybill = { id: 0, freightNo: "" };
 const order = { id: 0, orderNo: "" };
@@ -400,8 +400,11 @@ describe.sequential("the waybill", () => {
     expect(Number(row.carrier_user_id), "the waybill is the new driver's").toBe(person.userId);
   });
 
-  it("the driver logs in on his app and steps the waybill: 装货, a plausible track, 卸货", LINK, async () => {
+  it("the driver logs in on his app, binds his withdrawal card, and steps the waybill: 装货, a plausible track, 卸货", LINK, async () => {
     person.token = await driverAppLogin(person.mobile);
+    // Bound before he is paid: the payment's 资金流水单 names the bank he is paid to (BankCode), and the
+    // submission job may build it any time after the payment.
+    person.cardId = (await platformCall<{ id: number }>("/pay/bank-cards", { holderName: person.name, cardNo: "6222021234567890128", bankName: "中国工商银行", bankBranch: "淮北分行" }, person.token)).id;
     const mine = await platformCall<{ records: Array<{ id: number; freightNo: string }> }>("/tms-freight/search", {}, person.token);
     expect(mine.records.map((r) => r.freightNo)).toEqual([waybill.freightNo]);
     // A trip takes hours that a test does not wait: the one thing written to the database directly is the
@@ -468,12 +471,11 @@ describe.sequential("the money", () => {
     expect(paid.map((p) => p.status)).toEqual(["SUCCESS"]);
   });
 
-  it("the driver binds his card and withdraws on his app; the platform approves and pays it out on 提现列表; the ledger checks", LINK, async () => {
+  it("the driver withdraws to his card on his app; the platform approves and pays it out on 提现列表; the ledger checks", LINK, async () => {
     const wallet = await platformCall<{ account: { available: number } }>("/pay/account", undefined, person.token, "GET");
     const available = Number(wallet.account.available);
     expect(available, "the payment reached the driver's wallet").toBeGreaterThan(0);
-    const card = await platformCall<{ id: number }>("/pay/bank-cards", { holderName: person.name, cardNo: "6222021234567890128", bankName: "中国工商银行", bankBranch: "淮北分行" }, person.token);
-    await platformCall("/pay/withdrawals", { requestNo: crypto.randomUUID(), bankCardId: card.id, amount: available }, person.token);
+    await platformCall("/pay/withdrawals", { requestNo: crypto.randomUUID(), bankCardId: person.cardId, amount: available }, person.token);
     const withdrawal = await db.kysely.selectFrom("withdrawals").select(["id"]).where("owner_type", "=", "USER").where("owner_id", "=", person.userId).orderBy("id", "desc").executeTakeFirstOrThrow();
     const platform = await staff("SYSTEM_USER");
     await confirmDialog(platform, "/financialManage/withdrawList", `approve:${withdrawal.id}`, "confirm-approve");

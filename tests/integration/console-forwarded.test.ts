@@ -3,7 +3,7 @@
  * X-Forwarded-Host at the console (which trusts no proxy by default) still hits the platform's
  * per-address limits (SMS code, H5 reads) as one address, and cannot pass the same-origin check by
  * naming the attacker's host. The real console server (scripts/console-server.ts, the built console:
- * run `npm run build` first) on port 3205, in front of this test's platform.
+ * run `npm run build` first) on a free port (the SQLite and PostgreSQL runs overlap), in front of this test's platform.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -11,14 +11,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_SEARCHES_PER_MINUTE } from "../../contract/findship.js";
 import { SMS_RATE_LIMITS } from "../../platform/identity/sms-codes.js";
 import { startTestPlatform, type TestPlatform } from "../helpers/platform.js";
+import { freePort } from "../helpers/processes.js";
 
-const PORT = 3205;
-const consoleUrl = `http://127.0.0.1:${PORT}`;
+let PORT = 0;
+let consoleUrl = "";
 let platform: TestPlatform;
 let consoleServer: ChildProcess;
 
 beforeAll(async () => {
   if (!existsSync("build/index.js")) throw new Error("build/index.js is missing: run `npm run build` first");
+  PORT = await freePort();
+  consoleUrl = `http://127.0.0.1:${PORT}`;
   platform = await startTestPlatform("console-forwarded");
   consoleServer = spawn(process.execPath, ["--import", "tsx", "scripts/console-server.ts", "./build/index.js"], {
     env: { ...process.env, TMS_ENV: "development", NODE_ENV: "production", PORT: String(PORT), TMS_PLATFORM_URL: platform.baseUrl, TMS_TRUST_PROXY: "", LOG_LEVEL: "warn" },

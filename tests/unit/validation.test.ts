@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { exampleIdCard } from "../../contract/resources/driver";
 import {
   FIXED_PHONE_PATTERN,
   PLATE_PATTERN,
@@ -177,6 +178,18 @@ describe("resident ID card number (GB 11643-1999)", () => {
     expect(idCardBirthDate("440524188001010014")).toBeNull();
     expect(idCardGender("11010519491231002")).toBeNull();
     expect(idCardGender("110105194912310021")).toBeNull();
+  });
+});
+
+describe("exampleIdCard (the examples' and tests' ID numbers)", () => {
+  it("is a valid number, and a different one for each n (tests that add drivers meet the demo data's)", () => {
+    const seen = new Set<string>();
+    for (const n of [...Array.from({ length: 3000 }, (_, i) => i), 9_661, 15_031, 36_031, 36_031 + 21_000, 10_079_999]) {
+      const id = exampleIdCard(n);
+      expect(isIdCardNo(id), `${n}: ${id}`).toBe(true);
+      seen.add(id);
+    }
+    expect(seen.size).toBe(3005);
   });
 });
 

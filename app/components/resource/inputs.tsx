@@ -66,10 +66,7 @@ export function FieldInput({ name, id, field, defaultValue, error, picker, requi
   }
   return (
     <div className="min-w-0">
-      <label htmlFor={id} className="mb-1 block text-sm text-gray-600">
-        {field.label}
-        {required ? <span className="ml-0.5 text-red-500" aria-hidden="true">*</span> : null}
-      </label>
+      <FieldLabel id={id} label={field.label} required={required} />
       <div className="flex items-center gap-1">
         {control}
         {field.input.suffix ? <span className="shrink-0 text-sm text-gray-500">{field.input.suffix}</span> : null}
@@ -80,15 +77,22 @@ export function FieldInput({ name, id, field, defaultValue, error, picker, requi
   );
 }
 
+/** A form field's label, with the red * of a required one. */
+function FieldLabel({ id, label, required }: { id: string; label: string; required: boolean }) {
+  return (
+    <label htmlFor={id} className="mb-1 block text-sm text-gray-600">
+      {label}
+      {required ? <span className="ml-0.5 text-red-500" aria-hidden="true">*</span> : null}
+    </label>
+  );
+}
+
 /** A choice from one of the platform's dictionaries (驳回原因): a plain select, works without JavaScript. */
 function DictSelect({ name, id, field, dictType, defaultValue, error, required }: { name: string; id: string; field: Field; dictType: string; defaultValue: string; error?: string; required: boolean }) {
   const choices = useDictChoices(dictType);
   return (
     <div className="min-w-0">
-      <label htmlFor={id} className="mb-1 block text-sm text-gray-600">
-        {field.label}
-        {required ? <span className="ml-0.5 text-red-500" aria-hidden="true">*</span> : null}
-      </label>
+      <FieldLabel id={id} label={field.label} required={required} />
       <select id={id} name={name} defaultValue={defaultValue} className={`input ${error ? "input-error" : ""}`} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} aria-required={required || undefined}>
         <option value="">请选择</option>
         {choices.map(([code, label]) => (
