@@ -166,7 +166,8 @@ export async function freshCarrier(f: FreightTestPlatform, options: { orgIndex?:
     .values({ ...scoped, user_id: individual ? individual.id : null, name, mobile, license_no: idCardNo, created_at: at, profile_id: profile.id, id_card_no: idCardNo, profile_status: "APPROVED" })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const plateNo = `皖A·${String(n % 100_000).padStart(5, "0")}`;
+  // 皖T: a city letter the demo data never uses (platform/freight/demo-data.ts PLATE_CITIES), so no seeded plate collides.
+  const plateNo = `皖T·${String(n % 100_000).padStart(5, "0")}`;
   const vehicle = await db
     .insertInto("freight_vehicles")
     .values({ ...scoped, plate_no: plateNo, vehicle_type: "重型半挂牵引车", load_capacity: options.loadCapacity ?? 49_000, driver_id: driver.id, license_valid_to: validTo, created_at: at })
