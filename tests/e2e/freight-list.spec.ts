@@ -58,8 +58,9 @@ async function searchByStatusFreightNoAndPage(page: Page, script: boolean) {
   expect(inTransit).toBeLessThan(everything);
   expect(new Set(await rowStatuses(page))).toEqual(new Set(["IN_TRANSIT"]));
 
-  // Freight number (with the status still set): exactly that waybill.
-  const [wanted] = await rowFreightNos(page);
+  // Freight number (with the status still set): exactly that waybill. The page's last one: specs running
+  // beside this one step the newest waybills on.
+  const wanted = (await rowFreightNos(page)).at(-1);
   await page.getByLabel("运单号").fill(wanted!);
   await page.getByRole("button", { name: "查询" }).click();
   await expect(page).toHaveURL(new RegExp(`freightNo=${wanted}`));
