@@ -366,11 +366,27 @@ export async function seedFreight(db: Db, ids: SeedIds): Promise<void> {
             })),
           );
         for (const chunk of chunks(points, 500)) await trx.insertInto("freight_track_points").values(chunk).execute();
+        await keepOneTruckWithoutDevice(trx, drafts);
       }
 
       if (own) await seedComments(trx, r, drafts, idOf, own, { userId: Number(userOf("SYSTEM_USER").id), name: userOf("SYSTEM_USER").name });
     }
   });
+}
+
+/**
+ * 查看监控 shows a truck on the road without a GPS device (and offers to bind one), so the demo
+ * organisation keeps one. Which carriers are on the road depends on the hour the seed runs (after
+ * midnight China time today's waybills are minutes old), so when every in-transit truck has a device,
+ * the newest one's goes back to stock; the older ones keep theirs and their tracks.
+ */
+async function keepOneTruckWithoutDevice(trx: Trx, drafts: WaybillDraft[]): Promise<void> {
+  const onRoad = drafts.filter((d) => d.carrier.way === "ROAD" && d.life.status === "IN_TRANSIT").sort((a, b) => b.createdAt - a.createdAt);
+  if (onRoad.length < 2) return;
+  const vehicleIds = onRoad.map((d) => d.carrier.conveyanceId);
+  const equipped = await trx.selectFrom("gps_devices").select("vehicle_id").where("vehicle_id", "in", vehicleIds).execute();
+  if (equipped.length < vehicleIds.length) return;
+  await trx.updateTable("gps_devices").set({ vehicle_id: null, bound_at: null }).where("vehicle_id", "=", vehicleIds[0]!).execute();
 }
 
 /** The freights row of a simulated waybill. */

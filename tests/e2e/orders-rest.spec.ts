@@ -5,7 +5,7 @@
  * task is accepted; a container's return is registered. One login per account.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { clickRowAction, freeDemoDriver, platformCall, platformToken, releaseDemoDriver, sharedNoScriptLogins } from "./support";
+import { clickRowAction, freeDemoDriver, pickNoScript, platformCall, platformToken, releaseDemoDriver, sharedNoScriptLogins } from "./support";
 
 test.afterEach(() => releaseDemoDriver());
 
@@ -57,7 +57,7 @@ test("a delivery note is created in its dialog, opened, and a truck dispatched a
   const form = page.getByTestId("resource-form");
   await form.getByRole("button", { name: "保存" }).click();
   await expect(form.locator(".field-error").first()).toBeVisible();
-  await form.locator('[name="orderId"]').selectOption({ label: order.orderNo });
+  await pickNoScript(form, "orderId", order.orderNo);
   await form.locator('[name="pickupNo"]').fill("CK-E2E-001");
   await form.locator('[name="plannedWeight"]').fill("30");
   await form.locator('[name="loadingFrom"]').fill("2026-11-20T08:00");

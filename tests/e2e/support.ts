@@ -180,6 +180,18 @@ export async function pickFirstOption(combobox: Locator) {
   await list.getByRole("option").nth(1).click();
 }
 
+/**
+ * Without JavaScript: narrows a reference picker to `keyword` with its 「搜索」 (the form comes back with
+ * the matching options) and picks the option labelled `label`. A picker shows one page of options, so a
+ * test never counts on its choice being on the first page while other specs add rows beside it.
+ */
+export async function pickNoScript(form: Locator, name: string, keyword: string, label = keyword) {
+  await form.locator(`[name="_q_${name}"]`).fill(keyword);
+  await form.locator(`button[name="_pick"][value="${name}"]`).click();
+  await expect(form.locator(`[name="_q_${name}"]`)).toHaveValue(keyword);
+  await form.locator(`[name="${name}"]`).selectOption({ label });
+}
+
 /** Fills a resource form from the definition's example; references and unlisted selects take their first option. */
 export async function fillForm(page: Page, def: AnyResource, scope: string) {
   const body = def.example!.body(Date.now() % 90_000, {});

@@ -48,6 +48,19 @@ describe(`device selector by vehicle and organisation (${process.env.TEST_DATABA
     }
   });
 
+  it("keeps, in the demo organisation, trucks on the road both with a device and without one, whatever the hour it was seeded", async () => {
+    const onRoad = await f.p.db.kysely
+      .selectFrom("freights as w")
+      .leftJoin("gps_devices as g", "g.vehicle_id", "w.vehicle_id")
+      .select(["w.id", "g.id as deviceId"])
+      .where("w.org_id", "=", f.orgIds[0]!)
+      .where("w.freight_way", "=", "ROAD")
+      .where("w.status", "=", "IN_TRANSIT")
+      .execute();
+    expect(onRoad.some((w) => w.deviceId === null)).toBe(true);
+    expect(onRoad.some((w) => w.deviceId !== null)).toBe(true);
+  });
+
   it("lets a driver see the device on their own vehicle only", async () => {
     const [mine] = (await selector("INDIVIDUAL_USER", {})).records;
     expect(mine?.vehicleId).toEqual(expect.any(Number));
