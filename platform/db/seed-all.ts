@@ -1,4 +1,5 @@
 import type { Db } from "./index.js";
+import { settleBacklog } from "../ledger/settlements.js";
 import { seedNotifications } from "../iam/notifications/seed.js";
 import { seedFreight } from "../freight/seed.js";
 import { seedAppeals } from "../appeal/seed.js";
@@ -65,5 +66,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   if (await isSeeded(db)) return false;
   const ids = await seedIdentity(db);
   for (const seed of seeders) await seed(db, ids);
+  // Any seeder's waybills written straight as 已完成 get their settlements, as the 完成 step writes them.
+  await settleBacklog(db.kysely);
   return true;
 }
