@@ -7,7 +7,7 @@
  * answers the first result, the same number with another body 4029.
  */
 import { RefusalCode } from "../../contract/envelope.js";
-import { cardNoError, settlementOf, type BankCardInput, type InvoiceTitleInput, type PayWaybills, type RechargeSubmit, type WithdrawApply } from "../../contract/ledger.js";
+import { cardNoError, type BankCardInput, type InvoiceTitleInput, type PayWaybills, type RechargeSubmit, type WithdrawApply } from "../../contract/ledger.js";
 import { nowIso, type Db } from "../db/index.js";
 import { yuanPlain } from "../../contract/numbers.js";
 import { enterpriseConfigOf } from "../system/enterprise-config.js";
