@@ -1,0 +1,50 @@
+/**
+ * The IAM lists on the engine (domain 6.15): 操作日志 is an append-only log written by its own service
+ * (platform/iam/admin/oplog.ts: a hook on every state-changing call, logins and marked clicks), so
+ * its definition grants no write and its binding is read-only.
+ */
+import type { UserType } from "../platforms.js";
+import { defineResource, f, type Options, type RecordOf } from "./kit.js";
+
+export const USER_KIND_OPTIONS = {
+  SYSTEM_USER: { label: "平台用户" },
+  TENANT_USER: { label: "租户用户" },
+  ORG_USER: { label: "企业用户" },
+  INDIVIDUAL_USER: { label: "个人用户" },
+} as const satisfies Record<UserType, { label: string }>;
+
+export const OPERATION_KINDS = { CLICK: { label: "点击" }, API: { label: "接口写操作" }, LOGIN: { label: "登录" }, SENSITIVE_VIEW: { label: "查看敏感信息" } } as const satisfies Options;
+export type OperationKind = keyof typeof OPERATION_KINDS;
+const OPERATION_RESULTS = { SUCCESS: { label: "成功", tone: "success" }, FAIL: { label: "失败", tone: "error" } } as const satisfies Options;
+const CLIENT_SYSTEMS = { "pc端": { label: "pc端" }, app: { label: "app端" } } as const satisfies Options;
+
+const SHOWN = { list: true, detail: true, export: true } as const;
+
+export const operationLog = defineResource({
+  key: "operationLog",
+  name: "操作日志",
+  api: "sys-operation-log",
+  titleField: "content",
+  fields: {
+    time: f.datetime("时间", { ...SHOWN, column: "created_at", filter: "range" }),
+    userName: f.text("操作人", 64, { ...SHOWN, filter: "contains", empty: "未登录用户" }),
+    mobile: f.text("手机号", 16, { ...SHOWN, filter: "contains" }),
+    userType: f.enumOf("用户类型", USER_KIND_OPTIONS, { ...SHOWN, filter: "eq" }),
+    module: f.text("模块", 32, { ...SHOWN, filter: "contains" }),
+    content: f.textarea("内容", 500, SHOWN),
+    system: f.enumOf("系统", CLIENT_SYSTEMS, { ...SHOWN, filter: "eq" }),
+    kind: f.enumOf("类型", OPERATION_KINDS, { ...SHOWN, filter: "eq" }),
+    ip: f.text("IP地址", 45, SHOWN),
+    result: f.enumOf("结果", OPERATION_RESULTS, SHOWN),
+    errorMsg: f.text("失败原因", 500, SHOWN),
+    method: f.text("请求方法", 8, { detail: true }),
+    path: f.text("路径", 256, { detail: true }),
+    durationMs: f.int("耗时", 0, Number.MAX_SAFE_INTEGER, { detail: true, unit: "毫秒" }),
+  },
+  permissions: { list: ["SYSTEM_USER_LOG"], detail: ["SYSTEM_USER_LOG"] },
+  kinds: { read: ["SYSTEM_USER"], write: [] },
+  defaultSort: ["time", "desc"],
+  example: { as: "SYSTEM_USER", body: () => ({}) },
+});
+
+export type OperationLogRecord = RecordOf<typeof operationLog>;
