@@ -1,7 +1,9 @@
 /**
- * The IAM lists on the engine (domain 6.15): 操作日志 is an append-only log written by its own service
+ * The IAM lists on the engine. 操作日志 (domain 6.15) is an append-only log written by its own service
  * (platform/iam/admin/oplog.ts: a hook on every state-changing call, logins and marked clicks), so
- * its definition grants no write and its binding is read-only.
+ * its definition grants no write and its binding is read-only. 系统文件 (domain 6.2) are written by the
+ * file store's upload (content-addressed, platform/iam/admin/files.ts); the engine lists them and
+ * offers 删除 where the platform allows it (never a coded file, which is only replaced).
  */
 import type { UserType } from "../platforms.js";
 import { defineResource, f, type Options, type RecordOf } from "./kit.js";
@@ -48,3 +50,45 @@ export const operationLog = defineResource({
 });
 
 export type OperationLogRecord = RecordOf<typeof operationLog>;
+
+export const FILE_CATEGORY_OPTIONS = {
+  TEMPLATE: { label: "导入模板" },
+  AGREEMENT: { label: "协议" },
+  CONTRACT_TEMPLATE: { label: "合同模板" },
+  MANUAL: { label: "手册" },
+  APP_PACKAGE: { label: "安装包" },
+} as const satisfies Options;
+const VISIBILITY = { PUBLIC: { label: "公开" }, PRIVATE: { label: "私有" } } as const satisfies Options;
+
+/** The codes of the files other pages link to by code (import templates, agreements, the manual); an upload with a code replaces that file. */
+export const FILE_CODES = ["ORDER_IMPORT_TEMPLATE", "DRIVER_IMPORT_TEMPLATE", "TRANSPORT_CONTRACT_TEMPLATE", "DRIVER_AGREEMENT", "PRIVACY_POLICY", "OPERATION_MANUAL"] as const;
+
+/** 12 KB, 3.4 MB: a stored file's size as the list shows it. */
+export const fileSizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+
+const LISTED = { list: true, detail: true } as const;
+
+export const systemFile = defineResource({
+  key: "systemFile",
+  name: "系统文件",
+  api: "system-file",
+  titleField: "originalName",
+  fields: {
+    fileCode: f.text("文件编码", 64, LISTED),
+    originalName: f.text("名称", 255, LISTED),
+    category: f.enumOf("分类", FILE_CATEGORY_OPTIONS, { ...LISTED, filter: "eq" }),
+    sizeBytes: { ...f.int("大小", 0, Number.MAX_SAFE_INTEGER, LISTED), format: (v: number | null | undefined) => (v == null ? "" : fileSizeText(v)) },
+    version: { ...f.int("版本", 1, Number.MAX_SAFE_INTEGER, LISTED), format: (v: number | null | undefined) => (v == null ? "" : `v${v}`) },
+    visibility: f.enumOf("可见性", VISIBILITY, LISTED),
+    /** The uploader's name, joined by the binding. */
+    uploaderName: f.text("上传人", 64, LISTED),
+    uploadedTime: f.datetime("上传时间", { ...LISTED, column: "created_at" }),
+  },
+  permissions: { list: ["SYSTEM_USER_FILE"], detail: ["SYSTEM_USER_FILE"], delete: ["SYSTEM_USER_FILE"] },
+  kinds: { read: ["SYSTEM_USER"], write: ["SYSTEM_USER"] },
+  keyword: { label: "名称/编码", fields: ["originalName", "fileCode"] },
+  defaultSort: ["uploadedTime", "desc"],
+  example: { as: "SYSTEM_USER", body: () => ({}) },
+});
+
+export type SystemFileRecord = RecordOf<typeof systemFile>;
