@@ -6,16 +6,16 @@
  * offers 删除 where the platform allows it (never a coded file, which is only replaced).
  */
 import type { UserType } from "../platforms.js";
-import { defineResource, f, type Options, type RecordOf } from "./kit.js";
+import { defineResource, f, type Options } from "./kit.js";
 
-export const USER_KIND_OPTIONS = {
+const USER_KIND_OPTIONS = {
   SYSTEM_USER: { label: "平台用户" },
   TENANT_USER: { label: "租户用户" },
   ORG_USER: { label: "企业用户" },
   INDIVIDUAL_USER: { label: "个人用户" },
 } as const satisfies Record<UserType, { label: string }>;
 
-export const OPERATION_KINDS = { CLICK: { label: "点击" }, API: { label: "接口写操作" }, LOGIN: { label: "登录" }, SENSITIVE_VIEW: { label: "查看敏感信息" } } as const satisfies Options;
+const OPERATION_KINDS = { CLICK: { label: "点击" }, API: { label: "接口写操作" }, LOGIN: { label: "登录" }, SENSITIVE_VIEW: { label: "查看敏感信息" } } as const satisfies Options;
 export type OperationKind = keyof typeof OPERATION_KINDS;
 const OPERATION_RESULTS = { SUCCESS: { label: "成功", tone: "success" }, FAIL: { label: "失败", tone: "error" } } as const satisfies Options;
 const CLIENT_SYSTEMS = { "pc端": { label: "pc端" }, app: { label: "app端" } } as const satisfies Options;
@@ -49,8 +49,6 @@ export const operationLog = defineResource({
   example: { as: "SYSTEM_USER", body: () => ({}) },
 });
 
-export type OperationLogRecord = RecordOf<typeof operationLog>;
-
 export const FILE_CATEGORY_OPTIONS = {
   TEMPLATE: { label: "导入模板" },
   AGREEMENT: { label: "协议" },
@@ -64,7 +62,7 @@ const VISIBILITY = { PUBLIC: { label: "公开" }, PRIVATE: { label: "私有" } }
 export const FILE_CODES = ["ORDER_IMPORT_TEMPLATE", "DRIVER_IMPORT_TEMPLATE", "TRANSPORT_CONTRACT_TEMPLATE", "DRIVER_AGREEMENT", "PRIVACY_POLICY", "OPERATION_MANUAL"] as const;
 
 /** 12 KB, 3.4 MB: a stored file's size as the list shows it. */
-export const fileSizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const fileSizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
 const LISTED = { list: true, detail: true } as const;
 
@@ -90,5 +88,3 @@ export const systemFile = defineResource({
   defaultSort: ["uploadedTime", "desc"],
   example: { as: "SYSTEM_USER", body: () => ({}) },
 });
-
-export type SystemFileRecord = RecordOf<typeof systemFile>;
