@@ -47,6 +47,7 @@ const GROUPS = [
   ...SYSTEM_PAGE_GROUPS,
   orderPages,
   appVersionPages,
+  ...IAM_PAGE_GROUPS,
   ...ORDER_REST_GROUPS,
   ...BILLING_PAGE_GROUPS,
   ...FINANCE2_PAGE_GROUPS,
@@ -57,6 +58,7 @@ import { availabilityPages, smsTemplatePages } from "./fleet-rest";
 import { SYSTEM_PAGE_GROUPS } from "./system-pages";
 import { orderPages } from "./orders";
 import { appVersionPages } from "./app-version";
+import { IAM_PAGE_GROUPS } from "./iam";
 import { ORDER_REST_GROUPS } from "./order-rest";
 import { BILLING_PAGE_GROUPS } from "./billing";
 import { FINANCE2_PAGE_GROUPS } from "./finance2";

@@ -61,6 +61,8 @@ export const BINDINGS: Binding[] = [
   ...SYSTEM_PAGE_BINDINGS,
   orderBinding,
   appVersionBinding,
+  operationLogBinding,
+  systemFileBinding,
   ...ORDER_REST_BINDINGS,
   ...BILLING_BINDINGS,
   ...FINANCE2_BINDINGS,
@@ -70,7 +72,7 @@ import { timeoutConfigBinding, vehicleAlertBinding } from "../fleet/fleet.resour
 import { smsTemplateBinding, vehicleAvailabilityBinding } from "../fleet/fleet-rest.resource.js";
 import { SYSTEM_PAGE_BINDINGS } from "../system/resources.js";
 import { orderBinding } from "../orders/order.resource.js";
-import { appVersionBinding } from "../iam/admin/app-version.js";
+import { appVersionBinding, operationLogBinding, systemFileBinding } from "../iam/admin/resources.js";
 import { ORDER_REST_BINDINGS } from "../orders/rest.resource.js";
 import { BILLING_BINDINGS } from "../billing/billing.resource.js";
 import { FINANCE2_BINDINGS } from "../finance2/resources.js";

@@ -81,7 +81,7 @@ function mount(app: FastifyInstance, ctx: ServiceContext, binding: Binding): voi
   if (def.api.create) app.post(`${base}/${def.api.create}`, create);
 
   app.put(`${base}/:id`, async (request) => ok(await updateResource(ctx, binding, await scopeFor(request), parse(idParams, request.params).id, request.body)));
-  app.delete(`${base}/:id`, async (request) => ok(await deleteResource(ctx, binding, await scopeFor(request), parse(idParams, request.params).id)));
+  if (skip.delete !== false) app.delete(`${base}/:id`, async (request) => ok(await deleteResource(ctx, binding, await scopeFor(request), parse(idParams, request.params).id)));
   app.post(`${base}/:id/:transition`, async (request) => {
     const { id, transition } = parse(transitionParams, request.params);
     return ok(await transitionResource(ctx, binding, await scopeFor(request), id, transition, request.body));
