@@ -44,7 +44,7 @@ async function ensureWaybills() {
   mkdirSync(join(root, "data/bench"), { recursive: true });
   for (const suffix of ["", "-wal", "-shm"]) spawnSync("rm", ["-f", dbFile + suffix]);
   const started = Date.now();
-  execFileSync(process.execPath, ["--import", "tsx", "platform/db/bulk.ts", "--waybills", String(WAYBILLS)], {
+  execFileSync(process.execPath, ["--import", "tsx", "platform/demo/bulk.ts", "--waybills", String(WAYBILLS)], {
     cwd: root,
     env: { ...process.env, TMS_DATABASE_URL: databaseUrl },
     stdio: ["ignore", "ignore", "inherit"],

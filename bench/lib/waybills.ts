@@ -17,12 +17,12 @@ async function waybillCount(databaseUrl: string): Promise<number> {
   }
 }
 
-/** Adds what is missing with the bulk generator (platform/db/bulk.ts migrates and seeds a new database first). */
+/** Adds what is missing with the bulk generator (platform/demo/bulk.ts migrates and seeds a new database first). */
 export async function ensureWaybills(databaseUrl: string, waybills: number): Promise<void> {
   const have = await waybillCount(databaseUrl);
   if (have >= waybills) return;
   const started = Date.now();
-  execFileSync(process.execPath, ["--import", "tsx", "platform/db/bulk.ts", "--waybills", String(waybills - have)], {
+  execFileSync(process.execPath, ["--import", "tsx", "platform/demo/bulk.ts", "--waybills", String(waybills - have)], {
     cwd: root,
     env: { ...process.env, TMS_DATABASE_URL: databaseUrl },
     stdio: ["ignore", "ignore", "inherit"],

@@ -16,7 +16,6 @@ import type { Binding } from "./bind.js";
 import { eventsOf } from "./events.js";
 import { sendResourceExport } from "./export.js";
 import { assertWaterFor, findRow, OPTIONS_LIMIT, optionsPage, resourceOptions, searchResource, toRecords } from "./query.js";
-import { BINDINGS } from "./registry.js";
 import { assertMay, createResource, deleteResource, transitionResource, updateResource } from "./write.js";
 
 const idParams = z.object({ id: idSchema("id") });
@@ -88,6 +87,9 @@ function mount(app: FastifyInstance, ctx: ServiceContext, binding: Binding): voi
   });
 }
 
-export async function resourceRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
-  for (const binding of BINDINGS) mount(app, ctx, binding);
+/** The generic routes of the given bindings (the composition root passes every binding). */
+export function resourceRoutes(bindings: readonly Binding[]) {
+  return async (app: FastifyInstance, ctx: ServiceContext): Promise<void> => {
+    for (const binding of bindings) mount(app, ctx, binding);
+  };
 }

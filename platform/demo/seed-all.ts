@@ -1,4 +1,4 @@
-import type { Db } from "./index.js";
+import type { Db } from "../db/index.js";
 import { seedNotifications } from "../iam/notifications/seed.js";
 import { seedFreight } from "../freight/seed.js";
 import { seedAppeals } from "../appeal/seed.js";
@@ -7,7 +7,7 @@ import { seedDictionaries } from "../masterdata/dict-item.resource.js";
 import { seedOrgResources } from "../masterdata/org-resources-seed.js";
 import { seedDrivers } from "../masterdata/drivers-seed.js";
 import { seedWater } from "../masterdata/water-seed.js";
-import { isSeeded, seedIdentity, type SeedIds } from "./seed.js";
+import { isSeeded, seedIdentity, type SeedIds } from "../db/seed.js";
 import { seedEnterprises } from "../masterdata/enterprise-seed.js";
 import { seedSupplies } from "../supply/seed.js";
 
@@ -53,7 +53,7 @@ import { seedFinance2 } from "../finance2/seed.js";
 import { seedFindShip } from "../findship/seed.js";
 import { seedDocuments } from "../documents/seed.js";
 import { seedOnboarded } from "./onboarded-seed.js";
-import { fillPlaceRegions, PLACE_REGION_TABLES } from "./place-regions.js";
+import { fillPlaceRegions, PLACE_REGION_TABLES } from "../db/place-regions.js";
 
 /** The demo orders and waybills are written with addresses: their 区划 come from them (place-regions.ts). */
 async function seedPlaceRegions(db: Db): Promise<void> {
