@@ -30,7 +30,7 @@ import type { SystemPageTables } from "./system/schema.js";
 import type { OrderTables } from "./orders/schema.js";
 import type { ReportTables } from "./reports/schema.js";
 import type { LedgerTables } from "./ledger/schema.js";
-import type { FleetRestTables } from "./fleet/schema.js";
+import type { FindCarTables } from "./fleet/schema.js";
 import type { BillingTables } from "./billing/schema.js";
 import type { Finance2Tables } from "./finance2/schema.js";
 import type { FindShipTables } from "./findship/schema.js";
@@ -55,11 +55,12 @@ import { shipownerBinding } from "./masterdata/shipowner.resource.js";
 import { shipRelationBinding } from "./masterdata/ship-relation.resource.js";
 import { supplyBinding, supplyCallLogBinding, supplyDisputeBinding, supplyFavoriteBinding, supplyPriceChangeBinding, supplySubscriptionBinding } from "./supply/supply.resource.js";
 import { timeoutConfigBinding, vehicleAlertBinding } from "./fleet/fleet.resource.js";
-import { smsTemplateBinding, vehicleAvailabilityBinding } from "./fleet/fleet-rest.resource.js";
+import { vehicleAvailabilityBinding } from "./fleet/vehicle-availability.resource.js";
+import { smsTemplateBinding } from "./fleet/sms-template.resource.js";
 import { SYSTEM_PAGE_BINDINGS } from "./system/resources.js";
 import { orderBinding } from "./orders/order.resource.js";
 import { appVersionBinding } from "./iam/admin/app-version.js";
-import { ORDER_REST_BINDINGS } from "./orders/rest.resource.js";
+import { DELIVERY_BINDINGS } from "./orders/deliveries.resource.js";
 import { BILLING_BINDINGS } from "./billing/billing.resource.js";
 import { FINANCE2_BINDINGS } from "./finance2/resources.js";
 import { FIND_SHIP_BINDINGS } from "./findship/findship.resource.js";
@@ -69,7 +70,7 @@ import { freightRoutes } from "./freight/routes.js";
 import { appealRoutes } from "./appeal/routes.js";
 import { submissionRoutes } from "./submission/routes.js";
 import { fleetRoutes } from "./fleet/routes.js";
-import { fleetRestRoutes } from "./fleet/rest-routes.js";
+import { findCarRoutes } from "./fleet/find-car-routes.js";
 import { findShipRoutes } from "./findship/routes.js";
 import { notificationRoutes } from "./iam/notifications/routes.js";
 import { systemPageRoutes } from "./system/routes.js";
@@ -101,7 +102,7 @@ declare module "./db/schema.js" {
       OrderTables,
       ReportTables,
       LedgerTables,
-      FleetRestTables,
+      FindCarTables,
       BillingTables,
       Finance2Tables,
       FindShipTables {}
@@ -147,7 +148,7 @@ export const BINDINGS: readonly Binding[] = [
   ...SYSTEM_PAGE_BINDINGS,
   orderBinding,
   appVersionBinding,
-  ...ORDER_REST_BINDINGS,
+  ...DELIVERY_BINDINGS,
   ...BILLING_BINDINGS,
   ...FINANCE2_BINDINGS,
   ...FIND_SHIP_BINDINGS,
@@ -164,7 +165,7 @@ export const SERVICES: ReadonlyArray<(app: FastifyInstance, ctx: ServiceContext)
   enterpriseRoutes,
   submissionRoutes,
   fleetRoutes,
-  fleetRestRoutes,
+  findCarRoutes,
   systemPageRoutes,
   orderImportRoutes,
   reportRoutes,

@@ -25,13 +25,13 @@ const seeders: Array<(db: Db, ids: SeedIds) => Promise<void>> = [
   seedSupplies,
   seedSubmission,
   seedFleet,
-  seedFleetRest,
+  seedFindCar,
   seedSystemPages,
   seedOrders,
   seedReports,
   seedLedger,
   seedIamAdmin,
-  seedOrderRest,
+  seedDeliveries,
   seedBilling,
   seedFinance2,
   seedFindShip,
@@ -41,13 +41,13 @@ const seeders: Array<(db: Db, ids: SeedIds) => Promise<void>> = [
 ];
 import { seedSubmission } from "../submission/seed.js";
 import { seedFleet } from "../fleet/seed.js";
-import { seedFleetRest } from "../fleet/rest-seed.js";
+import { seedFindCar } from "../fleet/find-car-seed.js";
 import { seedSystemPages } from "../system/seed.js";
 import { seedOrders } from "../orders/orders-seed.js";
 import { seedReports } from "../reports/seed.js";
 import { seedLedger } from "../ledger/seed.js";
 import { seedIamAdmin } from "../iam/admin/seed.js";
-import { seedOrderRest } from "../orders/rest-seed.js";
+import { seedDeliveries } from "../orders/deliveries-seed.js";
 import { seedBilling } from "../billing/seed.js";
 import { seedFinance2 } from "../finance2/seed.js";
 import { seedFindShip } from "../findship/seed.js";

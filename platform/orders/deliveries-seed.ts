@@ -1,5 +1,5 @@
 /**
- * Demo data of the rest of /orderManage (domain 3.6–3.9), for every demo organisation and the
+ * Demo deliveries of /orderManage (domain 3.6–3.9), for every demo organisation and the
  * individual's own orders, consistent with the seeded waybills:
  * - 发货单: on open orders of each way, one being dispatched (existing waybills linked, 已派 = their
  *   planned weight), one waiting, one closed; their open remainder never exceeds the order's;
@@ -330,7 +330,7 @@ async function seedContainers(trx: Trx, orgId: number, ownerUserId: number | nul
   }
 }
 
-export async function seedOrderRest(db: Db, ids: SeedIds): Promise<void> {
+export async function seedDeliveries(db: Db, ids: SeedIds): Promise<void> {
   const now = Date.now();
   await db.kysely.transaction().execute(async (trx) => {
     const users = await trx.selectFrom("users").select(["id", "name", "type", "org_id", "tenant_id"]).where("id", "in", Object.values(ids.userIds)).execute();

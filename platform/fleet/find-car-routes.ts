@@ -17,7 +17,7 @@ import { newSmsStandinState, smsStandinRoutes } from "./sms-standin.js";
 
 const idParams = z.object({ id: z.coerce.number({ message: "车源编号应为数字" }).int("车源编号应为整数").positive("车源编号应为正整数") });
 
-export async function fleetRestRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+export async function findCarRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   app.addHook("onListen", async () => {
     const address = app.server.address();
     if (typeof address === "object" && address) rememberListeningPort(ctx, address.port);
