@@ -4,7 +4,8 @@
  * - the database's tables: each service declares its own in its `schema.ts`; they are merged here into
  *   `Database` (`platform/db/schema.ts`), the type `Kysely` is opened with;
  * - the resource engine's bindings (`BINDINGS`), registered with the engine's lookup
- *   (`platform/resources/lookup.ts`) and served by its generic routes;
+ *   (`platform/resources/lookup.ts`) and served by its generic routes, and the services the engine's
+ *   routes and writes use (`platform/resources/services.ts`);
  * - each service's HTTP routes (`SERVICES`), mounted by `buildApp` (`platform/app.ts`).
  * The demo data's seeders are assembled beside it in `platform/demo/seed-all.ts` (the onboarding seed
  * drives the built app, so it cannot sit below `app.ts`).
@@ -14,6 +15,7 @@ import type { ServiceContext } from "./context.js";
 import type { Binding } from "./resources/bind.js";
 import { registerBindings } from "./resources/lookup.js";
 import { resourceRoutes } from "./resources/routes.js";
+import { provideEngineServices } from "./resources/services.js";
 import type { ResourceTables } from "./resources/schema.js";
 import type { IamTables } from "./iam/schema.js";
 import type { IdentityTables } from "./identity/schema.js";
@@ -82,6 +84,11 @@ import { finance2Routes } from "./finance2/routes.js";
 import { iamAdminRoutes } from "./iam/admin/routes.js";
 import { billingRoutes } from "./billing/routes.js";
 import { documentRoutes } from "./documents/documents.js";
+import { requireScope } from "./identity/guard.js";
+import { screenFields } from "./system/sensitive.js";
+import { foldDictChoices } from "./masterdata/dict-item.resource.js";
+import { checkDocumentRefs, refsOf } from "./documents/refs.js";
+import { transitionNotices } from "./iam/notifications/decisions.js";
 
 declare module "./db/schema.js" {
   /** The whole database: every service's tables. */
@@ -154,6 +161,13 @@ export const BINDINGS: readonly Binding[] = [
   ...FIND_SHIP_BINDINGS,
 ];
 registerBindings(BINDINGS);
+provideEngineServices({
+  requireScope,
+  screenFields,
+  foldDictChoices,
+  checkDocumentRefs: (db, scope, label, value, held, options) => checkDocumentRefs(db, scope, label, refsOf(value), refsOf(held), options),
+  transitionNotices,
+});
 
 /** Each service's HTTP routes, mounted in this order. Add a service by adding its register function here. */
 export const SERVICES: ReadonlyArray<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [

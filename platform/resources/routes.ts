@@ -10,10 +10,10 @@ import { idSchema } from "../../contract/fields.js";
 import type { ServiceContext } from "../context.js";
 import { ok, pagingSchema, pagingSchemaUpTo } from "../http/envelope.js";
 import { parseLabelled as parse } from "../http/validate.js";
-import { requireCaller } from "../identity/guard.js";
-import { scopeOf, type CallerScope } from "../scope.js";
+import type { CallerScope } from "../scope.js";
 import type { Binding } from "./bind.js";
 import { eventsOf } from "./events.js";
+import { engineServices } from "./services.js";
 import { sendResourceExport } from "./export.js";
 import { assertWaterFor, findRow, OPTIONS_LIMIT, optionsPage, resourceOptions, searchResource, toRecords } from "./query.js";
 import { assertMay, createResource, deleteResource, transitionResource, updateResource } from "./write.js";
@@ -31,7 +31,7 @@ function mount(app: FastifyInstance, ctx: ServiceContext, binding: Binding): voi
   const base = `/${def.api.base}`;
   const db = ctx.db.kysely;
   const scopeFor = async (request: FastifyRequest): Promise<CallerScope> => {
-    const scope = scopeOf(ctx, await requireCaller(ctx, request));
+    const scope = await engineServices().requireScope(ctx, request);
     assertWaterFor(binding, scope);
     return scope;
   };
