@@ -7,7 +7,8 @@ import { seedDictionaries } from "../masterdata/dict-item.resource.js";
 import { seedOrgResources } from "../masterdata/org-resources-seed.js";
 import { seedDrivers } from "../masterdata/drivers-seed.js";
 import { seedWater } from "../masterdata/water-seed.js";
-import { isSeeded, seedIdentity, type SeedIds } from "../db/seed.js";
+import { DEMO_PASSWORD, isSeeded, seedIdentity, type SeedIds } from "../db/seed.js";
+import { hashPassword } from "../identity/crypto.js";
 import { seedEnterprises } from "../masterdata/enterprise-seed.js";
 import { seedSupplies } from "../supply/seed.js";
 
@@ -63,7 +64,7 @@ async function seedPlaceRegions(db: Db): Promise<void> {
 /** Seeds the demo data when the database is empty; returns whether it seeded. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   if (await isSeeded(db)) return false;
-  const ids = await seedIdentity(db);
+  const ids = await seedIdentity(db, await hashPassword(DEMO_PASSWORD));
   for (const seed of seeders) await seed(db, ids);
   return true;
 }
