@@ -3,7 +3,7 @@
  *
  *   npx tsx bench/reports.ts [--waybills 1000000] [--rounds 20]
  *
- * Generates the waybills into data/bench-reports/tms.db once with platform/db/bulk.ts (reused while it
+ * Generates the waybills into data/bench-reports/tms.db once with platform/demo/bulk.ts (reused while it
  * holds enough), migrates it, then runs each report's platform call (the one aggregation, the totals
  * and the chart: platform/reports/kit.ts runReport) `rounds` times for the platform user (the whole
  * platform), the tenant user and the organisation user, over the last 31 days. Reports p50/p99 over

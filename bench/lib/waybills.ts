@@ -19,7 +19,7 @@ async function waybillCount(databaseUrl: string): Promise<number> {
 }
 
 /**
- * Adds what is missing with the bulk generator (platform/db/bulk.ts migrates and seeds a new database
+ * Adds what is missing with the bulk generator (platform/demo/bulk.ts migrates and seeds a new database
  * first), then settles the completed waybills that have no settlement, as the platform does at start.
  */
 export async function ensureWaybills(databaseUrl: string, waybills: number): Promise<void> {
@@ -37,7 +37,7 @@ export async function ensureWaybills(databaseUrl: string, waybills: number): Pro
 
 function generate(databaseUrl: string, missing: number): void {
   const started = Date.now();
-  execFileSync(process.execPath, ["--import", "tsx", "platform/db/bulk.ts", "--waybills", String(missing)], {
+  execFileSync(process.execPath, ["--import", "tsx", "platform/demo/bulk.ts", "--waybills", String(missing)], {
     cwd: root,
     env: { ...process.env, TMS_DATABASE_URL: databaseUrl },
     stdio: ["ignore", "ignore", "inherit"],
