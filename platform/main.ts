@@ -1,7 +1,7 @@
 import { flagExpiringCredentials } from "./documents/expiry.js";
 import { buildApp } from "./app.js";
 import { loadPlatformConfig } from "./config.js";
-import { openDatabase } from "./db/index.js";
+import { openDatabase, refreshStatistics } from "./db/index.js";
 import { migrateToLatest, migrationStatus, schemaProblems } from "./db/migrate.js";
 import { seedIfEmpty } from "./demo/seed-all.js";
 import { bootstrapCatalogue } from "./iam/bootstrap.js";
@@ -108,3 +108,5 @@ every("credential-expiry", 3_600_000, () => flagExpiringCredentials(ctx), { runN
 // 结算: waybills completed before settlements were written with the 完成 step, or written straight into
 // the table (an import, the bench generator), are settled at start and hourly, one id range per statement.
 every("settlement-backlog", 3_600_000, () => settleBacklog(db.kysely), { runNow: true });
+// The planner's statistics, where the data has changed much since they were taken (SQLite; PostgreSQL's autovacuum does it).
+every("db-statistics", 3_600_000, () => refreshStatistics(db));
