@@ -9,6 +9,7 @@ import { yuanNumber } from "../../contract/numbers.js";
 import { visible } from "../scope.js";
 import { FINANCE2_REPORTS } from "../finance2/reports.js";
 import {
+  present,
   chinaDateSql,
   col,
   common,
@@ -76,7 +77,7 @@ const driverStatistics: ReportDef = {
         ? sql`extract(epoch from (f.unloading_time::timestamptz - f.loading_time::timestamptz)) / 3600.0`
         : sql`(julianday(f.unloading_time) - julianday(f.loading_time)) * 24`;
     const agg = waybills(q)
-      .where("f.driver_id", "is not", null)
+      .where(present("f.driver_id"))
       .select([
         "f.driver_id",
         sql<number>`max(f.vehicle_id)`.as("vehicle_id"),
@@ -118,7 +119,7 @@ const carStatistics: ReportDef = {
   measures: ["waybills", "loaded", "unloaded", "trips", "capacity", "loss", "loaded_of_unloaded"],
   query: (q) => {
     const agg = waybills(q)
-      .where("f.vehicle_id", "is not", null)
+      .where(present("f.vehicle_id"))
       .select([
         "f.vehicle_id",
         sql<number>`count(*)`.as("waybills"),
@@ -164,7 +165,7 @@ const carOutput: ReportDef = {
   measures: ["output", "trips", "days", "loaded"],
   query: (q) => {
     const agg = waybills(q)
-      .where("f.vehicle_id", "is not", null)
+      .where(present("f.vehicle_id"))
       .where("f.loading_time", "is not", null)
       .select([
         "f.vehicle_id",

@@ -80,6 +80,13 @@ export const LOSS = sql<number>`case when f.unloaded_weight is not null and f.lo
 /** The loaded weight of waybills that were unloaded (the denominator of 亏吨率). */
 export const LOADED_OF_UNLOADED = sql<number>`case when f.unloaded_weight is not null then coalesce(f.loaded_weight, 0) else 0 end`;
 
+/**
+ * `column is not null` for an id column, written so that no index answers it: with a plain `is not null`
+ * SQLite walks that column's index over every waybill of all time instead of the report index's range on
+ * the statistics time (司机统计 6 s against 0.1 s for an organisation at 1,000,000 waybills).
+ */
+export const present = (column: string) => sql<boolean>`coalesce(${sql.ref(column)}, 0) <> 0`;
+
 /** A LIKE pattern containing the text (its % and _ taken literally by both databases' default escape). */
 export const likePattern = (text: string) => `%${text.replace(/[%_]/g, "")}%`;
 
