@@ -21,8 +21,12 @@ function actionsOf(children: ReactNode): ReactElement[] {
  * An inline action's copy in 「更多」 (shown only on a phone): the same control without its `data-action`,
  * so that attribute names one element per row (scripts and tests find the action by it).
  */
-function phoneCopy(item: ReactElement) {
-  return cloneElement(item as ReactElement<Record<string, unknown>>, { "data-action": undefined, "data-phone-copy": "" });
+function phoneCopy(item: ReactElement, index: number) {
+  return (
+    <span key={item.key ?? index} className="row-more-copy">
+      {cloneElement(item as ReactElement<Record<string, unknown>>, { "data-action": undefined })}
+    </span>
+  );
 }
 
 export function RowActionMenu({ label, children }: { /** What the actions act on (the row's number or name), for 「更多」's accessible name. */ label: string; children: ReactNode }) {
@@ -45,7 +49,7 @@ export function RowActionMenu({ label, children }: { /** What the actions act on
         details.querySelector("summary")?.focus();
       }
     };
-    const list = details.querySelector("[data-row-menu]");
+    const list = details.querySelector(".row-more-menu");
     list?.addEventListener("click", close);
     document.addEventListener("click", onClick);
     details.addEventListener("keydown", onKey);
@@ -58,17 +62,16 @@ export function RowActionMenu({ label, children }: { /** What the actions act on
   if (items.length === 0) return <span className="text-gray-300">-</span>;
   const inline = items.slice(0, INLINE_ACTIONS);
   const rest = items.slice(INLINE_ACTIONS);
+  // Markup per row kept small (issue 25): the inline actions stand bare in the cell and the menu's
+  // entries bare in the menu (the styles select them by position); only the phone copies are wrapped.
   return (
     <span className="row-actions">
-      {inline.map((item, index) => (
-        <span key={item.key ?? index} className="row-action-inline">{item}</span>
-      ))}
-      <details ref={menu} className={`row-more ${rest.length ? "" : "sm:hidden"}`} data-row-more="">
+      {inline}
+      <details ref={menu} className={rest.length ? "row-more" : "row-more sm:hidden"}>
         <summary className="row-more-toggle" aria-label={`更多操作 ${label}`}>更多</summary>
-        <span className="row-more-menu" data-row-menu="">
-          {items.map((item, index) => (
-            <span key={item.key ?? index} className={index < INLINE_ACTIONS ? "row-more-item sm:hidden" : "row-more-item"}>{index < INLINE_ACTIONS ? phoneCopy(item) : item}</span>
-          ))}
+        <span className="row-more-menu">
+          {inline.map(phoneCopy)}
+          {rest}
         </span>
       </details>
     </span>
