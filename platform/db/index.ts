@@ -31,8 +31,38 @@ async function openSqlite(path: string): Promise<Db> {
   database.pragma("foreign_keys = ON");
   database.pragma("synchronous = NORMAL");
   database.pragma("busy_timeout = 5000");
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return { kysely, dialect: "sqlite", destroy: () => kysely.destroy() };
+}
+
+/** Prepared statements kept per SQL text; the least recently used go first beyond it. */
+export const SQLITE_STATEMENTS_KEPT = 500;
+
+type SqliteStatement = { busy: boolean };
+/**
+ * The database as Kysely's SQLite driver sees it, with its statements prepared once per SQL text
+ * (issue 25: preparing was the platform's largest single cost of a list request; Kysely prepares on
+ * every query). A statement still iterating (a streamed export) is not handed out again: that call
+ * gets a fresh one. SQLite re-prepares a kept statement itself after a schema change.
+ */
+export function withStatementCache<S extends SqliteStatement>(database: { prepare(sql: string): S; close(): unknown }) {
+  const kept = new Map<string, S>();
+  return {
+    close: () => database.close(),
+    prepare(sqlText: string): S {
+      const statement = kept.get(sqlText);
+      if (statement && !statement.busy) {
+        kept.delete(sqlText);
+        kept.set(sqlText, statement);
+        return statement;
+      }
+      const fresh = database.prepare(sqlText);
+      if (statement) return fresh;
+      kept.set(sqlText, fresh);
+      if (kept.size > SQLITE_STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
+      return fresh;
+    },
+  };
 }
 
 /**
