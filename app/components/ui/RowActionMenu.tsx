@@ -6,6 +6,9 @@
  */
 import { Children, cloneElement, Fragment, isValidElement, useEffect, useRef, type ReactElement, type ReactNode } from "react";
 
+/** The class of an inline action's copy in 「更多」 (tailwind.css hides it from `sm`). */
+const PHONE_COPY = "row-more-copy";
+
 /** Inline actions before the rest go into 「更多」. */
 export const INLINE_ACTIONS = 3;
 
@@ -19,11 +22,17 @@ function actionsOf(children: ReactNode): ReactElement[] {
 
 /**
  * An inline action's copy in 「更多」 (shown only on a phone): the same control without its `data-action`,
- * so that attribute names one element per row (scripts and tests find the action by it).
+ * so that attribute names one element per row (scripts and tests find the action by it). An element
+ * takes the copy's class itself; a component (which may not pass a class on) is wrapped.
  */
 function phoneCopy(item: ReactElement, index: number) {
+  const key = item.key ?? index;
+  if (typeof item.type === "string") {
+    const className = (item.props as { className?: string }).className;
+    return cloneElement(item as ReactElement<Record<string, unknown>>, { key, "data-action": undefined, className: className ? `${className} ${PHONE_COPY}` : PHONE_COPY });
+  }
   return (
-    <span key={item.key ?? index} className="row-more-copy">
+    <span key={key} className={PHONE_COPY}>
       {cloneElement(item as ReactElement<Record<string, unknown>>, { "data-action": undefined })}
     </span>
   );
@@ -63,7 +72,7 @@ export function RowActionMenu({ label, children }: { /** What the actions act on
   const inline = items.slice(0, INLINE_ACTIONS);
   const rest = items.slice(INLINE_ACTIONS);
   // Markup per row kept small (issue 25): the inline actions stand bare in the cell and the menu's
-  // entries bare in the menu (the styles select them by position); only the phone copies are wrapped.
+  // entries bare in the menu (the styles select them by position).
   return (
     <span className="row-actions">
       {inline}
