@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { Kysely, PostgresDialect, SqliteDialect, sql, type DatabaseIntrospector, type DatabaseMetadataOptions, type PostgresDialectConfig } from "kysely";
 import type { Database } from "./schema.js";
+import { watchWrites, type WriteWatch } from "./write-watch.js";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -9,6 +10,12 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
   destroy(): Promise<void>;
+  /**
+   * The writes this process made, per table, on SQLite, where this process is the only writer while it
+   * runs and its one connection orders every read after the writes before it. Not on PostgreSQL: other
+   * platforms write to it, and a read beside an open transaction sees the rows it is changing.
+   */
+  writes?: WriteWatch;
 }
 
 import { DEFAULT_DATABASE_URL } from "../../contract/settings.js";
@@ -31,8 +38,9 @@ async function openSqlite(path: string): Promise<Db> {
   database.pragma("foreign_keys = ON");
   database.pragma("synchronous = NORMAL");
   database.pragma("busy_timeout = 5000");
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
-  return { kysely, dialect: "sqlite", destroy: () => kysely.destroy() };
+  const writes = watchWrites();
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), plugins: [writes.plugin] });
+  return { kysely, dialect: "sqlite", destroy: () => kysely.destroy(), writes };
 }
 
 /** Prepared statements kept per SQL text; the least recently used go first beyond it. */
