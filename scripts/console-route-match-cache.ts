@@ -37,7 +37,7 @@ type Uncached = (routes: RouteLike[], location: unknown, basename: string, allow
 type ParsePath = (path: string) => { pathname?: string };
 
 /** The paths remembered per tree shape; the oldest go first beyond it (a detail page's path names a record). */
-export const PATHS_PER_TREE = 2_000;
+const PATHS_PER_TREE = 2_000;
 
 interface Tree {
   shape: string;
@@ -99,7 +99,7 @@ const REPLACEMENT = `function matchRoutesImpl(routes, locationArg, basename, all
 function matchRoutesImplUncached(routes, locationArg, basename, allowPartial) {`;
 
 /** The router's CommonJS build (every copy of the package: Remix, React Router and the app each pin one). */
-export const ROUTER_FILE = /[/\\]@remix-run[/\\]router[/\\]dist[/\\]router\.cjs\.js$/;
+const ROUTER_FILE = /[/\\]@remix-run[/\\]router[/\\]dist[/\\]router\.cjs\.js$/;
 
 /** The router's source with the cache in front of its matching; unchanged (and said so) if it no longer has the expected function. */
 export function withMatchCache(source: string): string {

@@ -16,7 +16,7 @@ function tableNames(node: OperationNode | undefined): string[] {
 }
 
 /** The tables a statement writes to; `null` when it may write to any (raw SQL, schema, merge). */
-export function writtenTables(node: RootOperationNode): string[] | null {
+function writtenTables(node: RootOperationNode): string[] | null {
   switch (node.kind) {
     case "SelectQueryNode":
       return [];
