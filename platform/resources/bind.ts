@@ -92,12 +92,17 @@ export interface Binding<D extends AnyResource = AnyResource> {
   /** `false`: the list never counts the whole table (large logs); the search answers `more` instead of an exact total. */
   countTotal?: false;
   /**
+   * `false`: the table has no `deleted_at` (an append-only log written by its own service); every row
+   * is live. Such a binding is read-only: its definition grants no write.
+   */
+  softDelete?: false;
+  /**
    * Row actions that open another page (派车, 重新发货) rather than a transition: offered on a record when
    * the test holds for the caller; the page they open (and its platform call) does the work and the checks.
    */
   linkActions?: Record<string, (record: Record<string, unknown>, scope: CallerScope) => boolean>;
   /** Generic routes not mounted because a hand-written spec route serves the same path (search, GET :id, POST create). */
-  routes?: { search?: false; detail?: false; create?: false };
+  routes?: { search?: false; detail?: false; create?: false; delete?: false };
 }
 
 export function bindResource<D extends AnyResource>(def: D, binding: Omit<Binding<D>, "def">): Binding<D> {

@@ -31,10 +31,8 @@ export function assertWaterFor(binding: Binding, scope: CallerScope): void {
 
 /** The rows of the binding's table the caller may see (aliased `t`), without soft-deleted ones. */
 export function scopedBase(db: AnyDb, binding: Binding, scope: CallerScope) {
-  let query = db
-    .selectFrom(`${binding.table} as ${A}`)
-    .where(binding.scope(scope, A))
-    .where(ref("deleted_at"), "is", null);
+  let query = db.selectFrom(`${binding.table} as ${A}`).where(binding.scope(scope, A));
+  if (binding.softDelete !== false) query = query.where(ref("deleted_at"), "is", null);
   if (binding.where) query = query.where(binding.where(A));
   return query;
 }
