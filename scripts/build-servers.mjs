@@ -7,7 +7,16 @@ import { build } from "esbuild";
 /** The Node major the project runs on (.nvmrc, the one place it is written). */
 const nodeMajor = readFileSync(new URL("../.nvmrc", import.meta.url), "utf8").trim().split(".")[0];
 
-export const SERVER_ENTRIES = ["platform/main.ts", "scripts/console-server.ts", "scripts/create-admin.ts", "scripts/ledger-check.ts", "scripts/migrate.ts", "scripts/backup.ts", "scripts/restore.ts"];
+export const SERVER_ENTRIES = ["platform/main.ts", "scripts/console-server.ts", "scripts/console-route-match-cache.ts", "scripts/create-admin.ts", "scripts/ledger-check.ts", "scripts/migrate.ts", "scripts/backup.ts", "scripts/restore.ts"];
+
+/**
+ * Leaves a module of our own as an import of its built file instead of inlining it: esbuild puts every
+ * package import first, so an inlined module runs after them, and the console's route-match cache has to
+ * run before @remix-run/router is loaded.
+ */
+function keepSeparate(filter) {
+  return { name: "keep-separate", setup: (b) => b.onResolve({ filter }, (args) => ({ path: args.path, external: true })) };
+}
 
 await build({
   entryPoints: SERVER_ENTRIES,
@@ -20,4 +29,5 @@ await build({
   packages: "external",
   sourcemap: "linked",
   logLevel: "warning",
+  plugins: [keepSeparate(/^\.\/console-route-match-cache\.js$/)],
 });

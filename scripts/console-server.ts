@@ -9,6 +9,8 @@
  *
  *   PORT=3000 node --import tsx scripts/console-server.ts [./build/index.js]
  */
+// First: it must be in place before anything loads @remix-run/router.
+import "./console-route-match-cache.js";
 import { existsSync, readdirSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { resolve } from "node:path";

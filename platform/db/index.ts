@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { Kysely, PostgresDialect, SqliteDialect, sql, type DatabaseIntrospector, type DatabaseMetadataOptions, type PostgresDialectConfig } from "kysely";
 import type { Database } from "./schema.js";
+import { watchWrites, type WriteWatch } from "./write-watch.js";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -9,6 +10,12 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
   destroy(): Promise<void>;
+  /**
+   * The writes this process made, per table, on SQLite, where this process is the only writer while it
+   * runs and its one connection orders every read after the writes before it. Not on PostgreSQL: other
+   * platforms write to it, and a read beside an open transaction sees the rows it is changing.
+   */
+  writes?: WriteWatch;
 }
 
 import { DEFAULT_DATABASE_URL } from "../../contract/settings.js";
@@ -46,8 +53,39 @@ async function openSqlite(path: string): Promise<Db> {
   // `refreshStatistics` keeps them current while the platform runs.
   database.pragma("analysis_limit = 1000");
   database.pragma("optimize = 0x10002");
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { kysely, dialect: "sqlite", destroy: () => kysely.destroy() };
+  const writes = watchWrites();
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), plugins: [writes.plugin] });
+  return { kysely, dialect: "sqlite", destroy: () => kysely.destroy(), writes };
+}
+
+/** Prepared statements kept per SQL text; the least recently used go first beyond it. */
+export const SQLITE_STATEMENTS_KEPT = 500;
+
+type SqliteStatement = { busy: boolean };
+/**
+ * The database as Kysely's SQLite driver sees it, with its statements prepared once per SQL text
+ * (issue 25: preparing was the platform's largest single cost of a list request; Kysely prepares on
+ * every query). A statement still iterating (a streamed export) is not handed out again: that call
+ * gets a fresh one. SQLite re-prepares a kept statement itself after a schema change.
+ */
+export function withStatementCache<S extends SqliteStatement>(database: { prepare(sql: string): S; close(): unknown }) {
+  const kept = new Map<string, S>();
+  return {
+    close: () => database.close(),
+    prepare(sqlText: string): S {
+      const statement = kept.get(sqlText);
+      if (statement && !statement.busy) {
+        kept.delete(sqlText);
+        kept.set(sqlText, statement);
+        return statement;
+      }
+      const fresh = database.prepare(sqlText);
+      if (statement) return fresh;
+      kept.set(sqlText, fresh);
+      if (kept.size > SQLITE_STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
+      return fresh;
+    },
+  };
 }
 
 /**

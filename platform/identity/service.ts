@@ -1,7 +1,7 @@
 import type { CaptchaChallenge, TokenRequest, TokenResponse, UserInfo } from "../../contract/identity.js";
 import { RefusalCode } from "../../contract/envelope.js";
 import type { ServiceContext } from "../context.js";
-import { nowIso } from "../db/index.js";
+import { nowIso, type Db } from "../db/index.js";
 import { HttpError, Refusal, unauthorized } from "../http/envelope.js";
 import type { Caller } from "./caller.js";
 import { decryptSecret, generateRsaKeyPair, hashPassword, makeCaptcha, randomToken, sha256, verifyPassword } from "./crypto.js";
@@ -293,8 +293,36 @@ export async function announceRevocation(ctx: ServiceContext, userId: number, re
 }
 
 /** Resolves a Bearer access token to its caller; 401 when missing, unknown, expired or revoked. */
+/** What a caller is read from: a write to any of them forgets every cached caller (`Db.writes`). */
+const CALLER_TABLES = ["auth_tokens", "users", "user_roles", "roles", "role_permissions", "organisations", "tenants", "platforms"] as const;
+/** Callers kept per access token (its hash), with the write generation they were read at. */
+const CALLERS_KEPT = 10_000;
+const callerCaches = new WeakMap<Db, Map<string, { caller: Caller; expiresAt: string; generation: number }>>();
+
+/**
+ * The caller of an access token. On SQLite it is kept per token until the token expires or this
+ * process writes to a table it was read from (a role, a role's codes, the user, the token: issue 25,
+ * two queries a request); on PostgreSQL it is read every time (`Db.writes`).
+ */
 export async function authenticate(ctx: ServiceContext, accessToken: string | undefined): Promise<Caller> {
   if (!accessToken) throw unauthorized("未登录或缺少访问令牌");
+  const hash = sha256(accessToken);
+  const writes = ctx.db.writes;
+  const generation = writes?.generation(CALLER_TABLES);
+  let kept = writes ? callerCaches.get(ctx.db) : undefined;
+  if (writes && !kept) callerCaches.set(ctx.db, (kept = new Map()));
+  const hit = kept?.get(hash);
+  if (hit && hit.generation === generation && hit.expiresAt > nowIso()) return hit.caller;
+  const read = await readCaller(ctx, hash);
+  // Kept only when nothing was written meanwhile: the rows read may already be out of date.
+  if (kept && writes!.generation(CALLER_TABLES) === generation) {
+    if (kept.size >= CALLERS_KEPT) kept.clear();
+    kept.set(hash, { ...read, generation: generation! });
+  }
+  return read.caller;
+}
+
+async function readCaller(ctx: ServiceContext, accessHash: string): Promise<{ caller: Caller; expiresAt: string }> {
   const row = await ctx.db.kysely
     .selectFrom("auth_tokens")
     .innerJoin("users", "users.id", "auth_tokens.user_id")
@@ -311,11 +339,11 @@ export async function authenticate(ctx: ServiceContext, accessToken: string | un
       "users.org_id",
       "users.status",
     ])
-    .where("auth_tokens.access_hash", "=", sha256(accessToken))
+    .where("auth_tokens.access_hash", "=", accessHash)
     .executeTakeFirst();
   if (!row || row.revoked_at || row.access_expires_at <= nowIso()) throw unauthorized();
   if (row.status !== "ACTIVE") throw new HttpError(403, "账号已停用");
-  return {
+  const caller: Caller = {
     userId: row.userId,
     tokenId: row.tokenId,
     type: row.type,
@@ -326,6 +354,7 @@ export async function authenticate(ctx: ServiceContext, accessToken: string | un
     orgId: row.org_id,
     permissions: new Set(await permissionsOf(ctx, row.userId)),
   };
+  return { caller, expiresAt: row.access_expires_at };
 }
 
 async function permissionsOf(ctx: ServiceContext, userId: number): Promise<string[]> {

@@ -56,7 +56,7 @@ export async function waitFor(url: string, timeoutMs = 120_000) {
  * Builds the console if missing, then starts platform and console on the given ports (the platform on
  * `platformPort`, by default the console's port + 1) and database.
  */
-export async function startStack(opts: { port: number; platformPort?: number; databaseUrl: string; env?: Record<string, string>; nodeArgs?: string[]; consoleNodeArgs?: string[] }): Promise<Started> {
+export async function startStack(opts: { port: number; platformPort?: number; databaseUrl: string; env?: Record<string, string>; nodeArgs?: string[]; consoleNodeArgs?: string[]; platformNodeArgs?: string[] }): Promise<Started> {
   const nodeArgs = opts.nodeArgs ?? [];
   if (!existsSync(join(root, "build/index.js"))) {
     const built = spawnSync("npx", ["remix", "build"], { cwd: root, stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });
@@ -70,7 +70,7 @@ export async function startStack(opts: { port: number; platformPort?: number; da
     for (const child of started.reverse()) await stopChild(child);
   };
   try {
-    const platform = track(spawn(process.execPath, [...nodeArgs, "--import", "tsx", "platform/main.ts"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] }));
+    const platform = track(spawn(process.execPath, [...nodeArgs, ...(opts.platformNodeArgs ?? []), "--import", "tsx", "platform/main.ts"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] }));
     started.push(platform);
     const platformUrl = `http://127.0.0.1:${platformPort}`;
     await waitForChild(`${platformUrl}/health`, platform);

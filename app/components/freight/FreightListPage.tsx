@@ -30,9 +30,7 @@ function withDialog(listHref: string, kind: RowDialogKind, id: number): string {
 function RowActions({ record, userType, listHref }: { record: FreightRow; userType: UserType; listHref: string }) {
   const { freightWay: way, freightNo, status } = record;
   const may = (action: FreightAction) => offers(action, status, userType);
-  const step = (label: string, href: string) => (
-    <a href={href} className="btn-link">{label}</a>
-  );
+  const step = (label: string, href: string) => <a href={href}>{label}</a>;
   return (
     <RowActionMenu label={freightNo}>
       {step("详情", freightDetailHref(way, freightNo))}
@@ -44,10 +42,10 @@ function RowActions({ record, userType, listHref }: { record: FreightRow; userTy
       {isUnderWay(status) ? step("监控", monitorHref(freightNo)) : null}
       {record.abnormal ? <Permission roles={APPEAL_ROLES.submit}>{step("申诉", appealSubmitHref(freightNo))}</Permission> : null}
       {may("COMPLETE") ? (
-        <Link to={withDialog(listHref, "complete", record.id)} preventScrollReset className="btn-link">完成</Link>
+        <a href={withDialog(listHref, "complete", record.id)} data-prevent-scroll-reset="">完成</a>
       ) : null}
       {may("CANCEL") ? (
-        <Link to={withDialog(listHref, "cancel", record.id)} preventScrollReset className="btn-link text-red-600">取消</Link>
+        <a href={withDialog(listHref, "cancel", record.id)} data-prevent-scroll-reset="" className="text-red-600">取消</a>
       ) : null}
     </RowActionMenu>
   );

@@ -45,7 +45,7 @@ export function ResourceTable({ def, records, columns: given, wide = [], rowActi
                 <tr key={record.id} data-testid="resource-row" data-id={record.id} data-status={def.status ? String(record[def.status.field]) : undefined}>
                   {columns.map(([key, field], index) => (
                     <td key={key} className={keyClass(key, index)}>
-                      <span className="cell-clip">{key === "orgName" ? ((record.orgName as string | null) ?? "-") : cellOf(field, record[key], record, key)}</span>
+                      {key === "orgName" ? ((record.orgName as string | null) ?? "-") : cellOf(field, record[key], record, key)}
                     </td>
                   ))}
                   {rowActions.length ? (

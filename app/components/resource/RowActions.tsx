@@ -1,4 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import type { AnyResource } from "../../../contract/resources/kit";
 import { hrefFor, rowAllows, type ActionKey, type Links } from "~/pages/kit";
 import { RowActionMenu } from "~/components/ui/RowActionMenu";
@@ -45,9 +45,9 @@ export function RowActions({ def, record, wanted, links, title, confirmPrefix }:
           );
         }
         return (
-          <Link key={key} to={href} className={danger ? "text-red-600 hover:underline" : "btn-link"} aria-label={`${actionLabel(def, key, links)} ${title}`} data-action={key} preventScrollReset={!page}>
+          <a key={key} href={href} className={danger ? "text-red-600" : undefined} aria-label={`${actionLabel(def, key, links)} ${title}`} data-action={key} data-prevent-scroll-reset={page ? undefined : ""}>
             {actionLabel(def, key, links)}
-          </Link>
+          </a>
         );
       })}
     </RowActionMenu>

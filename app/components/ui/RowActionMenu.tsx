@@ -6,6 +6,9 @@
  */
 import { Children, cloneElement, Fragment, isValidElement, useEffect, useRef, type ReactElement, type ReactNode } from "react";
 
+/** The class of an inline action's copy in 「更多」 (tailwind.css hides it from `sm`). */
+const PHONE_COPY = "row-more-copy";
+
 /** Inline actions before the rest go into 「更多」. */
 export const INLINE_ACTIONS = 3;
 
@@ -19,10 +22,20 @@ function actionsOf(children: ReactNode): ReactElement[] {
 
 /**
  * An inline action's copy in 「更多」 (shown only on a phone): the same control without its `data-action`,
- * so that attribute names one element per row (scripts and tests find the action by it).
+ * so that attribute names one element per row (scripts and tests find the action by it). An element
+ * takes the copy's class itself; a component (which may not pass a class on) is wrapped.
  */
-function phoneCopy(item: ReactElement) {
-  return cloneElement(item as ReactElement<Record<string, unknown>>, { "data-action": undefined, "data-phone-copy": "" });
+function phoneCopy(item: ReactElement, index: number) {
+  const key = item.key ?? index;
+  if (typeof item.type === "string") {
+    const className = (item.props as { className?: string }).className;
+    return cloneElement(item as ReactElement<Record<string, unknown>>, { key, "data-action": undefined, className: className ? `${className} ${PHONE_COPY}` : PHONE_COPY });
+  }
+  return (
+    <span key={key} className={PHONE_COPY}>
+      {cloneElement(item as ReactElement<Record<string, unknown>>, { "data-action": undefined })}
+    </span>
+  );
 }
 
 export function RowActionMenu({ label, children }: { /** What the actions act on (the row's number or name), for 「更多」's accessible name. */ label: string; children: ReactNode }) {
@@ -45,7 +58,7 @@ export function RowActionMenu({ label, children }: { /** What the actions act on
         details.querySelector("summary")?.focus();
       }
     };
-    const list = details.querySelector("[data-row-menu]");
+    const list = details.querySelector(".row-more-menu");
     list?.addEventListener("click", close);
     document.addEventListener("click", onClick);
     details.addEventListener("keydown", onKey);
@@ -58,17 +71,16 @@ export function RowActionMenu({ label, children }: { /** What the actions act on
   if (items.length === 0) return <span className="text-gray-300">-</span>;
   const inline = items.slice(0, INLINE_ACTIONS);
   const rest = items.slice(INLINE_ACTIONS);
+  // Markup per row kept small (issue 25): the inline actions stand bare in the cell and the menu's
+  // entries bare in the menu (the styles select them by position).
   return (
     <span className="row-actions">
-      {inline.map((item, index) => (
-        <span key={item.key ?? index} className="row-action-inline">{item}</span>
-      ))}
-      <details ref={menu} className={`row-more ${rest.length ? "" : "sm:hidden"}`} data-row-more="">
+      {inline}
+      <details ref={menu} className={rest.length ? "row-more" : "row-more sm:hidden"}>
         <summary className="row-more-toggle" aria-label={`更多操作 ${label}`}>更多</summary>
-        <span className="row-more-menu" data-row-menu="">
-          {items.map((item, index) => (
-            <span key={item.key ?? index} className={index < INLINE_ACTIONS ? "row-more-item sm:hidden" : "row-more-item"}>{index < INLINE_ACTIONS ? phoneCopy(item) : item}</span>
-          ))}
+        <span className="row-more-menu">
+          {inline.map(phoneCopy)}
+          {rest}
         </span>
       </details>
     </span>
