@@ -7,6 +7,7 @@ import { filteredFreights } from "./search.js";
 import type { CallerScope } from "../scope.js";
 import { addDays, chinaDate, chinaDayStart } from "../../contract/units.js";
 import { chinaDateSql } from "../db/china-date.js";
+import { statTime } from "./stat-time.js";
 
 /** The China calendar date of an ISO-text time column, as "YYYY-MM-DD". */
 function chinaDateOf(dialect: DialectName, column: string): RawBuilder<string> {
@@ -22,28 +23,32 @@ export async function freightDashboard(ctx: ServiceContext, scope: CallerScope, 
   const firstDay = addDays(today, -(DAYS - 1));
   const since = chinaDayStart(firstDay);
   const monthStart = chinaDayStart(`${today.slice(0, 7)}-01`);
-  const perDay = (column: "created_at" | "complete_time" | "loading_time", value: RawBuilder<number>) =>
+  const completedPerDay = () =>
     base()
-      .select([chinaDateOf(ctx.db.dialect, column).as("day"), value.as("value")])
-      .where(column, ">=", since)
-      .where("status", "!=", "CANCELLED")
+      .select([chinaDateOf(ctx.db.dialect, "complete_time").as("day"), sql<number>`count(*)`.as("value")])
+      .where("complete_time", ">=", since)
       .groupBy(sql`1`)
       .execute();
+  // A waybill loaded since a time has its statistics time since then too, so the loaded figures read the
+  // report index's range (covering); a waybill not loaded yet counts nothing (no loading time, no day).
+  // `loading_time >=` in the WHERE would make SQLite take the loading-time index and every row it names.
+  const sinceByStatTime = (time: string) => base().where(statTime(), ">=", time).where("status", "!=", "CANCELLED");
 
   const [inTransit, month, created, completed, loaded] = await Promise.all([
     base().select(sql<number>`count(*)`.as("n")).where("status", "=", "IN_TRANSIT").executeTakeFirstOrThrow(),
-    base()
-      .select([sql<number>`coalesce(sum(loaded_weight), 0)`.as("weight"), sql<number>`coalesce(sum(freight_amount), 0)`.as("freight")])
-      .where("loading_time", ">=", monthStart)
-      .where("status", "!=", "CANCELLED")
+    sinceByStatTime(monthStart)
+      .select([sql<number>`coalesce(sum(loaded_weight), 0)`.as("weight"), sql<number>`coalesce(sum(case when loading_time is not null then freight_amount end), 0)`.as("freight")])
       .executeTakeFirstOrThrow(),
     base()
       .select([chinaDateOf(ctx.db.dialect, "created_at").as("day"), sql<number>`count(*)`.as("value")])
       .where("created_at", ">=", since)
       .groupBy(sql`1`)
       .execute(),
-    perDay("complete_time", sql<number>`count(*)`),
-    perDay("loading_time", sql<number>`coalesce(sum(loaded_weight), 0)`),
+    completedPerDay(),
+    sinceByStatTime(since)
+      .select([chinaDateOf(ctx.db.dialect, "loading_time").as("day"), sql<number>`coalesce(sum(loaded_weight), 0)`.as("value")])
+      .groupBy(sql`1`)
+      .execute(),
   ]);
   const byDay = (rows: Array<{ day: string; value: number }>) => new Map(rows.map((r) => [r.day, Number(r.value)]));
   const createdBy = byDay(created);

@@ -21,6 +21,7 @@ import {
 } from "../../contract/reports.js";
 import { chinaDayEnd, chinaDayStart } from "../../contract/units.js";
 import { chinaDateSql } from "../db/china-date.js";
+import { statTime } from "../freight/stat-time.js";
 import type { ServiceContext } from "../context.js";
 import type { Database } from "../db/schema.js";
 import type { DialectName } from "../db/index.js";
@@ -59,7 +60,7 @@ export interface ReportDef {
 export { chinaDateSql };
 
 /** A waybill's statistics time (domain 7.1 stat_date): loading time, or creation before loading. */
-export const STAT_TIME = sql<string>`coalesce(f.loading_time, f.created_at)`;
+export const STAT_TIME = statTime("f");
 
 /** The period key of a time expression: "" (ALL), the China date (DAY) or "YYYY-MM" (MONTH). */
 export function periodSql(dialect: DialectName, period: ReportParams["period"], time: RawBuilder<unknown> = STAT_TIME): RawBuilder<string> {
