@@ -50,6 +50,7 @@ const GROUPS = [
   ...ORDER_REST_GROUPS,
   ...BILLING_PAGE_GROUPS,
   ...FINANCE2_PAGE_GROUPS,
+  ...MONEY_PAGE_GROUPS,
   ...FIND_SHIP_GROUPS,
 ];
 import { realtimeRemindPages, timeoutConfigPages, timeoutRecordPages } from "./fleet";
@@ -58,6 +59,7 @@ import { SYSTEM_PAGE_GROUPS } from "./system-pages";
 import { orderPages } from "./orders";
 import { appVersionPages } from "./app-version";
 import { ORDER_REST_GROUPS } from "./order-rest";
+import { MONEY_PAGE_GROUPS } from "./money";
 import { BILLING_PAGE_GROUPS } from "./billing";
 import { FINANCE2_PAGE_GROUPS } from "./finance2";
 import { FIND_SHIP_GROUPS } from "./findship";

@@ -11,7 +11,7 @@ import { parse } from "../http/validate.js";
 import { requireCaller } from "../identity/guard.js";
 import { scopeOf } from "../scope.js";
 import { applyWithdrawal, bindCard, decidePayment, decideRecharge, decideWithdrawal, invoiceTitle, payWaybills, saveInvoiceTitle, submitRecharge, unbindCard } from "./flows.js";
-import { Outbox } from "../iam/notifications/events.js";
+import { withOutbox, type Outbox } from "../iam/notifications/events.js";
 import { idSchema } from "../../contract/fields.js";
 import {
   accountSummary,
@@ -43,13 +43,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: ServiceContext): P
   const scopeFor = async (request: FastifyRequest) => scopeOf(ctx, await requireCaller(ctx, request));
   const idOf = (request: FastifyRequest) => parse(idParams, request.params).id;
   const paging = (request: FastifyRequest) => parse(pagingSchema, request.body);
-  /** Runs a decision with an outbox and pushes its notifications once it has committed. */
-  const told = async <T>(work: (outbox: Outbox) => Promise<T>): Promise<T> => {
-    const outbox = new Outbox();
-    const result = await work(outbox);
-    await outbox.deliver(ctx);
-    return result;
-  };
+  const told = <T>(work: (outbox: Outbox) => Promise<T>) => withOutbox(ctx, work);
 
   app.get(`${PAY_BASE}/account`, async (request) => {
     const scope = await scopeFor(request);

@@ -31,10 +31,8 @@ export function assertWaterFor(binding: Binding, scope: CallerScope): void {
 
 /** The rows of the binding's table the caller may see (aliased `t`), without soft-deleted ones. */
 export function scopedBase(db: AnyDb, binding: Binding, scope: CallerScope) {
-  let query = db
-    .selectFrom(`${binding.table} as ${A}`)
-    .where(binding.scope(scope, A))
-    .where(ref("deleted_at"), "is", null);
+  let query = db.selectFrom(`${binding.table} as ${A}`).where(binding.scope(scope, A));
+  if (binding.softDelete !== false) query = query.where(ref("deleted_at"), "is", null);
   if (binding.where) query = query.where(binding.where(A));
   return query;
 }
@@ -169,7 +167,9 @@ function filtered(query: ReturnType<typeof scopedBase>, binding: Binding, filter
   const keyword = binding.def.keyword;
   if (keyword && typeof filter.keyword === "string") {
     const text = filter.keyword;
-    q = q.where(sql<SqlBool>`(${sql.join(keyword.fields.map((k) => contains(`${A}.${columnOf(k, binding.def.fields[k]!)}`, text)), sql` or `)})`);
+    const matches = keyword.fields.map((k) => contains(`${A}.${columnOf(k, binding.def.fields[k]!)}`, text));
+    if (binding.keywordAlso) matches.push(binding.keywordAlso(A, text));
+    q = q.where(sql<SqlBool>`(${sql.join(matches, sql` or `)})`);
   }
   if (typeof filter.createdFrom === "string") q = q.where(ref("created_at"), ">=", chinaDayStart(filter.createdFrom));
   if (typeof filter.createdTo === "string") q = q.where(ref("created_at"), "<", chinaDayEnd(filter.createdTo));

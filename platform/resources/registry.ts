@@ -64,6 +64,7 @@ export const BINDINGS: Binding[] = [
   ...ORDER_REST_BINDINGS,
   ...BILLING_BINDINGS,
   ...FINANCE2_BINDINGS,
+  ...MONEY_BINDINGS,
   ...FIND_SHIP_BINDINGS,
 ];
 import { timeoutConfigBinding, vehicleAlertBinding } from "../fleet/fleet.resource.js";
@@ -74,6 +75,7 @@ import { appVersionBinding } from "../iam/admin/app-version.js";
 import { ORDER_REST_BINDINGS } from "../orders/rest.resource.js";
 import { BILLING_BINDINGS } from "../billing/billing.resource.js";
 import { FINANCE2_BINDINGS } from "../finance2/resources.js";
+import { MONEY_BINDINGS } from "../ledger/money.resource.js";
 import { FIND_SHIP_BINDINGS } from "../findship/findship.resource.js";
 
 registerBindings(BINDINGS);
