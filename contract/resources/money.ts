@@ -10,7 +10,6 @@ import { defineResource, f, type Options, type RecordOf } from "./kit.js";
 
 const SHOWN = { list: true, detail: true, export: true } as const;
 const EVERYONE = ["SYSTEM_USER", "TENANT_USER", "ORG_USER", "INDIVIDUAL_USER"] as const;
-const STAFF = ["SYSTEM_USER", "TENANT_USER"] as const;
 /** 1 亿元 in fen: the widest amount a ledger row holds (the fields are never written through the engine). */
 const MAX_FEN = 10_000_000_000;
 
@@ -80,6 +79,8 @@ export const PAYMENT_STATES = {
 } as const satisfies Options;
 export const FREIGHT_WAYS = { ROAD: { label: "陆运" }, WATER: { label: "水运" } } as const satisfies Options;
 
+const PAYMENT_READERS = ["PAY_PAYMENT_MANAGEMENT", "PAY_PAYMENT_AUDIT", "PAY_FLOW_VIEW", "TMS_FINANCE_STATISTICS"] as const;
+
 export const payment = defineResource({
   key: "payment",
   name: "支付单",
@@ -100,7 +101,8 @@ export const payment = defineResource({
     auditRemark: f.text("驳回原因", 200, { detail: true, export: true }),
   },
   status: { field: "status", label: "状态", initial: "SUCCESS", states: PAYMENT_STATES, editableIn: [], transitions: {} },
-  permissions: { list: ["PAY_PAYMENT_MANAGEMENT", "PAY_PAYMENT_AUDIT", "PAY_FLOW_VIEW"], detail: ["PAY_PAYMENT_MANAGEMENT", "PAY_PAYMENT_AUDIT", "PAY_FLOW_VIEW"], export: ["PAY_PAYMENT_MANAGEMENT", "PAY_FLOW_VIEW"] },
+  // Tenant staff read their organisations' payments through 财务统计.
+  permissions: { list: PAYMENT_READERS, detail: PAYMENT_READERS, export: PAYMENT_READERS },
   kinds: { read: ["SYSTEM_USER", "TENANT_USER", "ORG_USER"], write: [] },
   keyword: { label: "支付单号", fields: ["paymentNo"] },
   sums: { shipperPayable: "totalShipperPayable", netToPayee: "totalNetToPayee" },
@@ -112,6 +114,7 @@ export type PaymentRecord = RecordOf<typeof payment>;
 // ---------------------------------------------------------------------------------------------
 // 用户银行卡 (bank_cards), for platform staff
 
+const CARD_READERS = ["PAY_WITHDRAW_AUDIT", "PAY_BANK_CARD"] as const;
 const BANK_CARD_STATES = { BOUND: { label: "已绑定", tone: "success" }, UNBOUND: { label: "已解绑" } } as const satisfies Options;
 
 export const bankCard = defineResource({
@@ -133,8 +136,9 @@ export const bankCard = defineResource({
     unboundAt: f.datetime("解绑时间", { detail: true, export: true }),
   },
   status: { field: "status", label: "状态", initial: "BOUND", states: BANK_CARD_STATES, editableIn: [], transitions: {} },
-  permissions: { list: ["PAY_WITHDRAW_AUDIT"], detail: ["PAY_WITHDRAW_AUDIT"], export: ["PAY_WITHDRAW_AUDIT"] },
-  kinds: { read: STAFF, write: [] },
+  // Organisations and individuals keep their own cards on 账户信息: here they see none.
+  permissions: { list: CARD_READERS, detail: CARD_READERS, export: ["PAY_WITHDRAW_AUDIT"] },
+  kinds: { read: EVERYONE, write: [] },
   keyword: { label: "开户名/卡号后四位", fields: ["holderName", "cardNoLast4"] },
   defaultSort: ["boundAt", "desc"],
   example: { as: "SYSTEM_USER", body: () => ({}) },

@@ -180,16 +180,6 @@ export async function searchPayees(db: Db, scope: CallerScope, filter: { keyword
   return { records, total: all.length, current: paging.current, size: paging.size, sums };
 }
 
-export async function searchPayments(db: MoneyDb, scope: CallerScope, filter: z.infer<typeof statusFilterSchema>, paging: Paging) {
-  let q = db.selectFrom("payments as p").innerJoin("organisations as o", "o.id", "p.org_id").selectAll("p").select("o.name as org_name").where("p.platform_id", "=", scope.platformId);
-  q = q.where(rowsFor(scope, "p", { individual: null }));
-  if (!scope.water) q = q.where("p.freight_way", "=", "ROAD");
-  if (filter.keyword) q = q.where((eb) => eb.or([eb("p.payment_no", "like", `%${filter.keyword}%`), eb.exists(eb.selectFrom("payment_items as i").select("i.id").whereRef("i.payment_id", "=", "p.id").where("i.freight_no", "like", `%${filter.keyword}%`))]));
-  const sums = await q.clearSelect().select([sql<number>`coalesce(sum(p.total_shipper_payable), 0)`.as("shipperPayable"), sql<number>`coalesce(sum(p.total_net_to_payee), 0)`.as("netToPayee")]).executeTakeFirst();
-  const result = await page(q, paging, (x) => x.orderBy("p.id", "desc"));
-  return { ...result, sums: { shipperPayable: Number(sums?.shipperPayable ?? 0), netToPayee: Number(sums?.netToPayee ?? 0) } };
-}
-
 export async function paymentDetail(db: MoneyDb, scope: CallerScope, id: number) {
   let q = db.selectFrom("payments as p").innerJoin("organisations as o", "o.id", "p.org_id").selectAll("p").select("o.name as org_name").where("p.id", "=", id).where("p.platform_id", "=", scope.platformId);
   q = q.where(rowsFor(scope, "p", { individual: null }));
@@ -283,15 +273,4 @@ export async function searchTracking(db: Db, scope: CallerScope, filter: { keywo
   else if (filter.status === "UNPAID") q = q.where("s.pay_status", "=", "UNPAID");
   else if (filter.status === "UNSETTLED") q = q.where("s.id", "is", null);
   return page(q, paging, (x) => x.orderBy("f.id", "desc"));
-}
-
-/** 用户银行卡 (/system/addUserBankCardList): platform staff see every bound card of the platform, masked. */
-export async function searchCards(db: MoneyDb, scope: CallerScope, filter: { keyword?: string }, paging: Paging) {
-  let q = db
-    .selectFrom("bank_cards as b")
-    .select(["b.id", "b.owner_type", "b.holder_name", "b.bank_name", "b.bank_branch", "b.card_kind", "b.card_no_last4", "b.reserved_mobile", "b.verify_status", "b.is_default", "b.status", "b.bound_at", "b.unbound_at"])
-    .where("b.platform_id", "=", scope.platformId);
-  q = q.where(rowsFor(scope, "b", { org: null, individual: null }));
-  if (filter.keyword) q = q.where((eb) => eb.or([eb("b.holder_name", "like", `%${filter.keyword}%`), eb("b.card_no_last4", "=", filter.keyword!)]));
-  return page(q, paging, (x) => x.orderBy("b.id", "desc"));
 }

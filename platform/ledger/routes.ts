@@ -23,7 +23,6 @@ import {
   searchEntries,
   searchPayables,
   searchPayees,
-  searchPayments,
   searchRecharges,
   searchTransfers,
   searchWithdrawals,
@@ -32,7 +31,6 @@ import {
   searchBalances,
   balanceDetail,
   searchTracking,
-  searchCards,
 } from "./queries.js";
 
 export const PAY_BASE = "/pay";
@@ -73,7 +71,6 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: ServiceContext): P
     const { payment, replayed } = await told((o) => payWaybills(ctx.db, scope, body, o));
     return ok({ paymentId: Number(payment.id), paymentNo: payment.payment_no, itemCount: payment.item_count, totalShipperPayable: Number(payment.total_shipper_payable), status: payment.status, replayed });
   });
-  app.post(`${PAY_BASE}/payments/search`, async (request) => ok(await searchPayments(db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
   app.post(`${PAY_BASE}/payments/:id/approve`, async (request) => {
     const scope = await scopeFor(request);
     return ok(await told((o) => decidePayment(ctx.db, scope, idOf(request), { action: "approve" }, o)));
@@ -110,7 +107,6 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: ServiceContext): P
   app.post(`${PAY_BASE}/balances/search`, async (request) => ok(await searchBalances(db, await scopeFor(request), parse(balanceFilterSchema, request.body), paging(request))));
   app.post(`${PAY_BASE}/balances/:id`, async (request) => ok(await balanceDetail(db, await scopeFor(request), idOf(request), paging(request))));
   app.post(`${PAY_BASE}/tracking/search`, async (request) => ok(await searchTracking(ctx.db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
-  app.post(`${PAY_BASE}/bank-cards/search`, async (request) => ok(await searchCards(db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
   app.get(`${PAY_BASE}/invoice-title`, async (request) => ok(await invoiceTitle(db, await scopeFor(request))));
   app.put(`${PAY_BASE}/invoice-title`, async (request) => ok(await saveInvoiceTitle(db, await scopeFor(request), parse(invoiceTitleSchema, request.body))));
   app.post(`${PAY_BASE}/withdraw-transfers/search`, async (request) => ok(await searchTransfers(db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
