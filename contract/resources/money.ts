@@ -5,7 +5,8 @@
  * which the binding names; the definition only says who may run them in which state, so the platform's
  * row `actions` decide every row's buttons (docs/design/money.md).
  */
-import { WITHDRAW_STATUS_LABELS } from "../ledger.js";
+import { ENTRY_TYPE_LABELS, WITHDRAW_STATUS_LABELS } from "../ledger.js";
+import { formatMoney } from "../numbers.js";
 import { defineResource, f, type Options, type RecordOf } from "./kit.js";
 
 const SHOWN = { list: true, detail: true, export: true } as const;
@@ -144,4 +145,74 @@ export const bankCard = defineResource({
   example: { as: "SYSTEM_USER", body: () => ({}) },
 });
 
-export const MONEY_RESOURCES = [withdrawal, payment, bankCard] as const;
+// ---------------------------------------------------------------------------------------------
+// 提现流水 (withdrawal_transfers): each bank transfer attempt of a withdrawal
+
+const TRANSFER_STATES = { SUBMITTED: { label: "已提交", tone: "info" }, SUCCESS: { label: "成功", tone: "success" }, FAILED: { label: "失败", tone: "error" }, UNKNOWN: { label: "未知", tone: "warning" } } as const satisfies Options;
+/** Both show the withdrawal the attempt belongs to (`withdrawal_id`), by its number and by its applicant. */
+const OF_WITHDRAWAL = { ...SHOWN, column: "withdrawal_id" } as const;
+
+export const withdrawalTransfer = defineResource({
+  key: "withdrawalTransfer",
+  name: "提现流水",
+  api: "pay-withdrawal-transfer",
+  titleField: "requestSerial",
+  fields: {
+    withdrawalId: f.ref("提现单号", "withdrawal", "withdrawNo", OF_WITHDRAWAL),
+    applicant: f.ref("申请人", "withdrawal", "ownerName", OF_WITHDRAWAL),
+    attemptNo: f.int("尝试次数", 1, 99, SHOWN),
+    channel: f.enumOf("通道", { CUSTODY: { label: "存管银行" }, BANK_DIRECT: { label: "银企直连" }, MANUAL: { label: "线下打款" } }, SHOWN),
+    requestSerial: f.text("请求流水号", 64, SHOWN),
+    bankSerial: f.text("银行流水号", 64, SHOWN),
+    amount: f.moneyFen("金额(元)", MAX_FEN, SHOWN),
+    responseMsg: f.text("返回信息", 200, SHOWN),
+    submittedAt: f.datetime("提交时间", SHOWN),
+    finishedAt: f.datetime("完成时间", SHOWN),
+  },
+  status: { field: "status", label: "状态", initial: "SUBMITTED", states: TRANSFER_STATES, editableIn: [], transitions: {} },
+  permissions: { list: ["PAY_WITHDRAW_AUDIT"], detail: ["PAY_WITHDRAW_AUDIT"], export: ["PAY_WITHDRAW_AUDIT"] },
+  kinds: { read: ["SYSTEM_USER"], write: [] },
+  keyword: { label: "提现单号", fields: ["requestSerial"] },
+  defaultSort: ["submittedAt", "desc"],
+  example: { as: "SYSTEM_USER", body: () => ({}) },
+});
+
+/** 资金流水 readers: platform finance (资金流水查看), tenant staff (财务统计), and every account holder for their own account. */
+const FLOW_READERS = ["PAY_FLOW_VIEW", "TMS_FINANCE_STATISTICS", "PAY_ACCOUNT_RECHARGE", "PAY_WITHDRAW_APPLY"] as const;
+
+// ---------------------------------------------------------------------------------------------
+// 资金流水 (ledger_entries): 账户流水 (my account), 企业流水 and 平台流水 (platform finance)
+
+const ENTRY_TYPES = Object.fromEntries(Object.entries(ENTRY_TYPE_LABELS).map(([key, label]) => [key, { label }])) as { [K in keyof typeof ENTRY_TYPE_LABELS]: { label: string } };
+const ACCOUNT_OWNERS = { PLATFORM: { label: "平台" }, ORG: { label: "企业" }, USER: { label: "个人" } } as const satisfies Options;
+/** An entry's amount shown on one side only: 收入 when positive, 支出 (as a positive figure) when negative. */
+const side = (label: string, sign: 1 | -1) => ({ ...f.moneyFen(label, MAX_FEN, { list: true, export: true, column: "amount" }), format: (v: number | null | undefined) => (v && Math.sign(v) === sign ? formatMoney(Math.abs(v)) : "") });
+const signed = (v: number | null | undefined) => (v == null ? "" : `${v > 0 ? "+" : ""}${formatMoney(v)}`);
+
+export const ledgerEntry = defineResource({
+  key: "ledgerEntry",
+  name: "资金流水",
+  api: "pay-entry",
+  titleField: "bizNo",
+  fields: {
+    accountId: f.ref("账户", "ledgerEntry", "accountName", SHOWN),
+    occurredAt: f.datetime("时间", { ...SHOWN, column: "created_at" }),
+    txnId: f.ref("交易流水号", "ledgerEntry", "txnNo", SHOWN),
+    entryType: f.enumOf("流水类型", ENTRY_TYPES, { ...SHOWN, filter: "eq" }),
+    income: side("收入(元)", 1),
+    expense: side("支出(元)", -1),
+    frozenDelta: { ...f.moneyFen("冻结变动(元)", MAX_FEN, SHOWN), format: signed },
+    balanceAfter: f.moneyFen("余额(元)", MAX_FEN, SHOWN),
+    summary: f.text("摘要", 200, SHOWN),
+    bizNo: f.text("业务单号", 32, { ...SHOWN, filter: "contains" }),
+    counterpartyName: f.text("对方户名", 128, SHOWN),
+    ownerType: f.enumOf("账户主体", ACCOUNT_OWNERS, { filter: "eq" }),
+  },
+  permissions: { list: FLOW_READERS, detail: FLOW_READERS, export: FLOW_READERS },
+  kinds: { read: EVERYONE, write: [] },
+  createdFilter: "日期",
+  defaultSort: ["createdTime", "desc"],
+  example: { as: "ORG_USER", body: () => ({}) },
+});
+
+export const MONEY_RESOURCES = [withdrawal, payment, bankCard, withdrawalTransfer, ledgerEntry] as const;

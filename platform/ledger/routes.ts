@@ -16,15 +16,12 @@ import { idSchema } from "../../contract/fields.js";
 import {
   accountSummary,
   entryDetail,
-  entryFilterSchema,
   listCards,
   payableFilterSchema,
   paymentDetail,
-  searchEntries,
   searchPayables,
   searchPayees,
   searchRecharges,
-  searchTransfers,
   searchWithdrawals,
   statusFilterSchema,
   balanceFilterSchema,
@@ -47,7 +44,6 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: ServiceContext): P
     const scope = await scopeFor(request);
     return ok({ account: await accountSummary(db, scope), cards: await listCards(db, scope) });
   });
-  app.post(`${PAY_BASE}/entries/search`, async (request) => ok(await searchEntries(db, await scopeFor(request), parse(entryFilterSchema, request.body), paging(request))));
   app.get(`${PAY_BASE}/entries/:id`, async (request) => ok(await entryDetail(db, await scopeFor(request), idOf(request))));
 
   app.post(`${PAY_BASE}/recharges`, async (request) => ok(await submitRecharge(ctx.db, await scopeFor(request), parse(rechargeSubmitSchema, request.body))));
@@ -109,5 +105,4 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: ServiceContext): P
   app.post(`${PAY_BASE}/tracking/search`, async (request) => ok(await searchTracking(ctx.db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
   app.get(`${PAY_BASE}/invoice-title`, async (request) => ok(await invoiceTitle(db, await scopeFor(request))));
   app.put(`${PAY_BASE}/invoice-title`, async (request) => ok(await saveInvoiceTitle(db, await scopeFor(request), parse(invoiceTitleSchema, request.body))));
-  app.post(`${PAY_BASE}/withdraw-transfers/search`, async (request) => ok(await searchTransfers(db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
 }

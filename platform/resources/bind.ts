@@ -101,6 +101,8 @@ export interface Binding<D extends AnyResource = AnyResource> {
   linkActions?: Record<string, (record: Record<string, unknown>, scope: CallerScope) => boolean>;
   /** What else the keyword box matches besides the definition's keyword fields (e.g. a payment's waybill numbers). */
   keywordAlso?: (alias: string, text: string) => RawBuilder<SqlBool>;
+  /** Footer sums the definition's plain `sums` cannot say (a conditional sum, e.g. 收入 = the positive amounts), by FooterSums key. */
+  sumsOf?: Record<string, (alias: string) => RawBuilder<number>>;
   /** `false`: the table keeps no soft-delete column (the ledger's tables): every row is live. */
   softDelete?: false;
   /**

@@ -18,6 +18,9 @@ async function login(page: Page, kind: Kind, redirect: string) {
   await expect(page).toHaveURL(new RegExp(escapeRegExp(redirect)));
 }
 
+/** An engine list's rows (an empty engine list has none: its 暂无 line is not a row). */
+const ENGINE_ROWS = "resource-row";
+
 const yuan = async (page: Page, testId: string) => Math.round(Number(await page.getByTestId(testId).textContent()) * 100);
 
 test("an organisation pays two completed waybills and its balance falls by the confirmed amount", async ({ page }) => {
@@ -45,7 +48,7 @@ test("an organisation pays two completed waybills and its balance falls by the c
   await page.goto("/accountManage/accountInfo");
   expect(await yuan(page, "account-balance")).toBe(before - amount);
   await page.goto(`/accountManage/expend?bizNo=ZF`);
-  await expect(page.getByTestId("entry-table")).toContainText(`运费支付 运单 ${freightNos[0]}`);
+  await expect(page.getByRole("table", { name: "账户流水" })).toContainText(`运费支付 运单 ${freightNos[0]}`);
 });
 
 test("a driver requests a withdrawal, platform finance approves it and records the bank's success", async ({ page }) => {
@@ -104,20 +107,17 @@ test("an organisation requests a recharge, platform finance confirms it on 企�
   expect(await yuan(page, "account-balance")).toBe(before + 123_456);
 });
 
-/** An engine list's rows (an empty engine list has none: its 暂无 line is not a row). */
-const ENGINE_ROWS = "resource-row";
-
 test("every money page renders real rows for the account that uses it", async ({ page }) => {
   test.setTimeout(120_000);
   const pages: Array<[Kind, string, string]> = [
-    ["ORG_USER", "/accountManage/expend", "entry-table"],
+    ["ORG_USER", "/accountManage/expend", ENGINE_ROWS],
     ["ORG_USER", "/financialManage/paymentList", ENGINE_ROWS],
     ["ORG_USER", "/financialManage/driverPayableList", "payee-table"],
     ["ORG_USER", "/financialManage/waybillTracking", "tracking-table"],
-    ["ORG_USER", "/financialManage/enterpriseFlow", "entry-table"],
-    ["SYSTEM_USER", "/financialManage/platformFlow", "entry-table"],
+    ["ORG_USER", "/financialManage/enterpriseFlow", ENGINE_ROWS],
+    ["SYSTEM_USER", "/financialManage/platformFlow", ENGINE_ROWS],
     ["SYSTEM_USER", "/financialManage/withdrawList", ENGINE_ROWS],
-    ["SYSTEM_USER", "/financialManage/withdrawFlow", "transfer-table"],
+    ["SYSTEM_USER", "/financialManage/withdrawFlow", ENGINE_ROWS],
     ["SYSTEM_USER", "/financialManage/enterpriseBalance", "balance-table"],
     ["SYSTEM_USER", "/system/addUserBankCardList", ENGINE_ROWS],
   ];

@@ -203,7 +203,7 @@ describe(`ledger (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, ()
   });
 
   it("lists answer the caller's own money only", async () => {
-    const mine = await okData<{ records: Array<{ ownerType: string }>; sums: { income: number } }>(as(f, "INDIVIDUAL_USER", "/pay/entries/search", { size: 200 }));
+    const mine = await okData<{ records: Array<{ ownerType: string }>; sums: { income: number } }>(as(f, "INDIVIDUAL_USER", "/pay-entry/search", { size: 200 }));
     expect(mine.records.length).toBeGreaterThan(0);
     expect(mine.records.every((r) => r.ownerType === "USER")).toBe(true);
     // 支付列表 is the engine's payment resource (contract/resources/money.ts).
