@@ -11,14 +11,14 @@
  *    byte, peak RSS of console and platform; and the same workbook built in memory (ExcelJS
  *    non-streaming) in a child process, for its time and peak RSS.
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { openDatabase } from "../platform/db/index.js";
 import { createdWindow, exportWindow } from "./lib/export-window.js";
 import { runLoad } from "./lib/load.js";
 import { consoleLogin, root, round, sampleRss, startStack } from "../scripts/lib/processes.js";
+import { ensureWaybills } from "./lib/waybills.js";
 
 const { values } = parseArgs({
   options: {
@@ -34,23 +34,6 @@ const dbFile = join(root, "data/bench/tms.db");
 const databaseUrl = `file:${dbFile}`;
 
 
-async function ensureWaybills() {
-  if (existsSync(dbFile)) {
-    const db = await openDatabase(databaseUrl);
-    const { n } = await db.kysely.selectFrom("freights").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    await db.destroy();
-    if (Number(n) >= WAYBILLS) return;
-  }
-  mkdirSync(join(root, "data/bench"), { recursive: true });
-  for (const suffix of ["", "-wal", "-shm"]) spawnSync("rm", ["-f", dbFile + suffix]);
-  const started = Date.now();
-  execFileSync(process.execPath, ["--import", "tsx", "platform/db/bulk.ts", "--waybills", String(WAYBILLS)], {
-    cwd: root,
-    env: { ...process.env, TMS_DATABASE_URL: databaseUrl },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  console.error(`[bench] generated ${WAYBILLS} waybills in ${round((Date.now() - started) / 1000)} s`);
-}
 
 function child(mode: "query" | "export", filter: Record<string, unknown>) {
   const out = execFileSync(
@@ -62,7 +45,8 @@ function child(mode: "query" | "export", filter: Record<string, unknown>) {
 }
 
 
-await ensureWaybills();
+mkdirSync(join(root, "data/bench"), { recursive: true });
+await ensureWaybills(databaseUrl, WAYBILLS);
 const stack = await startStack({ port: 3200, databaseUrl });
 try {
   const cookie = await consoleLogin(stack.consoleUrl, ORG_USER);

@@ -3,7 +3,7 @@
  *
  *   npx tsx bench/reports.ts [--waybills 1000000] [--rounds 20]
  *
- * Generates the waybills into data/bench-reports/tms.db once with platform/db/bulk.ts (reused while it
+ * Generates the waybills into data/bench-reports/tms.db once with platform/demo/bulk.ts (reused while it
  * holds enough), migrates it, then runs each report's platform call (the one aggregation, the totals
  * and the chart: platform/reports/kit.ts runReport) `rounds` times for the platform user (the whole
  * platform), the tenant user and the organisation user, over the last 31 days. Reports p50/p99 over
@@ -11,8 +11,7 @@
  * (process.cpuUsage), which a shared machine's load does not inflate, and the load average.
  */
 import { loadavg } from "node:os";
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { REPORT_IDS, REPORTS, type ReportId } from "../contract/reports.js";
@@ -25,6 +24,7 @@ import { runReport } from "../platform/reports/kit.js";
 import type { ServiceContext } from "../platform/context.js";
 import type { CallerScope } from "../platform/scope.js";
 import { root, round } from "../scripts/lib/processes.js";
+import { ensureWaybills } from "./lib/waybills.js";
 
 const { values } = parseArgs({ options: { waybills: { type: "string", default: "1000000" }, rounds: { type: "string", default: "20" } } });
 const WAYBILLS = Number(values.waybills);
@@ -33,19 +33,6 @@ const dbFile = join(root, "data/bench-reports/tms.db");
 const databaseUrl = `file:${dbFile}`;
 const ACCOUNTS = ["13800000001", "13800000002", "13800000003"];
 
-async function ensureWaybills(): Promise<void> {
-  if (existsSync(dbFile)) {
-    const db = await openDatabase(databaseUrl);
-    const { n } = await db.kysely.selectFrom("freights").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    await db.destroy();
-    if (Number(n) >= WAYBILLS) return;
-  }
-  mkdirSync(join(root, "data/bench-reports"), { recursive: true });
-  for (const suffix of ["", "-wal", "-shm"]) spawnSync("rm", ["-f", dbFile + suffix]);
-  const started = Date.now();
-  execFileSync(process.execPath, ["--import", "tsx", "platform/db/bulk.ts", "--waybills", String(WAYBILLS)], { cwd: root, env: { ...process.env, TMS_DATABASE_URL: databaseUrl }, stdio: ["ignore", "ignore", "inherit"] });
-  console.error(`[bench] generated ${WAYBILLS} waybills in ${round((Date.now() - started) / 1000)} s`);
-}
 
 /** The demo account's scope, with every report code so each report runs for each account. */
 async function scopeOf(db: Db, mobile: string): Promise<CallerScope> {
@@ -56,7 +43,8 @@ async function scopeOf(db: Db, mobile: string): Promise<CallerScope> {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-await ensureWaybills();
+mkdirSync(join(root, "data/bench-reports"), { recursive: true });
+await ensureWaybills(databaseUrl, WAYBILLS);
 const db = await openDatabase(databaseUrl);
 await migrateToLatest(db);
 const ctx = { db, config: loadPlatformConfig({ NODE_ENV: "production" }), log: console } as unknown as ServiceContext;

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase, type Db } from "../platform/db/index.js";
 import { migrateToLatest } from "../platform/db/migrate.js";
-import { seedIfEmpty } from "../platform/db/seed-all.js";
+import { seedIfEmpty } from "../platform/demo/seed-all.js";
 import { WATER_PERMISSION } from "../contract/permissions.js";
 import { vehicleBinding } from "../platform/masterdata/vehicle.resource.js";
 import { searchResource } from "../platform/resources/query.js";

@@ -5,7 +5,7 @@
  * And 轨迹定位 (domain 7.3): the organisation's waybills in transit with their last positions.
  */
 import { z } from "zod";
-import { VEHICLE_LENGTHS } from "./resources/fleet-rest";
+import { VEHICLE_LENGTHS } from "./resources/vehicle-availability";
 import type { UserType } from "./platforms";
 import { tonnesToKg } from "./units";
 import { chinaDateText } from "./fields.js";

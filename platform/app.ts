@@ -6,26 +6,7 @@ import type { ServiceContext } from "./context.js";
 import type { Db } from "./db/index.js";
 import { installErrorHandling } from "./http/errors.js";
 import { guardedServerOptions, installInputGuards } from "./http/guards.js";
-import { activationRoutes } from "./identity/activation.js";
-import { identityRoutes } from "./identity/routes.js";
-import { freightRoutes } from "./freight/routes.js";
-import { appealRoutes } from "./appeal/routes.js";
-import { resourceRoutes } from "./resources/routes.js";
-import { enterpriseRoutes } from "./masterdata/enterprise.resource.js";
-import { submissionRoutes } from "./submission/routes.js";
-import { fleetRoutes } from "./fleet/routes.js";
-import { fleetRestRoutes } from "./fleet/rest-routes.js";
-import { findShipRoutes } from "./findship/routes.js";
-import { notificationRoutes } from "./iam/notifications/routes.js";
-import { systemPageRoutes } from "./system/routes.js";
-import { orderImportRoutes } from "./orders/routes.js";
-import { reportRoutes } from "./reports/routes.js";
-import { ledgerRoutes } from "./ledger/routes.js";
-import { myFleetRoutes } from "./fleet/my-fleet.js";
-import { finance2Routes } from "./finance2/routes.js";
-import { iamAdminRoutes } from "./iam/admin/routes.js";
-import { billingRoutes } from "./billing/routes.js";
-import { documentRoutes } from "./documents/documents.js";
+import { SERVICES } from "./composition.js";
 import { createBus } from "./realtime/create-bus.js";
 import { createRateLimiter } from "./http/rate-limit.js";
 import { installRealtimeGateway } from "./realtime/gateway.js";
@@ -49,31 +30,6 @@ export interface RouteEntry {
   method: string;
   url: string;
 }
-
-/** Each service's HTTP routes. Add a service by adding its register function here. */
-const services: Array<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [
-  identityRoutes,
-  notificationRoutes,
-  freightRoutes,
-  appealRoutes,
-  resourceRoutes,
-  enterpriseRoutes,
-  submissionRoutes,
-  fleetRoutes,
-  fleetRestRoutes,
-  systemPageRoutes,
-  orderImportRoutes,
-  reportRoutes,
-  ledgerRoutes,
-  iamAdminRoutes,
-  billingRoutes,
-  finance2Routes,
-  findShipRoutes,
-  documentRoutes,
-  // Last: a new service goes after the others (the fuzz test walks routes in registration order).
-  activationRoutes,
-  myFleetRoutes,
-];
 
 /** Fastify's form of TMS_TRUST_PROXY (its types take a hop count as a function). */
 const fastifyTrust = (setting: TrustProxySetting) => (typeof setting === "number" ? (_address: string, hop: number) => hop < setting : setting);
@@ -107,6 +63,6 @@ export async function buildApp({ db, config, logger = false, drainOnClose = fals
   installInputGuards(app);
   installRealtimeGateway(app, ctx, bus);
   installObservability(app, ctx, config.metricsToken ?? null);
-  for (const register of services) await register(app, ctx);
+  for (const register of SERVICES) await register(app, ctx);
   return { app, ctx, routes };
 }

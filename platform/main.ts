@@ -3,12 +3,14 @@ import { buildApp } from "./app.js";
 import { loadPlatformConfig } from "./config.js";
 import { openDatabase } from "./db/index.js";
 import { migrateToLatest, migrationStatus, schemaProblems } from "./db/migrate.js";
-import { seedIfEmpty } from "./db/seed-all.js";
-import { bootstrapCatalogue } from "./db/bootstrap.js";
+import { seedIfEmpty } from "./demo/seed-all.js";
+import { bootstrapCatalogue } from "./iam/bootstrap.js";
 import { JobRunner } from "./jobs/runner.js";
+import { settleBacklog } from "./ledger/settlements.js";
 import { runTimeoutDetector } from "./fleet/timeouts.js";
-import { expireAvailabilities, filePendingTemplates } from "./fleet/fleet-rest.resource.js";
-import { markOverdueContainers } from "./orders/rest.resource.js";
+import { expireAvailabilities } from "./fleet/vehicle-availability.resource.js";
+import { filePendingTemplates } from "./fleet/sms-template.resource.js";
+import { markOverdueContainers } from "./orders/deliveries.resource.js";
 import { limiterOf } from "./http/rate-limit.js";
 import { refuseOnProblems, settingsAtStart } from "../contract/settings.js";
 import { targetsOf } from "./submission/records.js";
@@ -103,3 +105,6 @@ every("sms-template-filing", 30_000, () => filePendingTemplates(ctx));
 every("container-overdue", 60_000, () => markOverdueContainers(db.kysely));
 // 证照到期提醒: nightly in effect (checked hourly; a credential is flagged once per 有效期至), the owner notified.
 every("credential-expiry", 3_600_000, () => flagExpiringCredentials(ctx), { runNow: true });
+// 结算: waybills completed before settlements were written with the 完成 step, or written straight into
+// the table (an import, the bench generator), are settled at start and hourly, one id range per statement.
+every("settlement-backlog", 3_600_000, () => settleBacklog(db.kysely), { runNow: true });

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from "node:util";
 import { loadPlatformConfig } from "../platform/config.js";
-import { createFirstAdmin } from "../platform/db/bootstrap.js";
+import { createFirstAdmin } from "../platform/iam/bootstrap.js";
 import { openDatabase } from "../platform/db/index.js";
 import { migrateToLatest } from "../platform/db/migrate.js";
 

@@ -2,8 +2,8 @@
 import { loadPlatformConfig } from "../platform/config.js";
 import { openDatabase } from "../platform/db/index.js";
 import { migrateToLatest } from "../platform/db/migrate.js";
-import { seedIfEmpty } from "../platform/db/seed-all.js";
-import { bootstrapCatalogue } from "../platform/db/bootstrap.js";
+import { seedIfEmpty } from "../platform/demo/seed-all.js";
+import { bootstrapCatalogue } from "../platform/iam/bootstrap.js";
 
 const config = loadPlatformConfig();
 const db = await openDatabase(config.databaseUrl);

@@ -47,18 +47,20 @@ const GROUPS = [
   ...SYSTEM_PAGE_GROUPS,
   orderPages,
   appVersionPages,
-  ...ORDER_REST_GROUPS,
+  ...IAM_PAGE_GROUPS,
+  ...DELIVERY_GROUPS,
   ...BILLING_PAGE_GROUPS,
   ...FINANCE2_PAGE_GROUPS,
   ...MONEY_PAGE_GROUPS,
   ...FIND_SHIP_GROUPS,
 ];
 import { realtimeRemindPages, timeoutConfigPages, timeoutRecordPages } from "./fleet";
-import { availabilityPages, smsTemplatePages } from "./fleet-rest";
+import { availabilityPages, smsTemplatePages } from "./find-car";
 import { SYSTEM_PAGE_GROUPS } from "./system-pages";
 import { orderPages } from "./orders";
 import { appVersionPages } from "./app-version";
-import { ORDER_REST_GROUPS } from "./order-rest";
+import { IAM_PAGE_GROUPS } from "./iam";
+import { DELIVERY_GROUPS } from "./deliveries";
 import { MONEY_PAGE_GROUPS } from "./money";
 import { BILLING_PAGE_GROUPS } from "./billing";
 import { FINANCE2_PAGE_GROUPS } from "./finance2";

@@ -83,6 +83,8 @@ export interface Links {
   actions?: Record<ActionKey, string>;
   /** Labels of the actions that are not transitions of the definition (派车, 重新发货). */
   labels?: Record<ActionKey, string>;
+  /** Actions whose page (in `actions`) is a stored file (下载): a plain download link, outside the app's navigation. */
+  files?: readonly ActionKey[];
 }
 
 export type ResourcePage = ListPage | DetailPage | FormPage | AuditPage;
@@ -102,9 +104,12 @@ export function pagesOf(
     actionPages?: Record<ActionKey, string>;
     /** Labels of page actions that are not transitions (the platform offers them through the binding's linkActions). */
     actionLabels?: Record<ActionKey, string>;
+    /** Link actions that download a stored file: `{ download: "/files/:id" }` (label in `actionLabels`). */
+    actionFiles?: Record<ActionKey, string>;
   },
 ) {
-  const links: Links = { list: spec.list?.path, detail: spec.detail?.path, create: spec.create?.path, edit: spec.edit?.path, audit: spec.audit?.path, actions: spec.actionPages, labels: spec.actionLabels };
+  const actions = spec.actionPages || spec.actionFiles ? { ...spec.actionPages, ...spec.actionFiles } : undefined;
+  const links: Links = { list: spec.list?.path, detail: spec.detail?.path, create: spec.create?.path, edit: spec.edit?.path, audit: spec.audit?.path, actions, labels: spec.actionLabels, files: spec.actionFiles ? Object.keys(spec.actionFiles) : undefined };
   if (spec.list?.inlineForm) {
     links.create ??= `${spec.list.path}?form=new`;
     links.edit ??= `${spec.list.path}?form=:id`;

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
 import { ResourceListPage } from "~/components/resource/ResourceListPage";
-import { availabilityPages } from "~/pages/fleet-rest";
+import { availabilityPages } from "~/pages/find-car";
 import { listLoader, recordAction } from "~/services/resource-pages.server";
 
 const page = availabilityPages.list!;

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
 import { ResourceListPage } from "~/components/resource/ResourceListPage";
-import { smsTemplatePages } from "~/pages/fleet-rest";
+import { smsTemplatePages } from "~/pages/find-car";
 import { listLoader, recordAction } from "~/services/resource-pages.server";
 
 const page = smsTemplatePages.list!;

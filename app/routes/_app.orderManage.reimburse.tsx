@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
 import { ListOrDetail } from "~/components/orders/ListOrDetail";
-import { containerPages } from "~/pages/order-rest";
-import { listOrDetailAction, listOrDetailLoader } from "~/services/pages/order-rest.server";
+import { containerPages } from "~/pages/deliveries";
+import { listOrDetailAction, listOrDetailLoader } from "~/services/pages/deliveries.server";
 
 const { list, detail } = containerPages;
 export const loader = (args: LoaderFunctionArgs) => listOrDetailLoader(list!, detail!, args);

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
 import { ResourceListPage } from "~/components/resource/ResourceListPage";
-import { transportTaskPages } from "~/pages/order-rest";
+import { transportTaskPages } from "~/pages/deliveries";
 import { listLoader, recordAction } from "~/services/resource-pages.server";
 
 const page = transportTaskPages.list!;

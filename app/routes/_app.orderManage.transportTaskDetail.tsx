@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
 import { LinkedProgress } from "~/components/orders/LinkedWaybills";
 import { ResourceDetailPage } from "~/components/resource/ResourceDetailPage";
-import { transportTaskPages } from "~/pages/order-rest";
-import { waybillsBy, type LinkedWaybills } from "~/services/pages/order-rest.server";
+import { transportTaskPages } from "~/pages/deliveries";
+import { waybillsBy, type LinkedWaybills } from "~/services/pages/deliveries.server";
 import { detailLoader, recordAction } from "~/services/resource-pages.server";
 
 const page = transportTaskPages.detail!;

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
 import { LinkedProgress } from "~/components/orders/LinkedWaybills";
 import { ListOrDetail } from "~/components/orders/ListOrDetail";
-import { waterDeliveryPages } from "~/pages/order-rest";
-import { listOrDetailAction, listOrDetailLoader, waybillsBy, type LinkedWaybills } from "~/services/pages/order-rest.server";
+import { waterDeliveryPages } from "~/pages/deliveries";
+import { listOrDetailAction, listOrDetailLoader, waybillsBy, type LinkedWaybills } from "~/services/pages/deliveries.server";
 
 const { list, detail } = waterDeliveryPages;
 export const loader = (args: LoaderFunctionArgs) => listOrDetailLoader(list!, detail!, args, waybillsBy("deliveryId"));

@@ -21,7 +21,8 @@ import { fleetLeader, fleetLeaderMember } from "./fleet-leader.js";
 import { vehicleRelation } from "./vehicle-relation.js";
 import { appeal } from "./appeal.js";
 import { timeoutConfig, vehicleAlert } from "./fleet.js";
-import { smsTemplate, vehicleAvailability } from "./fleet-rest.js";
+import { smsTemplate } from "./sms-template.js";
+import { vehicleAvailability } from "./vehicle-availability.js";
 import { ship } from "./ship.js";
 import { captain, captainProfile } from "./captain.js";
 import { shipowner } from "./shipowner.js";
@@ -32,6 +33,7 @@ import { complaint, complaintReply } from "./complaint.js";
 import { safetyNotice, sensitiveWord, wxGroup } from "./system-content.js";
 import { order } from "./order.js";
 import { appVersion } from "./app-version.js";
+import { operationLog, systemFile } from "./iam.js";
 import { activeOrder, delivery, linkedWaybill, openOrder, redelivery } from "./delivery.js";
 import { transportTask } from "./transport-task.js";
 import { container } from "./container.js";
@@ -69,6 +71,8 @@ export const RESOURCES: Record<string, AnyResource> = {
   [smsTemplate.key]: smsTemplate,
   [order.key]: order,
   [appVersion.key]: appVersion,
+  [operationLog.key]: operationLog,
+  [systemFile.key]: systemFile,
   ...Object.fromEntries([openOrder, activeOrder, delivery, redelivery, linkedWaybill, transportTask, container].map((def) => [def.key, def as AnyResource])),
   ...Object.fromEntries(MONEY_RESOURCES.map((def) => [def.key, def as AnyResource])),
   ...Object.fromEntries(BILLING_RESOURCES.map((def) => [def.key, def as AnyResource])),

@@ -68,6 +68,8 @@ export interface Field<T = unknown> extends Placement {
   /** A date of expiry: lists flag it when within 30 days or past, create refuses a past date. */
   expiry?: boolean;
   hint?: string;
+  /** Shown for a missing value instead of「-」(a logged-out click's 操作人: 未登录用户). */
+  empty?: string;
   /** Region fields: the deepest level the cascader must reach. */
   regionLevel?: "city" | "district";
   /** Free text users write: the platform screens it against the sensitive-word list (domain 6.14) on every write. */
@@ -82,10 +84,10 @@ export interface Field<T = unknown> extends Placement {
   document?: { kind: DocumentKind; max: number };
 }
 
-type Common = Placement & { required?: boolean; column?: string; hint?: string; screen?: boolean };
+type Common = Placement & { required?: boolean; column?: string; hint?: string; screen?: boolean; empty?: string };
 type Checked = [test: (value: string) => boolean, message: string];
 
-function make<T>(base: Omit<Field<T>, "required" | keyof Placement | "column" | "hint" | "screen">, o: Common): Field<T> {
+function make<T>(base: Omit<Field<T>, "required" | keyof Placement | "column" | "hint" | "screen" | "empty">, o: Common): Field<T> {
   const { required = false, ...rest } = o;
   return { ...base, ...rest, required };
 }

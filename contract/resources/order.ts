@@ -69,7 +69,7 @@ export const order = defineResource({
     externalNo: f.text("原始单号", 35, { ...BASIC, sanitize: true, hint: "上游委托单号，选填" }),
     freightWay: f.enumOf("运输方式", WAYS, { ...BASIC, required: true, filter: "eq" }),
     businessMode: f.enumOf("业务模式", ORDER_BUSINESS_MODES, { ...BASIC, required: true, filter: "eq" }),
-    shipperId: f.ref("托运人", "shipper", "shipperLabel", { detail: false, form: true, required: true, filter: "eq" }),
+    shipperId: f.ref("托运人", "shipper", "shipperLabel", { detail: false, form: true, required: true }),
     shipperName: f.text("托运人", 128, { list: true, detail: "托运人与收货方", export: true, filter: "contains" }),
     projectId: f.ref("项目", "project", "projectName", { detail: "基本信息", form: true, export: true, filter: "eq" }),
     cargoId: f.ref("货物", "cargo", "cargoLabel", { detail: false, form: true, required: true, filter: "eq" }),

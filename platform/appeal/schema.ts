@@ -1,13 +1,15 @@
 import type { Generated, Selectable } from "kysely";
 import type { AppealStatus } from "../../contract/appeal.js";
 import type { FreightWay } from "../../contract/freight.js";
+import type { WriteColumns } from "../resources/schema.js";
 
 /**
  * A risk appeal (风险申诉) of one waybill. It copies the waybill's scoping columns (platform, tenant,
  * organisation, carrier's user, way of transport) — none of which change after dispatch — so the
- * waybill's own visibility rule (platform/scope.ts) applies to it without a join.
+ * waybill's own visibility rule (platform/scope.ts) applies to it without a join. The resource engine's
+ * columns came with migration 0011: created_at is the submission time.
  */
-export interface RiskAppealsTable {
+export interface RiskAppealsTable extends WriteColumns {
   id: Generated<number>;
   appeal_no: string;
   platform_id: string;
@@ -30,13 +32,6 @@ export interface RiskAppealsTable {
   audited_by_name: string | null;
   audited_at: string | null;
   audit_remark: string | null;
-  // The resource engine's columns (migration 0011): created_at is the submission time.
-  created_at: string;
-  created_by: number | null;
-  updated_at: string | null;
-  updated_by: number | null;
-  version: Generated<number>;
-  deleted_at: string | null;
 }
 
 export type AppealRow = Selectable<RiskAppealsTable>;

@@ -11,13 +11,13 @@ import { taxOf, type ApplyInvoice, type invoiceableFilterSchema } from "../../co
 import type { z } from "zod";
 import { nowIso, type Db } from "../db/index.js";
 import { HttpError, notFound, offsetOf, Refusal } from "../http/envelope.js";
-import { ensureSettlements } from "../ledger/flows.js";
+import { settleWaybills } from "../ledger/settlements.js";
 import { requireCode } from "../http/permission.js";
 import { hashOf } from "../ledger/ledger.js";
 import { lockRows, moneyTx, type MoneyDb } from "../ledger/tx.js";
 import { recordResourceEvent } from "../resources/events.js";
 import { nextSerial } from "../resources/write.js";
-import { isIndividual, ownOrgId, visible, type CallerScope } from "../scope.js";
+import { isIndividual, visible, type CallerScope } from "../scope.js";
 import { reportedForInvoice, reportGaps, requireReported } from "../submission/invoice-gate.js";
 import { yuanPlain } from "../../contract/numbers.js";
 
@@ -38,7 +38,6 @@ function invoiceable(db: MoneyDb, scope: CallerScope) {
 
 export async function searchInvoiceable(db: Db, scope: CallerScope, filter: z.infer<typeof invoiceableFilterSchema>, paging: { current: number; size: number }) {
   if (isIndividual(scope)) throw new Refusal(RefusalCode.notPermitted, "个人账号不能申请开票");
-  await ensureSettlements(db.kysely, { orgId: ownOrgId(scope) });
   let q = invoiceable(db.kysely, scope);
   if (filter.keyword) q = q.where((eb) => eb.or([eb("f.freight_no", "like", `%${filter.keyword}%`), eb("f.order_no", "like", `%${filter.keyword}%`)]));
   if (filter.shipperName) q = q.where("f.shipper_name", "like", `%${filter.shipperName}%`);
@@ -79,7 +78,7 @@ export async function applyForInvoice(db: Db, scope: CallerScope, input: ApplyIn
   const answer = (a: { id: unknown; application_no: string; waybill_count: number; amount_incl_tax: unknown }, replayed: boolean) => ({ id: Number(a.id), applicationNo: a.application_no, waybillCount: Number(a.waybill_count), amountInclTax: Number(a.amount_incl_tax), replayed });
   const first = await replay(db.kysely);
   if (first) return answer(first, true);
-  await ensureSettlements(db.kysely, { orgId: scope.orgId, freightIds });
+  await settleWaybills(db.kysely, freightIds);
 
   return moneyTx(db, async (trx) => {
     const company = await trx.selectFrom("invoice_companies").selectAll().where("id", "=", input.invoiceCompanyId).where("platform_id", "=", scope.platformId).where("deleted_at", "is", null).executeTakeFirst();

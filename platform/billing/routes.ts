@@ -8,25 +8,24 @@ import { applyInvoiceSchema, invoiceableFilterSchema, TICKET_IMPORT_MAX_BYTES } 
 import type { ServiceContext } from "../context.js";
 import { ok, pagingSchema } from "../http/envelope.js";
 import { parse } from "../http/validate.js";
-import { requireCaller } from "../identity/guard.js";
-import { scopeOf } from "../scope.js";
+import { requireScope } from "../identity/guard.js";
 import { applyForInvoice, searchInvoiceable } from "./applications.js";
 import { assertMayImportTickets, importTickets, ticketTemplate } from "./ticket-import.js";
 import { sendXlsx, xlsxUploadRoute } from "../http/xlsx-import.js";
 
 export async function billingRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   app.post("/pay-invoice-application", async (request) => {
-    const scope = await scopeOf(ctx, await requireCaller(ctx, request));
+    const scope = await await requireScope(ctx, request);
     return ok(await applyForInvoice(ctx.db, scope, parse(applyInvoiceSchema, request.body)));
   });
   app.post("/pay-invoiceable/search", async (request) => {
-    const scope = await scopeOf(ctx, await requireCaller(ctx, request));
+    const scope = await await requireScope(ctx, request);
     return ok(await searchInvoiceable(ctx.db, scope, parse(invoiceableFilterSchema, request.body), parse(pagingSchema, request.body)));
   });
   // 进项票批量导入: the template, and the upload (the xlsx as the body, its name in X-File-Name).
   app.get("/tms-input-tax-ticket-import/template", async (request, reply) => {
-    assertMayImportTickets(await scopeOf(ctx, await requireCaller(ctx, request)));
+    assertMayImportTickets(await await requireScope(ctx, request));
     return sendXlsx(reply, await ticketTemplate(), "input_ticket_template", "进项票导入模板");
   });
-  await xlsxUploadRoute(app, "/tms-input-tax-ticket-import/upload", TICKET_IMPORT_MAX_BYTES, "tickets.xlsx", async (request, file) => ok(await importTickets(ctx, await scopeOf(ctx, await requireCaller(ctx, request)), file)));
+  await xlsxUploadRoute(app, "/tms-input-tax-ticket-import/upload", TICKET_IMPORT_MAX_BYTES, "tickets.xlsx", async (request, file) => ok(await importTickets(ctx, await await requireScope(ctx, request), file)));
 }

@@ -1,7 +1,6 @@
 import { PERMISSIONS, PERMISSION_CODES, type PermissionCode } from "../../contract/permissions.js";
 import { ORG_ORDER_CODES, ORG_RESOURCE_CODES } from "../../contract/role-templates.js";
 import type { UserType } from "../../contract/platforms.js";
-import { hashPassword } from "../identity/crypto.js";
 import type { Db } from "./index.js";
 import { nowIso } from "./index.js";
 
@@ -124,9 +123,11 @@ export async function isSeeded(db: Db): Promise<boolean> {
   return !!row;
 }
 
-/** Creates platforms, tenant, organisations, the permission catalogue, roles and the four demo accounts. */
-export async function seedIdentity(db: Db): Promise<SeedIds> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+/**
+ * Creates platforms, tenant, organisations, the permission catalogue, roles and the four demo accounts,
+ * whose password is `DEMO_PASSWORD` stored as `passwordHash` (hashed by the caller, identity/crypto.ts).
+ */
+export async function seedIdentity(db: Db, passwordHash: string): Promise<SeedIds> {
   return db.kysely.transaction().execute(async (trx) => {
     await trx.insertInto("platforms").values(PLATFORMS).execute();
     await trx

@@ -22,7 +22,7 @@ import type { Caller } from "../identity/caller.js";
 import { requireCaller } from "../identity/guard.js";
 import { allowFileReaders, dataDirOf, storeFile, toFileRecord, uploadedBytes, type FileExtension } from "../iam/admin/files.js";
 import { columnOf } from "../../contract/resources/derive.js";
-import { BINDINGS } from "../resources/registry.js";
+import { registeredBindings } from "../resources/lookup.js";
 import { rowsFor, scopeOf, visible, type CallerScope } from "../scope.js";
 import type { AnyDb } from "../resources/bind.js";
 import { demoPng } from "./png.js";
@@ -48,7 +48,7 @@ let derived: Holder[] | null = null;
 /** Every engine resource with image fields (a 证照's images, a relation's 授权材料 …), derived from the bindings, and the business tables below. */
 const holders = (): Holder[] =>
   (derived ??= [
-    ...BINDINGS.flatMap((b) => {
+    ...registeredBindings().flatMap((b) => {
       const columns = Object.entries(b.def.fields).filter(([, field]) => field.kind === "images").map(([key, field]) => columnOf(key, field));
       return columns.length ? [{ table: b.table, columns, scope: b.scope, live: b.table === "credentials" }] : [];
     }),

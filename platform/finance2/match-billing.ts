@@ -12,7 +12,7 @@ import { requestNoSchema } from "../../contract/ledger.js";
 import { MATCH_INVOICE_KINDS, MATCH_INVOICE_RATE_BP, MATCH_INVOICE_TYPES, type MatchInvoiceKind } from "../../contract/resources/finance2.js";
 import { nowIso, type Db } from "../db/index.js";
 import { notFound, offsetOf, Refusal } from "../http/envelope.js";
-import { ensureSettlements } from "../ledger/flows.js";
+import { settleWaybills } from "../ledger/settlements.js";
 import { requireCode } from "../http/permission.js";
 import { moneyTx } from "../ledger/tx.js";
 import { nextSerial } from "../resources/write.js";
@@ -93,7 +93,7 @@ export const taxIncluded = (incl: number, rateBp: number) => Math.round((incl * 
 export async function applyMatchInvoice(db: Db, scope: CallerScope, input: MatchApply) {
   requireCode(scope, "TMS_MATCHMAKING_BILLING", "申请撮合开票", ["ORG_USER", "SYSTEM_USER"]);
   const freightIds = [...input.freightIds].sort((a, b) => a - b);
-  await ensureSettlements(db.kysely, { freightIds });
+  await settleWaybills(db.kysely, freightIds);
   const kind: MatchInvoiceKind = input.invoiceKind;
   return moneyTx(db, async (trx) => {
     const prior = await trx.selectFrom("match_invoices").selectAll().where("platform_id", "=", scope.platformId).where("request_no", "=", input.requestNo).executeTakeFirst();

@@ -9,10 +9,9 @@
 import { sql, type RawBuilder } from "kysely";
 import type { ReportParams } from "../../contract/reports.js";
 import { chinaDayEnd, chinaDayStart } from "../../contract/units.js";
-import { ensureSettlements } from "../ledger/flows.js";
 import { yuanNumber, yuanPlain } from "../../contract/numbers.js";
 import { chinaDateSql, col, likePattern, num, staff, topBars, total, type ColumnDef, type Raw, type ReportDef, type ReportQuery } from "../reports/kit.js";
-import { ownOrgId, rowsFor, visible } from "../scope.js";
+import { rowsFor, visible } from "../scope.js";
 
 /** The period key of a time column: the China date (DAY) or "YYYY-MM" (MONTH); ALL falls back to `fallback`. */
 function periodOf(q: ReportQuery, time: RawBuilder<unknown>, fallback: "DAY" | "MONTH"): RawBuilder<string> {
@@ -154,7 +153,6 @@ const expenditure: ReportDef = {
 /** Completed MATCHMAKING waybills in the range (by completion time) with their settlements (alias f, o, s). */
 async function matchmakingWaybills(q: ReportQuery) {
   const { db, scope, params } = q;
-  await ensureSettlements(db, { orgId: ownOrgId(scope) });
   let query = db
     .selectFrom("freights as f")
     .innerJoin("freight_orders as o", "o.id", "f.order_id")

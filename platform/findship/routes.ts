@@ -28,13 +28,13 @@ import { nowIso } from "../db/index.js";
 import { notFound, ok, Refusal } from "../http/envelope.js";
 import { parse } from "../http/validate.js";
 import { notifyUsers } from "../iam/notifications/notify.js";
-import { platformOf, requireCaller } from "../identity/guard.js";
+import { platformOf, requireScope } from "../identity/guard.js";
 import { getKeyPair } from "../identity/service.js";
 import { issueSmsCode, requireSmsCode } from "../identity/sms-codes.js";
 import { bindingOf } from "../resources/lookup.js";
 import { scopedBase } from "../resources/query.js";
 import { nextSerial } from "../resources/write.js";
-import { assertWater, isOrgUser, isPlatformStaff, scopeOf } from "../scope.js";
+import { assertWater, isOrgUser, isPlatformStaff } from "../scope.js";
 import { findShipDetail, publicAvailabilities, shipMap, shipOfAvailability, shipsInTransit } from "./views.js";
 
 const invalid = (message: string) => new Refusal(RefusalCode.invalid, message);
@@ -91,13 +91,13 @@ export async function findShipRoutes(app: FastifyInstance, ctx: ServiceContext):
 
   /** 找船地图 (every account of the platform). */
   app.get("/tms-ship-position/map", async (request) => {
-    const scope = scopeOf(ctx, await requireCaller(ctx, request));
+    const scope = await requireScope(ctx, request);
     return ok(await shipMap(ctx.db.kysely, scope.platformId, parse(shipMapQuery, request.query)));
   });
 
   /** 找船详情: by ship, or by one of its published notices. */
   app.get("/tms-find-ship/detail", async (request) => {
-    const scope = scopeOf(ctx, await requireCaller(ctx, request));
+    const scope = await requireScope(ctx, request);
     const q = parse(findShipDetailQuery, request.query);
     const shipId = q.shipId ?? (await shipOfAvailability(ctx.db.kysely, scope.platformId, q.availabilityId!));
     const detail = shipId == null ? null : await findShipDetail(ctx.db.kysely, scope, shipId);
@@ -107,7 +107,7 @@ export async function findShipRoutes(app: FastifyInstance, ctx: ServiceContext):
 
   /** 在途船舶: water waybills in transit, for callers with the water right. */
   app.get("/tms-ship-in-transit", async (request) => {
-    const scope = scopeOf(ctx, await requireCaller(ctx, request));
+    const scope = await requireScope(ctx, request);
     assertWater(scope);
     const { keyword } = parse(inTransitQuery, request.query);
     return ok(await shipsInTransit(ctx.db.kysely, scope, keyword || undefined));
@@ -115,7 +115,7 @@ export async function findShipRoutes(app: FastifyInstance, ctx: ServiceContext):
 
   /** 选船链接 for one of the caller's supplies, valid 72 hours. */
   app.post("/tms-ship-inquiry/ticket", async (request) => {
-    const scope = scopeOf(ctx, await requireCaller(ctx, request));
+    const scope = await requireScope(ctx, request);
     if (!isOrgUser(scope) && !isPlatformStaff(scope)) throw new Refusal(RefusalCode.notPermitted, "仅企业或平台账号可以生成选船链接");
     const { supplyId } = parse(selectTicketBody, request.body);
     const binding = bindingOf("supply");

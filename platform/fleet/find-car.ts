@@ -16,7 +16,8 @@ import type { Db } from "../db/index.js";
 import { notFound, Refusal } from "../http/envelope.js";
 import { likePattern } from "../reports/kit.js";
 import { isIndividual, isOrgUser, visible, type CallerScope } from "../scope.js";
-import { expireAvailabilities, gatewayTemplate } from "./fleet-rest.resource.js";
+import { expireAvailabilities } from "./vehicle-availability.resource.js";
+import { gatewayTemplate } from "./sms-template.resource.js";
 import { sendSms } from "./sms-gateway.js";
 
 type Kysely = Db["kysely"];

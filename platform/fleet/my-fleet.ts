@@ -14,8 +14,8 @@ import type { Database } from "../db/schema.js";
 import type { Kysely } from "kysely";
 import { ok, offsetOf, pagingSchema, Refusal } from "../http/envelope.js";
 import { parse } from "../http/validate.js";
-import { requireCaller } from "../identity/guard.js";
-import { isIndividual, scopeOf, type CallerScope } from "../scope.js";
+import { requireScope } from "../identity/guard.js";
+import { isIndividual, type CallerScope } from "../scope.js";
 import { LIVE_STATUSES } from "../../contract/freight-steps.js";
 
 type Db = Kysely<Database>;
@@ -150,7 +150,7 @@ export async function myFleetWaybills(db: Db, scope: CallerScope, filter: z.infe
 
 export async function myFleetRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const db = ctx.db.kysely;
-  const scopeFor = async (request: FastifyRequest) => scopeOf(ctx, await requireCaller(ctx, request));
+  const scopeFor = async (request: FastifyRequest) => await requireScope(ctx, request);
   app.get(`${MY_FLEET_BASE}/summary`, async (request) => ok(await myFleetSummary(db, await scopeFor(request))));
   app.post(`${MY_FLEET_BASE}/members/search`, async (request) => ok(await myFleetMembers(db, await scopeFor(request), parse(memberFilter, request.body ?? {}), parse(pagingSchema, request.body ?? {}))));
   app.post(`${MY_FLEET_BASE}/waybills/search`, async (request) => ok(await myFleetWaybills(db, await scopeFor(request), parse(waybillFilter, request.body ?? {}), parse(pagingSchema, request.body ?? {}))));

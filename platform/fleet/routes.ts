@@ -10,8 +10,8 @@ import { RefusalCode } from "../../contract/envelope.js";
 import type { ServiceContext } from "../context.js";
 import { notFound, ok, Refusal } from "../http/envelope.js";
 import { parse } from "../http/validate.js";
-import { requireCaller } from "../identity/guard.js";
-import { isIndividual, isOrgUser, isTenantStaff, scopeOf, visible } from "../scope.js";
+import { requireScope } from "../identity/guard.js";
+import { isIndividual, isOrgUser, isTenantStaff, visible } from "../scope.js";
 import { latestPositions, publicShipCard, vehicleTrack } from "./positions.js";
 import { TRACK_RANGE_MAX_MS } from "../../contract/fleet.js";
 import { platformOf } from "../identity/guard.js";
@@ -42,7 +42,7 @@ const trackQuery = z
 export async function fleetRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   /** 轨迹查询: one own vehicle's points over ≤ 72 h, with its stops. */
   app.get("/tms-vehicle-position/track", async (request) => {
-    const scope = scopeOf(ctx, await requireCaller(ctx, request));
+    const scope = await requireScope(ctx, request);
     if (!isOrgUser(scope) && !isIndividual(scope)) throw new Refusal(RefusalCode.notPermitted, "轨迹查询仅企业或个人账号可以使用");
     const q = parse(trackQuery, request.query);
     const track = await vehicleTrack(ctx.db.kysely, scope, q.plateNo, new Date(q.from).toISOString(), new Date(q.to).toISOString());
@@ -61,14 +61,14 @@ export async function fleetRoutes(app: FastifyInstance, ctx: ServiceContext): Pr
 
   /** 车辆定位: the caller's vehicles with their latest position (organisations and individuals). */
   app.get("/tms-vehicle-position/latest", async (request) => {
-    const scope = scopeOf(ctx, await requireCaller(ctx, request));
+    const scope = await requireScope(ctx, request);
     if (!isOrgUser(scope) && !isIndividual(scope)) throw new Refusal(RefusalCode.notPermitted, "车辆定位仅企业或个人账号可以查看");
     const { plateNo } = parse(latestQuery, request.query);
     return ok(await latestPositions(ctx.db.kysely, scope, plateNo, Date.now()));
   });
 
   app.post("/tms-vehicle-position/report", async (request) => {
-    const scope = scopeOf(ctx, await requireCaller(ctx, request));
+    const scope = await requireScope(ctx, request);
     if (isTenantStaff(scope)) throw new Refusal(RefusalCode.notPermitted, "仅企业、平台或承运司机可以上报车辆定位");
     const body = parse(reportSchema, request.body);
     const db = ctx.db.kysely;

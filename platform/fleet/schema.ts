@@ -72,7 +72,7 @@ export interface SmsSendLogsTable {
   created_at: string;
 }
 
-export interface FleetRestTables {
+export interface FindCarTables {
   vehicle_availabilities: VehicleAvailabilitiesTable;
   vehicle_contact_logs: VehicleContactLogsTable;
   sms_templates: SmsTemplatesTable;

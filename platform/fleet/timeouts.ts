@@ -13,7 +13,7 @@ import { notifyUsers } from "../iam/notifications/notify.js";
 import type { AnyDb } from "../resources/bind.js";
 import { regionLineage } from "../../contract/regions.js";
 import { placeRegion } from "../db/place-regions.js";
-import { yieldToRequests } from "../jobs/yield.js";
+import { yieldToRequests } from "../db/yield.js";
 
 export const ALERT_TYPES = {
   LOADING_TIMEOUT: "装货超时",

@@ -1,5 +1,5 @@
 /**
- * Realistic demo material shared by the demo seed (seed.ts) and the bulk generator (db/bulk.ts):
+ * Realistic demo material shared by the demo seed (seed.ts) and the bulk generator (demo/bulk.ts):
  * a seeded random source, Anhui/Jiangsu grain places, names, plates and ships, and the simulated
  * life of a waybill up to "now".
  */

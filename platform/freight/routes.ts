@@ -27,7 +27,7 @@ import {
 import type { ServiceContext } from "../context.js";
 import { ok, pagingSchema } from "../http/envelope.js";
 import { parse } from "../http/validate.js";
-import { requireCaller } from "../identity/guard.js";
+import { requireScope } from "../identity/guard.js";
 import * as comments from "./comments.js";
 import * as contracts from "./contracts.js";
 import { freightDashboard } from "./dashboard.js";
@@ -36,7 +36,7 @@ import { bindDevice, selectDevices } from "./devices.js";
 import { dispatch, searchOrders } from "./dispatch.js";
 import { sendFreightExport } from "./export.js";
 import * as resources from "./resources.js";
-import { scopeOf, type CallerScope } from "../scope.js";
+import type { CallerScope } from "../scope.js";
 import { searchFreights } from "./search.js";
 import * as steps from "./steps.js";
 
@@ -45,7 +45,7 @@ const idParams = z.object({ id: idSchema("运单 id") });
 
 export async function freightRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const db = ctx.db.kysely;
-  const scopeFor = async (request: FastifyRequest): Promise<CallerScope> => scopeOf(ctx, await requireCaller(ctx, request));
+  const scopeFor = async (request: FastifyRequest): Promise<CallerScope> => await requireScope(ctx, request);
 
   // --- waybill lists ---------------------------------------------------------------------------
   app.post("/tms-freight/search", async (request) => {

@@ -1,5 +1,6 @@
 import type { Generated } from "kysely";
 import type { FreightAction, FreightStatus, FreightWay, OrderStatus } from "../../contract/freight.js";
+import type { WriteColumns } from "../resources/schema.js";
 
 /**
  * The freight service's tables. Every business row carries platform_id, tenant_id and org_id so any
@@ -13,7 +14,7 @@ interface Scoped {
   org_id: number;
 }
 
-export interface FreightOrdersTable extends Scoped {
+export interface FreightOrdersTable extends Scoped, WriteColumns {
   id: Generated<number>;
   order_no: string;
   freight_way: FreightWay;
@@ -33,13 +34,7 @@ export interface FreightOrdersTable extends Scoped {
   /** Fen per tonne. */
   unit_price: number;
   contract_no: string;
-  created_at: string;
-  // resource engine and domain 3.1 (migration 0012)
-  created_by: number | null;
-  updated_by: number | null;
-  updated_at: string | null;
-  version: Generated<number>;
-  deleted_at: string | null;
+  // domain 3.1 (migration 0012)
   owner_user_id: number | null;
   external_no: string | null;
   business_mode: Generated<string>;
@@ -74,14 +69,13 @@ export interface FreightOrdersTable extends Scoped {
   cancelled_at: string | null;
 }
 
-export interface FreightDriversTable extends Scoped {
+export interface FreightDriversTable extends Scoped, WriteColumns {
   id: Generated<number>;
   /** The driver's own login, when they have one (the INDIVIDUAL_USER demo account does). */
   user_id: number | null;
   name: string;
   mobile: string;
   license_no: string;
-  created_at: string;
   // roster (migration 0008, domain 1.2)
   profile_id: number | null;
   id_card_no: string | null;
@@ -95,21 +89,15 @@ export interface FreightDriversTable extends Scoped {
   profile_status: Generated<string>;
   remark: string | null;
   owner_user_id: number | null;
-  created_by: number | null;
-  updated_by: number | null;
-  updated_at: string | null;
-  version: Generated<number>;
-  deleted_at: string | null;
 }
 
-export interface FreightVehiclesTable extends Scoped {
+export interface FreightVehiclesTable extends Scoped, WriteColumns {
   id: Generated<number>;
   plate_no: string;
   vehicle_type: string;
   load_capacity: number;
   /** The driver who usually drives it. */
   driver_id: number | null;
-  created_at: string;
   // master data (migration 0006, domain 2.2)
   plate_color_code: Generated<string>;
   owner_name: string | null;
@@ -127,20 +115,14 @@ export interface FreightVehiclesTable extends Scoped {
   audit_remark: string | null;
   enabled: Generated<string>;
   owner_user_id: number | null;
-  created_by: number | null;
-  updated_by: number | null;
-  updated_at: string | null;
-  version: Generated<number>;
-  deleted_at: string | null;
 }
 
-export interface FreightCaptainsTable extends Scoped {
+export interface FreightCaptainsTable extends Scoped, WriteColumns {
   id: Generated<number>;
   user_id: number | null;
   name: string;
   mobile: string;
   certificate_no: string;
-  created_at: string;
   // roster over captain_profiles (migration 0009, domain 1.3)
   profile_id: number | null;
   id_card_no: string | null;
@@ -152,20 +134,14 @@ export interface FreightCaptainsTable extends Scoped {
   status: Generated<string>;
   remark: string | null;
   owner_user_id: number | null;
-  created_by: number | null;
-  updated_by: number | null;
-  updated_at: string | null;
-  version: Generated<number>;
-  deleted_at: string | null;
 }
 
-export interface FreightShipsTable extends Scoped {
+export interface FreightShipsTable extends Scoped, WriteColumns {
   id: Generated<number>;
   ship_name: string;
   mmsi: string;
   load_capacity: number;
   captain_id: number | null;
-  created_at: string;
   // master data (migration 0009, domain 2.6)
   ship_identity_no: string | null;
   ship_type: Generated<string>;
@@ -183,11 +159,6 @@ export interface FreightShipsTable extends Scoped {
   audit_remark: string | null;
   enabled: Generated<string>;
   owner_user_id: number | null;
-  created_by: number | null;
-  updated_by: number | null;
-  updated_at: string | null;
-  version: Generated<number>;
-  deleted_at: string | null;
 }
 
 export interface GpsDevicesTable extends Scoped {
@@ -202,7 +173,7 @@ export interface GpsDevicesTable extends Scoped {
   created_at: string;
 }
 
-export interface FreightsTable extends Scoped {
+export interface FreightsTable extends Scoped, WriteColumns {
   id: Generated<number>;
   freight_no: string;
   freight_way: FreightWay;
@@ -241,7 +212,6 @@ export interface FreightsTable extends Scoped {
   contract_no: string;
   dispatcher_user_id: number | null;
   dispatcher_name: string;
-  created_at: string;
   loading_time: string | null;
   unloading_time: string | null;
   sign_time: string | null;
@@ -259,10 +229,6 @@ export interface FreightsTable extends Scoped {
   redispatched_at: string | null;
   redelivery_freight_no: string | null;
   redelivery_remark: string | null;
-  created_by: number | null;
-  updated_by: number | null;
-  version: Generated<number>;
-  deleted_at: string | null;
 }
 
 export interface FreightEventsTable {

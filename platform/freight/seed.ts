@@ -4,6 +4,7 @@
  * INDIVIDUAL_USER (13800000004) is one of its drivers, with a vehicle and waybills of his own; the
  * other organisations have their own, so scoping shows.
  */
+import { settleBacklog } from "../ledger/settlements.js";
 import { LIVE_STATUSES } from "../../contract/freight-steps.js";
 import type { Insertable, Transaction } from "kysely";
 import type { FreightWay } from "../../contract/freight.js";
@@ -371,6 +372,8 @@ export async function seedFreight(db: Db, ids: SeedIds): Promise<void> {
 
       if (own) await seedComments(trx, r, drafts, idOf, own, { userId: Number(userOf("SYSTEM_USER").id), name: userOf("SYSTEM_USER").name });
     }
+    // Completed waybills are payable: their settlements, as the 完成 step writes them.
+    await settleBacklog(trx);
   });
 }
 

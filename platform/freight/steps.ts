@@ -21,6 +21,7 @@ import type { Database } from "../db/schema.js";
 import { notFound, Refusal } from "../http/envelope.js";
 import { notifyStep, recordEvent } from "./events.js";
 import { refreshOrderProgress } from "../orders/progress.js";
+import { settleWaybills } from "../ledger/settlements.js";
 import { releaseLinkedWeight } from "../orders/dispatch-links.js";
 import { toFreightRecords, type FreightRow } from "./records.js";
 import {
@@ -78,6 +79,8 @@ async function applyStep(
     throw new Refusal(FreightRefusalCode.illegalState, illegalStepMessage(action, current.status));
   }
   await alsoWrite?.(trx, row);
+  // 已完成 makes the waybill payable: its settlement is written with the step, never derived on a read.
+  if (to === "COMPLETED") await settleWaybills(trx, [Number(row.id)]);
   await recordEvent(trx, Number(row.id), action, row.status, to, operatorOf(scope), remark, at);
   await refreshOrderProgress(trx, Number(row.order_id), scope);
   const after = await trx.selectFrom("freights").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();

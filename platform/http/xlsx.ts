@@ -12,7 +12,7 @@ import { attachmentDisposition, chinaCompactDate } from "../../contract/units.js
 import { takeExportSlot } from "./export-slots.js";
 import { SheetXml, workbookParts } from "./sheet-xml.js";
 import { Utf8Buffer, ZipWriter } from "./zip.js";
-import { yieldToRequests } from "../jobs/yield.js";
+import { yieldToRequests } from "../db/yield.js";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 export const EXPORT_PAGE_SIZE = 2000;

@@ -1,5 +1,6 @@
 import type { Generated } from "kysely";
 import type { UserType } from "../../contract/platforms.js";
+import type { EngineColumns } from "../resources/schema.js";
 
 export interface PlatformsTable {
   id: string;
@@ -94,12 +95,7 @@ export interface SystemFilesTable {
   public_token: string | null;
 }
 
-export interface AppVersionsTable {
-  id: Generated<number>;
-  platform_id: string;
-  tenant_id: number | null;
-  org_id: number | null;
-  owner_user_id: number | null;
+export interface AppVersionsTable extends EngineColumns {
   app_code: string;
   os: string;
   version_name: string;
@@ -112,12 +108,6 @@ export interface AppVersionsTable {
   is_force: number;
   status: string;
   published_at: string | null;
-  created_at: string;
-  created_by: number | null;
-  updated_by: number | null;
-  updated_at: string | null;
-  version: Generated<number>;
-  deleted_at: string | null;
 }
 
 export interface SysConfigsTable {

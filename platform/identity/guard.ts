@@ -3,6 +3,7 @@ import { isPlatformId } from "../../contract/platforms.js";
 import type { ServiceContext } from "../context.js";
 import { HttpError } from "../http/envelope.js";
 import type { Caller } from "./caller.js";
+import { scopeOf, type CallerScope } from "../scope.js";
 import { authenticate } from "./service.js";
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -33,4 +34,9 @@ export async function requireCaller(ctx: ServiceContext, request: FastifyRequest
   const caller = await authenticate(ctx, bearerToken(request));
   callers.set(request, caller);
   return caller;
+}
+
+/** The authenticated caller's scope (platform/scope.ts). */
+export async function requireScope(ctx: ServiceContext, request: FastifyRequest): Promise<CallerScope> {
+  return scopeOf(ctx, await requireCaller(ctx, request));
 }

@@ -7,7 +7,7 @@
  * answers the first result, the same number with another body 4029.
  */
 import { RefusalCode } from "../../contract/envelope.js";
-import { cardNoError, settlementOf, type BankCardInput, type InvoiceTitleInput, type PayWaybills, type RechargeSubmit, type WithdrawApply } from "../../contract/ledger.js";
+import { cardNoError, type BankCardInput, type InvoiceTitleInput, type PayWaybills, type RechargeSubmit, type WithdrawApply } from "../../contract/ledger.js";
 import { nowIso, type Db } from "../db/index.js";
 import { yuanPlain } from "../../contract/numbers.js";
 import { enterpriseConfigOf } from "../system/enterprise-config.js";
@@ -17,6 +17,7 @@ import { accountOwner, isOrgUser, visible, type CallerScope } from "../scope.js"
 import { encryptCardNo, cardHash } from "./card-crypto.js";
 import { ensureAccount, hashOf, orgAccount, platformAccount, post, walletAccount, type Line } from "./ledger.js";
 import { lockRows, moneyTx, type MoneyDb } from "./tx.js";
+import { settleWaybills } from "./settlements.js";
 import { requireCode } from "../http/permission.js";
 import { payeeRoutes, routedShare } from "../finance2/routing.js";
 import { Outbox } from "../iam/notifications/events.js";
@@ -129,45 +130,6 @@ export async function decideRecharge(db: Db, scope: CallerScope, id: number, dec
 // ---------------------------------------------------------------------------------------------
 // Settlements and payments (domain 5.2, 5.3)
 
-/** Settlements for completed waybills that have none yet (the waybill becomes payable on 已完成). */
-export async function ensureSettlements(db: MoneyDb, where: { orgId?: number | null; freightIds?: number[] }): Promise<void> {
-  let q = db
-    .selectFrom("freights as f")
-    .leftJoin("waybill_settlements as s", "s.freight_id", "f.id")
-    .select(["f.id", "f.platform_id", "f.tenant_id", "f.org_id", "f.freight_no", "f.freight_way", "f.carrier_user_id", "f.carrier_name", "f.freight_amount", "f.complete_time"])
-    .where("f.status", "=", "COMPLETED")
-    .where("s.id", "is", null);
-  if (where.orgId) q = q.where("f.org_id", "=", where.orgId);
-  if (where.freightIds) q = q.where("f.id", "in", where.freightIds.length ? where.freightIds : [-1]);
-  const rows = await q.limit(5000).execute();
-  if (rows.length === 0) return;
-  const at = nowIso();
-  const values = rows.map((f) => {
-    const s = settlementOf(Number(f.freight_amount));
-    return {
-      platform_id: f.platform_id,
-      tenant_id: Number(f.tenant_id),
-      org_id: Number(f.org_id),
-      freight_id: Number(f.id),
-      freight_no: f.freight_no,
-      freight_way: f.freight_way,
-      payee_user_id: f.carrier_user_id === null ? null : Number(f.carrier_user_id),
-      payee_name: f.carrier_name,
-      carrier_payable: s.carrierPayable,
-      service_fee: s.serviceFee,
-      tax_reserve: s.taxReserve,
-      withheld_tax: s.withheldTax,
-      net_to_payee: s.netToPayee,
-      shipper_payable: s.shipperPayable,
-      settle_status: "SETTLED",
-      pay_status: "UNPAID",
-      invoice_status: "NOT_INVOICED",
-      settled_at: f.complete_time ?? at,
-    };
-  });
-  for (let i = 0; i < values.length; i += 200) await db.insertInto("waybill_settlements").values(values.slice(i, i + 200)).onConflict((oc) => oc.column("freight_id").doNothing()).execute();
-}
-
 /** The statuses of a payment (付款须审核: 待审核 → 已支付 or 已驳回; without audit it is 已支付 at once). */
 export const PAYMENT_LABELS: Record<string, string> = { PENDING_AUDIT: "待审核", SUCCESS: "已支付", REJECTED: "已驳回" };
 
@@ -197,7 +159,7 @@ export async function payWaybills(db: Db, scope: CallerScope, input: PayWaybills
   if (replayOf(prior, hash, input.requestNo)) return { payment: prior!, replayed: true };
 
   // Accounts and settlements are prepared outside the money transaction (both idempotent).
-  await ensureSettlements(db.kysely, { orgId: scope.orgId, freightIds });
+  await settleWaybills(db.kysely, freightIds);
   const payer = await ownAccountId(db.kysely, scope);
   const payees = await db.kysely.selectFrom("waybill_settlements").select("payee_user_id").distinct().where("freight_id", "in", freightIds).where("payee_user_id", "is not", null).execute();
   const wallets = new Map<number, number>();

@@ -9,8 +9,8 @@ import { sql, type SelectQueryBuilder } from "kysely";
 import { z } from "zod";
 import type { Db } from "../db/index.js";
 import { notFound, offsetOf } from "../http/envelope.js";
-import { accountOwner, accountRows, isOrgUser, isStaff, isTenantStaff, ownOrgId, rowsFor, visible, type CallerScope } from "../scope.js";
-import { ensureSettlements, ownAccountId } from "./flows.js";
+import { accountOwner, accountRows, isOrgUser, isStaff, isTenantStaff, rowsFor, visible, type CallerScope } from "../scope.js";
+import { ownAccountId } from "./flows.js";
 import type { MoneyDb } from "./tx.js";
 
 const camel = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), v]));
@@ -86,7 +86,6 @@ function settlementsVisible(db: MoneyDb, scope: CallerScope) {
 
 /** Payable freight of completed waybills (settled, unpaid), with the footer sums over the whole filter. */
 export async function searchPayables(db: Db, scope: CallerScope, filter: z.infer<typeof payableFilterSchema>, paging: Paging) {
-  await ensureSettlements(db.kysely, { orgId: ownOrgId(scope) });
   let q = settlementsVisible(db.kysely, scope)
     .select([
       "s.id",
@@ -121,7 +120,6 @@ export async function searchPayables(db: Db, scope: CallerScope, filter: z.infer
 
 /** The driver payable list: unpaid settlements grouped by payee. */
 export async function searchPayees(db: Db, scope: CallerScope, filter: { keyword?: string }, paging: Paging) {
-  await ensureSettlements(db.kysely, { orgId: ownOrgId(scope) });
   let q = settlementsVisible(db.kysely, scope)
     .leftJoin("users as u", "u.id", "s.payee_user_id")
     .select([
@@ -215,7 +213,6 @@ export async function balanceDetail(db: MoneyDb, scope: CallerScope, id: number,
 
 /** 运单跟踪: each visible waybill with its money state (settlement, payment, invoice). */
 export async function searchTracking(db: Db, scope: CallerScope, filter: { keyword?: string; status?: string }, paging: Paging) {
-  await ensureSettlements(db.kysely, { orgId: ownOrgId(scope) });
   let q = db.kysely
     .selectFrom("freights as f")
     .leftJoin("waybill_settlements as s", "s.freight_id", "f.id")

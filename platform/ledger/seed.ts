@@ -98,6 +98,8 @@ export async function registerDrivers(db: Db, orgId: number, template: { passwor
     if (role) await k.insertInto("user_roles").values({ user_id: user.id, role_id: role.role_id }).execute();
     await k.updateTable("freight_drivers").set({ user_id: user.id }).where("id", "=", d.id).execute();
     await k.updateTable("freights").set({ carrier_user_id: user.id }).where("driver_id", "=", d.id).execute();
+    // His settlements not yet paid follow, as when an organisation registers a carrier (linkRosters).
+    await k.updateTable("waybill_settlements").set({ payee_user_id: user.id }).where("payee_user_id", "is", null).where("pay_status", "=", "UNPAID").where("freight_id", "in", k.selectFrom("freights").select("id").where("driver_id", "=", d.id)).execute();
     // A withdrawal card, so the 资金流水单 of their payments names a receipt account and bank (domain 8.5).
     const scope: CallerScope = { type: "INDIVIDUAL_USER", userId: Number(user.id), name: d.name, platformId: template.platform_id, tenantId: template.tenant_id === null ? null : Number(template.tenant_id), orgId: null, water: true, permissions: new Set(["PAY_BANK_CARD"]) };
     await bindCard(db, scope, { holderName: d.name, cardNo: withLuhn(`62170012100${String(user.id).padStart(7, "0")}`), bankName: "中国建设银行", reservedMobile: d.mobile });

@@ -20,13 +20,13 @@ import { ok, Refusal } from "../http/envelope.js";
 import { parseLabelled as parse } from "../http/validate.js";
 import { sendAccountSms } from "../identity/account-sms.js";
 import { hashPassword, randomToken } from "../identity/crypto.js";
-import { requireCaller } from "../identity/guard.js";
+import { requireScope } from "../identity/guard.js";
 import { templateRole } from "../iam/role-templates.js";
 import { bindResource, orgScope, type AnyDb } from "../resources/bind.js";
 import { requireCredentialsFor } from "./credentials.js";
 import { findRow, SENSITIVE_VIEW } from "../resources/query.js";
 import { assertMay } from "../resources/write.js";
-import { isTenantStaff, scopeOf, type CallerScope } from "../scope.js";
+import { isTenantStaff, type CallerScope } from "../scope.js";
 import { startInvitationExpiry } from "./invitation.resource.js";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -170,7 +170,7 @@ export async function enterpriseUsers(db: Kysely<Database>, scope: CallerScope, 
 /** Bespoke calls of the enterprise pages, and the invitations' expiry job. */
 export async function enterpriseRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   app.get("/tms-enterprise/:id/users", async (request) => {
-    const scope = scopeOf(ctx, await requireCaller(ctx, request));
+    const scope = await requireScope(ctx, request);
     return ok(await enterpriseUsers(ctx.db.kysely, scope, parse(idParams, request.params).id));
   });
   startInvitationExpiry(app, ctx);

@@ -9,8 +9,8 @@ import type { ServiceContext } from "../context.js";
 import { notFound, ok } from "../http/envelope.js";
 import { parseLabelled as parse } from "../http/validate.js";
 import { sendXlsx, xlsxUploadRoute } from "../http/xlsx-import.js";
-import { requireCaller } from "../identity/guard.js";
-import { scopeOf, type CallerScope } from "../scope.js";
+import { requireScope } from "../identity/guard.js";
+import type { CallerScope } from "../scope.js";
 import { assertMayImport, findBatch, IMPORT_MAX_BYTES, importOrders, importTemplate, listBatches, refusedRowsXlsx } from "./import.js";
 
 const idParams = z.object({ id: idSchema("批次 id") });
@@ -21,7 +21,7 @@ const uploadQuery = z.object({
 
 export async function orderImportRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const db = ctx.db.kysely;
-  const scopeFor = async (request: FastifyRequest): Promise<CallerScope> => scopeOf(ctx, await requireCaller(ctx, request));
+  const scopeFor = async (request: FastifyRequest): Promise<CallerScope> => await requireScope(ctx, request);
 
   await xlsxUploadRoute(app, "/tms-order-import/upload", IMPORT_MAX_BYTES, "orders.xlsx", async (request, file) => {
     const scope = await scopeFor(request);

@@ -340,10 +340,16 @@ const orderTrend: ReportDef = {
     const span = { dateFrom: `${yearBefore(months[0]!)}-01`, dateTo: params.dateTo };
     const zero = sql<number>`0`;
     const orders = ordersOf({ ...q, params: { ...params, ...span } }).select([periodSql(dialect, "MONTH", sql`o.created_at`).as("month"), sql<number>`1`.as("orders"), sql<number>`o.planned_weight`.as("planned"), sql<number>`o.dispatched_weight`.as("dispatched"), zero.as("completed_weight")]);
-    // Completed weight only over the range itself.
-    const completed = waybills(q)
-      .where("f.status", "=", "COMPLETED")
-      .select([periodSql(dialect, "MONTH").as("month"), zero.as("orders"), zero.as("planned"), zero.as("dispatched"), sql<number>`coalesce(f.unloaded_weight, f.loaded_weight, 0)`.as("completed_weight")]);
+    // Completed weight only over the range itself. The status is a CASE, not a WHERE: with `status =` in
+    // the WHERE, SQLite walks (org, status) over every completed waybill of all time instead of the
+    // report index's range on the statistics time (1.1 s against 0.1 s at 1,000,000 waybills).
+    const completed = waybills(q).select([
+      periodSql(dialect, "MONTH").as("month"),
+      zero.as("orders"),
+      zero.as("planned"),
+      zero.as("dispatched"),
+      sql<number>`case when f.status = 'COMPLETED' then coalesce(f.unloaded_weight, f.loaded_weight, 0) else 0 end`.as("completed_weight"),
+    ]);
     const rows = await db
       .selectFrom(orders.unionAll(completed).as("u"))
       .select(["u.month", total(sql`u.orders`).as("orders"), total(sql`u.planned`).as("planned"), total(sql`u.dispatched`).as("dispatched"), total(sql`u.completed_weight`).as("completed_weight")])

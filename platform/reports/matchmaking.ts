@@ -6,9 +6,7 @@
  */
 import { sql, type RawBuilder } from "kysely";
 import { chinaDayEnd, chinaDayStart } from "../../contract/units.js";
-import { ensureSettlements } from "../ledger/flows.js";
 import { orgScope } from "../resources/bind.js";
-import { ownOrgId } from "../scope.js";
 import { col, likePattern, num, periodSql, staff, STAT_TIME, topBars, total, waybills, type ColumnDef, type Raw, type ReportDef, type ReportQuery } from "./kit.js";
 import { yuanNumber } from "../../contract/numbers.js";
 
@@ -40,8 +38,6 @@ function matchmakingWaybills(q: ReportQuery) {
     .where("o.business_mode", "=", "MATCHMAKING");
 }
 
-/** Settlements are derived on first read (docs/design/money.md): make sure completed waybills have theirs. */
-const settle = (q: ReportQuery) => ensureSettlements(q.db, { orgId: ownOrgId(q.scope) });
 
 const FUNNEL = ["published", "views", "calls", "favorites", "grabs", "waybills", "service_fee"] as const;
 type Measure = (typeof FUNNEL)[number];
@@ -53,7 +49,6 @@ export const shareStatistics: ReportDef = {
   id: "shareStatistics",
   measures: FUNNEL,
   query: async (q) => {
-    await settle(q);
     const { db, dialect, params } = q;
     const period = (time: RawBuilder<unknown>) => periodSql(dialect, params.period, time).as("period");
     const shipper = sql<string>`coalesce(sh.name, '未填写托运人')`.as("shipper");
@@ -101,7 +96,6 @@ export const joinMetric: ReportDef = {
   id: "joinMetric",
   measures: ["waybills", "completed", "freight", "service_fee", "withheld_tax", "settled", "invoiced"],
   query: async (q) => {
-    await settle(q);
     const byDriver = q.params.dimension === "DRIVER";
     const name = byDriver ? sql<string>`f.carrier_name` : sql<string>`f.shipper_name`;
     const mobile = byDriver ? sql<string>`f.carrier_mobile` : sql<string>`''`;

@@ -5,8 +5,7 @@ import { clickSchema, defaultRange, REPORT_IDS, reportParamsSchema, type ReportI
 import type { ServiceContext } from "../context.js";
 import { ok } from "../http/envelope.js";
 import { parse } from "../http/validate.js";
-import { requireCaller } from "../identity/guard.js";
-import { scopeOf } from "../scope.js";
+import { requireCaller, requireScope } from "../identity/guard.js";
 import { REPORT_DEFS } from "./definitions.js";
 import { runReport, sendReportWorkbook } from "./kit.js";
 
@@ -20,7 +19,7 @@ export function reportParams(id: ReportId, body: unknown): ReportParams {
 
 export async function reportRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const prepare = async (request: FastifyRequest) => {
-    const scope = scopeOf(ctx, await requireCaller(ctx, request));
+    const scope = await requireScope(ctx, request);
     const { id } = parse(idParams, request.params);
     const params = reportParams(id, request.body);
     // Spec 5: without water transport the freight way is road.

@@ -95,6 +95,12 @@ export interface Binding<D extends AnyResource = AnyResource> {
   /** `false`: the list never counts the whole table (large logs); the search answers `more` instead of an exact total. */
   countTotal?: false;
   /**
+   * `false`: the table has no `deleted_at` (an append-only log written by its own service); every row
+   * is live (the ledger's tables too). Such a binding is read-only: its definition grants no write, and
+   * its transitions, if any, are `services` of the table's owner.
+   */
+  softDelete?: false;
+  /**
    * Row actions that open another page (派车, 重新发货) rather than a transition: offered on a record when
    * the test holds for the caller; the page they open (and its platform call) does the work and the checks.
    */
@@ -103,8 +109,6 @@ export interface Binding<D extends AnyResource = AnyResource> {
   keywordAlso?: (alias: string, text: string) => RawBuilder<SqlBool>;
   /** Footer sums the definition's plain `sums` cannot say (a conditional sum, e.g. 收入 = the positive amounts), by FooterSums key. */
   sumsOf?: Record<string, (alias: string) => RawBuilder<number>>;
-  /** `false`: the table keeps no soft-delete column (the ledger's tables): every row is live. */
-  softDelete?: false;
   /**
    * Transitions carried out by the service that owns the table (the ledger's money moves) instead of
    * the engine's guarded update. The engine checks the caller's kind and permission, the row's scope
@@ -113,7 +117,7 @@ export interface Binding<D extends AnyResource = AnyResource> {
    */
   services?: Record<string, TransitionService>;
   /** Generic routes not mounted because a hand-written spec route serves the same path (search, GET :id, POST create). */
-  routes?: { search?: false; detail?: false; create?: false };
+  routes?: { search?: false; detail?: false; create?: false; delete?: false };
 }
 
 export function bindResource<D extends AnyResource>(def: D, binding: Omit<Binding<D>, "def">): Binding<D> {

@@ -1,9 +1,9 @@
 import type { Binding } from "./bind.js";
 
 /**
- * Bindings by definition key, filled by registry.ts when it loads. Modules that look a binding up by
- * key (reference checks, credentials of a subject) import this instead of the registry, so no
- * binding module has to import the registry that imports it.
+ * The bindings the engine serves, registered by the composition root (`platform/composition.ts`) when
+ * it loads. Modules that need a binding by key (reference checks, credentials of a subject) or every
+ * binding (the holders of documents) read them here, so the engine imports no service.
  */
 const byKey = new Map<string, Binding>();
 
@@ -13,4 +13,9 @@ export function registerBindings(bindings: readonly Binding[]): void {
 
 export function bindingOf(key: string): Binding | undefined {
   return byKey.get(key);
+}
+
+/** Every registered binding, in registration order. */
+export function registeredBindings(): Binding[] {
+  return [...byKey.values()];
 }

@@ -10,13 +10,12 @@ import { idSchema } from "../../contract/fields.js";
 import type { ServiceContext } from "../context.js";
 import { ok, pagingSchema, pagingSchemaUpTo } from "../http/envelope.js";
 import { parseLabelled as parse } from "../http/validate.js";
-import { requireCaller } from "../identity/guard.js";
-import { scopeOf, type CallerScope } from "../scope.js";
+import type { CallerScope } from "../scope.js";
 import type { Binding } from "./bind.js";
 import { eventsOf } from "./events.js";
+import { engineServices } from "./services.js";
 import { sendResourceExport } from "./export.js";
 import { assertWaterFor, findRow, OPTIONS_LIMIT, optionsPage, resourceOptions, searchResource, toRecords } from "./query.js";
-import { BINDINGS } from "./registry.js";
 import { assertMay, createResource, deleteResource, transitionResource, updateResource } from "./write.js";
 
 const idParams = z.object({ id: idSchema("id") });
@@ -32,7 +31,7 @@ function mount(app: FastifyInstance, ctx: ServiceContext, binding: Binding): voi
   const base = `/${def.api.base}`;
   const db = ctx.db.kysely;
   const scopeFor = async (request: FastifyRequest): Promise<CallerScope> => {
-    const scope = scopeOf(ctx, await requireCaller(ctx, request));
+    const scope = await engineServices().requireScope(ctx, request);
     assertWaterFor(binding, scope);
     return scope;
   };
@@ -81,13 +80,16 @@ function mount(app: FastifyInstance, ctx: ServiceContext, binding: Binding): voi
   if (def.api.create) app.post(`${base}/${def.api.create}`, create);
 
   app.put(`${base}/:id`, async (request) => ok(await updateResource(ctx, binding, await scopeFor(request), parse(idParams, request.params).id, request.body)));
-  app.delete(`${base}/:id`, async (request) => ok(await deleteResource(ctx, binding, await scopeFor(request), parse(idParams, request.params).id)));
+  if (skip.delete !== false) app.delete(`${base}/:id`, async (request) => ok(await deleteResource(ctx, binding, await scopeFor(request), parse(idParams, request.params).id)));
   app.post(`${base}/:id/:transition`, async (request) => {
     const { id, transition } = parse(transitionParams, request.params);
     return ok(await transitionResource(ctx, binding, await scopeFor(request), id, transition, request.body));
   });
 }
 
-export async function resourceRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
-  for (const binding of BINDINGS) mount(app, ctx, binding);
+/** The generic routes of the given bindings (the composition root passes every binding). */
+export function resourceRoutes(bindings: readonly Binding[]) {
+  return async (app: FastifyInstance, ctx: ServiceContext): Promise<void> => {
+    for (const binding of bindings) mount(app, ctx, binding);
+  };
 }

@@ -1,18 +1,29 @@
 import type { Generated } from "kysely";
 
-/** Columns every resource-engine table carries (platform/db/columns.ts engineTable). */
-export interface EngineColumns {
-  id: Generated<number>;
+/** Whose a row is: the caller scoping (platform/scope.ts `rowsFor`) filters on these. */
+export interface OwnerColumns {
   platform_id: string;
   tenant_id: number | null;
   org_id: number | null;
   owner_user_id: number | null;
+}
+
+/** Who wrote a row and when, the version a write must still find (optimistic locking) and its soft deletion. */
+export interface WriteColumns {
   created_at: string;
   created_by: number | null;
   updated_by: number | null;
   updated_at: string | null;
   version: Generated<number>;
   deleted_at: string | null;
+}
+
+/**
+ * Columns every resource-engine table carries (platform/db/columns.ts engineTable), written once: a table
+ * type extends this (or its parts, narrowing a column its table makes stricter) rather than retyping them.
+ */
+export interface EngineColumns extends OwnerColumns, WriteColumns {
+  id: Generated<number>;
 }
 
 /** The audit trail of every resource (docs/architecture.md: `resource_events` = domain 0.4.3 audit_records). */

@@ -16,15 +16,11 @@ import { HttpError, notFound, Refusal } from "../http/envelope.js";
 import { parseLabelled as parse } from "../http/validate.js";
 import { isIndividual, isOrgUser, rowsFor, type CallerScope } from "../scope.js";
 import type { AnyDb, Binding, Row, TransitionService } from "./bind.js";
-import { decisionEvent } from "./audit-notify.js";
 import { choosableColumns, unchoosableReason } from "../../contract/resources/choosable.js";
-import { Outbox } from "../iam/notifications/events.js";
 import { recordResourceEvent } from "./events.js";
 import { assertWaterFor, findRow, fromColumn, mayWriteRow, scopedBase, toColumn, toRecords } from "./query.js";
 import { bindingOf } from "./lookup.js";
-import { screenFields } from "../system/sensitive.js";
-import { checkDocumentRefs, refsOf } from "../documents/refs.js";
-import { foldDictChoices } from "../masterdata/dict-item.resource.js";
+import { engineServices } from "./services.js";
 
 /** Every image field takes only stored files its writer uploaded (or it already held): no reaching another's private file by id. */
 async function checkImageRefs(trx: AnyDb, def: AnyResource, scope: CallerScope, values: Record<string, unknown>, before: Row | null, strict = false): Promise<void> {
@@ -32,7 +28,7 @@ async function checkImageRefs(trx: AnyDb, def: AnyResource, scope: CallerScope, 
     if (field.kind !== "images") continue;
     const column = columnOf(key, field);
     if (values[column] === undefined) continue;
-    await checkDocumentRefs(trx, scope, field.label, refsOf(values[column]), before ? refsOf(before[column]) : [], { strict });
+    await engineServices().checkDocumentRefs(trx, scope, field.label, values[column], before?.[column], { strict });
   }
 }
 
@@ -201,7 +197,7 @@ export async function createResource(ctx: ServiceContext, binding: Binding, scop
   const parsed = parse(createSchema(def), input) as Record<string, unknown>;
   checkRegions(def.fields, parsed);
   const row = await runWrite(ctx, binding, async (trx) => {
-    const body = await screenFields(trx, scope.platformId, def.fields, parsed);
+    const body = await engineServices().screenFields(trx, scope.platformId, def.fields, parsed);
     await checkRefs(trx, def, scope, body);
     await checkUnique(trx, binding, scope, body);
     const at = nowIso();
@@ -234,7 +230,7 @@ export async function updateResource(ctx: ServiceContext, binding: Binding, scop
   const parsed = parse(updateSchema(def), input) as Record<string, unknown>;
   checkRegions(def.fields, parsed);
   const row = await runWrite(ctx, binding, async (trx) => {
-    const body = await screenFields(trx, scope.platformId, def.fields, parsed);
+    const body = await engineServices().screenFields(trx, scope.platformId, def.fields, parsed);
     const before = await findWritableRow(trx, binding, scope, id, "update", "编辑");
     const statusColumn = statusColumnOf(def);
     if (def.status && !def.status.editableIn.includes(String(before[statusColumn!]))) {
@@ -301,13 +297,13 @@ export async function transitionResource(ctx: ServiceContext, binding: Binding, 
   const column = transitionColumn(def, transition);
   const service = binding.services?.[key];
   if (service) return serviceTransition(ctx, binding, scope, id, key, body, service);
-  const outbox = new Outbox();
+  const notices = engineServices().transitionNotices();
   const row = await runWrite(ctx, binding, async (trx) => {
     const before = await findWritableRow(trx, binding, scope, id, key, transition.label);
     const from = assertLegal(def, transition, before, column);
     if (typeof body.version === "number" && body.version !== Number(before.version)) throw stale(def, before);
     const { version: _version, ...unscreened } = body;
-    const inputs = await foldDictChoices(trx, scope.platformId, transition.input ?? {}, await screenFields(trx, scope.platformId, transition.input ?? {}, unscreened));
+    const inputs = await engineServices().foldDictChoices(trx, scope.platformId, transition.input ?? {}, await engineServices().screenFields(trx, scope.platformId, transition.input ?? {}, unscreened));
     const values = columnsOf(def, inputs);
     // A transition's documents (上传发票影像) are new: only files the writer uploaded, never a typed address.
     await checkImageRefs(trx, { ...def, fields: Object.fromEntries(Object.entries(transition.input ?? {}).filter(([key]) => def.fields[key])) } as AnyResource, scope, values, before, true);
@@ -325,11 +321,10 @@ export async function transitionResource(ctx: ServiceContext, binding: Binding, 
     const after = binding.hooks?.onTransition ? ((await trx.selectFrom(binding.table).selectAll().where("id", "=", id).executeTakeFirstOrThrow()) as Row) : moved;
     const remark = Object.values(inputs).find((v) => typeof v === "string") as string | undefined;
     await recordResourceEvent(trx, scope, def.key, after, { action: key.toUpperCase(), label: transition.label, from, to: transition.to, remark: remark ?? null });
-    const event = decisionEvent(binding, scope, after, key, String(recordLike(def, after)[def.titleField] ?? after.id));
-    if (event) await outbox.stage(trx as never, event);
+    await notices.stage(trx, binding, scope, after, key, String(recordLike(def, after)[def.titleField] ?? after.id));
     return after;
   });
-  await outbox.deliver(ctx);
+  await notices.deliver(ctx);
   await binding.hooks?.afterTransition?.(ctx, scope, row, key).catch((error: unknown) => ctx.log.error({ err: error }, "afterTransition hook failed"));
   return (await toRecords(ctx.db.kysely, binding, scope, [row]))[0]!;
 }

@@ -16,7 +16,7 @@ import {
   type BuiltMessage, type CapitalFlowSource, type CarrierSource, type PaymentFields, type WaybillSource,
 } from "./messages.js";
 import type { ReportRecordsTable, ReportTargetsTable } from "./schema.js";
-import { yieldToRequests } from "../jobs/yield.js";
+import { yieldToRequests } from "../db/yield.js";
 import { sealCardNo } from "./card-field.js";
 
 export type TargetRow = Omit<ReportTargetsTable, "id"> & { id: number };

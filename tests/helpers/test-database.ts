@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../platform/db/index.js";
 import { migrateToLatest } from "../../platform/db/migrate.js";
-import { seedIfEmpty } from "../../platform/db/seed-all.js";
+import { seedIfEmpty } from "../../platform/demo/seed-all.js";
 
 /** Where the global set-up left the seeded template: a SQLite file path or a PostgreSQL database name. */
 export const TEMPLATE_ENV = "TMS_TEST_SEEDED_TEMPLATE";

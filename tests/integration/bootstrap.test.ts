@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../platform/app.js";
 import { loadPlatformConfig } from "../../platform/config.js";
-import { bootstrapCatalogue, createFirstAdmin } from "../../platform/db/bootstrap.js";
+import { bootstrapCatalogue, createFirstAdmin } from "../../platform/iam/bootstrap.js";
 import { openDatabase, type Db } from "../../platform/db/index.js";
 import { migrateToLatest } from "../../platform/db/migrate.js";
 import { PERMISSION_CODES } from "../../contract/permissions.js";

@@ -15,7 +15,7 @@ import { hashPassword } from "../../platform/identity/crypto.js";
 import { nowIso } from "../../platform/db/index.js";
 import { flagExpiringCredentials } from "../../platform/documents/expiry.js";
 import { storeDocument } from "../../platform/documents/documents.js";
-import { bootstrapCatalogue } from "../../platform/db/bootstrap.js";
+import { bootstrapCatalogue } from "../../platform/iam/bootstrap.js";
 import { STARTING_REJECT_REASONS } from "../../contract/resources/dict-item.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, loginAs } from "../helpers/platform.js";
 import { downloadFile, tinyPng, uploadDocument } from "../helpers/documents.js";

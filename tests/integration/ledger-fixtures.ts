@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { checkLedger } from "../../platform/ledger/check.js";
+import { settleWaybills } from "../../platform/ledger/settlements.js";
 import { as, okData, type Account, type FreightTestPlatform } from "./freight-fixtures.js";
 import { reportPaidWaybills } from "../../platform/submission/seed.js";
 
@@ -13,7 +14,7 @@ let serial = 0;
  * `count` completed waybills of the organisation (`orgIndex`), carried by the INDIVIDUAL_USER's driver,
  * each with `amount` fen of freight. Written as copies of one waybill the real API drove to 已完成.
  */
-export async function completedWaybills(f: FreightTestPlatform, template: number, count: number, options: { amount?: number; orgIndex?: number; payee?: number | null } = {}): Promise<number[]> {
+export async function completedWaybills(f: FreightTestPlatform, template: number, count: number, options: { amount?: number; orgIndex?: number; payee?: number | null; settle?: boolean } = {}): Promise<number[]> {
   const db = f.p.db.kysely;
   const row = await db.selectFrom("freights").selectAll().where("id", "=", template).executeTakeFirstOrThrow();
   const { id: _id, ...rest } = row;
@@ -36,6 +37,8 @@ export async function completedWaybills(f: FreightTestPlatform, template: number
       .executeTakeFirstOrThrow();
     ids.push(Number(inserted.id));
   }
+  // As the 完成 step does; `settle: false` leaves them to the backlog sweep.
+  if (options.settle !== false) await settleWaybills(db, ids);
   return ids;
 }
 

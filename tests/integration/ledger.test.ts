@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { as, dispatchOne, driveTo, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
 import { balanceOf, cardNo, completedWaybills, expectLedgerHolds, fund, moneyFingerprint, rechargeBody, rid } from "./ledger-fixtures.js";
 import { settlementOf } from "../../contract/ledger.js";
+import { settleBacklog } from "../../platform/ledger/settlements.js";
 
 let f: FreightTestPlatform;
 /** A waybill the real API drove to 已完成: the template of the others. */
@@ -51,6 +52,18 @@ async function expectUnchanged(call: () => Promise<{ status: number; body: { cod
 }
 
 describe(`ledger (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, () => {
+  it("the 完成 step writes the waybill's settlement with it; waybills written straight as 已完成 are settled by the backlog sweep, range by range, once", async () => {
+    const settlement = (id: number) => f.p.db.kysely.selectFrom("waybill_settlements").selectAll().where("freight_id", "=", id).executeTakeFirst();
+    const done = await f.p.db.kysely.selectFrom("freights").select("freight_amount").where("id", "=", template).executeTakeFirstOrThrow();
+    expect(await settlement(template)).toMatchObject({ settle_status: "SETTLED", pay_status: "UNPAID", shipper_payable: settlementOf(Number(done.freight_amount)).shipperPayable });
+
+    const imported = await completedWaybills(f, template, 3, { amount: 123_400, settle: false });
+    for (const id of imported) expect(await settlement(id)).toBeUndefined();
+    expect(await settleBacklog(f.p.db.kysely, 7)).toBe(3);
+    for (const id of imported) expect(await settlement(id)).toMatchObject({ carrier_payable: settlementOf(123_400).carrierPayable, net_to_payee: settlementOf(123_400).netToPayee });
+    expect(await settleBacklog(f.p.db.kysely)).toBe(0);
+  });
+
   it("recharge: request, replay, platform confirmation credits the organisation once", async () => {
     const before = await org();
     const body = rechargeBody(500_000, orgName);

@@ -7,7 +7,7 @@
  */
 import { Agent, request } from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { bootstrapCatalogue } from "../../platform/db/bootstrap.js";
+import { bootstrapCatalogue } from "../../platform/iam/bootstrap.js";
 import { openDatabase } from "../../platform/db/index.js";
 import { migrateToLatest, migrationStatus } from "../../platform/db/migrate.js";
 import { emptyTestDatabase, type TestDatabase } from "../helpers/test-database.js";

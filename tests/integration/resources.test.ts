@@ -13,7 +13,7 @@ import type { UserType } from "../../contract/platforms.js";
 import { hashPassword } from "../../platform/identity/crypto.js";
 import { nowIso } from "../../platform/db/index.js";
 import { ENGINE_COLUMNS } from "../../platform/db/columns.js";
-import { BINDINGS } from "../../platform/resources/registry.js";
+import { BINDINGS } from "../../platform/composition.js";
 import { platformScope, type Binding } from "../../platform/resources/bind.js";
 import { call, DEMO_ACCOUNTS, DEMO_PASSWORD, loginAs } from "../helpers/platform.js";
 import { grantCredentials, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";

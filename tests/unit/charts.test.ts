@@ -1,8 +1,8 @@
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
 import type { ChartOption } from "../../contract/reports";
-import { categoryLayout, renderChartSvg, seriesLabel } from "~/components/charts/render.server";
-import { trendOption } from "~/components/dispatch/DispatchFigures";
+import { categoryLayout, renderChartSvg, seriesLabel } from "~/lib/charts.server";
+import { trendOption } from "~/lib/dispatch-trend";
 import { mapView, PROVINCE_NAMES, PROVINCES, provinceContains } from "~/lib/chinaMap.server";
 import { project } from "~/lib/trackGeometry";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dispatchContext, dispatchFormSchema, dispatchRequest } from "~/lib/dispatch-form";
-import { trendOption } from "~/components/dispatch/DispatchFigures";
+import { trendOption } from "~/lib/dispatch-trend";
 
 describe("the 30-day chart", () => {
   it("draws created waybills as bars and loaded tonnes as the line", () => {

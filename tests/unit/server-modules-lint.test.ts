@@ -34,7 +34,7 @@ tester.run("no-server-imports-in-browser-code", rules["no-server-imports-in-brow
 
 tester.run("server-values-only-in-server-code", rules["server-values-only-in-server-code"], {
   valid: [
-    `import { listOrDetailLoader } from "~/services/pages/order-rest.server";
+    `import { listOrDetailLoader } from "~/services/pages/deliveries.server";
      export const loader = (args) => listOrDetailLoader(list, detail, args);`,
     `import { submissionListLoader } from "~/services/pages/submission.server";
      export const loader = submissionListLoader;`,
@@ -45,7 +45,7 @@ tester.run("server-values-only-in-server-code", rules["server-values-only-in-ser
   invalid: [
     {
       // deliveryList: "listOrDetailLoader is not a function" while the browser loaded the route.
-      code: `import { listOrDetailLoader, waybillsBy } from "~/services/pages/order-rest.server";
+      code: `import { listOrDetailLoader, waybillsBy } from "~/services/pages/deliveries.server";
              export const loader = listOrDetailLoader(list, detail, waybillsBy("deliveryId"));`,
       errors: [{ messageId: "atLoad" }, { messageId: "atLoad" }],
     },

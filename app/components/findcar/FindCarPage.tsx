@@ -1,5 +1,5 @@
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { VEHICLE_LENGTHS } from "../../../contract/resources/fleet-rest";
+import { VEHICLE_LENGTHS } from "../../../contract/resources/vehicle-availability";
 import { chinaDateTime } from "../../../contract/units";
 import { fenToYuan, kgToTonnes } from "~/lib/format";
 import { Pagination } from "~/components/ui/Pagination";

@@ -1,8 +1,6 @@
 import { MapSvg, type MapViewData } from "~/components/maps/MapSvg";
 import { polylinePoints, project, type GeoPoint } from "~/lib/trackGeometry";
 
-export const SHIP_MAP_SIZE = { width: 800, height: 520 } as const;
-
 export interface MapMarker extends GeoPoint {
   id: number;
   label: string;

@@ -2,10 +2,6 @@ import { FLEET_STATES, type VehiclePosition } from "../../../contract/fleet";
 import { MapSvg, type MapViewData } from "~/components/maps/MapSvg";
 import { project } from "~/lib/trackGeometry";
 
-/** Degrees around the fleet the map shows, so each vehicle has its surroundings. */
-export const FLEET_MARGIN_DEG = 1.5;
-export const FLEET_MAP_SIZE = { width: 800, height: 520 } as const;
-
 /**
  * The fleet over the server-drawn China base map (the loader draws it around the located vehicles:
  * app/lib/chinaMap.server.ts mapView); each vehicle is a link to its card, so it works without JavaScript.

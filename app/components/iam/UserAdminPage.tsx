@@ -1,9 +1,8 @@
 /** 用户管理 and 平台用户 (domain 6.1): the accounts in the caller's scope, add/edit with roles, and the account actions. */
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { RoleOptions, UserRow } from "~/services/pages/iam.server";
+import type { RoleOptions, UserRow, userLoader } from "~/services/pages/iam.server";
 import type { PickerData } from "~/lib/picker";
 import { DefaultSubmit, RefPicker } from "~/components/resource/RefPicker";
-import type { loader } from "~/routes/_app.system.user";
 import { ACCOUNT_STATUS, ConfirmPanel, FilterBar, formatTime, Notice, Pager, SelectFilter, Table, TextFilter, USER_TYPE_LABELS, useHrefWith } from "./kit";
 
 const ACTIONS: Record<string, { label: string; message: (name: string) => string; danger?: boolean }> = {
@@ -85,7 +84,7 @@ function UserForm({ editing, options, kinds, orgs, closeHref, typed }: { editing
 }
 
 export function UserAdminPage({ title, path }: { title: string; path: string }) {
-  const { page, filter, form, editing, roleOptions, orgs, kinds, confirm, all } = useLoaderData<typeof loader>();
+  const { page, filter, form, editing, roleOptions, orgs, kinds, confirm, all } = useLoaderData<typeof userLoader>();
   const result = useActionData<{ ok?: string; error?: string } | Typed>();
   const typed = result && "typed" in result ? result : undefined;
   const hrefWith = useHrefWith();

@@ -1,7 +1,7 @@
 import { FREIGHT_STATUS_LABELS } from "../../../contract/freight";
 import { freightDetailHref } from "~/lib/freight-links";
 import { kgToTonnes } from "~/lib/format";
-import type { LinkedWaybills } from "~/services/pages/order-rest.server";
+import type { LinkedWaybills } from "~/services/pages/deliveries.server";
 import { ProgressBars, WaybillSection } from "./ProgressParts";
 
 type Row = Record<string, unknown> & { id: number; actions: string[] };

@@ -20,8 +20,11 @@ const ResourceForm = lazyInPlace("resource-form", () => import("./ResourceForm")
 
 type ActionData = { error?: string | null; fieldErrors?: Record<string, string[] | null> | null; result?: SubmissionResult<string[]>; options?: Record<string, PickerData>; regions?: Record<string, RegionChoice> } | undefined;
 
-/** A resource's list page: title, 新增 and 导出 when allowed (plus the page's own `toolbar` links), the search form, the table and the pager. */
-export function ResourceListPage({ page, toolbar }: { page: ListPage; toolbar?: React.ReactNode }) {
+/**
+ * A resource's list page: title, 新增 and 导出 when allowed (plus the page's own `toolbar` links), the
+ * page's own section `before` the search (系统文件's upload form), the search form, the table and the pager.
+ */
+export function ResourceListPage({ page, toolbar, before }: { page: ListPage; toolbar?: React.ReactNode; before?: React.ReactNode }) {
   const data = useLoaderData<typeof listLoader>();
   const actionData = useActionData() as ActionData;
   const navigate = useNavigate();
@@ -41,6 +44,7 @@ export function ResourceListPage({ page, toolbar }: { page: ListPage; toolbar?: 
         </div>
       </div>
       {page.tabs ? <ListTabs path={page.path} tabs={page.tabs} current={data.values[page.tabs.field]} /> : null}
+      {before}
       <SearchFormFor page={page} data={data} hidden={hidden} />
       {data.notice ? <p className="alert-success mb-3" role="status">{data.notice}</p> : null}
       {data.searchError ? <p className="alert-error mb-3" role="alert">{data.searchError}</p> : null}

@@ -37,6 +37,13 @@ export function RowActions({ def, record, wanted, links, title, confirmPrefix }:
         const href = page ? hrefFor(page, record.id) : key in LINK_LABELS ? undefined : confirmHref(confirmPrefix ? `${confirmPrefix}.${key}` : key, record.id);
         if (!href) return null;
         const danger = key === "delete" || def.status?.transitions[key]?.tone === "danger";
+        if (links.files?.includes(key)) {
+          return (
+            <a key={key} href={href} className="btn-link" aria-label={`${actionLabel(def, key, links)} ${title}`} data-action={key} download>
+              {actionLabel(def, key, links)}
+            </a>
+          );
+        }
         return (
           <Link key={key} to={href} className={danger ? "text-red-600 hover:underline" : "btn-link"} aria-label={`${actionLabel(def, key, links)} ${title}`} data-action={key} preventScrollReset={!page}>
             {actionLabel(def, key, links)}

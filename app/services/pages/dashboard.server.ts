@@ -4,8 +4,8 @@
  */
 import type { FreightDashboard } from "../../../contract/freight";
 import type { UserType } from "../../../contract/platforms";
-import { renderChartSvg } from "~/components/charts/render.server";
-import { trendOption } from "~/components/dispatch/DispatchFigures";
+import { renderChartSvg } from "~/lib/charts.server";
+import { trendOption } from "~/lib/dispatch-trend";
 import { filterRoutes, ROUTE_TREE } from "~/navigation";
 import { dispatchApi } from "~/services/dispatch.server";
 import { PlatformError } from "~/services/platform.server";

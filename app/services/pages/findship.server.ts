@@ -4,7 +4,7 @@ import type { FindShipDetail, ShipInTransit, ShipMap } from "../../../contract/f
 import { noticeAndHeaders, platformMessage } from "~/services/page-data.server";
 import { PlatformError } from "~/services/platform.server";
 import { requirePage } from "~/services/user.server";
-import { SHIP_MAP_SIZE } from "~/components/findship/ShipMap";
+import { SHIP_MAP_SIZE } from "~/lib/map-sizes";
 import { CHINA_BOX, mapView, PROVINCE_NAMES, provinceContains, provinceNamed } from "~/lib/chinaMap.server";
 
 const MAP_FILTERS = ["shipType", "minTonnes", "maxTonnes", "empty", "navStatus", "province"] as const;

@@ -179,24 +179,6 @@ export async function pwConfigAction(request: Request) {
   return respond(user, result);
 }
 
-export interface LogRow { id: number; createdTime: string; userName: string | null; mobile: string | null; userType: string | null; module: string; content: string; system: string; kind: string; result: string | null; ip: string; path: string | null; errorMsg: string | null }
-
-export async function operateLogLoader(request: Request) {
-  const user = await requirePage(request);
-  const { filter, current, size } = queryOf(request, ["userName", "mobile", "module", "system", "kind", "from", "to"]);
-  const page = await user.call<Paged<LogRow>>({ path: "/sys-operation-log/search", body: { ...filter, current, size } });
-  return json({ page, filter }, { headers: await user.cookieHeaders() });
-}
-
-export interface FileRow { id: number; fileCode: string | null; category: string; originalName: string; sizeBytes: number; version: number; visibility: string; url: string; uploaderName: string | null; createdTime: string }
-
-export async function systemFileLoader(request: Request) {
-  const user = await requirePage(request);
-  const { filter, current, size, url } = queryOf(request, ["category", "keyword"]);
-  const page = await user.call<Paged<FileRow>>({ path: "/system-file/search", body: { ...filter, current, size } });
-  return json({ page, filter, confirm: url.searchParams.get("confirm") }, { headers: await user.cookieHeaders() });
-}
-
 /** Relays an uploaded form file to a platform upload call (bytes as octet-stream, name in the query). */
 export async function relayUpload<T>(user: CurrentUser, form: FormData, field: string, path: string, query: Record<string, string | undefined> = {}): Promise<T> {
   const file = form.get(field);
@@ -204,20 +186,13 @@ export async function relayUpload<T>(user: CurrentUser, form: FormData, field: s
   return user.call<T>({ path, query: { ...query, name: file.name }, bytes: new Uint8Array(await file.arrayBuffer()) });
 }
 
-export async function systemFileAction(request: Request) {
+/** 系统文件's upload form (posted to `?upload`): the file relayed to the file store, the result shown by the form. */
+export async function systemFileUpload(request: Request) {
   const user = await requirePage(request);
   const form = await readForm(request, { multipart: true });
-  const intent = text(form, "intent");
   const result = await attempt(async () => {
-    if (intent === "upload") {
-      const file = await relayUpload<FileRow>(user, form, "file", "/system-file/upload", { category: text(form, "category"), visibility: text(form, "visibility") || "PRIVATE", fileCode: text(form, "fileCode") || undefined });
-      return { ok: `已上传 ${file.originalName}（地址 ${file.url}）`, data: file };
-    }
-    if (intent === "delete") {
-      await user.call({ path: `/system-file/${Number(text(form, "id"))}`, method: "DELETE" });
-      return "文件已删除";
-    }
-    return { error: "不支持的操作" };
+    const file = await relayUpload<{ originalName: string; url: string }>(user, form, "file", "/system-file/upload", { category: text(form, "category"), visibility: text(form, "visibility") || "PRIVATE", fileCode: text(form, "fileCode") || undefined });
+    return { ok: `已上传 ${file.originalName}（地址 ${file.url}）`, data: file };
   });
   return respond(user, result);
 }

@@ -4,7 +4,7 @@ import type { VehiclePosition } from "../../../contract/fleet";
 import { noticeAndHeaders, platformMessage } from "~/services/page-data.server";
 import { requirePage } from "~/services/user.server";
 import { json } from "@remix-run/node";
-import { FLEET_MAP_SIZE, FLEET_MARGIN_DEG } from "~/components/fleet/FleetMap";
+import { FLEET_MAP_SIZE, FLEET_MARGIN_DEG } from "~/lib/map-sizes";
 import { mapView } from "~/lib/chinaMap.server";
 
 export async function orientationLoader({ request }: LoaderFunctionArgs) {

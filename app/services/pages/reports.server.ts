@@ -8,7 +8,7 @@ import { pickKeywordName } from "~/lib/picker";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { resourceOf } from "../../../contract/resources/index";
 import { defaultRange, REPORTS, reportParamsSchema, type ReportId, type ReportParams, type ReportResult } from "../../../contract/reports";
-import { renderChartSvg } from "~/components/charts/render.server";
+import { renderChartSvg } from "~/lib/charts.server";
 import { pageJson, platformMessage } from "~/services/page-data.server";
 import type { CurrentUser } from "~/services/user.server";
 import { requirePage } from "~/services/user.server";

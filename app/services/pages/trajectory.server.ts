@@ -6,7 +6,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { inTransitFilterSchema, type InTransitWaybill } from "../../../contract/find-car";
 import type { FreightTrack } from "../../../contract/freight";
-import { FLEET_MAP_SIZE, FLEET_MARGIN_DEG } from "~/components/fleet/FleetMap";
+import { FLEET_MAP_SIZE, FLEET_MARGIN_DEG } from "~/lib/map-sizes";
 import { mapView } from "~/lib/chinaMap.server";
 import { polylinePoints, project } from "~/lib/trackGeometry";
 import { parseListQuery } from "~/services/list-query";

@@ -13,9 +13,11 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { RefusalCode } from "../../../contract/envelope.js";
 import { idSchema } from "../../../contract/fields.js";
+import { FILE_CODES, systemFile } from "../../../contract/resources/iam.js";
+import { rowTitle } from "../../../contract/resources/derive.js";
 import type { ServiceContext } from "../../context.js";
 import { nowIso } from "../../db/index.js";
-import { HttpError, notFound, ok, offsetOf, paged, pagingSchema, Refusal } from "../../http/envelope.js";
+import { HttpError, notFound, ok, Refusal } from "../../http/envelope.js";
 import { parse } from "../../http/validate.js";
 import type { Caller } from "../../identity/caller.js";
 import { authenticate } from "../../identity/service.js";
@@ -50,7 +52,6 @@ export const FILE_CATEGORIES = {
   UPLOAD: "业务附件",
 } as const;
 export type FileCategory = keyof typeof FILE_CATEGORIES;
-export const FILE_CODES = ["ORDER_IMPORT_TEMPLATE", "DRIVER_IMPORT_TEMPLATE", "TRANSPORT_CONTRACT_TEMPLATE", "DRIVER_AGREEMENT", "PRIVACY_POLICY", "OPERATION_MANUAL"] as const;
 
 export interface StoreFileInput {
   platformId: string;
@@ -200,10 +201,6 @@ const uploadQuery = z.object({
   visibility: z.enum(["PUBLIC", "PRIVATE"], { errorMap: () => ({ message: "可见性只能是 PUBLIC 或 PRIVATE（visibility）" }) }).default("PRIVATE"),
   fileCode: z.enum(FILE_CODES, { errorMap: () => ({ message: "文件编码不正确（fileCode）" }) }).optional().or(z.literal("").transform(() => undefined)),
 });
-const searchBody = z.object({
-  category: z.enum(Object.keys(FILE_CATEGORIES) as [FileCategory, ...FileCategory[]], { errorMap: () => ({ message: "分类不正确（category）" }) }).optional().nullable().or(z.literal("").transform(() => undefined)),
-  keyword: z.string().trim().max(64, "关键字最多 64 个字").optional().nullable(),
-});
 const idParams = z.object({ id: idSchema("id") });
 
 /** Raw uploads: the body is the file (application/octet-stream), its name and category in the query. */
@@ -227,21 +224,6 @@ export async function systemFileRoutes(app: FastifyInstance, ctx: ServiceContext
     return ok(toFileRecord(row, caller.name));
   });
 
-  app.post("/system-file/search", async (request) => {
-    const caller = await requireCaller(ctx, request);
-    requireCode(caller, "SYSTEM_USER_FILE", "查看系统文件");
-    const filter = parse(searchBody, request.body);
-    const { current, size } = parse(pagingSchema, request.body);
-    let query = ctx.db.kysely.selectFrom("system_files as f").leftJoin("users as u", "u.id", "f.uploaded_by").where("f.platform_id", "=", caller.platformId).where("f.deleted_at", "is", null).where("f.category", "<>", "UPLOAD");
-    if (filter.category) query = query.where("f.category", "=", filter.category);
-    if (filter.keyword) query = query.where((eb) => eb.or([eb("f.original_name", "like", `%${filter.keyword}%`), eb("f.file_code", "like", `%${filter.keyword}%`)]));
-    const [rows, count] = await Promise.all([
-      query.selectAll("f").select("u.name as uploaderName").orderBy("f.created_at", "desc").orderBy("f.id", "desc").limit(size).offset(offsetOf(current, size)).execute(),
-      query.select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow(),
-    ]);
-    return paged(rows.map((r) => toFileRecord(r, r.uploaderName)), Number(count.n), current, size);
-  });
-
   app.delete("/system-file/:id", async (request) => {
     const caller = await requireCaller(ctx, request);
     requireCode(caller, "SYSTEM_USER_FILE", "删除系统文件");
@@ -250,7 +232,7 @@ export async function systemFileRoutes(app: FastifyInstance, ctx: ServiceContext
     if (!file) throw notFound("文件不存在");
     if (file.file_code) throw new Refusal(RefusalCode.illegalState, `${file.original_name} 是编码文件（${file.file_code}），只能替换，不能删除`);
     await ctx.db.kysely.updateTable("system_files").set({ deleted_at: nowIso() }).where("id", "=", id).execute();
-    return ok({ id });
+    return ok({ id, title: rowTitle(systemFile, { originalName: file.original_name }) });
   });
 
   /** The bytes by id: PUBLIC to anyone logged in on the platform, PRIVATE to the uploader and holders of SYSTEM_USER_FILE. */

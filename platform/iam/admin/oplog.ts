@@ -5,26 +5,21 @@
  * - logins (kind LOGIN), by the same hook;
  * - clicks on marked console elements (kind CLICK), through `POST sys-operation-log` (logged in) and
  *   `POST sys-operation-log/common-add` (logged out, rate-limited per IP).
- * Rows are never edited: there is no update or delete call.
+ * Rows are never edited: there is no update or delete call. Reading them is the engine's
+ * (`POST sys-operation-log/search`, the read-only binding in ./resources.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { sql } from "kysely";
 import { z } from "zod";
 import { RESOURCES } from "../../../contract/resources/index.js";
-import { USER_TYPES } from "../../../contract/platforms.js";
-import { chinaDateText } from "../../../contract/fields.js";
-import { chinaDayEnd, chinaDayStart } from "../../../contract/units.js";
+import type { OperationKind } from "../../../contract/resources/iam.js";
 import type { ServiceContext } from "../../context.js";
 import { limiterOf } from "../../http/rate-limit.js";
 import { nowIso } from "../../db/index.js";
-import { HttpError, ok, offsetOf, pagingSchema, paged } from "../../http/envelope.js";
+import { HttpError, ok } from "../../http/envelope.js";
 import { parse } from "../../http/validate.js";
 import type { Caller } from "../../identity/caller.js";
 import { callerOf, platformOf, requireCaller } from "../../identity/guard.js";
-import { requireCode } from "../../http/permission.js";
 
-export const OPERATION_KINDS = { CLICK: "点击", API: "接口写操作", LOGIN: "登录", SENSITIVE_VIEW: "查看敏感信息" } as const;
-export type OperationKind = keyof typeof OPERATION_KINDS;
 
 export interface OperationEntry {
   platformId: string;
@@ -180,66 +175,11 @@ const clickSchema = z.object({
   system: z.string({ required_error: "缺少必填字段 system" }).trim().min(1, "系统不能为空").max(16, "系统最多 16 个字"),
 });
 
-const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label}最多 ${max} 个字`).optional().nullable().transform((v) => v || undefined);
-const searchSchema = z.object({
-  userName: optionalText("操作人", 64),
-  mobile: optionalText("手机号", 16),
-  module: optionalText("模块", 32),
-  system: optionalText("系统", 16),
-  kind: z.enum(Object.keys(OPERATION_KINDS) as [OperationKind, ...OperationKind[]], { errorMap: () => ({ message: "类型不正确（kind）" }) }).optional().nullable().or(z.literal("").transform(() => undefined)),
-  userType: z.enum(USER_TYPES as unknown as [string, ...string[]], { errorMap: () => ({ message: "用户类型不正确（userType）" }) }).optional().nullable().or(z.literal("").transform(() => undefined)),
-  from: chinaDateText("开始日期").optional().nullable().or(z.literal("").transform(() => undefined)),
-  to: chinaDateText("结束日期").optional().nullable().or(z.literal("").transform(() => undefined)),
-});
-export type OperationLogFilter = z.infer<typeof searchSchema>;
-
-
-export async function searchOperationLogs(ctx: ServiceContext, caller: Caller, filter: OperationLogFilter, current: number, size: number) {
-  let query = ctx.db.kysely.selectFrom("sys_operation_logs").where("platform_id", "=", caller.platformId);
-  if (filter.userName) query = query.where("user_name", "like", `%${filter.userName}%`);
-  if (filter.mobile) query = query.where("mobile", "like", `%${filter.mobile}%`);
-  if (filter.module) query = query.where("module", "like", `%${filter.module}%`);
-  if (filter.system) query = query.where("system", "=", filter.system);
-  if (filter.kind) query = query.where("kind", "=", filter.kind);
-  if (filter.userType) query = query.where("user_type", "=", filter.userType as never);
-  if (filter.from) query = query.where("created_at", ">=", chinaDayStart(filter.from));
-  if (filter.to) query = query.where("created_at", "<", chinaDayEnd(filter.to));
-  const [rows, count] = await Promise.all([
-    query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(size).offset(offsetOf(current, size)).execute(),
-    query.select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow(),
-  ]);
-  const records = rows.map((r) => ({
-    id: Number(r.id),
-    createdTime: r.created_at,
-    userName: r.user_name,
-    mobile: r.mobile,
-    userType: r.user_type,
-    module: r.module,
-    content: r.content,
-    system: r.system,
-    kind: r.kind,
-    method: r.method,
-    path: r.path,
-    result: r.result,
-    errorMsg: r.error_msg,
-    durationMs: r.duration_ms,
-    ip: r.ip,
-  }));
-  return paged(records, Number(count.n), current, size);
-}
-
 /** Logged-out clicks: at most 60 a minute from one IP (shared by the instances through Redis when configured). */
 const ANONYMOUS_CLICKS_PER_MINUTE = 60;
 
 export async function operationLogRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   installOperationLog(app, ctx);
-
-  app.post("/sys-operation-log/search", async (request) => {
-    const caller = await requireCaller(ctx, request);
-    requireCode(caller, "SYSTEM_USER_LOG", "查看操作日志");
-    const paging = parse(pagingSchema, request.body);
-    return searchOperationLogs(ctx, caller, parse(searchSchema, request.body), paging.current, paging.size);
-  });
 
   app.post("/sys-operation-log", async (request) => {
     const caller = await requireCaller(ctx, request);

@@ -1,6 +1,9 @@
-/** Demo data of IAM administration: seed roles marked built in, app versions, a manual, log rows. */
+/** Demo data of IAM administration: seed roles marked built in, app versions, two manuals, log rows. */
+import { createHash } from "node:crypto";
 import type { Db } from "../../db/index.js";
 import type { SeedIds } from "../../db/seed.js";
+import { SEED_DOCUMENT, seedDocumentName } from "../../documents/documents.js";
+import { demoPng } from "../../documents/png.js";
 
 const day = 86_400_000;
 
@@ -20,6 +23,17 @@ export async function seedIamAdmin(db: Db, ids: SeedIds): Promise<void> {
     await k
       .insertInto("app_versions")
       .values({ platform_id: "A", tenant_id: null, org_id: null, owner_user_id: null, app_code: v.app_code, os: v.os, version_name: v.version_name, version_code: v.version_code, package_file_id: null, download_url: v.download_url, file_size: null, file_md5: null, update_notes: v.notes, is_force: v.force, status: "ENABLED", published_at: at, created_at: at, created_by: admin, updated_by: admin, updated_at: at, deleted_at: null })
+      .execute();
+  }
+  // 系统文件: the coded operation manual (replaced, never deleted) and a plain one. Their bytes are made
+  // from their names and written into the data directory at start, as the demo documents' are.
+  const manuals: Array<[seed: string, fileCode: string | null, ago: number]> = [["平台操作手册", "OPERATION_MANUAL", 30], ["调度员上手指南", null, 3]];
+  for (const [seed, fileCode, ago] of manuals) {
+    const bytes = demoPng(seed);
+    const hash = createHash("sha256").update(bytes).digest("hex");
+    await k
+      .insertInto("system_files")
+      .values({ platform_id: "A", file_code: fileCode, category: "MANUAL", original_name: seedDocumentName(seed), storage_key: `files/${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}`, mime: "image/png", size_bytes: bytes.length, sha256: hash, version: 1, visibility: "PRIVATE", biz_type: SEED_DOCUMENT, biz_id: null, uploaded_by: admin, created_at: new Date(Date.now() - ago * day).toISOString(), deleted_at: null })
       .execute();
   }
   const people = await k.selectFrom("users").select(["id", "name", "mobile", "type"]).where("id", "in", Object.values(ids.userIds)).execute();

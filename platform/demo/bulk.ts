@@ -31,8 +31,8 @@ import {
 import { orderStatusFor } from "../freight/rules.js";
 import { waybillRow, type Carrier, type OrderDraft, type OrgContext } from "../freight/seed.js";
 import { chinaCompactDate } from "../../contract/units.js";
-import { openDatabase, type Db } from "./index.js";
-import { migrateToLatest } from "./migrate.js";
+import { openDatabase, type Db } from "../db/index.js";
+import { migrateToLatest } from "../db/migrate.js";
 import { seedIfEmpty } from "./seed-all.js";
 
 type Row = Record<string, string | number | null>;

@@ -21,8 +21,8 @@ import { exampleIdCard } from "../../contract/resources/driver.js";
 import { CREDENTIAL_TYPES, MANDATORY_CREDENTIALS, type SubjectType } from "../../contract/resources/credential.js";
 import { demoPng } from "../documents/png.js";
 import { SEED_DOCUMENT } from "../documents/documents.js";
-import type { Db } from "./index.js";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, type SeedIds } from "./seed.js";
+import type { Db } from "../db/index.js";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type SeedIds } from "../db/seed.js";
 
 export const ONBOARDED = {
   enterprise: "淮北恒信粮贸有限公司",

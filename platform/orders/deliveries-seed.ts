@@ -1,5 +1,5 @@
 /**
- * Demo data of the rest of /orderManage (domain 3.6–3.9), for every demo organisation and the
+ * Demo deliveries of /orderManage (domain 3.6–3.9), for every demo organisation and the
  * individual's own orders, consistent with the seeded waybills:
  * - 发货单: on open orders of each way, one being dispatched (existing waybills linked, 已派 = their
  *   planned weight), one waiting, one closed; their open remainder never exceeds the order's;
@@ -102,7 +102,7 @@ async function addDelivery(trx: Trx, order: Order, actor: Actor, spec: { created
   if (spec.close) await event(trx, "delivery", scoped, actor, iso(spec.createdAt + DAY), "CLOSE", "关闭", orderStatusFor(planned, dispatched), "CLOSED", spec.close);
 }
 
-async function seedDeliveries(trx: Trx, orders: Order[], actor: Actor, now: number): Promise<void> {
+async function seedDeliveryNotes(trx: Trx, orders: Order[], actor: Actor, now: number): Promise<void> {
   for (const way of ["ROAD", "WATER"] as const) {
     const ofWay = orders.filter((o) => o.freight_way === way);
     for (const [i, order] of ofWay.slice(0, 2).entries()) {
@@ -330,7 +330,7 @@ async function seedContainers(trx: Trx, orgId: number, ownerUserId: number | nul
   }
 }
 
-export async function seedOrderRest(db: Db, ids: SeedIds): Promise<void> {
+export async function seedDeliveries(db: Db, ids: SeedIds): Promise<void> {
   const now = Date.now();
   await db.kysely.transaction().execute(async (trx) => {
     const users = await trx.selectFrom("users").select(["id", "name", "type", "org_id", "tenant_id"]).where("id", "in", Object.values(ids.userIds)).execute();
@@ -345,7 +345,7 @@ export async function seedOrderRest(db: Db, ids: SeedIds): Promise<void> {
       const fleetLeader = await trx.selectFrom("fleet_leaders").select(["id", "name"]).where("platform_id", "=", "A").where("audit_status", "=", "APPROVED").where("deleted_at", "is", null).orderBy("id").executeTakeFirst();
       const shipowner = await trx.selectFrom("shipowners").select(["id", "name"]).where("org_id", "=", orgId).where("deleted_at", "is", null).orderBy("id").executeTakeFirst();
       const orders = await openOrders(trx, orgId, null);
-      await seedDeliveries(trx, orders, actor, now);
+      await seedDeliveryNotes(trx, orders, actor, now);
       await seedRedeliveries(trx, orgId, null, actor, now);
       await seedTasks(trx, orders, actor, now, {
         org: other ? { id: Number(other.id), name: other.name } : null,
@@ -360,7 +360,7 @@ export async function seedOrderRest(db: Db, ids: SeedIds): Promise<void> {
       const actor = { id: Number(individual.id), name: String(individual.name) };
       const orders = await openOrders(trx, Number(individual.org_id), Number(individual.id));
       const demoOrg = orgs.find((o) => Number(o.id) === Number(orgUser.org_id));
-      await seedDeliveries(trx, orders, actor, now);
+      await seedDeliveryNotes(trx, orders, actor, now);
       await seedRedeliveries(trx, Number(individual.org_id), Number(individual.id), actor, now);
       // The individual entrusts part of an order to the demo organisation, which has yet to answer.
       const [first] = orders;

@@ -1,5 +1,5 @@
 /**
- * The rest of 订单管理 with JavaScript off: each new page opens with demo rows for the accounts that may
+ * The deliveries of 订单管理 with JavaScript off: each new page opens with demo rows for the accounts that may
  * see it; a delivery note is created in its dialog, 派车 opens the dispatch panel on it and a truck is
  * dispatched against it; a cancelled waybill is re-dispatched from 重新发货列表; an incoming transport
  * task is accepted; a container's return is registered. One login per account.
@@ -12,7 +12,7 @@ test.afterEach(() => releaseDemoDriver());
 test.describe.configure({ mode: "serial" });
 test.use({ javaScriptEnabled: false });
 
-const logins = sharedNoScriptLogins("orders-rest");
+const logins = sharedNoScriptLogins("deliveries");
 const pageAs = logins.pageAs;
 test.afterAll(() => logins.closeAll());
 

@@ -19,7 +19,7 @@ const CLIENT = "hardening";
 let platform: TestPlatform;
 let base: string;
 beforeAll(async () => {
-  platform = await startTestPlatform("auth-hardening");
+  platform = await startTestPlatform("login-abuse");
   base = platform.baseUrl;
 }, 240_000);
 afterAll(() => platform?.close());

@@ -4,7 +4,7 @@ import { container } from "../../contract/resources/container";
 import { pagesOf, type ListPage } from "./kit";
 
 /**
- * The rest of 订单管理 (spec 2.2 orderManage, domain 3.6–3.9): 发货列表 and 重新发货列表 for road and
+ * Deliveries of 订单管理 (spec 2.2 orderManage, domain 3.6–3.9): 发货列表 and 重新发货列表 for road and
  * water (one definition each, the way as the page's preset), 运输任务 with its detail, 还箱动态.
  * A delivery note has no detail route of its own: its list route shows it with `?id=`.
  * 派车 and 重新发货 open the dispatch page on the delivery, task or cancelled waybill (`?from=&id=`).
@@ -85,4 +85,4 @@ export const containerPages = pagesOf(container, {
   detail: { path: `${BASE}/reimburse`, title: "集装箱详情", actions: ["load", "gateIn", "unpack", "giveBack", "edit"] },
 });
 
-export const ORDER_REST_GROUPS = [roadDeliveryPages, waterDeliveryPages, roadRedeliveryPages, waterRedeliveryPages, transportTaskPages, containerPages];
+export const DELIVERY_GROUPS = [roadDeliveryPages, waterDeliveryPages, roadRedeliveryPages, waterRedeliveryPages, transportTaskPages, containerPages];

@@ -6,17 +6,30 @@
  * in its own transaction; who hears it, the text and the page 查看详情 opens are the catalogue's
  * (platform/iam/notifications/events.ts).
  */
-import type { NotificationEvent } from "../iam/notifications/events.js";
-import type { CallerScope } from "../scope.js";
-import type { Binding, Row } from "./bind.js";
+import type { Binding, Row } from "../../resources/bind.js";
+import type { TransitionNotices } from "../../resources/services.js";
+import type { CallerScope } from "../../scope.js";
+import { Outbox, type NotificationEvent } from "./events.js";
 
 const AUDIT_TRANSITIONS = new Set(["approve", "reject", "revoke"]);
 
-export function decisionEvent(binding: Binding, scope: CallerScope, row: Row, transition: string, title: string): NotificationEvent | null {
+function decisionEvent(binding: Binding, scope: CallerScope, row: Row, transition: string, title: string): NotificationEvent | null {
   const { def } = binding;
   if (def.key === "invoiceApplication" && (transition === "approve" || transition === "reject")) {
     return { kind: transition === "approve" ? "invoiceApproved" : "invoiceRejected", application: row, actorId: scope.userId };
   }
   if (!AUDIT_TRANSITIONS.has(transition) || def.status?.field !== "auditStatus") return null;
   return { kind: "auditDecided", resourceKey: def.key, resourceName: def.name, row, transition: transition as "approve" | "reject" | "revoke", title, actorId: scope.userId };
+}
+
+/** The engine's transitions' notices: the decision's event staged in the outbox, delivered after commit. */
+export function transitionNotices(): TransitionNotices {
+  const outbox = new Outbox();
+  return {
+    async stage(trx, binding, scope, row, transition, title) {
+      const event = decisionEvent(binding, scope, row, transition, title);
+      if (event) await outbox.stage(trx as never, event);
+    },
+    deliver: (ctx) => outbox.deliver(ctx),
+  };
 }

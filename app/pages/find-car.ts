@@ -1,4 +1,5 @@
-import { smsTemplate, vehicleAvailability } from "../../contract/resources/fleet-rest";
+import { smsTemplate } from "../../contract/resources/sms-template";
+import { vehicleAvailability } from "../../contract/resources/vehicle-availability";
 import { pagesOf } from "./kit";
 
 /** 设置车辆信息: the owner's 车源 (published for 找车), added and edited on the list; 已约 / 下线 / 重新上线 per row. */

@@ -1,5 +1,5 @@
 /**
- * The rest of /orderManage (domain 3.6–3.9) over HTTP: delivery notes and dispatch against them,
+ * The deliveries of /orderManage (domain 3.6–3.9) over HTTP: delivery notes and dispatch against them,
  * re-delivery of cancelled waybills, transport tasks with their weight reservation and who may see and
  * answer them, containers with their deadline and demurrage, and the demo rows each account sees.
  * The engine's generic behaviour (bad input per field, scope matrix, transitions, export) is in the
@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { containerCheckDigit } from "../../contract/resources/container.js";
-import { markOverdueContainers } from "../../platform/orders/rest.resource.js";
+import { markOverdueContainers } from "../../platform/orders/deliveries.resource.js";
 import { as, createOrder, freshCarrier, okData, startFreightPlatform, type Account, type FreightTestPlatform } from "./freight-fixtures.js";
 
 type Rec = Record<string, unknown> & { id: number; version: number; actions: string[] };
@@ -42,7 +42,7 @@ async function dispatch(orderId: number, weights: number[], links: Record<string
 const cancelWaybill = (id: number) => okData(as(f, "ORG_USER", `/tms-freight/${id}/cancel`, { reason: "司机车辆故障" }));
 
 beforeAll(async () => {
-  f = await startFreightPlatform("order-rest");
+  f = await startFreightPlatform("deliveries");
 }, 120_000);
 afterAll(async () => {
   await f?.close();

@@ -1,4 +1,5 @@
-import type { Db } from "./index.js";
+import type { Db } from "../db/index.js";
+import { settleBacklog } from "../ledger/settlements.js";
 import { seedNotifications } from "../iam/notifications/seed.js";
 import { seedFreight } from "../freight/seed.js";
 import { seedAppeals } from "../appeal/seed.js";
@@ -7,7 +8,8 @@ import { seedDictionaries } from "../masterdata/dict-item.resource.js";
 import { seedOrgResources } from "../masterdata/org-resources-seed.js";
 import { seedDrivers } from "../masterdata/drivers-seed.js";
 import { seedWater } from "../masterdata/water-seed.js";
-import { isSeeded, seedIdentity, type SeedIds } from "./seed.js";
+import { DEMO_PASSWORD, isSeeded, seedIdentity, type SeedIds } from "../db/seed.js";
+import { hashPassword } from "../identity/crypto.js";
 import { seedEnterprises } from "../masterdata/enterprise-seed.js";
 import { seedSupplies } from "../supply/seed.js";
 
@@ -25,13 +27,13 @@ const seeders: Array<(db: Db, ids: SeedIds) => Promise<void>> = [
   seedSupplies,
   seedSubmission,
   seedFleet,
-  seedFleetRest,
+  seedFindCar,
   seedSystemPages,
   seedOrders,
   seedReports,
   seedLedger,
   seedIamAdmin,
-  seedOrderRest,
+  seedDeliveries,
   seedBilling,
   seedFinance2,
   seedFindShip,
@@ -41,19 +43,19 @@ const seeders: Array<(db: Db, ids: SeedIds) => Promise<void>> = [
 ];
 import { seedSubmission } from "../submission/seed.js";
 import { seedFleet } from "../fleet/seed.js";
-import { seedFleetRest } from "../fleet/rest-seed.js";
+import { seedFindCar } from "../fleet/find-car-seed.js";
 import { seedSystemPages } from "../system/seed.js";
 import { seedOrders } from "../orders/orders-seed.js";
 import { seedReports } from "../reports/seed.js";
 import { seedLedger } from "../ledger/seed.js";
 import { seedIamAdmin } from "../iam/admin/seed.js";
-import { seedOrderRest } from "../orders/rest-seed.js";
+import { seedDeliveries } from "../orders/deliveries-seed.js";
 import { seedBilling } from "../billing/seed.js";
 import { seedFinance2 } from "../finance2/seed.js";
 import { seedFindShip } from "../findship/seed.js";
 import { seedDocuments } from "../documents/seed.js";
 import { seedOnboarded } from "./onboarded-seed.js";
-import { fillPlaceRegions, PLACE_REGION_TABLES } from "./place-regions.js";
+import { fillPlaceRegions, PLACE_REGION_TABLES } from "../db/place-regions.js";
 
 /** The demo orders and waybills are written with addresses: their 区划 come from them (place-regions.ts). */
 async function seedPlaceRegions(db: Db): Promise<void> {
@@ -63,7 +65,9 @@ async function seedPlaceRegions(db: Db): Promise<void> {
 /** Seeds the demo data when the database is empty; returns whether it seeded. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   if (await isSeeded(db)) return false;
-  const ids = await seedIdentity(db);
+  const ids = await seedIdentity(db, await hashPassword(DEMO_PASSWORD));
   for (const seed of seeders) await seed(db, ids);
+  // Any seeder's waybills written straight as 已完成 get their settlements, as the 完成 step writes them.
+  await settleBacklog(db.kysely);
   return true;
 }

@@ -8,9 +8,9 @@ import { randomBytes, randomInt } from "node:crypto";
 import { PERMISSIONS, PERMISSION_CODES } from "../../contract/permissions.js";
 import { MOBILE_PATTERN } from "../../contract/validation.js";
 import { hashPassword } from "../identity/crypto.js";
-import type { Db } from "./index.js";
-import { nowIso } from "./index.js";
-import { PLATFORMS } from "./seed.js";
+import type { Db } from "../db/index.js";
+import { nowIso } from "../db/index.js";
+import { PLATFORMS } from "../db/seed.js";
 import { startDictionary } from "../masterdata/dict-item.resource.js";
 import { STARTING_REJECT_REASONS } from "../../contract/resources/dict-item.js";
 

@@ -1,5 +1,5 @@
 /**
- * Loaders of the rest of 订单管理: a delivery note's and a transport task's waybills next to their
+ * Loaders of 发货 and 运输任务 (订单管理): a delivery note's and a transport task's waybills next to their
  * detail, and the list routes that also show one record with `?id=` (delivery notes and containers
  * have no detail route of their own in the route map).
  */

@@ -2,22 +2,22 @@
  * HTTP routes of 找车 and 轨迹定位 (domain 7.2, 7.3), and the SMS gateway stand-in mounted at
  * /dev/sms-standin outside production. 车源 and 短信模板 themselves are engine resources.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { RefusalCode } from "../../contract/envelope.js";
 import { findCarFilterSchema, inTransitFilterSchema, inviteSchema } from "../../contract/find-car.js";
 import type { ServiceContext } from "../context.js";
 import { ok, pagingSchema, Refusal } from "../http/envelope.js";
 import { parse } from "../http/validate.js";
-import { requireCaller } from "../identity/guard.js";
-import { isOrgUser, scopeOf } from "../scope.js";
+import { requireScope } from "../identity/guard.js";
+import { isOrgUser } from "../scope.js";
 import { contactCar, findCars, inTransitWaybills, inviteCar } from "./find-car.js";
 import { rememberListeningPort, SMS_STANDIN_PATH } from "./sms-gateway.js";
 import { newSmsStandinState, smsStandinRoutes } from "./sms-standin.js";
 
 const idParams = z.object({ id: z.coerce.number({ message: "车源编号应为数字" }).int("车源编号应为整数").positive("车源编号应为正整数") });
 
-export async function fleetRestRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+export async function findCarRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   app.addHook("onListen", async () => {
     const address = app.server.address();
     if (typeof address === "object" && address) rememberListeningPort(ctx, address.port);
@@ -26,7 +26,7 @@ export async function fleetRestRoutes(app: FastifyInstance, ctx: ServiceContext)
     const state = newSmsStandinState();
     await app.register((scope) => smsStandinRoutes(scope, state), { prefix: SMS_STANDIN_PATH });
   }
-  const scopeFor = async (request: Parameters<typeof requireCaller>[1]) => scopeOf(ctx, await requireCaller(ctx, request));
+  const scopeFor = (request: FastifyRequest) => requireScope(ctx, request);
 
   /** 找车: every user kind; the platform's live 车源. */
   app.post("/tms-vehicle-availability/find", async (request) => {

@@ -10,8 +10,8 @@ import { BarChart, FunnelChart, LineChart, PieChart } from "echarts/charts";
 import { GridComponent, LegendComponent } from "echarts/components";
 import * as echarts from "echarts/core";
 import { SVGRenderer } from "echarts/renderers";
-import type { ChartOption, ChartSeries } from "../../../contract/reports";
-import { formatDecimal } from "../../../contract/numbers";
+import type { ChartOption, ChartSeries } from "../../contract/reports";
+import { formatDecimal } from "../../contract/numbers";
 import { CHART_FONT, CHART_PALETTE, escapeXml, finishSvg, renderOption, type ChartSize } from "./echarts.server";
 
 echarts.use([BarChart, LineChart, PieChart, FunnelChart, GridComponent, LegendComponent, SVGRenderer]);

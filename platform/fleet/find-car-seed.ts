@@ -20,7 +20,7 @@ const PLACES: Array<[code: string, place: string, to: string]> = [
 ];
 const LENGTHS = ["9.6", "13", "17.5", "6.8", "13.75"];
 
-export async function seedFleetRest(db: Db, ids: SeedIds): Promise<void> {
+export async function seedFindCar(db: Db, ids: SeedIds): Promise<void> {
   const k = db.kysely;
   const users = await k.selectFrom("users").select(["id", "type", "org_id", "tenant_id", "platform_id", "name", "mobile"]).where("id", "in", Object.values(ids.userIds)).execute();
   const userOf = (type: string) => users.find((u) => u.type === type)!;

@@ -1,5 +1,5 @@
 /**
- * Bindings of the rest of /orderManage (domain 3.6–3.9): the order views the forms pick from, delivery
+ * Bindings of the deliveries of /orderManage (domain 3.6–3.9): the order views the forms pick from, delivery
  * notes, the re-delivery list over cancelled waybills, a delivery's or task's waybills, transport tasks
  * and containers. Each new row copies its order's scope (organisation, tenant, the individual who owns
  * it) and the names it shows; the hooks hold the weight, time and state rules. Dispatch's side of the
@@ -286,4 +286,4 @@ export async function markOverdueContainers(db: AnyDb, now = nowIso()): Promise<
   return Number(result.numUpdatedRows);
 }
 
-export const ORDER_REST_BINDINGS = [openOrderBinding, activeOrderBinding, deliveryBinding, redeliveryBinding, linkedWaybillBinding, transportTaskBinding, containerBinding];
+export const DELIVERY_BINDINGS = [openOrderBinding, activeOrderBinding, deliveryBinding, redeliveryBinding, linkedWaybillBinding, transportTaskBinding, containerBinding];

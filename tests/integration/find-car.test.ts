@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Paged } from "../../contract/envelope.js";
 import type { ContactResult, FindCarCard, InTransitWaybill } from "../../contract/find-car.js";
 import type { ReportResult } from "../../contract/reports.js";
-import { filePendingTemplates } from "../../platform/fleet/fleet-rest.resource.js";
+import { filePendingTemplates } from "../../platform/fleet/sms-template.resource.js";
 import { as, okData, startFreightPlatform, type Account, type FreightTestPlatform } from "./freight-fixtures.js";
 
 let f: FreightTestPlatform;
 // Migrating and seeding a PostgreSQL schema takes long on a loaded machine.
 beforeAll(async () => {
-  f = await startFreightPlatform("fleetrest");
+  f = await startFreightPlatform("find-car");
 }, 180_000);
 afterAll(async () => {
   await f?.close();

@@ -1,0 +1,199 @@
+/**
+ * The composition root: the one module that knows every service. It assembles the registries the
+ * floors below read without importing any service themselves (docs/architecture.md "Layers, checked"):
+ * - the database's tables: each service declares its own in its `schema.ts`; they are merged here into
+ *   `Database` (`platform/db/schema.ts`), the type `Kysely` is opened with;
+ * - the resource engine's bindings (`BINDINGS`), registered with the engine's lookup
+ *   (`platform/resources/lookup.ts`) and served by its generic routes, and the services the engine's
+ *   routes and writes use (`platform/resources/services.ts`);
+ * - each service's HTTP routes (`SERVICES`), mounted by `buildApp` (`platform/app.ts`).
+ * The demo data's seeders are assembled beside it in `platform/demo/seed-all.ts` (the onboarding seed
+ * drives the built app, so it cannot sit below `app.ts`).
+ */
+import type { FastifyInstance } from "fastify";
+import type { ServiceContext } from "./context.js";
+import type { Binding } from "./resources/bind.js";
+import { registerBindings } from "./resources/lookup.js";
+import { resourceRoutes } from "./resources/routes.js";
+import { provideEngineServices } from "./resources/services.js";
+import type { ResourceTables } from "./resources/schema.js";
+import type { IamTables } from "./iam/schema.js";
+import type { IdentityTables } from "./identity/schema.js";
+import type { NotificationTables } from "./iam/notifications/schema.js";
+import type { FreightTables } from "./freight/schema.js";
+import type { AppealTables } from "./appeal/schema.js";
+import type { EnterpriseTables } from "./masterdata/enterprise-schema.js";
+import type { OrgResourceTables } from "./masterdata/org-resources-schema.js";
+import type { DriverTables } from "./masterdata/drivers-schema.js";
+import type { WaterTables } from "./masterdata/water-schema.js";
+import type { SupplyTables } from "./supply/schema.js";
+import type { SubmissionTables } from "./submission/schema.js";
+import type { SystemPageTables } from "./system/schema.js";
+import type { OrderTables } from "./orders/schema.js";
+import type { ReportTables } from "./reports/schema.js";
+import type { LedgerTables } from "./ledger/schema.js";
+import type { FindCarTables } from "./fleet/schema.js";
+import type { BillingTables } from "./billing/schema.js";
+import type { Finance2Tables } from "./finance2/schema.js";
+import type { FindShipTables } from "./findship/schema.js";
+import { vehicleBinding } from "./masterdata/vehicle.resource.js";
+import { credentialBinding } from "./masterdata/credential.resource.js";
+import { dictItemBinding } from "./masterdata/dict-item.resource.js";
+import { enterpriseBinding, enterpriseRoutes } from "./masterdata/enterprise.resource.js";
+import { invitationBinding } from "./masterdata/invitation.resource.js";
+import { cargoCategoryBinding } from "./masterdata/cargo-category.resource.js";
+import { shipperBinding } from "./masterdata/shipper.resource.js";
+import { cargoBinding } from "./masterdata/cargo.resource.js";
+import { contactBinding } from "./masterdata/contact.resource.js";
+import { projectBinding } from "./masterdata/project.resource.js";
+import { settlementUnitBinding } from "./masterdata/settlement-unit.resource.js";
+import { driverBinding, driverProfileBinding } from "./masterdata/driver.resource.js";
+import { fleetLeaderBinding, fleetLeaderMemberBinding } from "./masterdata/fleet-leader.resource.js";
+import { vehicleRelationBinding } from "./masterdata/vehicle-relation.resource.js";
+import { appealBinding } from "./appeal/appeal.resource.js";
+import { shipBinding } from "./masterdata/ship.resource.js";
+import { captainBinding, captainProfileBinding } from "./masterdata/captain.resource.js";
+import { shipownerBinding } from "./masterdata/shipowner.resource.js";
+import { shipRelationBinding } from "./masterdata/ship-relation.resource.js";
+import { supplyBinding, supplyCallLogBinding, supplyDisputeBinding, supplyFavoriteBinding, supplyPriceChangeBinding, supplySubscriptionBinding } from "./supply/supply.resource.js";
+import { timeoutConfigBinding, vehicleAlertBinding } from "./fleet/fleet.resource.js";
+import { vehicleAvailabilityBinding } from "./fleet/vehicle-availability.resource.js";
+import { smsTemplateBinding } from "./fleet/sms-template.resource.js";
+import { SYSTEM_PAGE_BINDINGS } from "./system/resources.js";
+import { orderBinding } from "./orders/order.resource.js";
+import { appVersionBinding, operationLogBinding, systemFileBinding } from "./iam/admin/resources.js";
+import { DELIVERY_BINDINGS } from "./orders/deliveries.resource.js";
+import { BILLING_BINDINGS } from "./billing/billing.resource.js";
+import { FINANCE2_BINDINGS } from "./finance2/resources.js";
+import { MONEY_BINDINGS } from "./ledger/money.resource.js";
+import { FIND_SHIP_BINDINGS } from "./findship/findship.resource.js";
+import { activationRoutes } from "./identity/activation.js";
+import { identityRoutes } from "./identity/routes.js";
+import { freightRoutes } from "./freight/routes.js";
+import { appealRoutes } from "./appeal/routes.js";
+import { submissionRoutes } from "./submission/routes.js";
+import { fleetRoutes } from "./fleet/routes.js";
+import { findCarRoutes } from "./fleet/find-car-routes.js";
+import { findShipRoutes } from "./findship/routes.js";
+import { notificationRoutes } from "./iam/notifications/routes.js";
+import { systemPageRoutes } from "./system/routes.js";
+import { orderImportRoutes } from "./orders/routes.js";
+import { reportRoutes } from "./reports/routes.js";
+import { ledgerRoutes } from "./ledger/routes.js";
+import { myFleetRoutes } from "./fleet/my-fleet.js";
+import { finance2Routes } from "./finance2/routes.js";
+import { iamAdminRoutes } from "./iam/admin/routes.js";
+import { billingRoutes } from "./billing/routes.js";
+import { documentRoutes } from "./documents/documents.js";
+import { requireScope } from "./identity/guard.js";
+import { screenFields } from "./system/sensitive.js";
+import { foldDictChoices } from "./masterdata/dict-item.resource.js";
+import { checkDocumentRefs, refsOf } from "./documents/refs.js";
+import { transitionNotices } from "./iam/notifications/decisions.js";
+
+declare module "./db/schema.js" {
+  /** The whole database: every service's tables. */
+  interface Database
+    extends ResourceTables,
+      IamTables,
+      IdentityTables,
+      NotificationTables,
+      FreightTables,
+      AppealTables,
+      EnterpriseTables,
+      OrgResourceTables,
+      DriverTables,
+      WaterTables,
+      SupplyTables,
+      SubmissionTables,
+      SystemPageTables,
+      OrderTables,
+      ReportTables,
+      LedgerTables,
+      FindCarTables,
+      BillingTables,
+      Finance2Tables,
+      FindShipTables {}
+}
+
+/**
+ * Every resource binding the platform serves. Add a resource by adding its binding here; the generic
+ * routes, the reference checks and the generated tests pick it up.
+ */
+export const BINDINGS: readonly Binding[] = [
+  vehicleBinding,
+  credentialBinding,
+  dictItemBinding,
+  enterpriseBinding,
+  invitationBinding,
+  cargoCategoryBinding,
+  shipperBinding,
+  cargoBinding,
+  contactBinding,
+  projectBinding,
+  settlementUnitBinding,
+  driverProfileBinding,
+  driverBinding,
+  fleetLeaderBinding,
+  fleetLeaderMemberBinding,
+  vehicleRelationBinding,
+  appealBinding,
+  shipBinding,
+  captainProfileBinding,
+  captainBinding,
+  shipownerBinding,
+  shipRelationBinding,
+  supplyBinding,
+  supplyPriceChangeBinding,
+  supplySubscriptionBinding,
+  supplyCallLogBinding,
+  supplyFavoriteBinding,
+  supplyDisputeBinding,
+  timeoutConfigBinding,
+  vehicleAlertBinding,
+  vehicleAvailabilityBinding,
+  smsTemplateBinding,
+  ...SYSTEM_PAGE_BINDINGS,
+  orderBinding,
+  appVersionBinding,
+  operationLogBinding,
+  systemFileBinding,
+  ...DELIVERY_BINDINGS,
+  ...BILLING_BINDINGS,
+  ...FINANCE2_BINDINGS,
+  ...MONEY_BINDINGS,
+  ...FIND_SHIP_BINDINGS,
+];
+registerBindings(BINDINGS);
+provideEngineServices({
+  requireScope,
+  screenFields,
+  foldDictChoices,
+  checkDocumentRefs: (db, scope, label, value, held, options) => checkDocumentRefs(db, scope, label, refsOf(value), refsOf(held), options),
+  transitionNotices,
+});
+
+/** Each service's HTTP routes, mounted in this order. Add a service by adding its register function here. */
+export const SERVICES: ReadonlyArray<(app: FastifyInstance, ctx: ServiceContext) => Promise<void>> = [
+  identityRoutes,
+  notificationRoutes,
+  freightRoutes,
+  appealRoutes,
+  resourceRoutes(BINDINGS),
+  enterpriseRoutes,
+  submissionRoutes,
+  fleetRoutes,
+  findCarRoutes,
+  systemPageRoutes,
+  orderImportRoutes,
+  reportRoutes,
+  ledgerRoutes,
+  iamAdminRoutes,
+  billingRoutes,
+  finance2Routes,
+  findShipRoutes,
+  documentRoutes,
+  // Last: a new service goes after the others (the fuzz test walks routes in registration order).
+  activationRoutes,
+  myFleetRoutes,
+];
