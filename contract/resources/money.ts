@@ -7,7 +7,7 @@
  */
 import { ENTRY_TYPE_LABELS, WITHDRAW_STATUS_LABELS } from "../ledger.js";
 import { formatMoney } from "../numbers.js";
-import { defineResource, f, type Options, type RecordOf } from "./kit.js";
+import { defineResource, f, type Options } from "./kit.js";
 
 const SHOWN = { list: true, detail: true, export: true } as const;
 const EVERYONE = ["SYSTEM_USER", "TENANT_USER", "ORG_USER", "INDIVIDUAL_USER"] as const;
@@ -68,17 +68,16 @@ export const withdrawal = defineResource({
   // Never created through the engine (a withdrawal is applied for on 账户信息): the example is for the unit test only.
   example: { as: "SYSTEM_USER", body: () => ({}) },
 });
-export type WithdrawalRecord = RecordOf<typeof withdrawal>;
 
 // ---------------------------------------------------------------------------------------------
 // 支付单 (payments)
 
-export const PAYMENT_STATES = {
+const PAYMENT_STATES = {
   SUCCESS: { label: "支付成功", tone: "success" },
   PENDING_AUDIT: { label: "待审核", tone: "warning" },
   REJECTED: { label: "已驳回", tone: "error" },
 } as const satisfies Options;
-export const FREIGHT_WAYS = { ROAD: { label: "陆运" }, WATER: { label: "水运" } } as const satisfies Options;
+const FREIGHT_WAYS = { ROAD: { label: "陆运" }, WATER: { label: "水运" } } as const satisfies Options;
 
 const PAYMENT_READERS = ["PAY_PAYMENT_MANAGEMENT", "PAY_PAYMENT_AUDIT", "PAY_FLOW_VIEW", "TMS_FINANCE_STATISTICS"] as const;
 
@@ -110,7 +109,6 @@ export const payment = defineResource({
   defaultSort: ["submittedAt", "desc"],
   example: { as: "ORG_USER", body: () => ({}) },
 });
-export type PaymentRecord = RecordOf<typeof payment>;
 
 // ---------------------------------------------------------------------------------------------
 // 用户银行卡 (bank_cards), for platform staff

@@ -18,7 +18,7 @@ const decide =
   (ctx, scope, id, input) =>
     withOutbox(ctx, (outbox) => decideWithdrawal(ctx.db, scope, id, decision(input), outbox));
 
-export const withdrawalBinding = bindResource(withdrawal, {
+const withdrawalBinding = bindResource(withdrawal, {
   table: "withdrawals",
   scope: accountRows,
   softDelete: false,
@@ -36,7 +36,7 @@ const paymentRows: ScopeRule = (scope, alias) => {
   return scope.water ? rows : sql<SqlBool>`(${rows} and ${sql.ref(`${alias}.freight_way`)} = 'ROAD')`;
 };
 
-export const paymentBinding = bindResource(payment, {
+const paymentBinding = bindResource(payment, {
   table: "payments",
   scope: paymentRows,
   softDelete: false,
@@ -45,14 +45,14 @@ export const paymentBinding = bindResource(payment, {
 });
 
 /** Bound cards of the platform (platform staff) or the tenant's (tenant staff); organisations and individuals see theirs on 账户信息. */
-export const bankCardBinding = bindResource(bankCard, {
+const bankCardBinding = bindResource(bankCard, {
   table: "bank_cards",
   scope: (scope, alias) => rowsFor(scope, alias, { org: null, individual: null }),
   softDelete: false,
 });
 
 /** A withdrawal's transfer attempts, seen by whoever sees the withdrawal. */
-export const withdrawalTransferBinding = bindResource(withdrawalTransfer, {
+const withdrawalTransferBinding = bindResource(withdrawalTransfer, {
   table: "withdrawal_transfers",
   scope: (scope, alias) => sql<SqlBool>`(${sql.ref(`${alias}.platform_id`)} = ${scope.platformId} and ${sql.ref(`${alias}.withdrawal_id`)} in (select w.id from withdrawals w where ${accountRows(scope, "w")}))`,
   softDelete: false,
@@ -77,7 +77,7 @@ const entryRows: ScopeRule = (scope, alias) => {
   return sql<SqlBool>`${column("account_id")} in (select a.id from accounts a where a.platform_id = ${scope.platformId} and a.owner_type = ${owner.ownerType} and a.owner_id = ${owner.ownerId} and a.account_type = ${own})`;
 };
 
-export const ledgerEntryBinding = bindResource(ledgerEntry, {
+const ledgerEntryBinding = bindResource(ledgerEntry, {
   table: "ledger_entries",
   scope: entryRows,
   softDelete: false,
