@@ -20,6 +20,9 @@ const WITHDRAW_STATES = Object.fromEntries(Object.entries(WITHDRAW_STATUS_LABELS
   [K in keyof typeof WITHDRAW_STATUS_LABELS]: { label: (typeof WITHDRAW_STATUS_LABELS)[K]; tone: (typeof WITHDRAW_TONES)[K] };
 };
 const PLATFORM_FINANCE = ["SYSTEM_USER"] as const;
+/** Staff who read withdrawals: platform finance (提现审核) and tenant staff (财务统计, their tenant's). */
+const STAFF_FINANCE = ["PAY_WITHDRAW_AUDIT", "TMS_FINANCE_STATISTICS"] as const;
+const WITHDRAWAL_READERS = [...STAFF_FINANCE, "PAY_WITHDRAW_APPLY"] as const;
 
 // ---------------------------------------------------------------------------------------------
 // 提现单 (withdrawals)
@@ -60,7 +63,8 @@ export const withdrawal = defineResource({
       fail: { label: "登记打款失败", from: ["PROCESSING"], to: "FAILED", permission: "PAY_WITHDRAW_AUDIT", kinds: PLATFORM_FINANCE, tone: "danger", confirm: "金额将解冻退回申请人账户", input: { failReason: f.textarea("失败原因", 200, { required: true }) } },
     },
   },
-  permissions: { list: ["PAY_WITHDRAW_AUDIT", "PAY_WITHDRAW_APPLY"], detail: ["PAY_WITHDRAW_AUDIT", "PAY_WITHDRAW_APPLY"], export: ["PAY_WITHDRAW_AUDIT"] },
+  // Platform finance, tenant staff (财务统计, their tenant's) and every applicant (their own).
+  permissions: { list: WITHDRAWAL_READERS, detail: WITHDRAWAL_READERS, export: ["PAY_WITHDRAW_AUDIT", "TMS_FINANCE_STATISTICS"] },
   kinds: { read: EVERYONE, write: [] },
   keyword: { label: "提现单号/申请人/手机", fields: ["withdrawNo", "ownerName", "ownerMobile"] },
   sums: { withdrawAmount: "amount" },
@@ -168,8 +172,8 @@ export const withdrawalTransfer = defineResource({
     finishedAt: f.datetime("完成时间", SHOWN),
   },
   status: { field: "status", label: "状态", initial: "SUBMITTED", states: TRANSFER_STATES, editableIn: [], transitions: {} },
-  permissions: { list: ["PAY_WITHDRAW_AUDIT"], detail: ["PAY_WITHDRAW_AUDIT"], export: ["PAY_WITHDRAW_AUDIT"] },
-  kinds: { read: ["SYSTEM_USER"], write: [] },
+  permissions: { list: STAFF_FINANCE, detail: STAFF_FINANCE, export: STAFF_FINANCE },
+  kinds: { read: ["SYSTEM_USER", "TENANT_USER"], write: [] },
   keyword: { label: "提现单号", fields: ["requestSerial"] },
   defaultSort: ["submittedAt", "desc"],
   example: { as: "SYSTEM_USER", body: () => ({}) },
