@@ -65,6 +65,7 @@ import { appVersionBinding, operationLogBinding, systemFileBinding } from "./iam
 import { DELIVERY_BINDINGS } from "./orders/deliveries.resource.js";
 import { BILLING_BINDINGS } from "./billing/billing.resource.js";
 import { FINANCE2_BINDINGS } from "./finance2/resources.js";
+import { MONEY_BINDINGS } from "./ledger/money.resource.js";
 import { FIND_SHIP_BINDINGS } from "./findship/findship.resource.js";
 import { activationRoutes } from "./identity/activation.js";
 import { identityRoutes } from "./identity/routes.js";
@@ -160,6 +161,7 @@ export const BINDINGS: readonly Binding[] = [
   ...DELIVERY_BINDINGS,
   ...BILLING_BINDINGS,
   ...FINANCE2_BINDINGS,
+  ...MONEY_BINDINGS,
   ...FIND_SHIP_BINDINGS,
 ];
 registerBindings(BINDINGS);

@@ -9,6 +9,11 @@ export interface FooterSums {
   unloadedWeight?: number;
   totalFreight?: number;
   invoiceAmount?: number;
+  shipperPayable?: number;
+  netToPayee?: number;
+  withdrawAmount?: number;
+  income?: number;
+  expense?: number;
 }
 
 /** One sum as the pager's footer shows it: `label value unit`. */
@@ -26,6 +31,11 @@ const SUM_LABELS: Array<{ key: keyof FooterSums; label: string; unit: "吨" | "�
   { key: "unloadedWeight", label: "卸货重量", unit: "吨" },
   { key: "totalFreight", label: "总运费", unit: "元" },
   { key: "invoiceAmount", label: "开票金额", unit: "元" },
+  { key: "shipperPayable", label: "货主应付", unit: "元" },
+  { key: "netToPayee", label: "实付", unit: "元" },
+  { key: "withdrawAmount", label: "提现金额", unit: "元" },
+  { key: "income", label: "收入", unit: "元" },
+  { key: "expense", label: "支出", unit: "元" },
 ];
 
 /** The sums to show: each only when above 0, in 吨 or 元 with 2 decimals. */

@@ -51,6 +51,7 @@ const GROUPS = [
   ...DELIVERY_GROUPS,
   ...BILLING_PAGE_GROUPS,
   ...FINANCE2_PAGE_GROUPS,
+  ...MONEY_PAGE_GROUPS,
   ...FIND_SHIP_GROUPS,
 ];
 import { realtimeRemindPages, timeoutConfigPages, timeoutRecordPages } from "./fleet";
@@ -60,6 +61,7 @@ import { orderPages } from "./orders";
 import { appVersionPages } from "./app-version";
 import { IAM_PAGE_GROUPS } from "./iam";
 import { DELIVERY_GROUPS } from "./deliveries";
+import { MONEY_PAGE_GROUPS } from "./money";
 import { BILLING_PAGE_GROUPS } from "./billing";
 import { FINANCE2_PAGE_GROUPS } from "./finance2";
 import { FIND_SHIP_GROUPS } from "./findship";

@@ -1,10 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
-import { ExpendPage } from "~/components/money/MoneyPages";
-import { loadMoneyList } from "~/services/pages/money.server";
+import { ResourceListPage } from "~/components/resource/ResourceListPage";
+import { ownEntryPages } from "~/pages/money";
+import { listLoader } from "~/services/resource-pages.server";
 
 /** 账户流水: the entries of my own account, with income and expense sums. */
-export const loader = ({ request }: LoaderFunctionArgs) => loadMoneyList(request, "/entries/search", ["entryType", "bizNo", "from", "to"]);
-
-export default ExpendPage;
+const page = ownEntryPages.list!;
+export const loader = (args: LoaderFunctionArgs) => listLoader(page, args);
+export default function ExpendPage() {
+  return <ResourceListPage page={page} />;
+}
 export const ErrorBoundary = PageErrorBoundary;

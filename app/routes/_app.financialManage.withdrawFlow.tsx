@@ -1,10 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
-import { WithdrawFlowPage } from "~/components/money/MoneyPages";
-import { loadMoneyList } from "~/services/pages/money.server";
+import { ResourceListPage } from "~/components/resource/ResourceListPage";
+import { withdrawalTransferPages } from "~/pages/money";
+import { listLoader } from "~/services/resource-pages.server";
 
 /** 提现流水: the bank transfer attempts of withdrawals. */
-export const loader = ({ request }: LoaderFunctionArgs) => loadMoneyList(request, "/withdraw-transfers/search", ["keyword", "status"]);
-
-export default WithdrawFlowPage;
+const page = withdrawalTransferPages.list!;
+export const loader = (args: LoaderFunctionArgs) => listLoader(page, args);
+export default function WithdrawFlowPage() {
+  return <ResourceListPage page={page} />;
+}
 export const ErrorBoundary = PageErrorBoundary;

@@ -1,10 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
-import { BankCardListPage } from "~/components/money/MoneyPages";
-import { loadMoneyList } from "~/services/pages/money.server";
+import { ResourceListPage } from "~/components/resource/ResourceListPage";
+import { bankCardPages } from "~/pages/money";
+import { listLoader } from "~/services/resource-pages.server";
 
 /** 用户银行卡: every bound card of the platform, masked (platform staff). */
-export const loader = ({ request }: LoaderFunctionArgs) => loadMoneyList(request, "/bank-cards/search", ["keyword"]);
-
-export default BankCardListPage;
+const page = bankCardPages.list!;
+export const loader = (args: LoaderFunctionArgs) => listLoader(page, args);
+export default function BankCardListPage() {
+  return <ResourceListPage page={page} />;
+}
 export const ErrorBoundary = PageErrorBoundary;

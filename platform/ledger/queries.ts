@@ -1,33 +1,23 @@
 /**
- * Read side of the ledger: the caller's account, flows, recharges, payables with footer sums,
- * payments, bank cards and withdrawals, each scoped to the caller (domain 0.7, 5.10, 5.11).
+ * Read side of the ledger that is not an engine list: the caller's account, one entry, recharges,
+ * payables with footer sums, a payment's detail, the caller's own cards and withdrawals, balances and
+ * waybill tracking, each scoped to the caller (domain 0.7, 5.10, 5.11). The plain lists (flows,
+ * payments, bank cards, withdrawals, transfers) are engine resources (ledger/money.resource.ts).
  * Nothing here writes.
  */
 import { sql, type SelectQueryBuilder } from "kysely";
 import { z } from "zod";
-import { ENTRY_TYPES } from "../../contract/ledger.js";
-import { chinaDateText } from "../../contract/fields.js";
-import { chinaDayEnd, chinaDayStart } from "../../contract/units.js";
 import type { Db } from "../db/index.js";
 import { notFound, offsetOf } from "../http/envelope.js";
-import { accountOwner, accountRows, isOrgUser, isPlatformStaff, isStaff, isTenantStaff, rowsFor, visible, type CallerScope } from "../scope.js";
+import { accountOwner, accountRows, isOrgUser, isStaff, isTenantStaff, rowsFor, visible, type CallerScope } from "../scope.js";
 import { ownAccountId } from "./flows.js";
-import { requireCode } from "../http/permission.js";
 import type { MoneyDb } from "./tx.js";
 
 const camel = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), v]));
 const camelAll = (rows: Array<Record<string, unknown>>) => rows.map(camel);
 
 const optionalText = (max: number) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().max(max).optional());
-const optionalDate = z.preprocess((v) => (v === "" ? undefined : v), chinaDateText("日期").optional());
 
-export const entryFilterSchema = z.object({
-  entryType: z.preprocess((v) => (v === "" ? undefined : v), z.enum(ENTRY_TYPES, { errorMap: () => ({ message: "流水类型不正确" }) }).optional()),
-  bizNo: optionalText(32),
-  from: optionalDate,
-  to: optionalDate,
-  ownerType: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["PLATFORM", "ORG", "USER"], { errorMap: () => ({ message: "账户主体不正确" }) }).optional()),
-});
 export const payableFilterSchema = z.object({
   freightWay: z.preprocess((v) => (v === "" || v === undefined ? "ROAD" : v), z.enum(["ROAD", "WATER"], { errorMap: () => ({ message: "运输方式只能是 ROAD 或 WATER" }) })),
   keyword: optionalText(32),
@@ -58,33 +48,6 @@ function entriesScope(db: MoneyDb, scope: CallerScope, ownId: number | null) {
 }
 
 const ownIdOf = async (db: MoneyDb, scope: CallerScope) => (isStaff(scope) ? null : ownAccountId(db, scope));
-
-export async function searchEntries(db: MoneyDb, scope: CallerScope, filter: z.infer<typeof entryFilterSchema>, paging: Paging) {
-  if (isPlatformStaff(scope)) requireCode(scope, "PAY_FLOW_VIEW", "查看资金流水");
-  let q = entriesScope(db, scope, await ownIdOf(db, scope)).select([
-    "e.id",
-    "e.created_at",
-    "t.txn_no",
-    "e.entry_type",
-    "e.amount",
-    "e.frozen_delta",
-    "e.balance_after",
-    "e.summary",
-    "e.biz_no",
-    "e.counterparty_name",
-    "a.account_name",
-    "a.account_type",
-    "e.owner_type",
-  ]);
-  if (filter.entryType) q = q.where("e.entry_type", "=", filter.entryType);
-  if (filter.bizNo) q = q.where("e.biz_no", "like", `%${filter.bizNo}%`);
-  if (filter.from) q = q.where("e.created_at", ">=", chinaDayStart(filter.from));
-  if (filter.to) q = q.where("e.created_at", "<", chinaDayEnd(filter.to));
-  if (filter.ownerType) q = q.where("e.owner_type", "=", filter.ownerType);
-  const sums = await q.clearSelect().select([sql<number>`coalesce(sum(case when e.amount > 0 then e.amount else 0 end), 0)`.as("income"), sql<number>`coalesce(sum(case when e.amount < 0 then -e.amount else 0 end), 0)`.as("expense")]).executeTakeFirst();
-  const result = await page(q, paging, (x) => x.orderBy("e.id", "desc"));
-  return { ...result, sums: { income: Number(sums?.income ?? 0), expense: Number(sums?.expense ?? 0) } };
-}
 
 /** One entry with its transaction; the other parties' lines show only their account name. */
 export async function entryDetail(db: MoneyDb, scope: CallerScope, id: number) {
@@ -178,16 +141,6 @@ export async function searchPayees(db: Db, scope: CallerScope, filter: { keyword
   return { records, total: all.length, current: paging.current, size: paging.size, sums };
 }
 
-export async function searchPayments(db: MoneyDb, scope: CallerScope, filter: z.infer<typeof statusFilterSchema>, paging: Paging) {
-  let q = db.selectFrom("payments as p").innerJoin("organisations as o", "o.id", "p.org_id").selectAll("p").select("o.name as org_name").where("p.platform_id", "=", scope.platformId);
-  q = q.where(rowsFor(scope, "p", { individual: null }));
-  if (!scope.water) q = q.where("p.freight_way", "=", "ROAD");
-  if (filter.keyword) q = q.where((eb) => eb.or([eb("p.payment_no", "like", `%${filter.keyword}%`), eb.exists(eb.selectFrom("payment_items as i").select("i.id").whereRef("i.payment_id", "=", "p.id").where("i.freight_no", "like", `%${filter.keyword}%`))]));
-  const sums = await q.clearSelect().select([sql<number>`coalesce(sum(p.total_shipper_payable), 0)`.as("shipperPayable"), sql<number>`coalesce(sum(p.total_net_to_payee), 0)`.as("netToPayee")]).executeTakeFirst();
-  const result = await page(q, paging, (x) => x.orderBy("p.id", "desc"));
-  return { ...result, sums: { shipperPayable: Number(sums?.shipperPayable ?? 0), netToPayee: Number(sums?.netToPayee ?? 0) } };
-}
-
 export async function paymentDetail(db: MoneyDb, scope: CallerScope, id: number) {
   let q = db.selectFrom("payments as p").innerJoin("organisations as o", "o.id", "p.org_id").selectAll("p").select("o.name as org_name").where("p.id", "=", id).where("p.platform_id", "=", scope.platformId);
   q = q.where(rowsFor(scope, "p", { individual: null }));
@@ -224,15 +177,6 @@ export async function searchWithdrawals(db: MoneyDb, scope: CallerScope, filter:
   const result = await page(q, paging, (x) => x.orderBy("w.id", "desc"));
   return { ...result, sums: { amount: Number(sums?.amount ?? 0) } };
 }
-
-export async function searchTransfers(db: MoneyDb, scope: CallerScope, filter: z.infer<typeof statusFilterSchema>, paging: Paging) {
-  let q = db.selectFrom("withdrawal_transfers as t").innerJoin("withdrawals as w", "w.id", "t.withdrawal_id").selectAll("t").select(["w.withdraw_no", "w.owner_name"]).where("t.platform_id", "=", scope.platformId);
-  q = q.where(accountRows(scope, "w"));
-  if (filter.status) q = q.where("t.status", "=", filter.status);
-  if (filter.keyword) q = q.where("w.withdraw_no", "like", `%${filter.keyword}%`);
-  return page(q, paging, (x) => x.orderBy("t.id", "desc"));
-}
-
 
 /** Organisations' BASIC accounts (企业余额): platform staff see the platform's, tenants their orgs', an organisation its own. */
 export const balanceFilterSchema = z.object({
@@ -280,15 +224,4 @@ export async function searchTracking(db: Db, scope: CallerScope, filter: { keywo
   else if (filter.status === "UNPAID") q = q.where("s.pay_status", "=", "UNPAID");
   else if (filter.status === "UNSETTLED") q = q.where("s.id", "is", null);
   return page(q, paging, (x) => x.orderBy("f.id", "desc"));
-}
-
-/** 用户银行卡 (/system/addUserBankCardList): platform staff see every bound card of the platform, masked. */
-export async function searchCards(db: MoneyDb, scope: CallerScope, filter: { keyword?: string }, paging: Paging) {
-  let q = db
-    .selectFrom("bank_cards as b")
-    .select(["b.id", "b.owner_type", "b.holder_name", "b.bank_name", "b.bank_branch", "b.card_kind", "b.card_no_last4", "b.reserved_mobile", "b.verify_status", "b.is_default", "b.status", "b.bound_at", "b.unbound_at"])
-    .where("b.platform_id", "=", scope.platformId);
-  q = q.where(rowsFor(scope, "b", { org: null, individual: null }));
-  if (filter.keyword) q = q.where((eb) => eb.or([eb("b.holder_name", "like", `%${filter.keyword}%`), eb("b.card_no_last4", "=", filter.keyword!)]));
-  return page(q, paging, (x) => x.orderBy("b.id", "desc"));
 }

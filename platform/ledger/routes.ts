@@ -11,28 +11,23 @@ import { parse } from "../http/validate.js";
 import { requireCaller } from "../identity/guard.js";
 import { scopeOf } from "../scope.js";
 import { applyWithdrawal, bindCard, decidePayment, decideRecharge, decideWithdrawal, invoiceTitle, payWaybills, saveInvoiceTitle, submitRecharge, unbindCard } from "./flows.js";
-import { Outbox } from "../iam/notifications/events.js";
+import { withOutbox, type Outbox } from "../iam/notifications/events.js";
 import { idSchema } from "../../contract/fields.js";
 import {
   accountSummary,
   entryDetail,
-  entryFilterSchema,
   listCards,
   payableFilterSchema,
   paymentDetail,
-  searchEntries,
   searchPayables,
   searchPayees,
-  searchPayments,
   searchRecharges,
-  searchTransfers,
   searchWithdrawals,
   statusFilterSchema,
   balanceFilterSchema,
   searchBalances,
   balanceDetail,
   searchTracking,
-  searchCards,
 } from "./queries.js";
 
 export const PAY_BASE = "/pay";
@@ -43,19 +38,12 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: ServiceContext): P
   const scopeFor = async (request: FastifyRequest) => scopeOf(ctx, await requireCaller(ctx, request));
   const idOf = (request: FastifyRequest) => parse(idParams, request.params).id;
   const paging = (request: FastifyRequest) => parse(pagingSchema, request.body);
-  /** Runs a decision with an outbox and pushes its notifications once it has committed. */
-  const told = async <T>(work: (outbox: Outbox) => Promise<T>): Promise<T> => {
-    const outbox = new Outbox();
-    const result = await work(outbox);
-    await outbox.deliver(ctx);
-    return result;
-  };
+  const told = <T>(work: (outbox: Outbox) => Promise<T>) => withOutbox(ctx, work);
 
   app.get(`${PAY_BASE}/account`, async (request) => {
     const scope = await scopeFor(request);
     return ok({ account: await accountSummary(db, scope), cards: await listCards(db, scope) });
   });
-  app.post(`${PAY_BASE}/entries/search`, async (request) => ok(await searchEntries(db, await scopeFor(request), parse(entryFilterSchema, request.body), paging(request))));
   app.get(`${PAY_BASE}/entries/:id`, async (request) => ok(await entryDetail(db, await scopeFor(request), idOf(request))));
 
   app.post(`${PAY_BASE}/recharges`, async (request) => ok(await submitRecharge(ctx.db, await scopeFor(request), parse(rechargeSubmitSchema, request.body))));
@@ -79,7 +67,6 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: ServiceContext): P
     const { payment, replayed } = await told((o) => payWaybills(ctx.db, scope, body, o));
     return ok({ paymentId: Number(payment.id), paymentNo: payment.payment_no, itemCount: payment.item_count, totalShipperPayable: Number(payment.total_shipper_payable), status: payment.status, replayed });
   });
-  app.post(`${PAY_BASE}/payments/search`, async (request) => ok(await searchPayments(db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
   app.post(`${PAY_BASE}/payments/:id/approve`, async (request) => {
     const scope = await scopeFor(request);
     return ok(await told((o) => decidePayment(ctx.db, scope, idOf(request), { action: "approve" }, o)));
@@ -116,8 +103,6 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: ServiceContext): P
   app.post(`${PAY_BASE}/balances/search`, async (request) => ok(await searchBalances(db, await scopeFor(request), parse(balanceFilterSchema, request.body), paging(request))));
   app.post(`${PAY_BASE}/balances/:id`, async (request) => ok(await balanceDetail(db, await scopeFor(request), idOf(request), paging(request))));
   app.post(`${PAY_BASE}/tracking/search`, async (request) => ok(await searchTracking(ctx.db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
-  app.post(`${PAY_BASE}/bank-cards/search`, async (request) => ok(await searchCards(db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
   app.get(`${PAY_BASE}/invoice-title`, async (request) => ok(await invoiceTitle(db, await scopeFor(request))));
   app.put(`${PAY_BASE}/invoice-title`, async (request) => ok(await saveInvoiceTitle(db, await scopeFor(request), parse(invoiceTitleSchema, request.body))));
-  app.post(`${PAY_BASE}/withdraw-transfers/search`, async (request) => ok(await searchTransfers(db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
 }

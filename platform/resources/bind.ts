@@ -68,6 +68,9 @@ export interface Hooks {
   afterCreate?(ctx: ServiceContext, scope: CallerScope, row: Row): Promise<void>;
 }
 
+/** A transition run by its service: the row's id and the transition's parsed inputs. */
+export type TransitionService = (ctx: ServiceContext, scope: CallerScope, id: number, input: Record<string, unknown>) => Promise<unknown>;
+
 export interface Binding<D extends AnyResource = AnyResource> {
   def: D;
   table: keyof Database & string;
@@ -93,7 +96,8 @@ export interface Binding<D extends AnyResource = AnyResource> {
   countTotal?: false;
   /**
    * `false`: the table has no `deleted_at` (an append-only log written by its own service); every row
-   * is live. Such a binding is read-only: its definition grants no write.
+   * is live (the ledger's tables too). Such a binding is read-only: its definition grants no write, and
+   * its transitions, if any, are `services` of the table's owner.
    */
   softDelete?: false;
   /**
@@ -101,6 +105,17 @@ export interface Binding<D extends AnyResource = AnyResource> {
    * the test holds for the caller; the page they open (and its platform call) does the work and the checks.
    */
   linkActions?: Record<string, (record: Record<string, unknown>, scope: CallerScope) => boolean>;
+  /** What else the keyword box matches besides the definition's keyword fields (e.g. a payment's waybill numbers). */
+  keywordAlso?: (alias: string, text: string) => RawBuilder<SqlBool>;
+  /** Footer sums the definition's plain `sums` cannot say (a conditional sum, e.g. 收入 = the positive amounts), by FooterSums key. */
+  sumsOf?: Record<string, (alias: string) => RawBuilder<number>>;
+  /**
+   * Transitions carried out by the service that owns the table (the ledger's money moves) instead of
+   * the engine's guarded update. The engine checks the caller's kind and permission, the row's scope
+   * and its state, then calls the service, which runs its own transaction, locking, idempotency and
+   * history (so no resource_events row is written).
+   */
+  services?: Record<string, TransitionService>;
   /** Generic routes not mounted because a hand-written spec route serves the same path (search, GET :id, POST create). */
   routes?: { search?: false; detail?: false; create?: false; delete?: false };
 }

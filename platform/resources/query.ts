@@ -167,7 +167,9 @@ function filtered(query: ReturnType<typeof scopedBase>, binding: Binding, filter
   const keyword = binding.def.keyword;
   if (keyword && typeof filter.keyword === "string") {
     const text = filter.keyword;
-    q = q.where(sql<SqlBool>`(${sql.join(keyword.fields.map((k) => contains(`${A}.${columnOf(k, binding.def.fields[k]!)}`, text)), sql` or `)})`);
+    const matches = keyword.fields.map((k) => contains(`${A}.${columnOf(k, binding.def.fields[k]!)}`, text));
+    if (binding.keywordAlso) matches.push(binding.keywordAlso(A, text));
+    q = q.where(sql<SqlBool>`(${sql.join(matches, sql` or `)})`);
   }
   if (typeof filter.createdFrom === "string") q = q.where(ref("created_at"), ">=", chinaDayStart(filter.createdFrom));
   if (typeof filter.createdTo === "string") q = q.where(ref("created_at"), "<", chinaDayEnd(filter.createdTo));
@@ -204,8 +206,11 @@ export async function searchResource(db: AnyDb, binding: Binding, scope: CallerS
     const shown = rows.slice(0, size);
     return { records: await toRecords(db, binding, scope, shown), total: offsetOf(current, size) + shown.length + (more ? 1 : 0), current, size, can, more };
   }
-  const summed = Object.entries(binding.def.sums ?? {});
-  const totals = summed.map(([key, field]) => sql<number>`coalesce(sum(${ref(columnOf(field, binding.def.fields[field]!))}), 0)`.as(key));
+  const summed: Array<[string, RawBuilder<number>]> = [
+    ...Object.entries(binding.def.sums ?? {}).map(([key, field]): [string, RawBuilder<number>] => [key, sql<number>`sum(${ref(columnOf(field, binding.def.fields[field]!))})`]),
+    ...Object.entries(binding.sumsOf ?? {}).map(([key, sum]): [string, RawBuilder<number>] => [key, sum(A)]),
+  ];
+  const totals = summed.map(([key, sum]) => sql<number>`coalesce(${sum}, 0)`.as(key));
   const [count, rows] = await Promise.all([query.select([sql<number>`count(*)`.as("total"), ...totals]).executeTakeFirstOrThrow(), page(size)]);
   const sums = summed.length ? Object.fromEntries(summed.map(([key]) => [key, Number((count as Record<string, unknown>)[key] ?? 0)])) : undefined;
   return { records: await toRecords(db, binding, scope, rows), total: Number(count.total), current, size, can, ...(sums ? { sums } : {}) };

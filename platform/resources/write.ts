@@ -8,14 +8,14 @@ import { regionExists, regionLevels, regionPath } from "../../contract/regions.j
 import { sql } from "kysely";
 import { RefusalCode } from "../../contract/envelope.js";
 import { columnOf, createSchema, deletableIn, statusColumnOf, mayTransition, mayUse, rowTitle, transitionField, transitionOf, transitionSchema, updateSchema, type Verb } from "../../contract/resources/derive.js";
-import type { AnyResource, Field } from "../../contract/resources/kit.js";
+import type { AnyResource, Field, Transition } from "../../contract/resources/kit.js";
 import { chinaCompactDate } from "../../contract/units.js";
 import type { ServiceContext } from "../context.js";
 import { nowIso } from "../db/index.js";
 import { HttpError, notFound, Refusal } from "../http/envelope.js";
 import { parseLabelled as parse } from "../http/validate.js";
 import { isIndividual, isOrgUser, rowsFor, type CallerScope } from "../scope.js";
-import type { AnyDb, Binding, Row } from "./bind.js";
+import type { AnyDb, Binding, Row, TransitionService } from "./bind.js";
 import { choosableColumns, unchoosableReason } from "../../contract/resources/choosable.js";
 import { recordResourceEvent } from "./events.js";
 import { assertWaterFor, findRow, fromColumn, mayWriteRow, scopedBase, toColumn, toRecords } from "./query.js";
@@ -294,19 +294,13 @@ export async function transitionResource(ctx: ServiceContext, binding: Binding, 
   assertWaterFor(binding, scope);
   if (!mayTransition(def, scope, key)) throw new Refusal(RefusalCode.notPermitted, `当前账号没有「${def.name}${transition.label}」的权限`);
   const body = parse(transitionSchema(def, key), input) as Record<string, unknown>;
-  const field = transitionField(def, transition);
-  const column = def.fields[field] ? columnOf(field, def.fields[field]) : statusColumnOf(def)!;
+  const column = transitionColumn(def, transition);
+  const service = binding.services?.[key];
+  if (service) return serviceTransition(ctx, binding, scope, id, key, body, service);
   const notices = engineServices().transitionNotices();
   const row = await runWrite(ctx, binding, async (trx) => {
     const before = await findWritableRow(trx, binding, scope, id, key, transition.label);
-    const from = String(before[column]);
-    if (!transition.from.includes(from)) {
-      throw new Refusal(RefusalCode.illegalState, `${rowTitle(def, recordLike(def, before))} 当前状态为「${stateLabel(def, field, from)}」，不能${transition.label}`);
-    }
-    for (const [other, states] of Object.entries(transition.when ?? {})) {
-      const value = before[columnOf(other, def.fields[other]!)];
-      if (!states.includes(String(value))) throw new Refusal(RefusalCode.illegalState, `${rowTitle(def, recordLike(def, before))} 的${def.fields[other]!.label}为「${stateLabel(def, other, value)}」，不能${transition.label}`);
-    }
+    const from = assertLegal(def, transition, before, column);
     if (typeof body.version === "number" && body.version !== Number(before.version)) throw stale(def, before);
     const { version: _version, ...unscreened } = body;
     const inputs = await engineServices().foldDictChoices(trx, scope.platformId, transition.input ?? {}, await engineServices().screenFields(trx, scope.platformId, transition.input ?? {}, unscreened));
@@ -333,4 +327,35 @@ export async function transitionResource(ctx: ServiceContext, binding: Binding, 
   await notices.deliver(ctx);
   await binding.hooks?.afterTransition?.(ctx, scope, row, key).catch((error: unknown) => ctx.log.error({ err: error }, "afterTransition hook failed"));
   return (await toRecords(ctx.db.kysely, binding, scope, [row]))[0]!;
+}
+
+/** The column a transition moves: its enum field's, or the status column. */
+function transitionColumn(def: AnyResource, transition: Transition<string>): string {
+  const field = transitionField(def, transition);
+  return def.fields[field] ? columnOf(field, def.fields[field]) : statusColumnOf(def)!;
+}
+
+/** The state check of a transition: its `from` and its `when` on other fields, with the refusal naming the state. */
+function assertLegal(def: AnyResource, transition: Transition<string>, row: Row, column: string): string {
+  const field = transitionField(def, transition);
+  const from = String(row[column]);
+  if (!transition.from.includes(from)) throw new Refusal(RefusalCode.illegalState, `${rowTitle(def, recordLike(def, row))} 当前状态为「${stateLabel(def, field, from)}」，不能${transition.label}`);
+  for (const [other, states] of Object.entries(transition.when ?? {})) {
+    const value = row[columnOf(other, def.fields[other]!)];
+    if (!states.includes(String(value))) throw new Refusal(RefusalCode.illegalState, `${rowTitle(def, recordLike(def, row))} 的${def.fields[other]!.label}为「${stateLabel(def, other, value)}」，不能${transition.label}`);
+  }
+  return from;
+}
+
+/** A transition its service carries out (the ledger's money moves): the engine's checks, then the service, then the row as it is now. */
+async function serviceTransition(ctx: ServiceContext, binding: Binding, scope: CallerScope, id: number, key: string, body: Record<string, unknown>, service: TransitionService) {
+  const { def } = binding;
+  const transition = transitionOf(def, key)!;
+  const column = transitionColumn(def, transition);
+  const db = ctx.db.kysely;
+  const before = await findWritableRow(db, binding, scope, id, key, transition.label);
+  assertLegal(def, transition, before, column);
+  const { version: _version, ...inputs } = body;
+  await service(ctx, scope, id, inputs);
+  return (await toRecords(db, binding, scope, [await findRow(db, binding, scope, id)]))[0]!;
 }

@@ -18,6 +18,9 @@ async function login(page: Page, kind: Kind, redirect: string) {
   await expect(page).toHaveURL(new RegExp(escapeRegExp(redirect)));
 }
 
+/** An engine list's rows (an empty engine list has none: its 暂无 line is not a row). */
+const ENGINE_ROWS = "resource-row";
+
 const yuan = async (page: Page, testId: string) => Math.round(Number(await page.getByTestId(testId).textContent()) * 100);
 
 test("an organisation pays two completed waybills and its balance falls by the confirmed amount", async ({ page }) => {
@@ -45,7 +48,7 @@ test("an organisation pays two completed waybills and its balance falls by the c
   await page.goto("/accountManage/accountInfo");
   expect(await yuan(page, "account-balance")).toBe(before - amount);
   await page.goto(`/accountManage/expend?bizNo=ZF`);
-  await expect(page.getByTestId("entry-table")).toContainText(`运费支付 运单 ${freightNos[0]}`);
+  await expect(page.getByRole("table", { name: "账户流水" })).toContainText(`运费支付 运单 ${freightNos[0]}`);
 });
 
 test("a driver requests a withdrawal, platform finance approves it and records the bank's success", async ({ page }) => {
@@ -60,15 +63,15 @@ test("a driver requests a withdrawal, platform finance approves it and records t
   expect(await yuan(page, "account-frozen")).toBe(frozen + 10_000);
 
   await login(page, "SYSTEM_USER", `/financialManage/withdrawList?keyword=${withdrawNo}`);
-  const row = page.getByTestId("withdraw-table").locator("tbody tr").filter({ hasText: withdrawNo });
+  const row = page.getByRole("table", { name: "提现列表" }).getByTestId("resource-row").filter({ hasText: withdrawNo });
   await expect(row).toContainText("待审核");
   await row.getByRole("link", { name: "通过" }).click();
-  await page.getByTestId("dialog-approve").getByRole("button", { name: "通过" }).click();
+  await page.getByTestId("resource-confirm").getByRole("button", { name: "通过" }).click();
   await expect(page.getByRole("status")).toContainText("已审核通过");
   await expect(row).toContainText("打款中");
   await row.getByRole("link", { name: "打款成功" }).click();
-  await page.getByTestId("dialog-succeed").getByLabel(/银行流水号/).fill("CCB2026112399");
-  await page.getByTestId("dialog-succeed").getByRole("button", { name: "确认" }).click();
+  await page.getByTestId("resource-confirm").getByLabel(/银行流水号/).fill("CCB2026112399");
+  await page.getByTestId("resource-confirm").getByRole("button", { name: "确认" }).click();
   await expect(page.getByRole("status")).toContainText("已登记打款成功");
   await expect(row).toContainText("提现成功");
 
@@ -107,23 +110,24 @@ test("an organisation requests a recharge, platform finance confirms it on 企�
 test("every money page renders real rows for the account that uses it", async ({ page }) => {
   test.setTimeout(120_000);
   const pages: Array<[Kind, string, string]> = [
-    ["ORG_USER", "/accountManage/expend", "entry-table"],
-    ["ORG_USER", "/financialManage/paymentList", "payment-table"],
+    ["ORG_USER", "/accountManage/expend", ENGINE_ROWS],
+    ["ORG_USER", "/financialManage/paymentList", ENGINE_ROWS],
     ["ORG_USER", "/financialManage/driverPayableList", "payee-table"],
     ["ORG_USER", "/financialManage/waybillTracking", "tracking-table"],
-    ["ORG_USER", "/financialManage/enterpriseFlow", "entry-table"],
-    ["SYSTEM_USER", "/financialManage/platformFlow", "entry-table"],
-    ["SYSTEM_USER", "/financialManage/withdrawList", "withdraw-table"],
-    ["SYSTEM_USER", "/financialManage/withdrawFlow", "transfer-table"],
+    ["ORG_USER", "/financialManage/enterpriseFlow", ENGINE_ROWS],
+    ["SYSTEM_USER", "/financialManage/platformFlow", ENGINE_ROWS],
+    ["SYSTEM_USER", "/financialManage/withdrawList", ENGINE_ROWS],
+    ["SYSTEM_USER", "/financialManage/withdrawFlow", ENGINE_ROWS],
     ["SYSTEM_USER", "/financialManage/enterpriseBalance", "balance-table"],
-    ["SYSTEM_USER", "/system/addUserBankCardList", "bank-card-table"],
+    ["SYSTEM_USER", "/system/addUserBankCardList", ENGINE_ROWS],
   ];
   let current: Kind | null = null;
   for (const [kind, path, table] of pages) {
     if (kind !== current) await login(page, kind, path);
     else await page.goto(path);
     current = kind;
-    await expect(page.getByTestId(table).locator("tbody tr").first()).not.toContainText("暂无数据");
+    if (table === ENGINE_ROWS) await expect(page.getByTestId(ENGINE_ROWS).first()).toBeVisible();
+    else await expect(page.getByTestId(table).locator("tbody tr").first()).not.toContainText("暂无数据");
   }
   await page.goto("/financialManage/enterpriseBalance");
   await page.getByTestId("balance-table").getByRole("link", { name: "明细" }).first().click();

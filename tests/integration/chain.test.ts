@@ -478,8 +478,8 @@ describe.sequential("the money", () => {
     await platformCall("/pay/withdrawals", { requestNo: crypto.randomUUID(), bankCardId: person.cardId, amount: available }, person.token);
     const withdrawal = await db.kysely.selectFrom("withdrawals").select(["id"]).where("owner_type", "=", "USER").where("owner_id", "=", person.userId).orderBy("id", "desc").executeTakeFirstOrThrow();
     const platform = await staff("SYSTEM_USER");
-    await confirmDialog(platform, "/financialManage/withdrawList", `approve:${withdrawal.id}`, "confirm-approve");
-    await confirmDialog(platform, "/financialManage/withdrawList", `succeed:${withdrawal.id}`, "confirm-succeed", { bankSerialNo: `PAYOUT${TAG}${Date.now()}` });
+    await confirmOnList(platform, "/financialManage/withdrawList", "approve", Number(withdrawal.id));
+    await confirmOnList(platform, "/financialManage/withdrawList", "succeed", Number(withdrawal.id), { bankSerialNo: `PAYOUT${TAG}${Date.now()}` });
     expect((await db.kysely.selectFrom("withdrawals").select("status").where("id", "=", withdrawal.id).executeTakeFirstOrThrow()).status).toBe("SUCCESS");
 
     const ledger = await checkLedger(db);

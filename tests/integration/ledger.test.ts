@@ -216,13 +216,15 @@ describe(`ledger (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, ()
   });
 
   it("lists answer the caller's own money only", async () => {
-    const mine = await okData<{ records: Array<{ ownerType: string }>; sums: { income: number } }>(as(f, "INDIVIDUAL_USER", "/pay/entries/search", { size: 200 }));
+    const mine = await okData<{ records: Array<{ ownerType: string }>; sums: { income: number } }>(as(f, "INDIVIDUAL_USER", "/pay-entry/search", { size: 200 }));
     expect(mine.records.length).toBeGreaterThan(0);
     expect(mine.records.every((r) => r.ownerType === "USER")).toBe(true);
-    const payments = await okData<{ total: number }>(as(f, "TENANT_USER", "/pay/payments/search", {}));
+    // 支付列表 is the engine's payment resource (contract/resources/money.ts).
+    const payments = await okData<{ total: number }>(as(f, "TENANT_USER", "/pay-payment/search", {}));
     expect(payments.total).toBeGreaterThan(0);
-    const other = await okData<{ total: number }>(as(f, "INDIVIDUAL_USER", "/pay/payments/search", {}));
-    expect(other.total).toBe(0);
+    // An individual pays nothing and reads no payment: the list is refused outright.
+    const other = await as(f, "INDIVIDUAL_USER", "/pay-payment/search", {});
+    expect(other.body.code).toBe(4003);
     const account = await okData<{ account: { balance: number; available: number } }>(as(f, "ORG_USER", "/pay/account", undefined, "GET"));
     expect(account.account.available).toBe((await org()).balance - (await org()).frozen);
     const entry = mine.records[0] as unknown as { id: number };
@@ -242,10 +244,10 @@ describe(`ledger (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, ()
     const paid = await okData<{ records: Array<{ payStatus: string; paymentNo: string | null }> }>(as(f, "ORG_USER", "/pay/tracking/search", { status: "PAID", size: 50 }));
     expect(paid.records.length).toBeGreaterThan(0);
     expect(paid.records.every((r) => r.payStatus === "PAID" && r.paymentNo)).toBe(true);
-    const cards = await okData<{ total: number; records: Array<Record<string, unknown>> }>(as(f, "SYSTEM_USER", "/pay/bank-cards/search", {}));
+    const cards = await okData<{ total: number; records: Array<Record<string, unknown>> }>(as(f, "SYSTEM_USER", "/pay-bank-card/search", {}));
     expect(cards.total).toBeGreaterThan(0);
     expect(cards.records.every((c) => !("cardNoEnc" in c) && !("cardNoHash" in c))).toBe(true);
-    expect((await okData<{ total: number }>(as(f, "ORG_USER", "/pay/bank-cards/search", {}))).total).toBe(0);
+    expect((await okData<{ total: number }>(as(f, "ORG_USER", "/pay-bank-card/search", {}))).total).toBe(0);
   });
 
   it("开票信息: an organisation keeps one title, checked field by field; without the code it is refused", async () => {

@@ -29,7 +29,7 @@ describe("money notifications, payment detail and 我的车队 (JavaScript off)"
   it("支付列表 links each payment to 支付详情 with its waybills, amounts, status and 操作记录", async () => {
     const browser = await browserAs("ORG_USER");
     const list = await browser.get("/financialManage/paymentList");
-    const detailLink = list.doc.querySelectorAll('[data-testid="payment-table"] a').find((a) => textOf(a) === "详情");
+    const detailLink = list.doc.querySelectorAll('table[aria-label="支付列表"] [data-testid="resource-row"] a').find((a) => textOf(a) === "详情");
     expect(detailLink, "a payment row with 详情").toBeTruthy();
     const detail = await browser.get(detailLink!.getAttribute("href")!);
     expect(detail.status).toBe(200);

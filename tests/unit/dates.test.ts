@@ -10,7 +10,11 @@ import { campaignSchema } from "../../contract/red-envelope.js";
 import { reportSearchSchema } from "../../contract/submission.js";
 import { chinaDateText } from "../../contract/fields.js";
 import { chinaMonthBounds, isChinaDate } from "../../contract/units.js";
-import { entryFilterSchema } from "../../platform/ledger/queries.js";
+import { filterSchema } from "../../contract/resources/derive.js";
+import { ledgerEntry } from "../../contract/resources/money.js";
+
+/** The ledger's flow filter is the engine's filter of the 资金流水 resource. */
+const entryFilterSchema = filterSchema(ledgerEntry);
 
 const messages = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => (result.success ? [] : result.error!.issues.map((i) => i.message));
 
@@ -26,8 +30,8 @@ describe("a date that does not exist", () => {
   });
 
   it("is refused by the other date inputs too (ledger filter, red envelope campaign, submission search)", () => {
-    expect(entryFilterSchema.safeParse({ from: "2026-04-31" }).success).toBe(false);
-    expect(entryFilterSchema.safeParse({ from: "2026-04-30" }).success).toBe(true);
+    expect(entryFilterSchema.safeParse({ createdFrom: "2026-04-31" }).success).toBe(false);
+    expect(entryFilterSchema.safeParse({ createdFrom: "2026-04-30" }).success).toBe(true);
     expect(messages(campaignSchema.safeParse({ validFrom: "2026-02-29" }))).toContain("开始日期不是有效日期");
     expect(reportSearchSchema.safeParse({ completeFrom: "2025-13-01" }).success).toBe(false);
   });

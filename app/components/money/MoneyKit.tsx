@@ -22,7 +22,7 @@ export interface Column {
   render?: (row: Row) => React.ReactNode;
 }
 
-export function cell(row: Row, c: Column): React.ReactNode {
+function cell(row: Row, c: Column): React.ReactNode {
   if (c.render) return c.render(row);
   const v = row[c.key];
   if (v === null || v === undefined || v === "") return "—";

@@ -18,7 +18,6 @@ interface ListData {
 const ACCOUNT_STATUS = { ACTIVE: "正常", FROZEN: "冻结", CLOSED: "注销" } as const;
 const PAYMENT_STATUS = { SUCCESS: "支付成功", PENDING_AUDIT: "待审核", REJECTED: "已驳回" } as const;
 const PAYMENT_ITEM_STATUS = { SUCCESS: "已支付", PENDING: "待支付", RELEASED: "已退回" } as const;
-const TRANSFER_STATUS = { SUBMITTED: "已提交", SUCCESS: "成功", FAILED: "失败", UNKNOWN: "未知" } as const;
 const WAY = { ROAD: "陆运", WATER: "水运" } as const;
 
 /** A list page: filters, the table with its row actions, the pager with its footer sums, and any dialogs. */
@@ -64,50 +63,6 @@ const ENTRY_COLUMNS: Column[] = [
   { key: "bizNo", label: "业务单号" },
   { key: "counterpartyName", label: "对方户名" },
 ];
-
-const ENTRY_FILTERS = [
-  { name: "entryType", label: "流水类型", options: ENTRY_TYPE_LABELS },
-  { name: "bizNo", label: "业务单号" },
-  { name: "from", label: "开始日期", type: "date" as const },
-  { name: "to", label: "结束日期", type: "date" as const },
-];
-
-function EntryList({ title, withAccount, detail }: { title: string; withAccount?: boolean; detail?: boolean }) {
-  const { page, notice } = useLoaderData<ListData>();
-  const columns = withAccount ? [{ key: "accountName", label: "账户" }, ...ENTRY_COLUMNS] : ENTRY_COLUMNS;
-  return (
-    <MoneyFrame title={title} notice={notice}>
-      <FilterBar filters={ENTRY_FILTERS} />
-      <div className="card space-y-3">
-        <MoneyTable
-          testId="entry-table"
-          columns={columns}
-          rows={page.records}
-          actions={
-            detail
-              ? (r) => (
-                  <Link className="btn-link" to={`/accountManage/expendDetail?id=${String(r.id)}`}>
-                    详情
-                  </Link>
-                )
-              : undefined
-          }
-        />
-        <Pager
-          page={page}
-          sums={yuanSums(page.sums, [
-            ["income", "收入"],
-            ["expense", "支出"],
-          ])}
-        />
-      </div>
-    </MoneyFrame>
-  );
-}
-
-export const ExpendPage = () => <EntryList title="账户流水" detail />;
-export const EnterpriseFlowPage = () => <EntryList title="企业流水" withAccount />;
-export const PlatformFlowPage = () => <EntryList title="平台流水" withAccount />;
 
 export function ExpendDetailPage() {
   const { entry, lines, payment, notice } = useLoaderData<{ entry: Row; lines: Row[]; payment: Row | null; notice: string | null }>();
@@ -434,38 +389,6 @@ export function DriverPayablePage() {
   );
 }
 
-export function PaymentListPage() {
-  return (
-    <ListPage
-      title="支付列表"
-      filters={[{ name: "keyword", label: "支付单号/运单号" }]}
-      testId="payment-table"
-      columns={[
-        { key: "paymentNo", label: "支付单号" },
-        { key: "orgName", label: "企业" },
-        { key: "freightWay", label: "运输方式", labels: WAY },
-        { key: "itemCount", label: "运单数" },
-        { key: "totalShipperPayable", label: "货主应付(元)", kind: "fen" },
-        { key: "totalNetToPayee", label: "实付收款人(元)", kind: "fen" },
-        { key: "totalServiceFee", label: "服务费(元)", kind: "fen" },
-        { key: "totalTaxReserve", label: "留存税费(元)", kind: "fen" },
-        { key: "status", label: "状态", labels: PAYMENT_STATUS },
-        { key: "submittedName", label: "提交人" },
-        { key: "executedAt", label: "支付时间", kind: "time" },
-      ]}
-      actions={(r) => (
-        <Link className="btn-link" to={`/financialManage/paymentDetail?id=${String(r.id)}`}>
-          详情
-        </Link>
-      )}
-      sums={[
-        ["shipperPayable", "货主应付"],
-        ["netToPayee", "实付"],
-      ]}
-    />
-  );
-}
-
 /** 支付详情: the payment, its waybills, its 操作记录, and 审核通过 / 驳回 when the platform allows them (plain forms). */
 export function PaymentDetailPage() {
   const { payment, items, events, actions, notice } = useLoaderData<{ payment: Row; items: Row[]; events: Row[]; actions: string[]; notice: string | null }>();
@@ -546,100 +469,6 @@ export function PaymentDetailPage() {
         />
       </div>
     </MoneyFrame>
-  );
-}
-
-export function WithdrawListPage() {
-  const { confirm } = useLoaderData<ListData>();
-  return (
-    <ListPage
-      title="提现列表"
-      filters={[
-        { name: "keyword", label: "提现单号/申请人/手机" },
-        { name: "status", label: "状态", options: WITHDRAW_STATUS_LABELS },
-      ]}
-      testId="withdraw-table"
-      columns={[
-        { key: "withdrawNo", label: "提现单号" },
-        { key: "ownerName", label: "申请人" },
-        { key: "ownerType", label: "角色", labels: { USER: "个人", ORG: "企业" } },
-        { key: "ownerMobile", label: "手机号" },
-        { key: "cardHolder", label: "收款人" },
-        { key: "card", label: "银行卡", render: (r) => `${String(r.cardBank)} ****${String(r.cardLast4)}` },
-        { key: "amount", label: "提现金额(元)", kind: "fen" },
-        { key: "fee", label: "手续费(元)", kind: "fen" },
-        { key: "actualAmount", label: "到账金额(元)", kind: "fen" },
-        { key: "status", label: "状态", labels: WITHDRAW_STATUS_LABELS },
-        { key: "createdAt", label: "申请时间", kind: "time" },
-        { key: "auditedName", label: "审核人" },
-        { key: "finishedAt", label: "完成时间", kind: "time" },
-        { key: "bankSerialNo", label: "银行流水号" },
-      ]}
-      sums={[["amount", "提现金额"]]}
-      actions={(r) => (
-        <Permission roles={["PAY_WITHDRAW_AUDIT"]}>
-          {r.status === "APPLIED" ? (
-            <span className="flex gap-2">
-              <ConfirmLink intent="approve" id={r.id}>
-                通过
-              </ConfirmLink>
-              <ConfirmLink intent="reject" id={r.id} danger>
-                驳回
-              </ConfirmLink>
-            </span>
-          ) : r.status === "PROCESSING" ? (
-            <span className="flex gap-2">
-              <ConfirmLink intent="succeed" id={r.id}>
-                打款成功
-              </ConfirmLink>
-              <ConfirmLink intent="fail" id={r.id} danger>
-                打款失败
-              </ConfirmLink>
-            </span>
-          ) : null}
-        </Permission>
-      )}
-    >
-      <ConfirmDialog confirm={confirm} intent="approve" title="审核通过" submitLabel="通过">
-        通过后提现进入打款，由银行处理。
-      </ConfirmDialog>
-      <ConfirmDialog confirm={confirm} intent="reject" title="驳回提现" submitLabel="驳回" danger>
-        <Field label="驳回原因" name="reason" required maxLength={200} />
-      </ConfirmDialog>
-      <ConfirmDialog confirm={confirm} intent="succeed" title="登记打款成功" submitLabel="确认">
-        <Field label="银行流水号" name="bankSerialNo" required maxLength={64} />
-      </ConfirmDialog>
-      <ConfirmDialog confirm={confirm} intent="fail" title="登记打款失败" submitLabel="确认" danger>
-        <Field label="失败原因" name="reason" required maxLength={200} />
-        <p className="text-sm text-gray-500">金额将解冻退回申请人账户。</p>
-      </ConfirmDialog>
-    </ListPage>
-  );
-}
-
-export function WithdrawFlowPage() {
-  return (
-    <ListPage
-      title="提现流水"
-      filters={[
-        { name: "keyword", label: "提现单号" },
-        { name: "status", label: "状态", options: TRANSFER_STATUS },
-      ]}
-      testId="transfer-table"
-      columns={[
-        { key: "withdrawNo", label: "提现单号" },
-        { key: "ownerName", label: "申请人" },
-        { key: "attemptNo", label: "尝试次数" },
-        { key: "channel", label: "通道", labels: { CUSTODY: "存管银行", BANK_DIRECT: "银企直连", MANUAL: "线下打款" } },
-        { key: "requestSerial", label: "请求流水号" },
-        { key: "bankSerial", label: "银行流水号" },
-        { key: "amount", label: "金额(元)", kind: "fen" },
-        { key: "status", label: "状态", labels: TRANSFER_STATUS },
-        { key: "responseMsg", label: "返回信息" },
-        { key: "submittedAt", label: "提交时间", kind: "time" },
-        { key: "finishedAt", label: "完成时间", kind: "time" },
-      ]}
-    />
   );
 }
 
@@ -768,29 +597,6 @@ export function WaybillTrackingPage() {
         { key: "abnormal", label: "异常", render: (r) => (Number(r.abnormal) ? "异常" : "正常") },
         { key: "completeTime", label: "完成时间", kind: "time" },
         { key: "paidAt", label: "付款时间", kind: "time" },
-      ]}
-    />
-  );
-}
-
-export function BankCardListPage() {
-  return (
-    <ListPage
-      title="用户银行卡"
-      filters={[{ name: "keyword", label: "开户名/卡号后四位" }]}
-      testId="bank-card-table"
-      columns={[
-        { key: "holderName", label: "开户名" },
-        { key: "ownerType", label: "主体", labels: { USER: "个人", ORG: "企业" } },
-        { key: "cardKind", label: "账户类型", labels: { PERSONAL: "个人借记卡", CORPORATE: "对公账户" } },
-        { key: "bankName", label: "开户银行" },
-        { key: "bankBranch", label: "开户网点" },
-        { key: "cardNoLast4", label: "卡号", render: (r) => `**** ${String(r.cardNoLast4)}` },
-        { key: "reservedMobile", label: "预留手机号" },
-        { key: "verifyStatus", label: "验证状态", labels: { VERIFIED: "已验证", UNVERIFIED: "未验证", FAILED: "验证失败" } },
-        { key: "isDefault", label: "默认卡", render: (r) => (Number(r.isDefault) ? "是" : "否") },
-        { key: "status", label: "状态", labels: { BOUND: "已绑定", UNBOUND: "已解绑" } },
-        { key: "boundAt", label: "绑定时间", kind: "time" },
       ]}
     />
   );

@@ -184,28 +184,6 @@ export function paymentAuditAction(request: Request) {
   });
 }
 
-export function withdrawAuditAction(request: Request) {
-  return perform(request, async (user, form) => {
-    const id = text(form, "id");
-    switch (text(form, "intent")) {
-      case "approve":
-        await pay(user, `/withdrawals/${id}/approve`);
-        return "已审核通过，提现进入打款";
-      case "reject":
-        await pay(user, `/withdrawals/${id}/reject`, { reason: text(form, "reason") });
-        return "已驳回，金额已退回申请人账户";
-      case "succeed":
-        await pay(user, `/withdrawals/${id}/result`, { result: "SUCCESS", bankSerialNo: text(form, "bankSerialNo") });
-        return "已登记打款成功";
-      case "fail":
-        await pay(user, `/withdrawals/${id}/result`, { result: "FAILED", reason: text(form, "reason") });
-        return "已登记打款失败，金额已退回申请人账户";
-      default:
-        throw new FormError("未知操作");
-    }
-  });
-}
-
 export function rechargeAuditAction(request: Request) {
   return perform(request, async (user, form) => {
     const id = text(form, "id");

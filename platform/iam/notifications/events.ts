@@ -246,3 +246,11 @@ export class Outbox {
     return all.reduce((n, { created }) => n + created.length, 0);
   }
 }
+
+/** Runs a decision with an outbox and pushes its notifications once it has committed. */
+export async function withOutbox<T>(ctx: ServiceContext, work: (outbox: Outbox) => Promise<T>): Promise<T> {
+  const outbox = new Outbox();
+  const result = await work(outbox);
+  await outbox.deliver(ctx);
+  return result;
+}
