@@ -4,6 +4,7 @@
  * (platform/http/xlsx.ts: a keyset walk by id, 元 with 2 decimals, China times).
  */
 import type { FastifyReply } from "fastify";
+import { idSchema } from "../../contract/fields.js";
 import { sql } from "kysely";
 import { z } from "zod";
 import { AUDIENCES, CAMPAIGN_STATUS_LABELS, CAMPAIGN_TYPES, GRANT_STATUS_LABELS, movesFrom } from "../../contract/red-envelope.js";
@@ -26,7 +27,7 @@ export const campaignFilterSchema = z.object({
 });
 export const grantFilterSchema = z.object({
   status: z.preprocess(blank, z.enum(Object.keys(GRANT_STATUS_LABELS) as [string, ...string[]], { errorMap: () => ({ message: "红包状态不正确" }) }).optional()),
-  campaignId: z.preprocess(blank, z.coerce.number({ invalid_type_error: "活动不正确" }).int("活动不正确").positive("活动不正确").optional()),
+  campaignId: z.preprocess(blank, idSchema("活动").optional()),
   keyword,
 });
 type Paging = { current: number; size: number };

@@ -3,6 +3,7 @@
  * /dev/sms-standin outside production. 车源 and 短信模板 themselves are engine resources.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { idSchema } from "../../contract/fields.js";
 import { z } from "zod";
 import { RefusalCode } from "../../contract/envelope.js";
 import { findCarFilterSchema, inTransitFilterSchema, inviteSchema } from "../../contract/find-car.js";
@@ -15,7 +16,7 @@ import { contactCar, findCars, inTransitWaybills, inviteCar } from "./find-car.j
 import { rememberListeningPort, SMS_STANDIN_PATH } from "./sms-gateway.js";
 import { newSmsStandinState, smsStandinRoutes } from "./sms-standin.js";
 
-const idParams = z.object({ id: z.coerce.number({ message: "车源编号应为数字" }).int("车源编号应为整数").positive("车源编号应为正整数") });
+const idParams = z.object({ id: idSchema("车源编号") });
 
 export async function findCarRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   app.addHook("onListen", async () => {

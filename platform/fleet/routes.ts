@@ -4,6 +4,7 @@
  * driver app as the carrier of the vehicle's in-transit waybill), stores them on its in-transit waybill and evaluates the timeout rules at once.
  */
 import { limitPublicRead } from "../http/rate-limit.js";
+import { idSchema } from "../../contract/fields.js";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { RefusalCode } from "../../contract/envelope.js";
@@ -53,7 +54,7 @@ export async function fleetRoutes(app: FastifyInstance, ctx: ServiceContext): Pr
   /** 船舶详情 (no token): an approved, enabled ship's public card; 404 otherwise. */
   app.get("/public/ship/:id", async (request) => {
     await limitPublicRead(ctx, request);
-    const { id } = parse(z.object({ id: z.coerce.number({ message: "船舶编号应为数字" }).int("船舶编号应为整数").positive("船舶编号应为正整数") }), request.params);
+    const { id } = parse(z.object({ id: idSchema("船舶编号") }), request.params);
     const card = await publicShipCard(ctx.db.kysely, platformOf(request), id);
     if (!card) throw notFound("船舶不存在或未公开");
     return ok(card);

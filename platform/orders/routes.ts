@@ -15,7 +15,7 @@ import { assertMayImport, findBatch, IMPORT_MAX_BYTES, importOrders, importTempl
 
 const idParams = z.object({ id: idSchema("批次 id") });
 const uploadQuery = z.object({
-  orgId: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number({ invalid_type_error: "所属企业不正确" }).int("所属企业不正确").positive("所属企业不正确").optional()),
+  orgId: z.preprocess((v) => (v === "" ? undefined : v), idSchema("所属企业").optional()),
   asDraft: z.enum(["true", "false"], { errorMap: () => ({ message: "asDraft 只能是 true 或 false" }) }).optional(),
 });
 

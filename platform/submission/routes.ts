@@ -5,6 +5,7 @@
  * mounts the stand-in endpoint at /dev/report-standin/<target>.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { idSchema } from "../../contract/fields.js";
 import { sql } from "kysely";
 import { z } from "zod";
 import { RefusalCode } from "../../contract/envelope.js";
@@ -172,7 +173,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ServiceContext
 
   app.get(`${BASE}/:target/freights/:freightId`, async (request) => {
     const scope = await staff(request);
-    const params = parse(z.object({ target: reportSearchSchema.shape.target, freightId: z.coerce.number({ message: "运单编号应为数字" }).int("运单编号应为整数").positive("运单编号应为正整数") }), request.params);
+    const params = parse(z.object({ target: reportSearchSchema.shape.target, freightId: idSchema("运单编号") }), request.params);
     return ok(await waybillDetail(db, scope, params.target, params.freightId));
   });
 
