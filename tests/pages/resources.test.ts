@@ -21,9 +21,10 @@ function accountFor(path: string, writers?: readonly string[]): Kind {
   return (["ORG_USER", "TENANT_USER", "SYSTEM_USER"] as const).find((k) => writers.includes(k)) ?? kind;
 }
 
-/** The demo account that works on a page: staff for /userInfoManage, the organisation for its own resources and orders. */
+/** The demo account that works on a page: staff for /userInfoManage, the organisation for its own resources, orders and account. */
 function defaultAccount(path: string): Kind {
-  if (path.startsWith("/resourceManager") || path.startsWith("/carAdministration") || path.startsWith("/orderManage") || path === "/supplyManage/newSupply") return "ORG_USER";
+  // /accountManage is an account holder's own money (spec: ORG_USER and INDIVIDUAL_USER only).
+  if (path.startsWith("/resourceManager") || path.startsWith("/carAdministration") || path.startsWith("/orderManage") || path.startsWith("/accountManage") || path === "/supplyManage/newSupply") return "ORG_USER";
   if (path.startsWith("/userInfoManage")) return "TENANT_USER";
   return "SYSTEM_USER";
 }

@@ -101,7 +101,7 @@ export function MoneyFrame({ title, notice, children, toolbar }: { title: string
   return (
     <div className="space-y-4">
       <div className="card flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-base font-semibold">{title}</h1>
+        <h2 className="text-base font-semibold">{title}</h2>
         {toolbar ? <div className="flex flex-wrap gap-2">{toolbar}</div> : null}
       </div>
       {notice ? <p className="alert-success" role="status">{notice}</p> : null}
