@@ -100,7 +100,7 @@ function slowStatementRecorder() {
     plugin,
     /** What the statements recorded from now on belong to. */
     measuring: (what: string) => (label = what),
-    async explain(db: Db): Promise<string> {
+    async explain(db: Db): Promise<{ text: string; count: number }> {
       const executor = db.kysely.getExecutor();
       const plans: string[] = [];
       for (const { ms, node, queryId, label: what } of [...slow.values()].sort((a, b) => b.ms - a.ms)) {
@@ -108,7 +108,7 @@ function slowStatementRecorder() {
         const { rows } = await db.kysely.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain (analyze, buffers) ${compiled.sql}`, [...compiled.parameters]));
         plans.push(`-- ${what}: ${round(ms)} ms\n-- ${compiled.sql}\n-- parameters: ${JSON.stringify(compiled.parameters)}\n${rows.map((r) => r["QUERY PLAN"]).join("\n")}\n`);
       }
-      return plans.join("\n");
+      return { text: plans.join("\n"), count: plans.length };
     },
   };
 }
@@ -218,7 +218,7 @@ const dashboard = {
 };
 const plans = await recorder.explain(opened);
 mkdirSync(dirname(values.plans!), { recursive: true });
-writeFileSync(values.plans!, plans);
+writeFileSync(values.plans!, plans.text);
 await opened.destroy();
 
 const missed = Object.entries(perReport).filter(([, r]) => r.p99Ms >= 500).map(([id, r]) => `${id} ${r.p99Ms}`);
@@ -242,7 +242,7 @@ console.log(
       perReport,
     },
     dashboard,
-    plans: { file: values.plans, statementsOver: EXPLAIN_MS, count: plans ? plans.split("\n-- ").length : 0 },
+    plans: { file: values.plans, statementsOver: EXPLAIN_MS, count: plans.count },
     targetP99Ms: 500,
   }),
 );
