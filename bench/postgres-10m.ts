@@ -90,7 +90,8 @@ function slowStatementRecorder() {
       const start = started.get(args.queryId);
       if (start) {
         const ms = performance.now() - start.at;
-        const key = JSON.stringify(start.node);
+        // One entry per statement text: the parameters (ValueNodes) left out of the key.
+        const key = JSON.stringify(start.node, (_, value: unknown) => ((value as { kind?: string } | null)?.kind === "ValueNode" ? "?" : value));
         if (ms > EXPLAIN_MS && ms > (slow.get(key)?.ms ?? 0)) slow.set(key, { ms, node: start.node, queryId: args.queryId, label });
       }
       return args.result;
