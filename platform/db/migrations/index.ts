@@ -3,6 +3,7 @@ import { publicFileTokensMigration } from "./0034_public_file_tokens.js";
 import { credentialExpiryMigration } from "./0035_credential_expiry.js";
 import { documentsAndReasonsMigration } from "./0037_documents_and_reasons.js";
 import { placeRegionsMigration } from "./0038_place_regions.js";
+import { dashboardTimeIndexesMigration } from "./0039_dashboard_time_indexes.js";
 import type { Migration } from "kysely";
 import type { DialectName } from "../index.js";
 import { smsCodesMigration } from "./0027_sms_codes.js";
@@ -75,4 +76,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0035_credential_expiry": credentialExpiryMigration,
   "0037_documents_and_reasons": documentsAndReasonsMigration,
   "0038_place_regions": placeRegionsMigration,
+  "0039_dashboard_time_indexes": dashboardTimeIndexesMigration,
 };
