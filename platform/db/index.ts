@@ -67,8 +67,8 @@ async function openPostgres(url: string): Promise<Db> {
   parsed.searchParams.delete("schema");
   if (schema !== null && !SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name in TMS_DATABASE_URL: ${schema}`);
   // Startup parameters, so every pooled connection has them from its first query: the schema, and no
-  // JIT: the reports' per-waybill subplans push their cost estimates past jit_above_cost, and compiling
-  // took 1.4–1.8 s of statements that run in 0.3–0.5 s (bench/postgres-10m, docs/benchmarks.md).
+  // JIT: the reports' per-waybill subplans push their cost estimates past the JIT thresholds and the
+  // compilation costs more than it saves (bench/postgres-10m, docs/benchmarks.md).
   const options = ["-c jit=off", ...(schema ? [`-c search_path=${schema}`] : [])].join(" ");
   const pool = new Pool({ connectionString: parsed.toString(), max: 10, options });
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
