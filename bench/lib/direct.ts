@@ -7,36 +7,18 @@
 import ExcelJS from "exceljs";
 import { parseArgs } from "node:util";
 import { freightFilterSchema } from "../../contract/freight.js";
-import { WATER_PERMISSION } from "../../contract/permissions.js";
 import { openDatabase } from "../../platform/db/index.js";
 import { EXPORT_HEADERS, exportCells, exportPageAfter } from "../../platform/freight/export.js";
 import { orgNames } from "../../platform/freight/records.js";
-import type { CallerScope } from "../../platform/scope.js";
 import { searchFreights, type FreightCursor } from "../../platform/freight/search.js";
 import { runLoop } from "./load.js";
+import { userScope } from "./scope.js";
 
 const { values } = parseArgs({
   options: { mode: { type: "string" }, db: { type: "string" }, mobile: { type: "string" }, filter: { type: "string" }, seconds: { type: "string", default: "20" } },
 });
 const db = await openDatabase(values.db!);
-const user = await db.kysely.selectFrom("users").selectAll().where("mobile", "=", values.mobile!).executeTakeFirstOrThrow();
-const codes = await db.kysely
-  .selectFrom("user_roles")
-  .innerJoin("role_permissions", "role_permissions.role_id", "user_roles.role_id")
-  .select("permission_code")
-  .where("user_id", "=", user.id)
-  .execute();
-const permissions = new Set(codes.map((c) => c.permission_code));
-const scope: CallerScope = {
-  type: user.type,
-  userId: user.id,
-  name: user.name,
-  platformId: user.platform_id,
-  tenantId: user.tenant_id,
-  orgId: user.org_id,
-  water: permissions.has(WATER_PERMISSION),
-  permissions,
-};
+const scope = await userScope(db, values.mobile!);
 const filter = freightFilterSchema.parse(JSON.parse(values.filter ?? "{}"));
 
 if (values.mode === "query") {

@@ -18,29 +18,42 @@ async function waybillCount(databaseUrl: string): Promise<number> {
   }
 }
 
+/** What ensureWaybills did: waybills added and seconds spent generating them and settling. */
+export interface WaybillPreparation {
+  generated: number;
+  generateSeconds: number;
+  settled: number;
+  settleSeconds: number;
+}
+
 /**
  * Adds what is missing with the bulk generator (platform/demo/bulk.ts migrates and seeds a new database
  * first), then settles the completed waybills that have no settlement, as the platform does at start.
  */
-export async function ensureWaybills(databaseUrl: string, waybills: number): Promise<void> {
+export async function ensureWaybills(databaseUrl: string, waybills: number): Promise<WaybillPreparation> {
   const have = await waybillCount(databaseUrl);
-  if (have < waybills) generate(databaseUrl, waybills - have);
+  const missing = Math.max(0, waybills - have);
+  const generateSeconds = missing ? generate(databaseUrl, missing) : 0;
   const db = await openDatabase(databaseUrl);
   try {
     const started = Date.now();
     const settled = await settleBacklog(db.kysely);
-    if (settled) console.error(`[bench] settled ${settled} completed waybills in ${round((Date.now() - started) / 1000)} s`);
+    const settleSeconds = round((Date.now() - started) / 1000);
+    if (settled) console.error(`[bench] settled ${settled} completed waybills in ${settleSeconds} s`);
+    return { generated: missing, generateSeconds, settled, settleSeconds };
   } finally {
     await db.destroy();
   }
 }
 
-function generate(databaseUrl: string, missing: number): void {
+function generate(databaseUrl: string, missing: number): number {
   const started = Date.now();
   execFileSync(process.execPath, ["--import", "tsx", "platform/demo/bulk.ts", "--waybills", String(missing)], {
     cwd: root,
     env: { ...process.env, TMS_DATABASE_URL: databaseUrl },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  console.error(`[bench] generated ${missing} waybills in ${round((Date.now() - started) / 1000)} s`);
+  const seconds = round((Date.now() - started) / 1000);
+  console.error(`[bench] generated ${missing} waybills in ${seconds} s`);
+  return seconds;
 }

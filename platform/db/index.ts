@@ -119,8 +119,11 @@ async function openPostgres(url: string): Promise<Db> {
   const schema = parsed.searchParams.get("schema");
   parsed.searchParams.delete("schema");
   if (schema !== null && !SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name in TMS_DATABASE_URL: ${schema}`);
-  // search_path is a startup parameter, so every pooled connection uses the schema from its first query.
-  const pool = new Pool({ connectionString: parsed.toString(), max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+  // Startup parameters, so every pooled connection has them from its first query: the schema, and no
+  // JIT: the reports' per-waybill subplans push their cost estimates past the JIT thresholds and the
+  // compilation costs more than it saves (bench/postgres-10m, docs/benchmarks.md).
+  const options = ["-c jit=off", ...(schema ? [`-c search_path=${schema}`] : [])].join(" ");
+  const pool = new Pool({ connectionString: parsed.toString(), max: 10, options });
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   const dialect = schema ? new SchemaScopedPostgresDialect({ pool }, schema) : new PostgresDialect({ pool });
   const kysely = new Kysely<Database>({ dialect });

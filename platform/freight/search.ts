@@ -70,9 +70,11 @@ export interface FreightCursor {
 export function freightsAfter(db: Kysely<Database>, scope: CallerScope, filter: FreightFilter, cursor: FreightCursor | null) {
   let query = filteredFreights(db, scope, filter);
   if (cursor) {
-    query = query.where((eb) =>
-      eb.or([eb("created_at", "<", cursor.createdAt), eb.and([eb("created_at", "=", cursor.createdAt), eb("id", "<", cursor.id)])]),
-    );
+    // The bound on created_at alone is what an index range can start from; under the OR by itself
+    // PostgreSQL reads the index from the newest row and filters its way down to the cursor.
+    query = query
+      .where("created_at", "<=", cursor.createdAt)
+      .where((eb) => eb.or([eb("created_at", "<", cursor.createdAt), eb("id", "<", cursor.id)]));
   }
   return query.orderBy("created_at", "desc").orderBy("id", "desc");
 }
