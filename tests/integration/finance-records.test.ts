@@ -20,7 +20,7 @@ const LEADER = "13966200001";
 type Rec = Record<string, unknown> & { id: number };
 
 beforeAll(async () => {
-  f = await startFreightPlatform("finance2");
+  f = await startFreightPlatform("finance-records");
   const { id } = await dispatchOne(f, { individual: true });
   await driveTo(f, id, "COMPLETED");
   template = id;
@@ -65,7 +65,7 @@ async function activeCampaign(extra: object = {}): Promise<Rec> {
   return okData<Rec>(as(f, "SYSTEM_USER", `/pay/red-envelopes/campaigns/${c.id}/activate`));
 }
 
-describe(`finance2 (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, () => {
+describe(`finance records (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, () => {
   it("seeds red envelopes, routed payments and invoices through the ledger: the invariants hold", async () => {
     await expectLedgerHolds(f);
     const db = f.p.db.kysely;
@@ -141,7 +141,7 @@ describe(`finance2 (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, 
     const db = f.p.db.kysely;
     const me = f.userIds.INDIVIDUAL_USER;
     const reserveAndInsert = async (ref: string) => {
-      const { grantFor } = await import("../../platform/finance2/red-envelopes.js");
+      const { grantFor } = await import("../../platform/marketing/red-envelopes.js");
       const system = { type: "SYSTEM_USER" as const, userId: f.userIds.SYSTEM_USER, name: "平台管理员", platformId: "A", tenantId: null, orgId: null, water: true, permissions: new Set(["TMS_RED_ENVELOPE"]) };
       return grantFor(f.p.db, system as never, c.id, me, ref, 1_000);
     };

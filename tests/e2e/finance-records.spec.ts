@@ -8,7 +8,7 @@ import { expect, test } from "@playwright/test";
 import { sharedNoScriptLogins } from "./support";
 
 test.describe.configure({ mode: "serial" });
-const logins = sharedNoScriptLogins("finance2");
+const logins = sharedNoScriptLogins("finance-records");
 test.afterAll(() => logins.closeAll());
 
 const PAGES = [
