@@ -7,10 +7,7 @@ import { sql, type Kysely } from "kysely";
 import type { Db } from "../db/index.js";
 import type { Database } from "../db/schema.js";
 import { yieldToRequests } from "../db/yield.js";
-import {
-  dailyStatsContributions,
-  dailyStatsUpsert,
-} from "../db/migrations/0041_waybill_daily_stats.js";
+import { dailyStatsContributions, dailyStatsUpsert } from "../db/migrations/0041_waybill_daily_stats.js";
 import { isStaff, visible, type CallerScope } from "../scope.js";
 
 /** Waybill ids per backfill statement: about a second of SQLite at 1,000,000 waybills per 100,000. */
@@ -26,10 +23,7 @@ type SummaryDb = Pick<Db, "kysely" | "dialect">;
  * UPDATE, so a concurrent write's trigger (FOR SHARE) either finishes before the range is read (and the
  * range counts it) or waits and then sees the range covered (and counts it itself).
  */
-export async function fillDailyStats(
-  db: SummaryDb,
-  range = FILL_RANGE
-): Promise<number> {
+export async function fillDailyStats(db: SummaryDb, range = FILL_RANGE): Promise<number> {
   let added = 0;
   for (;;) {
     const step = await db.kysely.transaction().execute(async (trx) => {
@@ -37,44 +31,22 @@ export async function fillDailyStats(
       const { rows } = await sql<{
         covered_to: number;
         done: number;
-      }>`select covered_to, done from waybill_daily_stats_progress where id = 1${lock}`.execute(
-        trx
-      );
+      }>`select covered_to, done from waybill_daily_stats_progress where id = 1${lock}`.execute(trx);
       const progress = rows[0];
       if (!progress || Number(progress.done) === 1) return null;
       const covered = Number(progress.covered_to);
       const bounds = await trx
         .selectFrom("freights")
         .where("id", ">", covered)
-        .select((eb) => [
-          eb.fn.min<number>("id").as("low"),
-          eb.fn.max<number>("id").as("high"),
-          eb.fn.countAll<number>().as("n"),
-        ])
+        .select((eb) => [eb.fn.min<number>("id").as("low"), eb.fn.max<number>("id").as("high"), eb.fn.countAll<number>().as("n")])
         .executeTakeFirstOrThrow();
       if (bounds.low == null || bounds.high == null) {
-        await trx
-          .updateTable("waybill_daily_stats_progress")
-          .set({ done: 1 })
-          .where("id", "=", 1)
-          .execute();
+        await trx.updateTable("waybill_daily_stats_progress").set({ done: 1 }).where("id", "=", 1).execute();
         return null;
       }
       const from = Math.max(covered, Number(bounds.low) - 1);
       const to = Math.min(from + range, Number(bounds.high));
-      await sql
-        .raw(
-          dailyStatsUpsert(
-            dailyStatsContributions(
-              db.dialect,
-              "f",
-              1,
-              "from freights f",
-              `f.id > ${from} and f.id <= ${to}`
-            )
-          )
-        )
-        .execute(trx);
+      await sql.raw(dailyStatsUpsert(dailyStatsContributions(db.dialect, "f", 1, "from freights f", `f.id > ${from} and f.id <= ${to}`))).execute(trx);
       const done = to >= Number(bounds.high);
       await trx
         .updateTable("waybill_daily_stats_progress")
@@ -115,14 +87,8 @@ export async function pauseDailyStats(kysely: Kysely<Database>): Promise<void> {
 }
 
 /** Whether the summary holds every waybill (the backfill is done); until then readers aggregate `freights`. */
-export async function dailyStatsReady(
-  kysely: Kysely<Database>
-): Promise<boolean> {
-  const row = await kysely
-    .selectFrom("waybill_daily_stats_progress")
-    .select("done")
-    .where("id", "=", 1)
-    .executeTakeFirst();
+export async function dailyStatsReady(kysely: Kysely<Database>): Promise<boolean> {
+  const row = await kysely.selectFrom("waybill_daily_stats_progress").select("done").where("id", "=", 1).executeTakeFirst();
   return Number(row?.done) === 1;
 }
 
@@ -130,18 +96,13 @@ export async function dailyStatsReady(
  * Whether a caller's figures can come from the summary: its rows are per platform, tenant and
  * organisation, so an individual carrier's (their own waybills) cannot.
  */
-export async function summaryServes(
-  kysely: Kysely<Database>,
-  scope: CallerScope
-): Promise<boolean> {
+export async function summaryServes(kysely: Kysely<Database>, scope: CallerScope): Promise<boolean> {
   return scope.type !== "INDIVIDUAL_USER" && (await dailyStatsReady(kysely));
 }
 
 /** The caller's summary rows (alias s): the waybills' own scope rule on the same columns. */
 export function dailyStatsOf(kysely: Kysely<Database>, scope: CallerScope) {
-  return kysely
-    .selectFrom("waybill_daily_stats as s")
-    .where(visible("freights", scope, "s"));
+  return kysely.selectFrom("waybill_daily_stats as s").where(visible("freights", scope, "s"));
 }
 
 /**
@@ -161,12 +122,8 @@ export async function dailyStatsInRange(
   }
 ) {
   if (params.shipper || !(await summaryServes(kysely, scope))) return null;
-  let query = dailyStatsOf(kysely, scope)
-    .where("s.day", ">=", params.dateFrom)
-    .where("s.day", "<=", params.dateTo);
-  if (params.freightWay)
-    query = query.where("s.freight_way", "=", params.freightWay as "ROAD");
-  if (params.orgId && isStaff(scope))
-    query = query.where("s.org_id", "=", params.orgId);
+  let query = dailyStatsOf(kysely, scope).where("s.day", ">=", params.dateFrom).where("s.day", "<=", params.dateTo);
+  if (params.freightWay) query = query.where("s.freight_way", "=", params.freightWay as "ROAD");
+  if (params.orgId && isStaff(scope)) query = query.where("s.org_id", "=", params.orgId);
   return query;
 }

@@ -19,7 +19,13 @@ const key = (r: Row) => DAILY_STATS_KEYS.map((k) => String(r[k])).join("|");
 /** Rows with any figure, measures as numbers, in key order (a row whose waybills all moved away holds zeros). */
 const normalise = (rows: Row[]) =>
   rows
-    .map((r) => ({ ...Object.fromEntries(DAILY_STATS_KEYS.map((k) => [k, String(r[k])])), ...Object.fromEntries(DAILY_STATS_MEASURES.map((m) => [m, Number(r[m])])) }) as Row)
+    .map(
+      (r) =>
+        ({
+          ...Object.fromEntries(DAILY_STATS_KEYS.map((k) => [k, String(r[k])])),
+          ...Object.fromEntries(DAILY_STATS_MEASURES.map((m) => [m, Number(r[m])])),
+        } as Row)
+    )
     .filter((r) => DAILY_STATS_MEASURES.some((m) => r[m] !== 0))
     .sort((a, b) => key(a).localeCompare(key(b)));
 
@@ -31,7 +37,9 @@ async function summary() {
 async function freshAggregate() {
   const keys = DAILY_STATS_KEYS.join(", ");
   const sums = DAILY_STATS_MEASURES.map((m) => `sum(c.${m}) as ${m}`).join(", ");
-  const { rows } = await sql.raw<Row>(`select ${keys}, ${sums} from (${dailyStatsContributions(f.p.db.dialect, "f", 1, "from freights f")}) c group by ${keys}`).execute(f.p.db.kysely);
+  const { rows } = await sql
+    .raw<Row>(`select ${keys}, ${sums} from (${dailyStatsContributions(f.p.db.dialect, "f", 1, "from freights f")}) c group by ${keys}`)
+    .execute(f.p.db.kysely);
   return normalise(rows);
 }
 
@@ -83,7 +91,11 @@ describe(`daily summary (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"
 
     // Written straight into the table (a data fix, an import): the triggers see these too.
     const db = f.p.db.kysely;
-    await db.updateTable("freights").set({ created_at: new Date(Date.now() - 40 * DAY).toISOString() }).where("id", "=", fresh[2]!.id).execute();
+    await db
+      .updateTable("freights")
+      .set({ created_at: new Date(Date.now() - 40 * DAY).toISOString() })
+      .where("id", "=", fresh[2]!.id)
+      .execute();
     await db.updateTable("freights").set({ loaded_weight: 31_000, freight_amount: 250_000 }).where("id", "=", fresh[1]!.id).execute();
     const copy = await db.selectFrom("freights").selectAll().where("id", "=", fresh[0]!.id).executeTakeFirstOrThrow();
     const { id: _id, ...values } = copy;

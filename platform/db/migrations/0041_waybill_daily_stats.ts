@@ -1,8 +1,5 @@
 import { sql, type Kysely, type Migration } from "kysely";
-import {
-  CHINA_OFFSET_HOURS,
-  CHINA_TIME_ZONE,
-} from "../../../contract/units.js";
+import { CHINA_OFFSET_HOURS, CHINA_TIME_ZONE } from "../../../contract/units.js";
 import type { DialectName } from "../index.js";
 
 /**
@@ -17,13 +14,7 @@ import type { DialectName } from "../index.js";
  * and until it is done the triggers update only for waybills it has covered (`covered_to`), while the
  * readers keep aggregating `freights`.
  */
-export const DAILY_STATS_KEYS = [
-  "platform_id",
-  "tenant_id",
-  "org_id",
-  "day",
-  "freight_way",
-] as const;
+export const DAILY_STATS_KEYS = ["platform_id", "tenant_id", "org_id", "day", "freight_way"] as const;
 export const DAILY_STATS_MEASURES = [
   "created",
   "created_live",
@@ -67,30 +58,15 @@ const chinaDay = (dialect: DialectName, time: string) =>
  * three SELECTs over `r` (NEW / OLD in a trigger, a table alias in the backfill). `from` and `where`
  * make the backfill's SELECTs read `freights`; a trigger's read nothing.
  */
-export function dailyStatsContributions(
-  dialect: DialectName,
-  r: string,
-  sign: 1 | -1,
-  from = "",
-  where = "true"
-): string {
+export function dailyStatsContributions(dialect: DialectName, r: string, sign: 1 | -1, from = "", where = "true"): string {
   const s = (expr: string) => (sign === 1 ? `(${expr})` : `-(${expr})`);
   const live = `${r}.status <> 'CANCELLED'`;
   const loadedAt = `${r}.loading_time is not null`;
-  const m = (values: Partial<Record<DailyStatsMeasure, string>>) =>
-    DAILY_STATS_MEASURES.map(
-      (k) => `${values[k] ? s(values[k]) : "0"} as ${k}`
-    ).join(", ");
+  const m = (values: Partial<Record<DailyStatsMeasure, string>>) => DAILY_STATS_MEASURES.map((k) => `${values[k] ? s(values[k]) : "0"} as ${k}`).join(", ");
   const keys = (time: string) =>
-    `${r}.platform_id as platform_id, ${r}.tenant_id as tenant_id, ${r}.org_id as org_id, ${chinaDay(
-      dialect,
-      time
-    )} as day, ${r}.freight_way as freight_way`;
-  const select = (
-    time: string,
-    values: Partial<Record<DailyStatsMeasure, string>>,
-    cond: string
-  ) => `select ${keys(time)}, ${m(values)} ${from} where ${where} and ${cond}`;
+    `${r}.platform_id as platform_id, ${r}.tenant_id as tenant_id, ${r}.org_id as org_id, ${chinaDay(dialect, time)} as day, ${r}.freight_way as freight_way`;
+  const select = (time: string, values: Partial<Record<DailyStatsMeasure, string>>, cond: string) =>
+    `select ${keys(time)}, ${m(values)} ${from} where ${where} and ${cond}`;
   return [
     select(
       `${r}.created_at`,
@@ -117,11 +93,7 @@ export function dailyStatsContributions(
       },
       live
     ),
-    select(
-      `${r}.complete_time`,
-      { completed: "1" },
-      `${r}.complete_time is not null`
-    ),
+    select(`${r}.complete_time`, { completed: "1" }, `${r}.complete_time is not null`),
   ].join(" union all ");
 }
 
@@ -129,22 +101,13 @@ export function dailyStatsContributions(
 export function dailyStatsUpsert(contributions: string): string {
   const keys = DAILY_STATS_KEYS.join(", ");
   const sums = DAILY_STATS_MEASURES.map((k) => `sum(c.${k})`).join(", ");
-  const adds = DAILY_STATS_MEASURES.map(
-    (k) => `${k} = waybill_daily_stats.${k} + excluded.${k}`
-  ).join(", ");
-  return `insert into waybill_daily_stats (${keys}, ${DAILY_STATS_MEASURES.join(
-    ", "
-  )}) select ${DAILY_STATS_KEYS.map((k) => `c.${k}`).join(
-    ", "
-  )}, ${sums} from (${contributions}) c where true group by ${keys} order by ${keys} on conflict (${keys}) do update set ${adds}`;
+  const adds = DAILY_STATS_MEASURES.map((k) => `${k} = waybill_daily_stats.${k} + excluded.${k}`).join(", ");
+  const picked = DAILY_STATS_KEYS.map((k) => `c.${k}`).join(", ");
+  return `insert into waybill_daily_stats (${keys}, ${DAILY_STATS_MEASURES.join(", ")}) select ${picked}, ${sums} from (${contributions}) c where true group by ${keys} order by ${keys} on conflict (${keys}) do update set ${adds}`;
 }
 
 const changed = (dialect: DialectName) =>
-  SOURCE_COLUMNS.map((c) =>
-    dialect === "postgres"
-      ? `OLD.${c} is distinct from NEW.${c}`
-      : `OLD.${c} is not NEW.${c}`
-  ).join(" or ");
+  SOURCE_COLUMNS.map((c) => (dialect === "postgres" ? `OLD.${c} is distinct from NEW.${c}` : `OLD.${c} is not NEW.${c}`)).join(" or ");
 
 export function waybillDailyStatsMigration(dialect: DialectName): Migration {
   const big = dialect === "postgres" ? "bigint" : "integer";
@@ -157,24 +120,11 @@ export function waybillDailyStatsMigration(dialect: DialectName): Migration {
         .addColumn("org_id", big, (c) => c.notNull())
         .addColumn("day", "varchar(10)", (c) => c.notNull())
         .addColumn("freight_way", "varchar(8)", (c) => c.notNull());
-      for (const m of DAILY_STATS_MEASURES)
-        table = table.addColumn(m, big, (c) => c.notNull().defaultTo(0));
-      await table
-        .addPrimaryKeyConstraint("waybill_daily_stats_pk", [
-          ...DAILY_STATS_KEYS,
-        ])
-        .execute();
+      for (const m of DAILY_STATS_MEASURES) table = table.addColumn(m, big, (c) => c.notNull().defaultTo(0));
+      await table.addPrimaryKeyConstraint("waybill_daily_stats_pk", [...DAILY_STATS_KEYS]).execute();
       // The platform's and a tenant's ranges (the primary key serves an organisation's).
-      await db.schema
-        .createIndex("waybill_daily_stats_platform_day")
-        .on("waybill_daily_stats")
-        .columns(["platform_id", "day"])
-        .execute();
-      await db.schema
-        .createIndex("waybill_daily_stats_tenant_day")
-        .on("waybill_daily_stats")
-        .columns(["platform_id", "tenant_id", "day"])
-        .execute();
+      await db.schema.createIndex("waybill_daily_stats_platform_day").on("waybill_daily_stats").columns(["platform_id", "day"]).execute();
+      await db.schema.createIndex("waybill_daily_stats_tenant_day").on("waybill_daily_stats").columns(["platform_id", "tenant_id", "day"]).execute();
 
       await db.schema
         .createTable("waybill_daily_stats_progress")
@@ -182,25 +132,14 @@ export function waybillDailyStatsMigration(dialect: DialectName): Migration {
         .addColumn("covered_to", big, (c) => c.notNull())
         .addColumn("done", "integer", (c) => c.notNull())
         .execute();
-      const any = await sql<{
-        id: number;
-      }>`select id from freights limit 1`.execute(db);
-      await sql`insert into waybill_daily_stats_progress (id, covered_to, done) values (1, 0, ${
-        any.rows.length ? 0 : 1
-      })`.execute(db);
+      const any = await sql<{ id: number }>`select id from freights limit 1`.execute(db);
+      await sql`insert into waybill_daily_stats_progress (id, covered_to, done) values (1, 0, ${any.rows.length ? 0 : 1})`.execute(db);
 
-      const plus = (r: string) =>
-        dailyStatsUpsert(dailyStatsContributions(dialect, r, 1));
-      const minusPlus = dailyStatsUpsert(
-        `${dailyStatsContributions(
-          dialect,
-          "OLD",
-          -1
-        )} union all ${dailyStatsContributions(dialect, "NEW", 1)}`
-      );
-      const minus = dailyStatsUpsert(
-        dailyStatsContributions(dialect, "OLD", -1)
-      );
+      const plus = (r: string) => dailyStatsUpsert(dailyStatsContributions(dialect, r, 1));
+      const minusPlus = dailyStatsUpsert(`${dailyStatsContributions(dialect, "OLD", -1)} union all ${dailyStatsContributions(dialect, "NEW", 1)}`);
+      const minus = dailyStatsUpsert(dailyStatsContributions(dialect, "OLD", -1));
+      const watched = SOURCE_COLUMNS.join(", ");
+      const whenChanged = changed(dialect);
       if (dialect === "postgres") {
         // Until the backfill is done a write waits for its current chunk (FOR SHARE against its FOR UPDATE),
         // so a waybill is counted once: by the trigger if the backfill has passed its id, else by the backfill.
@@ -225,63 +164,23 @@ end $$`
           )
           .execute(db);
         await sql
-          .raw(
-            `create trigger waybill_daily_stats_write after insert or delete on freights for each row execute function waybill_daily_stats_apply()`
-          )
+          .raw(`create trigger waybill_daily_stats_write after insert or delete on freights for each row execute function waybill_daily_stats_apply()`)
           .execute(db);
-        await sql
-          .raw(
-            `create trigger waybill_daily_stats_update after update of ${SOURCE_COLUMNS.join(
-              ", "
-            )} on freights for each row when (${changed(
-              dialect
-            )}) execute function waybill_daily_stats_apply()`
-          )
-          .execute(db);
+        await sql.raw(`create trigger waybill_daily_stats_update after update of ${watched} on freights for each row when (${whenChanged}) execute function waybill_daily_stats_apply()`).execute(db);
       } else {
-        const covered = (r: string) =>
-          `(select done = 1 or covered_to >= ${r}.id from waybill_daily_stats_progress where id = 1)`;
-        await sql
-          .raw(
-            `create trigger waybill_daily_stats_insert after insert on freights when ${covered(
-              "NEW"
-            )} begin ${plus("NEW")}; end`
-          )
-          .execute(db);
-        await sql
-          .raw(
-            `create trigger waybill_daily_stats_update after update of ${SOURCE_COLUMNS.join(
-              ", "
-            )} on freights when ${covered("NEW")} and (${changed(
-              dialect
-            )}) begin ${minusPlus}; end`
-          )
-          .execute(db);
-        await sql
-          .raw(
-            `create trigger waybill_daily_stats_delete after delete on freights when ${covered(
-              "OLD"
-            )} begin ${minus}; end`
-          )
-          .execute(db);
+        const covered = (r: string) => `(select done = 1 or covered_to >= ${r}.id from waybill_daily_stats_progress where id = 1)`;
+        await sql.raw(`create trigger waybill_daily_stats_insert after insert on freights when ${covered("NEW")} begin ${plus("NEW")}; end`).execute(db);
+        await sql.raw(`create trigger waybill_daily_stats_update after update of ${watched} on freights when ${covered("NEW")} and (${whenChanged}) begin ${minusPlus}; end`).execute(db);
+        await sql.raw(`create trigger waybill_daily_stats_delete after delete on freights when ${covered("OLD")} begin ${minus}; end`).execute(db);
       }
     },
     async down(db: Kysely<unknown>) {
       if (dialect === "postgres") {
-        await sql
-          .raw("drop trigger if exists waybill_daily_stats_write on freights")
-          .execute(db);
-        await sql
-          .raw("drop trigger if exists waybill_daily_stats_update on freights")
-          .execute(db);
-        await sql
-          .raw("drop function if exists waybill_daily_stats_apply()")
-          .execute(db);
+        await sql.raw("drop trigger if exists waybill_daily_stats_write on freights").execute(db);
+        await sql.raw("drop trigger if exists waybill_daily_stats_update on freights").execute(db);
+        await sql.raw("drop function if exists waybill_daily_stats_apply()").execute(db);
       } else {
-        for (const t of ["insert", "update", "delete"])
-          await sql
-            .raw(`drop trigger if exists waybill_daily_stats_${t}`)
-            .execute(db);
+        for (const t of ["insert", "update", "delete"]) await sql.raw(`drop trigger if exists waybill_daily_stats_${t}`).execute(db);
       }
       await db.schema.dropTable("waybill_daily_stats_progress").execute();
       await db.schema.dropTable("waybill_daily_stats").execute();
