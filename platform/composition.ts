@@ -67,6 +67,8 @@ import { BILLING_BINDINGS } from "./billing/billing.resource.js";
 import { FINANCE2_BINDINGS } from "./finance2/resources.js";
 import { MONEY_BINDINGS } from "./ledger/money.resource.js";
 import { FIND_SHIP_BINDINGS } from "./findship/findship.resource.js";
+import { SETTLEMENT_BINDINGS } from "./ledger/settlement.resource.js";
+import { INVOICEABLE_BINDINGS } from "./billing/invoiceable.resource.js";
 import { activationRoutes } from "./identity/activation.js";
 import { identityRoutes } from "./identity/routes.js";
 import { freightRoutes } from "./freight/routes.js";
@@ -163,6 +165,8 @@ export const BINDINGS: readonly Binding[] = [
   ...FINANCE2_BINDINGS,
   ...MONEY_BINDINGS,
   ...FIND_SHIP_BINDINGS,
+  ...SETTLEMENT_BINDINGS,
+  ...INVOICEABLE_BINDINGS,
 ];
 registerBindings(BINDINGS);
 provideEngineServices({

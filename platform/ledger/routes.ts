@@ -17,9 +17,7 @@ import {
   accountSummary,
   entryDetail,
   listCards,
-  payableFilterSchema,
   paymentDetail,
-  searchPayables,
   searchPayees,
   searchRecharges,
   searchWithdrawals,
@@ -59,7 +57,6 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: ServiceContext): P
     return ok(await told((o) => decideRecharge(ctx.db, scope, idOf(request), { action: "reject", reason }, o)));
   });
 
-  app.post(`${PAY_BASE}/payables/search`, async (request) => ok(await searchPayables(ctx.db, await scopeFor(request), parse(payableFilterSchema, request.body), paging(request))));
   app.post(`${PAY_BASE}/payees/search`, async (request) => ok(await searchPayees(ctx.db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
   app.post(`${PAY_BASE}/payments`, async (request) => {
     const scope = await scopeFor(request);

@@ -119,13 +119,16 @@ describe(`billing (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, (
     expect(JSON.stringify(refused.body)).toContain("资金流水单未生成");
     expect(await applicationCount()).toBe(before);
     expect((await settlementsOf(ids)).every((s) => s.invoice_status === "NOT_INVOICED")).toBe(true);
-    type Listed = { records: Array<{ freightId: number; reportBlock: string | null }> };
-    const blocked = await okData<Listed>(as(f, "ORG_USER", "/pay-invoiceable/search", { size: 200, reportState: "BLOCKED" }));
-    expect(blocked.records.filter((r) => ids.includes(r.freightId)).every((r) => r.reportBlock?.includes("资金流水单"))).toBe(true);
-    const eligible = await okData<Listed>(as(f, "ORG_USER", "/pay-invoiceable/search", { size: 200, reportState: "ELIGIBLE" }));
+    // 新开票列表 (the engine's list of invoiceable settlements): 申请开票 held back on them, with what each lacks.
+    type Listed = { records: Array<{ freightId: number; actions: string[]; blocked?: { apply?: string } }> };
+    const blocked = await okData<Listed>(as(f, "ORG_USER", "/pay-invoiceable-waybill/search", { size: 200, reportState: "BLOCKED" }));
+    const mine = blocked.records.filter((r) => ids.includes(r.freightId));
+    expect(mine).toHaveLength(ids.length);
+    expect(mine.every((r) => r.blocked?.apply?.includes("资金流水单") && !r.actions.includes("apply"))).toBe(true);
+    const eligible = await okData<Listed>(as(f, "ORG_USER", "/pay-invoiceable-waybill/search", { size: 200, reportState: "ELIGIBLE" }));
     expect(eligible.records.some((r) => ids.includes(r.freightId))).toBe(false);
-    expect(eligible.records.every((r) => r.reportBlock === null)).toBe(true);
-    expect((await as(f, "ORG_USER", "/pay-invoiceable/search", { reportState: "MAYBE" })).status).toBe(400);
+    expect(eligible.records.every((r) => r.blocked === undefined && r.actions.includes("apply"))).toBe(true);
+    expect((await as(f, "ORG_USER", "/pay-invoiceable-waybill/search", { reportState: "MAYBE" })).status).toBe(400);
 
     // The sender job builds the money flows (receipt account = the payee's card); waiting records still block.
     expect(await syncPaidWaybills(db, { platformId: "A", freightIds: ids })).toBe(2);
@@ -195,7 +198,7 @@ describe(`billing (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, (
     const search = async (who: Parameters<typeof as>[1]) => as<{ records: Array<{ id: number }> }>(f, who, "/pay-invoice-application/search", { size: 200 });
     for (const who of ["ORG_USER", "TENANT_USER", "SYSTEM_USER"] as const) expect((await search(who)).body.data!.records.map((r) => r.id)).toContain(applicationId);
     expect((await search("INDIVIDUAL_USER")).body.code).toBe(4003);
-    const invoiceable = await okData<{ records: Array<{ freightId: number }>; sums: { invoiceAmount: number } }>(as(f, "ORG_USER", "/pay-invoiceable/search", { size: 200 }));
+    const invoiceable = await okData<{ records: Array<{ freightId: number }>; sums: { invoiceAmount: number } }>(as(f, "ORG_USER", "/pay-invoiceable-waybill/search", { size: 200 }));
     expect(invoiceable.records.map((r) => r.freightId)).not.toContain(paid[0]);
     expect(invoiceable.sums.invoiceAmount).toBeGreaterThan(0);
   });
