@@ -101,15 +101,15 @@ function tableRow(page: ListPage, staff: boolean): (record: ResourceRecord) => R
 }
 
 /** The bulk action a list's `?confirm=<key>:` opens (the ticked values ride in the address under its `param`). */
-function bulkConfirmOf(page: ListPage, url: URL): BulkAction | null {
+export function bulkConfirmOf(page: Pick<ListPage, "bulkActions">, url: URL): BulkAction | null {
   const match = /^([A-Za-z]{1,32}):$/.exec(url.searchParams.get("confirm") ?? "");
   return (match && page.bulkActions?.find((b) => b.key === match[1])) ?? null;
 }
 
 /** The confirmation of a bulk action: the ticked rows of this page that carry the action, a fresh request number, its inputs' pickers. */
-async function bulkConfirmation(user: CurrentUser, bulk: BulkAction, url: URL, records: ResourceRecord[]) {
+export async function bulkConfirmation<R extends { actions: string[] }>(user: CurrentUser, bulk: BulkAction, url: URL, records: readonly R[]) {
   const ticked = new Set(url.searchParams.getAll(bulk.param ?? "id"));
-  const rows = records.filter((r) => r.actions.includes(bulk.key) && ticked.has(bulkValueOf(bulk, r)));
+  const rows = records.filter((r) => r.actions.includes(bulk.key) && ticked.has(bulkValueOf(bulk, r as unknown as Record<string, unknown>)));
   const refs = Object.entries(bulk.inputs ?? {}).filter(([, field]) => field.ref);
   const options = Object.fromEntries(
     await Promise.all(refs.map(async ([name, field]) => [name, await pickerOf(user, resourceOf(field.ref!.resource)!, { where: field.ref!.where as Record<string, string> | undefined })] as const)),
@@ -245,7 +245,7 @@ export type BulkRun = (user: CurrentUser, request: BulkRequest) => Promise<{ not
  * page's `run` calls the owner's platform service, which checks the rows again and does the work (all or
  * nothing, idempotent by the request number). A refusal answers the page with the confirmation still open.
  */
-export async function bulkAction(page: ListPage, { request }: Args, runs: Record<string, BulkRun>) {
+export async function bulkAction(page: Pick<ListPage, "bulkActions">, { request }: Args, runs: Record<string, BulkRun>) {
   const user = await requirePage(request);
   const form = await readForm(request);
   const url = new URL(request.url);

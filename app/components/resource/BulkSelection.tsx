@@ -29,14 +29,15 @@ export function rowBlock(bulk: readonly BulkAction[], record: Row): string | nul
 
 /**
  * A GET form around the table: the list's query (without the dialog and the ticked values) as hidden
- * fields, and one button per bulk action carrying `confirm=<action>:`.
+ * fields, and one button per bulk action carrying `confirm=<action>:`. A table holding forms of its own
+ * (a row's 上报) stays outside it, its checkboxes joining it by `id` (`RowCheckbox`'s `form`).
  */
-export function BulkForm({ bulk, label, children }: { bulk: readonly BulkAction[]; label: string; children: ReactNode }) {
+export function BulkForm({ bulk, label, id, children }: { bulk: readonly BulkAction[]; label: string; id?: string; children?: ReactNode }) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const dropped = new Set(["confirm", "index", "_data", ...bulk.map((b) => b.param ?? "id")]);
   return (
-    <Form method="get" aria-label={label} preventScrollReset>
+    <Form method="get" id={id} aria-label={label} preventScrollReset>
       {[...params.entries()].filter(([name]) => !dropped.has(name)).map(([name, value], i) => <input key={`${name}-${i}`} type="hidden" name={name} value={value} />)}
       <div className="mb-2 flex flex-wrap items-center gap-2">
         {bulk.map((b) => (
@@ -52,11 +53,11 @@ export function BulkForm({ bulk, label, children }: { bulk: readonly BulkAction[
 }
 
 /** A row's checkbox: its value under the action's name, greyed with the reason when the row cannot take part. */
-export function RowCheckbox({ bulk, record, title, ticked }: { bulk: readonly BulkAction[]; record: Row; title: string; ticked: readonly string[] }) {
+export function RowCheckbox({ bulk, record, title, ticked, form }: { bulk: readonly BulkAction[]; record: Row; title: string; ticked: readonly string[]; form?: string }) {
   const first = bulk[0]!;
   const block = rowBlock(bulk, record);
   const value = bulkValueOf(first, record);
-  return <input type="checkbox" name={first.param ?? "id"} value={value} disabled={!!block} title={block ?? undefined} defaultChecked={!block && ticked.includes(value)} aria-label={`选择${first.noun} ${title}`} />;
+  return <input type="checkbox" form={form} name={first.param ?? "id"} value={value} disabled={!!block} title={block ?? undefined} defaultChecked={!block && ticked.includes(value)} aria-label={`选择${first.noun} ${title}`} />;
 }
 
 /** The text of a bulk action's column: its `ok` text, or the reason the row cannot take part. */
