@@ -39,8 +39,12 @@ export interface BulkAction {
   /** The posted name and the record field of each ticked row (default both `id`), e.g. `freightId`. */
   param?: string;
   value?: string;
+  /** What a posted value must look like (default: a row id). */
+  pattern?: RegExp;
   /** A money field whose sum over the ticked rows the confirmation shows, with its label (货主应付). */
   sum?: { field: string; label: string };
+  /** A field whose values the summary lists (the ticked people's names). */
+  names?: string;
   /** Text after the summary (将从企业账户扣款…). */
   note?: string;
   /** Rows that must share a value (one shipper per application): the warning when they do not. */

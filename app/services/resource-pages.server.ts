@@ -232,7 +232,8 @@ export async function recordAction(page: ListPage | DetailPage | AuditPage, { re
 
 /** What a bulk action's page hands its platform service: the ticked values, the confirmation's request number and inputs. */
 export interface BulkRequest {
-  values: number[];
+  /** The ticked rows' values (ids unless the action's `pattern` says otherwise). */
+  values: string[];
   requestNo: string;
   input: Record<string, unknown>;
 }
@@ -253,9 +254,10 @@ export async function bulkAction(page: Pick<ListPage, "bulkActions">, { request 
   const bulk = page.bulkActions?.find((b) => `bulk:${b.key}` === intent);
   const run = bulk ? runs[bulk.key] : undefined;
   if (!bulk || !run) return json({ error: "不支持的操作", fieldErrors: null }, { status: 400 });
-  const values = form.getAll(bulk.param ?? "id").map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
-  if (values.length === 0) return json({ error: `请先勾选要${bulk.title}的${bulk.noun}`, fieldErrors: null }, { status: 400 });
-  if (values.length > LARGEST_BULK) return json({ error: `一次最多${bulk.title} ${LARGEST_BULK} 个${bulk.noun}`, fieldErrors: null }, { status: 400 });
+  const values = form.getAll(bulk.param ?? "id").map(String);
+  if (values.some((v) => !(bulk.pattern ?? ROW_ID).test(v))) return json({ error: `选择的${bulk.noun}不正确，请重新勾选`, fieldErrors: null }, { status: 400 });
+  if (values.length === 0) return json({ error: `请先勾选${bulk.noun}`, fieldErrors: null }, { status: 400 });
+  if (values.length > LARGEST_BULK) return json({ error: `一次最多勾选 ${LARGEST_BULK} 个${bulk.noun}`, fieldErrors: null }, { status: 400 });
   const input: Record<string, unknown> = {};
   const fieldErrors: Record<string, string[]> = {};
   for (const [name, field] of Object.entries(bulk.inputs ?? {})) {
@@ -279,6 +281,8 @@ export async function bulkAction(page: Pick<ListPage, "bulkActions">, { request 
     return json({ error: platformMessage(error), fieldErrors: null }, { status: 200 });
   }
 }
+
+const ROW_ID = /^[1-9]\d{0,14}$/;
 
 /** The most rows one bulk action takes (the largest page; the services refuse more too). */
 const LARGEST_BULK = 200;

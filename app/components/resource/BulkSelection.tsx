@@ -14,7 +14,7 @@ import type { PickerData } from "~/lib/picker";
 import { bulkValueOf, type BulkAction } from "~/pages/kit";
 import { FieldInput } from "./inputs";
 
-type Row = Record<string, unknown> & { id: number; actions: string[]; blocked?: Record<string, string> };
+type Row = Record<string, unknown> & { actions: string[]; blocked?: Record<string, string> };
 
 /** The bulk actions a page's rows carry (offered, or offered and held back with a reason): the others are not the caller's. */
 export function offeredBulk(bulkActions: readonly BulkAction[] | undefined, records: readonly Row[]): BulkAction[] {
@@ -24,7 +24,7 @@ export function offeredBulk(bulkActions: readonly BulkAction[] | undefined, reco
 /** Why a row cannot be ticked for any of `bulk`, or null when it can for one of them. */
 export function rowBlock(bulk: readonly BulkAction[], record: Row): string | null {
   if (bulk.some((b) => record.actions.includes(b.key))) return null;
-  return bulk.map((b) => record.blocked?.[b.key]).find(Boolean) ?? `当前状态不可${bulk[0]!.title}`;
+  return bulk.map((b) => record.blocked?.[b.key]).find(Boolean) ?? "当前不可选";
 }
 
 /**
@@ -32,12 +32,12 @@ export function rowBlock(bulk: readonly BulkAction[], record: Row): string | nul
  * fields, and one button per bulk action carrying `confirm=<action>:`. A table holding forms of its own
  * (a row's 上报) stays outside it, its checkboxes joining it by `id` (`RowCheckbox`'s `form`).
  */
-export function BulkForm({ bulk, label, id, children }: { bulk: readonly BulkAction[]; label: string; id?: string; children?: ReactNode }) {
+export function BulkForm({ bulk, label, id, children, onChange }: { bulk: readonly BulkAction[]; label: string; id?: string; children?: ReactNode; onChange?: (event: React.FormEvent<HTMLFormElement>) => void }) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const dropped = new Set(["confirm", "index", "_data", ...bulk.map((b) => b.param ?? "id")]);
   return (
-    <Form method="get" id={id} aria-label={label} preventScrollReset>
+    <Form method="get" id={id} aria-label={label} preventScrollReset onChange={onChange}>
       {[...params.entries()].filter(([name]) => !dropped.has(name)).map(([name, value], i) => <input key={`${name}-${i}`} type="hidden" name={name} value={value} />)}
       <div className="mb-2 flex flex-wrap items-center gap-2">
         {bulk.map((b) => (
@@ -63,7 +63,7 @@ export function RowCheckbox({ bulk, record, title, ticked, form }: { bulk: reado
 /** The text of a bulk action's column: its `ok` text, or the reason the row cannot take part. */
 export function BulkReason({ bulk, record }: { bulk: BulkAction; record: Row }) {
   if (record.actions.includes(bulk.key)) return <span className="text-green-700">{bulk.column!.ok}</span>;
-  return <span className="text-orange-600">{record.blocked?.[bulk.key] ?? `当前状态不可${bulk.title}`}</span>;
+  return <span className="text-orange-600">{record.blocked?.[bulk.key] ?? "当前不可选"}</span>;
 }
 
 export interface BulkData {
@@ -86,7 +86,7 @@ export function BulkConfirmDialog({ bulk, data, closeHref, error, fieldErrors }:
   if (rows.length === 0) {
     return (
       <Dialog open onOpenChange={close} title={bulk.title} data-testid={`dialog-${bulk.key}`} footer={<Link to={closeHref} className="btn btn-primary" preventScrollReset>知道了</Link>}>
-        <p>请先勾选要{bulk.title}的{bulk.noun}。</p>
+        <p>请先勾选{bulk.noun}（灰色的不可选）。</p>
       </Dialog>
     );
   }
@@ -108,9 +108,9 @@ export function BulkConfirmDialog({ bulk, data, closeHref, error, fieldErrors }:
       <Form method="post" id={formId} preventScrollReset className="space-y-3 whitespace-normal">
         <input type="hidden" name="intent" value={`bulk:${bulk.key}`} />
         <input type="hidden" name="requestNo" value={data.requestNo} />
-        {rows.map((r) => <input key={r.id} type="hidden" name={bulk.param ?? "id"} value={bulkValueOf(bulk, r)} />)}
+        {rows.map((r) => <input key={bulkValueOf(bulk, r)} type="hidden" name={bulk.param ?? "id"} value={bulkValueOf(bulk, r)} />)}
         <p data-testid={`${bulk.key}-summary`}>
-          选中{bulk.noun}数 <strong>{rows.length}</strong> 个{sum !== null ? <>，{bulk.sum!.label}合计 <strong>{fenToYuan(sum)}</strong> 元</> : null}{mixed ? `（${bulk.sameValue!.message}）` : ""}{bulk.note ?? "。"}
+          选中{bulk.noun}数 <strong>{rows.length}</strong> 个{sum !== null ? <>，{bulk.sum!.label}合计 <strong>{fenToYuan(sum)}</strong> 元</> : null}{bulk.names ? `：${rows.map((r) => String(r[bulk.names!] ?? "")).join("、")}` : ""}{mixed ? `（${bulk.sameValue!.message}）` : ""}{bulk.note ?? "。"}
         </p>
         {Object.entries(bulk.inputs ?? {}).map(([name, field]) => (
           <BulkInput key={name} name={name} id={`${formId}-${name}`} field={field} picker={data.options[name]} error={fieldErrors?.[name]?.[0] ?? undefined} />

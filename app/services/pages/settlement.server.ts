@@ -9,7 +9,7 @@ import type { BulkRun } from "~/services/resource-pages.server";
 
 /** 支付: the ledger's `POST /pay/payments` (straight away, or to 支付审核 when the organisation requires it). */
 export const payWaybills: BulkRun = async (user, { values, requestNo }) => {
-  const p = await user.call<{ paymentNo: string; itemCount: number; totalShipperPayable: number; status: string }>({ path: "/pay/payments", method: "POST", body: { requestNo, freightIds: values } });
+  const p = await user.call<{ paymentNo: string; itemCount: number; totalShipperPayable: number; status: string }>({ path: "/pay/payments", method: "POST", body: { requestNo, freightIds: values.map(Number) } });
   const total = formatYuan(Number(p.totalShipperPayable));
   if (p.status === "PENDING_AUDIT") return { notice: `支付单 ${p.paymentNo} 已提交审核：${p.itemCount} 个运单，合计 ${total} 元，审核通过后支付` };
   return { notice: `支付单 ${p.paymentNo} 支付成功：${p.itemCount} 个运单，合计 ${total} 元` };
@@ -20,7 +20,7 @@ export const applyForInvoice: BulkRun = async (user, { values, requestNo, input 
   const created = await user.call<{ id: number; applicationNo: string; waybillCount: number; amountInclTax: number }>({
     path: "/pay-invoice-application",
     method: "POST",
-    body: { requestNo, freightIds: values, invoiceCompanyId: input.invoiceCompanyId, invoiceType: input.invoiceType, deliveryMethod: input.deliveryMethod, remark: input.remark },
+    body: { requestNo, freightIds: values.map(Number), invoiceCompanyId: input.invoiceCompanyId, invoiceType: input.invoiceType, deliveryMethod: input.deliveryMethod, remark: input.remark },
   });
   return { to: `${BILLING_DETAIL}?id=${created.id}`, notice: `开票申请 ${created.applicationNo} 已生成：${created.waybillCount} 个运单，价税合计 ${formatMoney(created.amountInclTax)}。核对后请提交审核` };
 };

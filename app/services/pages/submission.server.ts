@@ -59,7 +59,7 @@ export async function submissionAction(target: ReportTarget, args: ActionFunctio
   const { request } = args;
   // 批量上报 from its confirmation: the engine's bulk action (the ticked waybills, checked, then sent).
   if ((await readForm(request.clone())).get("intent") === "bulk:submit") {
-    return bulkAction(SUBMISSION_BULK, args, { submit: async (user, { values }) => ({ notice: resultNotice(await submissionApi.submit(user, target, values)) }) });
+    return bulkAction(SUBMISSION_BULK, args, { submit: async (user, { values }) => ({ notice: resultNotice(await submissionApi.submit(user, target, values.map(Number))) }) });
   }
   const user = await requirePage(request);
   const form = await readForm(request);
