@@ -194,6 +194,25 @@ describe(`billing (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, (
     await okData(move("ORG_USER", app.id, "cancel"));
   });
 
+  it("待付款 is the engine's list of unpaid settlements: 支付 offered to the paying organisation only, found by order number, gone once paid", async () => {
+    const ids = await completedWaybills(f, template, 2, { amount: 300_000 });
+    type Listed = { records: Array<{ freightId: number; orderNo: string | null; shipperName: string | null; actions: string[]; blocked?: { pay?: string } }>; sums: { shipperPayable: number } };
+    const search = (who: Parameters<typeof as>[1], body: object = {}) => okData<Listed>(as(f, who, "/pay-payable/search", { size: 200, freightWay: "ROAD", ...body }));
+    const mine = async (who: Parameters<typeof as>[1]) => (await search(who)).records.filter((r) => ids.includes(r.freightId));
+    const org = await mine("ORG_USER");
+    expect(org).toHaveLength(2);
+    expect(org.every((r) => r.actions.includes("pay") && !!r.orderNo && !!r.shipperName)).toBe(true);
+    expect((await search("ORG_USER")).sums.shipperPayable).toBeGreaterThan(0);
+    const staff = await mine("SYSTEM_USER");
+    expect(staff).toHaveLength(2);
+    expect(staff.some((r) => r.actions.includes("pay") || r.blocked)).toBe(false);
+    const byOrder = await search("ORG_USER", { keyword: org[0]!.orderNo });
+    expect(byOrder.records.map((r) => r.freightId)).toContain(org[0]!.freightId);
+    expect((await as(f, "ORG_USER", "/pay-payable/search", { freightWay: "BOAT" })).status).toBe(400);
+    await payWaybills(ids);
+    expect(await mine("ORG_USER")).toHaveLength(0);
+  });
+
   it("shows an application to its organisation, tenant and platform only", async () => {
     const search = async (who: Parameters<typeof as>[1]) => as<{ records: Array<{ id: number }> }>(f, who, "/pay-invoice-application/search", { size: 200 });
     for (const who of ["ORG_USER", "TENANT_USER", "SYSTEM_USER"] as const) expect((await search(who)).body.data!.records.map((r) => r.id)).toContain(applicationId);
