@@ -5,6 +5,7 @@
  * posts them with a request number. Nothing is posted here (the journeys that pay and apply are in
  * tests/e2e/finance.spec.ts, billing.spec.ts and tests/integration/chain.test.ts).
  */
+import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { textOf } from "../helpers/no-script-browser";
 import { browserAs } from "./support";
@@ -29,6 +30,16 @@ describe.sequential("row selection and bulk actions, JavaScript off", () => {
     expect(dialog!.querySelectorAll('input[name="freightId"]').map((i) => i.getAttribute("value"))).toEqual([open!.getAttribute("value")]);
     expect(dialog!.querySelector('input[name="requestNo"]')!.getAttribute("value")).toMatch(/^[0-9a-f-]{36}$/);
     expect(dialog!.querySelector('input[name="intent"]')!.getAttribute("value")).toBe("bulk:pay");
+    // The list exports as every engine list does, its computed columns (订单号, 托运人) included.
+    const exported = await browser.raw(page.doc.querySelector('a[download][href^="/export.xlsx"]')!.getAttribute("href")!);
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("content-type")).toContain("spreadsheetml");
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await exported.arrayBuffer());
+    const sheet = book.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(["运单号", "订单号", "托运人"]);
+    expect(sheet.rowCount).toBeGreaterThan(1);
+    expect(String(sheet.getRow(2).getCell(2).value ?? "")).not.toBe("");
   });
 
   it("陆运待付款: the button with nothing ticked asks to tick first; staff read the list without checkboxes", async () => {
