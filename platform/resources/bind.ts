@@ -116,11 +116,31 @@ export interface Binding<D extends AnyResource = AnyResource> {
    * history (so no resource_events row is written).
    */
   services?: Record<string, TransitionService>;
-  /** Generic routes not mounted because a hand-written spec route serves the same path (search, GET :id, POST create). */
-  routes?: { search?: false; detail?: false; create?: false; delete?: false };
+  /**
+   * Row actions that are not transitions (`def.actions`: 重置密码, 强制下线) are always its owner's
+   * service, keyed as in the definition; `services` holds them next to the service-run transitions.
+   * `actionGuards` adds what the definition cannot say about a row and the caller (not one's own account):
+   * an action whose guard fails is not offered (the service refuses it too).
+   */
+  actionGuards?: Record<string, (record: Record<string, unknown>, scope: CallerScope) => boolean>;
+  /**
+   * Values computed from the row's own columns, by column name, read and filtered like stored columns
+   * (an account's 正常 / 已停用 / 已锁定 from its status and lock time). `alias` names the table's row.
+   */
+  computed?: Record<string, (alias: string) => RawBuilder<unknown>>;
+  /**
+   * Names of the rows a link table ties to each row, joined by「、」into the record key (a user's 角色):
+   * `{ roleNames: { link: "user_roles", via: "user_id", to: "role_id", table: "roles", column: "name" } }`.
+   */
+  lists?: Record<string, { link: string; via: string; to: string; table: string; column: string }>;
+  /** Generic routes not mounted because a hand-written spec route serves the same path (search, GET :id, POST create, PUT :id). */
+  routes?: { search?: false; detail?: false; create?: false; update?: false; delete?: false };
 }
 
 export function bindResource<D extends AnyResource>(def: D, binding: Omit<Binding<D>, "def">): Binding<D> {
   const writeScope = binding.writeScope ?? (binding.scope === platformScope ? platformWrites : undefined);
+  for (const key of Object.keys(def.actions ?? {})) {
+    if (!binding.services?.[key]) throw new Error(`${def.key}: row action「${key}」needs its service in the binding's services`);
+  }
   return { def, stamp: "org", ...binding, writeScope };
 }

@@ -31,16 +31,24 @@ export function assertWaterFor(binding: Binding, scope: CallerScope): void {
 
 /** The rows of the binding's table the caller may see (aliased `t`), without soft-deleted ones. */
 export function scopedBase(db: AnyDb, binding: Binding, scope: CallerScope) {
-  let query = db.selectFrom(`${binding.table} as ${A}`).where(binding.scope(scope, A));
+  let query = db.selectFrom(source(binding)).where(binding.scope(scope, A));
   if (binding.softDelete !== false) query = query.where(ref("deleted_at"), "is", null);
   if (binding.where) query = query.where(binding.where(A));
   return query;
 }
 
+/** The table as `t`; with computed columns, the table's rows with those columns added (`Binding.computed`). */
+function source(binding: Binding) {
+  const computed = Object.entries(binding.computed ?? {});
+  if (!computed.length) return `${binding.table} as ${A}` as const;
+  const columns = computed.map(([column, expression]) => sql`${expression("s")} as ${sql.id(column)}`);
+  return sql`(select s.*, ${sql.join(columns)} from ${sql.table(binding.table)} s)`.as(A);
+}
+
 /** The record action that a write stands for (the buttons the platform offers). */
 const ACTION_OF_WRITE: Record<string, string> = { update: "edit", delete: "delete" };
 const WRITE_OF_ACTION = Object.fromEntries(Object.entries(ACTION_OF_WRITE).map(([w, a]) => [a, w]));
-const writesOf = (binding: Binding) => ["update", "delete", ...Object.keys(binding.def.status?.transitions ?? {})];
+const writesOf = (binding: Binding) => ["update", "delete", ...Object.keys(binding.def.status?.transitions ?? {}), ...Object.keys(binding.def.actions ?? {})];
 
 /**
  * Of these readable rows, which writes the binding's write scope leaves the caller (by row id).
@@ -105,6 +113,16 @@ export async function toRecords(db: AnyDb, binding: Binding, scope: CallerScope,
     const found = ids.length ? await db.selectFrom(join.table).select(["id", `${join.column} as label`]).where("id", "in", ids).execute() : [];
     labelValues.set(labelKey, new Map(found.map((r) => [Number(r.id), String(r.label)])));
   }
+  const listed = new Map<string, Map<number, string[]>>();
+  const rowIds = rows.map((r) => Number(r.id));
+  for (const [key, list] of Object.entries(binding.lists ?? {})) {
+    const found = rowIds.length
+      ? await db.selectFrom(`${list.link} as l`).innerJoin(`${list.table} as x`, `x.id`, `l.${list.to}`).select([`l.${list.via} as owner`, `x.${list.column} as label`]).where(`l.${list.via}`, "in", rowIds).orderBy("x.id").execute()
+      : [];
+    const names = new Map<number, string[]>();
+    for (const r of found) names.set(Number(r.owner), [...(names.get(Number(r.owner)) ?? []), String(r.label)]);
+    listed.set(key, names);
+  }
   const orgIds = [...new Set(rows.map((r) => r.org_id).filter((v) => v !== null && v !== undefined).map(Number))];
   const orgs = orgIds.length ? await db.selectFrom("organisations").select(["id", "name"]).where("id", "in", orgIds).execute() : [];
   const orgName = new Map(orgs.map((o) => [Number(o.id), String(o.name)]));
@@ -129,8 +147,12 @@ export async function toRecords(db: AnyDb, binding: Binding, scope: CallerScope,
       const id = row[join.via];
       record[labelKey] = id == null ? null : (labelValues.get(labelKey)?.get(Number(id)) ?? null);
     }
+    for (const [key, names] of listed) record[key] = (names.get(Number(row.id)) ?? []).join("、");
     const left = writable?.get(Number(row.id));
-    const actions = allowedActions(def, record, scope).filter((action) => !writable || action === "detail" || left?.has(WRITE_OF_ACTION[action] ?? action));
+    const guards = binding.actionGuards ?? {};
+    const actions = allowedActions(def, record, scope)
+      .filter((action) => !writable || action === "detail" || left?.has(WRITE_OF_ACTION[action] ?? action))
+      .filter((action) => !guards[action] || guards[action](record, scope));
     for (const [key, offered] of Object.entries(binding.linkActions ?? {})) if (offered(record, scope)) actions.push(key);
     record.actions = actions;
     return record;
