@@ -109,7 +109,8 @@ export function pagesOf(
   },
 ) {
   const actions = spec.actionPages || spec.actionFiles ? { ...spec.actionPages, ...spec.actionFiles } : undefined;
-  const links: Links = { list: spec.list?.path, detail: spec.detail?.path, create: spec.create?.path, edit: spec.edit?.path, audit: spec.audit?.path, actions, labels: spec.actionLabels, files: spec.actionFiles ? Object.keys(spec.actionFiles) : undefined };
+  // 编辑 may open a page of the resource's own (`actionPages.edit`: 用户管理's form with its roles).
+  const links: Links = { list: spec.list?.path, detail: spec.detail?.path, create: spec.create?.path, edit: spec.edit?.path ?? spec.actionPages?.edit, audit: spec.audit?.path, actions, labels: spec.actionLabels, files: spec.actionFiles ? Object.keys(spec.actionFiles) : undefined };
   if (spec.list?.inlineForm) {
     links.create ??= `${spec.list.path}?form=new`;
     links.edit ??= `${spec.list.path}?form=:id`;

@@ -129,10 +129,11 @@ export interface Binding<D extends AnyResource = AnyResource> {
    */
   computed?: Record<string, (alias: string) => RawBuilder<unknown>>;
   /**
-   * Names of the rows a link table ties to each row, joined by「、」into the record key (a user's 角色):
-   * `{ roleNames: { link: "user_roles", via: "user_id", to: "role_id", table: "roles", column: "name" } }`.
+   * Names of the rows a link table ties to each row, joined by「、」into the record key (a user's 角色),
+   * and their ids under `ids` when named (an edit form's choices):
+   * `{ roleNames: { link: "user_roles", via: "user_id", to: "role_id", table: "roles", column: "name", ids: "roleIds" } }`.
    */
-  lists?: Record<string, { link: string; via: string; to: string; table: string; column: string }>;
+  lists?: Record<string, { link: string; via: string; to: string; table: string; column: string; ids?: string }>;
   /** Generic routes not mounted because a hand-written spec route serves the same path (search, GET :id, POST create, PUT :id). */
   routes?: { search?: false; detail?: false; create?: false; update?: false; delete?: false };
 }

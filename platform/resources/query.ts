@@ -113,14 +113,14 @@ export async function toRecords(db: AnyDb, binding: Binding, scope: CallerScope,
     const found = ids.length ? await db.selectFrom(join.table).select(["id", `${join.column} as label`]).where("id", "in", ids).execute() : [];
     labelValues.set(labelKey, new Map(found.map((r) => [Number(r.id), String(r.label)])));
   }
-  const listed = new Map<string, Map<number, string[]>>();
+  const listed = new Map<string, Map<number, Array<{ id: number; label: string }>>>();
   const rowIds = rows.map((r) => Number(r.id));
   for (const [key, list] of Object.entries(binding.lists ?? {})) {
     const found = rowIds.length
-      ? await db.selectFrom(`${list.link} as l`).innerJoin(`${list.table} as x`, `x.id`, `l.${list.to}`).select([`l.${list.via} as owner`, `x.${list.column} as label`]).where(`l.${list.via}`, "in", rowIds).orderBy("x.id").execute()
+      ? await db.selectFrom(`${list.link} as l`).innerJoin(`${list.table} as x`, `x.id`, `l.${list.to}`).select([`l.${list.via} as owner`, `x.id as id`, `x.${list.column} as label`]).where(`l.${list.via}`, "in", rowIds).orderBy("x.id").execute()
       : [];
-    const names = new Map<number, string[]>();
-    for (const r of found) names.set(Number(r.owner), [...(names.get(Number(r.owner)) ?? []), String(r.label)]);
+    const names = new Map<number, Array<{ id: number; label: string }>>();
+    for (const r of found) names.set(Number(r.owner), [...(names.get(Number(r.owner)) ?? []), { id: Number(r.id), label: String(r.label) }]);
     listed.set(key, names);
   }
   const orgIds = [...new Set(rows.map((r) => r.org_id).filter((v) => v !== null && v !== undefined).map(Number))];
@@ -147,7 +147,12 @@ export async function toRecords(db: AnyDb, binding: Binding, scope: CallerScope,
       const id = row[join.via];
       record[labelKey] = id == null ? null : (labelValues.get(labelKey)?.get(Number(id)) ?? null);
     }
-    for (const [key, names] of listed) record[key] = (names.get(Number(row.id)) ?? []).join("、");
+    for (const [key, names] of listed) {
+      const items = names.get(Number(row.id)) ?? [];
+      record[key] = items.map((item) => item.label).join("、");
+      const ids = binding.lists![key]!.ids;
+      if (ids) record[ids] = items.map((item) => item.id);
+    }
     const left = writable?.get(Number(row.id));
     const guards = binding.actionGuards ?? {};
     const actions = allowedActions(def, record, scope)

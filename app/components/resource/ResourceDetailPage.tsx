@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { detailSections } from "../../../contract/resources/derive";
+import { actionSpecOf, detailSections } from "../../../contract/resources/derive";
 import type { AnyResource } from "../../../contract/resources/kit";
 import { formatDateTime } from "~/lib/format";
 import { hrefFor, rowAllows, type AuditPage, type DetailPage } from "~/pages/kit";
@@ -88,7 +88,7 @@ export function ResourceDetailPage({ page, after }: { page: DetailPage | AuditPa
               const own = page.links.actions?.[key];
               const link = key === "edit" ? hrefFor(page.links.edit, record.id) : key === "audit" ? hrefFor(page.links.audit, record.id) : own ? hrefFor(own, record.id) : key === "detail" ? undefined : confirmHref(key, record.id);
               return link ? (
-                <Link key={key} to={link} className={key === "delete" || def.status?.transitions[key]?.tone === "danger" ? "btn btn-danger" : "btn"} data-action={key} preventScrollReset>
+                <Link key={key} to={link} className={key === "delete" || actionSpecOf(def, key)?.tone === "danger" ? "btn btn-danger" : "btn"} data-action={key} preventScrollReset>
                   {actionLabel(def, key, page.links)}
                 </Link>
               ) : null;

@@ -54,7 +54,7 @@ export const userBinding = bindResource(user, {
     scope_name: (a) => sql`coalesce((select o.name from organisations o where o.id = ${column(a, "org_id")}), (select x.name from tenants x where x.id = ${column(a, "tenant_id")}))`,
     staff_account: (a) => sql`case when ${column(a, "type")} <> 'INDIVIDUAL_USER' then 1 else 0 end`,
   },
-  lists: { roleNames: { link: "user_roles", via: "user_id", to: "role_id", table: "roles", column: "name" } },
+  lists: { roleNames: { link: "user_roles", via: "user_id", to: "role_id", table: "roles", column: "name", ids: "roleIds" } },
   services: { disable: accountAction("disable"), enable: accountAction("enable"), unlock: accountAction("unlock"), resetPassword: accountAction("resetPassword"), forceLogout: accountAction("forceLogout") },
   // 个人用户 edit their own profile; 用户管理 edits staff accounts only.
   actionGuards: { edit: (record) => record.userType !== "INDIVIDUAL_USER", disable: notSelf, forceLogout: notSelf },
