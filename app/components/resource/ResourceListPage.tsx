@@ -31,7 +31,7 @@ export function ResourceListPage({ page, toolbar, before }: { page: ListPage; to
   const { def } = page;
   const title = pageTitleOf(page);
   const records = data.data.records as Row[];
-  const hidden = [...Object.keys(page.preset ?? {}), ...(page.showOrg ? [] : ["orgId"])];
+  const hidden = [...Object.keys(page.preset ?? {}), ...(page.hiddenFilters ?? []), ...(page.showOrg ? [] : ["orgId"])];
   const empty = data.searchError ? "查询失败" : data.filtered ? `没有符合条件的${def.name}，请调整查询条件` : `暂无${def.name}`;
   return (
     <section className="card" aria-labelledby="resource-list-title">
