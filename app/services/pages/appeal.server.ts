@@ -20,7 +20,6 @@ import { readForm } from "~/services/read-form.server";
 import { replyStatus } from "~/lib/form";
 import { firstPage } from "~/lib/paging";
 
-const ID_PATTERN = /^[1-9]\d{0,14}$/;
 const FREIGHT_NO_PATTERN = /^[A-Za-z0-9]{1,32}$/;
 
 const has = (user: CurrentUser, codes: readonly string[]) => codes.some((code) => user.roles.includes(code));
