@@ -1,4 +1,6 @@
 import { appeal } from "../../contract/resources/appeal";
+import type { FreightWay } from "../../contract/freight";
+import { freightDetailHref } from "~/lib/freight-links";
 import { pagesOf } from "./kit";
 
 /**
@@ -13,6 +15,7 @@ export const appealPages = pagesOf(appeal, {
     rowActions: ["detail", "audit"],
     columns: ["appealNo", "freightNo", "freightWay", "riskReason", "reason", "status", "submittedByName", "submittedTime", "auditedTime"],
     hiddenFilters: ["freightId"],
+    cellLinks: { freightNo: (record) => (record.freightNo ? freightDetailHref(record.freightWay as FreightWay, String(record.freightNo)) : null) },
   },
   detail: { path: "/dispatchManage/appealDetail", title: "申诉详情", actions: ["audit"] },
   audit: { path: "/dispatchManage/appealAudit", title: "申诉审核", group: "audit" },

@@ -48,7 +48,7 @@ export function ResourceListPage({ page, toolbar, before }: { page: ListPage; to
       <SearchFormFor page={page} data={data} hidden={hidden} />
       {data.notice ? <p className="alert-success mb-3" role="status">{data.notice}</p> : null}
       {data.searchError ? <p className="alert-error mb-3" role="alert">{data.searchError}</p> : null}
-      <ResourceTable def={def} records={records} columns={columnsOf(def, page.columns, page.showOrg && data.staff)} wide={page.wideColumns} rowActions={page.rowActions} links={page.links} empty={empty} label={title} />
+      <ResourceTable def={def} records={records} columns={columnsOf(def, page.columns, page.showOrg && data.staff)} wide={page.wideColumns} rowActions={page.rowActions} links={page.links} empty={empty} label={title} cellLinks={page.cellLinks} />
       <Pagination total={data.data.total} current={data.data.current} size={data.data.size} more={data.data.more} sums={footerSums(data.data.sums)} />
       {data.confirm ? (
         <DictChoicesContext.Provider value={data.dicts ?? {}}>

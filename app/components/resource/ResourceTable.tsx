@@ -1,6 +1,7 @@
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { AnyResource, Field } from "../../../contract/resources/kit";
-import type { ActionKey, Links } from "~/pages/kit";
+import type { ActionKey, Links, ListPage } from "~/pages/kit";
 import { cellOf } from "./cells";
 import { RowActions } from "./RowActions";
 
@@ -18,8 +19,11 @@ export function keyColumnsFirst(def: AnyResource, columns: Array<[string, Field]
   return [columns[0]!, columns[at]!, ...columns.slice(1, at), ...columns.slice(at + 1)];
 }
 
+/** A cell as a link to another page when the page binding names one for its column (the appeal's 运单号 → the waybill). */
+const linked = (href: string | null | undefined, content: ReactNode) => (href ? <Link to={href} className="text-primary hover:underline">{content}</Link> : content);
+
 /** A server-rendered table of records: one cell per column, the row's allowed actions at the end. */
-export function ResourceTable({ def, records, columns: given, wide = [], rowActions, links, empty, label, confirmPrefix }: { def: AnyResource; records: Row[]; columns: Array<[string, Field]>; wide?: readonly string[]; rowActions: readonly ActionKey[]; links: Links; empty: ReactNode; label: string; confirmPrefix?: string }) {
+export function ResourceTable({ def, records, columns: given, wide = [], rowActions, links, empty, label, confirmPrefix, cellLinks = {} }: { def: AnyResource; records: Row[]; columns: Array<[string, Field]>; wide?: readonly string[]; rowActions: readonly ActionKey[]; links: Links; empty: ReactNode; label: string; confirmPrefix?: string; cellLinks?: ListPage["cellLinks"] }) {
   const columns = keyColumnsFirst(def, given);
   const keyClass = (key: string, index: number) => (index === 0 ? "col-key" : key === def.status?.field ? "col-status" : wide.includes(key) ? "col-wide" : undefined);
   return (
@@ -45,7 +49,7 @@ export function ResourceTable({ def, records, columns: given, wide = [], rowActi
                 <tr key={record.id} data-testid="resource-row" data-id={record.id} data-status={def.status ? String(record[def.status.field]) : undefined}>
                   {columns.map(([key, field], index) => (
                     <td key={key} className={keyClass(key, index)}>
-                      {key === "orgName" ? ((record.orgName as string | null) ?? "-") : cellOf(field, record[key], record, key)}
+                      {key === "orgName" ? ((record.orgName as string | null) ?? "-") : linked(cellLinks[key]?.(record), cellOf(field, record[key], record, key))}
                     </td>
                   ))}
                   {rowActions.length ? (
