@@ -66,6 +66,10 @@ export interface ListPage extends Common {
   rowActions: readonly ActionKey[];
   /** Filter values the page fixes; they override the query and their inputs are hidden. */
   preset?: ResourceFilter;
+  /** Columns whose cell links to another page (the appeal's 运单号 → the waybill's detail): the address from the record, or none. */
+  cellLinks?: Readonly<Record<string, (record: Record<string, unknown>) => string | null>>;
+  /** Filters other pages use that this page's search form does not offer (风险申诉's 运单, by id, is the submit page's). */
+  hiddenFilters?: readonly string[];
   /** Column keys in order (default: the definition's list columns). */
   columns?: readonly string[];
   /** Secondary columns shown only on wide screens (≥ 1680 px; `.col-wide`). */
@@ -148,7 +152,8 @@ export function pagesOf(
   },
 ) {
   const actions = spec.actionPages || spec.actionFiles ? { ...spec.actionPages, ...spec.actionFiles } : undefined;
-  const links: Links = { list: spec.list?.path, detail: spec.detail?.path, create: spec.create?.path, edit: spec.edit?.path, audit: spec.audit?.path, actions, labels: spec.actionLabels, files: spec.actionFiles ? Object.keys(spec.actionFiles) : undefined };
+  // 编辑 may open a page of the resource's own (`actionPages.edit`: 用户管理's form with its roles).
+  const links: Links = { list: spec.list?.path, detail: spec.detail?.path, create: spec.create?.path, edit: spec.edit?.path ?? spec.actionPages?.edit, audit: spec.audit?.path, actions, labels: spec.actionLabels, files: spec.actionFiles ? Object.keys(spec.actionFiles) : undefined };
   if (spec.list?.inlineForm) {
     links.create ??= `${spec.list.path}?form=new`;
     links.edit ??= `${spec.list.path}?form=:id`;

@@ -6,7 +6,7 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { filterSchema, formSchema, transitionFormSchema, transitionOf, type ResourceFilter } from "../../contract/resources/derive";
+import { actionSpecOf, filterSchema, formSchema, rowActionOf, transitionFormSchema, transitionOf, type ResourceFilter } from "../../contract/resources/derive";
 import type { AnyResource, Field } from "../../contract/resources/kit";
 import { resourceOf } from "../../contract/resources/index";
 import { bulkValueOf, hrefFor, idOfRequest, pageTitleOf, type AuditPage, type BulkAction, type DetailPage, type FormPage, type ListPage, type RelatedSection } from "~/pages/kit";
@@ -117,8 +117,11 @@ export async function bulkConfirmation<R extends { actions: string[] }>(user: Cu
   return { key: bulk.key, rows, requestNo: randomUUID(), options };
 }
 
-/** A list page's data; `wholeRecords` for a page that draws its own table from more of each record. */
-export async function listLoader(page: ListPage, { request }: Args, { wholeRecords = false }: { wholeRecords?: boolean } = {}) {
+/** A list page's own section data next to the list (a section-level extension, like `DetailExtra`): 用户管理's add/edit form. */
+export type ListExtra = (user: CurrentUser, url: URL) => Promise<unknown>;
+
+/** A list page's data; `wholeRecords` for a page that draws its own table from more of each record, `extra` for its own section. */
+export async function listLoader(page: ListPage, { request }: Args, { wholeRecords = false, extra }: { wholeRecords?: boolean; extra?: ListExtra } = {}) {
   const user = await requirePage(request);
   const url = new URL(request.url);
   const query = parseResourceQuery(filterSchema(page.def), page.def, url, page.preset);
@@ -183,12 +186,16 @@ export async function listLoader(page: ListPage, { request }: Args, { wholeRecor
       listHref: pageHref(url),
       staff,
       dicts: confirm ? await dictChoicesFor(user, [page.def], confirm.action) : {},
+      extra: extra ? await extra(user, url) : null,
     },
     { headers },
   );
 }
 
-/** Row and page POSTs: delete, a transition (with its inputs), and the inline add/edit form. */
+/** The notice after a transition or row action: 用户 张三 已重置密码，新密码已通过短信发送. */
+const doneNotice = (def: AnyResource, record: ResourceRecord, action: { label: string; done?: string }) => `${def.name} ${String(record[def.titleField] ?? "")} 已${action.label}${action.done ? `，${action.done}` : ""}`;
+
+/** Row and page POSTs: delete, a transition (with its inputs), a row action, and the inline add/edit form. */
 export async function recordAction(page: ListPage | DetailPage | AuditPage, { request, params }: Args) {
   const user = await requirePage(request);
   const url = new URL(request.url);
@@ -212,8 +219,13 @@ export async function recordAction(page: ListPage | DetailPage | AuditPage, { re
       return redirectWithNotice(user, to, `${removed.title} 已删除`);
     }
     const key = intent.startsWith("transition:") ? intent.slice("transition:".length) : "";
-    const transition = transitionOf(def, key);
+    const transition = actionSpecOf(def, key);
     if (!transition) return json({ error: "不支持的操作", fieldErrors: null }, { status: 400 });
+    // A row action that is not a transition (重置密码) takes no inputs: the platform's service does the work.
+    if (rowActionOf(def, key)) {
+      const record = await resourcesApi.transition(user, def, id, key, {});
+      return redirectWithNotice(user, back, doneNotice(def, record, transition));
+    }
     const refused = Object.entries(uploadErrors);
     if (refused.length) return json({ error: refused.map(([, m]) => m).join("；"), fieldErrors: Object.fromEntries(refused.filter(([k]) => k !== "_").map(([k, m]) => [k, [m]])) }, { status: 400 });
     formData.set("transition", key);
@@ -223,8 +235,7 @@ export async function recordAction(page: ListPage | DetailPage | AuditPage, { re
     const body: Record<string, unknown> = { ...inputs };
     if (Number.isSafeInteger(version) && version >= 0 && formData.get("version") !== null) body.version = version;
     const record = await resourcesApi.transition(user, def, id, key, body);
-    const title = String(record[def.titleField] ?? "");
-    return redirectWithNotice(user, back, `${def.name} ${title} 已${transition.label}`);
+    return redirectWithNotice(user, back, doneNotice(def, record, transition));
   } catch (error) {
     return json({ error: platformMessage(error), fieldErrors: null }, { status: 400 });
   }
@@ -342,8 +353,7 @@ export async function auditAction(page: AuditPage, args: Args) {
   const { transition: key, version, ...inputs } = submission.value as Record<string, unknown> & { transition: string; version?: number };
   try {
     const record = await resourcesApi.transition(user, page.def, id, key, version === undefined ? inputs : { ...inputs, version });
-    const title = String(record[page.def.titleField] ?? "");
-    return redirectWithNotice(user, pageHref(url), `${page.def.name} ${title} 已${transitionOf(page.def, key)!.label}`);
+    return redirectWithNotice(user, pageHref(url), doneNotice(page.def, record, transitionOf(page.def, key)!));
   } catch (error) {
     if (error instanceof PlatformError && error.kind === "not-found") throw new Response(`${page.def.name}不存在`, { status: 404 });
     return json({ result: submission.reply({ formErrors: [platformMessage(error)] }) });

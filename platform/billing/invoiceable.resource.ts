@@ -30,14 +30,14 @@ const invoiceableBinding = bindResource(invoiceable, {
   where: (alias) =>
     sql<SqlBool>`(${ref(alias, "pay_status")} = 'PAID' and ${ref(alias, "invoice_status")} = 'NOT_INVOICED' and exists (select 1 from freights fc where fc.id = ${ref(alias, "freight_id")} and fc.status = 'COMPLETED'))`,
   computed: {
-    orderNo: ofFreight("order_no"),
-    shipperName: ofFreight("shipper_name"),
-    cargoName: ofFreight("cargo_category"),
+    order_no: ofFreight("order_no"),
+    shipper_name: ofFreight("shipper_name"),
+    cargo_name: ofFreight("cargo_category"),
     route: (alias) => sql`(select fw.loading_place || ' → ' || fw.unloading_place from freights fw where fw.id = ${ref(alias, "freight_id")})`,
-    conveyanceName: ofFreight("conveyance_name"),
+    conveyance_name: ofFreight("conveyance_name"),
     weight: settledWeight,
-    completeTime: ofFreight("complete_time"),
-    reportState,
+    complete_time: ofFreight("complete_time"),
+    report_state: reportState,
   },
   keywordAlso: (alias, text) => sql<SqlBool>`exists (select 1 from freights fk where fk.id = ${ref(alias, "freight_id")} and ${contains("fk.order_no", text)})`,
   // 可开票金额: what may be invoiced now.

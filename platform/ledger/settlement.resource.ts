@@ -24,7 +24,7 @@ const payableBinding = bindResource(payable, {
   scope: settlementRows,
   softDelete: false,
   where: (alias) => sql<SqlBool>`${sql.ref(`${alias}.pay_status`)} = 'UNPAID'`,
-  computed: { orderNo: ofFreight("order_no"), shipperName: ofFreight("shipper_name"), carrierName: ofFreight("carrier_name"), conveyanceName: ofFreight("conveyance_name") },
+  computed: { order_no: ofFreight("order_no"), shipper_name: ofFreight("shipper_name"), carrier_name: ofFreight("carrier_name"), conveyance_name: ofFreight("conveyance_name") },
   // 运单号/订单号/司机/船长/车牌/船名.
   keywordAlso: (alias, text) =>
     sql<SqlBool>`exists (select 1 from freights fk where fk.id = ${sql.ref(`${alias}.freight_id`)} and (${sql.join([contains("fk.order_no", text), contains("fk.carrier_name", text), contains("fk.conveyance_name", text)], sql` or `)}))`,

@@ -1,6 +1,7 @@
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { AnyResource, Field } from "../../../contract/resources/kit";
-import type { ActionKey, BulkAction, Links } from "~/pages/kit";
+import type { ActionKey, BulkAction, Links, ListPage } from "~/pages/kit";
 import { BulkReason, RowCheckbox } from "./BulkSelection";
 import { cellOf } from "./cells";
 import { RowActions } from "./RowActions";
@@ -24,8 +25,11 @@ export function keyColumnsFirst(def: AnyResource, columns: Array<[string, Field]
   return [columns[0]!, columns[at]!, ...columns.slice(1, at), ...columns.slice(at + 1)];
 }
 
+/** A cell as a link to another page when the page binding names one for its column (the appeal's 运单号 → the waybill). */
+const linked = (href: string | null | undefined, content: ReactNode) => (href ? <Link to={href} className="text-primary hover:underline">{content}</Link> : content);
+
 /** A server-rendered table of records: one cell per column, the row's allowed actions at the end. */
-export function ResourceTable({ def, records, columns: given, wide = [], rowActions, links, empty, label, confirmPrefix, selection }: { def: AnyResource; records: Row[]; columns: Array<[string, Field]>; wide?: readonly string[]; rowActions: readonly ActionKey[]; links: Links; empty: ReactNode; label: string; confirmPrefix?: string; selection?: Selection }) {
+export function ResourceTable({ def, records, columns: given, wide = [], rowActions, links, empty, label, confirmPrefix, selection, cellLinks = {} }: { def: AnyResource; records: Row[]; columns: Array<[string, Field]>; wide?: readonly string[]; rowActions: readonly ActionKey[]; links: Links; empty: ReactNode; label: string; confirmPrefix?: string; selection?: Selection; cellLinks?: ListPage["cellLinks"] }) {
   const columns = keyColumnsFirst(def, given);
   const reasons = (selection?.bulk ?? []).filter((b) => b.column);
   const span = columns.length + 1 + (selection ? 1 + reasons.length : 0);
@@ -56,7 +60,7 @@ export function ResourceTable({ def, records, columns: given, wide = [], rowActi
                   {selection ? <td><RowCheckbox bulk={selection.bulk} record={record} title={title} ticked={selection.ticked} /></td> : null}
                   {columns.map(([key, field], index) => (
                     <td key={key} className={keyClass(key, index)}>
-                      {key === "orgName" ? ((record.orgName as string | null) ?? "-") : cellOf(field, record[key], record, key)}
+                      {key === "orgName" ? ((record.orgName as string | null) ?? "-") : linked(cellLinks[key]?.(record), cellOf(field, record[key], record, key))}
                     </td>
                   ))}
                   {reasons.map((b) => <td key={b.key}><BulkReason bulk={b} record={record} /></td>)}
