@@ -75,8 +75,8 @@ function confirmOf(url: URL): { resource: string | null; action: string; id: num
 /** The resource a POST or a confirmation names: the page's own, or one of its related lists'. */
 function targetDef(page: ListPage | DetailPage | AuditPage, key: string | null): AnyResource | null {
   if (!key || key === page.def.key) return page.def;
-  if (page.kind === "list") return null;
-  return page.related?.map((r) => r.page().def).find((def) => def.key === key) ?? null;
+  const others = page.kind === "list" ? (page.sections ?? []) : (page.related ?? []);
+  return others.map((r) => r.page().def).find((def) => def.key === key) ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -118,8 +118,15 @@ export async function listLoader(page: ListPage, { request }: Args, { wholeRecor
     throw redirect(`${url.pathname}?${params}`);
   }
   const confirm = confirmOf(url);
-  // The row to confirm: on this page, or looked up (an old link, another page of the list).
-  const confirmRecord = confirm ? (data.records.find((r) => r.id === confirm.id) ?? (await resourcesApi.get(user, page.def, confirm.id))) : null;
+  const confirmDef = confirm ? targetDef(page, confirm.resource) : null;
+  // The row to confirm: on this page, or looked up (an old link, another page of the list, a section's row).
+  const confirmRecord = confirm && confirmDef ? ((confirmDef === page.def ? data.records.find((r) => r.id === confirm.id) : undefined) ?? (await resourcesApi.get(user, confirmDef, confirm.id))) : null;
+  const sections = await Promise.all(
+    (page.sections ?? []).map(async (section) => ({
+      title: section.title,
+      data: await resourcesApi.search(user, section.page().def, { ...section.filter }, firstPage(50)).catch((error: unknown) => ({ error: platformMessage(error) })),
+    })),
+  );
   const formParam = url.searchParams.get("form");
   let form: { mode: "create" | "update"; record: ResourceRecord | null } | null = null;
   if (page.inlineForm && formParam) {
@@ -152,7 +159,8 @@ export async function listLoader(page: ListPage, { request }: Args, { wholeRecor
       values: query.values,
       errors: query.errors,
       filtered: Object.keys(query.values).length > 0,
-      confirm: confirm && confirmRecord?.actions.includes(confirm.action === "delete" ? "delete" : confirm.action) ? { ...confirm, record: confirmRecord } : null,
+      confirm: confirm && confirmRecord?.actions.includes(confirm.action === "delete" ? "delete" : confirm.action) ? { ...confirm, resource: confirmDef!.key, record: confirmRecord } : null,
+      sections,
       form,
       options,
       regions,
@@ -161,7 +169,7 @@ export async function listLoader(page: ListPage, { request }: Args, { wholeRecor
       exportHref: `/export.xlsx?${exportParams}`,
       listHref: pageHref(url),
       staff,
-      dicts: confirm ? await dictChoicesFor(user, [page.def], confirm.action) : {},
+      dicts: confirm && confirmDef ? await dictChoicesFor(user, [confirmDef], confirm.action) : {},
     },
     { headers },
   );

@@ -65,6 +65,8 @@ export function fromColumn(field: Field, value: unknown): unknown {
     case "bool":
       return Number(value) === 1;
     case "images":
+      // A column holding one stored reference (a recharge's 转账凭证) reads as a one-item list.
+      if (!String(value).startsWith("[")) return String(value) ? [String(value)] : [];
       try {
         return JSON.parse(String(value)) as unknown;
       } catch {

@@ -3,10 +3,9 @@
  * decimals, China time, a status label), a GET filter bar, the page frame with its notice and refusal,
  * and a confirmation dialog opened by `?confirm=<intent>:<id>` that posts the intent (works without JavaScript).
  */
-import { Form, Link, useActionData, useLocation, useNavigate } from "@remix-run/react";
+import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import { chinaDateTime } from "../../../contract/units";
 import { fenToYuan } from "~/lib/format";
-import { Dialog } from "~/components/ui/Dialog";
 import { Pagination } from "~/components/ui/Pagination";
 import { Permission } from "~/components/ui/Permission";
 import type { LabelledSum } from "~/lib/footer-sums";
@@ -127,41 +126,8 @@ export function ConfirmLink({ intent, id, children, danger }: { intent: string; 
   return <Link to={`${location.pathname}?${params}`} className={`btn-link ${danger ? "text-red-600" : ""}`} preventScrollReset>{children}</Link>;
 }
 
-/**
- * The dialog of `?confirm=<intent>:<id>` when it names `intent`: a POST form with the intent, the id and
- * the given fields; 取消 goes back to the page without the parameter.
- */
-export function ConfirmDialog({ confirm, intent, title, children, submitLabel, danger, hidden = {} }: { confirm: string; intent: string; title: string; children: React.ReactNode; submitLabel: string; danger?: boolean; hidden?: Record<string, string | string[]> }) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [name, id] = confirm.split(":");
-  if (name !== intent) return null;
-  const params = new URLSearchParams(location.search);
-  params.delete("confirm");
-  const back = `${location.pathname}${params.size ? `?${params}` : ""}`;
-  const formId = `confirm-${intent}`;
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? undefined : navigate(back, { preventScrollReset: true }))}
-      title={title}
-      data-testid={`dialog-${intent}`}
-      footer={
-        <>
-          <Link to={back} className="btn" preventScrollReset>取消</Link>
-          <button type="submit" form={formId} className={`btn ${danger ? "btn-danger" : "btn-primary"}`}>{submitLabel}</button>
-        </>
-      }
-    >
-      <Form method="post" id={formId} className="space-y-3">
-        <input type="hidden" name="intent" value={intent} />
-        {id ? <input type="hidden" name="id" value={id} /> : null}
-        {Object.entries(hidden).flatMap(([key, value]) => (Array.isArray(value) ? value : [value]).map((v, i) => <input key={`${key}-${i}`} type="hidden" name={key} value={v} />))}
-        {children}
-      </Form>
-    </Dialog>
-  );
-}
+/** The confirmation of a page's own intent: the resource components' IntentDialog. */
+export { IntentDialog as ConfirmDialog } from "~/components/resource/IntentDialog";
 
 export function Field({ label, name, required, type = "text", placeholder, defaultValue, maxLength }: { label: string; name: string; required?: boolean; type?: string; placeholder?: string; defaultValue?: string; maxLength?: number }) {
   return (

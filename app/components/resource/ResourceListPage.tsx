@@ -50,9 +50,24 @@ export function ResourceListPage({ page, toolbar, before }: { page: ListPage; to
       {data.searchError ? <p className="alert-error mb-3" role="alert">{data.searchError}</p> : null}
       <ResourceTable def={def} records={records} columns={columnsOf(def, page.columns, page.showOrg && data.staff)} wide={page.wideColumns} rowActions={page.rowActions} links={page.links} empty={empty} label={title} />
       <Pagination total={data.data.total} current={data.data.current} size={data.data.size} more={data.data.more} sums={footerSums(data.data.sums)} />
+      {data.sections.map((section) => {
+        const spec = page.sections?.find((s) => s.title === section.title);
+        const target = spec?.page();
+        if (!spec || !target) return null;
+        return (
+          <section key={section.title} className="mt-4 space-y-2" aria-label={section.title} data-testid={spec.testId}>
+            <h2 className="page-title">{section.title}</h2>
+            {"error" in section.data ? (
+              <p className="alert-error">{section.data.error}</p>
+            ) : (
+              <ResourceTable def={target.def} records={section.data.records as Row[]} columns={columnsOf(target.def, target.columns, target.showOrg && data.staff)} rowActions={target.rowActions} links={target.links} empty={`暂无${section.title}`} label={section.title} confirmPrefix={target.def.key} />
+            )}
+          </section>
+        );
+      })}
       {data.confirm ? (
         <DictChoicesContext.Provider value={data.dicts ?? {}}>
-          <ConfirmDialog def={def} record={data.confirm.record as unknown as Row & { version: number }} action={data.confirm.action} closeHref={data.listHref} error={actionData?.error} fieldErrors={actionData?.fieldErrors} />
+          <ConfirmDialog def={page.sections?.map((s) => s.page().def).find((d) => d.key === data.confirm!.resource) ?? def} record={data.confirm.record as unknown as Row & { version: number }} action={data.confirm.action} closeHref={data.listHref} error={actionData?.error} fieldErrors={actionData?.fieldErrors} />
         </DictChoicesContext.Provider>
       ) : null}
       {data.form ? (

@@ -5,6 +5,7 @@ import { documentsAndReasonsMigration } from "./0037_documents_and_reasons.js";
 import { placeRegionsMigration } from "./0038_place_regions.js";
 import { completionIndexesMigration } from "./0039_completion_indexes.js";
 import { dashboardTimeIndexesMigration } from "./0040_dashboard_time_indexes.js";
+import { moneyViewsMigration } from "./0041_money_views.js";
 import type { Migration } from "kysely";
 import type { DialectName } from "../index.js";
 import { smsCodesMigration } from "./0027_sms_codes.js";
@@ -79,4 +80,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0038_place_regions": placeRegionsMigration,
   "0039_completion_indexes": completionIndexesMigration,
   "0040_dashboard_time_indexes": dashboardTimeIndexesMigration,
+  "0041_money_views": moneyViewsMigration,
 };
