@@ -3,7 +3,7 @@
  * Type-only imports are not dependencies at run time and are allowed across rooms, but not upwards in
  * the platform's lower floors.
  */
-const FEATURES = "^platform/(appeal|billing|demo|documents|finance2|findship|fleet|freight|iam|identity|jobs|ledger|masterdata|orders|realtime|reports|submission|supply|system)/";
+const FEATURES = "^platform/(appeal|billing|demo|documents|findship|fleet|freight|iam|identity|jobs|ledger|marketing|masterdata|matchmaking|orders|realtime|reports|submission|supply|system|tax)/";
 module.exports = {
   forbidden: [
     { name: "no-circular", severity: "error", comment: "A runtime import circle.", from: {}, to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } } },

@@ -106,7 +106,7 @@ export const PERMISSIONS = {
   TMS_INVOICE_APPLY: { name: "申请开票", category: "财务" },
   TMS_TAX_MANAGEMENT: { name: "税务管理", category: "财务" },
   TMS_INVOICE_COMPANY: { name: "开票公司", category: "系统" },
-  // finance2 (domain 5.8–5.10, 6.12): tax registrations, matchmaking billing, red envelopes, finance statistics
+  // finance records (domain 5.8–5.10, 6.12): tax registrations, matchmaking billing, red envelopes, finance statistics
   TMS_MATCHMAKING_BILLING: { name: "撮合开票", category: "财务" },
   TMS_RED_ENVELOPE: { name: "红包管理", category: "财务", kinds: PLATFORM },
   TMS_FINANCE_STATISTICS: { name: "财务统计", category: "财务" },

@@ -34,7 +34,9 @@ import type { ReportTables } from "./reports/schema.js";
 import type { LedgerTables } from "./ledger/schema.js";
 import type { FindCarTables } from "./fleet/schema.js";
 import type { BillingTables } from "./billing/schema.js";
-import type { Finance2Tables } from "./finance2/schema.js";
+import type { TaxTables } from "./tax/schema.js";
+import type { MatchmakingTables } from "./matchmaking/schema.js";
+import type { MarketingTables } from "./marketing/schema.js";
 import type { FindShipTables } from "./findship/schema.js";
 import { vehicleBinding } from "./masterdata/vehicle.resource.js";
 import { credentialBinding } from "./masterdata/credential.resource.js";
@@ -64,7 +66,9 @@ import { orderBinding } from "./orders/order.resource.js";
 import { appVersionBinding, operationLogBinding, systemFileBinding } from "./iam/admin/resources.js";
 import { DELIVERY_BINDINGS } from "./orders/deliveries.resource.js";
 import { BILLING_BINDINGS } from "./billing/billing.resource.js";
-import { FINANCE2_BINDINGS } from "./finance2/resources.js";
+import { payeeSettingBinding } from "./ledger/payee-setting.resource.js";
+import { taxRegistrationBinding } from "./tax/registration.resource.js";
+import { MATCHMAKING_BINDINGS } from "./matchmaking/invoice.resource.js";
 import { MONEY_BINDINGS } from "./ledger/money.resource.js";
 import { FIND_SHIP_BINDINGS } from "./findship/findship.resource.js";
 import { activationRoutes } from "./identity/activation.js";
@@ -81,7 +85,9 @@ import { orderImportRoutes } from "./orders/routes.js";
 import { reportRoutes } from "./reports/routes.js";
 import { ledgerRoutes } from "./ledger/routes.js";
 import { myFleetRoutes } from "./fleet/my-fleet.js";
-import { finance2Routes } from "./finance2/routes.js";
+import { marketingRoutes } from "./marketing/routes.js";
+import { matchmakingRoutes } from "./matchmaking/routes.js";
+import { taxRoutes } from "./tax/routes.js";
 import { iamAdminRoutes } from "./iam/admin/routes.js";
 import { billingRoutes } from "./billing/routes.js";
 import { documentRoutes } from "./documents/documents.js";
@@ -112,7 +118,9 @@ declare module "./db/schema.js" {
       LedgerTables,
       FindCarTables,
       BillingTables,
-      Finance2Tables,
+      TaxTables,
+      MatchmakingTables,
+      MarketingTables,
       FindShipTables {}
 }
 
@@ -160,7 +168,9 @@ export const BINDINGS: readonly Binding[] = [
   systemFileBinding,
   ...DELIVERY_BINDINGS,
   ...BILLING_BINDINGS,
-  ...FINANCE2_BINDINGS,
+  payeeSettingBinding,
+  taxRegistrationBinding,
+  ...MATCHMAKING_BINDINGS,
   ...MONEY_BINDINGS,
   ...FIND_SHIP_BINDINGS,
 ];
@@ -190,7 +200,9 @@ export const SERVICES: ReadonlyArray<(app: FastifyInstance, ctx: ServiceContext)
   ledgerRoutes,
   iamAdminRoutes,
   billingRoutes,
-  finance2Routes,
+  marketingRoutes,
+  matchmakingRoutes,
+  taxRoutes,
   findShipRoutes,
   documentRoutes,
   // Last: a new service goes after the others (the fuzz test walks routes in registration order).

@@ -50,7 +50,7 @@ const GROUPS = [
   ...IAM_PAGE_GROUPS,
   ...DELIVERY_GROUPS,
   ...BILLING_PAGE_GROUPS,
-  ...FINANCE2_PAGE_GROUPS,
+  ...FINANCE_PAGE_GROUPS,
   ...MONEY_PAGE_GROUPS,
   ...FIND_SHIP_GROUPS,
 ];
@@ -63,7 +63,7 @@ import { IAM_PAGE_GROUPS } from "./iam";
 import { DELIVERY_GROUPS } from "./deliveries";
 import { MONEY_PAGE_GROUPS } from "./money";
 import { BILLING_PAGE_GROUPS } from "./billing";
-import { FINANCE2_PAGE_GROUPS } from "./finance2";
+import { FINANCE_PAGE_GROUPS } from "./finance";
 import { FIND_SHIP_GROUPS } from "./findship";
 
 export const PAGES: ResourcePage[] = GROUPS.flatMap((group) => Object.values(group).filter((p): p is ResourcePage => !!p));

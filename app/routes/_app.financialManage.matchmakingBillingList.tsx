@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
-import { MatchApplyLink, MatchApplyPage } from "~/components/money/Finance2Apply";
+import { MatchApplyLink, MatchApplyPage } from "~/components/money/BatchApply";
 import { ResourceListPage } from "~/components/resource/ResourceListPage";
-import { matchInvoicePages } from "~/pages/finance2";
-import { loadMatchApply, matchApplyAction } from "~/services/pages/finance2-apply.server";
+import { matchInvoicePages } from "~/pages/finance";
+import { loadMatchApply, matchApplyAction } from "~/services/pages/batch-apply.server";
 import { readForm } from "~/services/read-form.server";
 import { listLoader, recordAction } from "~/services/resource-pages.server";
 

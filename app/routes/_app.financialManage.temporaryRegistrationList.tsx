@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
-import { TaxBatchLink, TaxBatchPage } from "~/components/money/Finance2Apply";
+import { TaxBatchLink, TaxBatchPage } from "~/components/money/BatchApply";
 import { ResourceListPage } from "~/components/resource/ResourceListPage";
-import { taxRegistrationPages } from "~/pages/finance2";
-import { loadTaxBatch, taxBatchAction } from "~/services/pages/finance2-apply.server";
+import { taxRegistrationPages } from "~/pages/finance";
+import { loadTaxBatch, taxBatchAction } from "~/services/pages/batch-apply.server";
 import { readForm } from "~/services/read-form.server";
 import { listLoader, recordAction } from "~/services/resource-pages.server";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
 import { ResourceListPage } from "~/components/resource/ResourceListPage";
-import { payeeSettingPages } from "~/pages/finance2";
+import { payeeSettingPages } from "~/pages/finance";
 import { listLoader, recordAction } from "~/services/resource-pages.server";
 
 const page = payeeSettingPages.list!;

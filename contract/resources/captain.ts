@@ -34,6 +34,16 @@ const certFields = () => ({
   certValidTo: f.date("适任证书有效期至", { ...CERT, list: true, required: true, expiry: true, filter: "range" }),
 });
 
+/** The n-th example captain of the generated tests: a unique mobile and ID number, a 船长 of 航区 B. */
+const captainSample = (n: number, who: { name: string; mobilePrefix: string; region: string }) => ({
+  name: who.name,
+  mobile: `${who.mobilePrefix}${String(n % 100_000_000).padStart(8, "0")}`,
+  idCardNo: idCardNoOf(who.region, dayAfter("1970-01-01", n % 12_000), 101 + (n % 800)),
+  crewPosition: "CAPTAIN",
+  navArea: "B",
+  certValidTo: "2031-06-30",
+});
+
 /** 船长档案: platform-level, audited by platform or tenant staff. */
 export const captainProfile = defineResource({
   key: "captainProfile",
@@ -60,18 +70,7 @@ export const captainProfile = defineResource({
   kinds: { read: EVERYONE, write: AUDITORS },
   keyword: PERSON_KEYWORD,
   createdFilter: "注册时间",
-  example: {
-    as: "TENANT_USER",
-    body: (n) => ({
-      name: "顾长江",
-      mobile: `158${String(n % 100_000_000).padStart(8, "0")}`,
-      idCardNo: idCardNoOf("320102", dayAfter("1970-01-01", n % 12_000), 101 + (n % 800)),
-      crewCertNo: `苏内河${String(300_000_000 + n)}`,
-      crewPosition: "CAPTAIN",
-      navArea: "B",
-      certValidTo: "2031-06-30",
-    }),
-  },
+  example: { as: "TENANT_USER", body: (n) => ({ ...captainSample(n, { name: "顾长江", mobilePrefix: "158", region: "320102" }), crewCertNo: `苏内河${String(300_000_000 + n)}` }) },
   defaultSort: ["createdTime", "desc"],
 });
 
@@ -101,18 +100,7 @@ export const captain = defineResource({
   kinds: { read: EVERYONE, write: OWNERS },
   keyword: PERSON_KEYWORD,
   createdFilter: "添加时间",
-  example: {
-    as: "ORG_USER",
-    body: (n) => ({
-      name: "钱江海",
-      mobile: `139${String(n % 100_000_000).padStart(8, "0")}`,
-      idCardNo: idCardNoOf("320311", dayAfter("1970-01-01", n % 12_000), 101 + (n % 800)),
-      certificateNo: `苏内河${String(200_000_000 + n)}`,
-      crewPosition: "CAPTAIN",
-      navArea: "B",
-      certValidTo: "2031-06-30",
-    }),
-  },
+  example: { as: "ORG_USER", body: (n) => ({ ...captainSample(n, { name: "钱江海", mobilePrefix: "139", region: "320311" }), certificateNo: `苏内河${String(200_000_000 + n)}` }) },
   defaultSort: ["createdTime", "desc"],
 });
 

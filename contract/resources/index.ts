@@ -3,7 +3,9 @@ import { shipAvailability, shipCommunication, shipFine, shipFineLog, shipInfoSub
  * RESOURCES: every resource definition, by key. The console looks up a reference's resource here (its
  * options call); the generated tests loop over it.
  */
-import { matchInvoice, matchInvoiceItem, payeeSetting, taxRegistration } from "./finance2.js";
+import { matchInvoice, matchInvoiceItem } from "./match-invoice.js";
+import { payeeSetting } from "./payee-setting.js";
+import { taxRegistration } from "./tax-registration.js";
 import type { AnyResource } from "./kit.js";
 import { vehicle } from "./vehicle.js";
 import { credential } from "./credential.js";

@@ -4,7 +4,7 @@
  * platform or tenant staff (TMS_SHIP_RELATION_APPROVE); 解除 ends it.
  */
 import { defineResource, f, type RecordOf } from "./kit.js";
-import { auditMachine, AUDITORS, EVERYONE, onlyWhile, OWNERS } from "./vocabulary.js";
+import { auditMachine, AUDITORS, EVERYONE, OWNERS, relationMachine } from "./vocabulary.js";
 import { dayAfter } from "./water-samples.js";
 
 export const PARTY_TYPES = { CAPTAIN: { label: "船长" }, SHIPOWNER: { label: "船东" } } as const;
@@ -32,27 +32,7 @@ export const shipRelation = defineResource({
     dissolveReason: f.textarea("解除原因", 200, { detail: "审核" }),
     auditRemark: f.textarea("审核意见", 500, { detail: "审核" }),
   },
-  status: (() => {
-    const machine = auditMachine("TMS_SHIP_RELATION_APPROVE", ["TMS_RESOURCE_CAPTAIN", "TMS_RESOURCE_SHIPOWNER"], { owners: OWNERS });
-    return {
-      ...machine,
-      label: "审核状态",
-      transitions: {
-        ...onlyWhile(machine.transitions, "relationStatus", ["ACTIVE"]),
-        dissolve: {
-          label: "解除",
-          from: ["ACTIVE"],
-          to: "DISSOLVED",
-          field: "relationStatus",
-          permission: ["TMS_SHIP_RELATION_APPROVE", "TMS_RESOURCE_CAPTAIN", "TMS_RESOURCE_SHIPOWNER"],
-          kinds: [...AUDITORS, ...OWNERS],
-          tone: "danger" as const,
-          confirm: "解除后该关系不能再用于水运调度和收款",
-          input: { dissolveReason: f.textarea("解除原因", 200, { required: true }) },
-        },
-      },
-    };
-  })(),
+  status: relationMachine(auditMachine("TMS_SHIP_RELATION_APPROVE", ["TMS_RESOURCE_CAPTAIN", "TMS_RESOURCE_SHIPOWNER"], { owners: OWNERS }), { field: "relationStatus", permission: ["TMS_SHIP_RELATION_APPROVE", "TMS_RESOURCE_CAPTAIN", "TMS_RESOURCE_SHIPOWNER"], kinds: [...AUDITORS, ...OWNERS], reason: f.textarea("解除原因", 200, { required: true }), confirm: "解除后该关系不能再用于水运调度和收款" }),
   permissions: {
     list: ["TMS_SHIP_RELATION_APPROVE", "TMS_RESOURCE_CAPTAIN", "TMS_RESOURCE_SHIPOWNER"],
     detail: ["TMS_SHIP_RELATION_APPROVE", "TMS_RESOURCE_CAPTAIN", "TMS_RESOURCE_SHIPOWNER"],

@@ -4,7 +4,7 @@
  * and dispatch accepts the pair only while it is approved, valid and not dissolved (domain 0.5 rule 1).
  */
 import { defineResource, f, type RecordOf } from "./kit.js";
-import { auditMachine, EVERYONE, onlyWhile, OWNERS } from "./vocabulary.js";
+import { auditMachine, EVERYONE, OWNERS, relationMachine } from "./vocabulary.js";
 
 export const RELATION_TYPES = {
   OWNER: { label: "本人车辆" },
@@ -35,26 +35,7 @@ export const vehicleRelation = defineResource({
     remark: f.textarea("备注", 200, { detail: "基本信息", form: true }),
     auditRemark: f.textarea("审核意见", 500, { detail: "审核" }),
   },
-  status: (() => {
-    const machine = auditMachine("TMS_VEHICLE_RELATION_APPROVE", ["TMS_RESOURCE_DRIVER", "TMS_VEHICLE_ADD"]);
-    return {
-      ...machine,
-      label: "审核状态",
-      transitions: {
-        ...onlyWhile(machine.transitions, "status", ["ACTIVE"]),
-        dissolve: {
-          label: "解除",
-          from: ["ACTIVE"],
-          to: "DISSOLVED",
-          field: "status",
-          permission: ["TMS_VEHICLE_RELATION_APPROVE", "TMS_RESOURCE_DRIVER"],
-          kinds: EVERYONE,
-          tone: "danger" as const,
-          input: { dissolveReason: f.text("解除原因", 50, { required: true }) },
-        },
-      },
-    };
-  })(),
+  status: relationMachine(auditMachine("TMS_VEHICLE_RELATION_APPROVE", ["TMS_RESOURCE_DRIVER", "TMS_VEHICLE_ADD"]), { field: "status", permission: ["TMS_VEHICLE_RELATION_APPROVE", "TMS_RESOURCE_DRIVER"], kinds: EVERYONE, reason: f.text("解除原因", 50, { required: true }) }),
   permissions: {
     list: ["TMS_VEHICLE_RELATION_APPROVE", "TMS_RESOURCE_DRIVER"],
     detail: ["TMS_VEHICLE_RELATION_APPROVE", "TMS_RESOURCE_DRIVER"],

@@ -98,6 +98,34 @@ export function onlyWhile(transitions: Record<string, Transition<string>>, field
   return Object.fromEntries(Object.entries(transitions).map(([key, t]) => [key, { ...t, when: { ...t.when, [field]: states } }]));
 }
 
+/**
+ * A relation (人车, 船员船舶) audited like a subject while it is 有效, and 解除 by the auditors or its
+ * owners with a reason: `field` holds the relation's own state (ACTIVE → DISSOLVED).
+ */
+export function relationMachine(
+  audit: ReturnType<typeof auditMachine>,
+  dissolve: { field: string; permission: readonly PermissionCode[]; kinds: readonly UserType[]; reason: ReturnType<typeof f.text>; confirm?: string },
+) {
+  return {
+    ...audit,
+    label: "审核状态",
+    transitions: {
+      ...onlyWhile(audit.transitions, dissolve.field, ["ACTIVE"]),
+      dissolve: {
+        label: "解除",
+        from: ["ACTIVE"],
+        to: "DISSOLVED",
+        field: dissolve.field,
+        permission: dissolve.permission,
+        kinds: dissolve.kinds,
+        tone: "danger" as const,
+        ...(dissolve.confirm ? { confirm: dissolve.confirm } : {}),
+        input: { dissolveReason: dissolve.reason },
+      },
+    },
+  };
+}
+
 /** Every person-shaped resource is found by 姓名/手机号. */
 export const PERSON_KEYWORD = { label: "姓名/手机号", fields: ["name", "mobile"] } as const;
 

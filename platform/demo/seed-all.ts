@@ -35,7 +35,7 @@ const seeders: Array<(db: Db, ids: SeedIds) => Promise<void>> = [
   seedIamAdmin,
   seedDeliveries,
   seedBilling,
-  seedFinance2,
+  seedFinanceRecords,
   seedFindShip,
   seedDocuments,
   seedOnboarded,
@@ -51,7 +51,7 @@ import { seedLedger } from "../ledger/seed.js";
 import { seedIamAdmin } from "../iam/admin/seed.js";
 import { seedDeliveries } from "../orders/deliveries-seed.js";
 import { seedBilling } from "../billing/seed.js";
-import { seedFinance2 } from "../finance2/seed.js";
+import { seedFinanceRecords } from "./finance-seed.js";
 import { seedFindShip } from "../findship/seed.js";
 import { seedDocuments } from "../documents/seed.js";
 import { seedOnboarded } from "./onboarded-seed.js";

@@ -1,12 +1,13 @@
 /** Selectors of the dispatch page: drivers, vehicles, captains and ships in the caller's scope, paged. */
 import { sql, type Kysely } from "kysely";
+import type { AnyDb } from "../resources/bind.js";
 import type { CaptainRecord, DriverRecord, ShipRecord, VehicleRecord } from "../../contract/freight.js";
 import type { Paged } from "../../contract/envelope.js";
 import type { Database } from "../db/schema.js";
 import { offsetOf } from "../http/envelope.js";
 import { contains } from "./records.js";
 import { assertWater, visible, type CallerScope } from "../scope.js";
-import { captainFacts, captainReasons, driverFacts, driverReasons, liveReason, liveWaybills, onLiveWaybill, shipFacts, shipReasons, vehicleFacts, vehicleReasons } from "../masterdata/eligibility.js";
+import { type CarrierPart, captainFacts, captainReasons, driverFacts, driverReasons, liveReason, liveWaybills, onLiveWaybill, shipFacts, shipReasons, vehicleFacts, vehicleReasons } from "../masterdata/eligibility.js";
 
 interface Paging {
   current: number;
@@ -17,28 +18,48 @@ const eligibility = (reasons: string[]) => ({ eligible: reasons.length === 0, in
 
 const either = (a: ReturnType<typeof contains>, b: ReturnType<typeof contains>) => sql<boolean>`(${a} or ${b})`;
 
-export async function listDrivers(db: Kysely<Database>, scope: CallerScope, keyword: string | undefined, { current, size }: Paging): Promise<Paged<DriverRecord>> {
+/** How one selector turns its page of rows into records that say whether each may be dispatched. */
+interface Selector<R, F, T> {
+  part: CarrierPart;
+  facts: (db: AnyDb, ids: number[]) => Promise<Map<number, F>>;
+  reasons: (facts: F) => string[];
+  label: (row: R) => string;
+  record: (row: R) => T;
+}
+
+/** The total and one page of a selector's query, each record with its eligibility (its own facts and its live waybill). */
+async function eligiblePage<R extends { id: unknown }, F, T>(db: AnyDb, total: Promise<{ total: number }>, page: Promise<R[]>, selector: Selector<R, F, T>, { current, size }: Paging) {
+  const [counted, rows] = await Promise.all([total, page]);
+  const ids = rows.map((r) => Number(r.id));
+  const [facts, live] = await Promise.all([selector.facts(db, ids), liveWaybills(db, selector.part, ids)]);
+  const records = rows.map((r) => ({
+    ...eligibility([...selector.reasons(facts.get(Number(r.id))!), ...liveReason(selector.part, selector.label(r), live.get(Number(r.id)))]),
+    ...selector.record(r),
+  }));
+  return { records, total: Number(counted.total), current, size };
+}
+
+export async function listDrivers(db: Kysely<Database>, scope: CallerScope, keyword: string | undefined, paging: Paging): Promise<Paged<DriverRecord>> {
   let query = db.selectFrom("freight_drivers as d").where(visible("freight_drivers", scope, "d"));
   if (keyword) query = query.where(either(contains("d.name", keyword), contains("d.mobile", keyword)));
-  const [{ total }, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    query
-      .select(["d.id", "d.name", "d.mobile", "d.license_no", "d.org_id"])
-      .select((eb) => [
-        eb.selectFrom("freight_vehicles as v").select("v.id").whereRef("v.driver_id", "=", "d.id").orderBy("v.id").limit(1).as("vehicleId"),
-        eb.selectFrom("freight_vehicles as v").select("v.plate_no").whereRef("v.driver_id", "=", "d.id").orderBy("v.id").limit(1).as("plateNo"),
-      ])
-      .orderBy(onLiveWaybill("driver", "d.id"))
-      .orderBy("d.id")
-      .limit(size)
-      .offset(offsetOf(current, size))
-      .execute(),
-  ]);
-  const ids = rows.map((r) => Number(r.id));
-  const [facts, live] = await Promise.all([driverFacts(db, ids), liveWaybills(db, "driver", ids)]);
-  return {
-    records: rows.map((r) => ({
-      ...eligibility([...driverReasons(facts.get(Number(r.id))!), ...liveReason("driver", r.name, live.get(Number(r.id)))]),
+  const total = query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const page = query
+    .select(["d.id", "d.name", "d.mobile", "d.license_no", "d.org_id"])
+    .select((eb) => [
+      eb.selectFrom("freight_vehicles as v").select("v.id").whereRef("v.driver_id", "=", "d.id").orderBy("v.id").limit(1).as("vehicleId"),
+      eb.selectFrom("freight_vehicles as v").select("v.plate_no").whereRef("v.driver_id", "=", "d.id").orderBy("v.id").limit(1).as("plateNo"),
+    ])
+    .orderBy(onLiveWaybill("driver", "d.id"))
+    .orderBy("d.id")
+    .limit(paging.size)
+    .offset(offsetOf(paging.current, paging.size))
+    .execute();
+  return eligiblePage(db, total, page, {
+    part: "driver",
+    facts: driverFacts,
+    reasons: driverReasons,
+    label: (r) => r.name,
+    record: (r) => ({
       id: Number(r.id),
       name: r.name,
       mobile: r.mobile,
@@ -46,31 +67,27 @@ export async function listDrivers(db: Kysely<Database>, scope: CallerScope, keyw
       orgId: Number(r.org_id),
       vehicleId: r.vehicleId == null ? null : Number(r.vehicleId),
       plateNo: r.plateNo ?? null,
-    })),
-    total: Number(total),
-    current,
-    size,
-  };
+    }),
+  }, paging);
 }
 
-export async function listVehicles(db: Kysely<Database>, scope: CallerScope, keyword: string | undefined, { current, size }: Paging): Promise<Paged<VehicleRecord>> {
+export async function listVehicles(db: Kysely<Database>, scope: CallerScope, keyword: string | undefined, paging: Paging): Promise<Paged<VehicleRecord>> {
   let query = db.selectFrom("freight_vehicles as v").leftJoin("gps_devices as g", "g.vehicle_id", "v.id").where(visible("freight_vehicles", scope, "v"));
   if (keyword) query = query.where(contains("v.plate_no", keyword));
-  const [{ total }, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    query
-      .select(["v.id", "v.plate_no", "v.vehicle_type", "v.load_capacity", "v.org_id", "v.driver_id", "g.device_no"])
-      .orderBy(onLiveWaybill("vehicle", "v.id"))
-      .orderBy("v.id")
-      .limit(size)
-      .offset(offsetOf(current, size))
-      .execute(),
-  ]);
-  const ids = rows.map((r) => Number(r.id));
-  const [facts, live] = await Promise.all([vehicleFacts(db, ids), liveWaybills(db, "vehicle", ids)]);
-  return {
-    records: rows.map((r) => ({
-      ...eligibility([...vehicleReasons(facts.get(Number(r.id))!), ...liveReason("vehicle", r.plate_no, live.get(Number(r.id)))]),
+  const total = query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const page = query
+    .select(["v.id", "v.plate_no", "v.vehicle_type", "v.load_capacity", "v.org_id", "v.driver_id", "g.device_no"])
+    .orderBy(onLiveWaybill("vehicle", "v.id"))
+    .orderBy("v.id")
+    .limit(paging.size)
+    .offset(offsetOf(paging.current, paging.size))
+    .execute();
+  return eligiblePage(db, total, page, {
+    part: "vehicle",
+    facts: vehicleFacts,
+    reasons: vehicleReasons,
+    label: (r) => r.plate_no,
+    record: (r) => ({
       id: Number(r.id),
       plateNo: r.plate_no,
       vehicleType: r.vehicle_type,
@@ -78,36 +95,32 @@ export async function listVehicles(db: Kysely<Database>, scope: CallerScope, key
       orgId: Number(r.org_id),
       driverId: r.driver_id == null ? null : Number(r.driver_id),
       gpsDeviceNo: r.device_no ?? null,
-    })),
-    total: Number(total),
-    current,
-    size,
-  };
+    }),
+  }, paging);
 }
 
-export async function listCaptains(db: Kysely<Database>, scope: CallerScope, keyword: string | undefined, { current, size }: Paging): Promise<Paged<CaptainRecord>> {
+export async function listCaptains(db: Kysely<Database>, scope: CallerScope, keyword: string | undefined, paging: Paging): Promise<Paged<CaptainRecord>> {
   assertWater(scope);
   let query = db.selectFrom("freight_captains as c").where(visible("freight_captains", scope, "c"));
   if (keyword) query = query.where(either(contains("c.name", keyword), contains("c.mobile", keyword)));
-  const [{ total }, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    query
-      .select(["c.id", "c.name", "c.mobile", "c.certificate_no", "c.org_id"])
-      .select((eb) => [
-        eb.selectFrom("freight_ships as s").select("s.id").whereRef("s.captain_id", "=", "c.id").orderBy("s.id").limit(1).as("shipId"),
-        eb.selectFrom("freight_ships as s").select("s.ship_name").whereRef("s.captain_id", "=", "c.id").orderBy("s.id").limit(1).as("shipName"),
-      ])
-      .orderBy(onLiveWaybill("captain", "c.id"))
-      .orderBy("c.id")
-      .limit(size)
-      .offset(offsetOf(current, size))
-      .execute(),
-  ]);
-  const ids = rows.map((r) => Number(r.id));
-  const [facts, live] = await Promise.all([captainFacts(db, ids), liveWaybills(db, "captain", ids)]);
-  return {
-    records: rows.map((r) => ({
-      ...eligibility([...captainReasons(facts.get(Number(r.id))!), ...liveReason("captain", r.name, live.get(Number(r.id)))]),
+  const total = query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const page = query
+    .select(["c.id", "c.name", "c.mobile", "c.certificate_no", "c.org_id"])
+    .select((eb) => [
+      eb.selectFrom("freight_ships as s").select("s.id").whereRef("s.captain_id", "=", "c.id").orderBy("s.id").limit(1).as("shipId"),
+      eb.selectFrom("freight_ships as s").select("s.ship_name").whereRef("s.captain_id", "=", "c.id").orderBy("s.id").limit(1).as("shipName"),
+    ])
+    .orderBy(onLiveWaybill("captain", "c.id"))
+    .orderBy("c.id")
+    .limit(paging.size)
+    .offset(offsetOf(paging.current, paging.size))
+    .execute();
+  return eligiblePage(db, total, page, {
+    part: "captain",
+    facts: captainFacts,
+    reasons: captainReasons,
+    label: (r) => r.name,
+    record: (r) => ({
       id: Number(r.id),
       name: r.name,
       mobile: r.mobile,
@@ -115,35 +128,28 @@ export async function listCaptains(db: Kysely<Database>, scope: CallerScope, key
       orgId: Number(r.org_id),
       shipId: r.shipId == null ? null : Number(r.shipId),
       shipName: r.shipName ?? null,
-    })),
-    total: Number(total),
-    current,
-    size,
-  };
+    }),
+  }, paging);
 }
 
-export async function listShips(db: Kysely<Database>, scope: CallerScope, keyword: string | undefined, { current, size }: Paging): Promise<Paged<ShipRecord>> {
+export async function listShips(db: Kysely<Database>, scope: CallerScope, keyword: string | undefined, paging: Paging): Promise<Paged<ShipRecord>> {
   assertWater(scope);
   let query = db.selectFrom("freight_ships as s").where(visible("freight_ships", scope, "s"));
   if (keyword) query = query.where(either(contains("s.ship_name", keyword), contains("s.mmsi", keyword)));
-  const [{ total }, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    query.select(["s.id", "s.ship_name", "s.mmsi", "s.load_capacity", "s.org_id", "s.captain_id"]).orderBy(onLiveWaybill("ship", "s.id")).orderBy("s.id").limit(size).offset(offsetOf(current, size)).execute(),
-  ]);
-  const ids = rows.map((r) => Number(r.id));
-  const [facts, live] = await Promise.all([shipFacts(db, ids), liveWaybills(db, "ship", ids)]);
-  return {
-    records: rows.map((r) => ({
-      ...eligibility([...shipReasons(facts.get(Number(r.id))!), ...liveReason("ship", r.ship_name, live.get(Number(r.id)))]),
+  const total = query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const page = query.select(["s.id", "s.ship_name", "s.mmsi", "s.load_capacity", "s.org_id", "s.captain_id"]).orderBy(onLiveWaybill("ship", "s.id")).orderBy("s.id").limit(paging.size).offset(offsetOf(paging.current, paging.size)).execute();
+  return eligiblePage(db, total, page, {
+    part: "ship",
+    facts: shipFacts,
+    reasons: shipReasons,
+    label: (r) => r.ship_name,
+    record: (r) => ({
       id: Number(r.id),
       shipName: r.ship_name,
       mmsi: r.mmsi,
       loadCapacity: Number(r.load_capacity),
       orgId: Number(r.org_id),
       captainId: r.captain_id == null ? null : Number(r.captain_id),
-    })),
-    total: Number(total),
-    current,
-    size,
-  };
+    }),
+  }, paging);
 }

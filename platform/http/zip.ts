@@ -86,15 +86,20 @@ export class ZipWriter {
     const header = Buffer.alloc(30);
     header.writeUInt32LE(LOCAL_HEADER, 0);
     header.writeUInt16LE(VERSION, 4);
-    header.writeUInt16LE(entry.flags, 6);
-    header.writeUInt16LE(DEFLATE, 8);
-    header.writeUInt16LE(this.stamp.time, 10);
-    header.writeUInt16LE(this.stamp.date, 12);
-    header.writeUInt32LE(entry.crc, 14);
-    header.writeUInt32LE(entry.compressed, 18);
-    header.writeUInt32LE(entry.size, 22);
-    header.writeUInt16LE(entry.name.length, 26);
+    this.entryFields(header, entry, 6);
     this.write(Buffer.concat([header, entry.name]));
+  }
+
+  /** The fields a local and a central header share, in the same order (flags … name length) from `at`. */
+  private entryFields(header: Buffer, entry: Entry, at: number) {
+    header.writeUInt16LE(entry.flags, at);
+    header.writeUInt16LE(DEFLATE, at + 2);
+    header.writeUInt16LE(this.stamp.time, at + 4);
+    header.writeUInt16LE(this.stamp.date, at + 6);
+    header.writeUInt32LE(entry.crc, at + 8);
+    header.writeUInt32LE(entry.compressed, at + 12);
+    header.writeUInt32LE(entry.size, at + 16);
+    header.writeUInt16LE(entry.name.length, at + 20);
   }
 
   private entry(name: string, flags: number): Entry {
@@ -164,14 +169,7 @@ export class ZipWriter {
       header.writeUInt32LE(CENTRAL_HEADER, 0);
       header.writeUInt16LE(VERSION, 4);
       header.writeUInt16LE(VERSION, 6);
-      header.writeUInt16LE(entry.flags, 8);
-      header.writeUInt16LE(DEFLATE, 10);
-      header.writeUInt16LE(this.stamp.time, 12);
-      header.writeUInt16LE(this.stamp.date, 14);
-      header.writeUInt32LE(entry.crc, 16);
-      header.writeUInt32LE(entry.compressed, 20);
-      header.writeUInt32LE(entry.size, 24);
-      header.writeUInt16LE(entry.name.length, 28);
+      this.entryFields(header, entry, 8);
       header.writeUInt32LE(entry.offset, 42);
       this.write(Buffer.concat([header, entry.name]));
     }

@@ -19,7 +19,7 @@ import { ensureAccount, hashOf, orgAccount, platformAccount, post, walletAccount
 import { lockRows, moneyTx, type MoneyDb } from "./tx.js";
 import { settleWaybills } from "./settlements.js";
 import { requireCode } from "../http/permission.js";
-import { payeeRoutes, routedShare } from "../finance2/routing.js";
+import { payeeRoutes, routedShare } from "./payee-routing.js";
 import { Outbox } from "../iam/notifications/events.js";
 import { checkDocumentRefs } from "../documents/refs.js";
 

@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { EngineColumns } from "../resources/schema.js";
 import type { AccountType, EntryType, OwnerType, TxnType } from "../../contract/ledger.js";
 
 /** The ledger's tables (migration 0016, domain 5). Money is integer fen; times ISO text. */
@@ -330,10 +331,28 @@ export interface WaybillMoneyView {
   payment_no: string | null;
 }
 
+/** 提现分配: who is paid a carrier's freight (migration 0022, domain 6.12); dates YYYY-MM-DD. */
+export interface PayeeSettingsTable extends EngineColumns {
+  carrier_user_id: number;
+  carrier_mobile: string;
+  carrier_name: string;
+  payee_role: string;
+  payee_user_id: number;
+  payee_mobile: string;
+  payee_name: string;
+  payee_share_bp: number;
+  agreement_no: string;
+  valid_from: string;
+  valid_to: string | null;
+  audit_remark: string | null;
+  status: string;
+}
+
 export interface LedgerTables {
   org_balances: OrgBalancesView;
   payee_payables: PayeePayablesView;
   waybill_money: WaybillMoneyView;
+  payee_settings: PayeeSettingsTable;
   invoice_titles: InvoiceTitlesTable;
   accounts: AccountsTable;
   ledger_transactions: LedgerTransactionsTable;

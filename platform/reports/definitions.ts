@@ -7,7 +7,7 @@ import { CLICK_MODULES, REPORTS, type ChartOption, type ClickModule, type Report
 import { addDays, chinaDayEnd, chinaDayStart } from "../../contract/units.js";
 import { yuanNumber } from "../../contract/numbers.js";
 import { visible } from "../scope.js";
-import { FINANCE2_REPORTS } from "../finance2/reports.js";
+import { FINANCE_REPORTS } from "./finance.js";
 import {
   present,
   chinaDateSql,
@@ -506,7 +506,7 @@ export const REPORT_DEFS: Record<ReportId, ReportDef> = {
   supplier,
   shareStatistics,
   joinMetric,
-  ...FINANCE2_REPORTS,
+  ...FINANCE_REPORTS,
 };
 
 export type { ReportQuery };

@@ -4,7 +4,7 @@
  * the lists; anyone who is not an approved fleet leader is refused with the reason.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_FLEET_LEADER } from "../../platform/finance2/seed.js";
+import { DEMO_FLEET_LEADER } from "../../platform/demo/finance-seed.js";
 import { call, loginAs } from "../helpers/platform.js";
 import { as, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
 

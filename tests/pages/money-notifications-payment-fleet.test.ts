@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../platform/db/seed.js";
-import { DEMO_FLEET_LEADER } from "../../platform/finance2/seed.js";
+import { DEMO_FLEET_LEADER } from "../../platform/demo/finance-seed.js";
 import { NoScriptBrowser, textOf } from "../helpers/no-script-browser";
 import { browserAs, consoleUrl } from "./support";
 

@@ -20,11 +20,11 @@ export function OrderFilterForm({ values, showFreightWay }: { values: OrderListV
   return (
     <Form method="get" key={JSON.stringify(values)} className="mb-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="订单查询">
       <div>
-        <label htmlFor="order-filter-no" className="mb-1 block text-xs text-gray-500">订单号</label>
+        <label htmlFor="order-filter-no" className="filter-label">订单号</label>
         <input id="order-filter-no" name="orderNo" defaultValue={values.orderNo} maxLength={32} placeholder="请输入订单号" className="input" {...filterProps("orderNo")} />
       </div>
       <div>
-        <label htmlFor="order-filter-cargo" className="mb-1 block text-xs text-gray-500">货物品类</label>
+        <label htmlFor="order-filter-cargo" className="filter-label">货物品类</label>
         <select id="order-filter-cargo" name="cargoCategory" defaultValue={values.cargoCategory} className="input">
           <option value="">全部</option>
           {CARGO_CATEGORIES.map((c) => (
@@ -34,7 +34,7 @@ export function OrderFilterForm({ values, showFreightWay }: { values: OrderListV
       </div>
       {showFreightWay ? (
         <div>
-          <label htmlFor="order-filter-way" className="mb-1 block text-xs text-gray-500">运输方式</label>
+          <label htmlFor="order-filter-way" className="filter-label">运输方式</label>
           <select id="order-filter-way" name="freightWay" defaultValue={values.freightWay} className="input">
             <option value="">全部</option>
             {FREIGHT_WAYS.map((way) => (

@@ -6,7 +6,7 @@ import { Pagination } from "~/components/ui/Pagination";
 import { RegionSelect } from "~/components/resource/RegionSelect";
 import type { findCarLoader } from "~/services/pages/find-car.server";
 
-const labelClass = "mb-1 block text-xs text-gray-500";
+const labelClass = "filter-label";
 
 function Field({ name, label, value, error, placeholder }: { name: string; label: string; value?: string; error?: string; placeholder?: string }) {
   return (

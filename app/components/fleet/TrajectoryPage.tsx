@@ -5,7 +5,7 @@ import type { trajectoryLoader } from "~/services/pages/trajectory.server";
 import { MapSvg } from "~/components/maps/MapSvg";
 import { FleetMap } from "./FleetMap";
 
-const labelClass = "mb-1 block text-xs text-gray-500";
+const labelClass = "filter-label";
 
 /** How long a waybill has been on the road at `now` (the loader's instant, so server and browser render the same text): 5 小时 12 分. */
 function runningFor(loadingTime: string | null, now: number): string {

@@ -53,7 +53,7 @@ export function SettingsPanel() {
                   defaultChecked={settings.theme.toLowerCase() === colour.toLowerCase()}
                   onChange={() => save({ theme: colour })}
                 />
-                <span className="block h-6 w-6 rounded ring-offset-2 peer-checked:ring-2 peer-checked:ring-gray-700 peer-focus-visible:ring-2" style={{ background: colour }} />
+                <span className="swatch" style={{ background: colour }} />
                 <span className="sr-only">{colour}</span>
               </label>
             ))}

@@ -4,7 +4,7 @@ import { columnHeader, formatCell, REPORT_DIMENSIONS, REPORT_PERIODS, type Repor
 import { Chart } from "~/components/charts/Chart";
 import type { loadReport } from "~/services/pages/reports.server";
 
-const labelClass = "mb-1 block text-xs text-gray-500";
+const labelClass = "filter-label";
 /** More rows than this are in the export only, so the page stays light. */
 const SHOWN_ROWS = 500;
 const PERIODS: Partial<Record<ReportId, Array<keyof typeof REPORT_PERIODS>>> = {

@@ -67,7 +67,7 @@ export function RegionSelect({ name, id, label, choice, required = false, error,
   );
   return (
     <div className="min-w-0" role="group" aria-labelledby={`${id}-label`}>
-      <span id={`${id}-label`} className={filter ? "mb-1 block text-xs text-gray-500" : "mb-1 block text-sm text-gray-600"}>
+      <span id={`${id}-label`} className={filter ? "filter-label" : "mb-1 block text-sm text-gray-600"}>
         <label htmlFor={id}>{label}</label>
         {required ? <span className="ml-0.5 text-red-500" aria-hidden="true">*</span> : null}
       </span>

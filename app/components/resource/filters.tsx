@@ -7,7 +7,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { addDays, chinaDate } from "../../../contract/units";
 
 export const filtersClass = "filters mb-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4";
-export const filterLabelClass = "mb-1 block text-xs text-gray-500";
+export const filterLabelClass = "filter-label";
 const TOGGLE_ID = "filters-more";
 
 /** 今天 / 最近一周 / 最近一个月: China calendar days, the last one today (a week is today and the 6 days before). */

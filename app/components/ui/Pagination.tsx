@@ -67,7 +67,7 @@ export function Pagination({ total, current, size, sums, selectedCount, more }: 
     scrollToTop(800);
   }, [current, size]);
 
-  const linkClass = "flex h-7 min-w-[28px] items-center justify-center rounded px-1.5 text-sm";
+  const linkClass = "page-link";
 
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-gray-600" data-testid="pagination">

@@ -1,13 +1,11 @@
 /**
  * A table row's actions (issue 22 item 4), the one component every list's 操作 column uses: Element-style
  * inline text buttons on one line, at most three; the rest in a 「更多」 menu. Below the `sm` breakpoint
- * (a phone) every action goes into 「更多」 so the column stays narrow and the key columns keep the row.
+ * (a phone) the inline actions stack in a column (as narrow as one action), so the key columns keep the
+ * row. Each action is rendered once (issue 25: no phone copies in the menu; a 20-row list was 9 KB of them).
  * The menu is a `<details>`: it opens without JavaScript; with it, a click elsewhere or a choice closes it.
  */
-import { Children, cloneElement, Fragment, isValidElement, useEffect, useRef, type ReactElement, type ReactNode } from "react";
-
-/** The class of an inline action's copy in 「更多」 (tailwind.css hides it from `sm`). */
-const PHONE_COPY = "row-more-copy";
+import { Children, Fragment, isValidElement, useEffect, useRef, type ReactElement, type ReactNode } from "react";
 
 /** Inline actions before the rest go into 「更多」. */
 export const INLINE_ACTIONS = 3;
@@ -20,27 +18,10 @@ function actionsOf(children: ReactNode): ReactElement[] {
   });
 }
 
-/**
- * An inline action's copy in 「更多」 (shown only on a phone): the same control without its `data-action`,
- * so that attribute names one element per row (scripts and tests find the action by it). An element
- * takes the copy's class itself; a component (which may not pass a class on) is wrapped.
- */
-function phoneCopy(item: ReactElement, index: number) {
-  const key = item.key ?? index;
-  if (typeof item.type === "string") {
-    const className = (item.props as { className?: string }).className;
-    return cloneElement(item as ReactElement<Record<string, unknown>>, { key, "data-action": undefined, className: className ? `${className} ${PHONE_COPY}` : PHONE_COPY });
-  }
-  return (
-    <span key={key} className={PHONE_COPY}>
-      {cloneElement(item as ReactElement<Record<string, unknown>>, { "data-action": undefined })}
-    </span>
-  );
-}
-
 export function RowActionMenu({ label, children }: { /** What the actions act on (the row's number or name), for 「更多」's accessible name. */ label: string; children: ReactNode }) {
   const items = actionsOf(children);
   const menu = useRef<HTMLDetailsElement>(null);
+  const hasMenu = items.length > INLINE_ACTIONS;
   useEffect(() => {
     const details = menu.current;
     if (!details) return;
@@ -67,7 +48,7 @@ export function RowActionMenu({ label, children }: { /** What the actions act on
       document.removeEventListener("click", onClick);
       details.removeEventListener("keydown", onKey);
     };
-  }, []);
+  }, [hasMenu]);
   if (items.length === 0) return <span className="text-gray-300">-</span>;
   const inline = items.slice(0, INLINE_ACTIONS);
   const rest = items.slice(INLINE_ACTIONS);
@@ -76,13 +57,12 @@ export function RowActionMenu({ label, children }: { /** What the actions act on
   return (
     <span className="row-actions">
       {inline}
-      <details ref={menu} className={rest.length ? "row-more" : "row-more sm:hidden"}>
-        <summary className="row-more-toggle" aria-label={`更多操作 ${label}`}>更多</summary>
-        <span className="row-more-menu">
-          {inline.map(phoneCopy)}
-          {rest}
-        </span>
-      </details>
+      {hasMenu ? (
+        <details ref={menu} className="row-more">
+          <summary className="row-more-toggle" aria-label={`更多操作 ${label}`}>更多</summary>
+          <span className="row-more-menu">{rest}</span>
+        </details>
+      ) : null}
     </span>
   );
 }

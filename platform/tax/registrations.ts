@@ -3,12 +3,12 @@
  * their APPROVED driver or captain profile; 登记 in batch picks APPROVED profiles without an active
  * registration (待登记 or 已登记) and creates a 待登记 registration for each, all in one transaction or
  * none (a refusal names the person). The single create and the transitions are the engine's
- * (platform/finance2/resources.ts) and use the same profile rule.
+ * (registration.resource.ts) and use the same profile rule.
  */
 import { sql, type SqlBool } from "kysely";
 import { z } from "zod";
 import { RefusalCode } from "../../contract/envelope.js";
-import { TAX_PERSON_TYPES, taxRegistration, type TaxPersonType } from "../../contract/resources/finance2.js";
+import { TAX_PERSON_TYPES, taxRegistration, type TaxPersonType } from "../../contract/resources/tax-registration.js";
 import { nowIso, type Db } from "../db/index.js";
 import { HttpError, offsetOf, Refusal } from "../http/envelope.js";
 import { requireCode } from "../http/permission.js";

@@ -5,10 +5,11 @@
  * paid applies.
  */
 import { chinaDate } from "../../contract/units.js";
-import { FULL_SHARE_BP } from "../../contract/resources/finance2.js";
-import { walletAccount } from "../ledger/ledger.js";
-import type { MoneyDb } from "../ledger/tx.js";
-import { activePayeeSetting } from "./resources.js";
+import { sql, type SqlBool } from "kysely";
+import { FULL_SHARE_BP } from "../../contract/resources/payee-setting.js";
+import { walletAccount } from "./ledger.js";
+import type { AnyDb } from "../resources/bind.js";
+import type { MoneyDb } from "./tx.js";
 
 export interface PayeeRoute {
   settingId: number;
@@ -31,4 +32,19 @@ export async function payeeRoutes(trx: MoneyDb, platformId: string, carrierUserI
     routes.set(carrier, { settingId: Number(setting.id), payeeUserId, accountId: await walletAccount(trx, payeeUserId), shareBp: Number(setting.payee_share_bp) });
   }
   return routes;
+}
+
+/** An ACTIVE payee setting of a carrier valid on the China date `day` (the ledger's payment flow reads it). */
+export function activePayeeSetting(db: AnyDb, platformId: string, carrierUserId: number, day: string) {
+  return db
+    .selectFrom("payee_settings")
+    .select(["id", "payee_user_id", "payee_name", "payee_share_bp"])
+    .where("platform_id", "=", platformId)
+    .where("carrier_user_id", "=", carrierUserId)
+    .where("status", "=", "ACTIVE")
+    .where("deleted_at", "is", null)
+    .where("valid_from", "<=", day)
+    .where(sql<SqlBool>`(valid_to is null or valid_to >= ${day})`)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
 }

@@ -1,5 +1,7 @@
 /** Page bindings of the finance records on the engine: 提现分配, 临时登记记录, 撮合开票列表 and its 合并明细. */
-import { matchInvoice, matchInvoiceItem, payeeSetting, taxRegistration } from "../../contract/resources/finance2";
+import { matchInvoice, matchInvoiceItem } from "../../contract/resources/match-invoice";
+import { payeeSetting } from "../../contract/resources/payee-setting";
+import { taxRegistration } from "../../contract/resources/tax-registration";
 import { pagesOf, type ListPage, type ResourcePage } from "./kit";
 
 export const payeeSettingPages = pagesOf(payeeSetting, {
@@ -31,4 +33,4 @@ export const matchInvoicePages = pagesOf(matchInvoice, {
   },
 });
 
-export const FINANCE2_PAGE_GROUPS: Array<Record<string, ResourcePage | undefined>> = [payeeSettingPages, taxRegistrationPages, matchInvoicePages];
+export const FINANCE_PAGE_GROUPS: Array<Record<string, ResourcePage | undefined>> = [payeeSettingPages, taxRegistrationPages, matchInvoicePages];

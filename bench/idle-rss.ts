@@ -1,18 +1,18 @@
 /**
  * Resident memory at rest of the built platform and console (issue 23 item 4: recorded before and after
  * a Node upgrade). Starts `build/server/platform/main.js` and `build/server/scripts/console-server.js`
- * with the node running this script (so `/usr/bin/node --import tsx bench/rest-rss.ts`, in a checkout built
+ * with the node running this script (so `/usr/bin/node --import tsx bench/idle-rss.ts`, in a checkout built
  * and installed with that node, measures it), on a database that already holds the demo data, waits until both are ready, loads the login page
  * once, idles, then prints one JSON line. Needs `npm run build` first. Under a minute.
  *
- *   npx tsx bench/rest-rss.ts [--port 3600] [--database file:./data/bench-rest.db] [--idle 15]
+ *   npx tsx bench/idle-rss.ts [--port 3600] [--database file:./data/bench-idle.db] [--idle 15]
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { root, rssMb, waitFor } from "../scripts/lib/processes.js";
 
-const { values } = parseArgs({ options: { port: { type: "string", default: "3600" }, database: { type: "string", default: "file:./data/bench-rest.db" }, idle: { type: "string", default: "15" } } });
+const { values } = parseArgs({ options: { port: { type: "string", default: "3600" }, database: { type: "string", default: "file:./data/bench-idle.db" }, idle: { type: "string", default: "15" } } });
 const port = Number(values.port);
 const platformPort = port + 1;
 const env = { ...process.env, TMS_ENV: "development", TMS_DEMO: "1", PORT: String(port), PLATFORM_PORT: String(platformPort), TMS_DATABASE_URL: values.database, TMS_REPORT_JOB: "off", LOG_LEVEL: "warn" };
@@ -28,7 +28,7 @@ try {
   await waitFor(`http://127.0.0.1:${port}/readyz`, 60_000);
   await (await fetch(`http://127.0.0.1:${port}/login`)).text();
   await new Promise((resolve) => setTimeout(resolve, Number(values.idle) * 1000));
-  console.log(JSON.stringify({ bench: "rest-rss", node: process.version, idleSeconds: Number(values.idle), platformRestRssMb: Math.round(rssMb(platform.pid)), consoleRestRssMb: Math.round(rssMb(consoleProcess.pid)) }));
+  console.log(JSON.stringify({ bench: "idle-rss", node: process.version, idleSeconds: Number(values.idle), platformRestRssMb: Math.round(rssMb(platform.pid)), consoleRestRssMb: Math.round(rssMb(consoleProcess.pid)) }));
 } finally {
   stopAll();
 }

@@ -10,7 +10,7 @@ import { sql, type RawBuilder } from "kysely";
 import type { ReportParams } from "../../contract/reports.js";
 import { chinaDayEnd, chinaDayStart } from "../../contract/units.js";
 import { yuanNumber, yuanPlain } from "../../contract/numbers.js";
-import { chinaDateSql, col, likePattern, num, staff, topBars, total, type ColumnDef, type Raw, type ReportDef, type ReportQuery } from "../reports/kit.js";
+import { chinaDateSql, col, likePattern, num, staff, topBars, total, type ColumnDef, type Raw, type ReportDef, type ReportQuery } from "./kit.js";
 import { rowsFor, visible } from "../scope.js";
 
 /** The period key of a time column: the China date (DAY) or "YYYY-MM" (MONTH); ALL falls back to `fallback`. */
@@ -278,4 +278,4 @@ const matchmakingDetail: ReportDef = {
   },
 };
 
-export const FINANCE2_REPORTS = { platformData, expenditure, matchmakingSummary, matchmakingDetail };
+export const FINANCE_REPORTS = { platformData, expenditure, matchmakingSummary, matchmakingDetail };

@@ -5,10 +5,11 @@
  */
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { MATCH_INVOICE_KINDS, MATCH_INVOICE_TYPES, TAX_PERSON_TYPES } from "../../../contract/resources/finance2";
+import { MATCH_INVOICE_KINDS, MATCH_INVOICE_TYPES } from "../../../contract/resources/match-invoice";
+import { TAX_PERSON_TYPES } from "../../../contract/resources/tax-registration";
 import { fenToYuan, kgToTonnes } from "~/lib/format";
 import { Permission } from "~/components/ui/Permission";
-import type { loadMatchApply, loadTaxBatch, MatchKind } from "~/services/pages/finance2-apply.server";
+import type { loadMatchApply, loadTaxBatch, MatchKind } from "~/services/pages/batch-apply.server";
 import { ConfirmDialog, FilterBar, MoneyFrame, MoneyTable, Pager, WaybillPickForm, type Row } from "./MoneyKit";
 
 const MATCH_LIST = "/financialManage/matchmakingBillingList";

@@ -9,7 +9,7 @@ import { sql, type SqlBool } from "kysely";
 import { z } from "zod";
 import { RefusalCode } from "../../contract/envelope.js";
 import { requestNoSchema } from "../../contract/ledger.js";
-import { MATCH_INVOICE_KINDS, MATCH_INVOICE_RATE_BP, MATCH_INVOICE_TYPES, type MatchInvoiceKind } from "../../contract/resources/finance2.js";
+import { MATCH_INVOICE_KINDS, MATCH_INVOICE_RATE_BP, MATCH_INVOICE_TYPES, type MatchInvoiceKind } from "../../contract/resources/match-invoice.js";
 import { nowIso, type Db } from "../db/index.js";
 import { notFound, offsetOf, Refusal } from "../http/envelope.js";
 import { settleWaybills } from "../ledger/settlements.js";

@@ -1,7 +1,6 @@
 /**
- * HTTP routes of red envelopes (under /pay, like the ledger; with their xlsx exports), the matchmaking
- * invoice application with its waybill picker, and 临时税务登记 in batch with its picker.
- * Each validates its body, resolves the caller's scope and calls one function; reads are scoped lists.
+ * HTTP routes of red envelopes (under /pay, like the ledger; with their xlsx exports). Each validates its
+ * body, resolves the caller's scope and calls one function; reads are scoped lists.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -11,8 +10,6 @@ import { ok, pagingSchema } from "../http/envelope.js";
 import { parse } from "../http/validate.js";
 import { requireCaller } from "../identity/guard.js";
 import { scopeOf } from "../scope.js";
-import { applyMatchInvoice, matchApplySchema, matchCandidateFilterSchema, searchMatchCandidates } from "./match-billing.js";
-import { registerInBatch, searchTaxCandidates, taxBatchSchema, taxCandidateFilterSchema } from "./tax-registrations.js";
 import { createCampaign, fundMarketing, grantManually, moveCampaign, receiveGrant, revokeGrant } from "./red-envelopes.js";
 import { campaignFilterSchema, grantFilterSchema, searchCampaigns, searchGrants, sendCampaignExport, sendGrantExport } from "./red-envelope-queries.js";
 import { idSchema } from "../../contract/fields.js";
@@ -20,7 +17,7 @@ import { idSchema } from "../../contract/fields.js";
 const idParams = z.object({ id: idSchema("记录 id") });
 const moveParams = idParams.extend({ move: z.enum(Object.keys(CAMPAIGN_MOVES) as [CampaignMove, ...CampaignMove[]], { errorMap: () => ({ message: "不支持的操作" }) }) });
 
-export async function finance2Routes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+export async function marketingRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const scopeFor = async (request: FastifyRequest) => scopeOf(ctx, await requireCaller(ctx, request));
   const idOf = (request: FastifyRequest) => parse(idParams, request.params).id;
   const paging = (request: FastifyRequest) => parse(pagingSchema, request.body);
@@ -40,10 +37,4 @@ export async function finance2Routes(app: FastifyInstance, ctx: ServiceContext):
   app.post(`${base}/grants/:id/revoke`, async (request) => ok(await revokeGrant(ctx.db, await scopeFor(request), idOf(request))));
   app.post(`${base}/grants/:id/receive`, async (request) => ok(await receiveGrant(ctx.db, await scopeFor(request), idOf(request))));
 
-  app.post("/tms-match-invoice/apply", async (request) => ok(await applyMatchInvoice(ctx.db, await scopeFor(request), parse(matchApplySchema, request.body))));
-  // 申请撮合开票's picker: the caller's waybills a matchmaking application may take, with why not.
-  app.post("/tms-match-invoice/candidates", async (request) => ok(await searchMatchCandidates(ctx.db, await scopeFor(request), parse(matchCandidateFilterSchema, request.body), paging(request))));
-  // 临时税务登记 in batch: the APPROVED drivers and captains without an active registration, and the batch itself.
-  app.post("/tms-tax-registration/candidates", async (request) => ok(await searchTaxCandidates(ctx.db, await scopeFor(request), parse(taxCandidateFilterSchema, request.body), paging(request))));
-  app.post("/tms-tax-registration/batch", async (request) => ok(await registerInBatch(ctx.db, await scopeFor(request), parse(taxBatchSchema, request.body))));
 }

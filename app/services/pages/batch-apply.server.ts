@@ -10,7 +10,7 @@
 import { formatYuan } from "../../../contract/numbers";
 import { randomUUID } from "node:crypto";
 import { json } from "@remix-run/node";
-import { MATCH_INVOICE_KINDS } from "../../../contract/resources/finance2";
+import { MATCH_INVOICE_KINDS } from "../../../contract/resources/match-invoice";
 import { pageParams } from "~/lib/paging";
 import { noticeAndHeaders, platformMessage, redirectWithNotice } from "~/services/page-data.server";
 import { requirePage } from "~/services/user.server";

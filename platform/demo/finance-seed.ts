@@ -11,16 +11,16 @@ import { nowIso, type Db } from "../db/index.js";
 import type { SeedIds } from "../db/seed.js";
 import { payWaybills } from "../ledger/flows.js";
 import { registerDrivers } from "../ledger/seed.js";
-import { applyMatchInvoice } from "./match-billing.js";
+import { applyMatchInvoice } from "../matchmaking/invoices.js";
 import { reportPaidWaybills } from "../submission/seed.js";
-import { createCampaign, fundMarketing, grantFor, grantManually, moveCampaign, revokeGrant } from "./red-envelopes.js";
+import { createCampaign, fundMarketing, grantFor, grantManually, moveCampaign, revokeGrant } from "../marketing/red-envelopes.js";
 import { demoScopes } from "../db/seed-scopes.js";
 
 let serial = 0;
 const requestNo = () => `SEED-FIN2-${String(++serial).padStart(4, "0")}`;
 export const DEMO_FLEET_LEADER = { mobile: "13966200001", name: "周德胜" } as const;
 
-export async function seedFinance2(db: Db, ids: SeedIds): Promise<void> {
+export async function seedFinanceRecords(db: Db, ids: SeedIds): Promise<void> {
   const k = db.kysely;
   const { users, scopeOf } = await demoScopes(db, ids);
   const system = scopeOf("SYSTEM_USER");

@@ -1,9 +1,9 @@
 /**
- * The second finance part on SQLite and PostgreSQL (TEST_DATABASE_URL): red envelopes through the ledger
+ * The finance records on SQLite and PostgreSQL (TEST_DATABASE_URL): red envelopes through the ledger
  * (funding, manual grants, replays and 20 parallel replays moving money once, budget and balance
  * refusals that change nothing, revoke and claim), payee routing of freight payments (提现分配),
  * temporary tax registrations, matchmaking invoices (apply once per waybill and kind, the 合并明细, the
- * invoice steps, cancel releases), and the four finance reports in the caller's scope. Issue 11 (money4):
+ * invoice steps, cancel releases), and the four finance reports in the caller's scope. Also
  * captains' registrations and 登记 in batch (all or none), the red-envelope xlsx exports, and the
  * matchmaking application's waybill picker.
  */
@@ -20,7 +20,7 @@ const LEADER = "13966200001";
 type Rec = Record<string, unknown> & { id: number };
 
 beforeAll(async () => {
-  f = await startFreightPlatform("finance2");
+  f = await startFreightPlatform("finance-records");
   const { id } = await dispatchOne(f, { individual: true });
   await driveTo(f, id, "COMPLETED");
   template = id;
@@ -65,7 +65,7 @@ async function activeCampaign(extra: object = {}): Promise<Rec> {
   return okData<Rec>(as(f, "SYSTEM_USER", `/pay/red-envelopes/campaigns/${c.id}/activate`));
 }
 
-describe(`finance2 (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, () => {
+describe(`finance records (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, () => {
   it("seeds red envelopes, routed payments and invoices through the ledger: the invariants hold", async () => {
     await expectLedgerHolds(f);
     const db = f.p.db.kysely;
@@ -141,7 +141,7 @@ describe(`finance2 (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, 
     const db = f.p.db.kysely;
     const me = f.userIds.INDIVIDUAL_USER;
     const reserveAndInsert = async (ref: string) => {
-      const { grantFor } = await import("../../platform/finance2/red-envelopes.js");
+      const { grantFor } = await import("../../platform/marketing/red-envelopes.js");
       const system = { type: "SYSTEM_USER" as const, userId: f.userIds.SYSTEM_USER, name: "平台管理员", platformId: "A", tenantId: null, orgId: null, water: true, permissions: new Set(["TMS_RED_ENVELOPE"]) };
       return grantFor(f.p.db, system as never, c.id, me, ref, 1_000);
     };
@@ -287,7 +287,7 @@ describe(`finance2 (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, 
   });
 
   // ------------------------------------------------------------------------------------------
-  // money4: captains' tax registrations and 登记 in batch
+  // captains' tax registrations and 登记 in batch
 
   const taxCount = async () => Number((await f.p.db.kysely.selectFrom("tax_registrations").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
   async function taxUnchanged(call: () => Promise<{ status: number; body: { code: number; errorMsg?: string; message?: string } }>, expected: { status?: number; code?: number; text?: string }) {
@@ -401,7 +401,7 @@ describe(`finance2 (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, 
   });
 
   // ------------------------------------------------------------------------------------------
-  // money4: red envelope exports
+  // red envelope exports
 
   async function readSheet(buffer: Buffer): Promise<unknown[][]> {
     const workbook = new ExcelJS.Workbook();
@@ -445,7 +445,7 @@ describe(`finance2 (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, 
   });
 
   // ------------------------------------------------------------------------------------------
-  // money4: the matchmaking application's waybill picker
+  // the matchmaking application's waybill picker
 
   it("lists the caller's waybills a matchmaking application may take (why not, when not), and applies through them", async () => {
     const db = f.p.db.kysely;
