@@ -48,6 +48,13 @@ export interface ListPage extends Common {
    * filter; their rows' confirmations open as `?confirm=<resource>.<action>:<id>` and post to this page.
    */
   sections?: readonly ListSection[];
+  /**
+   * Where 导出 goes when the page relays its own workbook (红包管理's tabs: `…/export.xlsx?tab=grants`):
+   * the list's filters are appended; default `/export.xlsx?page=<path>&<filters>`.
+   */
+  exportPath?: string;
+  /** URL parameters the search form keeps (a tab of the page: `{ tab: "grants" }`). */
+  carry?: Readonly<Record<string, string>>;
   links: Links;
 }
 

@@ -98,6 +98,14 @@ function tableRow(page: ListPage, staff: boolean): (record: ResourceRecord) => R
   return (record) => Object.fromEntries(Object.entries(record).filter(([key]) => keys.has(key))) as ResourceRecord;
 }
 
+/** A page's own export route with the list's filters (those the route fixes itself, and `page`, dropped). */
+function exportOwn(path: string, filters: URLSearchParams): string {
+  const [pathname, own = ""] = path.split("?");
+  const params = new URLSearchParams(own);
+  for (const [name, value] of filters) if (name !== "page" && !params.has(name)) params.append(name, value);
+  return `${pathname}?${params}`;
+}
+
 /** A list page's data; `wholeRecords` for a page that draws its own table from more of each record. */
 export async function listLoader(page: ListPage, { request }: Args, { wholeRecords = false }: { wholeRecords?: boolean } = {}) {
   const user = await requirePage(request);
@@ -117,8 +125,10 @@ export async function listLoader(page: ListPage, { request }: Args, { wholeRecor
     params.set("current", String(lastPage));
     throw redirect(`${url.pathname}?${params}`);
   }
-  const confirm = confirmOf(url);
-  const confirmDef = confirm ? targetDef(page, confirm.resource) : null;
+  const asked = confirmOf(url);
+  const confirmDef = asked ? targetDef(page, asked.resource) : null;
+  // Only a delete or a transition confirms here; a page's own intent (手动发放) has its own dialog.
+  const confirm = asked && confirmDef && (asked.action === "delete" || transitionOf(confirmDef, asked.action)) ? asked : null;
   // The row to confirm: on this page, or looked up (an old link, another page of the list, a section's row).
   const confirmRecord = confirm && confirmDef ? ((confirmDef === page.def ? data.records.find((r) => r.id === confirm.id) : undefined) ?? (await resourcesApi.get(user, confirmDef, confirm.id))) : null;
   const sections = await Promise.all(
@@ -166,7 +176,7 @@ export async function listLoader(page: ListPage, { request }: Args, { wholeRecor
       regions,
       notice,
       searchError,
-      exportHref: `/export.xlsx?${exportParams}`,
+      exportHref: page.exportPath ? exportOwn(page.exportPath, exportParams) : `/export.xlsx?${exportParams}`,
       listHref: pageHref(url),
       staff,
       dicts: confirm && confirmDef ? await dictChoicesFor(user, [confirmDef], confirm.action) : {},
@@ -246,8 +256,10 @@ export async function detailLoader(page: DetailPage | AuditPage, args: Args, opt
   const [related, extra] = await Promise.all([relatedOf(user, page.related, record), options.extra ? options.extra(user, record) : Promise.resolve(null)]);
   const url = new URL(args.request.url);
   const { notice, headers } = await noticeAndHeaders(args.request, user);
-  const confirm = confirmOf(url);
-  const confirmDef = confirm ? targetDef(page, confirm.resource) : null;
+  const asked = confirmOf(url);
+  const confirmDef = asked ? targetDef(page, asked.resource) : null;
+  // Only a delete or a transition confirms here; a page's own intent (手动发放) has its own dialog.
+  const confirm = asked && confirmDef && (asked.action === "delete" || transitionOf(confirmDef, asked.action)) ? asked : null;
   const confirmRecord = confirm && confirmDef ? (confirmDef === page.def && confirm.id === record.id ? record : await resourcesApi.get(user, confirmDef, confirm.id)) : null;
   const confirmed = confirm && confirmRecord?.actions.includes(confirm.action) ? { ...confirm, resource: confirmDef!.key, record: confirmRecord } : null;
   const dicts = confirmed ? await dictChoicesFor(user, [confirmDef!], confirmed.action) : page.kind === "audit" ? await dictChoicesFor(user, [page.def]) : {};

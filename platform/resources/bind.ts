@@ -116,6 +116,11 @@ export interface Binding<D extends AnyResource = AnyResource> {
    * history (so no resource_events row is written).
    */
   services?: Record<string, TransitionService>;
+  /**
+   * Brings the table up to date before any read (search, export, one row): red envelopes past their
+   * expiry become 已过期 and return their budget, as their own service did before each list.
+   */
+  beforeRead?: (ctx: ServiceContext, scope: CallerScope) => Promise<unknown>;
   /** Generic routes not mounted because a hand-written spec route serves the same path (search, GET :id, POST create). */
   routes?: { search?: false; detail?: false; create?: false; delete?: false };
 }

@@ -96,5 +96,5 @@ function ListTabs({ path, tabs, current }: { path: string; tabs: NonNullable<Lis
 function SearchFormFor({ page, data, hidden }: { page: ListPage; data: ReturnType<typeof useLoaderData<typeof listLoader>>; hidden: string[] }) {
   const specs = filterSpecs(page.def);
   if (specs.length === 0 && !page.def.keyword && !page.def.createdFilter) return null;
-  return <SearchForm def={page.def} specs={specs} values={data.values} errors={data.errors} hidden={hidden} options={data.options} regions={data.regions} carry={{ size: String(data.data.size) }} />;
+  return <SearchForm def={page.def} specs={specs} values={data.values} errors={data.errors} hidden={hidden} options={data.options} regions={data.regions} carry={{ ...page.carry, size: String(data.data.size) }} />;
 }

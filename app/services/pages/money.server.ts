@@ -149,7 +149,7 @@ function voucherOf(form: FormData): string {
 }
 
 /** Whether a posted form runs a row's transition (撤销), which the engine's record action carries out. */
-async function isTransition(request: Request): Promise<boolean> {
+export async function isTransition(request: Request): Promise<boolean> {
   if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) return false;
   const form = await readForm(request.clone());
   return String(form.get("intent") ?? "").startsWith("transition:");
