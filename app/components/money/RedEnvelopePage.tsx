@@ -127,6 +127,7 @@ export function RedEnvelopePage() {
   const today = chinaDate();
   return (
     <div className="space-y-3">
+      <h2 className="page-title mb-0">红包管理</h2>
       {marketing ? (
         <div
           className="card flex flex-wrap items-center gap-6"
