@@ -1,7 +1,8 @@
 /**
- * The building blocks of the money pages: a table whose columns say how to show each value (元 with 2
- * decimals, China time, a status label), a GET filter bar, the page frame with its notice and refusal,
- * and a confirmation dialog opened by `?confirm=<intent>:<id>` that posts the intent (works without JavaScript).
+ * What the waybill pick pages (陆运/水运待付款, 新开票列表, 申请撮合开票) still use while they move to the
+ * engine: a table whose columns say how to show each value, a GET filter bar, the page frame, the
+ * pick form, and the confirmation of an intent (the resource components' IntentDialog). Every other
+ * money page is on the engine (docs/design/money.md).
  */
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import { chinaDateTime } from "../../../contract/units";
@@ -118,25 +119,8 @@ export function Pager({ page, sums, selectedCount }: { page: { total: number; cu
   return <Pagination total={page.total} current={page.current} size={page.size} sums={sums} selectedCount={selectedCount} />;
 }
 
-/** A link that opens the confirmation of `intent` for a row, keeping the page's query. */
-export function ConfirmLink({ intent, id, children, danger }: { intent: string; id: unknown; children: React.ReactNode; danger?: boolean }) {
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  params.set("confirm", `${intent}:${String(id)}`);
-  return <Link to={`${location.pathname}?${params}`} className={`btn-link ${danger ? "text-red-600" : ""}`} preventScrollReset>{children}</Link>;
-}
-
 /** The confirmation of a page's own intent: the resource components' IntentDialog. */
 export { IntentDialog as ConfirmDialog } from "~/components/resource/IntentDialog";
-
-export function Field({ label, name, required, type = "text", placeholder, defaultValue, maxLength }: { label: string; name: string; required?: boolean; type?: string; placeholder?: string; defaultValue?: string; maxLength?: number }) {
-  return (
-    <label className="flex flex-col gap-1 text-sm">
-      <span>{required ? <span className="text-red-500">* </span> : null}{label}</span>
-      <input name={name} type={type} required={required} placeholder={placeholder} defaultValue={defaultValue} maxLength={maxLength} className="input" step={type === "number" ? "0.01" : undefined} />
-    </label>
-  );
-}
 
 /**
  * Waybills to tick and act on together (待付款, 新开票列表): a GET form keeping the list's filters, whose
