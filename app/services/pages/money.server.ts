@@ -10,7 +10,7 @@ import { formatYuan } from "../../../contract/numbers";
 import { randomUUID } from "node:crypto";
 import { json } from "@remix-run/node";
 import { chinaLocalToIso, yuanToFen } from "../../../contract/units";
-import { pageParams } from "~/lib/paging";
+import { firstPage, pageParams } from "~/lib/paging";
 import { noticeAndHeaders, platformMessage, redirectWithNotice } from "~/services/page-data.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
 import { readForm } from "~/services/read-form.server";
@@ -98,7 +98,7 @@ export interface BalanceCheckData {
 }
 
 export async function balanceCheck(user: CurrentUser, record: ResourceDetail): Promise<BalanceCheckData> {
-  const { check } = await pay<{ check: BalanceCheckData }>(user, `/balances/${record.id}`, { current: 1, size: 1 });
+  const { check } = await pay<{ check: BalanceCheckData }>(user, `/balances/${record.id}`, firstPage(1));
   return check;
 }
 
