@@ -287,7 +287,7 @@ export const orgBalance = defineResource({
   fields: {
     accountName: f.text("企业", 128, SHOWN),
     accountNo: f.text("账号", 32, SHOWN),
-    balance: f.moneyFen("余额(元)", MAX_FEN, SHOWN),
+    balance: f.moneyFen("余额(元)", MAX_FEN, { ...SHOWN, filter: "range" }),
     frozen: f.moneyFen("冻结(元)", MAX_FEN, SHOWN),
     available: f.moneyFen("可用(元)", MAX_FEN, SHOWN),
     updatedAt: f.datetime("最近变动时间", SHOWN),

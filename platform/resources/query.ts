@@ -155,8 +155,9 @@ function filtered(query: ReturnType<typeof scopedBase>, binding: Binding, filter
       const from = filter[`${key}From`];
       const to = filter[`${key}To`];
       const instant = field.kind === "datetime";
-      if (typeof from === "string") q = q.where(ref(column), ">=", instant ? chinaDayStart(from) : from);
-      if (typeof to === "string") q = instant ? q.where(ref(column), "<", chinaDayEnd(to)) : q.where(ref(column), "<=", to);
+      // Days (text) or, for an amount, fen (numbers).
+      if (typeof from === "string" || typeof from === "number") q = q.where(ref(column), ">=", instant ? chinaDayStart(String(from)) : from);
+      if (typeof to === "string" || typeof to === "number") q = instant ? q.where(ref(column), "<", chinaDayEnd(String(to))) : q.where(ref(column), "<=", to);
       continue;
     }
     const value = filter[key];

@@ -75,5 +75,12 @@ describe.sequential("money pages on the engine (JavaScript off)", () => {
     const page = await browser.get(detail.getAttribute("href")!);
     expect(textOf(page.doc.querySelector('[data-testid="balance-check"]'))).toContain("与账户余额一致");
     expect(page.doc.querySelectorAll('table[aria-label="资金流水"] [data-testid="resource-row"]').length).toBeGreaterThan(0);
+
+    // 余额 bounds in 元: a bound above every balance leaves none; a bad bound says what to fix.
+    const rows = (p: LoadedPage) => p.doc.querySelectorAll('table[aria-label="企业余额"] [data-testid="resource-row"]').length;
+    expect(rows(await browser.get("/financialManage/enterpriseBalance?balanceFrom=0"))).toBe(rows(list));
+    expect(rows(await browser.get("/financialManage/enterpriseBalance?balanceFrom=99999999.99"))).toBe(0);
+    const bad = await browser.get("/financialManage/enterpriseBalance?balanceFrom=abc");
+    expect(textOf(bad.doc.querySelector(".field-error"))).toContain("余额(元)下限应为金额");
   });
 });
