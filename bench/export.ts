@@ -2,7 +2,7 @@
  * bench/export: the waybill export through the console at two sizes, and stalled downloads
  * (issues 14 and 15). Prints one JSON line.
  *
- *   npx tsx bench/export.ts [--rows 100000,500000] [--stalled 8] [--port 3776]
+ *   npx tsx bench/export.ts [--rows 100000,500000] [--stalled 8] [--port 3776] [--built]
  *
  * Needs the waybills of bench/freight in data/bench/tms.db (at least the largest --rows; make them
  * with `npm run seed:bulk` into that file, or run bench/freight once). Starts the platform and the
@@ -12,7 +12,8 @@
  * wall time, much less the CPU time), rows per second of wall time and per CPU second of the
  * platform, and the peak RSS of both processes. Then --stalled clients each start the largest export,
  * read its first chunk and stop reading for 5 s: the peak RSS of both shows what stalled downloads
- * hold (the platform allows TMS_EXPORTS_PER_USER at a time per user; more get 429).
+ * hold (the platform allows TMS_EXPORTS_PER_USER at a time per user; more get 429). --built runs the
+ * compiled servers of `npm run build` (as production does; tsx's transpiler adds to the RSS).
  */
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     rows: { type: "string", default: "100000,500000" },
     stalled: { type: "string", default: "8" },
     port: { type: "string", default: "3776" },
+    built: { type: "boolean", default: false },
   },
 });
 const SYSTEM_USER = "13800000001";
@@ -40,6 +42,7 @@ const stack = await startStack({
   port: Number(values.port),
   databaseUrl: `file:${join(root, "data/bench/tms.db")}`,
   env: { TMS_EXPORTS_PER_USER: values.stalled!, TMS_EXPORTS_TOTAL: values.stalled! },
+  built: values.built,
 });
 const result: Record<string, unknown> = {};
 try {

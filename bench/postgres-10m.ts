@@ -2,7 +2,7 @@
  * bench/postgres-10m: the waybill list, a month's export, every report and the dashboard at
  * 10,000,000 waybills on PostgreSQL (issue 25 item 5). Prints one JSON line.
  *
- *   npx tsx bench/postgres-10m.ts [--waybills 10000000] [--rounds 5] [--database postgres://…/tms_bench10m]
+ *   npx tsx bench/postgres-10m.ts [--waybills 10000000] [--rounds 5] [--database postgres://…/tms_bench10m] [--without-summary]
  *
  * Creates the database if needed and fills it with platform/db/bulk.ts (COPY through psql, reused while
  * it holds enough waybills), migrates it, then calls the platform's functions in process, as the HTTP
@@ -16,6 +16,8 @@
  * Each figure: p50/p99 wall time, this process's CPU and the database backends' CPU (bench/lib/pg-cpu.ts).
  * Every statement slower than --explain-ms (default 500) is captured, and EXPLAIN (ANALYZE, BUFFERS) of
  * the slowest instance of each goes to --plans (default data/bench-pg10m/plans.txt).
+ * `--without-summary` pauses the daily summary (platform/reports/daily-stats.ts) for the run, so the
+ * reports and the dashboard aggregate the waybills as before it; it is filled back afterwards.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -42,6 +44,7 @@ import { measureReports } from "./lib/reports.js";
 import { reportScope, userScope } from "./lib/scope.js";
 import { percentile, timed, type Timed } from "./lib/timing.js";
 import { ensureWaybills } from "./lib/waybills.js";
+import { fillDailyStats, pauseDailyStats } from "../platform/reports/daily-stats.js";
 
 const { values } = parseArgs({
   options: {
@@ -51,6 +54,7 @@ const { values } = parseArgs({
     "deep-offset": { type: "string", default: "1000000" },
     "explain-ms": { type: "string", default: "500" },
     plans: { type: "string", default: join(root, "data/bench-pg10m/plans.txt") },
+    "without-summary": { type: "boolean", default: false },
   },
 });
 const WAYBILLS = Number(values.waybills);
@@ -206,6 +210,7 @@ const ctx = { db, config: loadPlatformConfig({ NODE_ENV: "production" }), log: c
 const org = await userScope(db, USERS.ORG_USER);
 const system = await userScope(db, USERS.SYSTEM_USER);
 
+if (values["without-summary"]) await pauseDailyStats(opened.kysely);
 const list = { orgUser: await listFigures(db, "ORG_USER", org), systemUser: await listFigures(db, "SYSTEM_USER", system) };
 recorder.measuring("export of one month");
 const exported = await exportMonth(db, org);
@@ -217,6 +222,7 @@ const dashboard = {
   orgUser: await measure("dashboard ORG_USER", () => freightDashboard(ctx, org, undefined)),
   systemUser: await measure("dashboard SYSTEM_USER", () => freightDashboard(ctx, system, undefined)),
 };
+if (values["without-summary"]) await fillDailyStats(opened);
 const plans = await recorder.explain(opened);
 mkdirSync(dirname(values.plans!), { recursive: true });
 writeFileSync(values.plans!, plans.text);
@@ -227,6 +233,7 @@ console.log(
   JSON.stringify({
     waybills: Number(waybills),
     database: "postgresql",
+    summary: !values["without-summary"],
     preparation,
     loadAverageBefore: loadBefore,
     loadAverageAfter: loadavg().map((n) => round(n)),

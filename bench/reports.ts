@@ -1,14 +1,17 @@
 /**
  * bench/reports: every report for a 31-day range at 1,000,000 waybills (issue 13). Prints one JSON line.
  *
- *   npx tsx bench/reports.ts [--waybills 1000000] [--rounds 20]
+ *   npx tsx bench/reports.ts [--waybills 1000000] [--rounds 20] [--without-summary]
  *
  * Generates the waybills into data/bench-reports/tms.db once with platform/demo/bulk.ts (reused while it
  * holds enough), migrates it, then runs each report's platform call (the one aggregation, the totals
  * and the chart: platform/reports/kit.ts runReport) `rounds` times for the platform user (the whole
  * platform), the tenant user and the organisation user, over the last 31 days. Reports p50/p99 over
  * all calls and the p99 of the slowest report; target p99 < 500 ms. Also the CPU time of each call
- * (process.cpuUsage), which a shared machine's load does not inflate, and the load average.
+ * (process.cpuUsage), which a shared machine's load does not inflate, and the load average. Then the
+ * dispatch home's figures (POST /tms-freight/dashboard's platform call) `rounds` times per account.
+ * `--without-summary` pauses the daily summary (platform/reports/daily-stats.ts) for the run, so the
+ * reports and the dashboard aggregate the waybills as before it, and fills it back afterwards.
  */
 import { loadavg } from "node:os";
 import { mkdirSync } from "node:fs";
@@ -21,10 +24,12 @@ import type { ServiceContext } from "../platform/context.js";
 import { root, round } from "../scripts/lib/processes.js";
 import { measureReports } from "./lib/reports.js";
 import { reportScope } from "./lib/scope.js";
-import { percentile } from "./lib/timing.js";
+import { percentile, timed, type Timed } from "./lib/timing.js";
+import { freightDashboard } from "../platform/freight/dashboard.js";
+import { fillDailyStats, pauseDailyStats } from "../platform/reports/daily-stats.js";
 import { ensureWaybills } from "./lib/waybills.js";
 
-const { values } = parseArgs({ options: { waybills: { type: "string", default: "1000000" }, rounds: { type: "string", default: "20" } } });
+const { values } = parseArgs({ options: { waybills: { type: "string", default: "1000000" }, rounds: { type: "string", default: "20" }, "without-summary": { type: "boolean", default: false } } });
 const WAYBILLS = Number(values.waybills);
 const ROUNDS = Number(values.rounds);
 const dbFile = join(root, "data/bench-reports/tms.db");
@@ -37,7 +42,19 @@ const db = await openDatabase(databaseUrl);
 await migrateToLatest(db);
 const ctx = { db, config: loadPlatformConfig({ NODE_ENV: "production" }), log: console } as unknown as ServiceContext;
 const scopes = await Promise.all(ACCOUNTS.map((m) => reportScope(db, m)));
+if (values["without-summary"]) await pauseDailyStats(db.kysely);
 const { all: calls, perReport } = await measureReports(ctx, scopes, ROUNDS);
+const dashboard: Record<string, { p50Ms: number; p99Ms: number; cpuP50Ms: number; cpuP99Ms: number }> = {};
+for (const scope of scopes) {
+  await freightDashboard(ctx, scope, undefined); // warm-up
+  const runs: Timed[] = [];
+  for (let i = 0; i < ROUNDS; i++) runs.push(await timed(() => freightDashboard(ctx, scope, undefined)));
+  const wall = runs.map((r) => r.ms);
+  const cpu = runs.map((r) => r.cpuMs);
+  dashboard[scope.type] = { p50Ms: round(percentile(wall, 50)), p99Ms: round(percentile(wall, 99)), cpuP50Ms: round(percentile(cpu, 50)), cpuP99Ms: round(percentile(cpu, 99)) };
+  console.error(`[bench] dashboard ${scope.type}: ${JSON.stringify(dashboard[scope.type])}`);
+}
+if (values["without-summary"]) await fillDailyStats(db);
 await db.destroy();
 const all = calls.map((c) => c.ms);
 const allCpu = calls.map((c) => c.cpuMs);
@@ -52,8 +69,10 @@ console.log(
     cpuP50Ms: round(percentile(allCpu, 50)),
     cpuP99Ms: round(percentile(allCpu, 99)),
     loadAverage: round(loadavg()[0]!),
+    summary: !values["without-summary"],
     slowest: { report: slowest[0], ...slowest[1] },
     targetP99Ms: 500,
     reports: perReport,
+    dashboard,
   }),
 );

@@ -72,6 +72,8 @@ import { taxRegistrationBinding } from "./tax/registration.resource.js";
 import { MATCHMAKING_BINDINGS } from "./matchmaking/invoice.resource.js";
 import { MONEY_BINDINGS } from "./ledger/money.resource.js";
 import { FIND_SHIP_BINDINGS } from "./findship/findship.resource.js";
+import { SETTLEMENT_BINDINGS } from "./ledger/settlement.resource.js";
+import { INVOICEABLE_BINDINGS } from "./billing/invoiceable.resource.js";
 import { activationRoutes } from "./identity/activation.js";
 import { identityRoutes } from "./identity/routes.js";
 import { freightRoutes } from "./freight/routes.js";
@@ -175,6 +177,8 @@ export const BINDINGS: readonly Binding[] = [
   ...MONEY_BINDINGS,
   ...RED_ENVELOPE_BINDINGS,
   ...FIND_SHIP_BINDINGS,
+  ...SETTLEMENT_BINDINGS,
+  ...INVOICEABLE_BINDINGS,
 ];
 registerBindings(BINDINGS);
 provideEngineServices({

@@ -7,6 +7,7 @@ import { seedIfEmpty } from "./demo/seed-all.js";
 import { bootstrapCatalogue } from "./iam/bootstrap.js";
 import { JobRunner } from "./jobs/runner.js";
 import { settleBacklog } from "./ledger/settlements.js";
+import { fillDailyStats } from "./reports/daily-stats.js";
 import { runTimeoutDetector } from "./fleet/timeouts.js";
 import { expireAvailabilities } from "./fleet/vehicle-availability.resource.js";
 import { filePendingTemplates } from "./fleet/sms-template.resource.js";
@@ -108,5 +109,8 @@ every("credential-expiry", 3_600_000, () => flagExpiringCredentials(ctx), { runN
 // 结算: waybills completed before settlements were written with the 完成 step, or written straight into
 // the table (an import, the bench generator), are settled at start and hourly, one id range per statement.
 every("settlement-backlog", 3_600_000, () => settleBacklog(db.kysely), { runNow: true });
+// 日汇总: waybills the daily summary does not hold yet (a database from before it, a bulk load) are added in
+// id ranges at start and hourly; triggers keep it from then on (platform/reports/daily-stats.ts).
+every("daily-stats-backfill", 3_600_000, () => fillDailyStats(db), { runNow: true });
 // The planner's statistics, where the data has changed much since they were taken (SQLite; PostgreSQL's autovacuum does it).
 every("db-statistics", 3_600_000, () => refreshStatistics(db));

@@ -54,6 +54,7 @@ const GROUPS = [
   ...MONEY_PAGE_GROUPS,
   ...MARKETING_PAGE_GROUPS,
   ...FIND_SHIP_GROUPS,
+  ...SETTLEMENT_PAGE_GROUPS,
 ];
 import { realtimeRemindPages, timeoutConfigPages, timeoutRecordPages } from "./fleet";
 import { availabilityPages, smsTemplatePages } from "./find-car";
@@ -67,6 +68,7 @@ import { MARKETING_PAGE_GROUPS } from "./marketing";
 import { BILLING_PAGE_GROUPS } from "./billing";
 import { FINANCE_PAGE_GROUPS } from "./finance";
 import { FIND_SHIP_GROUPS } from "./findship";
+import { SETTLEMENT_PAGE_GROUPS } from "./settlement";
 
 export const PAGES: ResourcePage[] = GROUPS.flatMap((group) => Object.values(group).filter((p): p is ResourcePage => !!p));
 

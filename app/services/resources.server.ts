@@ -9,7 +9,7 @@ import type { AnyResource, ResourceEvent } from "../../contract/resources/kit";
 import { PlatformError } from "./platform.server";
 import type { CurrentUser } from "./user.server";
 
-export type ResourceRecord = Record<string, unknown> & { id: number; actions: string[]; version: number; orgName: string | null; createdTime: string };
+export type ResourceRecord = Record<string, unknown> & { id: number; actions: string[]; version: number; orgName: string | null; createdTime: string; blocked?: Record<string, string> };
 
 
 export interface ResourcePageData extends Paged<ResourceRecord> {

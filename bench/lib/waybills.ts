@@ -2,7 +2,9 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { openDatabase } from "../../platform/db/index.js";
+import { migrateToLatest } from "../../platform/db/migrate.js";
 import { settleBacklog } from "../../platform/ledger/settlements.js";
+import { fillDailyStats } from "../../platform/reports/daily-stats.js";
 import { root, round } from "../../scripts/lib/processes.js";
 
 async function waybillCount(databaseUrl: string): Promise<number> {
@@ -40,6 +42,11 @@ export async function ensureWaybills(databaseUrl: string, waybills: number): Pro
     const settled = await settleBacklog(db.kysely);
     const settleSeconds = round((Date.now() - started) / 1000);
     if (settled) console.error(`[bench] settled ${settled} completed waybills in ${settleSeconds} s`);
+    // The daily summary of the waybills the generator wrote (or of a database from before it), as the platform's start job does.
+    await migrateToLatest(db);
+    const summaryStarted = Date.now();
+    const summarised = await fillDailyStats(db);
+    if (summarised) console.error(`[bench] added ${summarised} waybills to the daily summary in ${round((Date.now() - summaryStarted) / 1000)} s`);
     return { generated: missing, generateSeconds, settled, settleSeconds };
   } finally {
     await db.destroy();

@@ -36,6 +36,7 @@ import { chinaCompactDate } from "../../contract/units.js";
 import { openDatabase, type Db } from "../db/index.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { seedIfEmpty } from "./seed-all.js";
+import { fillDailyStats, pauseDailyStats } from "../reports/daily-stats.js";
 
 type Row = Record<string, string | number | null>;
 
@@ -244,6 +245,8 @@ export async function generateBulk(databaseUrl: string, options: { waybills: num
   const db = await openDatabase(databaseUrl);
   await migrateToLatest(db);
   await seedIfEmpty(db);
+  // The daily summary's triggers stand aside for the bulk rows; one pass adds them afterwards.
+  await pauseDailyStats(db.kysely);
   const orgRows = await db.kysely.selectFrom("organisations").select(["id", "name", "platform_id", "tenant_id"]).orderBy("id").execute();
   const orgUsers = await db.kysely.selectFrom("users").select(["id", "name", "org_id"]).where("type", "=", "ORG_USER").execute();
   const taken = {
@@ -391,7 +394,9 @@ export async function generateBulk(databaseUrl: string, options: { waybills: num
     orders++;
   }
   await writer.finish();
-  if (!isSqlite) await db.destroy();
+  const summary = isSqlite ? await openDatabase(databaseUrl) : db;
+  await fillDailyStats(summary);
+  await summary.destroy();
 
   const seconds = (Date.now() - started) / 1000;
   const waybills = ids.freight - firstFreightId;

@@ -1,13 +1,11 @@
 /**
- * Read side of the ledger that is not an engine list: the caller's account, one entry, payables with
- * footer sums (the pick pages), a payment's detail, the caller's own cards and one organisation
+ * Read side of the ledger that is not an engine list: the caller's account, one entry,
+ * a payment's detail, the caller's own cards and one organisation
  * account's 核对, each scoped to the caller (domain 0.7, 5.10, 5.11). Every list (flows, payments, bank
  * cards, withdrawals, transfers, recharges, 企业余额, 司机应付, 运单跟踪) is an engine resource
  * (ledger/money.resource.ts). Nothing here writes.
  */
 import { sql, type SelectQueryBuilder } from "kysely";
-import { z } from "zod";
-import type { Db } from "../db/index.js";
 import { notFound, offsetOf } from "../http/envelope.js";
 import { accountOwner, isOrgUser, isStaff, isTenantStaff, rowsFor, type CallerScope } from "../scope.js";
 import { ownAccountId } from "./flows.js";
@@ -16,12 +14,7 @@ import type { MoneyDb } from "./tx.js";
 const camel = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), v]));
 const camelAll = (rows: Array<Record<string, unknown>>) => rows.map(camel);
 
-const optionalText = (max: number) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().max(max).optional());
 
-export const payableFilterSchema = z.object({
-  freightWay: z.preprocess((v) => (v === "" || v === undefined ? "ROAD" : v), z.enum(["ROAD", "WATER"], { errorMap: () => ({ message: "运输方式只能是 ROAD 或 WATER" }) })),
-  keyword: optionalText(32),
-});
 
 type Paging = { current: number; size: number };
 
@@ -66,47 +59,6 @@ export async function entryDetail(db: MoneyDb, scope: CallerScope, id: number) {
     lines: lines.map((l) => ({ accountName: l.account_name, entryType: l.entry_type, mine: ownId === null || Number(l.account_id) === ownId, amount: ownId === null || Number(l.account_id) === ownId ? Number(l.amount) : null })),
     payment: payment ? camel(payment) : null,
   };
-}
-
-function settlementsVisible(db: MoneyDb, scope: CallerScope) {
-  let q = db.selectFrom("waybill_settlements as s").innerJoin("freights as f", "f.id", "s.freight_id").where("s.platform_id", "=", scope.platformId);
-  q = q.where(rowsFor(scope, "s", { individual: (s, userId) => sql`${sql.ref(`${s}.payee_user_id`)} = ${userId}` }));
-  if (!scope.water) q = q.where("s.freight_way", "=", "ROAD");
-  return q;
-}
-
-/** Payable freight of completed waybills (settled, unpaid), with the footer sums over the whole filter. */
-export async function searchPayables(db: Db, scope: CallerScope, filter: z.infer<typeof payableFilterSchema>, paging: Paging) {
-  let q = settlementsVisible(db.kysely, scope)
-    .select([
-      "s.id",
-      "s.freight_id",
-      "s.freight_no",
-      "f.order_no",
-      "f.shipper_name",
-      "f.carrier_name",
-      "f.conveyance_name",
-      "s.payee_name",
-      "s.payee_user_id",
-      "f.loaded_weight",
-      "f.unloaded_weight",
-      "s.carrier_payable",
-      "s.service_fee",
-      "s.tax_reserve",
-      "s.net_to_payee",
-      "s.shipper_payable",
-      "s.settled_at",
-      "f.complete_time",
-    ])
-    .where("s.pay_status", "=", "UNPAID")
-    .where("s.freight_way", "=", filter.freightWay);
-  if (filter.keyword) q = q.where((eb) => eb.or([eb("s.freight_no", "like", `%${filter.keyword}%`), eb("f.order_no", "like", `%${filter.keyword}%`), eb("f.carrier_name", "like", `%${filter.keyword}%`), eb("f.conveyance_name", "like", `%${filter.keyword}%`)]));
-  const sums = await q
-    .clearSelect()
-    .select([sql<number>`count(*)`.as("count"), sql<number>`coalesce(sum(s.shipper_payable), 0)`.as("shipperPayable"), sql<number>`coalesce(sum(s.net_to_payee), 0)`.as("netToPayee")])
-    .executeTakeFirst();
-  const result = await page(q, paging, (x) => x.orderBy("s.settled_at", "desc").orderBy("s.id", "desc"));
-  return { ...result, sums: { count: Number(sums?.count ?? 0), shipperPayable: Number(sums?.shipperPayable ?? 0), netToPayee: Number(sums?.netToPayee ?? 0) } };
 }
 
 export async function paymentDetail(db: MoneyDb, scope: CallerScope, id: number) {

@@ -18,9 +18,7 @@ import {
   accountSummary,
   entryDetail,
   listCards,
-  payableFilterSchema,
   paymentDetail,
-  searchPayables,
   balanceDetail,
 } from "./queries.js";
 
@@ -56,7 +54,6 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: ServiceContext): P
   app.post(`${PAY_BASE}/recharges`, async (request) => ok(await submitRecharge(ctx.db, await scopeFor(request), parse(rechargeSubmitSchema, request.body))));
   decisionRoutes(`${PAY_BASE}/recharges`, ["confirm", "cancel", "reject"], decideRecharge as Decide<"confirm" | "cancel" | "reject">);
 
-  app.post(`${PAY_BASE}/payables/search`, async (request) => ok(await searchPayables(ctx.db, await scopeFor(request), parse(payableFilterSchema, request.body), paging(request))));
   app.post(`${PAY_BASE}/payments`, async (request) => {
     const scope = await scopeFor(request);
     const body = parse(payWaybillsSchema, request.body);

@@ -12,6 +12,7 @@ import { chinaDayEnd, chinaDayStart } from "../../contract/units.js";
 import { yuanNumber, yuanPlain } from "../../contract/numbers.js";
 import { chinaDateSql, col, likePattern, num, staff, topBars, total, type ColumnDef, type Raw, type ReportDef, type ReportQuery } from "./kit.js";
 import { rowsFor, visible } from "../scope.js";
+import { dailyStatsInRange } from "../reports/daily-stats.js";
 
 /** The period key of a time column: the China date (DAY) or "YYYY-MM" (MONTH); ALL falls back to `fallback`. */
 function periodOf(q: ReportQuery, time: RawBuilder<unknown>, fallback: "DAY" | "MONTH"): RawBuilder<string> {
@@ -19,6 +20,9 @@ function periodOf(q: ReportQuery, time: RawBuilder<unknown>, fallback: "DAY" | "
   const day = chinaDateSql(q.dialect, time);
   return period === "DAY" ? day : sql<string>`substr(${day}, 1, 7)`;
 }
+
+/** periodOf for the daily summary's day column (DAY unless MONTH is asked for). */
+const statsPeriod = (q: ReportQuery): RawBuilder<string> => (q.params.period === "MONTH" ? sql<string>`substr(s.day, 1, 7)` : sql<string>`s.day`);
 
 const inRange = (params: ReportParams, column: string) => [sql`${sql.ref(column)} >= ${chinaDayStart(params.dateFrom)}`, sql`${sql.ref(column)} < ${chinaDayEnd(params.dateTo)}`];
 const all = (parts: RawBuilder<unknown>[]) => sql<boolean>`(${sql.join(parts, sql` and `)})`;
@@ -63,13 +67,17 @@ const measures = (values: Partial<Record<Measure, RawBuilder<number>>>) => PLATF
 const platformData: ReportDef = {
   id: "platformData",
   measures: PLATFORM_MEASURES,
-  query: (q) => {
+  query: async (q) => {
     const { db, scope, params } = q;
+    // Waybills by creation day: from the daily summary when it can answer (daily-stats.ts), else from the waybills.
+    const stats = await dailyStatsInRange(db, scope, params);
     let freights = db.selectFrom("freights as f").where(visible("freights", scope, "f")).where("f.status", "!=", "CANCELLED").where(all(inRange(params, "f.created_at")));
     if (params.freightWay) freights = freights.where("f.freight_way", "=", params.freightWay);
     if (params.orgId && staff(scope)) freights = freights.where("f.org_id", "=", params.orgId);
     if (params.shipper) freights = freights.where("f.shipper_name", "like", likePattern(params.shipper));
-    const waybillRows = freights.select([periodOf(q, sql`f.created_at`, "DAY").as("period"), ...measures({ waybills: sql<number>`1`, loaded: sql<number>`coalesce(f.loaded_weight, 0)` })]);
+    const waybillRows = stats
+      ? stats.where("s.created_live", ">", 0).select([statsPeriod(q).as("period"), ...measures({ waybills: sql<number>`s.created_live`, loaded: sql<number>`s.created_live_loaded` })])
+      : freights.select([periodOf(q, sql`f.created_at`, "DAY").as("period"), ...measures({ waybills: sql<number>`1`, loaded: sql<number>`coalesce(f.loaded_weight, 0)` })]);
     const payRows = paidItems(q).select([periodOf(q, sql`i.paid_at`, "DAY").as("period"), ...measures({ gmv: sql<number>`i.shipper_payable`, net: sql<number>`i.net_to_payee`, service_fee: sql<number>`i.service_fee`, tax_reserve: sql<number>`i.tax_reserve` })]);
     const withdrawRows = paidWithdrawals(q).select([periodOf(q, sql`w.finished_at`, "DAY").as("period"), ...measures({ withdrawn: sql<number>`w.amount` })]);
     const envelopeRows = receivedEnvelopes(q).select([periodOf(q, sql`g.received_at`, "DAY").as("period"), ...measures({ envelopes: sql<number>`g.amount` })]);
@@ -78,7 +86,7 @@ const platformData: ReportDef = {
     if (params.orgId) carriers = carriers.where(sql<boolean>`1 = 0`);
     const carrierRows = carriers.select([periodOf(q, sql`u.created_at`, "DAY").as("period"), ...measures({ carriers: sql<number>`1` })]);
     return db
-      .selectFrom(waybillRows.unionAll(payRows).unionAll(withdrawRows).unionAll(envelopeRows).unionAll(carrierRows).as("u"))
+      .selectFrom((waybillRows as unknown as typeof payRows).unionAll(payRows).unionAll(withdrawRows).unionAll(envelopeRows).unionAll(carrierRows).as("u"))
       .select([sql<string>`u.period`.as("period"), ...PLATFORM_MEASURES.map((m) => total(sql.ref(`u.${m}`)).as(m))])
       .groupBy("u.period")
       .orderBy("u.period", "desc")

@@ -1,5 +1,7 @@
 import type { Generated } from "kysely";
 import type { ClickModule } from "../../contract/reports.js";
+import type { FreightWay } from "../../contract/freight.js";
+import type { DailyStatsMeasure } from "../db/migrations/0041_waybill_daily_stats.js";
 
 /** A click on a waybill page, recorded from the console (运单点击分析). */
 export interface WaybillClicksTable {
@@ -14,6 +16,25 @@ export interface WaybillClicksTable {
   created_at: string;
 }
 
+/** The per-day summary of the waybills (migration 0041, daily-stats.ts): measures are kg, fen and counts. */
+export type WaybillDailyStatsTable = {
+  platform_id: string;
+  tenant_id: number;
+  org_id: number;
+  /** China date, "YYYY-MM-DD". */
+  day: string;
+  freight_way: FreightWay;
+} & Record<DailyStatsMeasure, number>;
+
+/** How far the backfill has come: waybills with id ≤ covered_to are in the summary; done once all are. */
+export interface WaybillDailyStatsProgressTable {
+  id: number;
+  covered_to: number;
+  done: number;
+}
+
 export interface ReportTables {
   waybill_clicks: WaybillClicksTable;
+  waybill_daily_stats: WaybillDailyStatsTable;
+  waybill_daily_stats_progress: WaybillDailyStatsProgressTable;
 }

@@ -68,6 +68,20 @@ export interface Hooks {
   afterCreate?(ctx: ServiceContext, scope: CallerScope, row: Row): Promise<void>;
 }
 
+/**
+ * An action on a set of rows at once (待付款's 支付, 新开票列表's 申请开票), done by the table's owner in one
+ * call of its own service (the ledger's pay, billing's apply): the engine mounts no route for it. A
+ * record carries the action in `actions` when `offered` holds for the caller (kind, permission, state)
+ * and `blocked` names no reason; a row it is offered on but `blocked` holds back carries the reason in
+ * `blocked[<action>]` instead, so the list shows its checkbox greyed with that reason. The owner's
+ * service checks everything again when the rows are posted.
+ */
+export interface BulkService {
+  offered: (record: Record<string, unknown>, scope: CallerScope) => boolean;
+  /** Why rows cannot take part now, by row id (checked for a page of records at once, e.g. 开票须上报成功). */
+  blocked?: (db: AnyDb, scope: CallerScope, records: Array<Record<string, unknown>>) => Promise<Map<number, string>>;
+}
+
 /** A transition run by its service: the row's id and the transition's parsed inputs. */
 export type TransitionService = (ctx: ServiceContext, scope: CallerScope, id: number, input: Record<string, unknown>) => Promise<unknown>;
 
@@ -121,6 +135,13 @@ export interface Binding<D extends AnyResource = AnyResource> {
    * expiry become 已过期 and return their budget, as their own service did before each list.
    */
   beforeRead?: (ctx: ServiceContext, scope: CallerScope) => Promise<unknown>;
+  /** Row-set actions the list offers with checkboxes (`BulkService`), by action key. */
+  bulk?: Record<string, BulkService>;
+  /**
+   * Fields of a read-only list computed in SQL over the row (`alias`), e.g. a value of the waybill a
+   * settlement belongs to, or 上报状态: selected with the row, filtered like a column. Not sortable.
+   */
+  computed?: Record<string, (alias: string) => RawBuilder<unknown>>;
   /** Generic routes not mounted because a hand-written spec route serves the same path (search, GET :id, POST create). */
   routes?: { search?: false; detail?: false; create?: false; delete?: false };
 }

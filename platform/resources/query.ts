@@ -20,9 +20,9 @@ const A = "t";
 const ref = (column: string) => sql.ref(`${A}.${column}`);
 
 /** `column` contains `text` literally (LIKE with %, _ and \ escaped). */
-export function contains(column: string, text: string): RawBuilder<SqlBool> {
+export function contains(column: string | RawBuilder<unknown>, text: string): RawBuilder<SqlBool> {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
+  return sql<SqlBool>`${typeof column === "string" ? sql.ref(column) : column} like ${pattern} escape '\\'`;
 }
 
 export function assertWaterFor(binding: Binding, scope: CallerScope): void {
@@ -36,6 +36,16 @@ export function scopedBase(db: AnyDb, binding: Binding, scope: CallerScope) {
   if (binding.where) query = query.where(binding.where(A));
   return query;
 }
+
+/** The row's columns and the binding's computed fields (as their columns). */
+export function selectRow(query: ReturnType<typeof scopedBase>, binding: Binding) {
+  const computed = Object.entries(binding.computed ?? {});
+  const all = query.selectAll(A);
+  return computed.length ? all.select(computed.map(([key, expression]) => expression(A).as(columnOf(key, binding.def.fields[key]!)))) : all;
+}
+
+/** Where a field's value is in a query: its column, or the binding's SQL for a computed field. */
+const valueOf = (binding: Binding, key: string, column: string) => binding.computed?.[key]?.(A) ?? ref(column);
 
 /** The record action that a write stands for (the buttons the platform offers). */
 const ACTION_OF_WRITE: Record<string, string> = { update: "edit", delete: "delete" };
@@ -112,7 +122,7 @@ export async function toRecords(db: AnyDb, binding: Binding, scope: CallerScope,
   const orgName = new Map(orgs.map((o) => [Number(o.id), String(o.name)]));
   const unmasked = scope.permissions.has(SENSITIVE_VIEW);
   const writable = await writableOf(db, binding, scope, rows.map((r) => Number(r.id)));
-  return rows.map((row) => {
+  const records = rows.map((row) => {
     const record: Record<string, unknown> = {
       id: Number(row.id),
       orgId: row.org_id == null ? null : Number(row.org_id),
@@ -137,6 +147,16 @@ export async function toRecords(db: AnyDb, binding: Binding, scope: CallerScope,
     record.actions = actions;
     return record;
   });
+  for (const [key, bulk] of Object.entries(binding.bulk ?? {})) {
+    const offered = records.filter((record) => bulk.offered(record, scope));
+    const blocked = bulk.blocked && offered.length ? await bulk.blocked(db, scope, offered) : new Map<number, string>();
+    for (const record of offered) {
+      const reason = blocked.get(Number(record.id));
+      if (reason) record.blocked = { ...(record.blocked as Record<string, string> | undefined), [key]: reason };
+      else (record.actions as string[]).push(key);
+    }
+  }
+  return records;
 }
 
 const sortColumn = (binding: Binding) => {
@@ -155,14 +175,17 @@ function filtered(query: ReturnType<typeof scopedBase>, binding: Binding, filter
       const from = filter[`${key}From`];
       const to = filter[`${key}To`];
       const instant = field.kind === "datetime";
+      const at = valueOf(binding, key, column);
       // Days (text) or, for an amount, fen (numbers).
-      if (typeof from === "string" || typeof from === "number") q = q.where(ref(column), ">=", instant ? chinaDayStart(String(from)) : from);
-      if (typeof to === "string" || typeof to === "number") q = instant ? q.where(ref(column), "<", chinaDayEnd(String(to))) : q.where(ref(column), "<=", to);
+      if (typeof from === "string" || typeof from === "number") q = q.where(at, ">=", instant ? chinaDayStart(String(from)) : from);
+      if (typeof to === "string" || typeof to === "number") q = instant ? q.where(at, "<", chinaDayEnd(String(to))) : q.where(at, "<=", to);
       continue;
     }
     const value = filter[key];
     if (value === undefined || value === null) continue;
-    if (op === "contains") q = q.where(contains(`${A}.${column}`, String(value)));
+    const computed = binding.computed?.[key];
+    if (computed) q = q.where(op === "contains" ? contains(computed(A), String(value)) : sql<SqlBool>`${computed(A)} = ${value}`);
+    else if (op === "contains") q = q.where(contains(`${A}.${column}`, String(value)));
     // A place filter takes the chosen division and everything inside it (江苏省 → every 32xxxx).
     else if (field.kind === "region") q = q.where(ref(column), "like", `${regionPrefix(String(value))}%`);
     else q = q.where(ref(column), "=", field.kind === "bool" ? (value ? 1 : 0) : value);
@@ -196,8 +219,7 @@ export async function searchResource(db: AnyDb, binding: Binding, scope: CallerS
   const [direction] = [binding.def.defaultSort[1]];
   const can = { create: mayUse(binding.def, scope, "create"), export: mayUse(binding.def, scope, "export") };
   const page = (limit: number) =>
-    query
-      .selectAll(A)
+    selectRow(query, binding)
       .orderBy(ref(sortColumn(binding)), direction)
       .orderBy(ref("id"), direction)
       .limit(limit)
@@ -221,7 +243,7 @@ export async function searchResource(db: AnyDb, binding: Binding, scope: CallerS
 
 /** The row with this id if the caller may see it; otherwise 404 (never 403: not theirs is not there). */
 export async function findRow(db: AnyDb, binding: Binding, scope: CallerScope, id: number): Promise<Row> {
-  const row = (await scopedBase(db, binding, scope).selectAll(A).where(ref("id"), "=", id).executeTakeFirst()) as Row | undefined;
+  const row = (await selectRow(scopedBase(db, binding, scope), binding).where(ref("id"), "=", id).executeTakeFirst()) as Row | undefined;
   if (!row) throw notFound(`${binding.def.name}不存在`);
   return row;
 }
@@ -307,7 +329,7 @@ export function rowsAfter(db: AnyDb, binding: Binding, scope: CallerScope, filte
     const op = direction === "desc" ? sql`<` : sql`>`;
     query = query.where(sql<SqlBool>`(${ref(column)} ${op} ${cursor.sort} or (${ref(column)} = ${cursor.sort} and ${ref("id")} ${op} ${cursor.id}))`);
   }
-  return query.selectAll(A).orderBy(ref(column), direction).orderBy(ref("id"), direction).limit(limit).execute() as Promise<Row[]>;
+  return selectRow(query, binding).orderBy(ref(column), direction).orderBy(ref("id"), direction).limit(limit).execute() as Promise<Row[]>;
 }
 
 export const cursorOf = (binding: Binding, row: Row): WalkCursor => ({ sort: row[sortColumn(binding)], id: Number(row.id) });

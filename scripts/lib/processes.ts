@@ -52,16 +52,27 @@ export async function waitFor(url: string, timeoutMs = 120_000) {
   throw new Error(`${url} did not come up`);
 }
 
+/** The built servers of `npm run build` (what production runs), beside the build's console bundle. */
+const BUILT_PLATFORM = "build/server/platform/main.js";
+const BUILT_CONSOLE = "build/server/scripts/console-server.js";
+
 /**
  * Builds the console if missing, then starts platform and console on the given ports (the platform on
- * `platformPort`, by default the console's port + 1) and database.
+ * `platformPort`, by default the console's port + 1) and database. `built` runs the compiled servers of
+ * `npm run build` (building them when missing), as production does; otherwise the TypeScript sources
+ * under tsx.
  */
-export async function startStack(opts: { port: number; platformPort?: number; databaseUrl: string; env?: Record<string, string>; nodeArgs?: string[]; consoleNodeArgs?: string[]; platformNodeArgs?: string[] }): Promise<Started> {
+export async function startStack(opts: { port: number; platformPort?: number; databaseUrl: string; env?: Record<string, string>; nodeArgs?: string[]; consoleNodeArgs?: string[]; platformNodeArgs?: string[]; built?: boolean }): Promise<Started> {
   const nodeArgs = opts.nodeArgs ?? [];
-  if (!existsSync(join(root, "build/index.js"))) {
-    const built = spawnSync("npx", ["remix", "build"], { cwd: root, stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });
+  const needed = opts.built ? [BUILT_PLATFORM, BUILT_CONSOLE, "build/index.js"] : ["build/index.js"];
+  if (!needed.every((file) => existsSync(join(root, file)))) {
+    const built = opts.built
+      ? spawnSync("npm", ["run", "build"], { cwd: root, stdio: "ignore" })
+      : spawnSync("npx", ["remix", "build"], { cwd: root, stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });
     if (built.status !== 0) throw new Error("console build failed");
   }
+  const platformEntry = opts.built ? [BUILT_PLATFORM] : ["--import", "tsx", "platform/main.ts"];
+  const consoleEntry = opts.built ? [BUILT_CONSOLE] : ["--import", "tsx", join(root, "scripts/console-server.ts")];
   const platformPort = opts.platformPort ?? opts.port + 1;
   for (const port of [platformPort, opts.port]) if (!(await portFree(port))) throw new Error(`port ${port} is in use`);
   const env = { ...process.env, TMS_ENV: "development", TMS_DEMO: "1", TMS_DATABASE_URL: opts.databaseUrl, PLATFORM_PORT: String(platformPort), LOG_LEVEL: "warn", ...opts.env };
@@ -70,12 +81,12 @@ export async function startStack(opts: { port: number; platformPort?: number; da
     for (const child of started.reverse()) await stopChild(child);
   };
   try {
-    const platform = track(spawn(process.execPath, [...nodeArgs, ...(opts.platformNodeArgs ?? []), "--import", "tsx", "platform/main.ts"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] }));
+    const platform = track(spawn(process.execPath, [...nodeArgs, ...(opts.platformNodeArgs ?? []), ...platformEntry], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] }));
     started.push(platform);
     const platformUrl = `http://127.0.0.1:${platformPort}`;
     await waitForChild(`${platformUrl}/health`, platform);
     const consoleProcess = track(
-      spawn(process.execPath, [...nodeArgs, ...(opts.consoleNodeArgs ?? []), "--import", "tsx", join(root, "scripts/console-server.ts"), "./build/index.js"], {
+      spawn(process.execPath, [...nodeArgs, ...(opts.consoleNodeArgs ?? []), ...consoleEntry, "./build/index.js"], {
         cwd: root,
         env: { ...env, PORT: String(opts.port), NODE_ENV: "production", TMS_PLATFORM_URL: platformUrl },
         stdio: ["ignore", "ignore", "inherit"],

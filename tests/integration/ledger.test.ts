@@ -244,14 +244,11 @@ describe(`ledger (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, ()
     const paid = await okData<{ records: Array<{ payStatus: string; paymentNo: string | null }> }>(as(f, "ORG_USER", "/pay-waybill-tracking/search", { payStatus: "PAID", size: 50 }));
     expect(paid.records.length).toBeGreaterThan(0);
     expect(paid.records.every((r) => r.payStatus === "PAID" && r.paymentNo)).toBe(true);
-    // 司机应付 (grouped unpaid settlements): its sum is what 待付款 owes on both ways, under the same scope.
+    // 司机应付 (grouped unpaid settlements): its sum is what 待付款 owes, under the same scope.
     const payees = await okData<{ records: Array<{ waybillCount: number; netToPayee: number }>; sums: { payeePayable: number } }>(as(f, "ORG_USER", "/pay-payee-payable/search", { size: 200 }));
     expect(payees.records.length).toBeGreaterThan(0);
-    const owed = async (freightWay: "ROAD" | "WATER") => {
-      const res = await as<{ sums: { netToPayee: number } }>(f, "ORG_USER", "/pay/payables/search", { freightWay, size: 1 });
-      return res.body.code === 200 ? res.body.data!.sums.netToPayee : 0;
-    };
-    expect(payees.sums.payeePayable).toBe((await owed("ROAD")) + (await owed("WATER")));
+    const owed = await okData<{ sums: { netToPayee: number } }>(as(f, "ORG_USER", "/pay-payable/search", { size: 1 }));
+    expect(payees.sums.payeePayable).toBe(owed.sums.netToPayee);
     expect(payees.records.every((p) => p.waybillCount > 0 && p.netToPayee > 0)).toBe(true);
     const cards = await okData<{ total: number; records: Array<Record<string, unknown>> }>(as(f, "SYSTEM_USER", "/pay-bank-card/search", {}));
     expect(cards.total).toBeGreaterThan(0);

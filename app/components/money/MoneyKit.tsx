@@ -1,14 +1,12 @@
 /**
- * What the waybill pick pages (陆运/水运待付款, 新开票列表, 申请撮合开票) still use while they move to the
- * engine: a table whose columns say how to show each value, a GET filter bar, the page frame, the
- * pick form, and the confirmation of an intent (the resource components' IntentDialog). Every other
- * money page is on the engine (docs/design/money.md).
+ * What BatchApply.tsx still uses (a table whose columns say how to show each value, a GET filter bar,
+ * the page frame with its notice and refusal, the pager). Every other money page is on the engine
+ * (docs/design/money.md); this kit goes when that page moves.
  */
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import { chinaDateTime } from "../../../contract/units";
 import { fenToYuan } from "~/lib/format";
 import { Pagination } from "~/components/ui/Pagination";
-import { Permission } from "~/components/ui/Permission";
 import type { LabelledSum } from "~/lib/footer-sums";
 import { RowActionMenu } from "~/components/ui/RowActionMenu";
 
@@ -111,49 +109,6 @@ export function MoneyFrame({ title, notice, children, toolbar }: { title: string
   );
 }
 
-export function yuanSums(sums: Record<string, number> | undefined, labels: Array<[string, string]>): LabelledSum[] {
-  return labels.filter(([key]) => (sums?.[key] ?? 0) > 0).map(([key, label]) => ({ key, label, value: fenToYuan(sums![key]!), unit: "元" }));
-}
-
 export function Pager({ page, sums, selectedCount }: { page: { total: number; current: number; size: number }; sums?: LabelledSum[]; selectedCount?: number }) {
   return <Pagination total={page.total} current={page.current} size={page.size} sums={sums} selectedCount={selectedCount} />;
-}
-
-/** The confirmation of a page's own intent: the resource components' IntentDialog. */
-export { IntentDialog as ConfirmDialog } from "~/components/resource/IntentDialog";
-
-/**
- * Waybills to tick and act on together (待付款, 新开票列表): a GET form keeping the list's filters, whose
- * button opens the `<confirm>:` dialog with the ticked `freightId`s in the address.
- */
-export function WaybillPickForm(props: { label: string; confirm: string; permission: string; buttonLabel: string; buttonTestId: string; hint: string; tableTestId: string; rows: Row[]; selected: number[]; columns: Column[]; blockedReason?: (row: Row) => string | null; onChange?: (event: React.FormEvent<HTMLFormElement>) => void }) {
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  return (
-    <Form method="get" className="card space-y-3" aria-label={props.label} onChange={props.onChange}>
-      {[...params.entries()]
-        .filter(([k]) => !["confirm", "freightId"].includes(k))
-        .map(([k, v]) => (
-          <input key={k} type="hidden" name={k} value={v} />
-        ))}
-      <input type="hidden" name="confirm" value={`${props.confirm}:`} />
-      <div className="flex items-center gap-2">
-        <Permission roles={[props.permission]}>
-          <button type="submit" className="btn btn-primary" data-testid={props.buttonTestId}>
-            {props.buttonLabel}
-          </button>
-        </Permission>
-        <span className="text-sm text-gray-500">{props.hint}</span>
-      </div>
-      <MoneyTable
-        testId={props.tableTestId}
-        rows={props.rows}
-        leading={(r) => {
-          const blocked = props.blockedReason?.(r) ?? null;
-          return <input type="checkbox" name="freightId" value={String(r.freightId)} disabled={!!blocked} title={blocked ?? undefined} defaultChecked={!blocked && props.selected.includes(Number(r.freightId))} aria-label={`选择运单 ${String(r.freightNo)}`} />;
-        }}
-        columns={props.columns}
-      />
-    </Form>
-  );
 }

@@ -3,9 +3,10 @@ import { publicFileTokensMigration } from "./0034_public_file_tokens.js";
 import { credentialExpiryMigration } from "./0035_credential_expiry.js";
 import { documentsAndReasonsMigration } from "./0037_documents_and_reasons.js";
 import { placeRegionsMigration } from "./0038_place_regions.js";
+import { waybillDailyStatsMigration } from "./0041_waybill_daily_stats.js";
 import { completionIndexesMigration } from "./0039_completion_indexes.js";
 import { dashboardTimeIndexesMigration } from "./0040_dashboard_time_indexes.js";
-import { moneyViewsMigration } from "./0041_money_views.js";
+import { moneyViewsMigration } from "./0042_money_views.js";
 import type { Migration } from "kysely";
 import type { DialectName } from "../index.js";
 import { smsCodesMigration } from "./0027_sms_codes.js";
@@ -80,5 +81,6 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0038_place_regions": placeRegionsMigration,
   "0039_completion_indexes": completionIndexesMigration,
   "0040_dashboard_time_indexes": dashboardTimeIndexesMigration,
-  "0041_money_views": moneyViewsMigration,
+  "0041_waybill_daily_stats": waybillDailyStatsMigration,
+  "0042_money_views": moneyViewsMigration,
 };

@@ -1,0 +1,189 @@
+import { sql, type Kysely, type Migration } from "kysely";
+import { CHINA_OFFSET_HOURS, CHINA_TIME_ZONE } from "../../../contract/units.js";
+import type { DialectName } from "../index.js";
+
+/**
+ * The per-day summary of the waybills (docs/design/reports.md, "The daily summary"): one row per
+ * platform, tenant, organisation, China day and transport way, kept by triggers on `freights` in the
+ * transaction of every write that changes a figure. A waybill counts on up to three days: its creation
+ * day (created*), its statistics day (loading time, else creation; every other measure, cancelled ones
+ * left out) and its completion day (completed).
+ *
+ * The migration creates it empty. Over an empty `freights` it is complete at once; otherwise the
+ * backfill (platform/reports/daily-stats.ts `fillDailyStats`) adds the existing waybills in id ranges,
+ * and until it is done the triggers update only for waybills it has covered (`covered_to`), while the
+ * readers keep aggregating `freights`.
+ */
+export const DAILY_STATS_KEYS = ["platform_id", "tenant_id", "org_id", "day", "freight_way"] as const;
+export const DAILY_STATS_MEASURES = [
+  "created",
+  "created_live",
+  "created_live_loaded",
+  "completed",
+  "waybills",
+  "loaded_count",
+  "completed_count",
+  "in_transit",
+  "loaded",
+  "unloaded",
+  "freight",
+  "loaded_of_loaded",
+  "freight_of_loaded",
+  "completed_weight",
+] as const;
+export type DailyStatsMeasure = (typeof DAILY_STATS_MEASURES)[number];
+
+/** The columns of `freights` the summary reads: an update touching none of them changes nothing. */
+const SOURCE_COLUMNS = [
+  "platform_id",
+  "tenant_id",
+  "org_id",
+  "freight_way",
+  "status",
+  "created_at",
+  "loading_time",
+  "complete_time",
+  "loaded_weight",
+  "unloaded_weight",
+  "freight_amount",
+];
+
+const chinaDay = (dialect: DialectName, time: string) =>
+  dialect === "postgres"
+    ? `to_char((${time})::timestamptz at time zone '${CHINA_TIME_ZONE}', 'YYYY-MM-DD')`
+    : `substr(datetime(${time}, '+${CHINA_OFFSET_HOURS} hours'), 1, 10)`;
+
+/**
+ * The rows a waybill adds to the summary (sign 1) or takes from it (sign -1), as a UNION ALL of up to
+ * three SELECTs over `r` (NEW / OLD in a trigger, a table alias in the backfill). `from` and `where`
+ * make the backfill's SELECTs read `freights`; a trigger's read nothing.
+ */
+export function dailyStatsContributions(dialect: DialectName, r: string, sign: 1 | -1, from = "", where = "true"): string {
+  const s = (expr: string) => (sign === 1 ? `(${expr})` : `-(${expr})`);
+  const live = `${r}.status <> 'CANCELLED'`;
+  const loadedAt = `${r}.loading_time is not null`;
+  const m = (values: Partial<Record<DailyStatsMeasure, string>>) => DAILY_STATS_MEASURES.map((k) => `${values[k] ? s(values[k]) : "0"} as ${k}`).join(", ");
+  const keys = (time: string) =>
+    `${r}.platform_id as platform_id, ${r}.tenant_id as tenant_id, ${r}.org_id as org_id, ${chinaDay(dialect, time)} as day, ${r}.freight_way as freight_way`;
+  const select = (time: string, values: Partial<Record<DailyStatsMeasure, string>>, cond: string) =>
+    `select ${keys(time)}, ${m(values)} ${from} where ${where} and ${cond}`;
+  return [
+    select(
+      `${r}.created_at`,
+      {
+        created: "1",
+        created_live: `case when ${live} then 1 else 0 end`,
+        created_live_loaded: `case when ${live} then coalesce(${r}.loaded_weight, 0) else 0 end`,
+      },
+      "true"
+    ),
+    select(
+      `coalesce(${r}.loading_time, ${r}.created_at)`,
+      {
+        waybills: "1",
+        loaded_count: `case when ${loadedAt} then 1 else 0 end`,
+        completed_count: `case when ${r}.status = 'COMPLETED' then 1 else 0 end`,
+        in_transit: `case when ${r}.status = 'IN_TRANSIT' then 1 else 0 end`,
+        loaded: `coalesce(${r}.loaded_weight, 0)`,
+        unloaded: `coalesce(${r}.unloaded_weight, 0)`,
+        freight: `coalesce(${r}.freight_amount, 0)`,
+        loaded_of_loaded: `case when ${loadedAt} then coalesce(${r}.loaded_weight, 0) else 0 end`,
+        freight_of_loaded: `case when ${loadedAt} then coalesce(${r}.freight_amount, 0) else 0 end`,
+        completed_weight: `case when ${r}.status = 'COMPLETED' then coalesce(${r}.unloaded_weight, ${r}.loaded_weight, 0) else 0 end`,
+      },
+      live
+    ),
+    select(`${r}.complete_time`, { completed: "1" }, `${r}.complete_time is not null`),
+  ].join(" union all ");
+}
+
+/** Adds the contributions (a UNION ALL) to the summary, one row per key, in key order (PostgreSQL row locks taken in one order). */
+export function dailyStatsUpsert(contributions: string): string {
+  const keys = DAILY_STATS_KEYS.join(", ");
+  const sums = DAILY_STATS_MEASURES.map((k) => `sum(c.${k})`).join(", ");
+  const adds = DAILY_STATS_MEASURES.map((k) => `${k} = waybill_daily_stats.${k} + excluded.${k}`).join(", ");
+  const picked = DAILY_STATS_KEYS.map((k) => `c.${k}`).join(", ");
+  return `insert into waybill_daily_stats (${keys}, ${DAILY_STATS_MEASURES.join(", ")}) select ${picked}, ${sums} from (${contributions}) c where true group by ${keys} order by ${keys} on conflict (${keys}) do update set ${adds}`;
+}
+
+const changed = (dialect: DialectName) =>
+  SOURCE_COLUMNS.map((c) => (dialect === "postgres" ? `OLD.${c} is distinct from NEW.${c}` : `OLD.${c} is not NEW.${c}`)).join(" or ");
+
+export function waybillDailyStatsMigration(dialect: DialectName): Migration {
+  const big = dialect === "postgres" ? "bigint" : "integer";
+  return {
+    async up(db: Kysely<unknown>) {
+      let table = db.schema
+        .createTable("waybill_daily_stats")
+        .addColumn("platform_id", "varchar(8)", (c) => c.notNull())
+        .addColumn("tenant_id", big, (c) => c.notNull())
+        .addColumn("org_id", big, (c) => c.notNull())
+        .addColumn("day", "varchar(10)", (c) => c.notNull())
+        .addColumn("freight_way", "varchar(8)", (c) => c.notNull());
+      for (const m of DAILY_STATS_MEASURES) table = table.addColumn(m, big, (c) => c.notNull().defaultTo(0));
+      await table.addPrimaryKeyConstraint("waybill_daily_stats_pk", [...DAILY_STATS_KEYS]).execute();
+      // The platform's and a tenant's ranges (the primary key serves an organisation's).
+      await db.schema.createIndex("waybill_daily_stats_platform_day").on("waybill_daily_stats").columns(["platform_id", "day"]).execute();
+      await db.schema.createIndex("waybill_daily_stats_tenant_day").on("waybill_daily_stats").columns(["platform_id", "tenant_id", "day"]).execute();
+
+      await db.schema
+        .createTable("waybill_daily_stats_progress")
+        .addColumn("id", "integer", (c) => c.primaryKey())
+        .addColumn("covered_to", big, (c) => c.notNull())
+        .addColumn("done", "integer", (c) => c.notNull())
+        .execute();
+      const any = await sql<{ id: number }>`select id from freights limit 1`.execute(db);
+      await sql`insert into waybill_daily_stats_progress (id, covered_to, done) values (1, 0, ${any.rows.length ? 0 : 1})`.execute(db);
+
+      const plus = (r: string) => dailyStatsUpsert(dailyStatsContributions(dialect, r, 1));
+      const minusPlus = dailyStatsUpsert(`${dailyStatsContributions(dialect, "OLD", -1)} union all ${dailyStatsContributions(dialect, "NEW", 1)}`);
+      const minus = dailyStatsUpsert(dailyStatsContributions(dialect, "OLD", -1));
+      const watched = SOURCE_COLUMNS.join(", ");
+      const whenChanged = changed(dialect);
+      if (dialect === "postgres") {
+        // Until the backfill is done a write waits for its current chunk (FOR SHARE against its FOR UPDATE),
+        // so a waybill is counted once: by the trigger if the backfill has passed its id, else by the backfill.
+        await sql
+          .raw(
+            `create function waybill_daily_stats_apply() returns trigger language plpgsql as $$
+declare p record;
+begin
+  select done, covered_to into p from waybill_daily_stats_progress where id = 1;
+  if p.done <> 1 then
+    select done, covered_to into p from waybill_daily_stats_progress where id = 1 for share;
+  end if;
+  if TG_OP = 'INSERT' then
+    if p.done = 1 or NEW.id <= p.covered_to then ${plus("NEW")}; end if;
+  elsif TG_OP = 'UPDATE' then
+    if p.done = 1 or NEW.id <= p.covered_to then ${minusPlus}; end if;
+  else
+    if p.done = 1 or OLD.id <= p.covered_to then ${minus}; end if;
+  end if;
+  return null;
+end $$`
+          )
+          .execute(db);
+        await sql
+          .raw(`create trigger waybill_daily_stats_write after insert or delete on freights for each row execute function waybill_daily_stats_apply()`)
+          .execute(db);
+        await sql.raw(`create trigger waybill_daily_stats_update after update of ${watched} on freights for each row when (${whenChanged}) execute function waybill_daily_stats_apply()`).execute(db);
+      } else {
+        const covered = (r: string) => `(select done = 1 or covered_to >= ${r}.id from waybill_daily_stats_progress where id = 1)`;
+        await sql.raw(`create trigger waybill_daily_stats_insert after insert on freights when ${covered("NEW")} begin ${plus("NEW")}; end`).execute(db);
+        await sql.raw(`create trigger waybill_daily_stats_update after update of ${watched} on freights when ${covered("NEW")} and (${whenChanged}) begin ${minusPlus}; end`).execute(db);
+        await sql.raw(`create trigger waybill_daily_stats_delete after delete on freights when ${covered("OLD")} begin ${minus}; end`).execute(db);
+      }
+    },
+    async down(db: Kysely<unknown>) {
+      if (dialect === "postgres") {
+        await sql.raw("drop trigger if exists waybill_daily_stats_write on freights").execute(db);
+        await sql.raw("drop trigger if exists waybill_daily_stats_update on freights").execute(db);
+        await sql.raw("drop function if exists waybill_daily_stats_apply()").execute(db);
+      } else {
+        for (const t of ["insert", "update", "delete"]) await sql.raw(`drop trigger if exists waybill_daily_stats_${t}`).execute(db);
+      }
+      await db.schema.dropTable("waybill_daily_stats_progress").execute();
+      await db.schema.dropTable("waybill_daily_stats").execute();
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FreightDashboard } from "../../contract/freight.js";
+import type { ReportResult } from "../../contract/reports.js";
+import { DAILY_STATS_KEYS, DAILY_STATS_MEASURES, dailyStatsContributions } from "../../platform/db/migrations/0041_waybill_daily_stats.js";
+import { dailyStatsReady, fillDailyStats, pauseDailyStats } from "../../platform/reports/daily-stats.js";
+import { as, dispatchFresh, driveTo, okData, startFreightPlatform, type Account, type FreightTestPlatform } from "./freight-fixtures.js";
+
+let f: FreightTestPlatform;
+beforeAll(async () => {
+  f = await startFreightPlatform("daily_stats");
+});
+afterAll(async () => {
+  await f?.close();
+});
+
+type Row = Record<string, string | number>;
+const key = (r: Row) => DAILY_STATS_KEYS.map((k) => String(r[k])).join("|");
+/** Rows with any figure, measures as numbers, in key order (a row whose waybills all moved away holds zeros). */
+const normalise = (rows: Row[]) =>
+  rows
+    .map(
+      (r) =>
+        ({
+          ...Object.fromEntries(DAILY_STATS_KEYS.map((k) => [k, String(r[k])])),
+          ...Object.fromEntries(DAILY_STATS_MEASURES.map((m) => [m, Number(r[m])])),
+        } as Row)
+    )
+    .filter((r) => DAILY_STATS_MEASURES.some((m) => r[m] !== 0))
+    .sort((a, b) => key(a).localeCompare(key(b)));
+
+async function summary() {
+  return normalise((await f.p.db.kysely.selectFrom("waybill_daily_stats").selectAll().execute()) as unknown as Row[]);
+}
+
+/** The same figures aggregated afresh from every waybill. */
+async function freshAggregate() {
+  const keys = DAILY_STATS_KEYS.join(", ");
+  const sums = DAILY_STATS_MEASURES.map((m) => `sum(c.${m}) as ${m}`).join(", ");
+  const { rows } = await sql
+    .raw<Row>(`select ${keys}, ${sums} from (${dailyStatsContributions(f.p.db.dialect, "f", 1, "from freights f")}) c group by ${keys}`)
+    .execute(f.p.db.kysely);
+  return normalise(rows);
+}
+
+const DAY = 86_400_000;
+const chinaDate = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+const today = chinaDate(Date.now());
+const range = { dateFrom: chinaDate(Date.now() - 89 * DAY), dateTo: today };
+const REPORTS = [
+  ["shuikouBusiness", range],
+  ["shuikouBusiness", { ...range, period: "DAY", freightWay: "ROAD" }],
+  ["orderTrend", { dateFrom: `${chinaDate(Date.now() - 300 * DAY).slice(0, 7)}-01`, dateTo: today }],
+  ["platformData", range],
+  ["platformData", { ...range, period: "MONTH" }],
+] as const;
+const ACCOUNTS: Account[] = ["SYSTEM_USER", "TENANT_USER", "ORG_USER"];
+
+/** Every report and dashboard the summary serves, as each account sees it. */
+async function figures() {
+  const out: unknown[] = [];
+  for (const account of ACCOUNTS) {
+    // An account without a report's permission gets 403 both ways; the rest must be served.
+    for (const [id, params] of REPORTS) {
+      const res = await as<ReportResult>(f, account, `/tms-report/${id}/search`, params);
+      expect([200, 403]).toContain(res.status);
+      if (account === "SYSTEM_USER") expect(res.status, id).toBe(200);
+      out.push(res.body);
+    }
+    out.push(await okData<FreightDashboard>(as(f, account, "/tms-freight/dashboard", {})));
+    out.push(await okData<FreightDashboard>(as(f, account, "/tms-freight/dashboard", { freightWay: "WATER" })));
+  }
+  return out;
+}
+
+describe(`daily summary (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, () => {
+  it("is complete over the seeded waybills and equals a fresh aggregate", async () => {
+    expect(await dailyStatsReady(f.p.db.kysely)).toBe(true);
+    const rows = await summary();
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows).toEqual(await freshAggregate());
+  });
+
+  it("stays equal to a fresh aggregate through dispatch, every step, cancel, a direct update and a delete", async () => {
+    const fresh = await dispatchFresh(f, { count: 4, plannedWeight: 30_000 });
+    await driveTo(f, fresh[0]!.id, "COMPLETED");
+    await driveTo(f, fresh[1]!.id, "UNLOADED");
+    await driveTo(f, fresh[2]!.id, "IN_TRANSIT");
+    await driveTo(f, fresh[3]!.id, "CANCELLED");
+    expect(await summary()).toEqual(await freshAggregate());
+
+    // Written straight into the table (a data fix, an import): the triggers see these too.
+    const db = f.p.db.kysely;
+    await db
+      .updateTable("freights")
+      .set({ created_at: new Date(Date.now() - 40 * DAY).toISOString() })
+      .where("id", "=", fresh[2]!.id)
+      .execute();
+    await db.updateTable("freights").set({ loaded_weight: 31_000, freight_amount: 250_000 }).where("id", "=", fresh[1]!.id).execute();
+    const copy = await db.selectFrom("freights").selectAll().where("id", "=", fresh[0]!.id).executeTakeFirstOrThrow();
+    const { id: _id, ...values } = copy;
+    const inserted = await db
+      .insertInto("freights")
+      .values({ ...values, freight_no: `${copy.freight_no}X`, org_id: f.orgIds[1]! })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(await summary()).toEqual(await freshAggregate());
+    await db.deleteFrom("freights").where("id", "=", inserted.id).execute();
+    expect(await summary()).toEqual(await freshAggregate());
+  });
+
+  it("is filled by the backfill in id ranges after a paused load, and the readers fall back meanwhile with the same figures", async () => {
+    const withSummary = await figures();
+    await pauseDailyStats(f.p.db.kysely);
+    expect(await dailyStatsReady(f.p.db.kysely)).toBe(false);
+    // Not counted while paused: the backfill adds them.
+    const more = await dispatchFresh(f, { count: 3, plannedWeight: 20_000 });
+    await driveTo(f, more[0]!.id, "COMPLETED");
+    const withoutSummary = await figures();
+    const stale = await summary();
+    expect(stale).not.toEqual(await freshAggregate());
+
+    expect(await fillDailyStats(f.p.db, 2)).toBe(3);
+    expect(await dailyStatsReady(f.p.db.kysely)).toBe(true);
+    expect(await summary()).toEqual(await freshAggregate());
+    expect(await figures()).toEqual(withoutSummary);
+    expect(withoutSummary).not.toEqual(withSummary);
+
+    // The summary and the waybills give the same reports and dashboard, for each account.
+    await pauseDailyStats(f.p.db.kysely);
+    const raw = await figures();
+    await fillDailyStats(f.p.db);
+    expect(await figures()).toEqual(raw);
+  });
+});
