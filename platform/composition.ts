@@ -67,6 +67,7 @@ import { appVersionBinding, operationLogBinding, systemFileBinding, userBinding 
 import { DELIVERY_BINDINGS } from "./orders/deliveries.resource.js";
 import { BILLING_BINDINGS } from "./billing/billing.resource.js";
 import { payeeSettingBinding } from "./ledger/payee-setting.resource.js";
+import { RED_ENVELOPE_BINDINGS } from "./marketing/red-envelope.resource.js";
 import { taxRegistrationBinding } from "./tax/registration.resource.js";
 import { MATCHMAKING_BINDINGS } from "./matchmaking/invoice.resource.js";
 import { MONEY_BINDINGS } from "./ledger/money.resource.js";
@@ -175,6 +176,7 @@ export const BINDINGS: readonly Binding[] = [
   taxRegistrationBinding,
   ...MATCHMAKING_BINDINGS,
   ...MONEY_BINDINGS,
+  ...RED_ENVELOPE_BINDINGS,
   ...FIND_SHIP_BINDINGS,
   ...SETTLEMENT_BINDINGS,
   ...INVOICEABLE_BINDINGS,

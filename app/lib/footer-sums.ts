@@ -14,6 +14,14 @@ export interface FooterSums {
   withdrawAmount?: number;
   income?: number;
   expense?: number;
+  balance?: number;
+  frozen?: number;
+  payeePayable?: number;
+  share?: number;
+  budget?: number;
+  granted?: number;
+  received?: number;
+  grantAmount?: number;
 }
 
 /** One sum as the pager's footer shows it: `label value unit`. */
@@ -36,6 +44,14 @@ const SUM_LABELS: Array<{ key: keyof FooterSums; label: string; unit: "吨" | "�
   { key: "withdrawAmount", label: "提现金额", unit: "元" },
   { key: "income", label: "收入", unit: "元" },
   { key: "expense", label: "支出", unit: "元" },
+  { key: "balance", label: "余额", unit: "元" },
+  { key: "frozen", label: "冻结", unit: "元" },
+  { key: "payeePayable", label: "应付金额", unit: "元" },
+  { key: "share", label: "我的分成", unit: "元" },
+  { key: "budget", label: "预算", unit: "元" },
+  { key: "granted", label: "已发放", unit: "元" },
+  { key: "received", label: "已领取", unit: "元" },
+  { key: "grantAmount", label: "金额", unit: "元" },
 ];
 
 /** The sums to show: each only when above 0, in 吨 or 元 with 2 decimals. */

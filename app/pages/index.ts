@@ -52,6 +52,7 @@ const GROUPS = [
   ...BILLING_PAGE_GROUPS,
   ...FINANCE_PAGE_GROUPS,
   ...MONEY_PAGE_GROUPS,
+  ...MARKETING_PAGE_GROUPS,
   ...FIND_SHIP_GROUPS,
   ...SETTLEMENT_PAGE_GROUPS,
 ];
@@ -63,6 +64,7 @@ import { appVersionPages } from "./app-version";
 import { IAM_PAGE_GROUPS } from "./iam";
 import { DELIVERY_GROUPS } from "./deliveries";
 import { MONEY_PAGE_GROUPS } from "./money";
+import { MARKETING_PAGE_GROUPS } from "./marketing";
 import { BILLING_PAGE_GROUPS } from "./billing";
 import { FINANCE_PAGE_GROUPS } from "./finance";
 import { FIND_SHIP_GROUPS } from "./findship";

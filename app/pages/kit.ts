@@ -86,7 +86,28 @@ export interface ListPage extends Common {
   bulkActions?: readonly BulkAction[];
   /** Quick filters above the search form (全部 / 已发布 / 待审核 …): links setting one filter value. */
   tabs?: { field: string; options: ReadonlyArray<{ label: string; value: string | null }> };
+  /**
+   * Lists of other resources shown under this one (企业余额's 待确认充值), each the first page of its
+   * filter; their rows' confirmations open as `?confirm=<resource>.<action>:<id>` and post to this page.
+   */
+  sections?: readonly ListSection[];
+  /**
+   * Where 导出 goes when the page relays its own workbook (红包管理's tabs: `…/export.xlsx?tab=grants`):
+   * the list's filters are appended; default `/export.xlsx?page=<path>&<filters>`.
+   */
+  exportPath?: string;
+  /** URL parameters the search form keeps (a tab of the page: `{ tab: "grants" }`). */
+  carry?: Readonly<Record<string, string>>;
   links: Links;
+}
+
+export interface ListSection {
+  title: string;
+  /** The section's list binding (its columns, row actions and links); it needs no route of its own. */
+  page: () => ListPage;
+  filter: ResourceFilter;
+  /** The section's test id (a browser test finds its rows by it). */
+  testId?: string;
 }
 
 export interface DetailPage extends Common {

@@ -2,7 +2,7 @@
  * Page bindings of the ledger's lists (contract/resources/money.ts). Each row's buttons are the
  * platform's `actions` (a 提现单's 审核通过 … only for platform finance, in the state that allows it).
  */
-import { bankCard, ledgerEntry, payment, withdrawal, withdrawalTransfer } from "../../contract/resources/money";
+import { bankCard, ledgerEntry, orgBalance, payeePayable, payment, recharge, waybillMoney, withdrawal, withdrawalTransfer } from "../../contract/resources/money";
 import { pagesOf } from "./kit";
 
 export const withdrawalPages = pagesOf(withdrawal, {
@@ -41,4 +41,43 @@ export const platformEntryPages = pagesOf(ledgerEntry, {
   list: { path: "/financialManage/platformFlow", title: "平台流水", rowActions: [], preset: { ownerType: "PLATFORM" }, columns: ["accountId", ...ENTRY_COLUMNS] },
 });
 
-export const MONEY_PAGE_GROUPS = [withdrawalPages, paymentPages, bankCardPages, withdrawalTransferPages, ownEntryPages, orgEntryPages, platformEntryPages];
+/**
+ * 我的提现 on 账户信息 (a bespoke page): the account holder's own withdrawals, 撤销 while 待审核 as the
+ * platform's row actions allow. Not in PAGES: 账户信息 is not a list page.
+ */
+export const ownWithdrawalList = pagesOf(withdrawal, {
+  list: { path: "/accountManage/accountInfo", title: "我的提现", rowActions: ["cancel"], columns: ["withdrawNo", "amount", "cardBank", "cardLast4", "status", "appliedAt", "finishedAt", "auditRemark", "failReason"] },
+}).list!;
+
+/** 我的充值 on 账户充值 (a bespoke page): the organisation's recharges, 撤销 while 待确认. */
+export const ownRechargeList = pagesOf(recharge, {
+  list: { path: "/accountManage/recharge", title: "我的充值", rowActions: ["cancel"], columns: ["rechargeNo", "amount", "method", "bankSerialNo", "transferTime", "voucherUrl", "status", "rejectReason", "submittedAt"] },
+}).list!;
+
+/** 待确认充值 under 企业余额: platform finance confirms (the ledger posts the money) or rejects. */
+const pendingRechargeList = pagesOf(recharge, {
+  list: { path: "/financialManage/enterpriseBalance", title: "待确认充值", rowActions: ["confirm", "reject"], showOrg: true, columns: ["rechargeNo", "amount", "payerName", "payerBank", "bankSerialNo", "transferTime", "voucherUrl", "submittedAt"] },
+}).list!;
+
+/** 企业余额 with 待确认充值 beneath; 详情 is 企业余额明细 (the account, its 核对 and its latest entries). */
+export const orgBalancePages = pagesOf(orgBalance, {
+  list: {
+    path: "/financialManage/enterpriseBalance",
+    title: "企业余额",
+    rowActions: ["detail"],
+    sections: [{ title: "待确认充值", page: () => pendingRechargeList, filter: { status: "PENDING" }, testId: "pending-recharges" }],
+  },
+  detail: { path: "/financialManage/enterpriseBalanceDetail", title: "企业余额明细", actions: [], related: [{ title: "资金流水", page: () => orgEntryPages.list!, filter: (record) => ({ orgId: record.orgId as number, ownerType: "ORG" }) }] },
+});
+
+/** 司机应付列表: unpaid settled freight by payee (per organisation and way). */
+export const payeePayablePages = pagesOf(payeePayable, {
+  list: { path: "/financialManage/driverPayableList", title: "司机应付列表", rowActions: [] },
+});
+
+/** 运单跟踪: each waybill's money state. */
+export const waybillMoneyPages = pagesOf(waybillMoney, {
+  list: { path: "/financialManage/waybillTracking", title: "运单跟踪", rowActions: [] },
+});
+
+export const MONEY_PAGE_GROUPS = [withdrawalPages, paymentPages, bankCardPages, withdrawalTransferPages, ownEntryPages, orgEntryPages, platformEntryPages, orgBalancePages, payeePayablePages, waybillMoneyPages];

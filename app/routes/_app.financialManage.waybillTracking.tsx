@@ -1,10 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
-import { WaybillTrackingPage } from "~/components/money/MoneyPages";
-import { loadMoneyList } from "~/services/pages/money.server";
+import { ResourceListPage } from "~/components/resource/ResourceListPage";
+import { waybillMoneyPages } from "~/pages/money";
+import { listLoader } from "~/services/resource-pages.server";
 
 /** 运单跟踪: each waybill's money state (settled, paid with its payment number, invoiced). */
-export const loader = ({ request }: LoaderFunctionArgs) => loadMoneyList(request, "/tracking/search", ["keyword", "status"]);
-
-export default WaybillTrackingPage;
+const page = waybillMoneyPages.list!;
+export const loader = (args: LoaderFunctionArgs) => listLoader(page, args);
+export default function WaybillTrackingPage() {
+  return <ResourceListPage page={page} />;
+}
 export const ErrorBoundary = PageErrorBoundary;

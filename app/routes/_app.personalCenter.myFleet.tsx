@@ -2,34 +2,37 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { FREIGHT_STATUS_LABELS } from "../../contract/freight";
 import { fenToYuan, kgToTonnes } from "~/lib/format";
+import { footerSums } from "~/lib/footer-sums";
+import { f } from "../../contract/resources/kit";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
-import { MoneyTable, Pager, yuanSums, type Column } from "~/components/money/MoneyKit";
+import { FieldTable } from "~/components/resource/FieldTable";
+import { Pagination } from "~/components/ui/Pagination";
 import { loadMyFleet } from "~/services/pages/my-fleet.server";
 
 /** 我的车队: the fleet leader's members, the waybills they drive and his share (分成) of their freight. */
 export const loader = ({ request }: LoaderFunctionArgs) => loadMyFleet(request);
 
-const MEMBER_COLUMNS: Column[] = [
-  { key: "driverName", label: "司机" },
-  { key: "driverMobile", label: "手机号" },
-  { key: "plateNo", label: "车辆" },
-  { key: "joinedAt", label: "加入日期" },
-  { key: "status", label: "状态", labels: { ACTIVE: "在队", QUIT: "已退出" } },
-  { key: "collectAuthorized", label: "代收授权", render: (r) => (r.collectAuthorized ? "是" : "否") },
-  { key: "waybillCount", label: "运单数" },
-];
+const MEMBER_COLUMNS = [
+  ["driverName", f.text("司机", 64)],
+  ["driverMobile", f.text("手机号", 11)],
+  ["plateNo", f.text("车辆", 16)],
+  ["joinedAt", f.date("加入日期")],
+  ["status", f.enumOf("状态", { ACTIVE: { label: "在队", tone: "success" }, QUIT: { label: "已退出" } })],
+  ["collectAuthorized", f.bool("代收授权")],
+  ["waybillCount", f.int("运单数", 0, 1_000_000)],
+] as const;
 
-const WAYBILL_COLUMNS: Column[] = [
-  { key: "freightNo", label: "运单号" },
-  { key: "driverName", label: "司机" },
-  { key: "conveyanceName", label: "车辆/船舶" },
-  { key: "route", label: "线路", render: (r) => `${String(r.loadingPlace)} → ${String(r.unloadingPlace)}` },
-  { key: "status", label: "状态", render: (r) => FREIGHT_STATUS_LABELS[r.status as keyof typeof FREIGHT_STATUS_LABELS] ?? String(r.status) },
-  { key: "loadedWeight", label: "装货重量(吨)", render: (r) => (r.loadedWeight == null ? "" : kgToTonnes(Number(r.loadedWeight))) },
-  { key: "freightAmount", label: "运费(元)", kind: "fen" },
-  { key: "share", label: "我的分成(元)", kind: "fen" },
-  { key: "createdAt", label: "派单时间", kind: "time" },
-];
+const WAYBILL_COLUMNS = [
+  ["freightNo", f.text("运单号", 32)],
+  ["driverName", f.text("司机", 64)],
+  ["conveyanceName", f.text("车辆/船舶", 32)],
+  ["route", f.text("线路", 200)],
+  ["status", f.enumOf("状态", Object.fromEntries(Object.entries(FREIGHT_STATUS_LABELS).map(([k, label]) => [k, { label }])))],
+  ["loadedWeight", { ...f.weightKg("装货重量(吨)", 1_000_000_000), format: (v: number | null | undefined) => (v == null ? "" : kgToTonnes(v)) }],
+  ["freightAmount", f.moneyFen("运费(元)", 10_000_000_000)],
+  ["share", f.moneyFen("我的分成(元)", 10_000_000_000)],
+  ["createdAt", f.datetime("派单时间")],
+] as const;
 
 export default function MyFleetPage() {
   const { summary, members, waybills, keyword, refusal } = useLoaderData<typeof loader>();
@@ -63,7 +66,7 @@ export default function MyFleetPage() {
       </section>
       <section className="card space-y-2">
         <h2 className="font-semibold">车队成员</h2>
-        <MoneyTable testId="fleet-members" rows={members.records} columns={MEMBER_COLUMNS} />
+        <FieldTable label="车队成员" testId="fleet-members" columns={MEMBER_COLUMNS} records={members.records} />
       </section>
       <section className="card space-y-3">
         <h2 className="font-semibold">成员运单</h2>
@@ -74,14 +77,8 @@ export default function MyFleetPage() {
           </label>
           <button type="submit" className="btn btn-primary">查询</button>
         </Form>
-        <MoneyTable testId="fleet-waybills" rows={waybills.records} columns={WAYBILL_COLUMNS} />
-        <Pager
-          page={waybills}
-          sums={yuanSums(waybills.sums, [
-            ["freightAmount", "运费"],
-            ["share", "我的分成"],
-          ])}
-        />
+        <FieldTable label="成员运单" testId="fleet-waybills" columns={WAYBILL_COLUMNS} records={waybills.records.map((r) => ({ ...r, route: `${String(r.loadingPlace)} → ${String(r.unloadingPlace)}` }))} />
+        <Pagination total={waybills.total} current={waybills.current} size={waybills.size} sums={footerSums({ totalFreight: waybills.sums?.freightAmount, share: waybills.sums?.share })} />
       </section>
     </div>
   );

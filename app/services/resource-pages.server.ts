@@ -76,8 +76,8 @@ function confirmOf(url: URL): { resource: string | null; action: string; id: num
 /** The resource a POST or a confirmation names: the page's own, or one of its related lists'. */
 function targetDef(page: ListPage | DetailPage | AuditPage, key: string | null): AnyResource | null {
   if (!key || key === page.def.key) return page.def;
-  if (page.kind === "list") return null;
-  return page.related?.map((r) => r.page().def).find((def) => def.key === key) ?? null;
+  const others = page.kind === "list" ? (page.sections ?? []) : (page.related ?? []);
+  return others.map((r) => r.page().def).find((def) => def.key === key) ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -98,6 +98,14 @@ function tableRow(page: ListPage, staff: boolean): (record: ResourceRecord) => R
     if (field.kind === "region") keys.add(`${key}Name`);
   }
   return (record) => Object.fromEntries(Object.entries(record).filter(([key]) => keys.has(key))) as ResourceRecord;
+}
+
+/** A page's own export route with the list's filters (those the route fixes itself, and `page`, dropped). */
+function exportOwn(path: string, filters: URLSearchParams): string {
+  const [pathname, own = ""] = path.split("?");
+  const params = new URLSearchParams(own);
+  for (const [name, value] of filters) if (name !== "page" && !params.has(name)) params.append(name, value);
+  return `${pathname}?${params}`;
 }
 
 /** The bulk action a list's `?confirm=<key>:` opens (the ticked values ride in the address under its `param`). */
@@ -139,9 +147,18 @@ export async function listLoader(page: ListPage, { request }: Args, { wholeRecor
     params.set("current", String(lastPage));
     throw redirect(`${url.pathname}?${params}`);
   }
-  const confirm = confirmOf(url);
-  // The row to confirm: on this page, or looked up (an old link, another page of the list).
-  const confirmRecord = confirm ? (data.records.find((r) => r.id === confirm.id) ?? (await resourcesApi.get(user, page.def, confirm.id))) : null;
+  const asked = confirmOf(url);
+  const confirmDef = asked ? targetDef(page, asked.resource) : null;
+  // Only a delete or a transition confirms here; a page's own intent (手动发放) has its own dialog.
+  const confirm = asked && confirmDef && (asked.action === "delete" || transitionOf(confirmDef, asked.action)) ? asked : null;
+  // The row to confirm: on this page, or looked up (an old link, another page of the list, a section's row).
+  const confirmRecord = confirm && confirmDef ? ((confirmDef === page.def ? data.records.find((r) => r.id === confirm.id) : undefined) ?? (await resourcesApi.get(user, confirmDef, confirm.id))) : null;
+  const sections = await Promise.all(
+    (page.sections ?? []).map(async (section) => ({
+      title: section.title,
+      data: await resourcesApi.search(user, section.page().def, { ...section.filter }, firstPage(50)).catch((error: unknown) => ({ error: platformMessage(error) })),
+    })),
+  );
   const formParam = url.searchParams.get("form");
   let form: { mode: "create" | "update"; record: ResourceRecord | null } | null = null;
   if (page.inlineForm && formParam) {
@@ -176,16 +193,17 @@ export async function listLoader(page: ListPage, { request }: Args, { wholeRecor
       values: query.values,
       errors: query.errors,
       filtered: Object.keys(query.values).length > 0,
-      confirm: confirm && confirmRecord?.actions.includes(confirm.action === "delete" ? "delete" : confirm.action) ? { ...confirm, record: confirmRecord } : null,
+      confirm: confirm && confirmRecord?.actions.includes(confirm.action === "delete" ? "delete" : confirm.action) ? { ...confirm, resource: confirmDef!.key, record: confirmRecord } : null,
+      sections,
       form,
       options,
       regions,
       notice,
       searchError,
-      exportHref: `/export.xlsx?${exportParams}`,
+      exportHref: page.exportPath ? exportOwn(page.exportPath, exportParams) : `/export.xlsx?${exportParams}`,
       listHref: pageHref(url),
       staff,
-      dicts: confirm ? await dictChoicesFor(user, [page.def], confirm.action) : {},
+      dicts: confirm && confirmDef ? await dictChoicesFor(user, [confirmDef], confirm.action) : {},
       extra: extra ? await extra(user, url) : null,
     },
     { headers },
@@ -327,8 +345,10 @@ export async function detailLoader(page: DetailPage | AuditPage, args: Args, opt
   const [related, extra] = await Promise.all([relatedOf(user, page.related, record), options.extra ? options.extra(user, record) : Promise.resolve(null)]);
   const url = new URL(args.request.url);
   const { notice, headers } = await noticeAndHeaders(args.request, user);
-  const confirm = confirmOf(url);
-  const confirmDef = confirm ? targetDef(page, confirm.resource) : null;
+  const asked = confirmOf(url);
+  const confirmDef = asked ? targetDef(page, asked.resource) : null;
+  // Only a delete or a transition confirms here; a page's own intent (手动发放) has its own dialog.
+  const confirm = asked && confirmDef && (asked.action === "delete" || transitionOf(confirmDef, asked.action)) ? asked : null;
   const confirmRecord = confirm && confirmDef ? (confirmDef === page.def && confirm.id === record.id ? record : await resourcesApi.get(user, confirmDef, confirm.id)) : null;
   const confirmed = confirm && confirmRecord?.actions.includes(confirm.action) ? { ...confirm, resource: confirmDef!.key, record: confirmRecord } : null;
   const dicts = confirmed ? await dictChoicesFor(user, [confirmDef!], confirmed.action) : page.kind === "audit" ? await dictChoicesFor(user, [page.def]) : {};

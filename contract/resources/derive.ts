@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { UserType } from "../platforms.js";
 import { mayUseCode, type PermissionCode } from "../permissions.js";
 import { chinaDateText, withSpecialCharacterFilter } from "../fields.js";
-import { chinaDate } from "../units.js";
+import { chinaDate, yuanToFen } from "../units.js";
 import { f, type AnyResource, type Field, type RowAction, type Transition } from "./kit.js";
 
 export const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -41,6 +41,12 @@ export const fieldOf = (def: AnyResource, key: string): Field | undefined => (de
 const filterId = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,14}$/)]).transform(Number);
 const filterBool = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 const filterDate = chinaDateText;
+/** An amount bound of a list filter: 元 as typed (up to 2 decimals), or fen as the console sends it on. */
+const filterFen = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? (yuanToFen(v.trim()) ?? Number.NaN) : v),
+    z.number({ invalid_type_error: `${label}应为金额（元），最多 2 位小数` }).int(`${label}应为金额（元），最多 2 位小数`).min(0, `${label}不能为负数`),
+  );
 
 export interface FilterSpec {
   key: string;
@@ -59,7 +65,12 @@ export function filterSchema(def: AnyResource) {
   const shape: Record<string, z.ZodTypeAny> = {};
   const ranges: Array<[string, string, string]> = [];
   for (const { key, field, op } of filterSpecs(def)) {
-    if (op === "range") {
+    if (op === "range" && field.kind === "money") {
+      // An amount range: typed in 元 (the URL), sent in fen (the platform reads the console's numbers).
+      shape[`${key}From`] = z.preprocess(blankAsAbsent, filterFen(`${field.label}下限`).optional());
+      shape[`${key}To`] = z.preprocess(blankAsAbsent, filterFen(`${field.label}上限`).optional());
+      ranges.push([`${key}From`, `${key}To`, field.label]);
+    } else if (op === "range") {
       shape[`${key}From`] = z.preprocess(blankAsAbsent, filterDate(`${field.label}起`).optional());
       shape[`${key}To`] = z.preprocess(blankAsAbsent, filterDate(`${field.label}止`).optional());
       ranges.push([`${key}From`, `${key}To`, field.label]);
@@ -83,7 +94,7 @@ export function filterSchema(def: AnyResource) {
   shape.orgId = z.preprocess(blankAsAbsent, filterId.optional());
   return z.object(shape).superRefine((value, ctx) => {
     for (const [from, to, label] of ranges) {
-      if (value[from] && value[to] && value[from] > value[to]) ctx.addIssue({ code: "custom", path: [to], message: `${label}的开始日期不能晚于结束日期` });
+      if (value[from] !== undefined && value[to] !== undefined && value[from] > value[to]) ctx.addIssue({ code: "custom", path: [to], message: typeof value[from] === "number" ? `${label}的下限不能大于上限` : `${label}的开始日期不能晚于结束日期` });
     }
   });
 }

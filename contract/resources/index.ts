@@ -41,6 +41,7 @@ import { transportTask } from "./transport-task.js";
 import { container } from "./container.js";
 import { BILLING_RESOURCES } from "./billing.js";
 import { MONEY_RESOURCES } from "./money.js";
+import { RED_ENVELOPE_RESOURCES } from "./red-envelope.js";
 import { SETTLEMENT_RESOURCES } from "./settlement.js";
 
 export const RESOURCES: Record<string, AnyResource> = {
@@ -79,6 +80,7 @@ export const RESOURCES: Record<string, AnyResource> = {
   [user.key]: user,
   ...Object.fromEntries([openOrder, activeOrder, delivery, redelivery, linkedWaybill, transportTask, container].map((def) => [def.key, def as AnyResource])),
   ...Object.fromEntries(MONEY_RESOURCES.map((def) => [def.key, def as AnyResource])),
+  ...Object.fromEntries(RED_ENVELOPE_RESOURCES.map((def) => [def.key, def as AnyResource])),
   ...Object.fromEntries(BILLING_RESOURCES.map((def) => [def.key, def as AnyResource])),
   ...Object.fromEntries(SETTLEMENT_RESOURCES.map((def) => [def.key, def as AnyResource])),
   ...Object.fromEntries([payeeSetting, taxRegistration, matchInvoice, matchInvoiceItem].map((def) => [def.key, def as AnyResource])),

@@ -5,7 +5,8 @@
  * which the binding names; the definition only says who may run them in which state, so the platform's
  * row `actions` decide every row's buttons (docs/design/money.md).
  */
-import { ENTRY_TYPE_LABELS, WITHDRAW_STATUS_LABELS } from "../ledger.js";
+import { FREIGHT_STATUS_LABELS } from "../freight.js";
+import { ENTRY_TYPE_LABELS, RECHARGE_STATUS_LABELS, WITHDRAW_STATUS_LABELS } from "../ledger.js";
 import { formatMoney } from "../numbers.js";
 import { defineResource, f, type Options } from "./kit.js";
 
@@ -20,6 +21,7 @@ const WITHDRAW_STATES = Object.fromEntries(Object.entries(WITHDRAW_STATUS_LABELS
   [K in keyof typeof WITHDRAW_STATUS_LABELS]: { label: (typeof WITHDRAW_STATUS_LABELS)[K]; tone: (typeof WITHDRAW_TONES)[K] };
 };
 const PLATFORM_FINANCE = ["SYSTEM_USER"] as const;
+const ACCOUNT_HOLDERS = ["ORG_USER", "INDIVIDUAL_USER"] as const;
 /** Staff who read withdrawals: platform finance (提现审核) and tenant staff (财务统计, their tenant's). */
 const STAFF_FINANCE = ["PAY_WITHDRAW_AUDIT", "TMS_FINANCE_STATISTICS"] as const;
 const WITHDRAWAL_READERS = [...STAFF_FINANCE, "PAY_WITHDRAW_APPLY"] as const;
@@ -61,6 +63,8 @@ export const withdrawal = defineResource({
       reject: { label: "驳回", from: ["APPLIED"], to: "REJECTED", permission: "PAY_WITHDRAW_AUDIT", kinds: PLATFORM_FINANCE, tone: "danger", confirm: "金额将解冻退回申请人账户", input: { auditRemark: f.textarea("驳回原因", 200, { required: true }) } },
       succeed: { label: "登记打款成功", from: ["PROCESSING"], to: "SUCCESS", permission: "PAY_WITHDRAW_AUDIT", kinds: PLATFORM_FINANCE, tone: "primary", input: { bankSerialNo: f.text("银行流水号", 64, { required: true }) } },
       fail: { label: "登记打款失败", from: ["PROCESSING"], to: "FAILED", permission: "PAY_WITHDRAW_AUDIT", kinds: PLATFORM_FINANCE, tone: "danger", confirm: "金额将解冻退回申请人账户", input: { failReason: f.textarea("失败原因", 200, { required: true }) } },
+      // The applicant's own (账户信息 › 我的提现): an account holder sees only his own withdrawals.
+      cancel: { label: "撤销", from: ["APPLIED"], to: "CANCELLED", permission: "PAY_WITHDRAW_APPLY", kinds: ACCOUNT_HOLDERS, tone: "danger", confirm: "撤销后冻结的金额将退回可用余额" },
     },
   },
   // Platform finance, tenant staff (财务统计, their tenant's) and every applicant (their own).
@@ -217,4 +221,147 @@ export const ledgerEntry = defineResource({
   example: { as: "ORG_USER", body: () => ({}) },
 });
 
-export const MONEY_RESOURCES = [withdrawal, payment, bankCard, withdrawalTransfer, ledgerEntry] as const;
+// ---------------------------------------------------------------------------------------------
+// 充值单 (recharges): 我的充值 on 账户充值, 待确认充值 on 企业余额. Confirm, reject and cancel are the
+// ledger's `decideRecharge` (a confirmation posts the money).
+
+const RECHARGE_TONES = { PENDING: "warning", CONFIRMED: "success", REJECTED: "error", CANCELLED: "default" } as const;
+const RECHARGE_STATES = Object.fromEntries(Object.entries(RECHARGE_STATUS_LABELS).map(([key, label]) => [key, { label, tone: RECHARGE_TONES[key as keyof typeof RECHARGE_TONES] }])) as {
+  [K in keyof typeof RECHARGE_STATUS_LABELS]: { label: (typeof RECHARGE_STATUS_LABELS)[K]; tone: (typeof RECHARGE_TONES)[K] };
+};
+/** Platform finance (充值审核, 资金流水查看), tenant staff (财务统计) and the organisation (账户充值, its own). */
+const RECHARGE_READERS = ["PAY_RECHARGE_AUDIT", "PAY_FLOW_VIEW", "TMS_FINANCE_STATISTICS", "PAY_ACCOUNT_RECHARGE"] as const;
+
+export const recharge = defineResource({
+  key: "recharge",
+  name: "充值单",
+  api: "pay-recharge",
+  titleField: "rechargeNo",
+  fields: {
+    rechargeNo: f.text("充值单号", 32, SHOWN),
+    amount: f.moneyFen("金额(元)", MAX_FEN, SHOWN),
+    method: f.enumOf("方式", { BANK_TRANSFER: { label: "线下转账" }, ONLINE: { label: "在线支付" } }, SHOWN),
+    payerName: f.text("付款户名", 128, SHOWN),
+    payerAccountNo: f.text("付款账号", 32, { detail: true, export: true }),
+    payerBank: f.text("付款银行", 64, SHOWN),
+    bankSerialNo: f.text("银行流水号", 64, SHOWN),
+    transferTime: f.datetime("转账时间", SHOWN),
+    voucherUrl: f.images("转账凭证", 1, { ...SHOWN, document: "RECHARGE_VOUCHER" }),
+    submittedName: f.text("提交人", 64, { detail: true, export: true }),
+    submittedAt: f.datetime("提交时间", { ...SHOWN, column: "created_at" }),
+    confirmedName: f.text("处理人", 64, { detail: true, export: true }),
+    rejectReason: f.text("驳回原因", 200, SHOWN),
+  },
+  status: {
+    field: "status",
+    label: "状态",
+    initial: "PENDING",
+    states: RECHARGE_STATES,
+    editableIn: [],
+    transitions: {
+      confirm: { label: "确认到账", from: ["PENDING"], to: "CONFIRMED", permission: "PAY_RECHARGE_AUDIT", kinds: PLATFORM_FINANCE, tone: "primary", confirm: "请核对银行流水后确认，确认后金额记入企业账户" },
+      reject: { label: "驳回", from: ["PENDING"], to: "REJECTED", permission: "PAY_RECHARGE_AUDIT", kinds: PLATFORM_FINANCE, tone: "danger", input: { rejectReason: f.textarea("驳回原因", 200, { required: true }) } },
+      cancel: { label: "撤销", from: ["PENDING"], to: "CANCELLED", permission: "PAY_ACCOUNT_RECHARGE", kinds: ["ORG_USER"], tone: "danger", confirm: "撤销后这笔充值申请作废" },
+    },
+  },
+  permissions: { list: RECHARGE_READERS, detail: RECHARGE_READERS, export: RECHARGE_READERS },
+  kinds: { read: ["SYSTEM_USER", "TENANT_USER", "ORG_USER"], write: [] },
+  keyword: { label: "充值单号/银行流水号", fields: ["rechargeNo", "bankSerialNo"] },
+  defaultSort: ["createdTime", "desc"],
+  // Submitted on 账户充值 (the ledger's own form, with its request number): the example is for the unit test only.
+  example: { as: "ORG_USER", body: () => ({}) },
+});
+
+// ---------------------------------------------------------------------------------------------
+// 企业余额 (the view org_balances: organisations' BASIC accounts)
+
+const ACCOUNT_STATES = { ACTIVE: { label: "正常", tone: "success" }, FROZEN: { label: "冻结", tone: "warning" }, CLOSED: { label: "注销" } } as const satisfies Options;
+/** Platform finance, tenant staff (财务统计) and an organisation (its own account). */
+const BALANCE_READERS = ["PAY_RECHARGE_AUDIT", "PAY_FLOW_VIEW", "TMS_FINANCE_STATISTICS", "PAY_ACCOUNT_RECHARGE"] as const;
+
+export const orgBalance = defineResource({
+  key: "orgBalance",
+  name: "企业余额",
+  api: "pay-org-balance",
+  titleField: "accountName",
+  fields: {
+    accountName: f.text("企业", 128, SHOWN),
+    accountNo: f.text("账号", 32, SHOWN),
+    balance: f.moneyFen("余额(元)", MAX_FEN, { ...SHOWN, filter: "range" }),
+    frozen: f.moneyFen("冻结(元)", MAX_FEN, SHOWN),
+    available: f.moneyFen("可用(元)", MAX_FEN, SHOWN),
+    updatedAt: f.datetime("最近变动时间", SHOWN),
+  },
+  status: { field: "status", label: "状态", initial: "ACTIVE", states: ACCOUNT_STATES, editableIn: [], transitions: {} },
+  permissions: { list: BALANCE_READERS, detail: BALANCE_READERS, export: BALANCE_READERS },
+  kinds: { read: ["SYSTEM_USER", "TENANT_USER", "ORG_USER"], write: [] },
+  keyword: { label: "企业", fields: ["accountName"] },
+  sums: { balance: "balance", frozen: "frozen" },
+  defaultSort: ["balance", "desc"],
+  example: { as: "SYSTEM_USER", body: () => ({}) },
+});
+
+// ---------------------------------------------------------------------------------------------
+// 司机应付 (the view payee_payables: unpaid settled freight grouped by payee)
+
+const PAYMENT_LIST_READERS = PAYMENT_READERS;
+
+export const payeePayable = defineResource({
+  key: "payeePayable",
+  name: "司机应付",
+  api: "pay-payee-payable",
+  titleField: "payeeName",
+  fields: {
+    payeeName: f.text("收款人", 64, SHOWN),
+    mobile: f.text("手机号", 11, SHOWN),
+    registered: { ...f.bool("已注册钱包", SHOWN), column: "payee_user_id", format: (v: unknown) => (v ? "是" : "否") },
+    freightWay: f.enumOf("运输方式", FREIGHT_WAYS, { ...SHOWN, filter: "eq" }),
+    waybillCount: f.int("运单数", 0, 1_000_000, SHOWN),
+    netToPayee: f.moneyFen("应付金额(元)", MAX_FEN * 100, SHOWN),
+    shipperPayable: f.moneyFen("货主应付(元)", MAX_FEN * 100, { detail: true, export: true }),
+    earliestSettledAt: f.datetime("最早核算时间", SHOWN),
+    cardCount: { ...f.int("已绑卡", 0, 99, SHOWN), format: (v: number | null | undefined) => (v ? "是" : "否") },
+  },
+  permissions: { list: PAYMENT_LIST_READERS, detail: PAYMENT_LIST_READERS, export: PAYMENT_LIST_READERS },
+  kinds: { read: ["SYSTEM_USER", "TENANT_USER", "ORG_USER"], write: [] },
+  keyword: { label: "姓名/手机", fields: ["payeeName", "mobile"] },
+  sums: { payeePayable: "netToPayee", shipperPayable: "shipperPayable" },
+  defaultSort: ["netToPayee", "desc"],
+  example: { as: "ORG_USER", body: () => ({}) },
+});
+
+// ---------------------------------------------------------------------------------------------
+// 运单跟踪 (the view waybill_money: each waybill with its settlement, payment and invoice state)
+
+const FREIGHT_STATES = Object.fromEntries(Object.entries(FREIGHT_STATUS_LABELS).map(([key, label]) => [key, { label }])) as { [K in keyof typeof FREIGHT_STATUS_LABELS]: { label: string } };
+
+export const waybillMoney = defineResource({
+  key: "waybillMoney",
+  name: "运单资金",
+  api: "pay-waybill-tracking",
+  titleField: "freightNo",
+  fields: {
+    freightNo: f.text("运单号", 32, SHOWN),
+    orderNo: f.text("订单号", 32, SHOWN),
+    shipperName: f.text("托运人", 128, SHOWN),
+    carrierName: f.text("司机/船长", 64, SHOWN),
+    freightWay: f.enumOf("运输方式", FREIGHT_WAYS, { ...SHOWN, filter: "eq" }),
+    freightStatus: f.enumOf("运单状态", FREIGHT_STATES, SHOWN),
+    settleStatus: f.enumOf("核算状态", { SETTLED: { label: "已核算", tone: "success" }, UNSETTLED: { label: "未核算" } }, SHOWN),
+    payStatus: f.enumOf("付款状态", { UNSETTLED: { label: "未核算" }, UNPAID: { label: "未付款", tone: "warning" }, PAYING: { label: "付款审核中", tone: "info" }, PAID: { label: "已付款", tone: "success" } }, { ...SHOWN, filter: "eq" }),
+    paymentNo: f.text("支付单号", 32, SHOWN),
+    invoiceStatus: f.enumOf("开票状态", { NOT_INVOICED: { label: "未开票" }, INVOICE_APPLIED: { label: "已申请开票", tone: "info" }, INVOICED: { label: "已开票", tone: "success" } }, SHOWN),
+    shipperPayable: f.moneyFen("货主应付(元)", MAX_FEN, SHOWN),
+    abnormal: { ...f.bool("异常", SHOWN), format: (v: boolean | null | undefined) => (v ? "异常" : "正常") },
+    completeTime: f.datetime("完成时间", SHOWN),
+    paidAt: f.datetime("付款时间", SHOWN),
+  },
+  permissions: { list: PAYMENT_LIST_READERS, detail: PAYMENT_LIST_READERS, export: PAYMENT_LIST_READERS },
+  kinds: { read: ["SYSTEM_USER", "TENANT_USER", "ORG_USER"], write: [] },
+  keyword: { label: "运单号/订单号", fields: ["freightNo", "orderNo"] },
+  sums: { shipperPayable: "shipperPayable" },
+  defaultSort: ["createdTime", "desc"],
+  example: { as: "ORG_USER", body: () => ({}) },
+});
+
+export const MONEY_RESOURCES = [withdrawal, payment, bankCard, withdrawalTransfer, ledgerEntry, recharge, orgBalance, payeePayable, waybillMoney] as const;

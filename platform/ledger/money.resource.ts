@@ -5,12 +5,12 @@
  * its notifications); the engine only checks who may run them on which row in which state first.
  */
 import { sql, type SqlBool } from "kysely";
-import { bankCard, ledgerEntry, payment, withdrawal, withdrawalTransfer } from "../../contract/resources/money.js";
+import { bankCard, ledgerEntry, orgBalance, payeePayable, payment, recharge, waybillMoney, withdrawal, withdrawalTransfer } from "../../contract/resources/money.js";
 import { withOutbox } from "../iam/notifications/events.js";
 import { bindResource, type ScopeRule, type TransitionService } from "../resources/bind.js";
 import { contains } from "../resources/query.js";
-import { accountOwner, accountRows, isPlatformStaff, isStaff, NOTHING, rowsFor } from "../scope.js";
-import { decideWithdrawal, type WithdrawDecision } from "./flows.js";
+import { accountOwner, accountRows, isPlatformStaff, isStaff, NOTHING, rowsFor, visible, type CallerScope } from "../scope.js";
+import { decideRecharge, decideWithdrawal, type WithdrawDecision } from "./flows.js";
 
 /** A 提现单 decision run by the ledger, with its notifications delivered after commit. */
 const decide =
@@ -27,6 +27,7 @@ const withdrawalBinding = bindResource(withdrawal, {
     reject: decide((input) => ({ action: "reject", reason: String(input.auditRemark) })),
     succeed: decide((input) => ({ action: "succeed", bankSerialNo: String(input.bankSerialNo) })),
     fail: decide((input) => ({ action: "fail", reason: String(input.failReason) })),
+    cancel: decide(() => ({ action: "cancel" })),
   },
 });
 
@@ -91,4 +92,41 @@ const ledgerEntryBinding = bindResource(ledgerEntry, {
   },
 });
 
-export const MONEY_BINDINGS = [withdrawalBinding, paymentBinding, bankCardBinding, withdrawalTransferBinding, ledgerEntryBinding];
+/** 充值单: the organisation's own, its tenant's for tenant staff, the platform's for platform staff. Decisions are `decideRecharge`. */
+const rechargeBinding = bindResource(recharge, {
+  table: "recharges",
+  scope: (scope, alias) => rowsFor(scope, alias, { individual: null }),
+  softDelete: false,
+  services: {
+    confirm: (ctx, scope, id) => withOutbox(ctx, (outbox) => decideRecharge(ctx.db, scope, id, { action: "confirm" }, outbox)),
+    reject: (ctx, scope, id, input) => withOutbox(ctx, (outbox) => decideRecharge(ctx.db, scope, id, { action: "reject", reason: String(input.rejectReason) }, outbox)),
+    cancel: (ctx, scope, id) => decideRecharge(ctx.db, scope, id, { action: "cancel" }),
+  },
+  keywordAlso: (alias, text) => sql<SqlBool>`${sql.ref(`${alias}.org_id`)} in (select o.id from organisations o where ${contains("o.name", text)})`,
+});
+
+/** Road-only callers see road rows only (the water right), as on the settlements and waybills. */
+const roadOnly = (scope: CallerScope, alias: string, rows: ReturnType<ScopeRule>) => (scope.water ? rows : sql<SqlBool>`(${rows} and ${sql.ref(`${alias}.freight_way`)} = 'ROAD')`);
+
+/** 企业余额 over the view org_balances (organisations' BASIC accounts): staff the platform's or tenant's, an organisation its own. */
+const orgBalanceBinding = bindResource(orgBalance, {
+  table: "org_balances",
+  scope: (scope, alias) => rowsFor(scope, alias, { individual: null }),
+  softDelete: false,
+});
+
+/** 司机应付 over the view payee_payables: the settlements' scope (a payee sees what is owed to him). */
+const payeePayableBinding = bindResource(payeePayable, {
+  table: "payee_payables",
+  scope: (scope, alias) => roadOnly(scope, alias, rowsFor(scope, alias, { individual: (t, userId) => sql`${sql.ref(`${t}.payee_user_id`)} = ${userId}` })),
+  softDelete: false,
+});
+
+/** 运单跟踪 over the view waybill_money: whoever sees the waybill (`visible`, with the water right). */
+const waybillMoneyBinding = bindResource(waybillMoney, {
+  table: "waybill_money",
+  scope: (scope, alias) => visible("freights", scope, alias),
+  softDelete: false,
+});
+
+export const MONEY_BINDINGS = [withdrawalBinding, paymentBinding, bankCardBinding, withdrawalTransferBinding, ledgerEntryBinding, rechargeBinding, orgBalanceBinding, payeePayableBinding, waybillMoneyBinding];

@@ -19,14 +19,7 @@ import {
   entryDetail,
   listCards,
   paymentDetail,
-  searchPayees,
-  searchRecharges,
-  searchWithdrawals,
-  statusFilterSchema,
-  balanceFilterSchema,
-  searchBalances,
   balanceDetail,
-  searchTracking,
 } from "./queries.js";
 
 export const PAY_BASE = "/pay";
@@ -59,10 +52,8 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: ServiceContext): P
   app.get(`${PAY_BASE}/entries/:id`, async (request) => ok(await entryDetail(db, await scopeFor(request), idOf(request))));
 
   app.post(`${PAY_BASE}/recharges`, async (request) => ok(await submitRecharge(ctx.db, await scopeFor(request), parse(rechargeSubmitSchema, request.body))));
-  app.post(`${PAY_BASE}/recharges/search`, async (request) => ok(await searchRecharges(db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
   decisionRoutes(`${PAY_BASE}/recharges`, ["confirm", "cancel", "reject"], decideRecharge as Decide<"confirm" | "cancel" | "reject">);
 
-  app.post(`${PAY_BASE}/payees/search`, async (request) => ok(await searchPayees(ctx.db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
   app.post(`${PAY_BASE}/payments`, async (request) => {
     const scope = await scopeFor(request);
     const body = parse(payWaybillsSchema, request.body);
@@ -77,7 +68,6 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: ServiceContext): P
   app.delete(`${PAY_BASE}/bank-cards/:id`, async (request) => ok(await unbindCard(ctx.db, await scopeFor(request), idOf(request))));
 
   app.post(`${PAY_BASE}/withdrawals`, async (request) => ok(await applyWithdrawal(ctx.db, await scopeFor(request), parse(withdrawApplySchema, request.body))));
-  app.post(`${PAY_BASE}/withdrawals/search`, async (request) => ok(await searchWithdrawals(db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
   decisionRoutes(`${PAY_BASE}/withdrawals`, ["approve", "cancel", "reject"], decideWithdrawal as Decide<"approve" | "cancel" | "reject">);
   app.post(`${PAY_BASE}/withdrawals/:id/result`, async (request) => {
     const body = parse(withdrawResultSchema, request.body);
@@ -85,9 +75,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: ServiceContext): P
     const scope = await scopeFor(request);
     return ok(await told((o) => decideWithdrawal(ctx.db, scope, idOf(request), decision, o)));
   });
-  app.post(`${PAY_BASE}/balances/search`, async (request) => ok(await searchBalances(db, await scopeFor(request), parse(balanceFilterSchema, request.body), paging(request))));
   app.post(`${PAY_BASE}/balances/:id`, async (request) => ok(await balanceDetail(db, await scopeFor(request), idOf(request), paging(request))));
-  app.post(`${PAY_BASE}/tracking/search`, async (request) => ok(await searchTracking(ctx.db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
   app.get(`${PAY_BASE}/invoice-title`, async (request) => ok(await invoiceTitle(db, await scopeFor(request))));
   app.put(`${PAY_BASE}/invoice-title`, async (request) => ok(await saveInvoiceTitle(db, await scopeFor(request), parse(invoiceTitleSchema, request.body))));
 }

@@ -273,6 +273,64 @@ export interface InvoiceTitlesTable {
   updated_at: string;
 }
 
+/** Views the engine lists read-only (migration 0042_money_views): 企业余额, 司机应付, 运单跟踪. */
+export interface OrgBalancesView {
+  id: number;
+  platform_id: string;
+  tenant_id: number | null;
+  org_id: number | null;
+  owner_id: number;
+  account_no: string;
+  account_name: string;
+  balance: number;
+  frozen: number;
+  available: number;
+  credit_limit: number;
+  status: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PayeePayablesView {
+  id: number;
+  platform_id: string;
+  tenant_id: number;
+  org_id: number;
+  freight_way: string;
+  payee_user_id: number | null;
+  payee_name: string;
+  mobile: string | null;
+  waybill_count: number;
+  net_to_payee: number;
+  shipper_payable: number;
+  earliest_settled_at: string;
+  card_count: number;
+}
+
+export interface WaybillMoneyView {
+  id: number;
+  platform_id: string;
+  tenant_id: number;
+  org_id: number;
+  carrier_user_id: number | null;
+  freight_way: string;
+  freight_no: string;
+  order_no: string;
+  shipper_name: string;
+  carrier_name: string | null;
+  freight_status: string;
+  abnormal: number;
+  complete_time: string | null;
+  created_at: string;
+  settle_status: string;
+  pay_status: string;
+  invoice_status: string | null;
+  shipper_payable: number | null;
+  paid_at: string | null;
+  payment_no: string | null;
+}
+
 /** 提现分配: who is paid a carrier's freight (migration 0022, domain 6.12); dates YYYY-MM-DD. */
 export interface PayeeSettingsTable extends EngineColumns {
   carrier_user_id: number;
@@ -291,6 +349,9 @@ export interface PayeeSettingsTable extends EngineColumns {
 }
 
 export interface LedgerTables {
+  org_balances: OrgBalancesView;
+  payee_payables: PayeePayablesView;
+  waybill_money: WaybillMoneyView;
   payee_settings: PayeeSettingsTable;
   invoice_titles: InvoiceTitlesTable;
   accounts: AccountsTable;

@@ -1,19 +1,17 @@
 /**
- * Read side of red envelopes: campaigns (with the marketing account's balance) and grants, platform
- * finance only; and their xlsx exports with the lists' filters, streamed by the exports' own writer
- * (platform/http/xlsx.ts: a keyset walk by id, 元 with 2 decimals, China times).
+ * Read side of red envelopes beyond the engine's lists (red-envelope.resource.ts): the marketing
+ * account's balance, and the tabs' xlsx exports with the lists' filters, streamed by the exports' own
+ * writer (platform/http/xlsx.ts: a keyset walk by id, 元 with 2 decimals, China times).
  */
 import type { FastifyReply } from "fastify";
 import { idSchema } from "../../contract/fields.js";
-import { sql } from "kysely";
 import { z } from "zod";
-import { AUDIENCES, CAMPAIGN_STATUS_LABELS, CAMPAIGN_TYPES, GRANT_STATUS_LABELS, movesFrom } from "../../contract/red-envelope.js";
+import { AUDIENCES, CAMPAIGN_STATUS_LABELS, CAMPAIGN_TYPES, GRANT_STATUS_LABELS } from "../../contract/red-envelope.js";
 import { chinaDateTime } from "../../contract/units.js";
 import { yuanNumber, yuanPlain } from "../../contract/numbers.js";
 import type { ServiceContext } from "../context.js";
 import type { Db } from "../db/index.js";
 import { exportDisposition, sendWorkbook, type SheetColumn } from "../http/xlsx.js";
-import { offsetOf } from "../http/envelope.js";
 import { requireCode } from "../http/permission.js";
 import { platformAccount } from "../ledger/ledger.js";
 import type { CallerScope } from "../scope.js";
@@ -30,9 +28,7 @@ export const grantFilterSchema = z.object({
   campaignId: z.preprocess(blank, idSchema("活动").optional()),
   keyword,
 });
-type Paging = { current: number; size: number };
 const like = (text: string) => `%${text.replace(/[%_]/g, "")}%`;
-const camel = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), v]));
 
 const maskedMobile = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
 
@@ -51,33 +47,11 @@ function grantQuery(db: Db, scope: CallerScope, filter: z.infer<typeof grantFilt
   return q;
 }
 
-export async function searchCampaigns(db: Db, scope: CallerScope, filter: z.infer<typeof campaignFilterSchema>, paging: Paging) {
-  requireCode(scope, "TMS_RED_ENVELOPE", "查看红包活动");
-  await expireGrants(db, scope.platformId);
-  const q = campaignQuery(db, scope, filter);
-  const total = Number((await q.select(sql<number>`count(*)`.as("n")).executeTakeFirst())?.n ?? 0);
-  const sums = await q.select([sql<number>`coalesce(sum(budget), 0)`.as("budget"), sql<number>`coalesce(sum(granted_amount), 0)`.as("granted"), sql<number>`coalesce(sum(received_amount), 0)`.as("received")]).executeTakeFirst();
-  const rows = await q.selectAll().orderBy("id", "desc").limit(paging.size).offset(offsetOf(paging.current, paging.size)).execute();
+/** The marketing account red envelopes are paid from (红包管理's header): its balance and number. */
+export async function marketingAccount(db: Db, scope: CallerScope) {
+  requireCode(scope, "TMS_RED_ENVELOPE", "查看营销资金账户");
   const marketing = await db.kysely.selectFrom("accounts").select(["balance", "account_no"]).where("id", "=", await platformAccount(db.kysely, scope.platformId, "MARKETING")).executeTakeFirstOrThrow();
-  return {
-    records: rows.map((r) => ({ ...camel(r), moves: movesFrom(r.status), remaining: Number(r.budget) - Number(r.granted_amount) })),
-    total,
-    current: paging.current,
-    size: paging.size,
-    sums: { budget: Number(sums?.budget ?? 0), granted: Number(sums?.granted ?? 0), received: Number(sums?.received ?? 0) },
-    marketing: { balance: Number(marketing.balance), accountNo: marketing.account_no },
-  };
-}
-
-export async function searchGrants(db: Db, scope: CallerScope, filter: z.infer<typeof grantFilterSchema>, paging: Paging) {
-  requireCode(scope, "TMS_RED_ENVELOPE", "查看红包发放记录");
-  await expireGrants(db, scope.platformId);
-  const q = grantQuery(db, scope, filter);
-  const total = Number((await q.select(sql<number>`count(*)`.as("n")).executeTakeFirst())?.n ?? 0);
-  const sums = await q.select(sql<number>`coalesce(sum(g.amount), 0)`.as("amount")).executeTakeFirst();
-  const rows = await q.selectAll("g").select(["c.name as campaign_name", "c.campaign_no"]).orderBy("g.id", "desc").limit(paging.size).offset(offsetOf(paging.current, paging.size)).execute();
-  const masked = rows.map((r) => ({ ...camel(r), userMobile: maskedMobile(r.user_mobile) }));
-  return { records: masked, total, current: paging.current, size: paging.size, sums: { amount: Number(sums?.amount ?? 0) } };
+  return { balance: Number(marketing.balance), accountNo: marketing.account_no };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -130,6 +130,11 @@ export interface Binding<D extends AnyResource = AnyResource> {
    * history (so no resource_events row is written).
    */
   services?: Record<string, TransitionService>;
+  /**
+   * Brings the table up to date before any read (search, export, one row): red envelopes past their
+   * expiry become 已过期 and return their budget, as their own service did before each list.
+   */
+  beforeRead?: (ctx: ServiceContext, scope: CallerScope) => Promise<unknown>;
   /** Row-set actions the list offers with checkboxes (`BulkService`), by action key. */
   bulk?: Record<string, BulkService>;
   /**

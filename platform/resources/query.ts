@@ -78,6 +78,8 @@ export function fromColumn(field: Field, value: unknown): unknown {
     case "bool":
       return Number(value) === 1;
     case "images":
+      // A column holding one stored reference (a recharge's 转账凭证) reads as a one-item list.
+      if (!String(value).startsWith("[")) return String(value) ? [String(value)] : [];
       try {
         return JSON.parse(String(value)) as unknown;
       } catch {
@@ -196,8 +198,9 @@ function filtered(query: ReturnType<typeof scopedBase>, binding: Binding, filter
       const to = filter[`${key}To`];
       const instant = field.kind === "datetime";
       const at = ref(column);
-      if (typeof from === "string") q = q.where(at, ">=", instant ? chinaDayStart(from) : from);
-      if (typeof to === "string") q = instant ? q.where(at, "<", chinaDayEnd(to)) : q.where(at, "<=", to);
+      // Days (text) or, for an amount, fen (numbers).
+      if (typeof from === "string" || typeof from === "number") q = q.where(at, ">=", instant ? chinaDayStart(String(from)) : from);
+      if (typeof to === "string" || typeof to === "number") q = instant ? q.where(at, "<", chinaDayEnd(String(to))) : q.where(at, "<=", to);
       continue;
     }
     const value = filter[key];

@@ -40,6 +40,7 @@ function mount(app: FastifyInstance, ctx: ServiceContext, binding: Binding): voi
   const search = async (request: FastifyRequest) => {
     const scope = await scopeFor(request);
     assertMay(def, scope, "list");
+    await binding.beforeRead?.(ctx, scope);
     return ok(await searchResource(db, binding, scope, parse(filterOf, request.body), parse(pagingSchema, request.body)));
   };
   const skip = binding.routes ?? {};
@@ -62,12 +63,14 @@ function mount(app: FastifyInstance, ctx: ServiceContext, binding: Binding): voi
   app.post(`${base}/export`, async (request, reply) => {
     const scope = await scopeFor(request);
     assertMay(def, scope, "export");
+    await binding.beforeRead?.(ctx, scope);
     return sendResourceExport(ctx, binding, scope, parse(filterOf, request.body), reply);
   });
 
   const detail = async (request: FastifyRequest) => {
     const scope = await scopeFor(request);
     assertMay(def, scope, "detail");
+    await binding.beforeRead?.(ctx, scope);
     const row = await findRow(db, binding, scope, parse(idParams, request.params).id);
     const [record] = await toRecords(db, binding, scope, [row]);
     return ok({ ...record, events: await eventsOf(db, def.key, Number(row.id)) });

@@ -151,12 +151,12 @@ test("临时税务登记 批量登记 without JavaScript: a driver and a captain
 test("红包管理 导出 on each tab downloads an xlsx with the tab's filters", async ({ browser }) => {
   const page = await logins.pageAs(browser, "SYSTEM_USER");
   await page.goto("/financialManage/redEnvelopeManagement?status=ACTIVE");
-  const link = page.getByTestId("export-campaigns");
+  const link = page.getByTestId("campaign-table").getByRole("link", { name: "导出" });
   await expect(link).toHaveAttribute("href", /tab=campaigns&status=ACTIVE/);
   const [campaigns] = await Promise.all([page.waitForEvent("download"), link.click()]);
   expect(campaigns.suggestedFilename()).toMatch(/(红包活动|red_envelope_campaigns)_\d{8}\.xlsx$/);
   await page.goto("/financialManage/redEnvelopeManagement?tab=grants&status=RECEIVED");
-  const [grants] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-grants").click()]);
+  const [grants] = await Promise.all([page.waitForEvent("download"), page.getByTestId("grant-table").getByRole("link", { name: "导出" }).click()]);
   expect(grants.suggestedFilename()).toMatch(/(红包发放记录|red_envelope_grants)_\d{8}\.xlsx$/);
   await page.close();
 });

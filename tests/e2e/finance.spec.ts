@@ -100,7 +100,7 @@ test("an organisation requests a recharge, platform finance confirms it on 企�
   await login(page, "SYSTEM_USER", "/financialManage/enterpriseBalance");
   const row = page.getByTestId("pending-recharges").locator("tbody tr").filter({ hasText: serial });
   await row.getByRole("link", { name: "确认到账" }).click();
-  await page.getByTestId("dialog-confirm").getByRole("button", { name: "确认到账" }).click();
+  await page.getByTestId("resource-confirm").getByRole("button", { name: "确认到账" }).click();
   await expect(page.getByRole("status")).toContainText("已确认到账");
   await expect(page.getByTestId("pending-recharges")).not.toContainText(serial);
 
@@ -113,13 +113,13 @@ test("every money page renders real rows for the account that uses it", async ({
   const pages: Array<[Kind, string, string]> = [
     ["ORG_USER", "/accountManage/expend", ENGINE_ROWS],
     ["ORG_USER", "/financialManage/paymentList", ENGINE_ROWS],
-    ["ORG_USER", "/financialManage/driverPayableList", "payee-table"],
-    ["ORG_USER", "/financialManage/waybillTracking", "tracking-table"],
+    ["ORG_USER", "/financialManage/driverPayableList", ENGINE_ROWS],
+    ["ORG_USER", "/financialManage/waybillTracking", ENGINE_ROWS],
     ["ORG_USER", "/financialManage/enterpriseFlow", ENGINE_ROWS],
     ["SYSTEM_USER", "/financialManage/platformFlow", ENGINE_ROWS],
     ["SYSTEM_USER", "/financialManage/withdrawList", ENGINE_ROWS],
     ["SYSTEM_USER", "/financialManage/withdrawFlow", ENGINE_ROWS],
-    ["SYSTEM_USER", "/financialManage/enterpriseBalance", "balance-table"],
+    ["SYSTEM_USER", "/financialManage/enterpriseBalance", ENGINE_ROWS],
     ["SYSTEM_USER", "/system/addUserBankCardList", ENGINE_ROWS],
   ];
   let current: Kind | null = null;
@@ -131,6 +131,6 @@ test("every money page renders real rows for the account that uses it", async ({
     else await expect(page.getByTestId(table).locator("tbody tr").first()).not.toContainText("暂无数据");
   }
   await page.goto("/financialManage/enterpriseBalance");
-  await page.getByTestId("balance-table").getByRole("link", { name: "明细" }).first().click();
+  await page.getByRole("table", { name: "企业余额" }).getByRole("link", { name: "详情" }).first().click();
   await expect(page.getByTestId("balance-check")).toContainText("与账户余额一致");
 });

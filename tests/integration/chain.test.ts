@@ -454,7 +454,7 @@ describe.sequential("the money", () => {
     const balance = await (await staff("SYSTEM_USER")).get("/financialManage/enterpriseBalance");
     expect(balance.doc.querySelector('[data-testid="pending-recharges"] [data-testid="document-thumb"] img'), "企业余额 shows the 转账凭证 as a thumbnail").not.toBeNull();
     const row = await db.kysely.selectFrom("recharges").select(["id", "status"]).where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
-    await confirmDialog(await staff("SYSTEM_USER"), "/financialManage/enterpriseBalance", `confirm:${row.id}`, "confirm-confirm");
+    await confirmDialog(await staff("SYSTEM_USER"), "/financialManage/enterpriseBalance", `recharge.confirm:${row.id}`, `confirm-confirm-${row.id}`);
     expect((await db.kysely.selectFrom("recharges").select("status").where("id", "=", row.id).executeTakeFirstOrThrow()).status).toBe("CONFIRMED");
 
     await pickWaybillsAndConfirm(admin, "/financialManage/pendingPaymentList", "pay", waybill.id);

@@ -164,9 +164,9 @@ describe(`finance records (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlit
     const expired = await okData<{ status: string }>(as(f, "INDIVIDUAL_USER", `/pay/red-envelopes/grants/${g3.id}/receive`));
     expect(expired.status).toBe("EXPIRED");
     expect(Number((await db.selectFrom("red_envelope_campaigns").select("granted_amount").where("id", "=", c.id).executeTakeFirstOrThrow()).granted_amount)).toBe(1_000);
-    const list = await okData<{ records: Rec[]; total: number }>(as(f, "SYSTEM_USER", "/pay/red-envelopes/grants/search", { campaignId: c.id }));
+    const list = await okData<{ records: Rec[]; total: number }>(as(f, "SYSTEM_USER", "/pay-red-envelope-grant/search", { campaignId: c.id }));
     expect(list.records.map((r) => r.status).sort()).toEqual(["EXPIRED", "RECEIVED", "REVOKED"]);
-    expect((await as(f, "TENANT_USER", "/pay/red-envelopes/grants/search", {})).body.code).toBe(4003);
+    expect((await as(f, "TENANT_USER", "/pay-red-envelope-grant/search", {})).body.code).toBe(4003);
     await expectLedgerHolds(f);
   });
 

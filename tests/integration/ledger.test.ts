@@ -232,18 +232,24 @@ describe(`ledger (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, ()
   });
 
   it("enterprise balances, their 核对, waybill tracking and the bank card list are scoped to the caller", async () => {
-    const mine = await okData<{ records: Array<{ id: number; accountName: string }>; total: number }>(as(f, "ORG_USER", "/pay/balances/search", {}));
+    const mine = await okData<{ records: Array<{ id: number; accountName: string }>; total: number }>(as(f, "ORG_USER", "/pay-org-balance/search", {}));
     expect(mine.records.map((r) => r.accountName)).toEqual([orgName]);
-    const all = await okData<{ total: number }>(as(f, "SYSTEM_USER", "/pay/balances/search", {}));
+    const all = await okData<{ total: number }>(as(f, "SYSTEM_USER", "/pay-org-balance/search", {}));
     expect(all.total).toBeGreaterThanOrEqual(mine.total);
     const detail = await okData<{ check: { matches: boolean }; page: { total: number } }>(as(f, "ORG_USER", `/pay/balances/${mine.records[0]!.id}`, {}));
     expect(detail.check.matches).toBe(true);
     expect(detail.page.total).toBeGreaterThan(0);
     const foreign = (await f.p.db.kysely.selectFrom("accounts").select("id").where("owner_type", "=", "ORG").where("owner_id", "=", f.orgIds[1]!).executeTakeFirst()) ?? { id: 999_999 };
     await expectUnchanged(() => as(f, "ORG_USER", `/pay/balances/${foreign.id}`, {}), { status: 404 });
-    const paid = await okData<{ records: Array<{ payStatus: string; paymentNo: string | null }> }>(as(f, "ORG_USER", "/pay/tracking/search", { status: "PAID", size: 50 }));
+    const paid = await okData<{ records: Array<{ payStatus: string; paymentNo: string | null }> }>(as(f, "ORG_USER", "/pay-waybill-tracking/search", { payStatus: "PAID", size: 50 }));
     expect(paid.records.length).toBeGreaterThan(0);
     expect(paid.records.every((r) => r.payStatus === "PAID" && r.paymentNo)).toBe(true);
+    // 司机应付 (grouped unpaid settlements): its sum is what 待付款 owes, under the same scope.
+    const payees = await okData<{ records: Array<{ waybillCount: number; netToPayee: number }>; sums: { payeePayable: number } }>(as(f, "ORG_USER", "/pay-payee-payable/search", { size: 200 }));
+    expect(payees.records.length).toBeGreaterThan(0);
+    const owed = await okData<{ sums: { netToPayee: number } }>(as(f, "ORG_USER", "/pay-payable/search", { size: 1 }));
+    expect(payees.sums.payeePayable).toBe(owed.sums.netToPayee);
+    expect(payees.records.every((p) => p.waybillCount > 0 && p.netToPayee > 0)).toBe(true);
     const cards = await okData<{ total: number; records: Array<Record<string, unknown>> }>(as(f, "SYSTEM_USER", "/pay-bank-card/search", {}));
     expect(cards.total).toBeGreaterThan(0);
     expect(cards.records.every((c) => !("cardNoEnc" in c) && !("cardNoHash" in c))).toBe(true);

@@ -357,6 +357,8 @@ type Owner = { type: string; userId: number; tenantId: number | null; orgId: num
 function owns(who: Owner, row: Record<string, unknown>): boolean {
   const tenant = row.tenant_id == null ? null : Number(row.tenant_id);
   const org = row.org_id == null ? null : Number(row.org_id);
+  // A money row (提现单) is its account holder's: an individual owns his own withdrawals (owner_type USER).
+  if (row.owner_type === "USER" && Number(row.owner_id) === who.userId) return true;
   switch (who.type) {
     case "ORG_USER":
       return (org !== null && org === who.orgId) || (row.carrier_org_id != null && Number(row.carrier_org_id) === who.orgId);

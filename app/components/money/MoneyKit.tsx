@@ -1,12 +1,11 @@
 /**
- * The building blocks of the money pages: a table whose columns say how to show each value (元 with 2
- * decimals, China time, a status label), a GET filter bar, the page frame with its notice and refusal,
- * and a confirmation dialog opened by `?confirm=<intent>:<id>` that posts the intent (works without JavaScript).
+ * What BatchApply.tsx still uses (a table whose columns say how to show each value, a GET filter bar,
+ * the page frame with its notice and refusal, the pager). Every other money page is on the engine
+ * (docs/design/money.md); this kit goes when that page moves.
  */
-import { Form, Link, useActionData, useLocation, useNavigate } from "@remix-run/react";
+import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import { chinaDateTime } from "../../../contract/units";
 import { fenToYuan } from "~/lib/format";
-import { Dialog } from "~/components/ui/Dialog";
 import { Pagination } from "~/components/ui/Pagination";
 import type { LabelledSum } from "~/lib/footer-sums";
 import { RowActionMenu } from "~/components/ui/RowActionMenu";
@@ -110,63 +109,6 @@ export function MoneyFrame({ title, notice, children, toolbar }: { title: string
   );
 }
 
-export function yuanSums(sums: Record<string, number> | undefined, labels: Array<[string, string]>): LabelledSum[] {
-  return labels.filter(([key]) => (sums?.[key] ?? 0) > 0).map(([key, label]) => ({ key, label, value: fenToYuan(sums![key]!), unit: "元" }));
-}
-
 export function Pager({ page, sums, selectedCount }: { page: { total: number; current: number; size: number }; sums?: LabelledSum[]; selectedCount?: number }) {
   return <Pagination total={page.total} current={page.current} size={page.size} sums={sums} selectedCount={selectedCount} />;
-}
-
-/** A link that opens the confirmation of `intent` for a row, keeping the page's query. */
-export function ConfirmLink({ intent, id, children, danger }: { intent: string; id: unknown; children: React.ReactNode; danger?: boolean }) {
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  params.set("confirm", `${intent}:${String(id)}`);
-  return <Link to={`${location.pathname}?${params}`} className={`btn-link ${danger ? "text-red-600" : ""}`} preventScrollReset>{children}</Link>;
-}
-
-/**
- * The dialog of `?confirm=<intent>:<id>` when it names `intent`: a POST form with the intent, the id and
- * the given fields; 取消 goes back to the page without the parameter.
- */
-export function ConfirmDialog({ confirm, intent, title, children, submitLabel, danger, hidden = {} }: { confirm: string; intent: string; title: string; children: React.ReactNode; submitLabel: string; danger?: boolean; hidden?: Record<string, string | string[]> }) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [name, id] = confirm.split(":");
-  if (name !== intent) return null;
-  const params = new URLSearchParams(location.search);
-  params.delete("confirm");
-  const back = `${location.pathname}${params.size ? `?${params}` : ""}`;
-  const formId = `confirm-${intent}`;
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? undefined : navigate(back, { preventScrollReset: true }))}
-      title={title}
-      data-testid={`dialog-${intent}`}
-      footer={
-        <>
-          <Link to={back} className="btn" preventScrollReset>取消</Link>
-          <button type="submit" form={formId} className={`btn ${danger ? "btn-danger" : "btn-primary"}`}>{submitLabel}</button>
-        </>
-      }
-    >
-      <Form method="post" id={formId} className="space-y-3">
-        <input type="hidden" name="intent" value={intent} />
-        {id ? <input type="hidden" name="id" value={id} /> : null}
-        {Object.entries(hidden).flatMap(([key, value]) => (Array.isArray(value) ? value : [value]).map((v, i) => <input key={`${key}-${i}`} type="hidden" name={key} value={v} />))}
-        {children}
-      </Form>
-    </Dialog>
-  );
-}
-
-export function Field({ label, name, required, type = "text", placeholder, defaultValue, maxLength }: { label: string; name: string; required?: boolean; type?: string; placeholder?: string; defaultValue?: string; maxLength?: number }) {
-  return (
-    <label className="flex flex-col gap-1 text-sm">
-      <span>{required ? <span className="text-red-500">* </span> : null}{label}</span>
-      <input name={name} type={type} required={required} placeholder={placeholder} defaultValue={defaultValue} maxLength={maxLength} className="input" step={type === "number" ? "0.01" : undefined} />
-    </label>
-  );
 }

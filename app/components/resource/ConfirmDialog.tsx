@@ -38,7 +38,7 @@ export function ConfirmDialog({ def, record, action, closeHref, error, fieldErro
         <>
           <Link to={closeHref} className="btn" preventScrollReset>取消</Link>
           <button type="submit" form={formId} className={danger ? "btn btn-danger" : "btn btn-primary"} disabled={navigation.state !== "idle"}>
-            确认{label}
+            {label.startsWith("确认") ? label : `确认${label}`}
           </button>
         </>
       }

@@ -67,9 +67,24 @@ export function ResourceListPage({ page, toolbar, before }: { page: ListPage; to
       )}
       <Pagination total={data.data.total} current={data.data.current} size={data.data.size} more={data.data.more} sums={footerSums(data.data.sums)} selectedCount={liveCount ?? (bulk.length ? ticked.length : undefined)} />
       {data.bulk && bulkConfirm ? <BulkConfirmDialog bulk={bulkConfirm} data={data.bulk as never} closeHref={data.listHref} error={actionData?.error} fieldErrors={actionData?.fieldErrors} /> : null}
+      {data.sections.map((section) => {
+        const spec = page.sections?.find((s) => s.title === section.title);
+        const target = spec?.page();
+        if (!spec || !target) return null;
+        return (
+          <section key={section.title} className="mt-4 space-y-2" aria-label={section.title} data-testid={spec.testId}>
+            <h2 className="page-title">{section.title}</h2>
+            {"error" in section.data ? (
+              <p className="alert-error">{section.data.error}</p>
+            ) : (
+              <ResourceTable def={target.def} records={section.data.records as Row[]} columns={columnsOf(target.def, target.columns, target.showOrg && data.staff)} rowActions={target.rowActions} links={target.links} empty={`暂无${section.title}`} label={section.title} confirmPrefix={target.def.key} />
+            )}
+          </section>
+        );
+      })}
       {data.confirm ? (
         <DictChoicesContext.Provider value={data.dicts ?? {}}>
-          <ConfirmDialog def={def} record={data.confirm.record as unknown as Row & { version: number }} action={data.confirm.action} closeHref={data.listHref} error={actionData?.error} fieldErrors={actionData?.fieldErrors} />
+          <ConfirmDialog def={page.sections?.map((s) => s.page().def).find((d) => d.key === data.confirm!.resource) ?? def} record={data.confirm.record as unknown as Row & { version: number }} action={data.confirm.action} closeHref={data.listHref} error={actionData?.error} fieldErrors={actionData?.fieldErrors} />
         </DictChoicesContext.Provider>
       ) : null}
       {data.form ? (
@@ -98,5 +113,5 @@ function ListTabs({ path, tabs, current }: { path: string; tabs: NonNullable<Lis
 function SearchFormFor({ page, data, hidden }: { page: ListPage; data: ReturnType<typeof useLoaderData<typeof listLoader>>; hidden: string[] }) {
   const specs = filterSpecs(page.def);
   if (specs.length === 0 && !page.def.keyword && !page.def.createdFilter) return null;
-  return <SearchForm def={page.def} specs={specs} values={data.values} errors={data.errors} hidden={hidden} options={data.options} regions={data.regions} carry={{ size: String(data.data.size) }} />;
+  return <SearchForm def={page.def} specs={specs} values={data.values} errors={data.errors} hidden={hidden} options={data.options} regions={data.regions} carry={{ ...page.carry, size: String(data.data.size) }} />;
 }

@@ -7,7 +7,7 @@ import type { RegionChoice } from "../../../contract/regions";
 import { RegionSelect } from "./RegionSelect";
 import type { PickerData } from "~/lib/picker";
 import { DefaultSubmit, RefPicker } from "./RefPicker";
-import { DateRange, FilterActions, MoreFiltersToggle, filterLabelClass as labelClass, filtersClass } from "./filters";
+import { AmountRange, DateRange, FilterActions, MoreFiltersToggle, filterLabelClass as labelClass, filtersClass } from "./filters";
 
 interface Props {
   def: AnyResource;
@@ -34,7 +34,7 @@ export function SearchForm({ def, specs, values, errors, hidden, options, region
   const shown = specs.filter((s) => !hidden.includes(s.key));
   const toggle = <MoreFiltersToggle values={values} errors={errors} first={def.keyword ? "keyword" : (shown[0]?.key ?? "")} />;
   const filterInput = ({ key, field, op }: FilterSpec) => {
-        if (op === "range") return <DateRange key={key} name={key} label={field.label} values={values} errors={errors} />;
+        if (op === "range") return field.kind === "money" ? <AmountRange key={key} name={key} label={field.label} values={values} errors={errors} /> : <DateRange key={key} name={key} label={field.label} values={values} errors={errors} />;
     if (field.kind === "region") return <RegionSelect key={key} name={key} id={`filter-${key}`} label={field.label} choice={regions[key]} error={errors[key]} filter />;
     const id = `filter-${key}`;
     const choices: Array<[string, string]> = Object.entries(field.options ?? {}).map(([v, o]) => [v, o.label]);

@@ -30,6 +30,22 @@ function rangeHref(pathname: string, search: string, name: string, from: string,
 
 type Values = Partial<Record<string, string>>;
 
+/** `<name>From` – `<name>To` of an amount: two inputs in 元 (下限, 上限). */
+export function AmountRange({ name, label, values, errors }: { name: string; label: string; values: Values; errors: Values }) {
+  const error = errors[`${name}From`] ?? errors[`${name}To`];
+  return (
+    <fieldset className="min-w-0">
+      <legend className={filterLabelClass}>{label}</legend>
+      <div className="flex items-center gap-1">
+        <input name={`${name}From`} inputMode="decimal" aria-label={`${label}下限`} placeholder="下限" defaultValue={values[`${name}From`] ?? ""} className={`input min-w-0 ${errors[`${name}From`] ? "input-error" : ""}`} />
+        <span className="text-gray-400">至</span>
+        <input name={`${name}To`} inputMode="decimal" aria-label={`${label}上限`} placeholder="上限" defaultValue={values[`${name}To`] ?? ""} className={`input min-w-0 ${errors[`${name}To`] ? "input-error" : ""}`} />
+      </div>
+      {error ? <p className="field-error">{error}</p> : null}
+    </fieldset>
+  );
+}
+
 /** `<name>From` – `<name>To` as two date inputs and the shortcut links. */
 export function DateRange({ name, label, values, errors }: { name: string; label: string; values: Values; errors: Values }) {
   const location = useLocation();

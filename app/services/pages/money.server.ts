@@ -14,6 +14,12 @@ import { firstPage, pageParams } from "~/lib/paging";
 import { noticeAndHeaders, platformMessage, redirectWithNotice } from "~/services/page-data.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
 import { readForm } from "~/services/read-form.server";
+import { filterSchema } from "../../../contract/resources/derive";
+import { ownRechargeList, ownWithdrawalList } from "~/pages/money";
+import type { ListPage } from "~/pages/kit";
+import { parseResourceQuery } from "~/services/resource-query";
+import { resourcesApi, type ResourceDetail, type ResourcePageData } from "~/services/resources.server";
+import { recordAction } from "~/services/resource-pages.server";
 
 export interface Paged<T = Record<string, unknown>> {
   records: T[];
@@ -49,18 +55,51 @@ export async function loadMoneyList(request: Request, path: string, filters: rea
   return pageData(request, user, { page, confirm: url.searchParams.get("confirm") ?? "", selected: url.searchParams.getAll("freightId").map(Number).filter(Number.isSafeInteger) });
 }
 
+/**
+ * A bespoke page's own engine list (我的提现, 我的充值): the resource's search with the URL's filters and
+ * paging, and the row whose transition `?confirm=<action>:<id>` asks to confirm, if the platform allows it.
+ */
+async function ownList(user: CurrentUser, page: ListPage, url: URL) {
+  const query = parseResourceQuery(filterSchema(page.def), page.def, url, page.preset);
+  const list: ResourcePageData = await resourcesApi.search(user, page.def, query.filter, query);
+  const match = /^([A-Za-z]{1,32}):([1-9]\d{0,14})$/.exec(url.searchParams.get("confirm") ?? "");
+  let confirm: { action: string; record: ResourceDetail } | null = null;
+  if (match && page.def.status?.transitions[match[1]!]) {
+    const record = list.records.find((r) => r.id === Number(match[2])) ?? (await resourcesApi.get(user, page.def, Number(match[2])));
+    if (record?.actions.includes(match[1]!)) confirm = { action: match[1]!, record: record as ResourceDetail };
+  }
+  const params = new URLSearchParams(url.search);
+  params.delete("confirm");
+  return { list, confirm, pageHref: params.size ? `${url.pathname}?${params}` : url.pathname };
+}
+
+/** My own bank cards: each may be unbound (解绑 is the ledger's own call, confirmed by `?confirm=unbind:<id>`). */
+const withUnbind = (cards: Row[]) => cards.map((c) => ({ ...c, isDefault: Number(c.isDefault) === 1, actions: ["unbind"] }));
+
 export async function loadAccountInfo(request: Request) {
   const user = await requirePage(request);
   const url = new URL(request.url);
-  const [summary, withdrawals] = await Promise.all([pay<{ account: Row; cards: Row[] }>(user, "/account", undefined, "GET"), pay<Paged>(user, "/withdrawals/search", listQuery(url, ["status"]))]);
-  return pageData(request, user, { ...summary, page: withdrawals, confirm: url.searchParams.get("confirm") ?? "" });
+  const [summary, withdrawals] = await Promise.all([pay<{ account: Row; cards: Row[] }>(user, "/account", undefined, "GET"), ownList(user, ownWithdrawalList, url)]);
+  return pageData(request, user, { account: summary.account, cards: withUnbind(summary.cards), ...withdrawals, unbind: /^unbind:([1-9]\d{0,14})$/.exec(url.searchParams.get("confirm") ?? "")?.[1] ?? null });
 }
 
 export async function loadRecharge(request: Request) {
   const user = await requirePage(request);
   const url = new URL(request.url);
-  const [summary, recharges] = await Promise.all([pay<{ account: Row }>(user, "/account", undefined, "GET"), pay<Paged>(user, "/recharges/search", listQuery(url, ["status"]))]);
-  return pageData(request, user, { account: summary.account, page: recharges, confirm: url.searchParams.get("confirm") ?? "" });
+  const [summary, recharges] = await Promise.all([pay<{ account: Row }>(user, "/account", undefined, "GET"), ownList(user, ownRechargeList, url)]);
+  return pageData(request, user, { account: summary.account, ...recharges });
+}
+
+/** 企业余额明细's 核对: Σ entries and Σ frozen deltas of the account against its cached balance. */
+export interface BalanceCheckData {
+  entriesBalance: number;
+  entriesFrozen: number;
+  matches: boolean;
+}
+
+export async function balanceCheck(user: CurrentUser, record: ResourceDetail): Promise<BalanceCheckData> {
+  const { check } = await pay<{ check: BalanceCheckData }>(user, `/balances/${record.id}`, firstPage(1));
+  return check;
 }
 
 export async function loadEntryDetail(request: Request) {
@@ -109,13 +148,16 @@ function voucherOf(form: FormData): string {
   return refs[0]!;
 }
 
-export function rechargeAction(request: Request) {
-  return perform(request, async (user, form) => {
-    const intent = text(form, "intent");
-    if (intent === "cancel") {
-      await pay(user, `/recharges/${text(form, "id")}/cancel`);
-      return "充值申请已撤销";
-    }
+/** Whether a posted form runs a row's transition (撤销), which the engine's record action carries out. */
+export async function isTransition(request: Request): Promise<boolean> {
+  if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) return false;
+  const form = await readForm(request.clone());
+  return String(form.get("intent") ?? "").startsWith("transition:");
+}
+
+export async function rechargeAction(args: { request: Request; params: Record<string, string | undefined>; context: unknown }) {
+  if (await isTransition(args.request)) return recordAction(ownRechargeList, args as never);
+  return perform(args.request, async (user, form) => {
     const r = await pay<Row>(user, "/recharges", {
       requestNo: text(form, "requestNo"),
       amount: fenOf(form, "amount", "充值金额"),
@@ -130,18 +172,16 @@ export function rechargeAction(request: Request) {
   }, { documents: { voucherUrl: "RECHARGE_VOUCHER" } });
 }
 
-export function accountInfoAction(request: Request) {
-  return perform(request, async (user, form) => {
+export async function accountInfoAction(args: { request: Request; params: Record<string, string | undefined>; context: unknown }) {
+  if (await isTransition(args.request)) return recordAction(ownWithdrawalList, args as never);
+  return perform(args.request, async (user, form) => {
     switch (text(form, "intent")) {
       case "bindCard":
         await pay(user, "/bank-cards", { holderName: text(form, "holderName"), cardNo: text(form, "cardNo"), bankName: text(form, "bankName"), bankBranch: text(form, "bankBranch") || undefined, reservedMobile: text(form, "reservedMobile") || undefined });
         return "银行卡已绑定";
-      case "unbindCard":
+      case "unbind":
         await pay(user, `/bank-cards/${text(form, "id")}`, undefined, "DELETE");
         return "银行卡已解绑";
-      case "cancel":
-        await pay(user, `/withdrawals/${text(form, "id")}/cancel`);
-        return "提现已撤销，金额已解冻";
       default: {
         const w = await pay<Row>(user, "/withdrawals", { requestNo: text(form, "requestNo"), bankCardId: Number(text(form, "bankCardId")), amount: fenOf(form, "amount", "提现金额") });
         return `提现申请 ${String(w.withdraw_no)} 已提交，${formatYuan(Number(w.amount))} 元已冻结，等待平台审核`;
@@ -173,38 +213,6 @@ export function paymentAuditAction(request: Request) {
     await pay(user, `/payments/${id}/approve`);
     return "已审核通过，运费已支付";
   });
-}
-
-export function rechargeAuditAction(request: Request) {
-  return perform(request, async (user, form) => {
-    const id = text(form, "id");
-    if (text(form, "intent") === "reject") {
-      await pay(user, `/recharges/${id}/reject`, { reason: text(form, "reason") });
-      return "充值已驳回";
-    }
-    await pay(user, `/recharges/${id}/confirm`);
-    return "已确认到账，金额已记入企业账户";
-  });
-}
-
-/** 企业余额: organisations' balances and, for platform finance, the recharges waiting for confirmation. */
-export async function loadEnterpriseBalance(request: Request) {
-  const user = await requirePage(request);
-  const url = new URL(request.url);
-  const [page, recharges] = await Promise.all([
-    pay<Paged>(user, "/balances/search", listQuery(url, ["keyword", "minYuan", "maxYuan"])),
-    pay<Paged>(user, "/recharges/search", { status: "PENDING", size: firstPage(50).size }),
-  ]);
-  return pageData(request, user, { page, recharges, confirm: url.searchParams.get("confirm") ?? "" });
-}
-
-export async function loadBalanceDetail(request: Request) {
-  const user = await requirePage(request);
-  const url = new URL(request.url);
-  const id = url.searchParams.get("id") ?? "";
-  if (!/^[1-9]\d{0,14}$/.test(id)) throw new Response("账户不存在", { status: 404 });
-  const detail = await pay<{ account: Row; check: Row; page: Paged }>(user, `/balances/${id}`, pageParams(url));
-  return pageData(request, user, detail);
 }
 
 export async function loadInvoiceInfo(request: Request) {

@@ -1,37 +1,48 @@
 /**
- * 红包管理: the loader reads the campaigns (with the marketing balance) or the grants, by tab; the
- * action runs one intent. Money-moving and creating intents carry the `requestNo` generated when the
+ * 红包管理: the loader reads the tab's engine list (活动 or 发放记录) and the marketing balance; the
+ * action runs a row's transition through the engine or one of the marketing service's forms. Money-moving and creating intents carry the `requestNo` generated when the
  * page rendered, so a double submit grants or funds once. Amounts are typed in 元 and sent in fen.
  */
+import { randomUUID } from "node:crypto";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { formatYuan } from "../../../contract/numbers";
-import { CAMPAIGN_MOVES, mobilesOf, type CampaignMove } from "../../../contract/red-envelope";
+import { mobilesOf } from "../../../contract/red-envelope";
+import { redEnvelopeCampaign } from "../../../contract/resources/red-envelope";
+import { redEnvelopeCampaignPages, redEnvelopeGrantList } from "~/pages/marketing";
 import { platformMessage } from "~/services/page-data.server";
-import { fenOf, FormError, listQuery, pageData, perform, text, type Paged } from "~/services/pages/money.server";
+import { fenOf, FormError, isTransition, perform, text } from "~/services/pages/money.server";
+import { listLoader, recordAction } from "~/services/resource-pages.server";
+import { resourcesApi, type ResourceRecord } from "~/services/resources.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
-import { LARGEST_PAGE } from "~/lib/paging";
 
 export type RedEnvelopeTab = "campaigns" | "grants";
-export interface CampaignPage extends Paged {
-  marketing: { balance: number; accountNo: string };
-}
 
 const call = <T>(user: CurrentUser, path: string, body: unknown = {}) => user.call<T>({ path: `/pay/red-envelopes${path}`, method: "POST", body });
+const tabOf = (url: URL): RedEnvelopeTab => (url.searchParams.get("tab") === "grants" ? "grants" : "campaigns");
+const listOf = (tab: RedEnvelopeTab) => (tab === "grants" ? redEnvelopeGrantList : redEnvelopeCampaignPages.list!);
 
-export async function loadRedEnvelopes(request: Request) {
-  const user = await requirePage(request);
-  const url = new URL(request.url);
-  const tab: RedEnvelopeTab = url.searchParams.get("tab") === "grants" ? "grants" : "campaigns";
+/**
+ * The tab's engine list (its filters, paging, footer sums, row actions and their confirmations), the
+ * marketing account's balance, and the campaign 手动发放 is opened for (`?confirm=grant:<id>`).
+ */
+export async function loadRedEnvelopes(args: LoaderFunctionArgs) {
+  const url = new URL(args.request.url);
+  const tab = tabOf(url);
+  const list = await listLoader(listOf(tab), args, { wholeRecords: true });
+  const user = await requirePage(args.request);
+  const data = (await list.json()) as Awaited<ReturnType<typeof list.json>>;
+  let marketing: { balance: number; accountNo: string } | null = null;
+  let refused: string | null = null;
   try {
-    const [campaigns, grants] = await Promise.all([
-      call<CampaignPage>(user, "/campaigns/search", tab === "campaigns" ? listQuery(url, ["keyword", "status"]) : { size: LARGEST_PAGE.size }),
-      tab === "grants" ? call<Paged>(user, "/grants/search", listQuery(url, ["keyword", "status", "campaignId"])) : Promise.resolve(null),
-    ]);
-    return pageData(request, user, { tab, campaigns, grants, confirm: url.searchParams.get("confirm") ?? "", refused: null as string | null });
+    marketing = await user.call<{ balance: number; accountNo: string }>({ path: "/pay/red-envelopes/marketing", method: "GET" });
   } catch (error) {
     if (error instanceof Response) throw error;
-    // A caller without the right (or a bad filter) sees the platform's message on the page.
-    return pageData(request, user, { tab, campaigns: null, grants: null, confirm: "", refused: platformMessage(error) });
+    // A caller without the right sees the platform's message on the page.
+    refused = platformMessage(error);
   }
+  const grantId = /^grant:([1-9]\d{0,14})$/.exec(url.searchParams.get("confirm") ?? "")?.[1];
+  const granting = grantId && tab === "campaigns" ? ((data.data.records as ResourceRecord[]).find((r) => r.id === Number(grantId)) ?? (await resourcesApi.get(user, redEnvelopeCampaign, Number(grantId)))) : null;
+  return json({ ...data, tab, marketing, refused, granting: granting?.actions.includes("grant") ? granting : null, requestNo: randomUUID() }, { headers: list.headers });
 }
 
 const whole = (form: FormData, key: string, label: string) => {
@@ -40,15 +51,13 @@ const whole = (form: FormData, key: string, label: string) => {
   return Number(value);
 };
 
-export function redEnvelopeAction(request: Request) {
-  return perform(request, async (user, form) => {
+/** A row's transition (启用, 暂停, 结束, 撤回) is the engine's; 注入营销资金, 新建活动 and 手动发放 are the marketing service's forms. */
+export async function redEnvelopeAction(args: ActionFunctionArgs) {
+  if (await isTransition(args.request)) return recordAction(listOf(tabOf(new URL(args.request.url))), args);
+  return perform(args.request, async (user, form) => {
     const intent = text(form, "intent");
     const id = text(form, "id");
     const requestNo = text(form, "requestNo");
-    if (intent in CAMPAIGN_MOVES) {
-      await call(user, `/campaigns/${id}/${intent}`);
-      return `红包活动已${CAMPAIGN_MOVES[intent as CampaignMove].label}`;
-    }
     switch (intent) {
       case "fund": {
         const r = await call<{ marketingBalance: number }>(user, "/marketing", { requestNo, amount: fenOf(form, "amount", "注入金额") });
@@ -77,9 +86,6 @@ export function redEnvelopeAction(request: Request) {
         const r = await call<{ count: number; amount: number }>(user, `/campaigns/${id}/grants`, { requestNo, mobiles: mobilesOf(text(form, "mobiles")), amount: fenOf(form, "amount", "红包金额"), remark: text(form, "remark") || undefined });
         return `已向 ${r.count} 人发放红包，合计 ${formatYuan(r.amount)} 元，已入账到各自钱包`;
       }
-      case "revoke":
-        await call(user, `/grants/${id}/revoke`);
-        return "红包已撤回，预算已退回活动";
       default:
         throw new FormError("未知操作");
     }

@@ -1,0 +1,52 @@
+import type { Field } from "../../../contract/resources/kit";
+import { cellOf } from "./cells";
+
+/**
+ * A table of rows that are not one resource's records (a payment's waybills and history, 我的车队's
+ * members): columns in the engine's own dialect, `[key, Field]` (labels and formats from the field
+ * builders), each cell shown as the engine shows it.
+ */
+export function FieldTable({ label, testId, columns, records, empty = "暂无数据" }: { label: string; testId?: string; columns: ReadonlyArray<readonly [string, Field]>; records: ReadonlyArray<Record<string, unknown>>; empty?: string }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="table table-nowrap" aria-label={label} data-testid={testId}>
+        <thead>
+          <tr>
+            {columns.map(([key, field]) => (
+              <th key={key} scope="col" className={field.kind === "money" ? "text-right" : undefined}>{field.label}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {records.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className="py-6 text-center text-gray-400">{empty}</td>
+            </tr>
+          ) : (
+            records.map((record, i) => (
+              <tr key={String(record.id ?? i)}>
+                {columns.map(([key, field]) => (
+                  <td key={key} className={field.kind === "money" ? "text-right tabular-nums" : undefined}>{cellOf(field, record[key], record, key)}</td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One row's values as labelled facts (a detail that is not one resource's record), in the same dialect. */
+export function FieldFacts({ columns, record, testId }: { columns: ReadonlyArray<readonly [string, Field]>; record: Record<string, unknown>; testId?: string }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2 xl:grid-cols-3" data-testid={testId}>
+      {columns.map(([key, field]) => (
+        <div key={key} className="flex min-w-0 gap-2">
+          <dt className="w-28 shrink-0 text-gray-500">{field.label}</dt>
+          <dd className="min-w-0 break-words text-gray-800" data-field={key}>{cellOf(field, record[key], record, key)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
