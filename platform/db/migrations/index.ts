@@ -4,6 +4,7 @@ import { credentialExpiryMigration } from "./0035_credential_expiry.js";
 import { documentsAndReasonsMigration } from "./0037_documents_and_reasons.js";
 import { placeRegionsMigration } from "./0038_place_regions.js";
 import { waybillDailyStatsMigration } from "./0041_waybill_daily_stats.js";
+import { waybillListStatsMigration } from "./0042_waybill_list_stats.js";
 import { completionIndexesMigration } from "./0039_completion_indexes.js";
 import { dashboardTimeIndexesMigration } from "./0040_dashboard_time_indexes.js";
 import type { Migration } from "kysely";
@@ -81,4 +82,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0039_completion_indexes": completionIndexesMigration,
   "0040_dashboard_time_indexes": dashboardTimeIndexesMigration,
   "0041_waybill_daily_stats": waybillDailyStatsMigration,
+  "0042_waybill_list_stats": waybillListStatsMigration,
 };
