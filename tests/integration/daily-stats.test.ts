@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freightFilterSchema, type FreightDashboard, type FreightSearchResult } from "../../contract/freight.js";
 import { addDays, chinaDayEnd, chinaDayStart } from "../../contract/units.js";
-import { LIST_STATS_KEYS, LIST_STATS_MEASURES, listStatsContributions } from "../../platform/db/migrations/0042_waybill_list_stats.js";
+import { LIST_STATS_KEYS, LIST_STATS_MEASURES, listStatsContributions, waybillListStatsMigration } from "../../platform/db/migrations/0042_waybill_list_stats.js";
 import { listTotalsFromSummary, listTotalsLive } from "../../platform/freight/search.js";
 import type { CallerScope } from "../../platform/scope.js";
 import { userScope } from "../../bench/lib/scope.js";
@@ -228,5 +228,27 @@ describe(`daily summary (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"
     const raw = await figures();
     await fillDailyStats(f.p.db);
     expect(await figures()).toEqual(raw);
+  });
+
+  it("upgrading a database that holds waybills: 0042 empties the daily summary, and the backfill refills both before either serves", async () => {
+    const before = await figures();
+    const db = f.p.db.kysely;
+    const migration = waybillListStatsMigration(f.p.db.dialect);
+    await migration.down!(db as never);
+    await migration.up(db as never);
+    expect(await dailyStatsReady(db)).toBe(false);
+    expect(await summary()).toEqual([]);
+    expect(await listSummary()).toEqual([]);
+    // Meanwhile the list, the reports and the dashboard read the waybills, with the same answers.
+    const [, scope] = (await listScopes())[0]!;
+    expect(await listTotalsFromSummary(db, scope, freightFilterSchema.parse({}))).toBeNull();
+    expect(await figures()).toEqual(before);
+    // A write during the refill is counted once (by the backfill: its id is above covered_to).
+    const during = await dispatchFresh(f, { count: 1, plannedWeight: 25_000 });
+    await driveTo(f, during[0]!.id, "IN_TRANSIT");
+    expect(await fillDailyStats(f.p.db, 7)).toBeGreaterThan(10);
+    expect(await dailyStatsReady(db)).toBe(true);
+    expect(await summary()).toEqual(await freshAggregate());
+    await expectListTotalsServed();
   });
 });
