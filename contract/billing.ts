@@ -85,11 +85,6 @@ export const applyInvoiceSchema = z.object({
 export type ApplyInvoice = z.infer<typeof applyInvoiceSchema>;
 
 /** The invoiceable-waybill search of 新开票列表. */
-export const invoiceableFilterSchema = z.object({
-  keyword: z.string().trim().max(32, "运单号/订单号最多 32 个字").optional(),
-  shipperName: z.string().trim().max(64, "托运人最多 64 个字").optional(),
-  reportState: z.enum(["ELIGIBLE", "BLOCKED"], { errorMap: () => ({ message: "上报状态 reportState 只能是 ELIGIBLE 或 BLOCKED" }) }).optional(),
-});
 /** 新开票列表's 上报状态 filter (开票须上报成功). */
 export const INVOICE_REPORT_STATES = { ELIGIBLE: "可开票（已上报）", BLOCKED: "未上报成功（不可开票）" } as const;
 

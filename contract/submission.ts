@@ -135,6 +135,10 @@ export interface ReportWaybillRow {
   lastAttemptAt: string | null;
   /** Not SUCCESS 24 h after the trigger (超时未上报). */
   overdue: boolean;
+  /** What the caller may do with the row: `submit` (上报) while a record of it is 待上报. */
+  actions: string[];
+  /** Why 上报 is not offered (all reported, or only failed records left). */
+  blocked?: { submit: string };
 }
 
 export interface ReportTargetState {

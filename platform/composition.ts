@@ -63,7 +63,7 @@ import { vehicleAvailabilityBinding } from "./fleet/vehicle-availability.resourc
 import { smsTemplateBinding } from "./fleet/sms-template.resource.js";
 import { SYSTEM_PAGE_BINDINGS } from "./system/resources.js";
 import { orderBinding } from "./orders/order.resource.js";
-import { appVersionBinding, operationLogBinding, systemFileBinding } from "./iam/admin/resources.js";
+import { appVersionBinding, operationLogBinding, systemFileBinding, userBinding } from "./iam/admin/resources.js";
 import { DELIVERY_BINDINGS } from "./orders/deliveries.resource.js";
 import { BILLING_BINDINGS } from "./billing/billing.resource.js";
 import { payeeSettingBinding } from "./ledger/payee-setting.resource.js";
@@ -71,6 +71,8 @@ import { taxRegistrationBinding } from "./tax/registration.resource.js";
 import { MATCHMAKING_BINDINGS } from "./matchmaking/invoice.resource.js";
 import { MONEY_BINDINGS } from "./ledger/money.resource.js";
 import { FIND_SHIP_BINDINGS } from "./findship/findship.resource.js";
+import { SETTLEMENT_BINDINGS } from "./ledger/settlement.resource.js";
+import { INVOICEABLE_BINDINGS } from "./billing/invoiceable.resource.js";
 import { activationRoutes } from "./identity/activation.js";
 import { identityRoutes } from "./identity/routes.js";
 import { freightRoutes } from "./freight/routes.js";
@@ -166,6 +168,7 @@ export const BINDINGS: readonly Binding[] = [
   appVersionBinding,
   operationLogBinding,
   systemFileBinding,
+  userBinding,
   ...DELIVERY_BINDINGS,
   ...BILLING_BINDINGS,
   payeeSettingBinding,
@@ -173,6 +176,8 @@ export const BINDINGS: readonly Binding[] = [
   ...MATCHMAKING_BINDINGS,
   ...MONEY_BINDINGS,
   ...FIND_SHIP_BINDINGS,
+  ...SETTLEMENT_BINDINGS,
+  ...INVOICEABLE_BINDINGS,
 ];
 registerBindings(BINDINGS);
 provideEngineServices({

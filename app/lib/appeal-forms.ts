@@ -1,8 +1,7 @@
 /**
- * The appeal forms' rules, isomorphic: checked as the user types (with JavaScript) and again by the
- * page's action, before the platform checks them once more. The audit form uses the contract's
- * appealAuditSchema as it is; the submit form reads its evidence from a textarea, one per line.
- * Also: Conform's textarea props as the forms use them.
+ * 提交申诉's rules, isomorphic: checked as the user types (with JavaScript) and again by the page's
+ * action, before the platform checks them once more; the evidence is read from a textarea, one per
+ * line (the audit is the engine's audit form). Also: Conform's textarea props as the form uses them.
  */
 import { getTextareaProps } from "@conform-to/react";
 import { z } from "zod";

@@ -6,7 +6,6 @@ import { appealPages } from "~/pages/appeal";
 export { appealSubmitHref } from "~/pages/appeal";
 export const APPEAL_LIST_PATH = appealPages.list!.path;
 export const appealDetailHref = (id: number) => hrefFor(appealPages.detail!.path, id)!;
-export const appealAuditHref = (id: number) => hrefFor(appealPages.audit!.path, id)!;
 
 /** The permission codes that show each appeal entry (the pages check them again): contract/appeal.ts. */
 export const APPEAL_ROLES = APPEAL_PAGE_PERMISSIONS;

@@ -1,7 +1,7 @@
 /**
  * 开票与税务 pages on the engine (domain 5.10, 6.9): 开票列表 and 开票审核列表 over applications with one
  * detail page (its invoices and waybill lines), 发票列表 and 发票详情, 进项票, 增值税申报, 申报日志 and
- * /system/invoiceCompany. 新开票列表 (picking waybills) is a bespoke page (components/money/BillingPages).
+ * /system/invoiceCompany. 新开票列表 (picking waybills) is the engine list of `invoiceable` (pages/settlement.ts).
  */
 import { declareLog, inputTaxTicket, invoice, invoiceApplication, invoiceCompany, invoiceLine, vatDeclaration } from "../../contract/resources/billing";
 import { pagesOf, type ListPage } from "./kit";

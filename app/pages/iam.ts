@@ -1,4 +1,4 @@
-import { operationLog, systemFile } from "../../contract/resources/iam";
+import { operationLog, systemFile, user } from "../../contract/resources/iam";
 import { pagesOf } from "./kit";
 
 /** 操作日志 (domain 6.15): who did what, when and from where; read-only, no row actions, no export. */
@@ -13,4 +13,18 @@ export const systemFilePages = pagesOf(systemFile, {
   actionLabels: { download: "下载" },
 });
 
-export const IAM_PAGE_GROUPS = [operationLogPages, systemFilePages];
+/**
+ * 用户管理 (domain 6.1): the staff accounts the caller manages, with the account actions the platform
+ * allows each row; add and edit (with roles and 所属企业) are the page's own form (`?form=new|<id>`).
+ */
+export const userPages = pagesOf(user, {
+  list: { path: "/system/user", title: "用户管理", rowActions: ["edit", "disable", "enable", "unlock", "resetPassword"], preset: { staffAccount: true } },
+  actionPages: { edit: "/system/user?form=:id" },
+});
+
+/** 平台用户: every account of the platform (platform staff), 个人用户 too, with 强制下线. */
+export const platformUserPages = pagesOf(user, {
+  list: { path: "/system/platformUserList", title: "平台用户", rowActions: ["disable", "enable", "unlock", "resetPassword", "forceLogout"] },
+});
+
+export const IAM_PAGE_GROUPS = [operationLogPages, systemFilePages, userPages, platformUserPages];

@@ -53,6 +53,7 @@ const GROUPS = [
   ...FINANCE_PAGE_GROUPS,
   ...MONEY_PAGE_GROUPS,
   ...FIND_SHIP_GROUPS,
+  ...SETTLEMENT_PAGE_GROUPS,
 ];
 import { realtimeRemindPages, timeoutConfigPages, timeoutRecordPages } from "./fleet";
 import { availabilityPages, smsTemplatePages } from "./find-car";
@@ -65,6 +66,7 @@ import { MONEY_PAGE_GROUPS } from "./money";
 import { BILLING_PAGE_GROUPS } from "./billing";
 import { FINANCE_PAGE_GROUPS } from "./finance";
 import { FIND_SHIP_GROUPS } from "./findship";
+import { SETTLEMENT_PAGE_GROUPS } from "./settlement";
 
 export const PAGES: ResourcePage[] = GROUPS.flatMap((group) => Object.values(group).filter((p): p is ResourcePage => !!p));
 

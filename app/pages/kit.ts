@@ -3,7 +3,7 @@
  * (docs/architecture.md, the resource engine). Isomorphic data: route modules, loaders and components all read it.
  */
 import type { ResourceFilter } from "../../contract/resources/derive";
-import type { AnyResource } from "../../contract/resources/kit";
+import type { AnyResource, Field } from "../../contract/resources/kit";
 
 /** A row or page action: a verb, a transition key, or "audit" (any transition of the audit group). */
 export type ActionKey = string;
@@ -18,6 +18,43 @@ export interface RelatedSection {
   createHref?: (record: Record<string, unknown>) => string;
 }
 
+/**
+ * An action on the ticked rows of a list (docs/design/pickers-and-tables.md, row selection): a checkbox
+ * per row, greyed with the platform's reason when the row's `actions` lack `key` (`blocked[key]`), and a
+ * toolbar button, a GET form keeping the list's filters, that opens `?confirm=<key>:` with the ticked
+ * values; the confirmation posts them (and a fresh request number) to the page's action, which hands
+ * them to the owner's platform service (`bulkAction` in resource-pages.server.ts).
+ */
+export interface BulkAction {
+  /** The row action each ticked row must carry (a binding's `bulk` key, or a transition). */
+  key: ActionKey;
+  /** The toolbar button (支付选中运单) and the text beside it (limits, all or nothing). */
+  label: string;
+  hint?: string;
+  /** The confirmation's title and its submit button. */
+  title: string;
+  submit: string;
+  /** What a row is in the summary (选中运单数 2 个). */
+  noun: string;
+  /** The posted name and the record field of each ticked row (default both `id`), e.g. `freightId`. */
+  param?: string;
+  value?: string;
+  /** What a posted value must look like (default: a row id). */
+  pattern?: RegExp;
+  /** A money field whose sum over the ticked rows the confirmation shows, with its label (货主应付). */
+  sum?: { field: string; label: string };
+  /** A field whose values the summary lists (the ticked people's names). */
+  names?: string;
+  /** Text after the summary (将从企业账户扣款…). */
+  note?: string;
+  /** Rows that must share a value (one shipper per application): the warning when they do not. */
+  sameValue?: { field: string; message: string };
+  /** The confirmation's inputs; a reference or a required choice starts at its first option. */
+  inputs?: Readonly<Record<string, Field>>;
+  /** A column saying whether each row can take part: its heading and the text for a row that can. */
+  column?: { label: string; ok: string };
+}
+
 interface Common {
   def: AnyResource;
   path: string;
@@ -29,6 +66,10 @@ export interface ListPage extends Common {
   rowActions: readonly ActionKey[];
   /** Filter values the page fixes; they override the query and their inputs are hidden. */
   preset?: ResourceFilter;
+  /** Columns whose cell links to another page (the appeal's 运单号 → the waybill's detail): the address from the record, or none. */
+  cellLinks?: Readonly<Record<string, (record: Record<string, unknown>) => string | null>>;
+  /** Filters other pages use that this page's search form does not offer (风险申诉's 运单, by id, is the submit page's). */
+  hiddenFilters?: readonly string[];
   /** Column keys in order (default: the definition's list columns). */
   columns?: readonly string[];
   /** Secondary columns shown only on wide screens (≥ 1680 px; `.col-wide`). */
@@ -41,6 +82,8 @@ export interface ListPage extends Common {
   createLabel?: string;
   /** Rendered by a page component of its own (its own browser tests cover it), not ResourceListPage. */
   bespoke?: boolean;
+  /** Actions on ticked rows (a checkbox per row); see `BulkAction`. */
+  bulkActions?: readonly BulkAction[];
   /** Quick filters above the search form (全部 / 已发布 / 待审核 …): links setting one filter value. */
   tabs?: { field: string; options: ReadonlyArray<{ label: string; value: string | null }> };
   links: Links;
@@ -109,7 +152,8 @@ export function pagesOf(
   },
 ) {
   const actions = spec.actionPages || spec.actionFiles ? { ...spec.actionPages, ...spec.actionFiles } : undefined;
-  const links: Links = { list: spec.list?.path, detail: spec.detail?.path, create: spec.create?.path, edit: spec.edit?.path, audit: spec.audit?.path, actions, labels: spec.actionLabels, files: spec.actionFiles ? Object.keys(spec.actionFiles) : undefined };
+  // 编辑 may open a page of the resource's own (`actionPages.edit`: 用户管理's form with its roles).
+  const links: Links = { list: spec.list?.path, detail: spec.detail?.path, create: spec.create?.path, edit: spec.edit?.path ?? spec.actionPages?.edit, audit: spec.audit?.path, actions, labels: spec.actionLabels, files: spec.actionFiles ? Object.keys(spec.actionFiles) : undefined };
   if (spec.list?.inlineForm) {
     links.create ??= `${spec.list.path}?form=new`;
     links.edit ??= `${spec.list.path}?form=:id`;
@@ -135,6 +179,9 @@ export function idOfRequest(params: Record<string, string | undefined>, url: URL
   const raw = params.id ?? url.searchParams.get("id") ?? "";
   return /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
 }
+
+/** The value a row posts for a bulk action (its `value` field, default the id). */
+export const bulkValueOf = (bulk: BulkAction, record: Record<string, unknown>) => String(record[bulk.value ?? "id"] ?? "");
 
 /** Whether a row's allowed actions include a page action ("audit" = any transition of the audit group). */
 export function rowAllows(def: AnyResource, actions: readonly string[], key: ActionKey): boolean {

@@ -1,14 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { AppealDetailView } from "~/components/appeal/AppealDetailView";
-import { auditAppealAction, loadAppealDetail } from "~/services/pages/appeal.server";
+import { AppealExtraSections } from "~/components/appeal/AppealSections";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
+import { ResourceDetailPage } from "~/components/resource/ResourceDetailPage";
+import { appealPages } from "~/pages/appeal";
+import { appealSections, type AppealExtra } from "~/services/pages/appeal.server";
+import { auditAction, detailLoader } from "~/services/resource-pages.server";
 
-/** 申诉审核 (TMS_RISK_APPEAL_AUDIT): /dispatchManage/appealAudit?id=…; the detail plus 通过 / 驳回 while pending. */
-export const loader = ({ request }: LoaderFunctionArgs) => loadAppealDetail(request);
-export const action = ({ request }: ActionFunctionArgs) => auditAppealAction(request);
+const page = appealPages.audit!;
+
+/** 申诉审核 (TMS_RISK_APPEAL_AUDIT): /dispatchManage/appealAudit?id=…; the engine's 通过 / 驳回 while pending, then the result. */
+export const loader = (args: LoaderFunctionArgs) => detailLoader(page, args, { extra: appealSections });
+export const action = (args: ActionFunctionArgs) => auditAction(page, args);
 
 export default function AppealAuditPage() {
-  return <AppealDetailView audit />;
+  return <ResourceDetailPage page={page} after={(data) => <AppealExtraSections extra={data.extra as AppealExtra} current={data.record.id} />} />;
 }
 
 export const ErrorBoundary = PageErrorBoundary;

@@ -13,7 +13,7 @@ const page = matchInvoicePages.list!;
 export const loader = (args: LoaderFunctionArgs) => (new URL(args.request.url).searchParams.get("apply") === "1" ? loadMatchApply(args.request) : listLoader(page, args));
 export async function action(args: ActionFunctionArgs) {
   const form = await readForm(args.request.clone());
-  if (form.get("intent") === "applyMatch") return matchApplyAction(args.request, form);
+  if (form.get("intent") === "bulk:applyMatch") return matchApplyAction(args);
   return recordAction(page, args);
 }
 export default function MatchmakingBillingListPage() {

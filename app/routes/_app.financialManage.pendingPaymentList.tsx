@@ -1,13 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
-import { PendingPaymentPage } from "~/components/money/MoneyPages";
-import { loadMoneyList, payAction } from "~/services/pages/money.server";
+import { ResourceListPage } from "~/components/resource/ResourceListPage";
+import { roadPayablePages } from "~/pages/settlement";
+import { bulkAction, listLoader } from "~/services/resource-pages.server";
+import { payWaybills } from "~/services/pages/settlement.server";
 
-/** 陆运待付款: completed road waybills' payable freight; pay the selected ones (all or nothing) after confirming count and amount. */
-export const loader = ({ request }: LoaderFunctionArgs) => loadMoneyList(request, "/payables/search", ["keyword"], { freightWay: "ROAD" });
-export const action = ({ request }: ActionFunctionArgs) => payAction(request);
-
-export default function Page() {
-  return <PendingPaymentPage way="ROAD" />;
+/** 陆运待付款: completed road waybills' payable freight (the engine's list of settlements); 支付 over the ticked ones, all or nothing, through the ledger. */
+const page = roadPayablePages.list!;
+export const loader = (args: LoaderFunctionArgs) => listLoader(page, args);
+export const action = (args: ActionFunctionArgs) => bulkAction(page, args, { pay: payWaybills });
+export default function RoadPendingPaymentPage() {
+  return <ResourceListPage page={page} />;
 }
 export const ErrorBoundary = PageErrorBoundary;

@@ -14,7 +14,7 @@ export const loader = (args: LoaderFunctionArgs) => (new URL(args.request.url).s
 export async function action(args: ActionFunctionArgs) {
   // The inline 提交登记 form carries photos (multipart with JavaScript off): peek at its intent either way.
   const form = await readForm(args.request.clone(), { multipart: true });
-  if (form.get("intent") === "batchRegister") return taxBatchAction(args.request, form);
+  if (form.get("intent") === "bulk:batchRegister") return taxBatchAction(args);
   return recordAction(page, args);
 }
 export default function TemporaryRegistrationPage() {

@@ -1,13 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
-import { PendingPaymentPage } from "~/components/money/MoneyPages";
-import { loadMoneyList, payAction } from "~/services/pages/money.server";
+import { ResourceListPage } from "~/components/resource/ResourceListPage";
+import { waterPayablePages } from "~/pages/settlement";
+import { bulkAction, listLoader } from "~/services/resource-pages.server";
+import { payWaybills } from "~/services/pages/settlement.server";
 
 /** 水运待付款 (CAPTAIN): completed water waybills' payable freight, paid like the road list. */
-export const loader = ({ request }: LoaderFunctionArgs) => loadMoneyList(request, "/payables/search", ["keyword"], { freightWay: "WATER" });
-export const action = ({ request }: ActionFunctionArgs) => payAction(request);
-
-export default function Page() {
-  return <PendingPaymentPage way="WATER" />;
+const page = waterPayablePages.list!;
+export const loader = (args: LoaderFunctionArgs) => listLoader(page, args);
+export const action = (args: ActionFunctionArgs) => bulkAction(page, args, { pay: payWaybills });
+export default function WaterPendingPaymentPage() {
+  return <ResourceListPage page={page} />;
 }
 export const ErrorBoundary = PageErrorBoundary;

@@ -1,13 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
-import { UserAdminPage } from "~/components/iam/UserAdminPage";
+import { ResourceListPage } from "~/components/resource/ResourceListPage";
 import { titled } from "~/lib/meta";
-import { userAction, userLoader } from "~/services/pages/iam.server";
+import { platformUserPages } from "~/pages/iam";
+import { listLoader, recordAction } from "~/services/resource-pages.server";
 
+const page = platformUserPages.list!;
 export const meta = titled("平台用户");
-export const loader = ({ request }: LoaderFunctionArgs) => userLoader(request, true);
-export const action = ({ request }: ActionFunctionArgs) => userAction(request);
+export const loader = (args: LoaderFunctionArgs) => listLoader(page, args);
+export const action = (args: ActionFunctionArgs) => recordAction(page, args);
 export default function PlatformUserListPage() {
-  return <UserAdminPage title="平台用户" path="/system/platformUserList" />;
+  return <ResourceListPage page={page} />;
 }
 export const ErrorBoundary = PageErrorBoundary;

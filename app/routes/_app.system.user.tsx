@@ -1,13 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
-import { UserAdminPage } from "~/components/iam/UserAdminPage";
+import { NewUserLink, UserFormSection } from "~/components/iam/UserForm";
+import { ResourceListPage } from "~/components/resource/ResourceListPage";
 import { titled } from "~/lib/meta";
-import { userAction, userLoader } from "~/services/pages/iam.server";
+import { userPages } from "~/pages/iam";
+import { userFormData, userPageAction } from "~/services/pages/iam.server";
+import { listLoader } from "~/services/resource-pages.server";
 
+const page = userPages.list!;
 export const meta = titled("用户管理");
-export const loader = ({ request }: LoaderFunctionArgs) => userLoader(request, false);
-export const action = ({ request }: ActionFunctionArgs) => userAction(request);
+export const loader = (args: LoaderFunctionArgs) => listLoader(page, args, { extra: userFormData });
+export const action = (args: ActionFunctionArgs) => userPageAction(page, args);
 export default function UserPage() {
-  return <UserAdminPage title="用户管理" path="/system/user" />;
+  return <ResourceListPage page={page} toolbar={<NewUserLink />} before={<UserFormSection />} />;
 }
 export const ErrorBoundary = PageErrorBoundary;

@@ -6,10 +6,11 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { filterSchema, formSchema, transitionFormSchema, transitionOf, type ResourceFilter } from "../../contract/resources/derive";
+import { actionSpecOf, filterSchema, formSchema, rowActionOf, transitionFormSchema, transitionOf, type ResourceFilter } from "../../contract/resources/derive";
 import type { AnyResource, Field } from "../../contract/resources/kit";
 import { resourceOf } from "../../contract/resources/index";
-import { hrefFor, idOfRequest, pageTitleOf, type AuditPage, type DetailPage, type FormPage, type ListPage, type RelatedSection } from "~/pages/kit";
+import { bulkValueOf, hrefFor, idOfRequest, pageTitleOf, type AuditPage, type BulkAction, type DetailPage, type FormPage, type ListPage, type RelatedSection } from "~/pages/kit";
+import { randomUUID } from "node:crypto";
 import { columnsOf } from "~/pages/columns";
 import { parseResourceQuery } from "./resource-query";
 import { isPickSearch, pickerOf, pickersOf } from "./picker.server";
@@ -88,7 +89,8 @@ function targetDef(page: ListPage | DetailPage | AuditPage, key: string | null):
  * (issue 14: a 20-row list page's HTML); a page with its own table asks for whole records.
  */
 function tableRow(page: ListPage, staff: boolean): (record: ResourceRecord) => ResourceRecord {
-  const keys = new Set<string>(["id", "actions", page.def.titleField]);
+  const keys = new Set<string>(["id", "actions", "blocked", page.def.titleField]);
+  for (const bulk of page.bulkActions ?? []) for (const key of [bulk.value, bulk.sum?.field, bulk.sameValue?.field]) if (key) keys.add(key);
   if (page.def.status) keys.add(page.def.status.field);
   for (const [key, field] of columnsOf(page.def, page.columns, page.showOrg && staff)) {
     keys.add(key);
@@ -98,8 +100,28 @@ function tableRow(page: ListPage, staff: boolean): (record: ResourceRecord) => R
   return (record) => Object.fromEntries(Object.entries(record).filter(([key]) => keys.has(key))) as ResourceRecord;
 }
 
-/** A list page's data; `wholeRecords` for a page that draws its own table from more of each record. */
-export async function listLoader(page: ListPage, { request }: Args, { wholeRecords = false }: { wholeRecords?: boolean } = {}) {
+/** The bulk action a list's `?confirm=<key>:` opens (the ticked values ride in the address under its `param`). */
+export function bulkConfirmOf(page: Pick<ListPage, "bulkActions">, url: URL): BulkAction | null {
+  const match = /^([A-Za-z]{1,32}):$/.exec(url.searchParams.get("confirm") ?? "");
+  return (match && page.bulkActions?.find((b) => b.key === match[1])) ?? null;
+}
+
+/** The confirmation of a bulk action: the ticked rows of this page that carry the action, a fresh request number, its inputs' pickers. */
+export async function bulkConfirmation<R extends { actions: string[] }>(user: CurrentUser, bulk: BulkAction, url: URL, records: readonly R[]) {
+  const ticked = new Set(url.searchParams.getAll(bulk.param ?? "id"));
+  const rows = records.filter((r) => r.actions.includes(bulk.key) && ticked.has(bulkValueOf(bulk, r as unknown as Record<string, unknown>)));
+  const refs = Object.entries(bulk.inputs ?? {}).filter(([, field]) => field.ref);
+  const options = Object.fromEntries(
+    await Promise.all(refs.map(async ([name, field]) => [name, await pickerOf(user, resourceOf(field.ref!.resource)!, { where: field.ref!.where as Record<string, string> | undefined })] as const)),
+  );
+  return { key: bulk.key, rows, requestNo: randomUUID(), options };
+}
+
+/** A list page's own section data next to the list (a section-level extension, like `DetailExtra`): 用户管理's add/edit form. */
+export type ListExtra = (user: CurrentUser, url: URL) => Promise<unknown>;
+
+/** A list page's data; `wholeRecords` for a page that draws its own table from more of each record, `extra` for its own section. */
+export async function listLoader(page: ListPage, { request }: Args, { wholeRecords = false, extra }: { wholeRecords?: boolean; extra?: ListExtra } = {}) {
   const user = await requirePage(request);
   const url = new URL(request.url);
   const query = parseResourceQuery(filterSchema(page.def), page.def, url, page.preset);
@@ -146,9 +168,11 @@ export async function listLoader(page: ListPage, { request }: Args, { wholeRecor
   for (const name of ["confirm", "form", "current", "size", "_data", "index"]) exportParams.delete(name);
   exportParams.set("page", page.path);
   const staff = user.info.type === "SYSTEM_USER" || user.info.type === "TENANT_USER";
+  const bulk = bulkConfirmOf(page, url);
   return json(
     {
       data: wholeRecords ? data : { ...data, records: data.records.map(tableRow(page, staff)) },
+      bulk: bulk ? await bulkConfirmation(user, bulk, url, data.records) : null,
       values: query.values,
       errors: query.errors,
       filtered: Object.keys(query.values).length > 0,
@@ -162,12 +186,16 @@ export async function listLoader(page: ListPage, { request }: Args, { wholeRecor
       listHref: pageHref(url),
       staff,
       dicts: confirm ? await dictChoicesFor(user, [page.def], confirm.action) : {},
+      extra: extra ? await extra(user, url) : null,
     },
     { headers },
   );
 }
 
-/** Row and page POSTs: delete, a transition (with its inputs), and the inline add/edit form. */
+/** The notice after a transition or row action: 用户 张三 已重置密码，新密码已通过短信发送. */
+const doneNotice = (def: AnyResource, record: ResourceRecord, action: { label: string; done?: string }) => `${def.name} ${String(record[def.titleField] ?? "")} 已${action.label}${action.done ? `，${action.done}` : ""}`;
+
+/** Row and page POSTs: delete, a transition (with its inputs), a row action, and the inline add/edit form. */
 export async function recordAction(page: ListPage | DetailPage | AuditPage, { request, params }: Args) {
   const user = await requirePage(request);
   const url = new URL(request.url);
@@ -191,8 +219,13 @@ export async function recordAction(page: ListPage | DetailPage | AuditPage, { re
       return redirectWithNotice(user, to, `${removed.title} 已删除`);
     }
     const key = intent.startsWith("transition:") ? intent.slice("transition:".length) : "";
-    const transition = transitionOf(def, key);
+    const transition = actionSpecOf(def, key);
     if (!transition) return json({ error: "不支持的操作", fieldErrors: null }, { status: 400 });
+    // A row action that is not a transition (重置密码) takes no inputs: the platform's service does the work.
+    if (rowActionOf(def, key)) {
+      const record = await resourcesApi.transition(user, def, id, key, {});
+      return redirectWithNotice(user, back, doneNotice(def, record, transition));
+    }
     const refused = Object.entries(uploadErrors);
     if (refused.length) return json({ error: refused.map(([, m]) => m).join("；"), fieldErrors: Object.fromEntries(refused.filter(([k]) => k !== "_").map(([k, m]) => [k, [m]])) }, { status: 400 });
     formData.set("transition", key);
@@ -202,12 +235,68 @@ export async function recordAction(page: ListPage | DetailPage | AuditPage, { re
     const body: Record<string, unknown> = { ...inputs };
     if (Number.isSafeInteger(version) && version >= 0 && formData.get("version") !== null) body.version = version;
     const record = await resourcesApi.transition(user, def, id, key, body);
-    const title = String(record[def.titleField] ?? "");
-    return redirectWithNotice(user, back, `${def.name} ${title} 已${transition.label}`);
+    return redirectWithNotice(user, back, doneNotice(def, record, transition));
   } catch (error) {
     return json({ error: platformMessage(error), fieldErrors: null }, { status: 400 });
   }
 }
+
+/** What a bulk action's page hands its platform service: the ticked values, the confirmation's request number and inputs. */
+export interface BulkRequest {
+  /** The ticked rows' values (ids unless the action's `pattern` says otherwise). */
+  values: string[];
+  requestNo: string;
+  input: Record<string, unknown>;
+}
+
+/** The page's call of the owner's service for a bulk action: the notice, and where to go (default: back to the list). */
+export type BulkRun = (user: CurrentUser, request: BulkRequest) => Promise<{ notice: string; to?: string }>;
+
+/**
+ * A bulk action's POST (from its confirmation): the ticked values and the inputs are checked, then the
+ * page's `run` calls the owner's platform service, which checks the rows again and does the work (all or
+ * nothing, idempotent by the request number). A refusal answers the page with the confirmation still open.
+ */
+export async function bulkAction(page: Pick<ListPage, "bulkActions">, { request }: Args, runs: Record<string, BulkRun>) {
+  const user = await requirePage(request);
+  const form = await readForm(request);
+  const url = new URL(request.url);
+  const intent = String(form.get("intent") ?? "");
+  const bulk = page.bulkActions?.find((b) => `bulk:${b.key}` === intent);
+  const run = bulk ? runs[bulk.key] : undefined;
+  if (!bulk || !run) return json({ error: "不支持的操作", fieldErrors: null }, { status: 400 });
+  const values = form.getAll(bulk.param ?? "id").map(String);
+  if (values.some((v) => !(bulk.pattern ?? ROW_ID).test(v))) return json({ error: `选择的${bulk.noun}不正确，请重新勾选`, fieldErrors: null }, { status: 400 });
+  if (values.length === 0) return json({ error: `请先勾选${bulk.noun}`, fieldErrors: null }, { status: 400 });
+  if (values.length > LARGEST_BULK) return json({ error: `一次最多勾选 ${LARGEST_BULK} 个${bulk.noun}`, fieldErrors: null }, { status: 400 });
+  const input: Record<string, unknown> = {};
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [name, field] of Object.entries(bulk.inputs ?? {})) {
+    const text = String(form.get(name) ?? "").trim();
+    if (!text) {
+      if (field.required) fieldErrors[name] = [`请${field.input.type === "select" || field.ref ? "选择" : "填写"}${field.label}`];
+      continue;
+    }
+    const value = field.fromForm(text);
+    const parsed = value === null ? null : field.wire.safeParse(value);
+    if (!parsed?.success) fieldErrors[name] = [parsed?.error.issues[0]?.message ?? field.formError];
+    else input[name] = parsed.data;
+  }
+  if (Object.keys(fieldErrors).length) return json({ error: Object.values(fieldErrors).map(([m]) => m).join("；"), fieldErrors }, { status: 400 });
+  const back = new URL(url);
+  for (const name of ["confirm", bulk.param ?? "id", "_data", "index"]) back.searchParams.delete(name);
+  try {
+    const done = await run(user, { values, requestNo: String(form.get("requestNo") ?? ""), input });
+    return redirectWithNotice(user, done.to ?? `${back.pathname}${back.search}`, done.notice);
+  } catch (error) {
+    return json({ error: platformMessage(error), fieldErrors: null }, { status: 200 });
+  }
+}
+
+const ROW_ID = /^[1-9]\d{0,14}$/;
+
+/** The most rows one bulk action takes (the largest page; the services refuse more too). */
+const LARGEST_BULK = 200;
 
 // ---------------------------------------------------------------------------------------------
 // Detail and audit
@@ -264,8 +353,7 @@ export async function auditAction(page: AuditPage, args: Args) {
   const { transition: key, version, ...inputs } = submission.value as Record<string, unknown> & { transition: string; version?: number };
   try {
     const record = await resourcesApi.transition(user, page.def, id, key, version === undefined ? inputs : { ...inputs, version });
-    const title = String(record[page.def.titleField] ?? "");
-    return redirectWithNotice(user, pageHref(url), `${page.def.name} ${title} 已${transitionOf(page.def, key)!.label}`);
+    return redirectWithNotice(user, pageHref(url), doneNotice(page.def, record, transitionOf(page.def, key)!));
   } catch (error) {
     if (error instanceof PlatformError && error.kind === "not-found") throw new Response(`${page.def.name}不存在`, { status: 404 });
     return json({ result: submission.reply({ formErrors: [platformMessage(error)] }) });

@@ -9,7 +9,7 @@ import type { AnyResource, ResourceEvent } from "../../contract/resources/kit";
 import { PlatformError } from "./platform.server";
 import type { CurrentUser } from "./user.server";
 
-export type ResourceRecord = Record<string, unknown> & { id: number; actions: string[]; version: number; orgName: string | null; createdTime: string };
+export type ResourceRecord = Record<string, unknown> & { id: number; actions: string[]; version: number; orgName: string | null; createdTime: string; blocked?: Record<string, string> };
 
 
 export interface ResourcePageData extends Paged<ResourceRecord> {
@@ -53,7 +53,8 @@ export const resourcesApi = {
   /** One record with its history; null when it does not exist or is not the caller's. */
   async get(user: CurrentUser, def: AnyResource, id: number): Promise<ResourceDetail | null> {
     try {
-      return await user.call<ResourceDetail>({ path: `${base(def)}/${id}`, method: "GET" });
+      // `/:id/detail` is always the engine's (a spec's own GET /:id may answer another shape, e.g. an appeal with its waybill).
+      return await user.call<ResourceDetail>({ path: `${base(def)}/${id}/detail`, method: "GET" });
     } catch (error) {
       if (error instanceof PlatformError && error.kind === "not-found") return null;
       throw error;

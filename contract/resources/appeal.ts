@@ -46,8 +46,8 @@ export const appeal = defineResource({
     states: APPEAL_STATES,
     editableIn: [],
     transitions: {
-      approve: { label: "通过", from: ["PENDING"], to: "APPROVED", permission: AUDIT_CODE, kinds: AUDITORS, group: "audit", tone: "primary", input: { auditRemark: f.textarea("审核意见", 500) } },
-      reject: { label: "驳回", from: ["PENDING"], to: "REJECTED", permission: AUDIT_CODE, kinds: AUDITORS, group: "audit", tone: "danger", input: { auditRemark: f.textarea("审核意见", 500, { required: true }) } },
+      approve: { label: "通过", from: ["PENDING"], to: "APPROVED", permission: AUDIT_CODE, kinds: AUDITORS, group: "audit", tone: "primary", input: { auditRemark: f.textarea("审核意见", 500) }, confirm: "通过后运单的风险标记将被解除", done: "运单风险标记已解除" },
+      reject: { label: "驳回", from: ["PENDING"], to: "REJECTED", permission: AUDIT_CODE, kinds: AUDITORS, group: "audit", tone: "danger", input: { auditRemark: f.textarea("审核意见", 500, { required: true }) }, confirm: "驳回后运单仍为风险运单，提交方可补充材料后重新申诉" },
     },
   },
   permissions: {

@@ -9,7 +9,7 @@ import type { UserType } from "../platforms.js";
 import { mayUseCode, type PermissionCode } from "../permissions.js";
 import { chinaDateText, withSpecialCharacterFilter } from "../fields.js";
 import { chinaDate } from "../units.js";
-import { f, type AnyResource, type Field, type Transition } from "./kit.js";
+import { f, type AnyResource, type Field, type RowAction, type Transition } from "./kit.js";
 
 export const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 export const columnOf = (key: string, field: Field) => field.column ?? snake(key);
@@ -253,10 +253,28 @@ export function transitionLegal(def: AnyResource, t: Transition<string>, row: Re
   return t.from.includes(String(row[transitionField(def, t)])) && Object.entries(t.when ?? {}).every(([field, states]) => states.includes(String(row[field])));
 }
 
+/** A row action that is not a transition (`def.actions`). */
+export const rowActionOf = (def: AnyResource, key: string): RowAction | undefined => (Object.hasOwn(def.actions ?? {}, key) ? def.actions![key] : undefined);
+
+export function mayRowAction(def: AnyResource, caller: ActingCaller, key: string): boolean {
+  const a = rowActionOf(def, key);
+  return !!a && a.kinds.includes(caller.type) && holdsAny(caller, a.permission);
+}
+
+/** Whether a row's enum fields allow a row action (its `when`); the refusal's words when not. */
+export function rowActionLegal(def: AnyResource, a: RowAction, record: Record<string, unknown>): boolean {
+  return Object.entries(a.when ?? {}).every(([field, states]) => states.includes(String(record[field])));
+}
+
+/** What a transition or a row action is called, how it looks, what it asks and what its notice adds. */
+export function actionSpecOf(def: AnyResource, key: string): { label: string; tone?: "danger" | "primary"; confirm?: string; done?: string; input?: Record<string, Field> } | undefined {
+  return transitionOf(def, key) ?? rowActionOf(def, key);
+}
+
 /** Whether a row in this state may be deleted (`deletableIn`, else `editableIn`). */
 export const deletableIn = (def: AnyResource, state: string | null) => !def.status || (def.status.deletableIn ?? def.status.editableIn).includes(state!);
 
-/** What a row allows the caller: detail, edit, delete and each legal transition. */
+/** What a row allows the caller: detail, edit, delete, each legal transition and each legal row action. */
 export function allowedActions(def: AnyResource, row: Record<string, unknown>, caller: ActingCaller): string[] {
   const actions: string[] = [];
   const state = def.status ? String(row[def.status.field]) : null;
@@ -266,6 +284,9 @@ export function allowedActions(def: AnyResource, row: Record<string, unknown>, c
   if (deletableIn(def, state) && mayUse(def, caller, "delete")) actions.push("delete");
   for (const [key, t] of Object.entries(def.status?.transitions ?? {})) {
     if (mayTransition(def, caller, key) && transitionLegal(def, t, row)) actions.push(key);
+  }
+  for (const [key, a] of Object.entries(def.actions ?? {})) {
+    if (mayRowAction(def, caller, key) && rowActionLegal(def, a, row)) actions.push(key);
   }
   return actions;
 }

@@ -88,3 +88,57 @@ export const systemFile = defineResource({
   defaultSort: ["uploadedTime", "desc"],
   example: { as: "SYSTEM_USER", body: () => ({}) },
 });
+
+/** An account as 用户管理 and 平台用户 show it: 正常, 已停用, or 已锁定 (too many wrong passwords, until the lock expires). */
+export const ACCOUNT_STATES = {
+  ACTIVE: { label: "正常", tone: "success" },
+  DISABLED: { label: "已停用", tone: "error" },
+  LOCKED: { label: "已锁定", tone: "warning" },
+} as const satisfies Options;
+
+const ACCOUNT = { list: true, detail: true, export: true } as const;
+const USER_ADMIN = ["IAM_USER_MANAGEMENT"] as const;
+const STAFF_KINDS = ["SYSTEM_USER", "TENANT_USER", "ORG_USER"] as const satisfies readonly UserType[];
+const accountAction = (label: string, when: ReadonlyArray<keyof typeof ACCOUNT_STATES>, more: { confirm?: string; done?: string; tone?: "danger" } = {}) => ({ label, permission: USER_ADMIN, kinds: STAFF_KINDS, when: { accountStatus: when }, ...more });
+
+/**
+ * 用户管理 and 平台用户 (domain 6.1): the accounts a caller manages, read from the identity tables (the
+ * binding, platform/iam/admin/resources.ts, is read-only: accounts are added and edited with their roles
+ * by the identity service's own calls, `POST /iam-user` and `PUT /iam-user/:id`). The account actions are
+ * row actions, not a status machine: the account's state is computed (a lock expires by itself), and each
+ * action is the identity service's (its checks, the operation log, the new password by SMS, the revoked sessions).
+ */
+export const user = defineResource({
+  key: "user",
+  name: "用户",
+  api: "iam-user",
+  titleField: "name",
+  fields: {
+    mobile: f.mobile("手机号", ACCOUNT),
+    name: f.text("姓名", 64, ACCOUNT),
+    userType: f.enumOf("用户类型", USER_KIND_OPTIONS, { ...ACCOUNT, column: "type", filter: "eq" }),
+    /** The organisation's name, else the tenant's (computed by the binding). */
+    scopeName: f.text("租户/企业", 128, { ...ACCOUNT, column: "scope_name" }),
+    /** The account's roles, joined by「、」(the binding's `lists`). */
+    roleNames: f.text("角色", 500, ACCOUNT),
+    accountStatus: f.enumOf("账号状态", ACCOUNT_STATES, { ...ACCOUNT, column: "account_status", filter: "eq" }),
+    pwExpiration: f.datetime("密码到期", ACCOUNT),
+    lastLoginTime: f.datetime("最近登录", { ...ACCOUNT, column: "last_login_at" }),
+    lastLoginIp: f.text("最近登录IP", 45, { detail: true, export: true, column: "last_login_ip" }),
+    createdAt: f.datetime("创建时间", { ...ACCOUNT, column: "created_at" }),
+    /** Staff accounts (not 个人用户): 用户管理 shows only these (its preset). */
+    staffAccount: f.bool("后台账号", { filter: "eq", column: "staff_account" }),
+  },
+  actions: {
+    disable: accountAction("停用", ["ACTIVE", "LOCKED"], { confirm: "其登录将立即失效", done: "其登录已失效", tone: "danger" }),
+    enable: accountAction("启用", ["DISABLED"]),
+    unlock: accountAction("解锁", ["LOCKED"]),
+    resetPassword: accountAction("重置密码", ["ACTIVE", "LOCKED", "DISABLED"], { confirm: "新密码将通过短信发送，旧密码立即失效", done: "新密码已通过短信发送", tone: "danger" }),
+    forceLogout: accountAction("强制下线", ["ACTIVE", "LOCKED", "DISABLED"], { confirm: "其所有登录将立即失效", tone: "danger" }),
+  },
+  permissions: { list: USER_ADMIN, detail: USER_ADMIN, update: USER_ADMIN, export: USER_ADMIN },
+  kinds: { read: STAFF_KINDS, write: STAFF_KINDS },
+  keyword: { label: "手机号/姓名", fields: ["mobile", "name"] },
+  defaultSort: ["createdAt", "asc"],
+  example: { as: "SYSTEM_USER", body: () => ({}) },
+});

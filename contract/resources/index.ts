@@ -35,12 +35,13 @@ import { complaint, complaintReply } from "./complaint.js";
 import { safetyNotice, sensitiveWord, wxGroup } from "./system-content.js";
 import { order } from "./order.js";
 import { appVersion } from "./app-version.js";
-import { operationLog, systemFile } from "./iam.js";
+import { operationLog, systemFile, user } from "./iam.js";
 import { activeOrder, delivery, linkedWaybill, openOrder, redelivery } from "./delivery.js";
 import { transportTask } from "./transport-task.js";
 import { container } from "./container.js";
 import { BILLING_RESOURCES } from "./billing.js";
 import { MONEY_RESOURCES } from "./money.js";
+import { SETTLEMENT_RESOURCES } from "./settlement.js";
 
 export const RESOURCES: Record<string, AnyResource> = {
   [vehicle.key]: vehicle,
@@ -75,9 +76,11 @@ export const RESOURCES: Record<string, AnyResource> = {
   [appVersion.key]: appVersion,
   [operationLog.key]: operationLog,
   [systemFile.key]: systemFile,
+  [user.key]: user,
   ...Object.fromEntries([openOrder, activeOrder, delivery, redelivery, linkedWaybill, transportTask, container].map((def) => [def.key, def as AnyResource])),
   ...Object.fromEntries(MONEY_RESOURCES.map((def) => [def.key, def as AnyResource])),
   ...Object.fromEntries(BILLING_RESOURCES.map((def) => [def.key, def as AnyResource])),
+  ...Object.fromEntries(SETTLEMENT_RESOURCES.map((def) => [def.key, def as AnyResource])),
   ...Object.fromEntries([payeeSetting, taxRegistration, matchInvoice, matchInvoiceItem].map((def) => [def.key, def as AnyResource])),
   ...Object.fromEntries([wharf, shipAvailability, shipInfoSubmission, shipCommunication, shipFine, shipFineLog].map((def) => [def.key, def as AnyResource])),
 };

@@ -313,6 +313,27 @@ export interface Transition<S extends string> {
   when?: Record<string, readonly string[]>;
   /** Ask before running it (row buttons without inputs). */
   confirm?: string;
+  /** What the notice adds after「已<label>」(e.g. 运单风险标记已解除). */
+  done?: string;
+}
+
+/**
+ * A row action that is not a state transition (重置密码, 强制下线, 停用 of an account whose state is
+ * computed): offered on a row when the caller's kind and codes allow it and the row's enum fields hold
+ * one of the `when` states; carried out by the binding's service of the same key (`services`), which
+ * keeps its own checks and history. The console asks first (`?confirm=<key>:<id>`) with `confirm`.
+ */
+export interface RowAction {
+  label: string;
+  permission: PermissionCode | readonly PermissionCode[];
+  kinds: readonly UserType[];
+  /** States the row's enum fields must hold (record keys): `{ accountStatus: ["DISABLED"] }`. */
+  when?: Record<string, readonly string[]>;
+  /** The confirmation's explanation (其登录将立即失效). */
+  confirm?: string;
+  tone?: "danger" | "primary";
+  /** What the notice adds after「已<label>」(新密码已通过短信发送). */
+  done?: string;
 }
 
 export interface StatusSpec<S extends string> {
@@ -363,6 +384,8 @@ export interface ResourceDef<F extends Record<string, Field> = Record<string, Fi
   titleField: keyof F & string;
   fields: F;
   status?: StatusSpec<S>;
+  /** Row actions that are not transitions, by key (see `RowAction`). */
+  actions?: Record<string, RowAction>;
   permissions: Permissions;
   kinds: Kinds;
   /** A keyword box searching several text fields at once (姓名/手机号). */

@@ -1,63 +1,27 @@
 /**
- * 申请开票 and 新开票列表 (domain 5.7): the waybills an organisation may invoice (completed, paid, not
- * yet invoiced) and the call that bundles some of them into a DRAFT application. One transaction
+ * 申请开票 (domain 5.7): the call that bundles waybills an organisation may invoice (completed, paid, not
+ * yet invoiced; 新开票列表 lists them, invoiceable.resource.ts) into a DRAFT application. One transaction
  * (BEGIN IMMEDIATE on SQLite, row locks on PostgreSQL) re-reads the waybills in the caller's scope and
  * moves their settlements to 已申请开票; a `requestNo` makes it idempotent (same number and body → the
  * first answer, another body → 4029), and a partial unique index keeps a waybill in one live line.
  */
-import { sql } from "kysely";
 import { RefusalCode } from "../../contract/envelope.js";
-import { taxOf, type ApplyInvoice, type invoiceableFilterSchema } from "../../contract/billing.js";
-import type { z } from "zod";
+import { taxOf, type ApplyInvoice } from "../../contract/billing.js";
 import { nowIso, type Db } from "../db/index.js";
-import { HttpError, notFound, offsetOf, Refusal } from "../http/envelope.js";
+import { HttpError, notFound, Refusal } from "../http/envelope.js";
 import { settleWaybills } from "../ledger/settlements.js";
 import { requireCode } from "../http/permission.js";
 import { hashOf } from "../ledger/ledger.js";
 import { lockRows, moneyTx, type MoneyDb } from "../ledger/tx.js";
 import { recordResourceEvent } from "../resources/events.js";
 import { nextSerial } from "../resources/write.js";
-import { isIndividual, visible, type CallerScope } from "../scope.js";
-import { reportedForInvoice, reportGaps, requireReported } from "../submission/invoice-gate.js";
+import { visible, type CallerScope } from "../scope.js";
+import { requireReported } from "../submission/invoice-gate.js";
 import { yuanPlain } from "../../contract/numbers.js";
 
 const SPECIAL_TYPES = new Set(["DIGITAL_SPECIAL", "PAPER_SPECIAL"]);
 /** The settled weight of a waybill: the smaller of loaded and unloaded (the existing rule). */
 const settledWeight = (loaded: number | null, unloaded: number | null) => Math.min(Number(loaded ?? unloaded ?? 0), Number(unloaded ?? loaded ?? 0));
-
-/** Completed, paid, not yet invoiced waybills the caller sees. */
-function invoiceable(db: MoneyDb, scope: CallerScope) {
-  return db
-    .selectFrom("freights as f")
-    .innerJoin("waybill_settlements as s", "s.freight_id", "f.id")
-    .where(visible("freights", scope, "f"))
-    .where("f.status", "=", "COMPLETED")
-    .where("s.pay_status", "=", "PAID")
-    .where("s.invoice_status", "=", "NOT_INVOICED");
-}
-
-export async function searchInvoiceable(db: Db, scope: CallerScope, filter: z.infer<typeof invoiceableFilterSchema>, paging: { current: number; size: number }) {
-  if (isIndividual(scope)) throw new Refusal(RefusalCode.notPermitted, "个人账号不能申请开票");
-  let q = invoiceable(db.kysely, scope);
-  if (filter.keyword) q = q.where((eb) => eb.or([eb("f.freight_no", "like", `%${filter.keyword}%`), eb("f.order_no", "like", `%${filter.keyword}%`)]));
-  if (filter.shipperName) q = q.where("f.shipper_name", "like", `%${filter.shipperName}%`);
-  if (filter.reportState === "ELIGIBLE") q = q.where((eb) => reportedForInvoice(eb));
-  if (filter.reportState === "BLOCKED") q = q.where((eb) => eb.not(reportedForInvoice(eb)));
-  const sums = await q
-    .select((eb) => [sql<number>`count(*)`.as("n"), eb.fn.coalesce(eb.fn.sum(eb.case().when(reportedForInvoice(eb)).then(eb.ref("s.shipper_payable")).else(0).end()), eb.lit(0)).as("amount")])
-    .executeTakeFirst();
-  const rows = await q
-    .select((eb) => eb.case().when(reportedForInvoice(eb)).then(1).else(0).end().as("eligible"))
-    .select(["f.id as freightId", "f.freight_no as freightNo", "f.order_no as orderNo", "f.shipper_name as shipperName", "f.cargo_category as cargoName", "f.loading_place as loadingPlace", "f.unloading_place as unloadingPlace", "f.conveyance_name as conveyanceName", "f.freight_way as freightWay", "f.loaded_weight as loadedWeight", "f.unloaded_weight as unloadedWeight", "s.shipper_payable as amount", "f.complete_time as completeTime", "s.paid_at as paidAt"])
-    .orderBy("f.complete_time", "desc")
-    .orderBy("f.id", "desc")
-    .limit(paging.size)
-    .offset(offsetOf(paging.current, paging.size))
-    .execute();
-  const gaps = await reportGaps(db.kysely, rows.filter((r) => Number(r.eligible) !== 1).map((r) => Number(r.freightId)));
-  const records = rows.map(({ eligible: _, ...r }) => ({ ...r, id: Number(r.freightId), weight: settledWeight(r.loadedWeight, r.unloadedWeight), amount: Number(r.amount), reportBlock: gaps.get(Number(r.freightId)) ?? null }));
-  return { records, total: Number(sums?.n ?? 0), current: paging.current, size: paging.size, sums: { invoiceAmount: Number(sums?.amount ?? 0) } };
-}
 
 /** The 备注 of a freight invoice (国家税务总局公告2016年第23号): places, vehicles and cargo, or 详见运输清单. */
 function freightRemark(lines: Array<{ loading_place: string; unloading_place: string; conveyance_name: string; cargo_category: string }>): string {

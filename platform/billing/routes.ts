@@ -1,15 +1,15 @@
 /**
- * The hand-written invoicing calls besides the engine's: 新开票列表's search of invoiceable waybills
- * and 申请开票 (POST on the application resource's base path, which the engine leaves to this route);
+ * The hand-written invoicing calls besides the engine's: 申请开票 (POST on the application resource's
+ * base path, which the engine leaves to this route; 新开票列表 is the engine's `invoiceable` list) and
  * 进项票批量导入.
  */
 import type { FastifyInstance } from "fastify";
-import { applyInvoiceSchema, invoiceableFilterSchema, TICKET_IMPORT_MAX_BYTES } from "../../contract/billing.js";
+import { applyInvoiceSchema, TICKET_IMPORT_MAX_BYTES } from "../../contract/billing.js";
 import type { ServiceContext } from "../context.js";
-import { ok, pagingSchema } from "../http/envelope.js";
+import { ok } from "../http/envelope.js";
 import { parse } from "../http/validate.js";
 import { requireScope } from "../identity/guard.js";
-import { applyForInvoice, searchInvoiceable } from "./applications.js";
+import { applyForInvoice } from "./applications.js";
 import { assertMayImportTickets, importTickets, ticketTemplate } from "./ticket-import.js";
 import { sendXlsx, xlsxUploadRoute } from "../http/xlsx-import.js";
 
@@ -17,10 +17,6 @@ export async function billingRoutes(app: FastifyInstance, ctx: ServiceContext): 
   app.post("/pay-invoice-application", async (request) => {
     const scope = await await requireScope(ctx, request);
     return ok(await applyForInvoice(ctx.db, scope, parse(applyInvoiceSchema, request.body)));
-  });
-  app.post("/pay-invoiceable/search", async (request) => {
-    const scope = await await requireScope(ctx, request);
-    return ok(await searchInvoiceable(ctx.db, scope, parse(invoiceableFilterSchema, request.body), parse(pagingSchema, request.body)));
   });
   // 进项票批量导入: the template, and the upload (the xlsx as the body, its name in X-File-Name).
   app.get("/tms-input-tax-ticket-import/template", async (request, reply) => {

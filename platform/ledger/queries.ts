@@ -18,10 +18,6 @@ const camelAll = (rows: Array<Record<string, unknown>>) => rows.map(camel);
 
 const optionalText = (max: number) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().max(max).optional());
 
-export const payableFilterSchema = z.object({
-  freightWay: z.preprocess((v) => (v === "" || v === undefined ? "ROAD" : v), z.enum(["ROAD", "WATER"], { errorMap: () => ({ message: "运输方式只能是 ROAD 或 WATER" }) })),
-  keyword: optionalText(32),
-});
 export const statusFilterSchema = z.object({ status: optionalText(16), keyword: optionalText(32) });
 
 type Paging = { current: number; size: number };
@@ -82,40 +78,6 @@ function settlementsVisible(db: MoneyDb, scope: CallerScope) {
   q = q.where(rowsFor(scope, "s", { individual: (s, userId) => sql`${sql.ref(`${s}.payee_user_id`)} = ${userId}` }));
   if (!scope.water) q = q.where("s.freight_way", "=", "ROAD");
   return q;
-}
-
-/** Payable freight of completed waybills (settled, unpaid), with the footer sums over the whole filter. */
-export async function searchPayables(db: Db, scope: CallerScope, filter: z.infer<typeof payableFilterSchema>, paging: Paging) {
-  let q = settlementsVisible(db.kysely, scope)
-    .select([
-      "s.id",
-      "s.freight_id",
-      "s.freight_no",
-      "f.order_no",
-      "f.shipper_name",
-      "f.carrier_name",
-      "f.conveyance_name",
-      "s.payee_name",
-      "s.payee_user_id",
-      "f.loaded_weight",
-      "f.unloaded_weight",
-      "s.carrier_payable",
-      "s.service_fee",
-      "s.tax_reserve",
-      "s.net_to_payee",
-      "s.shipper_payable",
-      "s.settled_at",
-      "f.complete_time",
-    ])
-    .where("s.pay_status", "=", "UNPAID")
-    .where("s.freight_way", "=", filter.freightWay);
-  if (filter.keyword) q = q.where((eb) => eb.or([eb("s.freight_no", "like", `%${filter.keyword}%`), eb("f.order_no", "like", `%${filter.keyword}%`), eb("f.carrier_name", "like", `%${filter.keyword}%`), eb("f.conveyance_name", "like", `%${filter.keyword}%`)]));
-  const sums = await q
-    .clearSelect()
-    .select([sql<number>`count(*)`.as("count"), sql<number>`coalesce(sum(s.shipper_payable), 0)`.as("shipperPayable"), sql<number>`coalesce(sum(s.net_to_payee), 0)`.as("netToPayee")])
-    .executeTakeFirst();
-  const result = await page(q, paging, (x) => x.orderBy("s.settled_at", "desc").orderBy("s.id", "desc"));
-  return { ...result, sums: { count: Number(sums?.count ?? 0), shipperPayable: Number(sums?.shipperPayable ?? 0), netToPayee: Number(sums?.netToPayee ?? 0) } };
 }
 
 /** The driver payable list: unpaid settlements grouped by payee. */

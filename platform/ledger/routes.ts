@@ -18,9 +18,7 @@ import {
   accountSummary,
   entryDetail,
   listCards,
-  payableFilterSchema,
   paymentDetail,
-  searchPayables,
   searchPayees,
   searchRecharges,
   searchWithdrawals,
@@ -64,7 +62,6 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: ServiceContext): P
   app.post(`${PAY_BASE}/recharges/search`, async (request) => ok(await searchRecharges(db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
   decisionRoutes(`${PAY_BASE}/recharges`, ["confirm", "cancel", "reject"], decideRecharge as Decide<"confirm" | "cancel" | "reject">);
 
-  app.post(`${PAY_BASE}/payables/search`, async (request) => ok(await searchPayables(ctx.db, await scopeFor(request), parse(payableFilterSchema, request.body), paging(request))));
   app.post(`${PAY_BASE}/payees/search`, async (request) => ok(await searchPayees(ctx.db, await scopeFor(request), parse(statusFilterSchema, request.body), paging(request))));
   app.post(`${PAY_BASE}/payments`, async (request) => {
     const scope = await scopeFor(request);

@@ -47,7 +47,8 @@ const like = (text: string) => `%${text.replace(/[%_]/g, "")}%`;
  * The caller's waybills a matchmaking application of `invoiceKind` may take (the rules of
  * `applyMatchInvoice`): completed MATCHMAKING waybills, paid, not on a live application of that kind.
  * Each row says why it cannot be chosen yet (开票须上报成功; 代开: the driver's temporary tax
- * registration) or null; the sums count only the rows that can be chosen.
+ * registration) as `blocked.applyMatch`, else `actions: ["applyMatch"]` (the row may be ticked); the sums
+ * count only the rows that can be chosen.
  */
 export async function searchMatchCandidates(db: Db, scope: CallerScope, filter: z.infer<typeof matchCandidateFilterSchema>, paging: { current: number; size: number }) {
   requireCode(scope, "TMS_MATCHMAKING_BILLING", "申请撮合开票", ["ORG_USER", "SYSTEM_USER"]);
@@ -82,7 +83,7 @@ export async function searchMatchCandidates(db: Db, scope: CallerScope, filter: 
     const reasons: string[] = [];
     if (Number(reported) !== 1) reasons.push(`未上报成功：${gaps.get(Number(r.freightId)) ?? "上报未成功"}`);
     if (kind === "DRIVER_AGENT" && Number(taxed) !== 1) reasons.push(`司机 ${String(r.carrierName)} 未办理临时税务登记`);
-    return { ...r, id: Number(r.freightId), freightId: Number(r.freightId), weight: Math.min(Number(loadedWeight ?? unloadedWeight ?? 0), Number(unloadedWeight ?? loadedWeight ?? 0)), amount: Number(r.amount), blockReason: reasons.length ? reasons.join("；") : null };
+    return { ...r, id: Number(r.freightId), freightId: Number(r.freightId), weight: Math.min(Number(loadedWeight ?? unloadedWeight ?? 0), Number(unloadedWeight ?? loadedWeight ?? 0)), amount: Number(r.amount), actions: reasons.length ? [] : ["applyMatch"], ...(reasons.length ? { blocked: { applyMatch: reasons.join("；") } } : {}) };
   });
   return { records, total: Number(sums?.n ?? 0), current: paging.current, size: paging.size, invoiceKind: kind, sums: { invoiceAmount: Number(sums?.amount ?? 0) } };
 }

@@ -10,7 +10,7 @@ import type { Database } from "../db/schema.js";
 import { yieldToRequests } from "../db/yield.js";
 import { dailyStatsContributions, dailyStatsUpsert } from "../db/migrations/0041_waybill_daily_stats.js";
 import { listStatsContributions, listStatsUpsert } from "../db/migrations/0042_waybill_list_stats.js";
-import { isStaff, visible, type CallerScope } from "../scope.js";
+import { isIndividual, isStaff, visible, type CallerScope } from "../scope.js";
 
 /** Waybill ids per backfill statement: about a second of SQLite at 1,000,000 waybills per 100,000. */
 const FILL_RANGE = 50_000;
@@ -101,7 +101,7 @@ export async function dailyStatsReady(kysely: Kysely<Database>): Promise<boolean
  * organisation, so an individual carrier's (their own waybills) cannot.
  */
 export async function summaryServes(kysely: Kysely<Database>, scope: CallerScope): Promise<boolean> {
-  return scope.type !== "INDIVIDUAL_USER" && (await dailyStatsReady(kysely));
+  return !isIndividual(scope) && (await dailyStatsReady(kysely));
 }
 
 /** The caller's summary rows (alias s): the waybills' own scope rule on the same columns. */

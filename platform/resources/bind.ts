@@ -68,6 +68,20 @@ export interface Hooks {
   afterCreate?(ctx: ServiceContext, scope: CallerScope, row: Row): Promise<void>;
 }
 
+/**
+ * An action on a set of rows at once (待付款's 支付, 新开票列表's 申请开票), done by the table's owner in one
+ * call of its own service (the ledger's pay, billing's apply): the engine mounts no route for it. A
+ * record carries the action in `actions` when `offered` holds for the caller (kind, permission, state)
+ * and `blocked` names no reason; a row it is offered on but `blocked` holds back carries the reason in
+ * `blocked[<action>]` instead, so the list shows its checkbox greyed with that reason. The owner's
+ * service checks everything again when the rows are posted.
+ */
+export interface BulkService {
+  offered: (record: Record<string, unknown>, scope: CallerScope) => boolean;
+  /** Why rows cannot take part now, by row id (checked for a page of records at once, e.g. 开票须上报成功). */
+  blocked?: (db: AnyDb, scope: CallerScope, records: Array<Record<string, unknown>>) => Promise<Map<number, string>>;
+}
+
 /** A transition run by its service: the row's id and the transition's parsed inputs. */
 export type TransitionService = (ctx: ServiceContext, scope: CallerScope, id: number, input: Record<string, unknown>) => Promise<unknown>;
 
@@ -116,11 +130,36 @@ export interface Binding<D extends AnyResource = AnyResource> {
    * history (so no resource_events row is written).
    */
   services?: Record<string, TransitionService>;
-  /** Generic routes not mounted because a hand-written spec route serves the same path (search, GET :id, POST create). */
-  routes?: { search?: false; detail?: false; create?: false; delete?: false };
+  /** Row-set actions the list offers with checkboxes (`BulkService`), by action key. */
+  bulk?: Record<string, BulkService>;
+  /**
+   * Row actions that are not transitions (`def.actions`: 重置密码, 强制下线) are always its owner's
+   * service, keyed as in the definition; `services` holds them next to the service-run transitions.
+   * `actionGuards` adds what the definition cannot say about a row and the caller (not one's own account):
+   * an action whose guard fails is not offered (the service refuses it too).
+   */
+  actionGuards?: Record<string, (record: Record<string, unknown>, scope: CallerScope) => boolean>;
+  /**
+   * Values computed in SQL over the row (`alias` names the table's row), by column name: read, filtered,
+   * sorted and exported like stored columns (an account's 正常 / 已停用 / 已锁定 from its status and lock
+   * time; a value of the waybill a settlement belongs to; 上报状态). The table is read through a subquery
+   * that adds them (`source` in query.ts), which both databases flatten.
+   */
+  computed?: Record<string, (alias: string) => RawBuilder<unknown>>;
+  /**
+   * Names of the rows a link table ties to each row, joined by「、」into the record key (a user's 角色),
+   * and their ids under `ids` when named (an edit form's choices):
+   * `{ roleNames: { link: "user_roles", via: "user_id", to: "role_id", table: "roles", column: "name", ids: "roleIds" } }`.
+   */
+  lists?: Record<string, { link: string; via: string; to: string; table: string; column: string; ids?: string }>;
+  /** Generic routes not mounted because a hand-written spec route serves the same path (search, GET :id, POST create, PUT :id). */
+  routes?: { search?: false; detail?: false; create?: false; update?: false; delete?: false };
 }
 
 export function bindResource<D extends AnyResource>(def: D, binding: Omit<Binding<D>, "def">): Binding<D> {
   const writeScope = binding.writeScope ?? (binding.scope === platformScope ? platformWrites : undefined);
+  for (const key of Object.keys(def.actions ?? {})) {
+    if (!binding.services?.[key]) throw new Error(`${def.key}: row action「${key}」needs its service in the binding's services`);
+  }
   return { def, stamp: "org", ...binding, writeScope };
 }

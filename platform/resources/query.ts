@@ -20,9 +20,9 @@ const A = "t";
 const ref = (column: string) => sql.ref(`${A}.${column}`);
 
 /** `column` contains `text` literally (LIKE with %, _ and \ escaped). */
-export function contains(column: string, text: string): RawBuilder<SqlBool> {
+export function contains(column: string | RawBuilder<unknown>, text: string): RawBuilder<SqlBool> {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
+  return sql<SqlBool>`${typeof column === "string" ? sql.ref(column) : column} like ${pattern} escape '\\'`;
 }
 
 export function assertWaterFor(binding: Binding, scope: CallerScope): void {
@@ -31,16 +31,29 @@ export function assertWaterFor(binding: Binding, scope: CallerScope): void {
 
 /** The rows of the binding's table the caller may see (aliased `t`), without soft-deleted ones. */
 export function scopedBase(db: AnyDb, binding: Binding, scope: CallerScope) {
-  let query = db.selectFrom(`${binding.table} as ${A}`).where(binding.scope(scope, A));
+  let query = db.selectFrom(source(binding)).where(binding.scope(scope, A));
   if (binding.softDelete !== false) query = query.where(ref("deleted_at"), "is", null);
   if (binding.where) query = query.where(binding.where(A));
   return query;
 }
 
+/** The row's columns, the computed ones among them (`source`). */
+export function selectRow(query: ReturnType<typeof scopedBase>) {
+  return query.selectAll(A);
+}
+
+/** The table as `t`; with computed columns, the table's rows with those columns added (`Binding.computed`). */
+function source(binding: Binding) {
+  const computed = Object.entries(binding.computed ?? {});
+  if (!computed.length) return `${binding.table} as ${A}` as const;
+  const columns = computed.map(([column, expression]) => sql`${expression("s")} as ${sql.id(column)}`);
+  return sql`(select s.*, ${sql.join(columns)} from ${sql.table(binding.table)} s)`.as(A);
+}
+
 /** The record action that a write stands for (the buttons the platform offers). */
 const ACTION_OF_WRITE: Record<string, string> = { update: "edit", delete: "delete" };
 const WRITE_OF_ACTION = Object.fromEntries(Object.entries(ACTION_OF_WRITE).map(([w, a]) => [a, w]));
-const writesOf = (binding: Binding) => ["update", "delete", ...Object.keys(binding.def.status?.transitions ?? {})];
+const writesOf = (binding: Binding) => ["update", "delete", ...Object.keys(binding.def.status?.transitions ?? {}), ...Object.keys(binding.def.actions ?? {})];
 
 /**
  * Of these readable rows, which writes the binding's write scope leaves the caller (by row id).
@@ -105,12 +118,22 @@ export async function toRecords(db: AnyDb, binding: Binding, scope: CallerScope,
     const found = ids.length ? await db.selectFrom(join.table).select(["id", `${join.column} as label`]).where("id", "in", ids).execute() : [];
     labelValues.set(labelKey, new Map(found.map((r) => [Number(r.id), String(r.label)])));
   }
+  const listed = new Map<string, Map<number, Array<{ id: number; label: string }>>>();
+  const rowIds = rows.map((r) => Number(r.id));
+  for (const [key, list] of Object.entries(binding.lists ?? {})) {
+    const found = rowIds.length
+      ? await db.selectFrom(`${list.link} as l`).innerJoin(`${list.table} as x`, `x.id`, `l.${list.to}`).select([`l.${list.via} as owner`, `x.id as id`, `x.${list.column} as label`]).where(`l.${list.via}`, "in", rowIds).orderBy("x.id").execute()
+      : [];
+    const names = new Map<number, Array<{ id: number; label: string }>>();
+    for (const r of found) names.set(Number(r.owner), [...(names.get(Number(r.owner)) ?? []), { id: Number(r.id), label: String(r.label) }]);
+    listed.set(key, names);
+  }
   const orgIds = [...new Set(rows.map((r) => r.org_id).filter((v) => v !== null && v !== undefined).map(Number))];
   const orgs = orgIds.length ? await db.selectFrom("organisations").select(["id", "name"]).where("id", "in", orgIds).execute() : [];
   const orgName = new Map(orgs.map((o) => [Number(o.id), String(o.name)]));
   const unmasked = scope.permissions.has(SENSITIVE_VIEW);
   const writable = await writableOf(db, binding, scope, rows.map((r) => Number(r.id)));
-  return rows.map((row) => {
+  const records = rows.map((row) => {
     const record: Record<string, unknown> = {
       id: Number(row.id),
       orgId: row.org_id == null ? null : Number(row.org_id),
@@ -129,12 +152,31 @@ export async function toRecords(db: AnyDb, binding: Binding, scope: CallerScope,
       const id = row[join.via];
       record[labelKey] = id == null ? null : (labelValues.get(labelKey)?.get(Number(id)) ?? null);
     }
+    for (const [key, names] of listed) {
+      const items = names.get(Number(row.id)) ?? [];
+      record[key] = items.map((item) => item.label).join("、");
+      const ids = binding.lists![key]!.ids;
+      if (ids) record[ids] = items.map((item) => item.id);
+    }
     const left = writable?.get(Number(row.id));
-    const actions = allowedActions(def, record, scope).filter((action) => !writable || action === "detail" || left?.has(WRITE_OF_ACTION[action] ?? action));
+    const guards = binding.actionGuards ?? {};
+    const actions = allowedActions(def, record, scope)
+      .filter((action) => !writable || action === "detail" || left?.has(WRITE_OF_ACTION[action] ?? action))
+      .filter((action) => !guards[action] || guards[action](record, scope));
     for (const [key, offered] of Object.entries(binding.linkActions ?? {})) if (offered(record, scope)) actions.push(key);
     record.actions = actions;
     return record;
   });
+  for (const [key, bulk] of Object.entries(binding.bulk ?? {})) {
+    const offered = records.filter((record) => bulk.offered(record, scope));
+    const blocked = bulk.blocked && offered.length ? await bulk.blocked(db, scope, offered) : new Map<number, string>();
+    for (const record of offered) {
+      const reason = blocked.get(Number(record.id));
+      if (reason) record.blocked = { ...(record.blocked as Record<string, string> | undefined), [key]: reason };
+      else (record.actions as string[]).push(key);
+    }
+  }
+  return records;
 }
 
 const sortColumn = (binding: Binding) => {
@@ -153,8 +195,9 @@ function filtered(query: ReturnType<typeof scopedBase>, binding: Binding, filter
       const from = filter[`${key}From`];
       const to = filter[`${key}To`];
       const instant = field.kind === "datetime";
-      if (typeof from === "string") q = q.where(ref(column), ">=", instant ? chinaDayStart(from) : from);
-      if (typeof to === "string") q = instant ? q.where(ref(column), "<", chinaDayEnd(to)) : q.where(ref(column), "<=", to);
+      const at = ref(column);
+      if (typeof from === "string") q = q.where(at, ">=", instant ? chinaDayStart(from) : from);
+      if (typeof to === "string") q = instant ? q.where(at, "<", chinaDayEnd(to)) : q.where(at, "<=", to);
       continue;
     }
     const value = filter[key];
@@ -193,8 +236,7 @@ export async function searchResource(db: AnyDb, binding: Binding, scope: CallerS
   const [direction] = [binding.def.defaultSort[1]];
   const can = { create: mayUse(binding.def, scope, "create"), export: mayUse(binding.def, scope, "export") };
   const page = (limit: number) =>
-    query
-      .selectAll(A)
+    selectRow(query)
       .orderBy(ref(sortColumn(binding)), direction)
       .orderBy(ref("id"), direction)
       .limit(limit)
@@ -218,7 +260,7 @@ export async function searchResource(db: AnyDb, binding: Binding, scope: CallerS
 
 /** The row with this id if the caller may see it; otherwise 404 (never 403: not theirs is not there). */
 export async function findRow(db: AnyDb, binding: Binding, scope: CallerScope, id: number): Promise<Row> {
-  const row = (await scopedBase(db, binding, scope).selectAll(A).where(ref("id"), "=", id).executeTakeFirst()) as Row | undefined;
+  const row = (await selectRow(scopedBase(db, binding, scope)).where(ref("id"), "=", id).executeTakeFirst()) as Row | undefined;
   if (!row) throw notFound(`${binding.def.name}不存在`);
   return row;
 }
@@ -304,7 +346,7 @@ export function rowsAfter(db: AnyDb, binding: Binding, scope: CallerScope, filte
     const op = direction === "desc" ? sql`<` : sql`>`;
     query = query.where(sql<SqlBool>`(${ref(column)} ${op} ${cursor.sort} or (${ref(column)} = ${cursor.sort} and ${ref("id")} ${op} ${cursor.id}))`);
   }
-  return query.selectAll(A).orderBy(ref(column), direction).orderBy(ref("id"), direction).limit(limit).execute() as Promise<Row[]>;
+  return selectRow(query).orderBy(ref(column), direction).orderBy(ref("id"), direction).limit(limit).execute() as Promise<Row[]>;
 }
 
 export const cursorOf = (binding: Binding, row: Row): WalkCursor => ({ sort: row[sortColumn(binding)], id: Number(row.id) });

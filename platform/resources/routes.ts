@@ -79,7 +79,7 @@ function mount(app: FastifyInstance, ctx: ServiceContext, binding: Binding): voi
   if (skip.create !== false) app.post(base, create);
   if (def.api.create) app.post(`${base}/${def.api.create}`, create);
 
-  app.put(`${base}/:id`, async (request) => ok(await updateResource(ctx, binding, await scopeFor(request), parse(idParams, request.params).id, request.body)));
+  if (skip.update !== false) app.put(`${base}/:id`, async (request) => ok(await updateResource(ctx, binding, await scopeFor(request), parse(idParams, request.params).id, request.body)));
   if (skip.delete !== false) app.delete(`${base}/:id`, async (request) => ok(await deleteResource(ctx, binding, await scopeFor(request), parse(idParams, request.params).id)));
   app.post(`${base}/:id/:transition`, async (request) => {
     const { id, transition } = parse(transitionParams, request.params);

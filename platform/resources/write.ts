@@ -7,7 +7,7 @@
 import { regionExists, regionLevels, regionPath } from "../../contract/regions.js";
 import { sql } from "kysely";
 import { RefusalCode } from "../../contract/envelope.js";
-import { columnOf, createSchema, deletableIn, statusColumnOf, mayTransition, mayUse, rowTitle, transitionField, transitionOf, transitionSchema, updateSchema, type Verb } from "../../contract/resources/derive.js";
+import { columnOf, createSchema, deletableIn, fieldOf, statusColumnOf, mayRowAction, mayTransition, mayUse, rowActionLegal, rowActionOf, rowTitle, transitionField, transitionOf, transitionSchema, updateSchema, type Verb } from "../../contract/resources/derive.js";
 import type { AnyResource, Field, Transition } from "../../contract/resources/kit.js";
 import { chinaCompactDate } from "../../contract/units.js";
 import type { ServiceContext } from "../context.js";
@@ -289,6 +289,7 @@ export async function deleteResource(ctx: ServiceContext, binding: Binding, scop
 
 export async function transitionResource(ctx: ServiceContext, binding: Binding, scope: CallerScope, id: number, key: string, input: unknown) {
   const { def } = binding;
+  if (rowActionOf(def, key)) return rowAction(ctx, binding, scope, id, key, input);
   const transition = transitionOf(def, key);
   if (!transition) throw notFound("不支持的操作");
   assertWaterFor(binding, scope);
@@ -357,5 +358,27 @@ async function serviceTransition(ctx: ServiceContext, binding: Binding, scope: C
   assertLegal(def, transition, before, column);
   const { version: _version, ...inputs } = body;
   await service(ctx, scope, id, inputs);
+  return (await toRecords(db, binding, scope, [await findRow(db, binding, scope, id)]))[0]!;
+}
+
+/**
+ * A row action that is not a transition (`def.actions`): the engine checks the caller's kind and codes,
+ * the row's scope and write scope, the action's `when` states and the binding's guard, then its service
+ * carries it out with its own checks and history; the answer is the row as it is now.
+ */
+async function rowAction(ctx: ServiceContext, binding: Binding, scope: CallerScope, id: number, key: string, input: unknown) {
+  const { def } = binding;
+  const action = rowActionOf(def, key)!;
+  assertWaterFor(binding, scope);
+  if (!mayRowAction(def, scope, key)) throw new Refusal(RefusalCode.notPermitted, `当前账号没有「${def.name}${action.label}」的权限`);
+  const { version: _version, ...inputs } = parse(transitionSchema(def, key), input) as Record<string, unknown>;
+  const db = ctx.db.kysely;
+  const before = await findWritableRow(db, binding, scope, id, key, action.label);
+  const [record] = await toRecords(db, binding, scope, [before]);
+  if (!rowActionLegal(def, action, record!)) {
+    const [field, states] = Object.entries(action.when ?? {}).find(([name, allowed]) => !allowed.includes(String(record![name])))!;
+    throw new Refusal(RefusalCode.illegalState, `${rowTitle(def, record!)} 当前${fieldOf(def, field)?.label ?? "状态"}为「${stateLabel(def, field, record![field])}」，不能${action.label}（须为${states.map((s) => stateLabel(def, field, s)).join("或")}）`);
+  }
+  await binding.services![key]!(ctx, scope, id, inputs);
   return (await toRecords(db, binding, scope, [await findRow(db, binding, scope, id)]))[0]!;
 }

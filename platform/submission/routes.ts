@@ -89,7 +89,12 @@ async function waybillRows(db: AnyDb, target: ReportTarget, rows: Array<RecordRo
     const messages: ReportWaybillRow["messages"] = {};
     for (const r of own) messages[r.message_type as MessageType] = { id: Number(r.id), status: r.status as ReportStatus, message: r.last_result_message };
     const times = own.map((r) => lastAt.get(Number(r.id))).filter((t): t is string => !!t).sort();
+    // 上报 sends the PENDING records (the waybill's and those it depends on); a failed one is 重新上报 on the detail page.
+    const pending = own.some((r) => r.status === "PENDING");
+    const done = own.length > 0 && own.every((r) => r.status === "SUCCESS" || r.status === "SKIPPED");
     return {
+      actions: pending ? ["submit"] : [],
+      ...(pending ? {} : { blocked: { submit: done ? "已全部上报成功" : "没有待上报的报文（失败的请在详情中重新上报）" } }),
       freightId: Number(w.freight_id), freightNo: w.freight_no ?? "", orderNo: w.order_no, carrierName: w.carrier_name, conveyanceName: w.conveyance_name, completeTime: w.complete_time,
       messages, markedAbnormal: !!Number(w.marked_abnormal), lastAttemptAt: times.at(-1) ?? null,
       overdue: own.some((r) => r.status !== "SUCCESS" && r.status !== "SKIPPED" && Date.parse(r.trigger_at) < now - OVERDUE_MS),

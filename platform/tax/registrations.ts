@@ -145,6 +145,8 @@ export async function searchTaxCandidates(db: Db, scope: CallerScope, filter: z.
     name: String(r.name),
     mobile: plain ? String(r.mobile) : `${String(r.mobile).slice(0, 3)}****${String(r.mobile).slice(-4)}`,
     idCardNo: plain ? String(r.id_card_no) : maskIdCard(String(r.id_card_no)),
+    // 批量登记 may take every candidate (the caller holds 税务管理, checked above).
+    actions: ["batchRegister"],
   }));
   return { records, total, current: paging.current, size: paging.size };
 }

@@ -42,7 +42,8 @@ async function driversAbnormalWaybill(): Promise<string> {
   return freightNo;
 }
 
-const appealRow = (page: Page, freightNo: string) => page.locator(`[data-testid=appeal-row][data-freight-no="${freightNo}"]`).first();
+// The engine's table: a row is found by its waybill number, its state is `data-status`.
+const appealRow = (page: Page, freightNo: string) => page.getByRole("table", { name: "风险申诉" }).locator("[data-testid=resource-row]").filter({ hasText: freightNo }).first();
 
 test("an organisation appeals from 异常运单, the tenant rejects it with a remark, the organisation sees 已驳回", async ({ page }) => {
   const freightNo = await unappealedAbnormalWaybill();
@@ -71,9 +72,12 @@ test("an organisation appeals from 异常运单, the tenant rejects it with a re
   await expect(page).toHaveURL(/\/dispatchManage\/appealDetail\?id=\d+$/);
   await expect(page.getByRole("status").filter({ hasText: /申诉 SS\d{12} 已提交，等待平台审核/ })).toBeVisible();
   const appealNo = (await page.getByText(/^SS\d{12}$/).first().textContent())!;
-  await expect(page.getByTestId("appeal-reason")).toHaveText(REASON);
-  await expect(page.getByTestId("appeal-evidence").getByRole("link")).toHaveText(["/files/appeals/e2e-fubang.jpg", "/files/appeals/e2e-zhijian.pdf"]);
-  await page.getByRole("link", { name: "返回申诉列表" }).click();
+  await expect(page.locator('[data-field="reason"]')).toHaveText(REASON);
+  const evidence = page.locator('[data-field="evidence"] a');
+  await expect(evidence).toHaveCount(2);
+  await expect(evidence.nth(0)).toHaveAttribute("href", /\/files\/appeals\/e2e-fubang\.jpg$/);
+  await expect(evidence.nth(1)).toHaveAttribute("href", /\/files\/appeals\/e2e-zhijian\.pdf$/);
+  await page.getByRole("link", { name: "返回列表" }).click();
   await expect(appealRow(page, freightNo)).toHaveAttribute("data-status", "PENDING");
   await expect(appealRow(page, freightNo)).toContainText("待审核");
   await expect(appealRow(page, freightNo)).toContainText(appealNo);
@@ -85,27 +89,27 @@ test("an organisation appeals from 异常运单, the tenant rejects it with a re
 
   // The tenant audits: 驳回 needs a remark, then a dialog asks for confirmation.
   await login(page, "TENANT_USER", "/dispatchManage/appealList/index", true);
-  await appealRow(page, freightNo).getByRole("link", { name: `审核申诉 ${appealNo}` }).click();
+  await appealRow(page, freightNo).getByRole("link", { name: `审核 ${appealNo}` }).click();
   await expect(page).toHaveURL(/\/dispatchManage\/appealAudit\?id=\d+$/);
-  const audit = page.getByTestId("appeal-audit-form");
+  const audit = page.getByTestId("audit-form");
   await audit.getByRole("radio", { name: /驳回/ }).check();
   await audit.getByRole("button", { name: "提交审核" }).click();
   await expect(audit.getByText("驳回时请填写审核意见")).toBeVisible();
   await audit.getByLabel("审核意见").fill("复磅单据未加盖粮库公章，请补充后重新申诉。");
   await audit.getByRole("button", { name: "提交审核" }).click();
-  const dialog = page.getByTestId("appeal-audit-confirm");
-  await expect(dialog).toContainText(`确定驳回申诉 ${appealNo}`);
+  const dialog = page.getByTestId("audit-confirm");
+  await expect(dialog).toContainText(`确定驳回风险申诉 ${appealNo}`);
   await dialog.getByRole("button", { name: "确认驳回" }).click();
   await expect(page.getByRole("status").filter({ hasText: `申诉 ${appealNo} 已驳回` })).toBeVisible();
-  await expect(page.getByTestId("appeal-audit-form")).toHaveCount(0);
-  await expect(page.getByTestId("appeal-audit-remark")).toHaveText("复磅单据未加盖粮库公章，请补充后重新申诉。");
+  await expect(page.getByTestId("audit-form")).toHaveCount(0);
+  await expect(page.locator('[data-field="auditRemark"]')).toHaveText("复磅单据未加盖粮库公章，请补充后重新申诉。");
 
   // The organisation sees 已驳回, and may appeal again.
   await login(page, "ORG_USER", "/dispatchManage/appealList/index", true);
   await expect(appealRow(page, freightNo)).toHaveAttribute("data-status", "REJECTED");
   await expect(appealRow(page, freightNo)).toContainText("已驳回");
-  await appealRow(page, freightNo).getByRole("link", { name: `申诉 ${appealNo} 详情` }).click();
-  await expect(page.getByTestId("appeal-audit-remark")).toHaveText("复磅单据未加盖粮库公章，请补充后重新申诉。");
+  await appealRow(page, freightNo).getByRole("link", { name: `详情 ${appealNo}` }).click();
+  await expect(page.locator('[data-field="auditRemark"]')).toHaveText("复磅单据未加盖粮库公章，请补充后重新申诉。");
   await page.goto(`/dispatchManage/appealSubmit?freightNo=${freightNo}`);
   await expect(page.getByTestId("appeal-submit-form")).toBeVisible();
   await expect(page.getByTestId("appeal-history")).toContainText(appealNo);
@@ -135,7 +139,7 @@ test.describe("without JavaScript", () => {
 
     // The tenant approves as a plain form post (no confirmation dialog without JavaScript).
     await login(page, "TENANT_USER", `/dispatchManage/appealAudit?id=${appealId}`, false);
-    const audit = page.getByTestId("appeal-audit-form");
+    const audit = page.getByTestId("audit-form");
     await audit.getByRole("radio", { name: /通过/ }).check();
     await audit.getByLabel("审核意见").fill("复磅单据齐全，同意解除。");
     await audit.getByRole("button", { name: "提交审核" }).click();
@@ -162,7 +166,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("status").filter({ hasText: "已提交，等待平台审核" })).toBeVisible();
     await expect(page.getByTestId("waybill-risk")).toContainText("超过装货重量的 3‰");
     // No 风险申诉 list for a driver (no TMS_RISK_APPEAL_LIST), nor a way back to it.
-    await expect(page.getByRole("link", { name: "返回申诉列表" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "返回列表" })).toHaveCount(0);
     expect((await page.goto("/dispatchManage/appealList/index"))?.status()).toBe(403);
 
     const driver = await platformCall<Paged<AppealRecord>>("/tms-freight-riskappeal-review/search", { size: 200 }, await platformToken("INDIVIDUAL_USER"));

@@ -44,7 +44,7 @@ test("apply → submit → approve → issue → the invoices and their sum on �
   const org = await pageAs(browser, "ORG_USER");
   // Unreported waybills (开票须上报成功) are listed greyed out; the eligible ones only.
   await org.goto("/financialManage/newBillingList?reportState=ELIGIBLE");
-  const rows = org.getByTestId("invoiceable-table").locator("tbody tr");
+  const rows = org.getByRole("table", { name: "新开票列表" }).getByTestId("resource-row");
   await expect(rows.first()).toBeVisible();
   const shipper = (await rows.first().locator("td").nth(3).textContent()) ?? "";
   const same = rows.filter({ hasText: shipper });

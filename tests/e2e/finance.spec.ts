@@ -28,7 +28,8 @@ test("an organisation pays two completed waybills and its balance falls by the c
   const before = await yuan(page, "account-balance");
 
   await page.goto("/financialManage/pendingPaymentList");
-  const rows = page.getByTestId("payable-table").locator("tbody tr").filter({ hasNotText: "未注册" });
+  const table = page.getByRole("table", { name: "陆运待付款" });
+  const rows = table.getByTestId(ENGINE_ROWS).filter({ hasNotText: "未注册" });
   await expect(rows.first()).toBeVisible();
   const freightNos: string[] = [];
   for (const i of [0, 1]) {
@@ -43,7 +44,7 @@ test("an organisation pays two completed waybills and its balance falls by the c
   const amount = Math.round(Number(shown.replace(/,/g, "")) * 100);
   await page.getByTestId("dialog-pay").getByRole("button", { name: "确认支付" }).click();
   await expect(page.getByRole("status")).toContainText(`支付成功：2 个运单，合计 ${shown} 元`);
-  for (const no of freightNos) await expect(page.getByTestId("payable-table")).not.toContainText(no);
+  for (const no of freightNos) await expect(table).not.toContainText(no);
 
   await page.goto("/accountManage/accountInfo");
   expect(await yuan(page, "account-balance")).toBe(before - amount);

@@ -98,3 +98,30 @@ test("a click on a marked element is found in the operation log", async ({ page 
   }).toPass({ timeout: 15_000 });
   await expect(page.getByRole("row", { name: /点击新增角色/ }).first()).toContainText("平台管理员");
 });
+
+test("用户管理's account actions are the platform's row actions: 重置密码 sends a new password, 停用 then offers 启用", async ({ page }) => {
+  const admin = await platformToken("SYSTEM_USER");
+  const orgs = await platformCall<Array<{ id: number }>>("/iam-user/org-options", {}, admin);
+  const mobile = `1396${stamp}`;
+  const name = `吴账号${stamp.slice(-3)}`;
+  await platformCall("/iam-user", { mobile, name, type: "ORG_USER", orgId: orgs[0]!.id, roleIds: [] }, admin);
+  const first = await outbox(mobile, "sms");
+
+  await login(page, "SYSTEM_USER", `/system/user?keyword=${mobile}`);
+  const row = page.getByRole("table", { name: "用户管理" }).locator("[data-testid=resource-row]").filter({ hasText: mobile });
+  await expect(row).toContainText("正常");
+  await row.getByRole("link", { name: `重置密码 ${name}` }).click();
+  const dialog = page.getByTestId("resource-confirm");
+  await expect(dialog).toContainText("新密码将通过短信发送");
+  await page.getByRole("button", { name: "确认重置密码" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${name} 已重置密码，新密码已通过短信发送` })).toBeVisible();
+  await expect.poll(() => outbox(mobile, "sms")).not.toBe(first);
+  expect(await outbox(mobile, "sms")).toMatch(/密码已重置/);
+
+  await row.getByRole("link", { name: `停用 ${name}` }).click();
+  await page.getByRole("button", { name: "确认停用" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${name} 已停用，其登录已失效` })).toBeVisible();
+  await expect(row).toContainText("已停用");
+  await expect(row.getByRole("link", { name: `启用 ${name}` })).toBeVisible();
+  await expect(row.getByRole("link", { name: `停用 ${name}` })).toHaveCount(0);
+});

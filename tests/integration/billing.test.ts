@@ -119,13 +119,16 @@ describe(`billing (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, (
     expect(JSON.stringify(refused.body)).toContain("资金流水单未生成");
     expect(await applicationCount()).toBe(before);
     expect((await settlementsOf(ids)).every((s) => s.invoice_status === "NOT_INVOICED")).toBe(true);
-    type Listed = { records: Array<{ freightId: number; reportBlock: string | null }> };
-    const blocked = await okData<Listed>(as(f, "ORG_USER", "/pay-invoiceable/search", { size: 200, reportState: "BLOCKED" }));
-    expect(blocked.records.filter((r) => ids.includes(r.freightId)).every((r) => r.reportBlock?.includes("资金流水单"))).toBe(true);
-    const eligible = await okData<Listed>(as(f, "ORG_USER", "/pay-invoiceable/search", { size: 200, reportState: "ELIGIBLE" }));
+    // 新开票列表 (the engine's list of invoiceable settlements): 申请开票 held back on them, with what each lacks.
+    type Listed = { records: Array<{ freightId: number; actions: string[]; blocked?: { apply?: string } }> };
+    const blocked = await okData<Listed>(as(f, "ORG_USER", "/pay-invoiceable-waybill/search", { size: 200, reportState: "BLOCKED" }));
+    const mine = blocked.records.filter((r) => ids.includes(r.freightId));
+    expect(mine).toHaveLength(ids.length);
+    expect(mine.every((r) => r.blocked?.apply?.includes("资金流水单") && !r.actions.includes("apply"))).toBe(true);
+    const eligible = await okData<Listed>(as(f, "ORG_USER", "/pay-invoiceable-waybill/search", { size: 200, reportState: "ELIGIBLE" }));
     expect(eligible.records.some((r) => ids.includes(r.freightId))).toBe(false);
-    expect(eligible.records.every((r) => r.reportBlock === null)).toBe(true);
-    expect((await as(f, "ORG_USER", "/pay-invoiceable/search", { reportState: "MAYBE" })).status).toBe(400);
+    expect(eligible.records.every((r) => r.blocked === undefined && r.actions.includes("apply"))).toBe(true);
+    expect((await as(f, "ORG_USER", "/pay-invoiceable-waybill/search", { reportState: "MAYBE" })).status).toBe(400);
 
     // The sender job builds the money flows (receipt account = the payee's card); waiting records still block.
     expect(await syncPaidWaybills(db, { platformId: "A", freightIds: ids })).toBe(2);
@@ -191,11 +194,30 @@ describe(`billing (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, (
     await okData(move("ORG_USER", app.id, "cancel"));
   });
 
+  it("待付款 is the engine's list of unpaid settlements: 支付 offered to the paying organisation only, found by order number, gone once paid", async () => {
+    const ids = await completedWaybills(f, template, 2, { amount: 300_000 });
+    type Listed = { records: Array<{ freightId: number; orderNo: string | null; shipperName: string | null; actions: string[]; blocked?: { pay?: string } }>; sums: { shipperPayable: number } };
+    const search = (who: Parameters<typeof as>[1], body: object = {}) => okData<Listed>(as(f, who, "/pay-payable/search", { size: 200, freightWay: "ROAD", ...body }));
+    const mine = async (who: Parameters<typeof as>[1]) => (await search(who)).records.filter((r) => ids.includes(r.freightId));
+    const org = await mine("ORG_USER");
+    expect(org).toHaveLength(2);
+    expect(org.every((r) => r.actions.includes("pay") && !!r.orderNo && !!r.shipperName)).toBe(true);
+    expect((await search("ORG_USER")).sums.shipperPayable).toBeGreaterThan(0);
+    const staff = await mine("SYSTEM_USER");
+    expect(staff).toHaveLength(2);
+    expect(staff.some((r) => r.actions.includes("pay") || r.blocked)).toBe(false);
+    const byOrder = await search("ORG_USER", { keyword: org[0]!.orderNo });
+    expect(byOrder.records.map((r) => r.freightId)).toContain(org[0]!.freightId);
+    expect((await as(f, "ORG_USER", "/pay-payable/search", { freightWay: "BOAT" })).status).toBe(400);
+    await payWaybills(ids);
+    expect(await mine("ORG_USER")).toHaveLength(0);
+  });
+
   it("shows an application to its organisation, tenant and platform only", async () => {
     const search = async (who: Parameters<typeof as>[1]) => as<{ records: Array<{ id: number }> }>(f, who, "/pay-invoice-application/search", { size: 200 });
     for (const who of ["ORG_USER", "TENANT_USER", "SYSTEM_USER"] as const) expect((await search(who)).body.data!.records.map((r) => r.id)).toContain(applicationId);
     expect((await search("INDIVIDUAL_USER")).body.code).toBe(4003);
-    const invoiceable = await okData<{ records: Array<{ freightId: number }>; sums: { invoiceAmount: number } }>(as(f, "ORG_USER", "/pay-invoiceable/search", { size: 200 }));
+    const invoiceable = await okData<{ records: Array<{ freightId: number }>; sums: { invoiceAmount: number } }>(as(f, "ORG_USER", "/pay-invoiceable-waybill/search", { size: 200 }));
     expect(invoiceable.records.map((r) => r.freightId)).not.toContain(paid[0]);
     expect(invoiceable.sums.invoiceAmount).toBeGreaterThan(0);
   });

@@ -454,7 +454,8 @@ describe(`finance records (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlit
     await db.updateTable("freights").set({ order_id: order.id }).where("id", "in", ids).execute();
     await okData(as(f, "ORG_USER", "/pay/payments", { requestNo: rid(), freightIds: ids }));
     await reported(f, ids.slice(0, 2));
-    type Row = { freightId: number; freightNo: string; amount: number; blockReason: string | null };
+    // The platform's row `actions` (applyMatch) and, for a row that cannot be chosen, why (`blocked.applyMatch`).
+    type Row = { freightId: number; freightNo: string; amount: number; actions: string[]; blocked?: { applyMatch?: string } };
     const search = (filter: object = {}, who: "ORG_USER" | "SYSTEM_USER" = "ORG_USER") => okData<{ records: Row[]; total: number; invoiceKind: string; sums: { invoiceAmount: number } }>(as(f, who, "/tms-match-invoice/candidates", { size: 200, ...filter }));
     const page = await search();
     expect(page.invoiceKind).toBe("SERVICE");
@@ -462,9 +463,10 @@ describe(`finance records (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlit
     expect(mine.map((r) => r.freightId).sort()).toEqual([...ids].sort());
     expect(mine.every((r) => r.amount === settlementOf(60_000).serviceFee)).toBe(true);
     // The unreported one is shown greyed with the reason; the sums count only the ones that can be chosen.
-    expect(mine.find((r) => r.freightId === ids[2])!.blockReason).toContain("未上报成功");
-    expect(mine.filter((r) => r.blockReason === null)).toHaveLength(2);
-    const eligibleSum = page.records.filter((r) => r.blockReason === null).reduce((n, r) => n + r.amount, 0);
+    expect(mine.find((r) => r.freightId === ids[2])!.blocked?.applyMatch).toContain("未上报成功");
+    expect(mine.find((r) => r.freightId === ids[2])!.actions).not.toContain("applyMatch");
+    expect(mine.filter((r) => r.blocked === undefined && r.actions.includes("applyMatch"))).toHaveLength(2);
+    const eligibleSum = page.records.filter((r) => r.blocked === undefined).reduce((n, r) => n + r.amount, 0);
     if (page.total <= 200) expect(page.sums.invoiceAmount).toBe(eligibleSum);
     // Only the caller's organisation's, completed, paid, matchmaking waybills.
     const facts = await db.selectFrom("freights as fr").innerJoin("freight_orders as o", "o.id", "fr.order_id").innerJoin("waybill_settlements as s", "s.freight_id", "fr.id").select(["fr.org_id", "fr.status", "o.business_mode", "s.pay_status"]).where("fr.id", "in", page.records.map((r) => r.freightId)).execute();

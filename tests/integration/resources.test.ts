@@ -388,13 +388,15 @@ describe("write what you may only read", () => {
         if (!foreign) continue;
         const id = Number(foreign.id);
         // The platform offers no button for a write it would refuse.
-        const writes = new Set(["edit", "delete", ...Object.keys(def.status?.transitions ?? {})]);
+        const writes = new Set(["edit", "delete", ...Object.keys(def.status?.transitions ?? {}), ...Object.keys(def.actions ?? {})]);
         const offered = (records.find((r) => Number(r.id) === id)?.actions ?? []).filter((a) => writes.has(a));
         if (offered.length) failures.push(`${who} offered ${offered.join(",")} on ${def.key} #${id}`);
         const attempts: Array<[string, string, unknown, string]> = [
           ["PUT", `${base}/${id}`, { version: Number(foreign.version ?? 0) }, "PUT"],
           ["DELETE", `${base}/${id}`, undefined, "DELETE"],
           ...Object.keys(def.status?.transitions ?? {}).map((key): [string, string, unknown, string] => [key, `${base}/${id}/${key}`, inputsFor(def, key), "POST"]),
+          // Row actions that are not transitions (重置密码) are writes too.
+          ...Object.keys(def.actions ?? {}).map((key): [string, string, unknown, string] => [key, `${base}/${id}/${key}`, {}, "POST"]),
         ];
         for (const [what, path, body, method] of attempts) {
           const res = await as(who, path, body, method);

@@ -64,9 +64,9 @@ describe.each(PAGES.map((page) => [page.path, page] as const))("page %s", (path,
   });
 
   it("offers only actions its resource has", () => {
-    // Page actions that are not transitions (派车, 重新发货) need a label and a page to open.
+    // Page actions that are not transitions (派车, 重新发货) need a label and a page to open; row actions (重置密码) are the definition's.
     const linked = Object.keys(page.links.labels ?? {}).filter((key) => page.links.actions?.[key]);
-    const known = new Set(["detail", "edit", "delete", "audit", ...Object.keys(page.def.status?.transitions ?? {}), ...linked]);
+    const known = new Set(["detail", "edit", "delete", "audit", ...Object.keys(page.def.status?.transitions ?? {}), ...Object.keys(page.def.actions ?? {}), ...linked]);
     const wanted = page.kind === "list" ? page.rowActions : page.kind === "detail" ? page.actions : [];
     for (const key of wanted) expect(known.has(key), key).toBe(true);
     if (page.kind === "audit") expect(Object.values(page.def.status?.transitions ?? {}).some((t) => t.group === page.group)).toBe(true);

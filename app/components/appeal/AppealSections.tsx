@@ -1,6 +1,8 @@
-/** The sections the appeal pages share: the waybill in brief, who dispatched it, the appeal, its audit and the waybill's appeal history. */
+/**
+ * The sections the appeal pages add to the engine's (申诉详情, 申诉审核) and 提交申诉 shows: the waybill in
+ * brief, who dispatched it and the waybill's appeal history. The appeal and its audit are the engine's sections.
+ */
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { AUDIT_RESULT_LABELS, type AppealRecord } from "../../../contract/appeal";
 import { FREIGHT_WAY_LABELS, type DispatchInfo, type FreightRecord } from "../../../contract/freight";
 import { Section, type Field } from "~/components/freight/FreightDetailView";
@@ -11,6 +13,7 @@ import { hasPermission } from "~/navigation";
 import { fenToYuan, formatDateTime, kgToTonnes } from "~/lib/format";
 import { AppealStatusTag } from "./AppealStatusTag";
 import { appealDetailHref, APPEAL_ROLES } from "~/lib/appeal-links";
+import type { AppealExtra } from "~/services/pages/appeal.server";
 
 const tonnes = (kg: number | null) => (kg == null ? "-" : `${kgToTonnes(kg)} 吨`);
 
@@ -58,62 +61,6 @@ export function DispatchSection({ dispatch: d }: { dispatch: DispatchInfo }) {
   return <Section id="appeal-dispatch" title="派单信息" fields={fields} />;
 }
 
-function EvidenceList({ evidence }: { evidence: string[] }) {
-  if (evidence.length === 0) return <p className="text-sm text-gray-400">未提供凭证</p>;
-  return (
-    <ol className="list-decimal space-y-1 pl-5 text-sm" data-testid="appeal-evidence">
-      {evidence.map((ref) => (
-        <li key={ref} className="break-all">
-          <a href={ref} target="_blank" rel="noreferrer" className="text-primary hover:underline">{ref}</a>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-/** The appeal as submitted, and how it was decided (or, while pending, `auditForm` when given). */
-export function AppealInfo({ appeal: a, auditForm }: { appeal: AppealRecord; auditForm?: ReactNode }) {
-  const fields: Field[] = [
-    ["申诉单号", a.appealNo],
-    ["申诉状态", <AppealStatusTag key="status" status={a.status} />],
-    ["运单号", <Link key="no" to={freightDetailHref(a.freightWay, a.freightNo)} className="text-primary hover:underline">{a.freightNo}</Link>],
-    ["所属企业", a.orgName],
-    ["提交人", a.submittedByName],
-    ["提交时间", formatDateTime(a.submittedTime)],
-    ["风险原因", <span key="risk" className="text-red-600">{a.riskReason}</span>],
-  ];
-  const audit: Field[] =
-    a.status === "PENDING"
-      ? [["审核结果", "待审核"]]
-      : [
-          ["审核结果", <AppealStatusTag key="result" status={a.status} />],
-          ["审核人", a.auditedByName],
-          ["审核时间", formatDateTime(a.auditedTime)],
-        ];
-  return (
-    <>
-      <Section id="appeal-info" title="申诉信息" fields={fields}>
-        <h3 className="mb-1 mt-4 text-sm text-gray-500">申诉说明</h3>
-        <p className="whitespace-pre-wrap break-words text-sm text-gray-800" data-testid="appeal-reason">{a.reason}</p>
-        <h3 className="mb-1 mt-4 text-sm text-gray-500">申诉凭证</h3>
-        <EvidenceList evidence={a.evidence} />
-      </Section>
-      {a.status === "PENDING" && auditForm ? (
-        <Section id="appeal-audit-result" title="审核">{auditForm}</Section>
-      ) : (
-        <Section id="appeal-audit-result" title="审核结果" fields={audit}>
-          {a.status !== "PENDING" ? (
-            <>
-              <h3 className="mb-1 mt-4 text-sm text-gray-500">审核意见</h3>
-              <p className="whitespace-pre-wrap break-words text-sm text-gray-800" data-testid="appeal-audit-remark">{a.auditRemark ?? "无"}</p>
-            </>
-          ) : null}
-        </Section>
-      )}
-    </>
-  );
-}
-
 /** Every appeal of the waybill, newest first; `current` is marked. */
 export function AppealHistory({ appeals, current }: { appeals: AppealRecord[]; current?: number }) {
   const canOpen = hasPermission(useViewerRoles(), APPEAL_ROLES.detail);
@@ -149,5 +96,16 @@ export function AppealHistory({ appeals, current }: { appeals: AppealRecord[]; c
         </ol>
       )}
     </Section>
+  );
+}
+
+/** 申诉详情 and 申诉审核's own sections, below the engine's: the waybill, its dispatch and its appeals. */
+export function AppealExtraSections({ extra, current }: { extra: AppealExtra; current: number }) {
+  return (
+    <>
+      <WaybillBrief waybill={extra.freight} />
+      <DispatchSection dispatch={extra.dispatch} />
+      <AppealHistory appeals={extra.history} current={current} />
+    </>
   );
 }

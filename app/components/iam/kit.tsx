@@ -4,12 +4,6 @@ import type { ReactNode } from "react";
 import { Pagination } from "~/components/ui/Pagination";
 
 export const USER_TYPE_LABELS: Record<string, string> = { SYSTEM_USER: "平台用户", TENANT_USER: "租户用户", ORG_USER: "企业用户", INDIVIDUAL_USER: "个人用户" };
-export const ACCOUNT_STATUS: Record<string, { label: string; tone: string }> = {
-  ACTIVE: { label: "正常", tone: "text-green-600" },
-  DISABLED: { label: "已停用", tone: "text-red-500" },
-  LOCKED: { label: "已锁定", tone: "text-amber-600" },
-  ENABLED: { label: "启用", tone: "text-green-600" },
-};
 
 export function Notice({ result }: { result?: { ok?: string; error?: string } | null }) {
   if (!result) return null;

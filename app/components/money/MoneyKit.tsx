@@ -8,7 +8,6 @@ import { chinaDateTime } from "../../../contract/units";
 import { fenToYuan } from "~/lib/format";
 import { Dialog } from "~/components/ui/Dialog";
 import { Pagination } from "~/components/ui/Pagination";
-import { Permission } from "~/components/ui/Permission";
 import type { LabelledSum } from "~/lib/footer-sums";
 import { RowActionMenu } from "~/components/ui/RowActionMenu";
 
@@ -169,41 +168,5 @@ export function Field({ label, name, required, type = "text", placeholder, defau
       <span>{required ? <span className="text-red-500">* </span> : null}{label}</span>
       <input name={name} type={type} required={required} placeholder={placeholder} defaultValue={defaultValue} maxLength={maxLength} className="input" step={type === "number" ? "0.01" : undefined} />
     </label>
-  );
-}
-
-/**
- * Waybills to tick and act on together (待付款, 新开票列表): a GET form keeping the list's filters, whose
- * button opens the `<confirm>:` dialog with the ticked `freightId`s in the address.
- */
-export function WaybillPickForm(props: { label: string; confirm: string; permission: string; buttonLabel: string; buttonTestId: string; hint: string; tableTestId: string; rows: Row[]; selected: number[]; columns: Column[]; blockedReason?: (row: Row) => string | null; onChange?: (event: React.FormEvent<HTMLFormElement>) => void }) {
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  return (
-    <Form method="get" className="card space-y-3" aria-label={props.label} onChange={props.onChange}>
-      {[...params.entries()]
-        .filter(([k]) => !["confirm", "freightId"].includes(k))
-        .map(([k, v]) => (
-          <input key={k} type="hidden" name={k} value={v} />
-        ))}
-      <input type="hidden" name="confirm" value={`${props.confirm}:`} />
-      <div className="flex items-center gap-2">
-        <Permission roles={[props.permission]}>
-          <button type="submit" className="btn btn-primary" data-testid={props.buttonTestId}>
-            {props.buttonLabel}
-          </button>
-        </Permission>
-        <span className="text-sm text-gray-500">{props.hint}</span>
-      </div>
-      <MoneyTable
-        testId={props.tableTestId}
-        rows={props.rows}
-        leading={(r) => {
-          const blocked = props.blockedReason?.(r) ?? null;
-          return <input type="checkbox" name="freightId" value={String(r.freightId)} disabled={!!blocked} title={blocked ?? undefined} defaultChecked={!blocked && props.selected.includes(Number(r.freightId))} aria-label={`选择运单 ${String(r.freightNo)}`} />;
-        }}
-        columns={props.columns}
-      />
-    </Form>
   );
 }

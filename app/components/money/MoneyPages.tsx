@@ -4,7 +4,7 @@ import { ENTRY_TYPE_LABELS, RECHARGE_STATUS_LABELS, WITHDRAW_STATUS_LABELS, ACCO
 import { fenToYuan } from "~/lib/format";
 import { Permission } from "~/components/ui/Permission";
 import { DocumentThumb, DocumentUpload } from "~/components/ui/DocumentUpload";
-import { ConfirmDialog, ConfirmLink, Field, FilterBar, MoneyFrame, MoneyTable, Pager, WaybillPickForm, yuanSums, type Column, type Filter, type Row } from "./MoneyKit";
+import { ConfirmDialog, ConfirmLink, Field, FilterBar, MoneyFrame, MoneyTable, Pager, yuanSums, type Column, type Filter, type Row } from "./MoneyKit";
 import type { Paged } from "~/services/pages/money.server";
 
 interface ListData {
@@ -300,66 +300,6 @@ export function RechargePage() {
       <ConfirmDialog confirm={confirm} intent="cancel" title="撤销充值申请" submitLabel="确认撤销" danger>
         确定撤销这笔充值申请吗？
       </ConfirmDialog>
-    </MoneyFrame>
-  );
-}
-
-/** 陆运/水运待付款: completed waybills' payable freight; select, see the count and amount, confirm. */
-export function PendingPaymentPage({ way }: { way: "ROAD" | "WATER" }) {
-  const { page, notice, requestNo, confirm, selected } = useLoaderData<ListData>();
-  const chosen = page.records.filter((r) => selected.includes(Number(r.freightId)));
-  const chosenSum = chosen.reduce((n, r) => n + Number(r.shipperPayable), 0);
-  const carrier = way === "ROAD" ? "司机" : "船长";
-  return (
-    <MoneyFrame title={way === "ROAD" ? "陆运待付款" : "水运待付款"} notice={notice}>
-      <FilterBar filters={[{ name: "keyword", label: `运单号/订单号/${carrier}/${way === "ROAD" ? "车牌" : "船名"}` }]} />
-      <WaybillPickForm
-        label="选择待付款运单"
-        confirm="pay"
-        permission="PAY_PAYMENT_MANAGEMENT"
-        buttonLabel="支付选中运单"
-        buttonTestId="pay-selected"
-        hint="一次最多 200 个运单，全部成功或全部不付"
-        tableTestId="payable-table"
-        rows={page.records}
-        selected={selected}
-        columns={[
-          { key: "freightNo", label: "运单号" },
-          { key: "orderNo", label: "订单号" },
-          { key: "shipperName", label: "托运人" },
-          { key: "carrierName", label: carrier },
-          { key: "conveyanceName", label: way === "ROAD" ? "车牌" : "船舶" },
-          { key: "payeeName", label: "收款人", render: (r) => (r.payeeUserId ? String(r.payeeName) : `${String(r.payeeName)}（未注册）`) },
-          { key: "carrierPayable", label: `${carrier}应收(元)`, kind: "fen" },
-          { key: "serviceFee", label: "服务费(元)", kind: "fen" },
-          { key: "taxReserve", label: "留存税费(元)", kind: "fen" },
-          { key: "shipperPayable", label: "货主应付(元)", kind: "fen" },
-          { key: "settledAt", label: "核算时间", kind: "time" },
-        ]}
-      />
-      <div className="card">
-        <Pager
-          page={page}
-          selectedCount={chosen.length}
-          sums={yuanSums(page.sums, [
-            ["shipperPayable", "货主应付"],
-            ["netToPayee", `${carrier}应收`],
-          ])}
-        />
-      </div>
-      {confirm.startsWith("pay") ? (
-        chosen.length === 0 ? (
-          <ConfirmDialog confirm="pay:" intent="pay" title="支付运费" submitLabel="知道了">
-            请先勾选要支付的运单。
-          </ConfirmDialog>
-        ) : (
-          <ConfirmDialog confirm="pay:" intent="pay" title="确认支付运费" submitLabel="确认支付" hidden={{ requestNo, freightId: chosen.map((r) => String(r.freightId)) }}>
-            <p data-testid="pay-summary">
-              选中运单数 <strong>{chosen.length}</strong> 个，货主应付合计 <strong>{fenToYuan(chosenSum)}</strong> 元，将从企业账户扣款并付入收款人钱包。
-            </p>
-          </ConfirmDialog>
-        )
-      ) : null}
     </MoneyFrame>
   );
 }

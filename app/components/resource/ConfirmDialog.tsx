@@ -1,4 +1,5 @@
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
+import { actionSpecOf } from "../../../contract/resources/derive";
 import type { AnyResource } from "../../../contract/resources/kit";
 import { Dialog } from "~/components/ui/Dialog";
 import { FieldInput } from "./inputs";
@@ -21,7 +22,8 @@ interface Props {
 export function ConfirmDialog({ def, record, action, closeHref, error, fieldErrors }: Props) {
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const transition = action === "delete" ? null : def.status?.transitions[action];
+  // A transition or a row action that is not one (重置密码): its label, tone, explanation and inputs.
+  const transition = action === "delete" ? null : actionSpecOf(def, action);
   const label = actionLabel(def, action);
   const title = String(record[def.titleField] ?? record.id);
   const danger = action === "delete" || transition?.tone === "danger";

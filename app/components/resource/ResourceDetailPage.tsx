@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { detailSections } from "../../../contract/resources/derive";
+import { actionSpecOf, detailSections } from "../../../contract/resources/derive";
 import type { AnyResource } from "../../../contract/resources/kit";
 import { formatDateTime } from "~/lib/format";
 import { hrefFor, rowAllows, type AuditPage, type DetailPage } from "~/pages/kit";
@@ -13,6 +13,7 @@ import { DictChoicesContext } from "./dict-choices";
 import { columnsOf } from "~/pages/columns";
 import { ResourceTable, type Row } from "./ResourceTable";
 import { actionLabel, useConfirmHref } from "./RowActions";
+import { useMayOpen } from "~/components/ui/Permission";
 
 type ActionData = { error?: string | null; fieldErrors?: Record<string, string[] | null> | null; result?: SubmissionResult<string[]> } | undefined;
 
@@ -74,6 +75,8 @@ export function ResourceDetailPage({ page, after }: { page: DetailPage | AuditPa
     .filter(([key, t]) => page.kind === "audit" && t.group === page.group && record.actions.includes(key))
     .map(([key]) => key);
   const buttons = page.kind === "detail" ? page.actions.filter((key) => rowAllows(def, record.actions, key)) : [];
+  // Back to the list only for a viewer who may open it (a driver reaches an appeal from his waybill, not from 风险申诉).
+  const mayOpenList = useMayOpen(page.links.list);
   return (
     <DictChoicesContext.Provider value={data.dicts ?? {}}>
     <div className="space-y-3">
@@ -88,12 +91,12 @@ export function ResourceDetailPage({ page, after }: { page: DetailPage | AuditPa
               const own = page.links.actions?.[key];
               const link = key === "edit" ? hrefFor(page.links.edit, record.id) : key === "audit" ? hrefFor(page.links.audit, record.id) : own ? hrefFor(own, record.id) : key === "detail" ? undefined : confirmHref(key, record.id);
               return link ? (
-                <Link key={key} to={link} className={key === "delete" || def.status?.transitions[key]?.tone === "danger" ? "btn btn-danger" : "btn"} data-action={key} preventScrollReset>
+                <Link key={key} to={link} className={key === "delete" || actionSpecOf(def, key)?.tone === "danger" ? "btn btn-danger" : "btn"} data-action={key} preventScrollReset>
                   {actionLabel(def, key, page.links)}
                 </Link>
               ) : null;
             })}
-            {page.links.list ? <Link to={page.links.list} className="btn">返回列表</Link> : null}
+            {mayOpenList ? <Link to={page.links.list!} className="btn">返回列表</Link> : null}
           </div>
         </div>
         {data.notice ? <p className="alert-success mt-3" role="status">{data.notice}</p> : null}
@@ -101,7 +104,7 @@ export function ResourceDetailPage({ page, after }: { page: DetailPage | AuditPa
       {page.kind === "audit" ? (
         <section className="card" aria-label={page.form?.heading ?? "审核"}>
           <h2 className="page-title">{page.form?.heading ?? "审核"}</h2>
-          {auditKeys.length ? <AuditForm def={def} keys={auditKeys} version={record.version} lastResult={actionData?.result} labels={page.form} /> : <p className="text-sm text-gray-500">该{def.name}当前不能{page.form?.heading ?? "审核"}（{cellOf({ kind: "enum", options: def.status?.states, format: String } as never, record[def.status?.field ?? ""], record)}）。</p>}
+          {auditKeys.length ? <AuditForm def={def} keys={auditKeys} version={record.version} lastResult={actionData?.result} labels={page.form} title={title} /> : <p className="text-sm text-gray-500">该{def.name}当前不能{page.form?.heading ?? "审核"}（{cellOf({ kind: "enum", options: def.status?.states, format: String } as never, record[def.status?.field ?? ""], record)}）。</p>}
         </section>
       ) : null}
       <Descriptions def={def} record={record} />

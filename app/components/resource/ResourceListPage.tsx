@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { filterSpecs } from "../../../contract/resources/derive";
 import { Dialog } from "~/components/ui/Dialog";
 import { lazyInPlace } from "~/components/ui/lazy";
@@ -13,6 +14,7 @@ import { DictChoicesContext } from "./dict-choices";
 import { SearchForm } from "./SearchForm";
 import { columnsOf } from "~/pages/columns";
 import { ResourceTable, type Row } from "./ResourceTable";
+import { BulkConfirmDialog, BulkForm, offeredBulk } from "./BulkSelection";
 import type { RegionChoice } from "../../../contract/regions";
 
 /** The create/edit form (and Conform with it) is loaded when a list shows its dialog (issue 14). */
@@ -31,7 +33,15 @@ export function ResourceListPage({ page, toolbar, before }: { page: ListPage; to
   const { def } = page;
   const title = pageTitleOf(page);
   const records = data.data.records as Row[];
-  const hidden = [...Object.keys(page.preset ?? {}), ...(page.showOrg ? [] : ["orgId"])];
+  const hidden = [...Object.keys(page.preset ?? {}), ...(page.hiddenFilters ?? []), ...(page.showOrg ? [] : ["orgId"])];
+  const bulk = offeredBulk(page.bulkActions, records);
+  const location = useLocation();
+  const ticked = bulk.length ? new URLSearchParams(location.search).getAll(bulk[0]!.param ?? "id") : [];
+  // With JavaScript the pager's 已选 follows the ticks; without it, what the address ticks.
+  const [liveCount, setLiveCount] = useState<number | null>(null);
+  useEffect(() => setLiveCount(null), [location.search]);
+  const countTicks = (event: React.FormEvent<HTMLFormElement>) => setLiveCount(event.currentTarget.querySelectorAll('input[type="checkbox"]:checked').length);
+  const bulkConfirm = data.bulk ? page.bulkActions?.find((b) => b.key === data.bulk!.key) : undefined;
   const empty = data.searchError ? "查询失败" : data.filtered ? `没有符合条件的${def.name}，请调整查询条件` : `暂无${def.name}`;
   return (
     <section className="card" aria-labelledby="resource-list-title">
@@ -48,8 +58,15 @@ export function ResourceListPage({ page, toolbar, before }: { page: ListPage; to
       <SearchFormFor page={page} data={data} hidden={hidden} />
       {data.notice ? <p className="alert-success mb-3" role="status">{data.notice}</p> : null}
       {data.searchError ? <p className="alert-error mb-3" role="alert">{data.searchError}</p> : null}
-      <ResourceTable def={def} records={records} columns={columnsOf(def, page.columns, page.showOrg && data.staff)} wide={page.wideColumns} rowActions={page.rowActions} links={page.links} empty={empty} label={title} />
-      <Pagination total={data.data.total} current={data.data.current} size={data.data.size} more={data.data.more} sums={footerSums(data.data.sums)} />
+      {bulk.length ? (
+        <BulkForm bulk={bulk} label={`选择${bulk[0]!.noun}`} onChange={countTicks}>
+          <ResourceTable def={def} records={records} columns={columnsOf(def, page.columns, page.showOrg && data.staff)} wide={page.wideColumns} rowActions={page.rowActions} links={page.links} empty={empty} label={title} cellLinks={page.cellLinks} selection={{ bulk, ticked }} />
+        </BulkForm>
+      ) : (
+        <ResourceTable def={def} records={records} columns={columnsOf(def, page.columns, page.showOrg && data.staff)} wide={page.wideColumns} rowActions={page.rowActions} links={page.links} empty={empty} label={title} cellLinks={page.cellLinks} />
+      )}
+      <Pagination total={data.data.total} current={data.data.current} size={data.data.size} more={data.data.more} sums={footerSums(data.data.sums)} selectedCount={liveCount ?? (bulk.length ? ticked.length : undefined)} />
+      {data.bulk && bulkConfirm ? <BulkConfirmDialog bulk={bulkConfirm} data={data.bulk as never} closeHref={data.listHref} error={actionData?.error} fieldErrors={actionData?.fieldErrors} /> : null}
       {data.confirm ? (
         <DictChoicesContext.Provider value={data.dicts ?? {}}>
           <ConfirmDialog def={def} record={data.confirm.record as unknown as Row & { version: number }} action={data.confirm.action} closeHref={data.listHref} error={actionData?.error} fieldErrors={actionData?.fieldErrors} />

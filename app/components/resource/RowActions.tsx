@@ -1,4 +1,5 @@
 import { useLocation } from "@remix-run/react";
+import { actionSpecOf } from "../../../contract/resources/derive";
 import type { AnyResource } from "../../../contract/resources/kit";
 import { hrefFor, rowAllows, type ActionKey, type Links } from "~/pages/kit";
 import { RowActionMenu } from "~/components/ui/RowActionMenu";
@@ -20,12 +21,12 @@ export function useConfirmHref() {
 
 export function actionLabel(def: AnyResource, key: ActionKey, links?: Links): string {
   if (key === "delete") return "删除";
-  return LINK_LABELS[key] ?? def.status?.transitions[key]?.label ?? links?.labels?.[key] ?? key;
+  return LINK_LABELS[key] ?? actionSpecOf(def, key)?.label ?? links?.labels?.[key] ?? key;
 }
 
 /**
  * A record's actions: the page's wanted actions that the platform allows for this row. 详情, 编辑 and
- * 审核 are links to their pages; the others open a confirmation (with their inputs) first.
+ * 审核 are links to their pages; the others (transitions and row actions) open a confirmation (with their inputs) first.
  */
 export function RowActions({ def, record, wanted, links, title, confirmPrefix }: { def: AnyResource; record: { id: number; actions: string[] }; wanted: readonly ActionKey[]; links: Links; title: string; confirmPrefix?: string }) {
   const confirmHref = useConfirmHref();
@@ -36,7 +37,7 @@ export function RowActions({ def, record, wanted, links, title, confirmPrefix }:
         const page = key === "detail" ? links.detail : key === "edit" ? links.edit : key === "audit" ? links.audit : links.actions?.[key];
         const href = page ? hrefFor(page, record.id) : key in LINK_LABELS ? undefined : confirmHref(confirmPrefix ? `${confirmPrefix}.${key}` : key, record.id);
         if (!href) return null;
-        const danger = key === "delete" || def.status?.transitions[key]?.tone === "danger";
+        const danger = key === "delete" || actionSpecOf(def, key)?.tone === "danger";
         if (links.files?.includes(key)) {
           return (
             <a key={key} href={href} className="btn-link" aria-label={`${actionLabel(def, key, links)} ${title}`} data-action={key} download>

@@ -1,17 +1,21 @@
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { chinaDateTime } from "../../../contract/units";
 import { MESSAGE_TYPES, REPORT_STATUS_OPTIONS, REPORT_STATUSES, REPORT_TARGETS, WAY_MESSAGES, type MessageType } from "../../../contract/submission";
 import { StatusTag } from "~/components/resource/StatusTag";
 import { Pagination } from "~/components/ui/Pagination";
+import { BulkConfirmDialog, BulkForm, RowCheckbox, type BulkData } from "~/components/resource/BulkSelection";
+import { SUBMIT_SELECTED } from "~/lib/submission-actions";
 import type { submissionListLoader } from "~/services/pages/submission.server";
 
 /** 安徽省平台对接 / 物润推送: one row per waybill with the status of each of its messages (domain 8.6). */
 export function SubmissionListPage() {
-  const { target, values, data, notice, searchError, state } = useLoaderData<typeof submissionListLoader>();
+  const { target, values, data, notice, searchError, state, bulk, ticked, listHref } = useLoaderData<typeof submissionListLoader>();
+  const actionData = useActionData<{ error?: string | null }>();
   const spec = REPORT_TARGETS[target];
   const kinds = WAY_MESSAGES[spec.way];
   const columns: MessageType[] = [kinds.person, kinds.conveyance, kinds.waybill, kinds.capital];
   const detailHref = (freightId: number) => `${spec.detail}?freightId=${freightId}`;
+  const selection = [SUBMIT_SELECTED];
   return (
     <section className="card" aria-labelledby="submission-title">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -49,12 +53,12 @@ export function SubmissionListPage() {
       </Form>
       {notice ? <p className="alert-success mb-3" role="status">{notice}</p> : null}
       {searchError ? <p className="alert-error mb-3" role="alert">{searchError}</p> : null}
-      <Form method="post" id="batch-form">
-        <div className="mb-2 flex gap-2">
-          <button className="btn btn-primary" name="intent" value="submit">批量上报</button>
+      <div className="flex flex-wrap items-start gap-2">
+        <BulkForm bulk={selection} id="bulk-submit" label="选择上报运单" />
+        <Form method="post">
           <button className="btn" name="intent" value="retryFailed">重试全部失败</button>
-        </div>
-      </Form>
+        </Form>
+      </div>
       <div className="overflow-x-auto">
         <table className="table">
           <thead>
@@ -71,7 +75,7 @@ export function SubmissionListPage() {
             ) : (
               data.records.map((row) => (
                 <tr key={row.freightId} data-testid="report-row" className={row.overdue ? "bg-red-50" : undefined}>
-                  <td><input type="checkbox" form="batch-form" name="freightId" value={row.freightId} aria-label={`选择 ${row.freightNo}`} /></td>
+                  <td><RowCheckbox bulk={selection} record={{ ...row, id: row.freightId }} title={row.freightNo} ticked={ticked} form="bulk-submit" /></td>
                   <td><Link className="text-primary hover:underline" to={detailHref(row.freightId)}>{row.freightNo}</Link>{row.overdue ? <span className="ml-1 text-xs text-red-600">超时未上报</span> : null}</td>
                   <td>{row.orderNo}</td><td>{row.carrierName}</td><td>{row.conveyanceName}</td><td>{chinaDateTime(row.completeTime)}</td>
                   {columns.map((c) => {
@@ -83,10 +87,12 @@ export function SubmissionListPage() {
                   <td>{row.markedAbnormal ? <span className="text-red-600">是</span> : "否"}</td>
                   <td>{chinaDateTime(row.lastAttemptAt) || "—"}</td>
                   <td className="whitespace-nowrap">
-                    <Form method="post" className="inline">
-                      <input type="hidden" name="freightId" value={row.freightId} />
-                      <button className="btn-link" name="intent" value="submit">上报</button>
-                    </Form>
+                    {row.actions.includes("submit") ? (
+                      <Form method="post" className="inline">
+                        <input type="hidden" name="freightId" value={row.freightId} />
+                        <button className="btn-link" name="intent" value="submit">上报</button>
+                      </Form>
+                    ) : null}
                     <Link className="btn-link" to={detailHref(row.freightId)}>详情</Link>
                   </td>
                 </tr>
@@ -95,7 +101,8 @@ export function SubmissionListPage() {
           </tbody>
         </table>
       </div>
-      <Pagination total={data.total} current={data.current} size={data.size} />
+      <Pagination total={data.total} current={data.current} size={data.size} selectedCount={bulk?.rows.length} />
+      {bulk ? <BulkConfirmDialog bulk={SUBMIT_SELECTED} data={bulk as unknown as BulkData} closeHref={listHref} error={actionData?.error} /> : null}
     </section>
   );
 }

@@ -1,27 +1,25 @@
 /**
- * Loaders and actions of the bespoke appeal pages: 提交申诉 (?freightNo=), 申诉详情 and 申诉审核
- * (?id=); the list is the engine's listLoader. Everything is in the URL query or a POSTed form, so the pages work without
+ * The appeal pages' own parts: 提交申诉 (?freightNo=), a form of its own, and the sections 申诉详情 and
+ * 申诉审核 (?id=, the engine's detail and audit pages) add; the list is the engine's. Everything is in the URL query or a POSTed form, so the pages work without
  * JavaScript; a platform refusal is shown on the page and changes nothing.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
-import { APPEAL_STATUS_LABELS, appealAuditSchema, type AppealRecord } from "../../../contract/appeal";
+import type { AppealRecord } from "../../../contract/appeal";
 import type { FreightDetail, FreightRecord } from "../../../contract/freight";
 import { appeal as appealDef } from "../../../contract/resources/appeal";
 import { appealFormSchema } from "~/lib/appeal-forms";
-import { appealAuditHref, appealDetailHref, appealSubmitHref, APPEAL_ROLES } from "~/lib/appeal-links";
+import { appealDetailHref, appealSubmitHref, APPEAL_ROLES } from "~/lib/appeal-links";
 import { appealApi } from "~/services/appeal.server";
 import { freightApi } from "~/services/freight.server";
 import { noticeAndHeaders, platformMessage, redirectWithNotice } from "~/services/page-data.server";
-import { resourcesApi } from "~/services/resources.server";
-import { PlatformError } from "~/services/platform.server";
+import { resourcesApi, type ResourceDetail } from "~/services/resources.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
 import { readForm } from "~/services/read-form.server";
 import { replyStatus } from "~/lib/form";
 import { firstPage } from "~/lib/paging";
 
-const ID_PATTERN = /^[1-9]\d{0,14}$/;
 const FREIGHT_NO_PATTERN = /^[A-Za-z0-9]{1,32}$/;
 
 const has = (user: CurrentUser, codes: readonly string[]) => codes.some((code) => user.roles.includes(code));
@@ -74,38 +72,16 @@ export async function submitAppealAction(request: Request) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 申诉详情, 申诉审核
+// 申诉详情, 申诉审核: the engine's detail and audit pages, with these sections of their own
 
-function appealIdOf(request: Request): number {
-  const id = new URL(request.url).searchParams.get("id") ?? "";
-  if (!ID_PATTERN.test(id)) throw new Response("申诉不存在", { status: 404 });
-  return Number(id);
-}
-
-export async function loadAppealDetail(request: Request) {
-  const user = await requirePage(request);
-  const detail = await appealApi.detail(user, appealIdOf(request));
+/** The waybill as it is now, who dispatched it and its appeals (newest first): the appeal pages' own sections (a `DetailExtra`). */
+export async function appealSections(user: CurrentUser, record: ResourceDetail) {
+  const detail = await appealApi.detail(user, record.id);
   if (!detail) throw new Response("申诉不存在", { status: 404 });
   const dispatch = await freightApi.dispatchInfo(user, detail.freight.id);
-  const { notice, headers } = await noticeAndHeaders(request, user);
-  return json({ detail, dispatch, notice }, { headers });
+  return { freight: detail.freight, history: detail.history, dispatch };
 }
+export type AppealExtra = Awaited<ReturnType<typeof appealSections>>;
 
-export async function auditAppealAction(request: Request) {
-  const user = await requirePage(request);
-  const id = appealIdOf(request);
-  const submission = parseWithZod(await readForm(request), { schema: appealAuditSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: replyStatus(submission) });
-  let appeal: AppealRecord;
-  try {
-    appeal = await appealApi.audit(user, id, submission.value);
-  } catch (error) {
-    if (error instanceof PlatformError && error.kind === "not-found") throw new Response("申诉不存在", { status: 404 });
-    return json({ result: submission.reply({ formErrors: [platformMessage(error)] }) });
-  }
-  const done = appeal.status === "APPROVED" ? `申诉 ${appeal.appealNo} ${APPEAL_STATUS_LABELS.APPROVED}，运单风险标记已解除` : `申诉 ${appeal.appealNo} ${APPEAL_STATUS_LABELS.REJECTED}`;
-  return redirectWithNotice(user, appealAuditHref(appeal.id), done);
-}
-
-/** What the submit and audit actions answer when they do not redirect: the form's state for Conform. */
+/** What the submit action answers when it does not redirect: the form's state for Conform. */
 export type AppealFormActionData = { result: SubmissionResult<string[]> };

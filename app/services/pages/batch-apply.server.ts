@@ -4,22 +4,22 @@
  *   application may take, ticked and confirmed (选中运单数, 发票金额), then POST /tms-match-invoice/apply.
  * - 登记 in batch (/financialManage/temporaryRegistrationList?batch=1): APPROVED drivers and captains
  *   without an active registration, ticked and confirmed, then POST /tms-tax-registration/batch.
- * Both work without JavaScript: the ticks are a GET form opening the confirmation (`?confirm=…:`),
- * the confirmation is a POST form; a refusal shows on the page and changes nothing.
+ * Both are the engine's row selection (app/lib/batch-actions.ts): the ticks are a GET form opening the
+ * confirmation (`?confirm=…:`), the confirmation is a POST form (`bulkAction`); a refusal shows on the
+ * page and changes nothing. Works without JavaScript.
  */
 import { formatYuan } from "../../../contract/numbers";
-import { randomUUID } from "node:crypto";
-import { json } from "@remix-run/node";
+import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { MATCH_INVOICE_KINDS } from "../../../contract/resources/match-invoice";
 import { pageParams } from "~/lib/paging";
-import { noticeAndHeaders, platformMessage, redirectWithNotice } from "~/services/page-data.server";
+import { noticeAndHeaders, platformMessage } from "~/services/page-data.server";
+import { APPLY_MATCH, BATCH_REGISTER } from "~/lib/batch-actions";
+import { bulkAction, bulkConfirmation, type BulkRun } from "~/services/resource-pages.server";
 import { requirePage } from "~/services/user.server";
 import type { Paged } from "./money.server";
 
 export const MATCH_LIST = "/financialManage/matchmakingBillingList";
 export const TAX_LIST = "/financialManage/temporaryRegistrationList";
-
-const text = (form: FormData, key: string) => String(form.get(key) ?? "").trim();
 
 function query(url: URL, filters: readonly string[]) {
   const out: Record<string, string | number> = { ...pageParams(url) };
@@ -38,41 +38,39 @@ export interface MatchCandidates extends Paged {
   invoiceKind: MatchKind;
 }
 
+/** Where a view's dialog closes to: the view's address without `confirm`. */
+function closeHref(url: URL) {
+  const params = new URLSearchParams(url.search);
+  params.delete("confirm");
+  return `${url.pathname}?${params}`;
+}
+
 export async function loadMatchApply(request: Request) {
   const user = await requirePage(request);
   const url = new URL(request.url);
   const { notice, headers } = await noticeAndHeaders(request, user);
   const selected = url.searchParams.getAll("freightId").map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
-  const base = { applyView: true as const, notice, requestNo: randomUUID(), confirm: url.searchParams.get("confirm") ?? "", selected };
+  const base = { applyView: true as const, notice, selected, ticked: url.searchParams.getAll("freightId"), closeHref: closeHref(url) };
   try {
     const page = await user.call<MatchCandidates>({ path: "/tms-match-invoice/candidates", method: "POST", body: query(url, ["invoiceKind", "keyword", "shipperName"]) });
-    return json({ ...base, page, refused: null as string | null }, { headers });
+    const bulk = url.searchParams.get("confirm") === `${APPLY_MATCH.key}:` ? await bulkConfirmation(user, APPLY_MATCH, url, page.records as Array<Record<string, unknown> & { actions: string[] }>) : null;
+    return json({ ...base, page, bulk, refused: null as string | null }, { headers });
   } catch (error) {
     if (error instanceof Response) throw error;
-    return json({ ...base, page: null, refused: platformMessage(error) }, { headers });
+    return json({ ...base, page: null, bulk: null, refused: platformMessage(error) }, { headers });
   }
 }
 
-export async function matchApplyAction(request: Request, form: FormData) {
-  const user = await requirePage(request);
-  const freightIds = form.getAll("freightId").map((v) => Number(v));
-  if (freightIds.length === 0) return json({ error: "请先勾选要开票的运单" }, { status: 400 });
-  if (freightIds.some((n) => !Number.isSafeInteger(n) || n <= 0)) return json({ error: "选择的运单不正确，请重新勾选" }, { status: 400 });
-  const invoiceKind = text(form, "invoiceKind");
-  if (!(invoiceKind in MATCH_INVOICE_KINDS)) return json({ error: "请选择发票种类" }, { status: 400 });
-  try {
-    const created = await user.call<Record<string, unknown>>({
-      path: "/tms-match-invoice/apply",
-      method: "POST",
-      body: { requestNo: text(form, "requestNo"), invoiceKind, invoiceType: text(form, "invoiceType"), freightIds },
-    });
+/** 申请撮合开票: the ticked waybills, of the view's 发票种类 (the address's, default 服务费), to `POST /tms-match-invoice/apply`. */
+export function matchApplyAction(args: ActionFunctionArgs) {
+  const kind = new URL(args.request.url).searchParams.get("invoiceKind") || "SERVICE";
+  const apply: BulkRun = async (user, { values, requestNo, input }) => {
+    const created = await user.call<Record<string, unknown>>({ path: "/tms-match-invoice/apply", method: "POST", body: { requestNo, invoiceKind: kind, invoiceType: input.invoiceType, freightIds: values.map(Number) } });
     const applyNo = String(created.applyNo ?? created.apply_no ?? "");
-    const count = Number(created.waybillCount ?? created.waybill_count ?? freightIds.length);
-    const amount = formatYuan(Number(created.amount ?? 0));
-    return redirectWithNotice(user, MATCH_LIST, `撮合开票申请 ${applyNo} 已提交：${count} 个运单，发票金额 ${amount} 元，待平台开票`);
-  } catch (error) {
-    return json({ error: platformMessage(error) }, { status: 200 });
-  }
+    const count = Number(created.waybillCount ?? created.waybill_count ?? values.length);
+    return { to: MATCH_LIST, notice: `撮合开票申请 ${applyNo} 已提交：${count} 个运单，发票金额 ${formatYuan(Number(created.amount ?? 0))} 元，待平台开票` };
+  };
+  return bulkAction({ bulkActions: [APPLY_MATCH] }, args, { applyMatch: apply });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -82,36 +80,29 @@ export async function loadTaxBatch(request: Request) {
   const user = await requirePage(request);
   const url = new URL(request.url);
   const { notice, headers } = await noticeAndHeaders(request, user);
-  const selected = url.searchParams.getAll("person").filter((v) => /^(DRIVER|CAPTAIN):[1-9]\d{0,14}$/.test(v));
-  const base = { batchView: true as const, notice, confirm: url.searchParams.get("confirm") ?? "", selected };
+  const ticked = url.searchParams.getAll("person").filter((v) => BATCH_REGISTER.pattern!.test(v));
+  const base = { batchView: true as const, notice, selected: ticked, ticked, closeHref: closeHref(url) };
   try {
     const page = await user.call<Paged>({ path: "/tms-tax-registration/candidates", method: "POST", body: query(url, ["personType", "keyword"]) });
-    return json({ ...base, page, refused: null as string | null }, { headers });
+    const bulk = url.searchParams.get("confirm") === `${BATCH_REGISTER.key}:` ? await bulkConfirmation(user, BATCH_REGISTER, url, page.records as Array<Record<string, unknown> & { actions: string[] }>) : null;
+    return json({ ...base, page, bulk, refused: null as string | null }, { headers });
   } catch (error) {
     if (error instanceof Response) throw error;
-    return json({ ...base, page: null, refused: platformMessage(error) }, { headers });
+    return json({ ...base, page: null, bulk: null, refused: platformMessage(error) }, { headers });
   }
 }
 
-export async function taxBatchAction(request: Request, form: FormData) {
-  const user = await requirePage(request);
-  const picked = form.getAll("person").map(String);
-  if (picked.length === 0) return json({ error: "请先勾选要登记的司机或船长" }, { status: 400 });
-  const persons = [];
-  for (const value of picked) {
-    const match = /^(DRIVER|CAPTAIN):([1-9]\d{0,14})$/.exec(value);
-    if (!match) return json({ error: "选择的人员不正确，请重新勾选" }, { status: 400 });
-    persons.push({ personType: match[1], profileId: Number(match[2]) });
-  }
-  const taxAuthority = text(form, "taxAuthority");
-  if (!taxAuthority) return json({ error: "请填写主管税务机关" }, { status: 400 });
-  const authorizationFile = text(form, "authorizationFile").split(/\s+/).filter(Boolean);
-  if (authorizationFile.length === 0) return json({ error: "请填写委托代征授权书地址" }, { status: 400 });
-  try {
-    const done = await user.call<{ count: number; records: Array<{ name: string }> }>({ path: "/tms-tax-registration/batch", method: "POST", body: { persons, taxAuthority, authorizationFile } });
+/** 批量登记: the ticked drivers and captains to `POST /tms-tax-registration/batch` (all or none). */
+export function taxBatchAction(args: ActionFunctionArgs) {
+  const register: BulkRun = async (user, { values, input }) => {
+    const persons = values.map((value) => {
+      const [personType, id] = value.split(":");
+      return { personType, profileId: Number(id) };
+    });
+    const authorizationFile = String(input.authorizationFile ?? "").split(/\s+/).filter(Boolean);
+    const done = await user.call<{ count: number; records: Array<{ name: string }> }>({ path: "/tms-tax-registration/batch", method: "POST", body: { persons, taxAuthority: input.taxAuthority, authorizationFile } });
     const names = done.records.slice(0, 5).map((r) => r.name).join("、");
-    return redirectWithNotice(user, `${TAX_LIST}?status=PENDING`, `已提交 ${done.count} 人的临时税务登记（待登记）：${names}${done.count > 5 ? " 等" : ""}`);
-  } catch (error) {
-    return json({ error: platformMessage(error) }, { status: 200 });
-  }
+    return { to: `${TAX_LIST}?status=PENDING`, notice: `已提交 ${done.count} 人的临时税务登记（待登记）：${names}${done.count > 5 ? " 等" : ""}` };
+  };
+  return bulkAction({ bulkActions: [BATCH_REGISTER] }, args, { batchRegister: register });
 }

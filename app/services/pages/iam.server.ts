@@ -3,7 +3,7 @@
  * live on the platform (platform/iam/admin); these only read the page's query, relay the form and
  * turn refusals into the page's message.
  */
-import { json, redirect } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import type { UserInfo } from "../../../contract/identity";
 import { PlatformError, platformFetch } from "../platform.server";
 import { getSession, sessionTokens } from "../session.server";
@@ -14,6 +14,11 @@ import { pageParams } from "~/lib/paging";
 import { PICK_FIELD, pickKeywordName } from "~/lib/picker";
 import { isPickSearch } from "../picker.server";
 import { pickerSourceOf } from "../picker-sources.server";
+import { user as userDef } from "../../../contract/resources/iam";
+import type { ListPage } from "~/pages/kit";
+import { redirectWithNotice } from "../page-data.server";
+import { recordAction } from "../resource-pages.server";
+import { resourcesApi } from "../resources.server";
 
 export type Paged<T> = { records: T[]; total: number; current: number; size: number };
 export type ActionResult = { ok?: string; error?: string; data?: unknown };
@@ -94,23 +99,29 @@ export async function roleAction(request: Request) {
 
 // ---------------------------------------------------------------- users
 
-export interface UserRow { id: number; mobile: string; name: string; type: string; scopeName: string | null; orgId: number | null; roles: Array<{ id: number; name: string }>; status: "ACTIVE" | "DISABLED" | "LOCKED"; pwExpiration: string | null; lastLoginTime: string | null; lastLoginIp: string | null; createdTime: string }
+/**
+ * 用户管理's own form (`?form=new|<id>`) beside the engine's list (app/pages/iam.ts): the roles the
+ * caller may grant, grouped by user type, and, for a new user, 所属企业. The list, its filters, paging,
+ * export and the account actions are the engine's.
+ */
 export type RoleOptions = Record<string, Array<{ id: number; name: string }>>;
+export interface EditedUser { id: number; name: string; userType: string; roleIds: number[] }
 
 const STAFF_KINDS: Record<string, string[]> = { SYSTEM_USER: ["SYSTEM_USER", "TENANT_USER", "ORG_USER"], TENANT_USER: ["TENANT_USER", "ORG_USER"], ORG_USER: ["ORG_USER"] };
 
-export async function userLoader(request: Request, all: boolean) {
-  const user = await requirePage(request);
-  const { filter, current, size, url } = queryOf(request, ["keyword", "userType", "status", "roleId"]);
+/** The form's data (a `ListExtra` of the list loader), or null when no form is open or the row may not be edited. */
+export async function userFormData(user: CurrentUser, url: URL) {
   const form = url.searchParams.get("form");
+  if (form !== "new" && !/^[1-9]\d{0,14}$/.test(form ?? "")) return null;
   const kinds = STAFF_KINDS[user.info.type] ?? [];
-  const [page, roleOptions, orgs] = await Promise.all([
-    user.call<Paged<UserRow>>({ path: "/iam-user/search", body: { ...filter, all: all || undefined, current, size } }),
-    form ? Promise.all(kinds.map(async (kind) => [kind, await user.call<Array<{ id: number; name: string }>>({ path: "/iam-user/role-options", body: { userType: kind } })] as const)).then((entries) => Object.fromEntries(entries) as RoleOptions) : null,
+  const record = form === "new" ? null : await resourcesApi.get(user, userDef, Number(form));
+  if (form !== "new" && !record?.actions.includes("edit")) return null;
+  const editing: EditedUser | null = record ? { id: record.id, name: String(record.name), userType: String(record.userType), roleIds: (record.roleIds as number[] | undefined) ?? [] } : null;
+  const [roleOptions, orgs] = await Promise.all([
+    Promise.all(kinds.map(async (kind) => [kind, await user.call<Array<{ id: number; name: string }>>({ path: "/iam-user/role-options", body: { userType: kind } })] as const)).then((entries) => Object.fromEntries(entries) as RoleOptions),
     form === "new" && user.info.type !== "ORG_USER" ? orgPickerOf(user, url.searchParams) : null,
   ]);
-  const editing = form && /^\d+$/.test(form) ? (page.records.find((r) => r.id === Number(form)) ?? null) : null;
-  return json({ page, filter, form, editing, roleOptions, orgs, kinds, confirm: url.searchParams.get("confirm"), all }, { headers: await user.cookieHeaders() });
+  return { editing, roleOptions, orgs, kinds };
 }
 
 /** 所属企业 of a new user: the shared picker over the organisations in the caller's scope (keyword `_q_orgId`, chosen `orgId`). */
@@ -119,33 +130,30 @@ const orgPickerOf = (user: CurrentUser, input: { get(name: string): unknown }) =
   return pickerSourceOf("iamOrg")!(user, { keyword: typeof keyword === "string" ? keyword : "", selected: input.get("orgId") });
 };
 
-export async function userAction(request: Request) {
-  const user = await requirePage(request);
-  const form = await readForm(request);
+/** 用户管理's POSTs: its add/edit form here, the row actions (停用, 重置密码 …) the engine's `recordAction`. */
+export async function userPageAction(page: ListPage, args: ActionFunctionArgs) {
+  const form = await readForm(args.request.clone());
+  const intent = text(form, "intent");
+  if (!isPickSearch(form) && intent !== "create" && intent !== "update") return recordAction(page, args);
+  const user = await requirePage(args.request);
   // 所属企业's 「搜索」 without JavaScript: the form comes back as typed with the organisations narrowed; nothing saved.
   if (isPickSearch(form)) {
     const typed = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[0] !== PICK_FIELD));
     return json({ typed, roleIds: form.getAll("roleIds").map(String), orgs: await orgPickerOf(user, form) }, { headers: await user.cookieHeaders() });
   }
-  const intent = text(form, "intent");
   const id = Number(text(form, "id"));
+  const back = new URL(args.request.url);
+  back.searchParams.delete("form");
   const result = await attempt(async () => {
     if (intent === "create") {
       const orgId = Number(text(form, "orgId")) || null;
       await user.call({ path: "/iam-user", body: { mobile: text(form, "mobile"), name: text(form, "name"), type: text(form, "type"), orgId, roleIds: ids(form, "roleIds") } });
       return `已添加 ${text(form, "name")}，初始密码已通过短信发送`;
     }
-    if (intent === "update") {
-      await user.call({ path: `/iam-user/${id}`, method: "PUT", body: { name: text(form, "name"), roleIds: ids(form, "roleIds") } });
-      return "用户已保存";
-    }
-    if (["enable", "disable", "unlock", "resetPassword", "forceLogout"].includes(intent)) {
-      const done = await user.call<{ title: string }>({ path: `/iam-user/${id}/${intent}` });
-      const labels: Record<string, string> = { enable: "已启用", disable: "已停用，其登录已失效", unlock: "已解锁", resetPassword: "密码已重置，新密码已通过短信发送", forceLogout: "已强制下线" };
-      return `${done.title} ${labels[intent]}`;
-    }
-    return { error: "不支持的操作" };
+    await user.call({ path: `/iam-user/${id}`, method: "PUT", body: { name: text(form, "name"), roleIds: ids(form, "roleIds") } });
+    return `用户 ${text(form, "name")} 已保存`;
   });
+  if (result.ok) return redirectWithNotice(user, `${back.pathname}${back.search}`, result.ok);
   return respond(user, result);
 }
 

@@ -150,15 +150,6 @@ export function accountInfoAction(request: Request) {
   });
 }
 
-export function payAction(request: Request) {
-  return perform(request, async (user, form) => {
-    const freightIds = form.getAll("freightId").map((v) => Number(v));
-    const p = await pay<{ paymentNo: string; itemCount: number; totalShipperPayable: number; status: string }>(user, "/payments", { requestNo: text(form, "requestNo"), freightIds });
-    if (p.status === "PENDING_AUDIT") return `支付单 ${p.paymentNo} 已提交审核：${p.itemCount} 个运单，合计 ${formatYuan(Number(p.totalShipperPayable))} 元，审核通过后支付`;
-    return `支付单 ${p.paymentNo} 支付成功：${p.itemCount} 个运单，合计 ${formatYuan(Number(p.totalShipperPayable))} 元`;
-  });
-}
-
 /** 支付详情 (?id=): the payment, its waybills, its history and the actions the platform allows the caller. */
 export async function loadPaymentDetail(request: Request) {
   const user = await requirePage(request);

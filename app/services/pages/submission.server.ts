@@ -11,6 +11,8 @@ import { requirePage } from "~/services/user.server";
 import { json } from "@remix-run/node";
 import { readForm } from "~/services/read-form.server";
 import { pageParams } from "~/lib/paging";
+import { SUBMISSION_BULK } from "~/lib/submission-actions";
+import { bulkAction, bulkConfirmation, bulkConfirmOf } from "~/services/resource-pages.server";
 
 const FILTER_NAMES = ["keyword", "carrier", "status", "abnormal", "overdue", "completeFrom", "completeTo"] as const;
 
@@ -30,7 +32,13 @@ export async function submissionListLoader(target: ReportTarget, { request }: Lo
     searchError = platformMessage(error);
   }
   const targets = await submissionApi.targets(user).catch(() => []);
-  return json({ target, values, data, notice, searchError, state: targets.find((t) => t.code === target) ?? null }, { headers });
+  // 批量上报's confirmation (`?confirm=submit:&freightId=…`): the ticked rows the platform offers 上报 on.
+  const bulk = bulkConfirmOf(SUBMISSION_BULK, url);
+  const confirmation = bulk ? await bulkConfirmation(user, bulk, url, data.records) : null;
+  const close = new URLSearchParams(url.search);
+  close.delete("confirm");
+  const listHref = close.size ? `${url.pathname}?${close}` : url.pathname;
+  return json({ target, values, data, notice, searchError, state: targets.find((t) => t.code === target) ?? null, bulk: confirmation, ticked: url.searchParams.getAll("freightId"), listHref }, { headers });
 }
 
 const resultNotice = (results: SendResult[], refusals: string[] = []) => {
@@ -47,7 +55,12 @@ const resultNotice = (results: SendResult[], refusals: string[] = []) => {
 const ids = (form: FormData, name: string) => form.getAll(name).map(Number).filter((n) => Number.isInteger(n) && n > 0);
 
 /** 上报 / 批量上报 / 重试全部失败 / 重新上报 / 标记异常 / 恢复: each redirects back to the page it came from. */
-export async function submissionAction(target: ReportTarget, { request }: ActionFunctionArgs) {
+export async function submissionAction(target: ReportTarget, args: ActionFunctionArgs) {
+  const { request } = args;
+  // 批量上报 from its confirmation: the engine's bulk action (the ticked waybills, checked, then sent).
+  if ((await readForm(request.clone())).get("intent") === "bulk:submit") {
+    return bulkAction(SUBMISSION_BULK, args, { submit: async (user, { values }) => ({ notice: resultNotice(await submissionApi.submit(user, target, values.map(Number))) }) });
+  }
   const user = await requirePage(request);
   const form = await readForm(request);
   const url = new URL(request.url);

@@ -6,7 +6,7 @@
  * disabled user's tokens are revoked and their sockets told LOGOUT.
  */
 import type { FastifyInstance } from "fastify";
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import { z } from "zod";
 import { RefusalCode } from "../../../contract/envelope.js";
 import { idSchema } from "../../../contract/fields.js";
@@ -24,7 +24,7 @@ import { requireCaller } from "../../identity/guard.js";
 import { announceRevocation } from "../../identity/service.js";
 import { sendAccountSms } from "../../identity/account-sms.js";
 import { requireCode } from "../../http/permission.js";
-import { isOrgUser, isPlatformStaff, isTenantStaff, ownOrgId, rowsFor } from "../../scope.js";
+import { isOrgUser, isPlatformStaff, isTenantStaff, ownOrgId, rowsFor, type CallerScope } from "../../scope.js";
 
 export const USER_TYPE_LABELS: Record<UserType, string> = { SYSTEM_USER: "平台用户", TENANT_USER: "租户用户", ORG_USER: "企业用户", INDIVIDUAL_USER: "个人用户" };
 const STAFF: readonly UserType[] = ["SYSTEM_USER", "TENANT_USER", "ORG_USER"];
@@ -36,7 +36,7 @@ const notPermitted = (message: string) => new Refusal(RefusalCode.notPermitted, 
 const illegal = (message: string) => new Refusal(RefusalCode.illegalState, message);
 
 /** The kinds of users (and roles) a caller manages. */
-export function managedKinds(caller: Caller): readonly UserType[] {
+export function managedKinds(caller: Pick<Caller, "type">): readonly UserType[] {
   if (isPlatformStaff(caller)) return USER_TYPES;
   if (isTenantStaff(caller)) return ["TENANT_USER", "ORG_USER"];
   if (isOrgUser(caller)) return ["ORG_USER"];
@@ -46,7 +46,7 @@ export function managedKinds(caller: Caller): readonly UserType[] {
 type RoleEb = ExpressionBuilder<Database & { r: Database["roles"] }, "r">;
 
 /** Roles the caller sees: their own scope's, plus the platform's templates of kinds they manage. */
-function visibleRoles(eb: RoleEb, caller: Caller) {
+function visibleRoles(eb: RoleEb, caller: Caller | CallerScope) {
   const platform = eb("r.platform_id", "=", caller.platformId);
   if (isPlatformStaff(caller)) return platform;
   const kinds = managedKinds(caller);
@@ -65,13 +65,24 @@ function mayEditRole(caller: Caller, role: { platform_id: string; tenant_id?: nu
 }
 
 type UserEb = ExpressionBuilder<Database & { u: Database["users"] }, "u">;
+type Manager = Caller | CallerScope;
+
+/** The kinds of account a caller manages: staff of their scope, or every account of the platform for `all`. */
+const managedAccountKinds = (caller: Manager, all: boolean) => (all ? USER_TYPES : managedKinds(caller).filter((k) => STAFF.includes(k)));
 
 /** Users the caller manages: staff of their scope (or every account of the platform for `all`). */
-function visibleUsers(eb: UserEb, caller: Caller, all = false) {
-  const parts = [eb("u.platform_id", "=", caller.platformId), eb("u.type", "in", all ? USER_TYPES : managedKinds(caller).filter((k) => STAFF.includes(k)))];
+function visibleUsers(eb: UserEb, caller: Manager, all = false) {
+  const parts = [eb("u.platform_id", "=", caller.platformId), eb("u.type", "in", managedAccountKinds(caller, all))];
   // SYSTEM_USER accounts are not bound to a platform row's tenant; they are listed on the platform they belong to.
   return eb.and([...parts, rowsFor(caller, "u", { individual: null })]);
 }
+
+/**
+ * The engine's scope rule of 用户管理 / 平台用户 (resources.ts): the accounts the caller manages, every
+ * account of the platform for platform staff (as the account actions have always reached them).
+ */
+export const managedAccounts = (scope: CallerScope, alias: string) =>
+  sql<SqlBool>`(${sql.ref(`${alias}.platform_id`)} = ${scope.platformId} and ${sql.ref(`${alias}.type`)} in (${sql.join([...managedAccountKinds(scope, isPlatformStaff(scope))])}) and ${rowsFor(scope, alias, { individual: null })})`;
 
 async function codesOfRole(db: AnyDb, roleId: number): Promise<string[]> {
   const rows = await db.selectFrom("role_permissions").select("permission_code").where("role_id", "=", roleId).orderBy("permission_code").execute();
@@ -305,7 +316,7 @@ export async function deleteRole(ctx: ServiceContext, caller: Caller, id: number
 }
 
 /** Roles the caller may give to a user of `type` in `orgId` (enabled, visible, nothing the caller lacks). */
-export async function assignableRoles(db: AnyDb, caller: Caller, type: UserType, target: { tenant_id: number | null; org_id: number | null }) {
+export async function assignableRoles(db: AnyDb, caller: Caller | CallerScope, type: UserType, target: { tenant_id: number | null; org_id: number | null }) {
   const roles = await db
     .selectFrom("roles as r")
     .select(["r.id", "r.name", "r.tenant_id", "r.org_id"])
@@ -326,14 +337,6 @@ export async function assignableRoles(db: AnyDb, caller: Caller, type: UserType,
 
 // ---------------------------------------------------------------- users
 
-const userSearch = z.object({
-  keyword: optionalText("手机号/姓名", 32),
-  userType: optionalEnum(USER_TYPES, "用户类型不正确（userType）"),
-  status: optionalEnum(["ACTIVE", "DISABLED", "LOCKED"] as const, "状态不正确（status）"),
-  roleId: z.preprocess((v) => (v === "" || v == null ? undefined : typeof v === "string" ? Number(v) : v), z.number({ invalid_type_error: "角色不正确（roleId）" }).int().positive().optional()),
-  orgId: z.preprocess((v) => (v === "" || v == null ? undefined : typeof v === "string" ? Number(v) : v), z.number({ invalid_type_error: "企业不正确（orgId）" }).int().positive().optional()),
-  all: z.boolean().optional(),
-});
 const roleIds = z.array(z.number({ invalid_type_error: "角色 roleIds 只能包含数字" }).int().positive(), { invalid_type_error: "角色 roleIds 必须是数组" }).max(20, "最多选择 20 个角色").default([]);
 const userCreate = z.object({
   mobile: z.string({ required_error: "请填写手机号" }).trim().regex(MOBILE_PATTERN, "请输入正确的11位手机号"),
@@ -350,51 +353,13 @@ const userUpdate = z.object({
 export type AccountStatus = "ACTIVE" | "DISABLED" | "LOCKED";
 const accountStatus = (u: { status: string; locked_until: string | null }, now: string): AccountStatus => (u.status !== "ACTIVE" ? "DISABLED" : u.locked_until && u.locked_until > now ? "LOCKED" : "ACTIVE");
 
-export async function searchUsers(ctx: ServiceContext, caller: Caller, filter: z.infer<typeof userSearch>, current: number, size: number) {
-  const now = nowIso();
-  let query = ctx.db.kysely.selectFrom("users as u").leftJoin("organisations as o", "o.id", "u.org_id").leftJoin("tenants as t", "t.id", "u.tenant_id").where((eb) => visibleUsers(eb, caller, filter.all));
-  if (filter.keyword) query = query.where((eb) => eb.or([eb("u.mobile", "like", `%${filter.keyword}%`), eb("u.name", "like", `%${filter.keyword}%`)]));
-  if (filter.userType) query = query.where("u.type", "=", filter.userType);
-  if (filter.orgId) query = query.where("u.org_id", "=", filter.orgId);
-  if (filter.roleId) query = query.where("u.id", "in", (eb) => eb.selectFrom("user_roles").select("user_id").where("role_id", "=", filter.roleId!));
-  if (filter.status === "DISABLED") query = query.where("u.status", "<>", "ACTIVE");
-  if (filter.status === "LOCKED") query = query.where("u.status", "=", "ACTIVE").where("u.locked_until", ">", now);
-  if (filter.status === "ACTIVE") query = query.where("u.status", "=", "ACTIVE").where((eb) => eb.or([eb("u.locked_until", "is", null), eb("u.locked_until", "<=", now)]));
-  const [rows, count] = await Promise.all([
-    query
-      .select(["u.id", "u.mobile", "u.name", "u.type", "u.status", "u.locked_until", "u.pw_expiration", "u.last_login_at", "u.last_login_ip", "u.created_at", "u.org_id", "u.tenant_id", "o.name as orgName", "t.name as tenantName"])
-      .orderBy("u.id")
-      .limit(size)
-      .offset(offsetOf(current, size))
-      .execute(),
-    query.select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow(),
-  ]);
-  const ids = rows.map((r) => Number(r.id));
-  const roleRows = ids.length ? await ctx.db.kysely.selectFrom("user_roles as ur").innerJoin("roles as r", "r.id", "ur.role_id").select(["ur.user_id", "r.id", "r.name"]).where("ur.user_id", "in", ids).orderBy("r.id").execute() : [];
-  const records = rows.map((r) => ({
-    id: Number(r.id),
-    mobile: r.mobile,
-    name: r.name,
-    type: r.type,
-    scopeName: r.orgName ?? r.tenantName ?? null,
-    orgId: r.org_id === null ? null : Number(r.org_id),
-    roles: roleRows.filter((x) => Number(x.user_id) === Number(r.id)).map((x) => ({ id: Number(x.id), name: x.name })),
-    status: accountStatus(r, now),
-    pwExpiration: r.pw_expiration,
-    lastLoginTime: r.last_login_at ?? null,
-    lastLoginIp: r.last_login_ip ?? null,
-    createdTime: r.created_at,
-  }));
-  return paged(records, Number(count.n), current, size);
-}
-
-async function findUser(db: AnyDb, caller: Caller, id: number, all = false) {
+async function findUser(db: AnyDb, caller: Manager, id: number, all = false) {
   const user = await db.selectFrom("users as u").selectAll("u").where("u.id", "=", id).where((eb) => visibleUsers(eb, caller, all)).executeTakeFirst();
   if (!user) throw notFound("用户不存在或不在您的管理范围内");
   return user;
 }
 
-async function setRoles(trx: AnyDb, caller: Caller, user: { id: number; type: UserType; tenant_id: number | null; org_id: number | null }, ids: readonly number[]): Promise<void> {
+async function setRoles(trx: AnyDb, caller: Manager, user: { id: number; type: UserType; tenant_id: number | null; org_id: number | null }, ids: readonly number[]): Promise<void> {
   const allowed = await assignableRoles(trx, caller, user.type, user);
   const current = await trx.selectFrom("user_roles").select("role_id").where("user_id", "=", user.id).execute();
   const currentIds = current.map((r) => Number(r.role_id));
@@ -487,7 +452,7 @@ async function revokeSessions(trx: AnyDb, userId: number): Promise<void> {
   await trx.updateTable("auth_tokens").set({ revoked_at: nowIso() }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
 }
 
-export async function userAction(ctx: ServiceContext, caller: Caller, id: number, action: UserAction, all = false) {
+export async function userAction(ctx: ServiceContext, caller: Manager, id: number, action: UserAction, all = false) {
   let sms: PasswordSms | null = null;
   let loggedOut: string | null = null;
   const result = await ctx.db.kysely.transaction().execute(async (trx) => {
@@ -554,7 +519,6 @@ export async function searchPermissions(ctx: ServiceContext, caller: Caller, fil
 
 // ---------------------------------------------------------------- routes
 
-const userActionParams = z.object({ id: idSchema("id"), action: z.enum(Object.keys(USER_ACTIONS) as [UserAction, ...UserAction[]], { errorMap: () => ({ message: "不支持的操作" }) }) });
 const roleStatusParams = z.object({ id: idSchema("id"), action: z.enum(["enable", "disable"], { errorMap: () => ({ message: "不支持的操作" }) }) });
 const orgOptionsSearch = z.object({ keyword: optionalText("企业名称", 32) });
 const optionsBody = z.object({ userType: z.enum(USER_TYPES as unknown as [UserType, ...UserType[]], { errorMap: () => ({ message: "请选择用户类型" }) }), orgId: z.number().int().positive().optional().nullable() });
@@ -586,13 +550,6 @@ export async function rbacRoutes(app: FastifyInstance, ctx: ServiceContext): Pro
   });
   app.delete("/iam-role/:id", async (request) => ok(await deleteRole(ctx, await roleAdmin(request), parse(idParams, request.params).id)));
 
-  app.post("/iam-user/search", async (request) => {
-    const caller = await userAdmin(request);
-    const filter = parse(userSearch, request.body);
-    if (filter.all && !isPlatformStaff(caller)) throw notPermitted("只有平台用户可以查看全部账号");
-    const { current, size } = parse(pagingSchema, request.body);
-    return searchUsers(ctx, caller, filter, current, size);
-  });
   app.post("/iam-user/role-options", async (request) => {
     const caller = await userAdmin(request);
     const body = parse(optionsBody, request.body);
@@ -622,11 +579,6 @@ export async function rbacRoutes(app: FastifyInstance, ctx: ServiceContext): Pro
   });
   app.post("/iam-user", async (request) => ok(await createUser(ctx, await userAdmin(request), request.body)));
   app.put("/iam-user/:id", async (request) => ok(await updateUser(ctx, await userAdmin(request), parse(idParams, request.params).id, request.body)));
-  app.post("/iam-user/:id/:action", async (request) => {
-    const caller = await userAdmin(request);
-    const { id, action } = parse(userActionParams, request.params);
-    return ok(await userAction(ctx, caller, id, action, isPlatformStaff(caller)));
-  });
 
   app.post("/iam-permission/search", async (request) => {
     const caller = await requireCaller(ctx, request);
