@@ -2,7 +2,7 @@
  * bench/postgres-10m: the waybill list, a month's export, every report and the dashboard at
  * 10,000,000 waybills on PostgreSQL (issue 25 item 5). Prints one JSON line.
  *
- *   npx tsx bench/postgres-10m.ts [--waybills 10000000] [--rounds 5] [--database postgres://…/tms_bench10m] [--without-summary]
+ *   npx tsx bench/postgres-10m.ts [--waybills 10000000] [--rounds 5] [--database postgres://…/tms_bench10m] [--without-summary] [--list-only]
  *
  * Creates the database if needed and fills it with platform/db/bulk.ts (COPY through psql, reused while
  * it holds enough waybills), migrates it, then calls the platform's functions in process, as the HTTP
@@ -55,6 +55,8 @@ const { values } = parseArgs({
     "explain-ms": { type: "string", default: "500" },
     plans: { type: "string", default: join(root, "data/bench-pg10m/plans.txt") },
     "without-summary": { type: "boolean", default: false },
+    /** Measure only the waybill list (skip the export, the reports and the dashboard). */
+    "list-only": { type: "boolean", default: false },
   },
 });
 const WAYBILLS = Number(values.waybills);
@@ -165,6 +167,8 @@ async function listFigures(db: Db, who: string, scope: CallerScope) {
     plate,
     freightNo,
     firstPage: await measure(`${who} first page`, () => searchFreights(db.kysely, scope, all, { current: 1, size: PAGE })),
+    firstPageMonth: await measure(`${who} first page, created in the last 31 days`, () => searchFreights(db.kysely, scope, filterOf(month), { current: 1, size: PAGE })),
+    firstPageStatus: await measure(`${who} first page, COMPLETED`, () => searchFreights(db.kysely, scope, filterOf({ status: "COMPLETED" }), { current: 1, size: PAGE })),
     deepPageOffset: await measure(`${who} deep page by offset ${depth}`, () => searchFreights(db.kysely, scope, all, { current: Math.floor(depth / PAGE) + 1, size: PAGE })),
     deepPageKeyset: await measure(`${who} deep page by keyset`, () => freightPageAfter(db.kysely, scope, all, cursor, PAGE)),
     filteredPlate: await measure(`${who} status + 31 days + plate`, () => searchFreights(db.kysely, scope, filterOf({ status: "IN_TRANSIT", ...month, conveyanceName: plate }), { current: 1, size: PAGE })),
@@ -212,16 +216,19 @@ const system = await userScope(db, USERS.SYSTEM_USER);
 
 if (values["without-summary"]) await pauseDailyStats(opened.kysely);
 const list = { orgUser: await listFigures(db, "ORG_USER", org), systemUser: await listFigures(db, "SYSTEM_USER", system) };
+const listOnly = values["list-only"];
 recorder.measuring("export of one month");
-const exported = await exportMonth(db, org);
+const exported = listOnly ? null : await exportMonth(db, org);
 console.error(`[bench] export: ${JSON.stringify(exported)}`);
 const reportScopes = await Promise.all([USERS.SYSTEM_USER, USERS.TENANT_USER, USERS.ORG_USER].map((m) => reportScope(db, m)));
 recorder.measuring("reports");
-const { all: reportCalls, perReport } = await measureReports(ctx, reportScopes, ROUNDS);
-const dashboard = {
-  orgUser: await measure("dashboard ORG_USER", () => freightDashboard(ctx, org, undefined)),
-  systemUser: await measure("dashboard SYSTEM_USER", () => freightDashboard(ctx, system, undefined)),
-};
+const { all: reportCalls, perReport } = listOnly ? { all: [], perReport: {} as Awaited<ReturnType<typeof measureReports>>["perReport"] } : await measureReports(ctx, reportScopes, ROUNDS);
+const dashboard = listOnly
+  ? null
+  : {
+      orgUser: await measure("dashboard ORG_USER", () => freightDashboard(ctx, org, undefined)),
+      systemUser: await measure("dashboard SYSTEM_USER", () => freightDashboard(ctx, system, undefined)),
+    };
 if (values["without-summary"]) await fillDailyStats(opened);
 const plans = await recorder.explain(opened);
 mkdirSync(dirname(values.plans!), { recursive: true });

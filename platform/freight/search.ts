@@ -6,6 +6,7 @@ import { offsetOf } from "../http/envelope.js";
 import { contains, toFreightRecords, type FreightRow } from "./records.js";
 import { visible, type CallerScope } from "../scope.js";
 import { chinaDayEnd, chinaDayStart } from "../../contract/units.js";
+import { summaryServes } from "../reports/daily-stats.js";
 
 /**
  * The caller's waybills matching the filter, as a query to select from. A caller who may not see
@@ -30,34 +31,81 @@ export function filteredFreights(db: Kysely<Database>, scope: CallerScope, reque
   return query;
 }
 
+/** The filters the list's summary (`waybill_list_stats`) has keys for; any other one present reads `freights`. */
+const SUMMARY_FILTERS: ReadonlySet<string> = new Set(["status", "freightWay", "createdFrom", "createdTo"]);
+/** As filteredFreights reads them: an empty text, null or undefined filters nothing. */
+const absent = (value: unknown) => value === undefined || value === null || value === "";
+
+interface ListTotals extends FreightSums {
+  total: number;
+}
+
+/**
+ * The filter's count and footer sums from the list's summary (migration 0042, design/reports.md "The
+ * list's count and sums"), or null when it cannot answer them exactly: an individual carrier (the
+ * summary has no carrier key), a filter other than status, way and creation dates, or the backfill not
+ * done. Same rows as filteredFreights: the scope rule on the same columns, the way forced to ROAD for a
+ * caller without water transport, and createdFrom/createdTo (China days, `chinaDayStart(from) <=
+ * created_at < chinaDayEnd(to)`) are exactly the creation days from..to, which the summary is keyed by.
+ */
+export async function listTotalsFromSummary(db: Kysely<Database>, scope: CallerScope, requested: FreightFilter): Promise<ListTotals | null> {
+  if (Object.entries(requested).some(([key, value]) => !SUMMARY_FILTERS.has(key) && !absent(value))) return null;
+  if (!(await summaryServes(db, scope))) return null;
+  const filter = scope.water ? requested : { ...requested, freightWay: "ROAD" as const };
+  let query = db.selectFrom("waybill_list_stats as s").where(visible("freights", scope, "s"));
+  if (filter.freightWay) query = query.where("s.freight_way", "=", filter.freightWay);
+  if (filter.status) query = query.where("s.status", "in", filter.status);
+  if (filter.createdFrom) query = query.where("s.day", ">=", filter.createdFrom);
+  if (filter.createdTo) query = query.where("s.day", "<=", filter.createdTo);
+  const row = await query
+    .select([
+      sql<number>`coalesce(sum(s.waybills), 0)`.as("total"),
+      sql<number>`coalesce(sum(s.planned_weight), 0)`.as("totalWeight"),
+      sql<number>`coalesce(sum(s.loaded_weight), 0)`.as("loadedWeight"),
+      sql<number>`coalesce(sum(s.pickup_weight), 0)`.as("pickupWeight"),
+      sql<number>`coalesce(sum(s.unloaded_weight), 0)`.as("unloadedWeight"),
+      sql<number>`coalesce(sum(s.freight_amount), 0)`.as("totalFreight"),
+    ])
+    .executeTakeFirstOrThrow();
+  return numbers(row);
+}
+
+/** The filter's count and footer sums aggregated from `freights` (what the summary must equal). */
+export async function listTotalsLive(db: Kysely<Database>, scope: CallerScope, filter: FreightFilter): Promise<ListTotals> {
+  const row = await filteredFreights(db, scope, filter)
+    .select([
+      sql<number>`count(*)`.as("total"),
+      sql<number>`coalesce(sum(planned_weight), 0)`.as("totalWeight"),
+      sql<number>`coalesce(sum(loaded_weight), 0)`.as("loadedWeight"),
+      sql<number>`coalesce(sum(pickup_weight), 0)`.as("pickupWeight"),
+      sql<number>`coalesce(sum(unloaded_weight), 0)`.as("unloadedWeight"),
+      sql<number>`coalesce(sum(freight_amount), 0)`.as("totalFreight"),
+    ])
+    .executeTakeFirstOrThrow();
+  return numbers(row);
+}
+
+const numbers = (row: Record<keyof ListTotals, number | string>): ListTotals => ({
+  total: Number(row.total),
+  totalWeight: Number(row.totalWeight),
+  loadedWeight: Number(row.loadedWeight),
+  pickupWeight: Number(row.pickupWeight),
+  unloadedWeight: Number(row.unloadedWeight),
+  totalFreight: Number(row.totalFreight),
+});
+
 export async function searchFreights(
   db: Kysely<Database>,
   scope: CallerScope,
   filter: FreightFilter,
   { current, size }: { current: number; size: number },
 ): Promise<FreightSearchResult> {
-  const query = filteredFreights(db, scope, filter);
-  const [totals, rows] = await Promise.all([
-    query
-      .select([
-        sql<number>`count(*)`.as("total"),
-        sql<number>`coalesce(sum(planned_weight), 0)`.as("totalWeight"),
-        sql<number>`coalesce(sum(loaded_weight), 0)`.as("loadedWeight"),
-        sql<number>`coalesce(sum(pickup_weight), 0)`.as("pickupWeight"),
-        sql<number>`coalesce(sum(unloaded_weight), 0)`.as("unloadedWeight"),
-        sql<number>`coalesce(sum(freight_amount), 0)`.as("totalFreight"),
-      ])
-      .executeTakeFirstOrThrow(),
-    query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(size).offset(offsetOf(current, size)).execute(),
+  const totalsOf = async () => (await listTotalsFromSummary(db, scope, filter)) ?? (await listTotalsLive(db, scope, filter));
+  const [{ total, ...sums }, rows] = await Promise.all([
+    totalsOf(),
+    filteredFreights(db, scope, filter).selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(size).offset(offsetOf(current, size)).execute(),
   ]);
-  const sums: FreightSums = {
-    totalWeight: Number(totals.totalWeight),
-    loadedWeight: Number(totals.loadedWeight),
-    pickupWeight: Number(totals.pickupWeight),
-    unloadedWeight: Number(totals.unloadedWeight),
-    totalFreight: Number(totals.totalFreight),
-  };
-  return { records: await toFreightRecords(db, rows), total: Number(totals.total), current, size, sums };
+  return { records: await toFreightRecords(db, rows), total, current, size, sums };
 }
 
 /** Where a keyset walk through a newest-first result stands: after this row. */

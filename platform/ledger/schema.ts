@@ -273,7 +273,7 @@ export interface InvoiceTitlesTable {
   updated_at: string;
 }
 
-/** Views the engine lists read-only (migration 0042_money_views): 企业余额, 司机应付, 运单跟踪. */
+/** Views the engine lists read-only (migration 0043_money_views): 企业余额, 司机应付, 运单跟踪. */
 export interface OrgBalancesView {
   id: number;
   platform_id: string;

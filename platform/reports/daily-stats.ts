@@ -1,13 +1,15 @@
 /**
- * The daily summary of the waybills (`waybill_daily_stats`, migration 0041; docs/design/reports.md):
- * the backfill that fills it in id ranges, and the readers' entry point. Triggers on `freights` keep it
- * in the transaction of every waybill write; this module never writes a figure for a single waybill.
+ * The daily summary of the waybills (`waybill_daily_stats`, migration 0041; docs/design/reports.md) and
+ * the list's summary (`waybill_list_stats`, 0042): the backfill that fills both in id ranges, and the
+ * readers' entry point. Triggers on `freights` keep them in the transaction of every waybill write;
+ * this module never writes a figure for a single waybill.
  */
 import { sql, type Kysely } from "kysely";
 import type { Db } from "../db/index.js";
 import type { Database } from "../db/schema.js";
 import { yieldToRequests } from "../db/yield.js";
 import { dailyStatsContributions, dailyStatsUpsert } from "../db/migrations/0041_waybill_daily_stats.js";
+import { listStatsContributions, listStatsUpsert } from "../db/migrations/0042_waybill_list_stats.js";
 import { isIndividual, isStaff, visible, type CallerScope } from "../scope.js";
 
 /** Waybill ids per backfill statement: about a second of SQLite at 1,000,000 waybills per 100,000. */
@@ -46,7 +48,9 @@ export async function fillDailyStats(db: SummaryDb, range = FILL_RANGE): Promise
       }
       const from = Math.max(covered, Number(bounds.low) - 1);
       const to = Math.min(from + range, Number(bounds.high));
-      await sql.raw(dailyStatsUpsert(dailyStatsContributions(db.dialect, "f", 1, "from freights f", `f.id > ${from} and f.id <= ${to}`))).execute(trx);
+      const ids = `f.id > ${from} and f.id <= ${to}`;
+      await sql.raw(dailyStatsUpsert(dailyStatsContributions(db.dialect, "f", 1, "from freights f", ids))).execute(trx);
+      await sql.raw(listStatsUpsert(listStatsContributions(db.dialect, "f", 1, "from freights f", ids))).execute(trx);
       const done = to >= Number(bounds.high);
       await trx
         .updateTable("waybill_daily_stats_progress")

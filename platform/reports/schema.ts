@@ -2,6 +2,8 @@ import type { Generated } from "kysely";
 import type { ClickModule } from "../../contract/reports.js";
 import type { FreightWay } from "../../contract/freight.js";
 import type { DailyStatsMeasure } from "../db/migrations/0041_waybill_daily_stats.js";
+import type { ListStatsMeasure } from "../db/migrations/0042_waybill_list_stats.js";
+import type { FreightStatus } from "../../contract/freight.js";
 
 /** A click on a waybill page, recorded from the console (运单点击分析). */
 export interface WaybillClicksTable {
@@ -26,6 +28,17 @@ export type WaybillDailyStatsTable = {
   freight_way: FreightWay;
 } & Record<DailyStatsMeasure, number>;
 
+/** The waybill list's summary (migration 0042): waybills and the list's five sums (kg, fen) per creation day and status. */
+export type WaybillListStatsTable = {
+  platform_id: string;
+  tenant_id: number;
+  org_id: number;
+  /** China date of creation, "YYYY-MM-DD". */
+  day: string;
+  freight_way: FreightWay;
+  status: FreightStatus;
+} & Record<ListStatsMeasure, number>;
+
 /** How far the backfill has come: waybills with id ≤ covered_to are in the summary; done once all are. */
 export interface WaybillDailyStatsProgressTable {
   id: number;
@@ -37,4 +50,5 @@ export interface ReportTables {
   waybill_clicks: WaybillClicksTable;
   waybill_daily_stats: WaybillDailyStatsTable;
   waybill_daily_stats_progress: WaybillDailyStatsProgressTable;
+  waybill_list_stats: WaybillListStatsTable;
 }

@@ -1,6 +1,12 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FreightDashboard } from "../../contract/freight.js";
+import { freightFilterSchema, type FreightDashboard, type FreightSearchResult } from "../../contract/freight.js";
+import { addDays, chinaDayEnd, chinaDayStart } from "../../contract/units.js";
+import { LIST_STATS_KEYS, LIST_STATS_MEASURES, listStatsContributions, waybillListStatsMigration } from "../../platform/db/migrations/0042_waybill_list_stats.js";
+import { listTotalsFromSummary, listTotalsLive } from "../../platform/freight/search.js";
+import type { CallerScope } from "../../platform/scope.js";
+import { userScope } from "../../bench/lib/scope.js";
+import { DEMO_ACCOUNTS } from "../helpers/platform.js";
 import type { ReportResult } from "../../contract/reports.js";
 import { DAILY_STATS_KEYS, DAILY_STATS_MEASURES, dailyStatsContributions } from "../../platform/db/migrations/0041_waybill_daily_stats.js";
 import { dailyStatsReady, fillDailyStats, pauseDailyStats } from "../../platform/reports/daily-stats.js";
@@ -43,6 +49,80 @@ async function freshAggregate() {
   return normalise(rows);
 }
 
+type Keys = readonly string[];
+const keyOf = (keys: Keys) => (r: Row) => keys.map((k) => String(r[k])).join("|");
+const normaliseWith = (keys: Keys, measures: Keys) => (rows: Row[]) =>
+  rows
+    .map((r) => ({ ...Object.fromEntries(keys.map((k) => [k, String(r[k])])), ...Object.fromEntries(measures.map((m) => [m, Number(r[m])])) }) as Row)
+    .filter((r) => measures.some((m) => r[m] !== 0))
+    .sort((a, b) => keyOf(keys)(a).localeCompare(keyOf(keys)(b)));
+const normaliseList = normaliseWith(LIST_STATS_KEYS, LIST_STATS_MEASURES);
+
+/** The list's summary as stored, and the same aggregated afresh from every waybill. */
+async function listSummary() {
+  return normaliseList((await f.p.db.kysely.selectFrom("waybill_list_stats").selectAll().execute()) as unknown as Row[]);
+}
+async function freshListAggregate() {
+  const keys = LIST_STATS_KEYS.join(", ");
+  const sums = LIST_STATS_MEASURES.map((m) => `sum(c.${m}) as ${m}`).join(", ");
+  const { rows } = await sql
+    .raw<Row>(`select ${keys}, ${sums} from (${listStatsContributions(f.p.db.dialect, "f", 1, "from freights f")}) c group by ${keys}`)
+    .execute(f.p.db.kysely);
+  return normaliseList(rows);
+}
+
+/** Filters the list's summary answers (count and sums), and some it must leave to `freights`. */
+const listFilters = () => {
+  const d = chinaDate(Date.now());
+  return {
+    served: [
+      {},
+      { status: "IN_TRANSIT" },
+      { status: ["COMPLETED", "CANCELLED"], freightWay: "ROAD" },
+      { freightWay: "WATER" },
+      { createdFrom: addDays(d, -40), createdTo: d },
+      { createdFrom: d },
+      { createdTo: addDays(d, -30) },
+      { createdFrom: addDays(d, -40), createdTo: addDays(d, -40), status: ["UNLOADED", "IN_TRANSIT", "COMPLETED"] },
+      { createdFrom: BOUNDARY_DAY, createdTo: BOUNDARY_DAY },
+      { createdFrom: addDays(BOUNDARY_DAY, 1) },
+      { createdTo: addDays(BOUNDARY_DAY, -1) },
+      { freightNo: "", carrierName: "", abnormal: null },
+    ],
+    live: [{ abnormal: false }, { freightNo: "W" }, { loadingFrom: addDays(d, -40) }, { createdFrom: addDays(d, -40), conveyanceName: "豫" }],
+  };
+};
+/** A China day whose first and last instants hold waybills (set below): createdFrom/createdTo's edges. */
+const BOUNDARY_DAY = "2026-03-10";
+
+async function listScopes(): Promise<Array<[string, CallerScope]>> {
+  const scopes: Array<[string, CallerScope]> = [];
+  for (const account of ["SYSTEM_USER", "TENANT_USER", "ORG_USER"] as const) scopes.push([account, await userScope(f.p.db, DEMO_ACCOUNTS[account])]);
+  const org = scopes[2]![1];
+  scopes.push(["ORG_USER without water", { ...org, water: false }]);
+  scopes.push(["ORG_USER of another organisation", { ...org, orgId: f.orgIds[1]! }]);
+  return scopes;
+}
+
+/** For every scope and filter: the summary answers exactly what the waybills give; individuals and other filters read the waybills. */
+async function expectListTotalsServed() {
+  expect(await listSummary()).toEqual(await freshListAggregate());
+  const { served, live } = listFilters();
+  let nonZero = 0;
+  for (const [who, scope] of await listScopes()) {
+    for (const raw of served) {
+      const filter = freightFilterSchema.parse(raw);
+      const fromSummary = await listTotalsFromSummary(f.p.db.kysely, scope, filter);
+      expect(fromSummary, `${who} ${JSON.stringify(raw)}`).toEqual(await listTotalsLive(f.p.db.kysely, scope, filter));
+      if (fromSummary!.total > 0) nonZero++;
+    }
+    for (const raw of live) expect(await listTotalsFromSummary(f.p.db.kysely, scope, freightFilterSchema.parse(raw))).toBeNull();
+  }
+  expect(nonZero).toBeGreaterThan(20);
+  const individual = await userScope(f.p.db, DEMO_ACCOUNTS.INDIVIDUAL_USER);
+  expect(await listTotalsFromSummary(f.p.db.kysely, individual, freightFilterSchema.parse({}))).toBeNull();
+}
+
 const DAY = 86_400_000;
 const chinaDate = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
 const today = chinaDate(Date.now());
@@ -55,6 +135,8 @@ const REPORTS = [
   ["platformData", { ...range, period: "MONTH" }],
 ] as const;
 const ACCOUNTS: Account[] = ["SYSTEM_USER", "TENANT_USER", "ORG_USER"];
+/** The waybill list's first page (POST /tms-freight/search) with filters the summary serves. */
+const LIST_SEARCHES = [{}, { status: ["IN_TRANSIT", "COMPLETED"] }, { createdFrom: range.dateFrom, createdTo: range.dateTo, freightWay: "ROAD" }, { createdFrom: range.dateFrom }];
 
 /** Every report and dashboard the summary serves, as each account sees it. */
 async function figures() {
@@ -69,6 +151,7 @@ async function figures() {
     }
     out.push(await okData<FreightDashboard>(as(f, account, "/tms-freight/dashboard", {})));
     out.push(await okData<FreightDashboard>(as(f, account, "/tms-freight/dashboard", { freightWay: "WATER" })));
+    for (const filter of LIST_SEARCHES) out.push(await okData<FreightSearchResult>(as(f, account, "/tms-freight/search", { ...filter, current: 1, size: 10 })));
   }
   return out;
 }
@@ -79,6 +162,7 @@ describe(`daily summary (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"
     const rows = await summary();
     expect(rows.length).toBeGreaterThan(10);
     expect(rows).toEqual(await freshAggregate());
+    await expectListTotalsServed();
   });
 
   it("stays equal to a fresh aggregate through dispatch, every step, cancel, a direct update and a delete", async () => {
@@ -88,6 +172,7 @@ describe(`daily summary (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"
     await driveTo(f, fresh[2]!.id, "IN_TRANSIT");
     await driveTo(f, fresh[3]!.id, "CANCELLED");
     expect(await summary()).toEqual(await freshAggregate());
+    await expectListTotalsServed();
 
     // Written straight into the table (a data fix, an import): the triggers see these too.
     const db = f.p.db.kysely;
@@ -96,7 +181,16 @@ describe(`daily summary (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"
       .set({ created_at: new Date(Date.now() - 40 * DAY).toISOString() })
       .where("id", "=", fresh[2]!.id)
       .execute();
-    await db.updateTable("freights").set({ loaded_weight: 31_000, freight_amount: 250_000 }).where("id", "=", fresh[1]!.id).execute();
+    await db.updateTable("freights").set({ loaded_weight: 31_000, freight_amount: 250_000, pickup_weight: 30_500 }).where("id", "=", fresh[1]!.id).execute();
+    await db.updateTable("freights").set({ planned_weight: 29_000, unloaded_weight: 28_000 }).where("id", "=", fresh[0]!.id).execute();
+    // The first and the last instant of a China day: createdFrom/createdTo must take exactly these.
+    await db.updateTable("freights").set({ created_at: chinaDayStart(BOUNDARY_DAY) }).where("id", "=", fresh[0]!.id).execute();
+    await db
+      .updateTable("freights")
+      .set({ created_at: new Date(Date.parse(chinaDayEnd(BOUNDARY_DAY)) - 1).toISOString() })
+      .where("id", "=", fresh[3]!.id)
+      .execute();
+    await db.updateTable("freights").set({ created_at: chinaDayEnd(BOUNDARY_DAY) }).where("id", "=", fresh[1]!.id).execute();
     const copy = await db.selectFrom("freights").selectAll().where("id", "=", fresh[0]!.id).executeTakeFirstOrThrow();
     const { id: _id, ...values } = copy;
     const inserted = await db
@@ -105,8 +199,10 @@ describe(`daily summary (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"
       .returning("id")
       .executeTakeFirstOrThrow();
     expect(await summary()).toEqual(await freshAggregate());
+    await expectListTotalsServed();
     await db.deleteFrom("freights").where("id", "=", inserted.id).execute();
     expect(await summary()).toEqual(await freshAggregate());
+    await expectListTotalsServed();
   });
 
   it("is filled by the backfill in id ranges after a paused load, and the readers fall back meanwhile with the same figures", async () => {
@@ -123,6 +219,7 @@ describe(`daily summary (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"
     expect(await fillDailyStats(f.p.db, 2)).toBe(3);
     expect(await dailyStatsReady(f.p.db.kysely)).toBe(true);
     expect(await summary()).toEqual(await freshAggregate());
+    await expectListTotalsServed();
     expect(await figures()).toEqual(withoutSummary);
     expect(withoutSummary).not.toEqual(withSummary);
 
@@ -131,5 +228,27 @@ describe(`daily summary (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"
     const raw = await figures();
     await fillDailyStats(f.p.db);
     expect(await figures()).toEqual(raw);
+  });
+
+  it("upgrading a database that holds waybills: 0042 empties the daily summary, and the backfill refills both before either serves", async () => {
+    const before = await figures();
+    const db = f.p.db.kysely;
+    const migration = waybillListStatsMigration(f.p.db.dialect);
+    await migration.down!(db as never);
+    await migration.up(db as never);
+    expect(await dailyStatsReady(db)).toBe(false);
+    expect(await summary()).toEqual([]);
+    expect(await listSummary()).toEqual([]);
+    // Meanwhile the list, the reports and the dashboard read the waybills, with the same answers.
+    const [, scope] = (await listScopes())[0]!;
+    expect(await listTotalsFromSummary(db, scope, freightFilterSchema.parse({}))).toBeNull();
+    expect(await figures()).toEqual(before);
+    // A write during the refill is counted once (by the backfill: its id is above covered_to).
+    const during = await dispatchFresh(f, { count: 1, plannedWeight: 25_000 });
+    await driveTo(f, during[0]!.id, "IN_TRANSIT");
+    expect(await fillDailyStats(f.p.db, 7)).toBeGreaterThan(10);
+    expect(await dailyStatsReady(db)).toBe(true);
+    expect(await summary()).toEqual(await freshAggregate());
+    await expectListTotalsServed();
   });
 });

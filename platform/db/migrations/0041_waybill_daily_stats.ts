@@ -48,7 +48,7 @@ const SOURCE_COLUMNS = [
   "freight_amount",
 ];
 
-const chinaDay = (dialect: DialectName, time: string) =>
+export const chinaDay = (dialect: DialectName, time: string) =>
   dialect === "postgres"
     ? `to_char((${time})::timestamptz at time zone '${CHINA_TIME_ZONE}', 'YYYY-MM-DD')`
     : `substr(datetime(${time}, '+${CHINA_OFFSET_HOURS} hours'), 1, 10)`;

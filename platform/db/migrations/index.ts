@@ -4,9 +4,10 @@ import { credentialExpiryMigration } from "./0035_credential_expiry.js";
 import { documentsAndReasonsMigration } from "./0037_documents_and_reasons.js";
 import { placeRegionsMigration } from "./0038_place_regions.js";
 import { waybillDailyStatsMigration } from "./0041_waybill_daily_stats.js";
+import { waybillListStatsMigration } from "./0042_waybill_list_stats.js";
 import { completionIndexesMigration } from "./0039_completion_indexes.js";
 import { dashboardTimeIndexesMigration } from "./0040_dashboard_time_indexes.js";
-import { moneyViewsMigration } from "./0042_money_views.js";
+import { moneyViewsMigration } from "./0043_money_views.js";
 import type { Migration } from "kysely";
 import type { DialectName } from "../index.js";
 import { smsCodesMigration } from "./0027_sms_codes.js";
@@ -82,5 +83,6 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0039_completion_indexes": completionIndexesMigration,
   "0040_dashboard_time_indexes": dashboardTimeIndexesMigration,
   "0041_waybill_daily_stats": waybillDailyStatsMigration,
-  "0042_money_views": moneyViewsMigration,
+  "0042_waybill_list_stats": waybillListStatsMigration,
+  "0043_money_views": moneyViewsMigration,
 };

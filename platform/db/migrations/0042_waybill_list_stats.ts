@@ -1,0 +1,137 @@
+import { sql, type Kysely, type Migration } from "kysely";
+import type { DialectName } from "../index.js";
+import { chinaDay } from "./0041_waybill_daily_stats.js";
+
+/**
+ * The waybill list's summary (docs/design/reports.md, "The list's count and sums"): one row per
+ * platform, tenant, organisation, China day of creation, transport way and status, holding the number
+ * of waybills and the five sums the list's footer shows. The list (platform/freight/search.ts) answers
+ * its total and sums from it when the filter is only scope, status, way and a creation-date range.
+ *
+ * Kept like `waybill_daily_stats` (0041): triggers on `freights` in the transaction of every write,
+ * gated by the same progress row, filled by the same backfill (`fillDailyStats` adds both summaries in
+ * each id range). Over a non-empty `freights` the migration empties the daily summary and sets the
+ * progress back to the first id, so the backfill refills both together and neither is half there.
+ */
+export const LIST_STATS_KEYS = ["platform_id", "tenant_id", "org_id", "day", "freight_way", "status"] as const;
+export const LIST_STATS_MEASURES = ["waybills", "planned_weight", "loaded_weight", "pickup_weight", "unloaded_weight", "freight_amount"] as const;
+export type ListStatsMeasure = (typeof LIST_STATS_MEASURES)[number];
+
+/** The columns of `freights` the list summary reads: an update touching none of them changes nothing. */
+const SOURCE_COLUMNS = [
+  "platform_id",
+  "tenant_id",
+  "org_id",
+  "freight_way",
+  "status",
+  "created_at",
+  "planned_weight",
+  "loaded_weight",
+  "pickup_weight",
+  "unloaded_weight",
+  "freight_amount",
+];
+
+/**
+ * The row a waybill adds to the list summary (sign 1) or takes from it (sign -1): the one home of
+ * "which waybill counts where" for the list, used by the triggers, the backfill and the tests. Every
+ * waybill counts, whatever its status (the list shows cancelled ones too), on its creation day.
+ */
+export function listStatsContributions(dialect: DialectName, r: string, sign: 1 | -1, from = "", where = "true"): string {
+  const s = (expr: string) => (sign === 1 ? `(${expr})` : `-(${expr})`);
+  const values: Record<ListStatsMeasure, string> = {
+    waybills: "1",
+    planned_weight: `coalesce(${r}.planned_weight, 0)`,
+    loaded_weight: `coalesce(${r}.loaded_weight, 0)`,
+    pickup_weight: `coalesce(${r}.pickup_weight, 0)`,
+    unloaded_weight: `coalesce(${r}.unloaded_weight, 0)`,
+    freight_amount: `coalesce(${r}.freight_amount, 0)`,
+  };
+  const keys = `${r}.platform_id as platform_id, ${r}.tenant_id as tenant_id, ${r}.org_id as org_id, ${chinaDay(dialect, `${r}.created_at`)} as day, ${r}.freight_way as freight_way, ${r}.status as status`;
+  return `select ${keys}, ${LIST_STATS_MEASURES.map((m) => `${s(values[m])} as ${m}`).join(", ")} ${from} where ${where}`;
+}
+
+/** Adds the contributions to the list summary, one row per key, in key order (PostgreSQL row locks taken in one order). */
+export function listStatsUpsert(contributions: string): string {
+  const keys = LIST_STATS_KEYS.join(", ");
+  const sums = LIST_STATS_MEASURES.map((k) => `sum(c.${k})`).join(", ");
+  const adds = LIST_STATS_MEASURES.map((k) => `${k} = waybill_list_stats.${k} + excluded.${k}`).join(", ");
+  const picked = LIST_STATS_KEYS.map((k) => `c.${k}`).join(", ");
+  return `insert into waybill_list_stats (${keys}, ${LIST_STATS_MEASURES.join(", ")}) select ${picked}, ${sums} from (${contributions}) c where true group by ${keys} order by ${keys} on conflict (${keys}) do update set ${adds}`;
+}
+
+const changed = (dialect: DialectName) =>
+  SOURCE_COLUMNS.map((c) => (dialect === "postgres" ? `OLD.${c} is distinct from NEW.${c}` : `OLD.${c} is not NEW.${c}`)).join(" or ");
+
+export function waybillListStatsMigration(dialect: DialectName): Migration {
+  const big = dialect === "postgres" ? "bigint" : "integer";
+  return {
+    async up(db: Kysely<unknown>) {
+      let table = db.schema
+        .createTable("waybill_list_stats")
+        .addColumn("platform_id", "varchar(8)", (c) => c.notNull())
+        .addColumn("tenant_id", big, (c) => c.notNull())
+        .addColumn("org_id", big, (c) => c.notNull())
+        .addColumn("day", "varchar(10)", (c) => c.notNull())
+        .addColumn("freight_way", "varchar(8)", (c) => c.notNull())
+        .addColumn("status", "varchar(16)", (c) => c.notNull());
+      for (const m of LIST_STATS_MEASURES) table = table.addColumn(m, big, (c) => c.notNull().defaultTo(0));
+      await table.addPrimaryKeyConstraint("waybill_list_stats_pk", [...LIST_STATS_KEYS]).execute();
+      // The platform's date ranges (the primary key serves a tenant's and an organisation's).
+      await db.schema.createIndex("waybill_list_stats_platform_day").on("waybill_list_stats").columns(["platform_id", "day"]).execute();
+
+      // Both summaries are refilled together by the backfill (same progress row).
+      const any = await sql<{ id: number }>`select id from freights limit 1`.execute(db);
+      if (any.rows.length) {
+        await sql`delete from waybill_daily_stats`.execute(db);
+        await sql`update waybill_daily_stats_progress set covered_to = 0, done = 0 where id = 1`.execute(db);
+      }
+
+      const plus = listStatsUpsert(listStatsContributions(dialect, "NEW", 1));
+      const minusPlus = listStatsUpsert(`${listStatsContributions(dialect, "OLD", -1)} union all ${listStatsContributions(dialect, "NEW", 1)}`);
+      const minus = listStatsUpsert(listStatsContributions(dialect, "OLD", -1));
+      const watched = SOURCE_COLUMNS.join(", ");
+      const whenChanged = changed(dialect);
+      if (dialect === "postgres") {
+        // As waybill_daily_stats_apply: until the backfill is done a write waits for its current range.
+        await sql
+          .raw(
+            `create function waybill_list_stats_apply() returns trigger language plpgsql as $$
+declare p record;
+begin
+  select done, covered_to into p from waybill_daily_stats_progress where id = 1;
+  if p.done <> 1 then
+    select done, covered_to into p from waybill_daily_stats_progress where id = 1 for share;
+  end if;
+  if TG_OP = 'INSERT' then
+    if p.done = 1 or NEW.id <= p.covered_to then ${plus}; end if;
+  elsif TG_OP = 'UPDATE' then
+    if p.done = 1 or NEW.id <= p.covered_to then ${minusPlus}; end if;
+  else
+    if p.done = 1 or OLD.id <= p.covered_to then ${minus}; end if;
+  end if;
+  return null;
+end $$`
+          )
+          .execute(db);
+        await sql.raw(`create trigger waybill_list_stats_write after insert or delete on freights for each row execute function waybill_list_stats_apply()`).execute(db);
+        await sql.raw(`create trigger waybill_list_stats_update after update of ${watched} on freights for each row when (${whenChanged}) execute function waybill_list_stats_apply()`).execute(db);
+      } else {
+        const covered = (r: string) => `(select done = 1 or covered_to >= ${r}.id from waybill_daily_stats_progress where id = 1)`;
+        await sql.raw(`create trigger waybill_list_stats_insert after insert on freights when ${covered("NEW")} begin ${plus}; end`).execute(db);
+        await sql.raw(`create trigger waybill_list_stats_update after update of ${watched} on freights when ${covered("NEW")} and (${whenChanged}) begin ${minusPlus}; end`).execute(db);
+        await sql.raw(`create trigger waybill_list_stats_delete after delete on freights when ${covered("OLD")} begin ${minus}; end`).execute(db);
+      }
+    },
+    async down(db: Kysely<unknown>) {
+      if (dialect === "postgres") {
+        await sql.raw("drop trigger if exists waybill_list_stats_write on freights").execute(db);
+        await sql.raw("drop trigger if exists waybill_list_stats_update on freights").execute(db);
+        await sql.raw("drop function if exists waybill_list_stats_apply()").execute(db);
+      } else {
+        for (const t of ["insert", "update", "delete"]) await sql.raw(`drop trigger if exists waybill_list_stats_${t}`).execute(db);
+      }
+      await db.schema.dropTable("waybill_list_stats").execute();
+    },
+  };
+}
