@@ -21,6 +21,7 @@ import { FieldFacts, FieldTable } from "~/components/resource/FieldTable";
 import { FieldInput } from "~/components/resource/inputs";
 import { IntentDialog } from "~/components/resource/IntentDialog";
 import { ResourceTable, type Row } from "~/components/resource/ResourceTable";
+import { PageFrame } from "~/components/ui/PageFrame";
 import { Pagination } from "~/components/ui/Pagination";
 import type { BalanceCheckData } from "~/services/pages/money.server";
 import type { ResourcePageData } from "~/services/resources.server";
@@ -28,21 +29,6 @@ import type { ResourcePageData } from "~/services/resources.server";
 type Rec = Record<string, unknown>;
 type ActionData = { error?: string | null; fieldErrors?: Record<string, string[] | null> | null } | undefined;
 
-/** A bespoke page's frame: title, its toolbar, the notice of the last write and the refusal of this one. */
-function PageFrame({ title, notice, toolbar, children }: { title: string; notice?: string | null; toolbar?: React.ReactNode; children: React.ReactNode }) {
-  const actionData = useActionData() as ActionData;
-  return (
-    <div className="space-y-4">
-      <div className="card flex flex-wrap items-center justify-between gap-2">
-        <h2 className="page-title mb-0">{title}</h2>
-        {toolbar ? <div className="flex flex-wrap gap-2">{toolbar}</div> : null}
-      </div>
-      {notice ? <p className="alert-success" role="status">{notice}</p> : null}
-      {actionData?.error && !actionData.fieldErrors ? <p className="alert-error" role="alert">{actionData.error}</p> : null}
-      {children}
-    </div>
-  );
-}
 
 const ACCOUNT_STATUS: Record<string, string> = { ACTIVE: "正常", FROZEN: "冻结", CLOSED: "注销" };
 

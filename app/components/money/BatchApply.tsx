@@ -8,16 +8,42 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { MATCH_INVOICE_KINDS } from "../../../contract/resources/match-invoice";
 import { TAX_PERSON_TYPES } from "../../../contract/resources/tax-registration";
-import { fenToYuan, kgToTonnes } from "~/lib/format";
+import { f } from "../../../contract/resources/kit";
+import { fenToYuan } from "~/lib/format";
 import { Permission } from "~/components/ui/Permission";
 import type { loadMatchApply, loadTaxBatch, MatchKind } from "~/services/pages/batch-apply.server";
 import { BulkConfirmDialog, BulkForm, BulkReason, RowCheckbox, type BulkData } from "~/components/resource/BulkSelection";
 import { APPLY_MATCH, BATCH_REGISTER } from "~/lib/batch-actions";
-import { FilterBar, MoneyFrame, MoneyTable, Pager, type Row } from "./MoneyKit";
+import { FieldTable } from "~/components/resource/FieldTable";
+import { FilterBar, PageFrame } from "~/components/ui/PageFrame";
+import { Pagination } from "~/components/ui/Pagination";
+
+type Row = Record<string, unknown>;
 
 const MATCH_LIST = "/financialManage/matchmakingBillingList";
 const TAX_LIST = "/financialManage/temporaryRegistrationList";
 const labelsOf = (options: Record<string, { label: string }>) => Object.fromEntries(Object.entries(options).map(([k, v]) => [k, v.label]));
+
+const TEXT = 64;
+/** 申请撮合开票's candidate columns, in the engine's field dialect; the amount is the kind's (服务费 or 运费). */
+const matchColumns = (kind: MatchKind) =>
+  [
+    ["freightNo", f.text("运单号", TEXT)],
+    ["orderNo", f.text("订单号", TEXT)],
+    ["shipperName", f.text("托运人", TEXT)],
+    ["carrierName", f.text("司机/船长", TEXT)],
+    ["conveyanceName", f.text("车牌/船名", TEXT)],
+    ["route", f.text("装货地 → 卸货地", TEXT * 2)],
+    ["weight", f.weightKg("结算重量", Number.MAX_SAFE_INTEGER)],
+    ["amount", f.moneyFen(kind === "SERVICE" ? "服务费" : "运费", Number.MAX_SAFE_INTEGER)],
+    ["paidAt", f.datetime("付款时间")],
+  ] as const;
+const TAX_COLUMNS = [
+  ["personType", f.enumOf("人员类型", TAX_PERSON_TYPES)],
+  ["name", f.text("姓名", TEXT)],
+  ["idCardNo", f.text("身份证号", 18)],
+  ["mobile", f.text("手机号", 11)],
+] as const;
 
 /** The ticked values of a pick form, starting from the address's and following the checkboxes. */
 function useTicked<T extends string | number>(initial: T[], name: string, parse: (v: string) => T) {
@@ -46,9 +72,9 @@ export function MatchApplyPage() {
   );
   if (!page) {
     return (
-      <MoneyFrame title="申请撮合开票" notice={notice} toolbar={back}>
+      <PageFrame title="申请撮合开票" notice={notice} toolbar={back}>
         <p className="alert-error" role="alert">{refused}</p>
-      </MoneyFrame>
+      </PageFrame>
     );
   }
   const kind = page.invoiceKind as MatchKind;
@@ -57,7 +83,7 @@ export function MatchApplyPage() {
   const sumOf = (rows: Row[]) => rows.reduce((n, r) => n + Number(r.amount), 0);
   const selection = [APPLY_MATCH];
   return (
-    <MoneyFrame title="申请撮合开票" notice={notice} toolbar={back}>
+    <PageFrame title="申请撮合开票" notice={notice} toolbar={back}>
       <FilterBar
         hidden={{ apply: "1" }}
         filters={[
@@ -71,22 +97,13 @@ export function MatchApplyPage() {
           {MATCH_INVOICE_KINDS[kind].label}：已完成、已付款、未申请过该种发票的撮合运单；一张发票只含同一托运人的运单{kind === "DRIVER_AGENT" ? "、同一司机（须已办理临时税务登记）" : ""}；灰色的不可选，原因见“不可选原因”
         </p>
         <BulkForm bulk={selection} label="选择撮合开票运单" onChange={onChange}>
-          <MoneyTable
+          <FieldTable
+            label="可申请的撮合运单"
             testId="match-candidates"
-            rows={records}
+            records={records.map((r) => ({ ...r, route: `${String(r.loadingPlace)} → ${String(r.unloadingPlace)}` }))}
             leading={(r) => <RowCheckbox bulk={selection} record={r as never} title={String(r.freightNo)} ticked={inAddress} />}
-            columns={[
-              { key: "freightNo", label: "运单号" },
-              { key: "orderNo", label: "订单号" },
-              { key: "shipperName", label: "托运人" },
-              { key: "carrierName", label: "司机/船长" },
-              { key: "conveyanceName", label: "车牌/船名" },
-              { key: "route", label: "装货地 → 卸货地", render: (r: Row) => `${String(r.loadingPlace)} → ${String(r.unloadingPlace)}` },
-              { key: "weight", label: "结算重量(吨)", render: (r: Row) => kgToTonnes(Number(r.weight)) },
-              { key: "amount", label: kind === "SERVICE" ? "服务费(元)" : "运费(元)", kind: "fen" },
-              { key: "paidAt", label: "付款时间", kind: "time" },
-              { key: "blocked", label: APPLY_MATCH.column!.label, render: (r: Row) => <BulkReason bulk={APPLY_MATCH} record={r as never} /> },
-            ]}
+            columns={matchColumns(kind)}
+            trailing={[{ label: APPLY_MATCH.column!.label, cell: (r) => <BulkReason bulk={APPLY_MATCH} record={r as never} /> }]}
           />
         </BulkForm>
       </div>
@@ -100,10 +117,10 @@ export function MatchApplyPage() {
           </span>
           <span>可申请金额合计 {fenToYuan(page.sums?.invoiceAmount ?? 0)} 元</span>
         </p>
-        <Pager page={page} />
+        <Pagination total={page.total} current={page.current} size={page.size} />
       </div>
       {bulk ? <BulkConfirmDialog bulk={{ ...APPLY_MATCH, title: `申请${MATCH_INVOICE_KINDS[kind].label}` }} data={bulk as unknown as BulkData} closeHref={closeHref} error={actionData?.error} fieldErrors={actionData?.fieldErrors} /> : null}
-    </MoneyFrame>
+    </PageFrame>
   );
 }
 
@@ -135,39 +152,29 @@ export function TaxBatchPage() {
   );
   if (!page) {
     return (
-      <MoneyFrame title="批量登记（临时税务登记）" notice={notice} toolbar={back}>
+      <PageFrame title="批量登记（临时税务登记）" notice={notice} toolbar={back}>
         <p className="alert-error" role="alert">{refused}</p>
-      </MoneyFrame>
+      </PageFrame>
     );
   }
   const records = page.records as Row[];
   const selection = [BATCH_REGISTER];
   return (
-    <MoneyFrame title="批量登记（临时税务登记）" notice={notice} toolbar={back}>
+    <PageFrame title="批量登记（临时税务登记）" notice={notice} toolbar={back}>
       <FilterBar hidden={{ batch: "1" }} filters={[{ name: "personType", label: "人员类型", options: labelsOf(TAX_PERSON_TYPES) }, { name: "keyword", label: "姓名/手机号" }]} />
       <div className="card">
         <BulkForm bulk={selection} label="选择登记人员" onChange={onChange}>
-          <MoneyTable
-            testId="tax-candidates"
-            rows={records}
-            leading={(r) => <RowCheckbox bulk={selection} record={r as never} title={String(r.name)} ticked={selected} />}
-            columns={[
-              { key: "personType", label: "人员类型", labels: labelsOf(TAX_PERSON_TYPES) },
-              { key: "name", label: "姓名" },
-              { key: "idCardNo", label: "身份证号" },
-              { key: "mobile", label: "手机号" },
-            ]}
-          />
+          <FieldTable label="可登记的人员" testId="tax-candidates" records={records} leading={(r) => <RowCheckbox bulk={selection} record={r as never} title={String(r.name)} ticked={selected} />} columns={TAX_COLUMNS} />
         </BulkForm>
       </div>
       <div className="card">
         <p className="text-sm text-gray-600" data-testid="batch-footer">
           已选 <b className="text-gray-800" data-testid="selected-persons">{ticked.length}</b> 人
         </p>
-        <Pager page={page} />
+        <Pagination total={page.total} current={page.current} size={page.size} />
       </div>
       {bulk ? <BulkConfirmDialog bulk={BATCH_REGISTER} data={bulk as unknown as BulkData} closeHref={closeHref} error={actionData?.error} fieldErrors={actionData?.fieldErrors} /> : null}
-    </MoneyFrame>
+    </PageFrame>
   );
 }
 

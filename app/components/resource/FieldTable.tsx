@@ -1,33 +1,56 @@
+import type { ReactNode } from "react";
 import type { Field } from "../../../contract/resources/kit";
 import { cellOf } from "./cells";
 
 /**
  * A table of rows that are not one resource's records (a payment's waybills and history, 我的车队's
  * members): columns in the engine's own dialect, `[key, Field]` (labels and formats from the field
- * builders), each cell shown as the engine shows it.
+ * builders), each cell shown as the engine shows it. `leading` puts a cell before them (a row's checkbox),
+ * `trailing` columns after them (why a row cannot be ticked).
  */
-export function FieldTable({ label, testId, columns, records, empty = "暂无数据" }: { label: string; testId?: string; columns: ReadonlyArray<readonly [string, Field]>; records: ReadonlyArray<Record<string, unknown>>; empty?: string }) {
+export function FieldTable({
+  label,
+  testId,
+  columns,
+  records,
+  empty = "暂无数据",
+  leading,
+  trailing = [],
+}: {
+  label: string;
+  testId?: string;
+  columns: ReadonlyArray<readonly [string, Field]>;
+  records: ReadonlyArray<Record<string, unknown>>;
+  empty?: string;
+  leading?: (record: Record<string, unknown>) => ReactNode;
+  trailing?: ReadonlyArray<{ label: string; cell: (record: Record<string, unknown>) => ReactNode }>;
+}) {
+  const span = columns.length + (leading ? 1 : 0) + trailing.length;
   return (
     <div className="overflow-x-auto">
       <table className="table table-nowrap" aria-label={label} data-testid={testId}>
         <thead>
           <tr>
+            {leading ? <th className="w-8"><span className="sr-only">选择</span></th> : null}
             {columns.map(([key, field]) => (
               <th key={key} scope="col" className={field.kind === "money" ? "text-right" : undefined}>{field.label}</th>
             ))}
+            {trailing.map((t) => <th key={t.label} scope="col">{t.label}</th>)}
           </tr>
         </thead>
         <tbody>
           {records.length === 0 ? (
             <tr>
-              <td colSpan={columns.length} className="py-6 text-center text-gray-400">{empty}</td>
+              <td colSpan={span} className="py-6 text-center text-gray-400">{empty}</td>
             </tr>
           ) : (
             records.map((record, i) => (
               <tr key={String(record.id ?? i)}>
+                {leading ? <td>{leading(record)}</td> : null}
                 {columns.map(([key, field]) => (
                   <td key={key} className={field.kind === "money" ? "text-right tabular-nums" : undefined}>{cellOf(field, record[key], record, key)}</td>
                 ))}
+                {trailing.map((t) => <td key={t.label}>{t.cell(record)}</td>)}
               </tr>
             ))
           )}
