@@ -61,29 +61,28 @@ function useTicked<T extends string | number>(initial: T[], name: string, parse:
   return { ticked, onChange };
 }
 
+/** A batch view's frame with the way back to its list, or only its refusal when the caller may not use it. */
+function BatchFrame({ title, list, listLabel, notice, refused, children }: { title: string; list: string; listLabel: string; notice?: string | null; refused?: string | null; children?: React.ReactNode }) {
+  return (
+    <PageFrame title={title} notice={notice} toolbar={<Link to={list} className="btn">{listLabel}</Link>}>
+      {refused ? <p className="alert-error" role="alert">{refused}</p> : children}
+    </PageFrame>
+  );
+}
+
 export function MatchApplyPage() {
   const { page, notice, selected, ticked: inAddress, bulk, closeHref, refused } = useLoaderData<typeof loadMatchApply>();
   const actionData = useActionData<{ error?: string | null; fieldErrors?: Record<string, string[] | null> | null }>();
   const { ticked, onChange } = useTicked<number>(selected, "freightId", Number);
-  const back = (
-    <Link to={MATCH_LIST} className="btn">
-      返回撮合开票列表
-    </Link>
-  );
-  if (!page) {
-    return (
-      <PageFrame title="申请撮合开票" notice={notice} toolbar={back}>
-        <p className="alert-error" role="alert">{refused}</p>
-      </PageFrame>
-    );
-  }
+  const frame = { title: "申请撮合开票", list: MATCH_LIST, listLabel: "返回撮合开票列表", notice };
+  if (!page) return <BatchFrame {...frame} refused={refused} />;
   const kind = page.invoiceKind as MatchKind;
   const records = page.records as Array<Row & { actions: string[]; blocked?: Record<string, string> }>;
   const live = records.filter((r) => ticked.includes(Number(r.freightId)) && r.actions.includes(APPLY_MATCH.key));
   const sumOf = (rows: Row[]) => rows.reduce((n, r) => n + Number(r.amount), 0);
   const selection = [APPLY_MATCH];
   return (
-    <PageFrame title="申请撮合开票" notice={notice} toolbar={back}>
+    <BatchFrame {...frame}>
       <FilterBar
         hidden={{ apply: "1" }}
         filters={[
@@ -120,7 +119,7 @@ export function MatchApplyPage() {
         <Pagination total={page.total} current={page.current} size={page.size} />
       </div>
       {bulk ? <BulkConfirmDialog bulk={{ ...APPLY_MATCH, title: `申请${MATCH_INVOICE_KINDS[kind].label}` }} data={bulk as unknown as BulkData} closeHref={closeHref} error={actionData?.error} fieldErrors={actionData?.fieldErrors} /> : null}
-    </PageFrame>
+    </BatchFrame>
   );
 }
 
@@ -145,22 +144,12 @@ export function TaxBatchPage() {
   const { page, notice, selected, bulk, closeHref, refused } = useLoaderData<typeof loadTaxBatch>();
   const actionData = useActionData<{ error?: string | null; fieldErrors?: Record<string, string[] | null> | null }>();
   const { ticked, onChange } = useTicked<string>(selected, "person", String);
-  const back = (
-    <Link to={TAX_LIST} className="btn">
-      返回临时登记记录
-    </Link>
-  );
-  if (!page) {
-    return (
-      <PageFrame title="批量登记（临时税务登记）" notice={notice} toolbar={back}>
-        <p className="alert-error" role="alert">{refused}</p>
-      </PageFrame>
-    );
-  }
+  const frame = { title: "批量登记（临时税务登记）", list: TAX_LIST, listLabel: "返回临时登记记录", notice };
+  if (!page) return <BatchFrame {...frame} refused={refused} />;
   const records = page.records as Row[];
   const selection = [BATCH_REGISTER];
   return (
-    <PageFrame title="批量登记（临时税务登记）" notice={notice} toolbar={back}>
+    <BatchFrame {...frame}>
       <FilterBar hidden={{ batch: "1" }} filters={[{ name: "personType", label: "人员类型", options: labelsOf(TAX_PERSON_TYPES) }, { name: "keyword", label: "姓名/手机号" }]} />
       <div className="card">
         <BulkForm bulk={selection} label="选择登记人员" onChange={onChange}>
@@ -174,7 +163,7 @@ export function TaxBatchPage() {
         <Pagination total={page.total} current={page.current} size={page.size} />
       </div>
       {bulk ? <BulkConfirmDialog bulk={BATCH_REGISTER} data={bulk as unknown as BulkData} closeHref={closeHref} error={actionData?.error} fieldErrors={actionData?.fieldErrors} /> : null}
-    </PageFrame>
+    </BatchFrame>
   );
 }
 

@@ -97,17 +97,21 @@ export function dailyStatsContributions(dialect: DialectName, r: string, sign: 1
   ].join(" union all ");
 }
 
-/** Adds the contributions (a UNION ALL) to the summary, one row per key, in key order (PostgreSQL row locks taken in one order). */
-export function dailyStatsUpsert(contributions: string): string {
-  const keys = DAILY_STATS_KEYS.join(", ");
-  const sums = DAILY_STATS_MEASURES.map((k) => `sum(c.${k})`).join(", ");
-  const adds = DAILY_STATS_MEASURES.map((k) => `${k} = waybill_daily_stats.${k} + excluded.${k}`).join(", ");
-  const picked = DAILY_STATS_KEYS.map((k) => `c.${k}`).join(", ");
-  return `insert into waybill_daily_stats (${keys}, ${DAILY_STATS_MEASURES.join(", ")}) select ${picked}, ${sums} from (${contributions}) c where true group by ${keys} order by ${keys} on conflict (${keys}) do update set ${adds}`;
+/** Adds contributions (a UNION ALL) to a summary table, one row per key, in key order (PostgreSQL row locks taken in one order). */
+export function summaryUpsert(table: string, keyColumns: readonly string[], measures: readonly string[], contributions: string): string {
+  const keys = keyColumns.join(", ");
+  const sums = measures.map((k) => `sum(c.${k})`).join(", ");
+  const adds = measures.map((k) => `${k} = ${table}.${k} + excluded.${k}`).join(", ");
+  const picked = keyColumns.map((k) => `c.${k}`).join(", ");
+  return `insert into ${table} (${keys}, ${measures.join(", ")}) select ${picked}, ${sums} from (${contributions}) c where true group by ${keys} order by ${keys} on conflict (${keys}) do update set ${adds}`;
 }
 
-const changed = (dialect: DialectName) =>
-  SOURCE_COLUMNS.map((c) => (dialect === "postgres" ? `OLD.${c} is distinct from NEW.${c}` : `OLD.${c} is not NEW.${c}`)).join(" or ");
+export const dailyStatsUpsert = (contributions: string) => summaryUpsert("waybill_daily_stats", DAILY_STATS_KEYS, DAILY_STATS_MEASURES, contributions);
+
+/** A trigger's condition: one of `columns` of the waybill changed. */
+export const anyChanged = (dialect: DialectName, columns: readonly string[]) =>
+  columns.map((c) => (dialect === "postgres" ? `OLD.${c} is distinct from NEW.${c}` : `OLD.${c} is not NEW.${c}`)).join(" or ");
+const changed = (dialect: DialectName) => anyChanged(dialect, SOURCE_COLUMNS);
 
 export function waybillDailyStatsMigration(dialect: DialectName): Migration {
   const big = dialect === "postgres" ? "bigint" : "integer";

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from "kysely";
 import type { DialectName } from "../index.js";
-import { chinaDay } from "./0041_waybill_daily_stats.js";
+import { anyChanged, chinaDay, summaryUpsert } from "./0041_waybill_daily_stats.js";
 
 /**
  * The waybill list's summary (docs/design/reports.md, "The list's count and sums"): one row per
@@ -51,17 +51,9 @@ export function listStatsContributions(dialect: DialectName, r: string, sign: 1 
   return `select ${keys}, ${LIST_STATS_MEASURES.map((m) => `${s(values[m])} as ${m}`).join(", ")} ${from} where ${where}`;
 }
 
-/** Adds the contributions to the list summary, one row per key, in key order (PostgreSQL row locks taken in one order). */
-export function listStatsUpsert(contributions: string): string {
-  const keys = LIST_STATS_KEYS.join(", ");
-  const sums = LIST_STATS_MEASURES.map((k) => `sum(c.${k})`).join(", ");
-  const adds = LIST_STATS_MEASURES.map((k) => `${k} = waybill_list_stats.${k} + excluded.${k}`).join(", ");
-  const picked = LIST_STATS_KEYS.map((k) => `c.${k}`).join(", ");
-  return `insert into waybill_list_stats (${keys}, ${LIST_STATS_MEASURES.join(", ")}) select ${picked}, ${sums} from (${contributions}) c where true group by ${keys} order by ${keys} on conflict (${keys}) do update set ${adds}`;
-}
+export const listStatsUpsert = (contributions: string) => summaryUpsert("waybill_list_stats", LIST_STATS_KEYS, LIST_STATS_MEASURES, contributions);
 
-const changed = (dialect: DialectName) =>
-  SOURCE_COLUMNS.map((c) => (dialect === "postgres" ? `OLD.${c} is distinct from NEW.${c}` : `OLD.${c} is not NEW.${c}`)).join(" or ");
+const changed = (dialect: DialectName) => anyChanged(dialect, SOURCE_COLUMNS);
 
 export function waybillListStatsMigration(dialect: DialectName): Migration {
   const big = dialect === "postgres" ? "bigint" : "integer";
