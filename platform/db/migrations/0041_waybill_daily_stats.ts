@@ -111,7 +111,66 @@ export const dailyStatsUpsert = (contributions: string) => summaryUpsert("waybil
 /** A trigger's condition: one of `columns` of the waybill changed. */
 export const anyChanged = (dialect: DialectName, columns: readonly string[]) =>
   columns.map((c) => (dialect === "postgres" ? `OLD.${c} is distinct from NEW.${c}` : `OLD.${c} is not NEW.${c}`)).join(" or ");
-const changed = (dialect: DialectName) => anyChanged(dialect, SOURCE_COLUMNS);
+/**
+ * The triggers that keep a summary `name` (waybill_daily_stats, waybill_list_stats) by every write to
+ * `freights`: a waybill's old contribution out, its new one in, on an insert, a delete, or an update of
+ * one of `watched`. Until the backfill is done (waybill_daily_stats_progress) only the waybills it has
+ * passed are kept by the triggers; on PostgreSQL a write waits for the backfill's current range (FOR SHARE
+ * against its FOR UPDATE), so each waybill is counted once: by the trigger if the backfill has passed its
+ * id, else by the backfill.
+ */
+export async function createSummaryTriggers(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+  name: string,
+  contributions: (row: string, sign: 1 | -1) => string,
+  upsert: (contributions: string) => string,
+  watched: readonly string[],
+): Promise<void> {
+  const plus = upsert(contributions("NEW", 1));
+  const minusPlus = upsert(`${contributions("OLD", -1)} union all ${contributions("NEW", 1)}`);
+  const minus = upsert(contributions("OLD", -1));
+  const whenChanged = anyChanged(dialect, watched);
+  if (dialect === "postgres") {
+    await sql
+      .raw(
+        `create function ${name}_apply() returns trigger language plpgsql as $$
+declare p record;
+begin
+  select done, covered_to into p from waybill_daily_stats_progress where id = 1;
+  if p.done <> 1 then
+    select done, covered_to into p from waybill_daily_stats_progress where id = 1 for share;
+  end if;
+  if TG_OP = 'INSERT' then
+    if p.done = 1 or NEW.id <= p.covered_to then ${plus}; end if;
+  elsif TG_OP = 'UPDATE' then
+    if p.done = 1 or NEW.id <= p.covered_to then ${minusPlus}; end if;
+  else
+    if p.done = 1 or OLD.id <= p.covered_to then ${minus}; end if;
+  end if;
+  return null;
+end $$`,
+      )
+      .execute(db);
+    await sql.raw(`create trigger ${name}_write after insert or delete on freights for each row execute function ${name}_apply()`).execute(db);
+    await sql.raw(`create trigger ${name}_update after update of ${watched.join(", ")} on freights for each row when (${whenChanged}) execute function ${name}_apply()`).execute(db);
+  } else {
+    const covered = (r: string) => `(select done = 1 or covered_to >= ${r}.id from waybill_daily_stats_progress where id = 1)`;
+    await sql.raw(`create trigger ${name}_insert after insert on freights when ${covered("NEW")} begin ${plus}; end`).execute(db);
+    await sql.raw(`create trigger ${name}_update after update of ${watched.join(", ")} on freights when ${covered("NEW")} and (${whenChanged}) begin ${minusPlus}; end`).execute(db);
+    await sql.raw(`create trigger ${name}_delete after delete on freights when ${covered("OLD")} begin ${minus}; end`).execute(db);
+  }
+}
+
+export async function dropSummaryTriggers(db: Kysely<unknown>, dialect: DialectName, name: string): Promise<void> {
+  if (dialect === "postgres") {
+    await sql.raw(`drop trigger if exists ${name}_write on freights`).execute(db);
+    await sql.raw(`drop trigger if exists ${name}_update on freights`).execute(db);
+    await sql.raw(`drop function if exists ${name}_apply()`).execute(db);
+  } else {
+    for (const t of ["insert", "update", "delete"]) await sql.raw(`drop trigger if exists ${name}_${t}`).execute(db);
+  }
+}
 
 export function waybillDailyStatsMigration(dialect: DialectName): Migration {
   const big = dialect === "postgres" ? "bigint" : "integer";
@@ -139,53 +198,10 @@ export function waybillDailyStatsMigration(dialect: DialectName): Migration {
       const any = await sql<{ id: number }>`select id from freights limit 1`.execute(db);
       await sql`insert into waybill_daily_stats_progress (id, covered_to, done) values (1, 0, ${any.rows.length ? 0 : 1})`.execute(db);
 
-      const plus = (r: string) => dailyStatsUpsert(dailyStatsContributions(dialect, r, 1));
-      const minusPlus = dailyStatsUpsert(`${dailyStatsContributions(dialect, "OLD", -1)} union all ${dailyStatsContributions(dialect, "NEW", 1)}`);
-      const minus = dailyStatsUpsert(dailyStatsContributions(dialect, "OLD", -1));
-      const watched = SOURCE_COLUMNS.join(", ");
-      const whenChanged = changed(dialect);
-      if (dialect === "postgres") {
-        // Until the backfill is done a write waits for its current chunk (FOR SHARE against its FOR UPDATE),
-        // so a waybill is counted once: by the trigger if the backfill has passed its id, else by the backfill.
-        await sql
-          .raw(
-            `create function waybill_daily_stats_apply() returns trigger language plpgsql as $$
-declare p record;
-begin
-  select done, covered_to into p from waybill_daily_stats_progress where id = 1;
-  if p.done <> 1 then
-    select done, covered_to into p from waybill_daily_stats_progress where id = 1 for share;
-  end if;
-  if TG_OP = 'INSERT' then
-    if p.done = 1 or NEW.id <= p.covered_to then ${plus("NEW")}; end if;
-  elsif TG_OP = 'UPDATE' then
-    if p.done = 1 or NEW.id <= p.covered_to then ${minusPlus}; end if;
-  else
-    if p.done = 1 or OLD.id <= p.covered_to then ${minus}; end if;
-  end if;
-  return null;
-end $$`
-          )
-          .execute(db);
-        await sql
-          .raw(`create trigger waybill_daily_stats_write after insert or delete on freights for each row execute function waybill_daily_stats_apply()`)
-          .execute(db);
-        await sql.raw(`create trigger waybill_daily_stats_update after update of ${watched} on freights for each row when (${whenChanged}) execute function waybill_daily_stats_apply()`).execute(db);
-      } else {
-        const covered = (r: string) => `(select done = 1 or covered_to >= ${r}.id from waybill_daily_stats_progress where id = 1)`;
-        await sql.raw(`create trigger waybill_daily_stats_insert after insert on freights when ${covered("NEW")} begin ${plus("NEW")}; end`).execute(db);
-        await sql.raw(`create trigger waybill_daily_stats_update after update of ${watched} on freights when ${covered("NEW")} and (${whenChanged}) begin ${minusPlus}; end`).execute(db);
-        await sql.raw(`create trigger waybill_daily_stats_delete after delete on freights when ${covered("OLD")} begin ${minus}; end`).execute(db);
-      }
+      await createSummaryTriggers(db, dialect, "waybill_daily_stats", (r, sign) => dailyStatsContributions(dialect, r, sign), dailyStatsUpsert, SOURCE_COLUMNS);
     },
     async down(db: Kysely<unknown>) {
-      if (dialect === "postgres") {
-        await sql.raw("drop trigger if exists waybill_daily_stats_write on freights").execute(db);
-        await sql.raw("drop trigger if exists waybill_daily_stats_update on freights").execute(db);
-        await sql.raw("drop function if exists waybill_daily_stats_apply()").execute(db);
-      } else {
-        for (const t of ["insert", "update", "delete"]) await sql.raw(`drop trigger if exists waybill_daily_stats_${t}`).execute(db);
-      }
+      await dropSummaryTriggers(db, dialect, "waybill_daily_stats");
       await db.schema.dropTable("waybill_daily_stats_progress").execute();
       await db.schema.dropTable("waybill_daily_stats").execute();
     },

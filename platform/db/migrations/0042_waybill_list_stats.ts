@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from "kysely";
 import type { DialectName } from "../index.js";
-import { anyChanged, chinaDay, summaryUpsert } from "./0041_waybill_daily_stats.js";
+import { chinaDay, createSummaryTriggers, dropSummaryTriggers, summaryUpsert } from "./0041_waybill_daily_stats.js";
 
 /**
  * The waybill list's summary (docs/design/reports.md, "The list's count and sums"): one row per
@@ -53,8 +53,6 @@ export function listStatsContributions(dialect: DialectName, r: string, sign: 1 
 
 export const listStatsUpsert = (contributions: string) => summaryUpsert("waybill_list_stats", LIST_STATS_KEYS, LIST_STATS_MEASURES, contributions);
 
-const changed = (dialect: DialectName) => anyChanged(dialect, SOURCE_COLUMNS);
-
 export function waybillListStatsMigration(dialect: DialectName): Migration {
   const big = dialect === "postgres" ? "bigint" : "integer";
   return {
@@ -79,50 +77,10 @@ export function waybillListStatsMigration(dialect: DialectName): Migration {
         await sql`update waybill_daily_stats_progress set covered_to = 0, done = 0 where id = 1`.execute(db);
       }
 
-      const plus = listStatsUpsert(listStatsContributions(dialect, "NEW", 1));
-      const minusPlus = listStatsUpsert(`${listStatsContributions(dialect, "OLD", -1)} union all ${listStatsContributions(dialect, "NEW", 1)}`);
-      const minus = listStatsUpsert(listStatsContributions(dialect, "OLD", -1));
-      const watched = SOURCE_COLUMNS.join(", ");
-      const whenChanged = changed(dialect);
-      if (dialect === "postgres") {
-        // As waybill_daily_stats_apply: until the backfill is done a write waits for its current range.
-        await sql
-          .raw(
-            `create function waybill_list_stats_apply() returns trigger language plpgsql as $$
-declare p record;
-begin
-  select done, covered_to into p from waybill_daily_stats_progress where id = 1;
-  if p.done <> 1 then
-    select done, covered_to into p from waybill_daily_stats_progress where id = 1 for share;
-  end if;
-  if TG_OP = 'INSERT' then
-    if p.done = 1 or NEW.id <= p.covered_to then ${plus}; end if;
-  elsif TG_OP = 'UPDATE' then
-    if p.done = 1 or NEW.id <= p.covered_to then ${minusPlus}; end if;
-  else
-    if p.done = 1 or OLD.id <= p.covered_to then ${minus}; end if;
-  end if;
-  return null;
-end $$`
-          )
-          .execute(db);
-        await sql.raw(`create trigger waybill_list_stats_write after insert or delete on freights for each row execute function waybill_list_stats_apply()`).execute(db);
-        await sql.raw(`create trigger waybill_list_stats_update after update of ${watched} on freights for each row when (${whenChanged}) execute function waybill_list_stats_apply()`).execute(db);
-      } else {
-        const covered = (r: string) => `(select done = 1 or covered_to >= ${r}.id from waybill_daily_stats_progress where id = 1)`;
-        await sql.raw(`create trigger waybill_list_stats_insert after insert on freights when ${covered("NEW")} begin ${plus}; end`).execute(db);
-        await sql.raw(`create trigger waybill_list_stats_update after update of ${watched} on freights when ${covered("NEW")} and (${whenChanged}) begin ${minusPlus}; end`).execute(db);
-        await sql.raw(`create trigger waybill_list_stats_delete after delete on freights when ${covered("OLD")} begin ${minus}; end`).execute(db);
-      }
+      await createSummaryTriggers(db, dialect, "waybill_list_stats", (r, sign) => listStatsContributions(dialect, r, sign), listStatsUpsert, SOURCE_COLUMNS);
     },
     async down(db: Kysely<unknown>) {
-      if (dialect === "postgres") {
-        await sql.raw("drop trigger if exists waybill_list_stats_write on freights").execute(db);
-        await sql.raw("drop trigger if exists waybill_list_stats_update on freights").execute(db);
-        await sql.raw("drop function if exists waybill_list_stats_apply()").execute(db);
-      } else {
-        for (const t of ["insert", "update", "delete"]) await sql.raw(`drop trigger if exists waybill_list_stats_${t}`).execute(db);
-      }
+      await dropSummaryTriggers(db, dialect, "waybill_list_stats");
       await db.schema.dropTable("waybill_list_stats").execute();
     },
   };
