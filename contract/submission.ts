@@ -85,6 +85,23 @@ export interface CheckLine {
   message: string;
 }
 
+/** What a record's 上报 button does in its state: how it is labelled and whether it asks for a reason. */
+export interface ResubmitOffer {
+  label: "立即上报" | "重新上报";
+  reasonRequired: boolean;
+}
+
+/**
+ * 上报 of one record by its state (domain 8.4), the one rule the platform's 重新上报 enforces and the
+ * detail page shows: a PENDING record is sent now; a SENDING one offers nothing (it is being sent); any
+ * other is rebuilt and sent again (重新上报), an already SUCCESS one only with a reason.
+ */
+export function resubmitOf(status: ReportStatus): ResubmitOffer | null {
+  if (status === "SENDING") return null;
+  if (status === "PENDING") return { label: "立即上报", reasonRequired: false };
+  return { label: "重新上报", reasonRequired: status === "SUCCESS" };
+}
+
 export interface ReportRecordView {
   id: number;
   recordNo: string;
@@ -105,6 +122,8 @@ export interface ReportRecordView {
   checkResult: CheckLine[];
   createdAt: string;
   updatedAt: string;
+  /** The record's 上报 in its state (`resubmitOf`); null while it is being sent. */
+  resubmit: ResubmitOffer | null;
 }
 
 export interface ReportAttemptView {

@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
-import { MESSAGE_TYPES, WAY_MESSAGES, type CheckLine, type MessageType, type ReportStatus, type ReportTarget } from "../../contract/submission.js";
+import { MESSAGE_TYPES, resubmitOf, WAY_MESSAGES, type CheckLine, type MessageType, type ReportStatus, type ReportTarget } from "../../contract/submission.js";
 import type { AnyDb } from "../resources/bind.js";
 import { nextSerial } from "../resources/write.js";
 import { decryptCardNo } from "../ledger/card-crypto.js";
@@ -364,13 +364,14 @@ export async function syncPaidWaybills(db: AnyDb, options: { platformId?: string
  */
 export async function reopenRecord(trx: AnyDb, record: RecordRow, options: { reason?: string; now: string }): Promise<{ status: ReportStatus; message: string | null }> {
   const status = record.status as ReportStatus;
-  if (status === "SENDING") return { status, message: "记录正在上报中，请稍后再试" };
+  const offer = resubmitOf(status);
+  if (!offer) return { status, message: "记录正在上报中，请稍后再试" };
   if (status === "PENDING") return { status, message: null };
   const target = (await targetOf(trx, record.platform_id, record.target))!;
   const built = await rebuild(trx, target, record, options.now);
   const hash = hashOf(built.payload);
+  if (offer.reasonRequired && !options.reason) return { status, message: "重新上报已成功的记录须填写原因" };
   if (status === "SUCCESS") {
-    if (!options.reason) return { status, message: "重新上报已成功的记录须填写原因" };
     if (hash === record.payload_hash) return { status, message: "报文未变化，已成功的记录无需重新上报" };
   }
   const next: ReportStatus = checksPass(built.checks) ? "PENDING" : "CHECK_FAILED";

@@ -9,7 +9,7 @@ import { idSchema } from "../../contract/fields.js";
 import { sql } from "kysely";
 import { z } from "zod";
 import { RefusalCode } from "../../contract/envelope.js";
-import { REPORT_TARGETS, WAY_MESSAGES, markSchema, reportSearchSchema, resubmitSchema, submitFreightsSchema, type ReportAttemptView, type ReportRecordView, type ReportStatus, type ReportTarget, type ReportTargetState, type ReportWaybillDetail, type ReportWaybillRow, type MessageType, type CheckLine, type AttemptOutcome } from "../../contract/submission.js";
+import { REPORT_TARGETS, WAY_MESSAGES, markSchema, resubmitOf, reportSearchSchema, resubmitSchema, submitFreightsSchema, type ReportAttemptView, type ReportRecordView, type ReportStatus, type ReportTarget, type ReportTargetState, type ReportWaybillDetail, type ReportWaybillRow, type MessageType, type CheckLine, type AttemptOutcome } from "../../contract/submission.js";
 import { chinaDayEnd, chinaDayStart } from "../../contract/units.js";
 import type { ServiceContext } from "../context.js";
 import { notFound, offsetOf, ok, paged, pagingSchema, Refusal } from "../http/envelope.js";
@@ -35,7 +35,7 @@ export function toRecordView(r: RecordRow): ReportRecordView {
     freightId: r.freight_id == null ? null : Number(r.freight_id), freightNo: r.freight_no, status: r.status as ReportStatus, attemptCount: Number(r.attempt_count),
     nextAttemptAt: r.next_attempt_at, lastResultCode: r.last_result_code, lastResultMessage: r.last_result_message, successAt: r.success_at,
     markedAbnormal: !!Number(r.marked_abnormal), markRemark: r.mark_remark, payload: maskCards(JSON.parse(r.payload)), checkResult: JSON.parse(r.check_result) as CheckLine[],
-    createdAt: r.created_at, updatedAt: r.updated_at,
+    createdAt: r.created_at, updatedAt: r.updated_at, resubmit: resubmitOf(r.status as ReportStatus),
   };
 }
 

@@ -40,15 +40,13 @@ export function SubmissionDetailPage() {
                 {record.markedAbnormal ? <span className="ml-2 text-xs text-red-600">已标记异常：{record.markRemark}</span> : null}
               </h3>
               <div className="flex flex-wrap items-center gap-2">
-                {record.status !== "PENDING" && record.status !== "SENDING" ? (
+                {record.resubmit ? (
                   <Form method="post" className="flex items-center gap-1">
                     <input type="hidden" name="recordId" value={record.id} />
-                    {record.status === "SUCCESS" ? <input className="input w-40" name="reason" placeholder="重新上报原因（必填）" aria-label="重新上报原因" required /> : null}
-                    <button className="btn btn-primary" name="intent" value="resubmit">重新上报</button>
+                    {record.resubmit.reasonRequired ? <input className="input w-40" name="reason" placeholder="重新上报原因（必填）" aria-label="重新上报原因" required /> : <input type="hidden" name="reason" value="" />}
+                    <button className={record.resubmit.label === "重新上报" ? "btn btn-primary" : "btn"} name="intent" value="resubmit">{record.resubmit.label}</button>
                   </Form>
-                ) : (
-                  <Form method="post"><input type="hidden" name="recordId" value={record.id} /><input type="hidden" name="reason" value="" /><button className="btn" name="intent" value="resubmit">立即上报</button></Form>
-                )}
+                ) : null}
                 {waybill ? (
                   <Form method="post" className="flex items-center gap-1">
                     <input type="hidden" name="recordId" value={record.id} />
