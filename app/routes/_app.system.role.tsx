@@ -52,19 +52,13 @@ export default function RolePage() {
             <td className={role.status === "ENABLED" ? "text-green-600" : "text-red-500"}>{role.status === "ENABLED" ? "启用" : "停用"}</td>
             <td>{formatTime(role.updatedTime)}</td>
             <td className="whitespace-nowrap">
-              {role.editable ? (
-                <>
-                  <Link className="btn-link mr-2" to={hrefWith("form", String(role.id))}>编辑</Link>
-                  {role.status === "ENABLED" ? (
-                    <Link className="btn-link mr-2" to={hrefWith("confirm", `disable:${role.id}`)}>停用</Link>
-                  ) : (
-                    <Form method="post" className="mr-2 inline"><input type="hidden" name="intent" value="enable" /><input type="hidden" name="id" value={role.id} /><button type="submit" className="btn-link">启用</button></Form>
-                  )}
-                  {!role.builtIn && role.userCount === 0 ? <Link className="btn-link text-red-500" to={hrefWith("confirm", `delete:${role.id}`)}>删除</Link> : null}
-                </>
-              ) : (
-                <Link className="btn-link" to={hrefWith("form", String(role.id))}>查看</Link>
-              )}
+              {role.actions.includes("edit") ? <Link className="btn-link mr-2" to={hrefWith("form", String(role.id))}>编辑</Link> : null}
+              {role.actions.includes("disable") ? <Link className="btn-link mr-2" to={hrefWith("confirm", `disable:${role.id}`)}>停用</Link> : null}
+              {role.actions.includes("enable") ? (
+                <Form method="post" className="mr-2 inline"><input type="hidden" name="intent" value="enable" /><input type="hidden" name="id" value={role.id} /><button type="submit" className="btn-link">启用</button></Form>
+              ) : null}
+              {role.actions.includes("delete") ? <Link className="btn-link text-red-500" to={hrefWith("confirm", `delete:${role.id}`)}>删除</Link> : null}
+              {role.actions.includes("view") ? <Link className="btn-link" to={hrefWith("form", String(role.id))}>查看</Link> : null}
             </td>
           </tr>
         ))}

@@ -57,6 +57,24 @@ describe("RBAC", () => {
     expect(fine.body.data!.codes).toEqual(["TMS_STATISTICS_OF_lOADING_TRAFFIC"]);
   });
 
+  it("the platform says each role's 操作: 删除 only for an unheld role that is not built in, 查看 where the caller may not edit", async () => {
+    const made = await call<{ id: number }>(platform.baseUrl, "/iam-role", { token: admin, body: { name: "操作测试角色", userType: "ORG_USER", codes: [] } });
+    expect(made.body.code).toBe(200);
+    const mine = await call<{ records: Array<{ id: number; builtIn: boolean; userCount: number; editable: boolean; status: string; actions: string[] }> }>(platform.baseUrl, "/iam-role/search", { token: admin, body: { size: 200 } });
+    const records = mine.body.data!.records;
+    expect(records.find((r) => r.id === made.body.data!.id)!.actions).toEqual(["edit", "disable", "delete"]);
+    for (const role of records) {
+      if (!role.editable) expect(role.actions).toEqual(["view"]);
+      else expect(role.actions.includes("delete")).toBe(!role.builtIn && role.userCount === 0);
+    }
+    const held = records.find((r) => r.editable && r.userCount > 0);
+    expect(held?.actions).toContain(held!.status === "ENABLED" ? "disable" : "enable");
+    const theirs = await call<{ records: Array<{ editable: boolean; actions: string[] }> }>(platform.baseUrl, "/iam-role/search", { token: tenant, body: { size: 200 } });
+    const readOnly = theirs.body.data!.records.filter((r) => !r.editable);
+    expect(readOnly.length).toBeGreaterThan(0);
+    for (const role of readOnly) expect(role.actions).toEqual(["view"]);
+  });
+
   it("a tenant cannot edit the platform's built-in roles nor make system roles", async () => {
     const roles = await call<{ records: Array<{ id: number; name: string; editable: boolean; builtIn: boolean }> }>(platform.baseUrl, "/iam-role/search", { token: tenant, body: {} });
     const template = roles.body.data!.records.find((r) => r.builtIn)!;

@@ -56,7 +56,7 @@ export const formText = text;
 
 // ---------------------------------------------------------------- roles
 
-export interface RoleRow { id: number; name: string; userType: string; owner: string; description: string | null; builtIn: boolean; status: string; permissionCount: number; userCount: number; updatedTime: string | null; editable: boolean }
+export interface RoleRow { id: number; name: string; userType: string; owner: string; description: string | null; builtIn: boolean; status: string; permissionCount: number; userCount: number; updatedTime: string | null; editable: boolean; /** What the platform lets the caller do with it (edit, disable, enable, delete, view). */ actions: string[] }
 export interface RoleDetail extends Omit<RoleRow, "permissionCount" | "userCount" | "updatedTime"> { codes: string[]; users: Array<{ id: number; name: string; mobile: string; status: string }> }
 export type Catalogue = Array<{ category: string; codes: Array<{ code: string; name: string; grantable: boolean }> }>;
 

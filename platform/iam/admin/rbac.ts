@@ -175,6 +175,16 @@ function roleRecord(caller: Caller, r: RoleRowDb) {
   };
 }
 
+/**
+ * What the caller may do with a role, the list's 操作 (the console shows exactly these): 编辑 and 停用 or
+ * 启用 where it may edit the role, 删除 too for one that is not built in and that no one holds; else 查看.
+ * `setRoleStatus` and `deleteRole` refuse the rest.
+ */
+function roleActions(role: { editable: boolean; builtIn: boolean; status: string }, userCount: number): string[] {
+  if (!role.editable) return ["view"];
+  return ["edit", role.status === "ENABLED" ? "disable" : "enable", ...(!role.builtIn && userCount === 0 ? ["delete"] : [])];
+}
+
 export async function searchRoles(ctx: ServiceContext, caller: Caller, filter: z.infer<typeof roleSearch>, current: number, size: number) {
   let query = ctx.db.kysely.selectFrom("roles as r").where((eb) => visibleRoles(eb, caller));
   if (filter.name) query = query.where("r.name", "like", `%${filter.name}%`);
@@ -193,12 +203,11 @@ export async function searchRoles(ctx: ServiceContext, caller: Caller, filter: z
       .execute(),
     query.select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow(),
   ]);
-  const records = rows.map((r) => ({
-    ...roleRecord(caller, r),
-    permissionCount: Number(r.permissionCount ?? 0),
-    userCount: Number(r.userCount ?? 0),
-    updatedTime: r.updated_at ?? r.created_at ?? null,
-  }));
+  const records = rows.map((r) => {
+    const role = roleRecord(caller, r);
+    const userCount = Number(r.userCount ?? 0);
+    return { ...role, permissionCount: Number(r.permissionCount ?? 0), userCount, updatedTime: r.updated_at ?? r.created_at ?? null, actions: roleActions(role, userCount) };
+  });
   return paged(records, Number(count.n), current, size);
 }
 
