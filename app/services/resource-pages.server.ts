@@ -149,8 +149,8 @@ export async function listLoader(page: ListPage, { request }: Args, { wholeRecor
   }
   const asked = confirmOf(url);
   const confirmDef = asked ? targetDef(page, asked.resource) : null;
-  // Only a delete or a transition confirms here; a page's own intent (手动发放) has its own dialog.
-  const confirm = asked && confirmDef && (asked.action === "delete" || transitionOf(confirmDef, asked.action)) ? asked : null;
+  // Only a delete, a transition or a row action confirms here; a page's own intent (手动发放) has its own dialog.
+  const confirm = asked && confirmDef && (asked.action === "delete" || actionSpecOf(confirmDef, asked.action)) ? asked : null;
   // The row to confirm: on this page, or looked up (an old link, another page of the list, a section's row).
   const confirmRecord = confirm && confirmDef ? ((confirmDef === page.def ? data.records.find((r) => r.id === confirm.id) : undefined) ?? (await resourcesApi.get(user, confirmDef, confirm.id))) : null;
   const sections = await Promise.all(
@@ -347,8 +347,8 @@ export async function detailLoader(page: DetailPage | AuditPage, args: Args, opt
   const { notice, headers } = await noticeAndHeaders(args.request, user);
   const asked = confirmOf(url);
   const confirmDef = asked ? targetDef(page, asked.resource) : null;
-  // Only a delete or a transition confirms here; a page's own intent (手动发放) has its own dialog.
-  const confirm = asked && confirmDef && (asked.action === "delete" || transitionOf(confirmDef, asked.action)) ? asked : null;
+  // Only a delete, a transition or a row action confirms here; a page's own intent (手动发放) has its own dialog.
+  const confirm = asked && confirmDef && (asked.action === "delete" || actionSpecOf(confirmDef, asked.action)) ? asked : null;
   const confirmRecord = confirm && confirmDef ? (confirmDef === page.def && confirm.id === record.id ? record : await resourcesApi.get(user, confirmDef, confirm.id)) : null;
   const confirmed = confirm && confirmRecord?.actions.includes(confirm.action) ? { ...confirm, resource: confirmDef!.key, record: confirmRecord } : null;
   const dicts = confirmed ? await dictChoicesFor(user, [confirmDef!], confirmed.action) : page.kind === "audit" ? await dictChoicesFor(user, [page.def]) : {};

@@ -50,6 +50,22 @@ export async function reportPaidWaybills(k: AnyDb, platformId: string, freightId
   await markReported(k, [...ids], ["PENDING", "CHECK_FAILED"]);
 }
 
+/**
+ * The province refused these waybills' 资金流水单 (3005): FAILED with no next attempt, so the sender job
+ * leaves them and 重新上报 is the operator's. The invoice gate then holds the waybills back.
+ */
+export async function refuseCapitalFlows(k: AnyDb, freightIds: number[], now = new Date().toISOString()): Promise<void> {
+  if (freightIds.length === 0) return;
+  const capital = Object.values(WAY_MESSAGES).map((m) => m.capital);
+  await k
+    .updateTable("report_records")
+    .set({ status: "FAILED", attempt_count: 1, last_result_code: "3005", last_result_message: "字段校验失败：资金流水单的收款账户与承运人不符", last_outcome: "REJECTED", success_at: null, next_attempt_at: null, updated_at: now })
+    .where("freight_id", "in", freightIds)
+    .where("message_type", "in", capital)
+    .where("superseded_by", "is", null)
+    .execute();
+}
+
 /** How many of each target's newest waybills stay unreported. */
 const WAITING = 6;
 

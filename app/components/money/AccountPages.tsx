@@ -14,7 +14,7 @@ import { fenToYuan } from "~/lib/format";
 import { footerSums } from "~/lib/footer-sums";
 import { columnsOf } from "~/pages/columns";
 import type { ListPage } from "~/pages/kit";
-import { ownRechargeList, ownWithdrawalList } from "~/pages/money";
+import { ownEntryPages, ownRechargeList, ownWithdrawalList } from "~/pages/money";
 import { ConfirmDialog } from "~/components/resource/ConfirmDialog";
 import { Descriptions } from "~/components/resource/ResourceDetailPage";
 import { FieldFacts, FieldTable } from "~/components/resource/FieldTable";
@@ -127,26 +127,37 @@ export function AccountInfoPage() {
 const RECHARGE_FORM = (["amount", "payerName", "payerAccountNo", "payerBank", "bankSerialNo", "transferTime", "voucherUrl"] as const).map((key) => [key, { ...required(recharge.fields[key] as Field), ...(key === "amount" ? { label: "充值金额(元)" } : {}) }] as const);
 
 export function RechargePage() {
-  const { account, list, confirm, pageHref, notice, requestNo } = useLoaderData<OwnListData & { account: Rec; notice: string | null; requestNo: string }>();
+  const { account, recharges, list, confirm, pageHref, notice, requestNo } = useLoaderData<OwnListData & { account: Rec; recharges: boolean; notice: string | null; requestNo: string }>();
   return (
     <PageFrame title="账户充值" notice={notice}>
       <AccountCards account={account} />
-      <section className="card space-y-3" aria-label="平台收款账户">
-        <h2 className="font-semibold">平台收款账户</h2>
-        <p className="text-sm">户名：安徽皖粮网络货运有限公司 · 账号：3400 1626 8080 5250 0088 · 开户行：中国农业银行合肥分行营业部</p>
-        <p className="alert-info">转账时请使用企业对公账户，付款户名须与企业名称一致；到账后由平台财务确认入账。</p>
-        <Form method="post" encType="multipart/form-data" className="grid gap-3 md:grid-cols-3" aria-label="充值申请">
-          <input type="hidden" name="intent" value="submit" />
-          <input type="hidden" name="requestNo" value={requestNo} />
-          {RECHARGE_FORM.map(([key, field]) => (
-            <FieldInput key={key} name={key} id={`recharge-${key}`} field={field} defaultValue={key === "payerName" ? String(account.accountName ?? "") : ""} />
-          ))}
-          <div className="flex items-end">
-            <button type="submit" className="btn btn-primary">提交充值申请</button>
-          </div>
-        </Form>
-      </section>
-      <OwnList page={ownRechargeList} data={{ list, confirm, pageHref }} testId="recharge-table" />
+      {recharges ? (
+        <>
+          <section className="card space-y-3" aria-label="平台收款账户">
+            <h2 className="font-semibold">平台收款账户</h2>
+            <p className="text-sm">户名：安徽皖粮网络货运有限公司 · 账号：3400 1626 8080 5250 0088 · 开户行：中国农业银行合肥分行营业部</p>
+            <p className="alert-info">转账时请使用企业对公账户，付款户名须与企业名称一致；到账后由平台财务确认入账。</p>
+            <Form method="post" encType="multipart/form-data" className="grid gap-3 md:grid-cols-3" aria-label="充值申请">
+              <input type="hidden" name="intent" value="submit" />
+              <input type="hidden" name="requestNo" value={requestNo} />
+              {RECHARGE_FORM.map(([key, field]) => (
+                <FieldInput key={key} name={key} id={`recharge-${key}`} field={field} defaultValue={key === "payerName" ? String(account.accountName ?? "") : ""} />
+              ))}
+              <div className="flex items-end">
+                <button type="submit" className="btn btn-primary">提交充值申请</button>
+              </div>
+            </Form>
+          </section>
+          <OwnList page={ownRechargeList} data={{ list, confirm, pageHref }} testId="recharge-table" />
+        </>
+      ) : (
+        <section className="card space-y-2" aria-label="个人账户">
+          <h2 className="font-semibold">个人钱包不需充值</h2>
+          <p className="text-sm text-gray-600">充值只面向企业账户（对公转账，平台财务确认后入账）。您的钱包由托运企业支付的运费和平台发放的红包入账，余额可在「账户信息」中提现到绑定的银行卡。</p>
+          <Link to="/accountManage/accountInfo" className="btn">前往账户信息</Link>
+        </section>
+      )}
+      {recharges ? null : <OwnList page={ownEntryPages.list!} data={{ list, confirm, pageHref }} testId="wallet-entries" />}
     </PageFrame>
   );
 }

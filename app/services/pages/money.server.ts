@@ -15,7 +15,7 @@ import { noticeAndHeaders, platformMessage, redirectWithNotice } from "~/service
 import { requirePage, type CurrentUser } from "~/services/user.server";
 import { readForm } from "~/services/read-form.server";
 import { filterSchema } from "../../../contract/resources/derive";
-import { ownRechargeList, ownWithdrawalList } from "~/pages/money";
+import { ownEntryPages, ownRechargeList, ownWithdrawalList } from "~/pages/money";
 import type { ListPage } from "~/pages/kit";
 import { parseResourceQuery } from "~/services/resource-query";
 import { resourcesApi, type ResourceDetail, type ResourcePageData } from "~/services/resources.server";
@@ -83,11 +83,18 @@ export async function loadAccountInfo(request: Request) {
   return pageData(request, user, { account: summary.account, cards: withUnbind(summary.cards), ...withdrawals, unbind: /^unbind:([1-9]\d{0,14})$/.exec(url.searchParams.get("confirm") ?? "")?.[1] ?? null });
 }
 
+/**
+ * 账户充值. Only an organisation recharges (its account, by bank transfer; the ledger's `submitRecharge`
+ * refuses anyone else, and the recharges list is read by the kinds its definition names); a person's
+ * wallet is filled by freight and red envelopes, so a person sees the account, why there is no form, and
+ * the wallet's latest entries.
+ */
 export async function loadRecharge(request: Request) {
   const user = await requirePage(request);
   const url = new URL(request.url);
-  const [summary, recharges] = await Promise.all([pay<{ account: Row }>(user, "/account", undefined, "GET"), ownList(user, ownRechargeList, url)]);
-  return pageData(request, user, { account: summary.account, ...recharges });
+  const recharges = (ownRechargeList.def.kinds.read as readonly string[]).includes(user.info.type);
+  const [summary, own] = await Promise.all([pay<{ account: Row }>(user, "/account", undefined, "GET"), ownList(user, recharges ? ownRechargeList : ownEntryPages.list!, url)]);
+  return pageData(request, user, { account: summary.account, recharges, ...own });
 }
 
 /** 企业余额明细's 核对: Σ entries and Σ frozen deltas of the account against its cached balance. */
