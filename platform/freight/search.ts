@@ -36,6 +36,10 @@ const SUMMARY_FILTERS: ReadonlySet<string> = new Set(["status", "freightWay", "c
 /** As filteredFreights reads them: an empty text, null or undefined filters nothing. */
 const absent = (value: unknown) => value === undefined || value === null || value === "";
 
+/** The list's footer sums by the `freights` column each adds up (the summary's measures bear the same names). */
+const SUM_COLUMNS: Record<keyof FreightSums, string> = { totalWeight: "planned_weight", loadedWeight: "loaded_weight", pickupWeight: "pickup_weight", unloadedWeight: "unloaded_weight", totalFreight: "freight_amount" };
+const footerSums = (prefix: string) => Object.entries(SUM_COLUMNS).map(([key, column]) => sql<number>`coalesce(sum(${sql.ref(prefix + column)}), 0)`.as(key));
+
 interface ListTotals extends FreightSums {
   total: number;
 }
@@ -58,14 +62,7 @@ export async function listTotalsFromSummary(db: Kysely<Database>, scope: CallerS
   if (filter.createdFrom) query = query.where("s.day", ">=", filter.createdFrom);
   if (filter.createdTo) query = query.where("s.day", "<=", filter.createdTo);
   const row = await query
-    .select([
-      sql<number>`coalesce(sum(s.waybills), 0)`.as("total"),
-      sql<number>`coalesce(sum(s.planned_weight), 0)`.as("totalWeight"),
-      sql<number>`coalesce(sum(s.loaded_weight), 0)`.as("loadedWeight"),
-      sql<number>`coalesce(sum(s.pickup_weight), 0)`.as("pickupWeight"),
-      sql<number>`coalesce(sum(s.unloaded_weight), 0)`.as("unloadedWeight"),
-      sql<number>`coalesce(sum(s.freight_amount), 0)`.as("totalFreight"),
-    ])
+    .select([sql<number>`coalesce(sum(s.waybills), 0)`.as("total"), ...footerSums("s.")])
     .executeTakeFirstOrThrow();
   return numbers(row);
 }
@@ -73,26 +70,13 @@ export async function listTotalsFromSummary(db: Kysely<Database>, scope: CallerS
 /** The filter's count and footer sums aggregated from `freights` (what the summary must equal). */
 export async function listTotalsLive(db: Kysely<Database>, scope: CallerScope, filter: FreightFilter): Promise<ListTotals> {
   const row = await filteredFreights(db, scope, filter)
-    .select([
-      sql<number>`count(*)`.as("total"),
-      sql<number>`coalesce(sum(planned_weight), 0)`.as("totalWeight"),
-      sql<number>`coalesce(sum(loaded_weight), 0)`.as("loadedWeight"),
-      sql<number>`coalesce(sum(pickup_weight), 0)`.as("pickupWeight"),
-      sql<number>`coalesce(sum(unloaded_weight), 0)`.as("unloadedWeight"),
-      sql<number>`coalesce(sum(freight_amount), 0)`.as("totalFreight"),
-    ])
+    .select([sql<number>`count(*)`.as("total"), ...footerSums("")])
     .executeTakeFirstOrThrow();
   return numbers(row);
 }
 
-const numbers = (row: Record<keyof ListTotals, number | string>): ListTotals => ({
-  total: Number(row.total),
-  totalWeight: Number(row.totalWeight),
-  loadedWeight: Number(row.loadedWeight),
-  pickupWeight: Number(row.pickupWeight),
-  unloadedWeight: Number(row.unloadedWeight),
-  totalFreight: Number(row.totalFreight),
-});
+/** The driver's text or bigint figures as numbers, each key of the totals. */
+const numbers = (row: Record<string, unknown>): ListTotals => Object.fromEntries(["total", ...Object.keys(SUM_COLUMNS)].map((key) => [key, Number(row[key])])) as unknown as ListTotals;
 
 export async function searchFreights(
   db: Kysely<Database>,
