@@ -12,7 +12,7 @@ import { chinaDayEnd, chinaDayStart } from "../../contract/units.js";
 import { yuanNumber, yuanPlain } from "../../contract/numbers.js";
 import { chinaDateSql, col, likePattern, num, staff, topBars, total, type ColumnDef, type Raw, type ReportDef, type ReportQuery } from "./kit.js";
 import { rowsFor, visible } from "../scope.js";
-import { dailyStatsInRange } from "../reports/daily-stats.js";
+import { dailyStatsInRange } from "./daily-stats.js";
 
 /** The period key of a time column: the China date (DAY) or "YYYY-MM" (MONTH); ALL falls back to `fallback`. */
 function periodOf(q: ReportQuery, time: RawBuilder<unknown>, fallback: "DAY" | "MONTH"): RawBuilder<string> {
