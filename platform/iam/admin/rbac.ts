@@ -64,25 +64,18 @@ function mayEditRole(caller: Caller, role: { platform_id: string; tenant_id?: nu
   return false;
 }
 
-type UserEb = ExpressionBuilder<Database & { u: Database["users"] }, "u">;
 type Manager = Caller | CallerScope;
 
 /** The kinds of account a caller manages: staff of their scope, or every account of the platform for `all`. */
 const managedAccountKinds = (caller: Manager, all: boolean) => (all ? USER_TYPES : managedKinds(caller).filter((k) => STAFF.includes(k)));
 
-/** Users the caller manages: staff of their scope (or every account of the platform for `all`). */
-function visibleUsers(eb: UserEb, caller: Manager, all = false) {
-  const parts = [eb("u.platform_id", "=", caller.platformId), eb("u.type", "in", managedAccountKinds(caller, all))];
-  // SYSTEM_USER accounts are not bound to a platform row's tenant; they are listed on the platform they belong to.
-  return eb.and([...parts, rowsFor(caller, "u", { individual: null })]);
-}
-
 /**
- * The engine's scope rule of 用户管理 / 平台用户 (resources.ts): the accounts the caller manages, every
- * account of the platform for platform staff (as the account actions have always reached them).
+ * Users the caller manages (alias `alias`): staff of their scope, or every account of the platform for
+ * `all`. The account actions look a user up through it, and the engine's 用户管理 / 平台用户 list it
+ * (resources.ts), platform staff with `all` (as the account actions have always reached them).
  */
-export const managedAccounts = (scope: CallerScope, alias: string) =>
-  sql<SqlBool>`(${sql.ref(`${alias}.platform_id`)} = ${scope.platformId} and ${sql.ref(`${alias}.type`)} in (${sql.join([...managedAccountKinds(scope, isPlatformStaff(scope))])}) and ${rowsFor(scope, alias, { individual: null })})`;
+export const managedAccounts = (caller: Manager, alias: string, all = isPlatformStaff(caller)) =>
+  sql<SqlBool>`(${sql.ref(`${alias}.platform_id`)} = ${caller.platformId} and ${sql.ref(`${alias}.type`)} in (${sql.join([...managedAccountKinds(caller, all)])}) and ${rowsFor(caller, alias, { individual: null })})`;
 
 async function codesOfRole(db: AnyDb, roleId: number): Promise<string[]> {
   const rows = await db.selectFrom("role_permissions").select("permission_code").where("role_id", "=", roleId).orderBy("permission_code").execute();
@@ -363,7 +356,7 @@ export type AccountStatus = "ACTIVE" | "DISABLED" | "LOCKED";
 const accountStatus = (u: { status: string; locked_until: string | null }, now: string): AccountStatus => (u.status !== "ACTIVE" ? "DISABLED" : u.locked_until && u.locked_until > now ? "LOCKED" : "ACTIVE");
 
 async function findUser(db: AnyDb, caller: Manager, id: number, all = false) {
-  const user = await db.selectFrom("users as u").selectAll("u").where("u.id", "=", id).where((eb) => visibleUsers(eb, caller, all)).executeTakeFirst();
+  const user = await db.selectFrom("users as u").selectAll("u").where("u.id", "=", id).where(managedAccounts(caller, "u", all)).executeTakeFirst();
   if (!user) throw notFound("用户不存在或不在您的管理范围内");
   return user;
 }
