@@ -244,10 +244,12 @@ export async function seedFreight(db: Db, ids: SeedIds): Promise<void> {
       const drafts: WaybillDraft[] = [];
       // A carrier on a live waybill cannot take another (docs/design/operational-rules.md): each live
       // waybill gets a carrier of its own, never the first two and the last road carriers nor the first
-      // water one, which stay free for dispatch (张师傅 and the carriers the demo and tests dispatch); a waybill that
+      // two water ones, which stay free for dispatch (张师傅 and the carriers the demo and tests dispatch;
+      // two captains with their ships, so a dispatch that is retried still finds one); a waybill that
       // finds no carrier left runs to its end instead.
       const road = carriers.filter((c) => c.way === "ROAD");
-      const reserved = new Set([road[0], road[1], road[road.length - 1], carriers.find((c) => c.way === "WATER")]);
+      const water = carriers.filter((c) => c.way === "WATER");
+      const reserved = new Set([road[0], road[1], road[road.length - 1], ...water.slice(0, 2)]);
       const busy = new Set<Carrier>();
       for (let i = 0; i < plan.waybills; i++) {
         const way: FreightWay = r.chance(plan.waterShare) && carriers.some((c) => c.way === "WATER") ? "WATER" : "ROAD";

@@ -80,22 +80,27 @@ export async function platformToken(kind: Kind): Promise<string> {
 
 /**
  * A fresh road waybill dispatched by the demo organisation to its driver (the INDIVIDUAL_USER, 张师傅)
- * from the oldest order with room, and loaded by the driver: it is 运输中. The oldest order, so the
- * other specs' "first awaiting order" stays theirs.
+ * from the oldest order with room: it is 待装货. The oldest order, so the other specs' "first awaiting
+ * order" stays theirs; the driver is held for this test (see `freeDemoDriver`).
  */
-export async function driversLoadedWaybill(loadedWeight = 20_000): Promise<{ id: number; freightNo: string; vehicleId: number }> {
+export async function driversDispatchedWaybill(plannedWeight = 20_000): Promise<{ id: number; freightNo: string; vehicleId: number }> {
   const org = await platformToken("ORG_USER");
   const orders = await platformCall<{ records: Array<{ id: number; remainingWeight: number }> }>("/tms-order/search", { freightWay: "ROAD", size: 50 }, org);
-  const order = [...orders.records].reverse().find((o) => o.remainingWeight >= loadedWeight)!;
+  const order = [...orders.records].reverse().find((o) => o.remainingWeight >= plannedWeight)!;
   const driver = await freeDemoDriver();
   const dispatched = await platformCall<{ freights: Array<{ id: number; freightNo: string }> }>(
     "/tms-freight-dispatch/dispatch",
-    { orderId: order.id, items: [{ driverId: driver.id, vehicleId: driver.vehicleId, plannedWeight: loadedWeight }] },
+    { orderId: order.id, items: [{ driverId: driver.id, vehicleId: driver.vehicleId, plannedWeight }] },
     org,
   );
-  const { id, freightNo } = dispatched.freights[0]!;
-  await platformCall("/tms-freight/loading", { id, loadedWeight, weighTicketUrl: "/files/weigh-tickets/e2e-driver.jpg" }, await platformToken("INDIVIDUAL_USER"));
-  return { id, freightNo, vehicleId: driver.vehicleId };
+  return { ...dispatched.freights[0]!, vehicleId: driver.vehicleId };
+}
+
+/** As `driversDispatchedWaybill`, then loaded by the driver: it is 运输中. */
+export async function driversLoadedWaybill(loadedWeight = 20_000): Promise<{ id: number; freightNo: string; vehicleId: number }> {
+  const waybill = await driversDispatchedWaybill(loadedWeight);
+  await platformCall("/tms-freight/loading", { id: waybill.id, loadedWeight, weighTicketUrl: "/files/weigh-tickets/e2e-driver.jpg" }, await platformToken("INDIVIDUAL_USER"));
+  return waybill;
 }
 
 /**
