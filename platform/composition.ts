@@ -63,7 +63,7 @@ import { vehicleAvailabilityBinding } from "./fleet/vehicle-availability.resourc
 import { smsTemplateBinding } from "./fleet/sms-template.resource.js";
 import { SYSTEM_PAGE_BINDINGS } from "./system/resources.js";
 import { orderBinding } from "./orders/order.resource.js";
-import { appVersionBinding, operationLogBinding, systemFileBinding, userBinding } from "./iam/admin/resources.js";
+import { appVersionBinding, operationLogBinding, roleBinding, systemFileBinding, userBinding } from "./iam/admin/resources.js";
 import { DELIVERY_BINDINGS } from "./orders/deliveries.resource.js";
 import { BILLING_BINDINGS } from "./billing/billing.resource.js";
 import { payeeSettingBinding } from "./ledger/payee-setting.resource.js";
@@ -170,6 +170,7 @@ export const BINDINGS: readonly Binding[] = [
   operationLogBinding,
   systemFileBinding,
   userBinding,
+  roleBinding,
   ...DELIVERY_BINDINGS,
   ...BILLING_BINDINGS,
   payeeSettingBinding,

@@ -1,4 +1,4 @@
-import { operationLog, systemFile, user } from "../../contract/resources/iam";
+import { operationLog, role, systemFile, user } from "../../contract/resources/iam";
 import { pagesOf } from "./kit";
 
 /** 操作日志 (domain 6.15): who did what, when and from where; read-only, no row actions, no export. */
@@ -27,4 +27,21 @@ export const platformUserPages = pagesOf(user, {
   list: { path: "/system/platformUserList", title: "平台用户", rowActions: ["disable", "enable", "unlock", "resetPassword", "forceLogout"] },
 });
 
-export const IAM_PAGE_GROUPS = [operationLogPages, systemFilePages, userPages, platformUserPages];
+/**
+ * 角色管理 (domain 6.1): the roles the caller sees, with the actions the platform allows each row (编辑,
+ * 停用 / 启用, 删除; 查看 where the caller may not change it); add, edit and 查看 are the page's own form with
+ * the permission catalogue by category (`?form=new|<id>`). 用户数 opens 用户管理.
+ */
+export const rolePages = pagesOf(role, {
+  list: {
+    path: "/system/role",
+    title: "角色管理",
+    rowActions: ["edit", "disable", "enable", "delete", "view"],
+    cellNotes: { name: "description" },
+    cellLinks: { userCount: (record) => `/system/user?roleId=${String(record.id)}` },
+  },
+  actionPages: { edit: "/system/role?form=:id", view: "/system/role?form=:id" },
+  actionLabels: { view: "查看" },
+});
+
+export const IAM_PAGE_GROUPS = [operationLogPages, systemFilePages, userPages, platformUserPages, rolePages];

@@ -68,6 +68,8 @@ export interface ListPage extends Common {
   preset?: ResourceFilter;
   /** Columns whose cell links to another page (the appeal's 运单号 → the waybill's detail): the address from the record, or none. */
   cellLinks?: Readonly<Record<string, (record: Record<string, unknown>) => string | null>>;
+  /** A second, smaller line under a column's cell: the record key shown there (角色名称 with its 描述). */
+  cellNotes?: Readonly<Record<string, string>>;
   /** Filters other pages use that this page's search form does not offer (风险申诉's 运单, by id, is the submit page's). */
   hiddenFilters?: readonly string[];
   /** Column keys in order (default: the definition's list columns). */

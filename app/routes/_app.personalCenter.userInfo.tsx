@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DEFAULT_AVATAR } from "~/lib/branding";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
-import { formatTime, Notice } from "~/components/iam/kit";
+import { ResultNotice } from "~/components/ui/ResultNotice";
+import { formatDateTime } from "~/lib/format";
 import { titled } from "~/lib/meta";
 import { personalAction, personalLoader } from "~/services/pages/iam.server";
 
@@ -29,7 +30,7 @@ export default function UserInfoPage() {
     <div className="card" aria-labelledby="me-title">
       <h2 id="me-title" className="page-title">个人信息</h2>
       {expired ? <p role="alert" className="alert-error mb-3">您的密码已过期，请先修改密码后再使用其他功能。</p> : null}
-      <Notice result={result} />
+      <ResultNotice result={result} />
       <div className="mb-4 flex items-center gap-4">
         <img src={info.headshotUrl ?? DEFAULT_AVATAR} alt="头像" className="h-16 w-16 rounded-full border object-cover" />
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -38,7 +39,7 @@ export default function UserInfoPage() {
           <dt className="text-gray-500">用户类型</dt><dd>{info.typeLabel}</dd>
           <dt className="text-gray-500">所属企业/租户</dt><dd>{info.scopeName ?? "—"}</dd>
           <dt className="text-gray-500">角色</dt><dd>{info.roles.join("、") || "—"}</dd>
-          <dt className="text-gray-500">密码到期日</dt><dd>{info.pwExpiration ? formatTime(info.pwExpiration) : "永不过期"}</dd>
+          <dt className="text-gray-500">密码到期日</dt><dd>{info.pwExpiration ? formatDateTime(info.pwExpiration) : "永不过期"}</dd>
           <dt className="text-gray-500">绑定微信</dt><dd>{info.wechat ? `已绑定（${info.wechat.openid}）` : "未绑定"}</dd>
         </dl>
       </div>

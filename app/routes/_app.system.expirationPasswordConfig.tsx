@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
-import { Notice } from "~/components/iam/kit";
+import { ResultNotice } from "~/components/ui/ResultNotice";
 import { titled } from "~/lib/meta";
 import { pwConfigAction, pwConfigLoader } from "~/services/pages/iam.server";
 
@@ -20,7 +20,7 @@ export default function ExpirationPasswordConfigPage() {
     <section className="card max-w-2xl" aria-labelledby="pw-title">
       <h2 id="pw-title" className="page-title">密码过期配置</h2>
       <p className="mb-3">当前设置：<b>{days === 0 ? "永不过期" : `${days} 天`}</b></p>
-      <Notice result={result} />
+      <ResultNotice result={result} />
       <Form method="post" className="flex flex-col gap-3">
         <fieldset className="flex flex-wrap gap-4" aria-label="密码有效期">
           {PRESETS.map((d) => (

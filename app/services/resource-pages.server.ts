@@ -92,6 +92,7 @@ function tableRow(page: ListPage, staff: boolean): (record: ResourceRecord) => R
   const keys = new Set<string>(["id", "actions", "blocked", page.def.titleField]);
   for (const bulk of page.bulkActions ?? []) for (const key of [bulk.value, bulk.sum?.field, bulk.sameValue?.field]) if (key) keys.add(key);
   if (page.def.status) keys.add(page.def.status.field);
+  for (const key of Object.values(page.cellNotes ?? {})) keys.add(key);
   for (const [key, field] of columnsOf(page.def, page.columns, page.showOrg && staff)) {
     keys.add(key);
     if (field.ref) keys.add(field.ref.labelKey);

@@ -35,7 +35,7 @@ import { complaint, complaintReply } from "./complaint.js";
 import { safetyNotice, sensitiveWord, wxGroup } from "./system-content.js";
 import { order } from "./order.js";
 import { appVersion } from "./app-version.js";
-import { operationLog, systemFile, user } from "./iam.js";
+import { operationLog, role, systemFile, user } from "./iam.js";
 import { activeOrder, delivery, linkedWaybill, openOrder, redelivery } from "./delivery.js";
 import { transportTask } from "./transport-task.js";
 import { container } from "./container.js";
@@ -78,6 +78,7 @@ export const RESOURCES: Record<string, AnyResource> = {
   [operationLog.key]: operationLog,
   [systemFile.key]: systemFile,
   [user.key]: user,
+  [role.key]: role,
   ...Object.fromEntries([openOrder, activeOrder, delivery, redelivery, linkedWaybill, transportTask, container].map((def) => [def.key, def as AnyResource])),
   ...Object.fromEntries(MONEY_RESOURCES.map((def) => [def.key, def as AnyResource])),
   ...Object.fromEntries(RED_ENVELOPE_RESOURCES.map((def) => [def.key, def as AnyResource])),

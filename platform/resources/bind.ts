@@ -116,9 +116,10 @@ export interface Binding<D extends AnyResource = AnyResource> {
   softDelete?: false;
   /**
    * Row actions that open another page (派车, 重新发货) rather than a transition: offered on a record when
-   * the test holds for the caller; the page they open (and its platform call) does the work and the checks.
+   * the test holds for the caller, given what the row already allows (角色管理's 查看 where it offers no
+   * 编辑); the page they open (and its platform call) does the work and the checks.
    */
-  linkActions?: Record<string, (record: Record<string, unknown>, scope: CallerScope) => boolean>;
+  linkActions?: Record<string, (record: Record<string, unknown>, scope: CallerScope, allowed: readonly string[]) => boolean>;
   /** What else the keyword box matches besides the definition's keyword fields (e.g. a payment's waybill numbers). */
   keywordAlso?: (alias: string, text: string) => RawBuilder<SqlBool>;
   /** Footer sums the definition's plain `sums` cannot say (a conditional sum, e.g. 收入 = the positive amounts), by FooterSums key. */

@@ -165,7 +165,8 @@ export async function toRecords(db: AnyDb, binding: Binding, scope: CallerScope,
     const actions = allowedActions(def, record, scope)
       .filter((action) => !writable || action === "detail" || left?.has(WRITE_OF_ACTION[action] ?? action))
       .filter((action) => !guards[action] || guards[action](record, scope));
-    for (const [key, offered] of Object.entries(binding.linkActions ?? {})) if (offered(record, scope)) actions.push(key);
+    const allowed = [...actions];
+    for (const [key, offered] of Object.entries(binding.linkActions ?? {})) if (offered(record, scope, allowed)) actions.push(key);
     record.actions = actions;
     return record;
   });

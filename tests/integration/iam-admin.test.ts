@@ -58,31 +58,57 @@ describe("RBAC", () => {
   });
 
   it("the platform says each role's 操作: 删除 only for an unheld role that is not built in, 查看 where the caller may not edit", async () => {
+    type RoleRow = { id: number; name: string; builtIn: boolean; userCount: number; owner: string; status: string; actions: string[] };
+    // 详情 is the engine's read of any row it lists; the page's 操作 are the rest.
+    const offered = (role: RoleRow) => role.actions.filter((a) => a !== "detail").sort();
     const made = await call<{ id: number }>(platform.baseUrl, "/iam-role", { token: admin, body: { name: "操作测试角色", userType: "ORG_USER", codes: [] } });
     expect(made.body.code).toBe(200);
-    const mine = await call<{ records: Array<{ id: number; builtIn: boolean; userCount: number; editable: boolean; status: string; actions: string[] }> }>(platform.baseUrl, "/iam-role/search", { token: admin, body: { size: 200 } });
+    const mine = await call<{ records: RoleRow[] }>(platform.baseUrl, "/iam-role/search", { token: admin, body: { size: 200 } });
     const records = mine.body.data!.records;
-    expect(records.find((r) => r.id === made.body.data!.id)!.actions).toEqual(["edit", "disable", "delete"]);
+    expect(offered(records.find((r) => r.id === made.body.data!.id)!)).toEqual(["delete", "disable", "edit"]);
+    // Platform staff may change every role of their platform.
     for (const role of records) {
-      if (!role.editable) expect(role.actions).toEqual(["view"]);
-      else expect(role.actions.includes("delete")).toBe(!role.builtIn && role.userCount === 0);
+      expect(role.actions).toContain("edit");
+      expect(role.actions).not.toContain("view");
+      expect(role.actions.includes("delete")).toBe(!role.builtIn && role.userCount === 0);
     }
-    const held = records.find((r) => r.editable && r.userCount > 0);
+    const held = records.find((r) => r.userCount > 0);
     expect(held?.actions).toContain(held!.status === "ENABLED" ? "disable" : "enable");
-    const theirs = await call<{ records: Array<{ editable: boolean; actions: string[] }> }>(platform.baseUrl, "/iam-role/search", { token: tenant, body: { size: 200 } });
-    const readOnly = theirs.body.data!.records.filter((r) => !r.editable);
+    // A tenant sees the platform's templates but may not change them: 查看 only.
+    const theirs = await call<{ records: RoleRow[] }>(platform.baseUrl, "/iam-role/search", { token: tenant, body: { size: 200 } });
+    const readOnly = theirs.body.data!.records.filter((r) => r.owner === "PLATFORM");
     expect(readOnly.length).toBeGreaterThan(0);
-    for (const role of readOnly) expect(role.actions).toEqual(["view"]);
+    for (const role of readOnly) expect(offered(role)).toEqual(["view"]);
+    for (const role of theirs.body.data!.records.filter((r) => r.owner !== "PLATFORM")) expect(role.actions).toContain("edit");
   });
 
   it("a tenant cannot edit the platform's built-in roles nor make system roles", async () => {
-    const roles = await call<{ records: Array<{ id: number; name: string; editable: boolean; builtIn: boolean }> }>(platform.baseUrl, "/iam-role/search", { token: tenant, body: {} });
+    const roles = await call<{ records: Array<{ id: number; name: string; owner: string; builtIn: boolean; actions: string[] }> }>(platform.baseUrl, "/iam-role/search", { token: tenant, body: {} });
     const template = roles.body.data!.records.find((r) => r.builtIn)!;
-    expect(template.editable).toBe(false);
+    expect(template.owner).toBe("PLATFORM");
+    expect(template.actions).not.toContain("edit");
     const res = await call(platform.baseUrl, `/iam-role/${template.id}`, { token: tenant, method: "PUT", body: { name: template.name, codes: [] } });
     expect(res.body.code).toBe(4003);
+    const disable = await call(platform.baseUrl, `/iam-role/${template.id}/disable`, { token: tenant, body: {} });
+    expect(disable.body.code).toBe(4003);
     const system = await call(platform.baseUrl, "/iam-role", { token: tenant, body: { name: "平台角色", userType: "SYSTEM_USER", codes: [] } });
     expect(system.body.code).toBe(4003);
+  });
+
+  it("停用, 启用 and 删除 a role through the engine's row actions; a repeat is refused with 4009", async () => {
+    const made = await call<{ id: number }>(platform.baseUrl, "/iam-role", { token: admin, body: { name: "启停测试角色", userType: "ORG_USER", codes: [] } });
+    const id = made.body.data!.id;
+    const off = await call<{ status: string; actions: string[] }>(platform.baseUrl, `/iam-role/${id}/disable`, { token: admin, body: {} });
+    expect(off.body.code, JSON.stringify(off.body)).toBe(200);
+    expect(off.body.data!.status).toBe("DISABLED");
+    expect(off.body.data!.actions).toContain("enable");
+    expect((await call(platform.baseUrl, `/iam-role/${id}/disable`, { token: admin, body: {} })).body.code).toBe(4009);
+    const on = await call<{ status: string }>(platform.baseUrl, `/iam-role/${id}/enable`, { token: admin, body: {} });
+    expect(on.body.data!.status).toBe("ENABLED");
+    const removed = await call<{ title: string }>(platform.baseUrl, `/iam-role/${id}`, { token: admin, method: "DELETE" });
+    expect(removed.body.data!.title).toBe("启停测试角色");
+    const after = await call<{ records: Array<{ id: number }> }>(platform.baseUrl, "/iam-role/search", { token: admin, body: { name: "启停测试角色" } });
+    expect(after.body.data!.records).toEqual([]);
   });
 
   it("a role change shows on the user's next request, and a disabled user is refused at once", async () => {

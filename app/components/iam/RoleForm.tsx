@@ -1,20 +1,21 @@
 /**
- * The role form with its permission picker: the catalogue grouped by category, a check-all per
- * category (with JavaScript), and the codes the editor does not hold disabled (no escalation; the
- * platform keeps them as they were).
+ * 角色管理's add/edit form (domain 6.1), the page's own section above the engine's list: the role with its
+ * permission picker, the catalogue grouped by category, a check-all per category (with JavaScript), and
+ * the codes the editor does not hold disabled (no escalation; the platform keeps them as they were). A
+ * role the platform says the caller may not change opens read-only (查看).
  */
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import type { Catalogue, RoleDetail } from "~/services/pages/iam.server";
+import type { Catalogue, RoleDetail, roleFormData } from "~/services/pages/iam.server";
+import type { listLoader } from "~/services/resource-pages.server";
+import { ResultNotice } from "~/components/ui/ResultNotice";
+import { role as roleDef } from "../../../contract/resources/iam";
 
-interface Props {
-  catalogue: Catalogue;
-  editing: RoleDetail | null;
-  kinds: Record<string, string>;
-  closeHref: string;
-}
+const USER_TYPE_LABELS = Object.fromEntries(Object.entries(roleDef.fields.userType.options!).map(([kind, option]) => [kind, option.label]));
 
-export function RoleForm({ catalogue, editing, kinds, closeHref }: Props) {
+type FormData = NonNullable<Awaited<ReturnType<typeof roleFormData>>>;
+
+function RoleForm({ catalogue, editing, kinds, closeHref }: { catalogue: Catalogue; editing: RoleDetail | null; kinds: string[]; closeHref: string }) {
   const [codes, setCodes] = useState<Set<string>>(() => new Set(editing?.codes ?? []));
   const readOnly = !!editing && !editing.editable;
   const toggle = (code: string, on: boolean) =>
@@ -37,11 +38,11 @@ export function RoleForm({ catalogue, editing, kinds, closeHref }: Props) {
         <label className="flex flex-col text-sm">
           <span className="mb-1">用户类型 <span className="text-red-500">*</span></span>
           {editing ? (
-            <input value={kinds[editing.userType] ?? editing.userType} disabled className="input w-40" readOnly />
+            <input value={USER_TYPE_LABELS[editing.userType] ?? editing.userType} disabled className="input w-40" readOnly />
           ) : (
             <select name="userType" required className="input w-40" defaultValue="">
               <option value="" disabled>请选择</option>
-              {Object.entries(kinds).map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+              {kinds.map((kind) => <option key={kind} value={kind}>{USER_TYPE_LABELS[kind]}</option>)}
             </select>
           )}
         </label>
@@ -82,4 +83,23 @@ export function RoleForm({ catalogue, editing, kinds, closeHref }: Props) {
       </div>
     </Form>
   );
+}
+
+/** The form when `?form=new|<id>` opened it, with a refusal of the last save. */
+export function RoleFormSection() {
+  const data = useLoaderData<typeof listLoader>();
+  const form = data.extra as FormData | null;
+  const result = useActionData<{ ok?: string; error?: string }>();
+  if (!form) return null;
+  return (
+    <>
+      <ResultNotice result={result} />
+      <RoleForm key={form.editing?.id ?? "new"} catalogue={form.catalogue} editing={form.editing} kinds={form.kinds} closeHref={data.listHref} />
+    </>
+  );
+}
+
+/** 新增角色: opens the form on this page. */
+export function NewRoleLink() {
+  return <Link to="?form=new" className="btn btn-primary" data-log-module="角色管理" data-log-content="点击新增角色">新增角色</Link>;
 }

@@ -1,13 +1,13 @@
 /** 系统文件's upload form: a section of the engine's list page, posted to the page's `?upload` action. */
 import { Form, useActionData } from "@remix-run/react";
 import { FILE_CATEGORY_OPTIONS, FILE_CODES } from "../../../contract/resources/iam";
-import { Notice } from "./kit";
+import { ResultNotice } from "~/components/ui/ResultNotice";
 
 export function SystemFileUpload({ action }: { action: string }) {
   const result = useActionData<{ ok?: string; error?: string }>();
   return (
     <>
-      <Notice result={result && ("ok" in result || "error" in result) ? result : undefined} />
+      <ResultNotice result={result && ("ok" in result || "error" in result) ? result : undefined} />
       <Form method="post" action={action} encType="multipart/form-data" className="mb-4 flex flex-wrap items-end gap-3 rounded border p-3" aria-label="上传文件">
         <label className="flex flex-col text-sm"><span className="mb-1">文件 <span className="text-red-500">*</span></span><input type="file" name="file" required accept=".jpg,.jpeg,.png,.webp,.pdf,.xlsx,.docx,.apk" /></label>
         <label className="flex flex-col text-sm"><span className="mb-1">分类</span>

@@ -9,7 +9,7 @@ import type { listLoader } from "~/services/resource-pages.server";
 import type { PickerData } from "~/lib/picker";
 import { DefaultSubmit, RefPicker } from "~/components/resource/RefPicker";
 import { user as userDef } from "../../../contract/resources/iam";
-import { Notice } from "./kit";
+import { ResultNotice } from "~/components/ui/ResultNotice";
 
 const USER_TYPE_LABELS = Object.fromEntries(Object.entries(userDef.fields.userType.options!).map(([kind, option]) => [kind, option.label]));
 
@@ -96,7 +96,7 @@ export function UserFormSection() {
   if (!form) return null;
   return (
     <>
-      <Notice result={typed ? undefined : (result as { ok?: string; error?: string } | undefined)} />
+      <ResultNotice result={typed ? undefined : (result as { ok?: string; error?: string } | undefined)} />
       <UserForm editing={form.editing} options={form.roleOptions} kinds={form.kinds} orgs={form.orgs} closeHref={data.listHref} typed={typed} />
     </>
   );

@@ -60,10 +60,10 @@ export function ResourceListPage({ page, toolbar, before }: { page: ListPage; to
       {data.searchError ? <p className="alert-error mb-3" role="alert">{data.searchError}</p> : null}
       {bulk.length ? (
         <BulkForm bulk={bulk} label={`选择${bulk[0]!.noun}`} onChange={countTicks}>
-          <ResourceTable def={def} records={records} columns={columnsOf(def, page.columns, page.showOrg && data.staff)} wide={page.wideColumns} rowActions={page.rowActions} links={page.links} empty={empty} label={title} cellLinks={page.cellLinks} selection={{ bulk, ticked }} />
+          <ResourceTable def={def} records={records} columns={columnsOf(def, page.columns, page.showOrg && data.staff)} wide={page.wideColumns} rowActions={page.rowActions} links={page.links} empty={empty} label={title} cellLinks={page.cellLinks} cellNotes={page.cellNotes} selection={{ bulk, ticked }} />
         </BulkForm>
       ) : (
-        <ResourceTable def={def} records={records} columns={columnsOf(def, page.columns, page.showOrg && data.staff)} wide={page.wideColumns} rowActions={page.rowActions} links={page.links} empty={empty} label={title} cellLinks={page.cellLinks} />
+        <ResourceTable def={def} records={records} columns={columnsOf(def, page.columns, page.showOrg && data.staff)} wide={page.wideColumns} rowActions={page.rowActions} links={page.links} empty={empty} label={title} cellLinks={page.cellLinks} cellNotes={page.cellNotes} />
       )}
       <Pagination total={data.data.total} current={data.data.current} size={data.data.size} more={data.data.more} sums={footerSums(data.data.sums)} selectedCount={liveCount ?? (bulk.length ? ticked.length : undefined)} />
       {data.bulk && bulkConfirm ? <BulkConfirmDialog bulk={bulkConfirm} data={data.bulk as never} closeHref={data.listHref} error={actionData?.error} fieldErrors={actionData?.fieldErrors} /> : null}

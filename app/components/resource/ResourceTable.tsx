@@ -28,8 +28,11 @@ export function keyColumnsFirst(def: AnyResource, columns: Array<[string, Field]
 /** A cell as a link to another page when the page binding names one for its column (the appeal's 运单号 → the waybill). */
 const linked = (href: string | null | undefined, content: ReactNode) => (href ? <Link to={href} className="text-primary hover:underline">{content}</Link> : content);
 
+/** A cell's second line (`cellNotes`), when the record has one. */
+const noted = (value: unknown) => (typeof value === "string" && value ? <span className="block text-xs text-gray-400">{value}</span> : null);
+
 /** A server-rendered table of records: one cell per column, the row's allowed actions at the end. */
-export function ResourceTable({ def, records, columns: given, wide = [], rowActions, links, empty, label, confirmPrefix, selection, cellLinks = {} }: { def: AnyResource; records: Row[]; columns: Array<[string, Field]>; wide?: readonly string[]; rowActions: readonly ActionKey[]; links: Links; empty: ReactNode; label: string; confirmPrefix?: string; selection?: Selection; cellLinks?: ListPage["cellLinks"] }) {
+export function ResourceTable({ def, records, columns: given, wide = [], rowActions, links, empty, label, confirmPrefix, selection, cellLinks = {}, cellNotes = {} }: { def: AnyResource; records: Row[]; columns: Array<[string, Field]>; wide?: readonly string[]; rowActions: readonly ActionKey[]; links: Links; empty: ReactNode; label: string; confirmPrefix?: string; selection?: Selection; cellLinks?: ListPage["cellLinks"]; cellNotes?: ListPage["cellNotes"] }) {
   const columns = keyColumnsFirst(def, given);
   const reasons = (selection?.bulk ?? []).filter((b) => b.column);
   const span = columns.length + 1 + (selection ? 1 + reasons.length : 0);
@@ -61,6 +64,7 @@ export function ResourceTable({ def, records, columns: given, wide = [], rowActi
                   {columns.map(([key, field], index) => (
                     <td key={key} className={keyClass(key, index)}>
                       {key === "orgName" ? ((record.orgName as string | null) ?? "-") : linked(cellLinks[key]?.(record), cellOf(field, record[key], record, key))}
+                      {noted(record[cellNotes[key] ?? ""])}
                     </td>
                   ))}
                   {reasons.map((b) => <td key={b.key}><BulkReason bulk={b} record={record} /></td>)}

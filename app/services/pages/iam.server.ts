@@ -10,7 +10,8 @@ import { getSession, sessionTokens } from "../session.server";
 import { platformTarget } from "../target.server";
 import { forgetUserInfo, passwordExpired, requirePage, type CurrentUser } from "../user.server";
 import { readForm, readJson } from "../read-form.server";
-import { pageParams } from "~/lib/paging";
+import { z } from "zod";
+import { parseListQuery } from "../list-query";
 import { PICK_FIELD, pickKeywordName } from "~/lib/picker";
 import { isPickSearch } from "../picker.server";
 import { pickerSourceOf } from "../picker-sources.server";
@@ -20,19 +21,7 @@ import { redirectWithNotice } from "../page-data.server";
 import { recordAction } from "../resource-pages.server";
 import { resourcesApi } from "../resources.server";
 
-export type Paged<T> = { records: T[]; total: number; current: number; size: number };
 export type ActionResult = { ok?: string; error?: string; data?: unknown };
-
-/** The page's query as a plain object, with paging (current, size) read by the one page parser. */
-export function queryOf(request: Request, keys: readonly string[]) {
-  const url = new URL(request.url);
-  const filter: Record<string, string> = {};
-  for (const key of keys) {
-    const value = url.searchParams.get(key)?.trim();
-    if (value) filter[key] = value;
-  }
-  return { filter, ...pageParams(url), url };
-}
 
 /** Runs a platform call for an action: its refusal becomes `{ error }` (the form stays as typed). */
 export async function attempt(work: () => Promise<string | ActionResult>): Promise<ActionResult> {
@@ -52,48 +41,48 @@ export async function respond(user: CurrentUser, result: ActionResult) {
 
 const text = (form: FormData, key: string) => String(form.get(key) ?? "").trim();
 const ids = (form: FormData, key: string) => form.getAll(key).map(Number).filter((n) => Number.isInteger(n) && n > 0);
-export const formText = text;
 
 // ---------------------------------------------------------------- roles
 
-export interface RoleRow { id: number; name: string; userType: string; owner: string; description: string | null; builtIn: boolean; status: string; permissionCount: number; userCount: number; updatedTime: string | null; editable: boolean; /** What the platform lets the caller do with it (edit, disable, enable, delete, view). */ actions: string[] }
-export interface RoleDetail extends Omit<RoleRow, "permissionCount" | "userCount" | "updatedTime"> { codes: string[]; users: Array<{ id: number; name: string; mobile: string; status: string }> }
+/**
+ * 角色管理's own form (`?form=new|<id>`) beside the engine's list (app/pages/iam.ts): the role with its
+ * permission codes, the catalogue by category (the codes the caller may grant), read-only where the
+ * platform says the caller may not change the role (查看). The list, its filters, paging and the row
+ * actions (停用, 启用, 删除) are the engine's.
+ */
+export interface RoleDetail { id: number; name: string; userType: string; description: string | null; builtIn: boolean; status: string; editable: boolean; codes: string[]; users: Array<{ id: number; name: string; mobile: string; status: string }> }
 export type Catalogue = Array<{ category: string; codes: Array<{ code: string; name: string; grantable: boolean }> }>;
 
-export async function roleLoader(request: Request) {
-  const user = await requirePage(request);
-  const { filter, current, size, url } = queryOf(request, ["name", "userType", "status"]);
+/** The kinds of role a caller may add (the platform's `managedKinds` refuses the others). */
+const ROLE_KINDS: Record<string, string[]> = { SYSTEM_USER: ["SYSTEM_USER", "TENANT_USER", "ORG_USER", "INDIVIDUAL_USER"], TENANT_USER: ["TENANT_USER", "ORG_USER"], ORG_USER: ["ORG_USER"] };
+
+/** The form's data (a `ListExtra` of the list loader), or null when no form is open or the role is not the caller's to see. */
+export async function roleFormData(user: CurrentUser, url: URL) {
   const form = url.searchParams.get("form");
-  const [page, catalogue, editing] = await Promise.all([
-    user.call<Paged<RoleRow>>({ path: "/iam-role/search", body: { ...filter, current, size } }),
-    form ? user.call<Catalogue>({ path: "/iam-role/catalogue", method: "GET" }) : null,
-    form && form !== "new" && /^\d+$/.test(form) ? user.call<RoleDetail>({ path: `/iam-role/${form}`, method: "GET" }) : null,
+  if (form !== "new" && !/^[1-9]\d{0,14}$/.test(form ?? "")) return null;
+  const [catalogue, editing] = await Promise.all([
+    user.call<Catalogue>({ path: "/iam-role/catalogue", method: "GET" }),
+    form === "new" ? null : user.call<RoleDetail>({ path: `/iam-role/${form}`, method: "GET" }).catch((error: unknown) => (error instanceof PlatformError && error.kind === "not-found" ? undefined : Promise.reject(error))),
   ]);
-  return json({ page, filter, catalogue, editing, form, confirm: url.searchParams.get("confirm"), kind: user.info.type }, { headers: await user.cookieHeaders() });
+  if (editing === undefined) return null;
+  return { catalogue, editing, kinds: ROLE_KINDS[user.info.type] ?? [] };
 }
 
-export async function roleAction(request: Request) {
-  const user = await requirePage(request);
-  const form = await readForm(request);
-  const intent = text(form, "intent");
+/** 角色管理's POSTs: its add/edit form here (`intent=save`), the row actions (停用, 启用, 删除) the engine's `recordAction`. */
+export async function rolePageAction(page: ListPage, args: ActionFunctionArgs) {
+  const form = await readForm(args.request.clone());
+  if (text(form, "intent") !== "save") return recordAction(page, args);
+  const user = await requirePage(args.request);
   const id = Number(text(form, "id"));
+  const body = { name: text(form, "name"), userType: text(form, "userType") || undefined, description: text(form, "description") || null, codes: form.getAll("codes").map(String) };
+  const back = new URL(args.request.url);
+  back.searchParams.delete("form");
   const result = await attempt(async () => {
-    if (intent === "save") {
-      const body = { name: text(form, "name"), userType: text(form, "userType") || undefined, description: text(form, "description") || null, codes: form.getAll("codes").map(String) };
-      if (id) await user.call({ path: `/iam-role/${id}`, method: "PUT", body });
-      else await user.call({ path: "/iam-role", body });
-      throw redirect(`/system/role?saved=${encodeURIComponent(body.name)}`, { headers: await user.cookieHeaders() });
-    }
-    if (intent === "enable" || intent === "disable") {
-      await user.call({ path: `/iam-role/${id}/${intent}` });
-      return intent === "enable" ? "角色已启用" : "角色已停用";
-    }
-    if (intent === "delete") {
-      await user.call({ path: `/iam-role/${id}`, method: "DELETE" });
-      return "角色已删除";
-    }
-    return { error: "不支持的操作" };
+    if (id) await user.call({ path: `/iam-role/${id}`, method: "PUT", body });
+    else await user.call({ path: "/iam-role", body });
+    return `角色「${body.name}」已保存`;
   });
+  if (result.ok) return redirectWithNotice(user, `${back.pathname}${back.search}`, result.ok);
   return respond(user, result);
 }
 
@@ -107,7 +96,8 @@ export async function roleAction(request: Request) {
 export type RoleOptions = Record<string, Array<{ id: number; name: string }>>;
 export interface EditedUser { id: number; name: string; userType: string; roleIds: number[] }
 
-const STAFF_KINDS: Record<string, string[]> = { SYSTEM_USER: ["SYSTEM_USER", "TENANT_USER", "ORG_USER"], TENANT_USER: ["TENANT_USER", "ORG_USER"], ORG_USER: ["ORG_USER"] };
+/** The kinds of account a caller may add: those of the roles they manage, 个人用户 aside (they register themselves). */
+const STAFF_KINDS: Record<string, string[]> = Object.fromEntries(Object.entries(ROLE_KINDS).map(([caller, kinds]) => [caller, kinds.filter((kind) => kind !== "INDIVIDUAL_USER")]));
 
 /** The form's data (a `ListExtra` of the list loader), or null when no form is open or the row may not be edited. */
 export async function userFormData(user: CurrentUser, url: URL) {
@@ -161,11 +151,19 @@ export async function userPageAction(page: ListPage, args: ActionFunctionArgs) {
 
 export interface PermissionRow { code: string; name: string; category: string; roleCount: number; roles: Array<{ id: number; name: string }> }
 
+/** 权限管理's filters, as the platform reads them (`POST /iam-permission/search`). */
+const permissionFilter = z.object({
+  category: z.string().trim().max(32, "分类最多 32 个字").optional(),
+  keyword: z.string().trim().max(64, "关键字最多 64 个字").optional(),
+});
+
+/** The catalogue, each code with the roles the caller sees holding it; the whole catalogue is one page (codes are defined in code). */
 export async function permissionLoader(request: Request) {
   const user = await requirePage(request);
-  const { filter } = queryOf(request, ["category", "keyword"]);
+  const { filter, errors } = parseListQuery(permissionFilter, new URL(request.url));
   const data = await user.call<{ records: PermissionRow[]; total: number; categories: string[] }>({ path: "/iam-permission/search", body: filter });
-  return json({ ...data, filter }, { headers: await user.cookieHeaders() });
+  const records = data.records.map((p) => ({ ...p, id: p.code, roleNames: p.roles.map((r) => r.name).join("、") }));
+  return json({ records, total: data.total, categories: data.categories, errors }, { headers: await user.cookieHeaders() });
 }
 
 export async function pwConfigLoader(request: Request) {

@@ -62,9 +62,12 @@ export async function recordOperation(ctx: ServiceContext, entry: OperationEntry
     .execute();
 }
 
-/** Module names of the platform's paths: each resource's own name, then the hand-written services. */
+/**
+ * Module names of the platform's paths: the hand-written services' (a page's name where the service and
+ * its resource share a path: 角色管理, 用户管理), then each resource's own name. The sort is stable, so of
+ * two equal prefixes the first named wins.
+ */
 const MODULES: Array<[prefix: string, module: string]> = ([
-  ...Object.values(RESOURCES).map((def) => [def.api.base, def.name] as [string, string]),
   ["tms-freight-dispatch", "调度管理"],
   ["tms-freight-driver-comment", "司机评价"],
   ["tms-freight-riskappeal", "风险申诉"],
@@ -79,6 +82,7 @@ const MODULES: Array<[prefix: string, module: string]> = ([
   ["wx-binding", "微信绑定"],
   ["device-manage", "设备管理"],
   ["api/v1/auth", "登录认证"],
+  ...Object.values(RESOURCES).map((def) => [def.api.base, def.name] as [string, string]),
 ] as Array<[string, string]>).sort((a, b) => b[0].length - a[0].length);
 
 export function moduleOf(path: string): string {

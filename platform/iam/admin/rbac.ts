@@ -6,7 +6,7 @@
  * disabled user's tokens are revoked and their sockets told LOGOUT.
  */
 import type { FastifyInstance } from "fastify";
-import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import { sql, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import { z } from "zod";
 import { RefusalCode } from "../../../contract/envelope.js";
 import { idSchema } from "../../../contract/fields.js";
@@ -24,7 +24,7 @@ import { requireCaller } from "../../identity/guard.js";
 import { announceRevocation } from "../../identity/service.js";
 import { sendAccountSms } from "../../identity/account-sms.js";
 import { requireCode } from "../../http/permission.js";
-import { isOrgUser, isPlatformStaff, isTenantStaff, ownOrgId, rowsFor, type CallerScope } from "../../scope.js";
+import { isOrgUser, isPlatformStaff, isTenantStaff, NOTHING, ownOrgId, rowsFor, type CallerScope } from "../../scope.js";
 
 export const USER_TYPE_LABELS: Record<UserType, string> = { SYSTEM_USER: "平台用户", TENANT_USER: "租户用户", ORG_USER: "企业用户", INDIVIDUAL_USER: "个人用户" };
 const STAFF: readonly UserType[] = ["SYSTEM_USER", "TENANT_USER", "ORG_USER"];
@@ -43,28 +43,26 @@ export function managedKinds(caller: Pick<Caller, "type">): readonly UserType[] 
   return [];
 }
 
-type RoleEb = ExpressionBuilder<Database & { r: Database["roles"] }, "r">;
-
-/** Roles the caller sees: their own scope's, plus the platform's templates of kinds they manage. */
-function visibleRoles(eb: RoleEb, caller: Caller | CallerScope) {
-  const platform = eb("r.platform_id", "=", caller.platformId);
-  if (isPlatformStaff(caller)) return platform;
-  const kinds = managedKinds(caller);
-  if (kinds.length === 0) return eb.and([platform, rowsFor(caller, "r", { individual: null })]);
-  const template = eb.and([eb("r.tenant_id", "is", null), eb("r.org_id", "is", null), eb("r.user_type", "in", kinds)]);
-  return eb.and([platform, eb.or([template, rowsFor(caller, "r", { individual: null })])]);
-}
-
-/** Whether the caller may change this role (templates only by SYSTEM_USER). */
-function mayEditRole(caller: Caller, role: { platform_id: string; tenant_id?: number | null; org_id?: number | null }): boolean {
-  if (role.platform_id !== caller.platformId) return false;
-  if (isPlatformStaff(caller)) return true;
-  if (isTenantStaff(caller)) return role.tenant_id != null && Number(role.tenant_id) === caller.tenantId;
-  if (isOrgUser(caller)) return role.org_id != null && Number(role.org_id) === caller.orgId;
-  return false;
-}
-
 type Manager = Caller | CallerScope;
+
+/**
+ * Roles the caller may change (alias `alias`): those of their own scope, the platform's for platform
+ * staff (the platform's templates only by them). The engine's write scope of 角色管理 and the service's
+ * writes (`editableRole`) read it.
+ */
+export const editableRoles = (caller: Manager, alias: string) => rowsFor(caller, alias, { individual: null });
+
+/** Roles the caller may delete: one they may change that is not built in and that no one holds (`deleteRole` says why not). */
+export const deletableRoles = (caller: Manager, alias: string) =>
+  sql<SqlBool>`(${editableRoles(caller, alias)} and ${sql.ref(`${alias}.built_in`)} = 0 and not exists (select 1 from user_roles ur where ur.role_id = ${sql.ref(`${alias}.id`)}))`;
+
+/** Roles the caller sees: those they may change, plus the platform's templates of the kinds they manage. */
+export function visibleRoles(caller: Manager, alias: string): RawBuilder<SqlBool> {
+  const kinds = managedKinds(caller);
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  const template = kinds.length ? sql<SqlBool>`(${column("tenant_id")} is null and ${column("org_id")} is null and ${column("user_type")} in (${sql.join([...kinds])}))` : NOTHING;
+  return sql<SqlBool>`(${column("platform_id")} = ${caller.platformId} and (${template} or ${editableRoles(caller, alias)}))`;
+}
 
 /** The kinds of account a caller manages: staff of their scope, or every account of the platform for `all`. */
 const managedAccountKinds = (caller: Manager, all: boolean) => (all ? USER_TYPES : managedKinds(caller).filter((k) => STAFF.includes(k)));
@@ -134,14 +132,8 @@ async function guardUserAdmins(trx: AnyDb, users: readonly ScopedUser[]): Promis
 // ---------------------------------------------------------------- roles
 
 const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label}最多 ${max} 个字`).optional().nullable().transform((v) => v || undefined);
-const optionalEnum = <T extends string>(values: readonly T[], message: string) => z.enum(values as [T, ...T[]], { errorMap: () => ({ message }) }).optional().nullable().or(z.literal("").transform(() => undefined));
 const codesSchema = z.array(z.string().max(64, "权限码过长"), { invalid_type_error: "权限码 codes 必须是数组" }).max(500, "权限码过多").default([]);
 
-const roleSearch = z.object({
-  name: optionalText("角色名称", 64),
-  userType: optionalEnum(USER_TYPES, "用户类型不正确（userType）"),
-  status: optionalEnum(["ENABLED", "DISABLED"] as const, "状态不正确（status）"),
-});
 const roleBody = z.object({
   name: z.string({ required_error: "请填写角色名称" }).trim().min(1, "请填写角色名称").max(64, "角色名称最多 64 个字"),
   userType: z.enum(USER_TYPES as unknown as [UserType, ...UserType[]], { errorMap: () => ({ message: "请选择用户类型" }) }),
@@ -151,68 +143,21 @@ const roleBody = z.object({
 const roleUpdate = roleBody.omit({ userType: true });
 const idParams = z.object({ id: idSchema("id") });
 
-const ownerLabel = (r: { tenant_id?: number | null; org_id?: number | null }) => (r.org_id != null ? "企业" : r.tenant_id != null ? "租户" : "平台");
+type RoleRowDb = { id: number; name: string; user_type: UserType; description?: string | null; built_in: number; status: string };
 
-type RoleRowDb = { id: number; name: string; user_type: UserType; platform_id: string; tenant_id?: number | null; org_id?: number | null; description?: string | null; built_in: number; status: string };
+const roleRecord = (r: RoleRowDb) => ({ id: Number(r.id), name: r.name, userType: r.user_type, description: r.description ?? null, builtIn: Number(r.built_in) === 1, status: r.status });
 
-function roleRecord(caller: Caller, r: RoleRowDb) {
-  return {
-    id: Number(r.id),
-    name: r.name,
-    userType: r.user_type,
-    owner: ownerLabel(r),
-    description: r.description ?? null,
-    builtIn: Number(r.built_in) === 1,
-    status: r.status,
-    editable: mayEditRole(caller, r),
-  };
-}
-
-/**
- * What the caller may do with a role, the list's 操作 (the console shows exactly these): 编辑 and 停用 or
- * 启用 where it may edit the role, 删除 too for one that is not built in and that no one holds; else 查看.
- * `setRoleStatus` and `deleteRole` refuse the rest.
- */
-function roleActions(role: { editable: boolean; builtIn: boolean; status: string }, userCount: number): string[] {
-  if (!role.editable) return ["view"];
-  return ["edit", role.status === "ENABLED" ? "disable" : "enable", ...(!role.builtIn && userCount === 0 ? ["delete"] : [])];
-}
-
-export async function searchRoles(ctx: ServiceContext, caller: Caller, filter: z.infer<typeof roleSearch>, current: number, size: number) {
-  let query = ctx.db.kysely.selectFrom("roles as r").where((eb) => visibleRoles(eb, caller));
-  if (filter.name) query = query.where("r.name", "like", `%${filter.name}%`);
-  if (filter.userType) query = query.where("r.user_type", "=", filter.userType);
-  if (filter.status) query = query.where("r.status", "=", filter.status);
-  const [rows, count] = await Promise.all([
-    query
-      .selectAll("r")
-      .select((eb) => [
-        eb.selectFrom("role_permissions as rp").select(sql<number>`count(*)`.as("n")).whereRef("rp.role_id", "=", "r.id").as("permissionCount"),
-        eb.selectFrom("user_roles as ur").select(sql<number>`count(*)`.as("n")).whereRef("ur.role_id", "=", "r.id").as("userCount"),
-      ])
-      .orderBy("r.id")
-      .limit(size)
-      .offset(offsetOf(current, size))
-      .execute(),
-    query.select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow(),
-  ]);
-  const records = rows.map((r) => {
-    const role = roleRecord(caller, r);
-    const userCount = Number(r.userCount ?? 0);
-    return { ...role, permissionCount: Number(r.permissionCount ?? 0), userCount, updatedTime: r.updated_at ?? r.created_at ?? null, actions: roleActions(role, userCount) };
-  });
-  return paged(records, Number(count.n), current, size);
-}
-
-async function findRole(db: AnyDb, caller: Caller, id: number) {
-  const role = await db.selectFrom("roles as r").selectAll("r").where("r.id", "=", id).where((eb) => visibleRoles(eb, caller)).executeTakeFirst();
+async function findRole(db: AnyDb, caller: Manager, id: number) {
+  const role = await db.selectFrom("roles as r").selectAll("r").where("r.id", "=", id).where(visibleRoles(caller, "r")).executeTakeFirst();
   if (!role) throw notFound("角色不存在或不在您的管理范围内");
   return role;
 }
 
-async function editableRole(db: AnyDb, caller: Caller, id: number) {
+const mayEditRole = async (db: AnyDb, caller: Manager, id: number) => !!(await db.selectFrom("roles as r").select("r.id").where("r.id", "=", id).where(editableRoles(caller, "r")).executeTakeFirst());
+
+async function editableRole(db: AnyDb, caller: Manager, id: number) {
   const role = await findRole(db, caller, id);
-  if (!mayEditRole(caller, role)) throw notPermitted(`角色「${role.name}」由上级维护，您不能修改`);
+  if (!(await mayEditRole(db, caller, id))) throw notPermitted(`角色「${role.name}」由上级维护，您不能修改`);
   return role;
 }
 
@@ -238,7 +183,8 @@ export async function roleDetail(ctx: ServiceContext, caller: Caller, id: number
     .limit(200)
     .execute();
   return {
-    ...roleRecord(caller, role),
+    ...roleRecord(role),
+    editable: await mayEditRole(ctx.db.kysely, caller, id),
     codes: await codesOfRole(ctx.db.kysely, id),
     users: users.map((u) => ({ id: Number(u.id), name: u.name, mobile: u.mobile, status: u.status })),
   };
@@ -294,7 +240,7 @@ export async function updateRole(ctx: ServiceContext, caller: Caller, id: number
   });
 }
 
-export async function setRoleStatus(ctx: ServiceContext, caller: Caller, id: number, status: "ENABLED" | "DISABLED") {
+export async function setRoleStatus(ctx: ServiceContext, caller: Manager, id: number, status: "ENABLED" | "DISABLED") {
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const role = await editableRole(trx, caller, id);
     if (role.status === status) throw illegal(`角色「${role.name}」已经是${status === "ENABLED" ? "启用" : "停用"}状态`);
@@ -305,7 +251,7 @@ export async function setRoleStatus(ctx: ServiceContext, caller: Caller, id: num
   });
 }
 
-export async function deleteRole(ctx: ServiceContext, caller: Caller, id: number) {
+export async function deleteRole(ctx: ServiceContext, caller: Manager, id: number) {
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const role = await editableRole(trx, caller, id);
     if (Number(role.built_in) === 1) throw illegal(`「${role.name}」是内置角色，不能删除`);
@@ -322,7 +268,7 @@ export async function assignableRoles(db: AnyDb, caller: Caller | CallerScope, t
   const roles = await db
     .selectFrom("roles as r")
     .select(["r.id", "r.name", "r.tenant_id", "r.org_id"])
-    .where((eb) => visibleRoles(eb, caller))
+    .where(visibleRoles(caller, "r"))
     .where("r.user_type", "=", type)
     .where("r.status", "=", "ENABLED")
     .orderBy("r.id")
@@ -507,7 +453,7 @@ export async function searchPermissions(ctx: ServiceContext, caller: Caller, fil
     .selectFrom("role_permissions as rp")
     .innerJoin("roles as r", "r.id", "rp.role_id")
     .select(["rp.permission_code", "r.id", "r.name"])
-    .where((eb) => visibleRoles(eb, caller))
+    .where(visibleRoles(caller, "r"))
     .orderBy("r.id")
     .execute();
   const records = Object.entries(PERMISSIONS)
@@ -521,7 +467,6 @@ export async function searchPermissions(ctx: ServiceContext, caller: Caller, fil
 
 // ---------------------------------------------------------------- routes
 
-const roleStatusParams = z.object({ id: idSchema("id"), action: z.enum(["enable", "disable"], { errorMap: () => ({ message: "不支持的操作" }) }) });
 const orgOptionsSearch = z.object({ keyword: optionalText("企业名称", 32) });
 const optionsBody = z.object({ userType: z.enum(USER_TYPES as unknown as [UserType, ...UserType[]], { errorMap: () => ({ message: "请选择用户类型" }) }), orgId: z.number().int().positive().optional().nullable() });
 
@@ -537,19 +482,10 @@ export async function rbacRoutes(app: FastifyInstance, ctx: ServiceContext): Pro
     return caller;
   };
 
-  app.post("/iam-role/search", async (request) => {
-    const caller = await roleAdmin(request);
-    const { current, size } = parse(pagingSchema, request.body);
-    return searchRoles(ctx, caller, parse(roleSearch, request.body), current, size);
-  });
   app.get("/iam-role/catalogue", async (request) => ok(catalogue(await roleAdmin(request))));
   app.get("/iam-role/:id", async (request) => ok(await roleDetail(ctx, await roleAdmin(request), parse(idParams, request.params).id)));
   app.post("/iam-role", async (request) => ok(await createRole(ctx, await roleAdmin(request), request.body)));
   app.put("/iam-role/:id", async (request) => ok(await updateRole(ctx, await roleAdmin(request), parse(idParams, request.params).id, request.body)));
-  app.post("/iam-role/:id/:action", async (request) => {
-    const { id, action } = parse(roleStatusParams, request.params);
-    return ok(await setRoleStatus(ctx, await roleAdmin(request), id, action === "enable" ? "ENABLED" : "DISABLED"));
-  });
   app.delete("/iam-role/:id", async (request) => ok(await deleteRole(ctx, await roleAdmin(request), parse(idParams, request.params).id)));
 
   app.post("/iam-user/role-options", async (request) => {

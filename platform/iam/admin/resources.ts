@@ -13,13 +13,20 @@
  * `PUT /iam-user/:id`), and its row actions (停用, 启用, 解锁, 重置密码, 强制下线) are that service's
  * `userAction`, with its checks, SMS and revoked sessions. 正常 / 已停用 / 已锁定 is computed from the
  * status and the lock's expiry, the roles are the user's `user_roles`.
+ *
+ * 角色管理 lists the `roles` the caller sees (rbac.ts `visibleRoles`). The IAM service keeps the writes
+ * that carry permission codes (`POST /iam-role`, `PUT /iam-role/:id`, the page's form) and the delete
+ * (`DELETE /iam-role/:id`: the role and its codes go); 停用 / 启用 are its `setRoleStatus`. The write
+ * scope says which rows those are offered on: roles of the caller's own scope (`editableRoles`; the
+ * platform's templates only for platform staff), 删除 only on one not built in that no one holds; a role
+ * the caller may not change offers 查看 (its codes, read-only) instead.
  */
 import { sql, type SqlBool } from "kysely";
-import { operationLog, systemFile, user } from "../../../contract/resources/iam.js";
+import { operationLog, role, systemFile, user } from "../../../contract/resources/iam.js";
 import { nowIso } from "../../db/index.js";
 import { bindResource, platformStaffScope, platformWrites, type TransitionService } from "../../resources/bind.js";
 import { isPlatformStaff } from "../../scope.js";
-import { managedAccounts, userAction, type UserAction } from "./rbac.js";
+import { deletableRoles, editableRoles, managedAccounts, setRoleStatus, userAction, visibleRoles, type UserAction } from "./rbac.js";
 
 export { appVersionBinding } from "./app-version.js";
 
@@ -59,4 +66,21 @@ export const userBinding = bindResource(user, {
   // 个人用户 edit their own profile; 用户管理 edits staff accounts only.
   actionGuards: { edit: (record) => record.userType !== "INDIVIDUAL_USER", disable: notSelf, forceLogout: notSelf },
   routes: { create: false, update: false, delete: false },
+});
+
+export const roleBinding = bindResource(role, {
+  table: "roles",
+  scope: visibleRoles,
+  writeScope: (scope, alias, write) => (write === "delete" ? deletableRoles(scope, alias) : editableRoles(scope, alias)),
+  softDelete: false,
+  stamp: "platform",
+  computed: {
+    owner_kind: (a) => sql`case when ${column(a, "org_id")} is not null then 'ORG' when ${column(a, "tenant_id")} is not null then 'TENANT' else 'PLATFORM' end`,
+    permission_count: (a) => sql`(select count(*) from role_permissions rp where rp.role_id = ${column(a, "id")})`,
+    user_count: (a) => sql`(select count(*) from user_roles ur where ur.role_id = ${column(a, "id")})`,
+    changed_at: (a) => sql`coalesce(${column(a, "updated_at")}, ${column(a, "created_at")})`,
+  },
+  services: { disable: (ctx, scope, id) => setRoleStatus(ctx, scope, id, "DISABLED"), enable: (ctx, scope, id) => setRoleStatus(ctx, scope, id, "ENABLED") },
+  linkActions: { view: (_record, _scope, allowed) => !allowed.includes("edit") },
+  routes: { detail: false, create: false, update: false, delete: false },
 });
