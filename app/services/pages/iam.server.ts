@@ -3,7 +3,7 @@
  * live on the platform (platform/iam/admin); these only read the page's query, relay the form and
  * turn refusals into the page's message.
  */
-import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs } from "@remix-run/node";
 import type { UserInfo } from "../../../contract/identity";
 import { PlatformError, platformFetch } from "../platform.server";
 import { getSession, sessionTokens } from "../session.server";

@@ -226,9 +226,10 @@ async function holdersOf(trx: AnyDb, roleId: number) {
 }
 
 export async function updateRole(ctx: ServiceContext, caller: Caller, id: number, input: unknown) {
-  const body = parse(roleUpdate, input);
   return ctx.db.kysely.transaction().execute(async (trx) => {
+    // A role the caller may not change is refused as such (404, 4003) whatever the body says.
     const role = await editableRole(trx, caller, id);
+    const body = parse(roleUpdate, input);
     if (Number(role.built_in) === 1 && !isPlatformStaff(caller)) throw notPermitted("内置角色的权限只能由平台用户修改");
     await assertRoleNameFree(trx, caller, { tenant_id: role.tenant_id ?? null, org_id: role.org_id ?? null }, body.name, id);
     const codes = resolveRoleCodes(caller, await codesOfRole(trx, id), body.codes);
