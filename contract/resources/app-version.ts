@@ -4,7 +4,7 @@
  * The public /download page and the apps' update check read the newest 在用 version of each app.
  */
 import { defineResource, f, type RecordOf } from "./kit.js";
-import { ENABLE_STATES } from "./vocabulary.js";
+import { enableMachine } from "./vocabulary.js";
 import { isStoredUrl } from "../validation.js";
 
 const BASIC = { list: true, detail: "版本信息", form: true, export: true } as const;
@@ -33,17 +33,7 @@ export const appVersion = defineResource({
     updateNotes: f.textarea("更新说明", 1000, { ...BASIC, required: true }),
     publishedAt: f.datetime("发布时间", { list: true, detail: "版本信息", export: true }),
   },
-  status: {
-    field: "status",
-    label: "状态",
-    initial: "ENABLED",
-    states: ENABLE_STATES,
-    transitions: {
-      disable: { label: "禁用", from: ["ENABLED"], to: "DISABLED", permission: "SYSTEM_USER_APP_VERSION", kinds: ["SYSTEM_USER"], tone: "danger", confirm: "禁用后该版本不再提供下载和更新" },
-      enable: { label: "启用", from: ["DISABLED"], to: "ENABLED", permission: "SYSTEM_USER_APP_VERSION", kinds: ["SYSTEM_USER"] },
-    },
-    editableIn: ["ENABLED", "DISABLED"],
-  },
+  status: enableMachine("SYSTEM_USER_APP_VERSION", ["SYSTEM_USER"], { label: "禁用", confirm: "禁用后该版本不再提供下载和更新" }),
   permissions: {
     list: ["SYSTEM_USER_APP_VERSION"],
     detail: ["SYSTEM_USER_APP_VERSION"],

@@ -7,7 +7,7 @@
  */
 import type { UserType } from "../platforms.js";
 import { defineResource, f, type Options } from "./kit.js";
-import { ENABLE_STATES } from "./vocabulary.js";
+import { enableMachine } from "./vocabulary.js";
 
 const USER_KIND_OPTIONS = {
   SYSTEM_USER: { label: "平台用户" },
@@ -147,8 +147,6 @@ export const user = defineResource({
 /** Whose a role is: the platform's (a template every scope below may hand out), a tenant's or an organisation's. */
 const ROLE_OWNERS = { PLATFORM: { label: "平台" }, TENANT: { label: "租户" }, ORG: { label: "企业" } } as const satisfies Options;
 const ROLE_ADMIN = ["IAM_ROLE_MANAGEMENT"] as const;
-const ROLE = { list: true, detail: true } as const;
-const roleToggle = (label: string, from: "ENABLED" | "DISABLED", more: { confirm?: string; tone?: "danger" } = {}) => ({ label, from: [from], to: from === "ENABLED" ? "DISABLED" : "ENABLED", permission: ROLE_ADMIN, kinds: STAFF_KINDS, ...more });
 
 /**
  * 角色管理 (domain 6.1): the roles a caller sees, their own scope's and the platform's templates of the
@@ -163,28 +161,18 @@ export const role = defineResource({
   api: "iam-role",
   titleField: "name",
   fields: {
-    name: f.text("角色名称", 64, { ...ROLE, filter: "contains" }),
+    name: f.text("角色名称", 64, { ...LISTED, filter: "contains" }),
     description: f.text("角色描述", 200, { detail: true }),
-    userType: f.enumOf("用户类型", USER_KIND_OPTIONS, { ...ROLE, filter: "eq" }),
+    userType: f.enumOf("用户类型", USER_KIND_OPTIONS, { ...LISTED, filter: "eq" }),
     /** Computed by the binding from the role's tenant and organisation. */
-    owner: f.enumOf("归属", ROLE_OWNERS, { ...ROLE, column: "owner_kind" }),
-    permissionCount: f.int("权限数", 0, Number.MAX_SAFE_INTEGER, { ...ROLE, column: "permission_count" }),
+    owner: f.enumOf("归属", ROLE_OWNERS, { ...LISTED, column: "owner_kind" }),
+    permissionCount: f.int("权限数", 0, Number.MAX_SAFE_INTEGER, { ...LISTED, column: "permission_count" }),
     /** The accounts holding it (computed); the list links it to 用户管理. */
-    userCount: f.int("用户数", 0, Number.MAX_SAFE_INTEGER, { ...ROLE, column: "user_count" }),
-    builtIn: f.bool("内置", ROLE),
-    changedTime: f.datetime("更新时间", { ...ROLE, column: "changed_at" }),
+    userCount: f.int("用户数", 0, Number.MAX_SAFE_INTEGER, { ...LISTED, column: "user_count" }),
+    builtIn: f.bool("内置", LISTED),
+    changedTime: f.datetime("更新时间", { ...LISTED, column: "changed_at" }),
   },
-  status: {
-    field: "status",
-    label: "状态",
-    initial: "ENABLED",
-    states: ENABLE_STATES,
-    transitions: {
-      disable: roleToggle("停用", "ENABLED", { confirm: "持有该角色的用户将在下一次操作时失去其权限", tone: "danger" }),
-      enable: roleToggle("启用", "DISABLED"),
-    },
-    editableIn: ["ENABLED", "DISABLED"],
-  },
+  status: enableMachine(ROLE_ADMIN, STAFF_KINDS, { label: "停用", confirm: "持有该角色的用户将在下一次操作时失去其权限" }),
   permissions: { list: ROLE_ADMIN, detail: ROLE_ADMIN, update: ROLE_ADMIN, delete: ROLE_ADMIN },
   kinds: { read: STAFF_KINDS, write: STAFF_KINDS },
   defaultSort: ["id", "asc"],

@@ -83,12 +83,21 @@ export function auditMachine(approve: PermissionCode, ownerWrite: readonly Permi
   };
 }
 
-/** 启用 / 停用 on the `enabled` field, by the holders of `permission`. */
-export function enableToggles(permission: PermissionCode | readonly PermissionCode[], kinds: readonly UserType[]): Record<string, Transition<string>> {
+/** 启用 / 停用 by the holders of `permission`: on the enum `field` (the status when absent); `disable` names the stop and what it means. */
+function toggles(permission: PermissionCode | readonly PermissionCode[], kinds: readonly UserType[], field: string | undefined, disable: { label: string; confirm: string }): Record<string, Transition<string>> {
+  const on = field ? { field } : {};
   return {
-    disable: { label: "停用", from: ["ENABLED"], to: "DISABLED", permission, kinds, field: "enabled", tone: "danger", confirm: "停用后将不能再被调度或选用" },
-    enable: { label: "启用", from: ["DISABLED"], to: "ENABLED", permission, kinds, field: "enabled" },
+    disable: { label: disable.label, from: ["ENABLED"], to: "DISABLED", permission, kinds, ...on, tone: "danger", confirm: disable.confirm },
+    enable: { label: "启用", from: ["DISABLED"], to: "ENABLED", permission, kinds, ...on },
   };
+}
+
+/** 启用 / 停用 on the `enabled` field, by the holders of `permission`. */
+export const enableToggles = (permission: PermissionCode | readonly PermissionCode[], kinds: readonly UserType[]) => toggles(permission, kinds, "enabled", { label: "停用", confirm: "停用后将不能再被调度或选用" });
+
+/** 启用 / 停用 as a row's own status (角色, App 版本), editable in either state; `disable` names the stop (停用, 禁用) and what it means. */
+export function enableMachine(permission: PermissionCode | readonly PermissionCode[], kinds: readonly UserType[], disable: { label: string; confirm: string }): StatusSpec<keyof typeof ENABLE_STATES> {
+  return { field: "status", label: "状态", initial: "ENABLED", states: ENABLE_STATES, transitions: toggles(permission, kinds, undefined, disable), editableIn: ["ENABLED", "DISABLED"] };
 }
 
 export const enabledField = () => f.enumOf("状态", ENABLE_STATES, { list: true, detail: true, export: true, filter: "eq" });
