@@ -1,6 +1,6 @@
 /**
  * Markup a browser that runs JavaScript does not need in the document (issue 25, page weight): the
- * sidebar's closed groups and the settings form. The console marks a browser that ran its scripts
+ * sidebar's closed groups, the settings form and the user menu's entries. The console marks a browser that ran its scripts
  * with a session cookie; a document for such a browser leaves that markup out and the browser renders
  * it right after hydration (before the page counts as hydrated). A browser without the cookie (the
  * first page, JavaScript off) gets all of it in the document.

@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       affixTabs,
       msgNum,
       productTitle: requestBranding(request).title,
-      /** The browser renders the closed menu groups and the settings form itself (`~/lib/scripted`). */
+      /** The browser renders the closed menu groups, the settings form and the user menu itself (`~/lib/scripted`). */
       deferred: isScripted(request),
     },
     { headers: await user.cookieHeaders() },

@@ -1,6 +1,6 @@
 /**
  * Issue 25, page weight: a browser that ran the console's scripts gets the waybill list without the
- * sidebar's closed groups and the settings form (it renders them itself); a browser without
+ * sidebar's closed groups, the settings form and the user menu's entries (it renders them itself); a browser without
  * JavaScript gets all of it. Either way the page data's rows travel packed.
  */
 import { parse } from "node-html-parser";
@@ -11,7 +11,7 @@ import { browserAs } from "./support";
 const LIST = "/dispatchManage/waybillList";
 
 describe("the waybill list's document", () => {
-  it("without JavaScript: every menu entry and the settings form; with it: the open group only", async () => {
+  it("without JavaScript: every menu entry, the settings form and the user menu; with it: the open group only", async () => {
     const browser = await browserAs("ORG_USER");
     const plain = await browser.get(LIST);
     const scriptedResponse = await browser.raw(LIST, `${SCRIPTED_COOKIE}=1`);
@@ -30,6 +30,9 @@ describe("the waybill list's document", () => {
     expect(menuHrefs(scripted)).not.toContain("/orderManage/orderList");
     expect(scripted.querySelector('[data-testid="settings-panel"] summary[aria-label="系统布局设置"]')).not.toBeNull();
     expect(scripted.querySelector('form[aria-label="系统布局设置"]')).toBeNull();
+    expect(plain.doc.querySelector('[data-testid="avatar-menu"] [role="menu"]')).not.toBeNull();
+    expect(scripted.querySelector('[data-testid="avatar-menu"] summary[aria-label="用户菜单"]')).not.toBeNull();
+    expect(scripted.querySelector('[data-testid="avatar-menu"] [role="menu"]')).toBeNull();
 
     const rows = (doc: typeof scripted) => doc.querySelectorAll('[data-testid="freight-row"]').map((tr) => tr.getAttribute("data-freight-no"));
     expect(rows(scripted)).toHaveLength(20);

@@ -90,7 +90,7 @@ export function FreightTable<R extends FreightRow>({ records, actions, selection
               return (
                 <tr key={r.id} data-testid="freight-row" data-freight-no={r.freightNo} data-status={r.status}>
                   {selection ? (
-                    <td className="col-select w-10">
+                    <td className="col-select">
                       {selection.selectable(r) ? (
                         <label className="-m-2 block p-2">
                           <span className="sr-only">选择运单 {r.freightNo}</span>

@@ -24,7 +24,7 @@ interface ShellProps {
   affixTabs: VisitedView[];
   msgNum: number;
   productTitle: string;
-  /** The document left out the closed menu groups and the settings form (`~/lib/scripted`). */
+  /** The document left out the closed menu groups, the settings form and the user menu (`~/lib/scripted`). */
   deferred: boolean;
   children: React.ReactNode;
 }
@@ -54,7 +54,7 @@ export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitl
   const collapsed = !settings.sidebarOpen;
   const header = (
     <>
-      <Navbar user={user} msgNum={msgNum} menu={menu} sidebarOpen={settings.sidebarOpen} />
+      <Navbar user={user} msgNum={msgNum} menu={menu} sidebarOpen={settings.sidebarOpen} withUserMenu={complete} />
       {settings.tagsView ? <TagsView userId={user.id} affix={affixTabs} /> : null}
     </>
   );
