@@ -14,6 +14,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/ui/nonce";
+import { mapPageData, packRows, type HandoffState } from "~/lib/handoff-rows";
 import { applySecurityHeaders } from "~/lib/security-headers";
 
 const ABORT_DELAY = 5_000;
@@ -31,7 +32,20 @@ export function withoutNulBytes(): Transform {
   });
 }
 
+const HTML_UNSAFE: Record<string, string> = { "&": "\\u0026", ">": "\\u003e", "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+
+/**
+ * Remix's `window.__remixContext` string with the page data's row lists packed (`~/lib/handoff-rows`),
+ * escaped as Remix escapes it (its escapes are JSON's, so the string parses as it is).
+ */
+export function packedHandoff(handoff: string): string {
+  const context = JSON.parse(handoff) as { state?: HandoffState };
+  mapPageData(context.state, packRows);
+  return JSON.stringify(context).replace(/[&><\u2028\u2029]/g, (c) => HTML_UNSAFE[c]!);
+}
+
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
+  if (remixContext.serverHandoffString) remixContext.serverHandoffString = packedHandoff(remixContext.serverHandoffString);
   // Bots and SPA mode get the whole document at once; browsers get the shell as soon as it is ready.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   const nonce = randomBytes(16).toString("base64");

@@ -7,6 +7,7 @@ import { RequestIdNote } from "~/components/ui/RequestIdNote";
 import { installClickLog } from "~/components/iam/clickLog";
 import stylesheet from "~/tailwind.css";
 import { documentTitle } from "~/lib/branding";
+import { markScripted } from "~/lib/scripted";
 import { softTint } from "~/lib/settings";
 import { pageTitle } from "~/navigation";
 import { readSettings } from "~/services/settings.server";
@@ -63,6 +64,7 @@ export default function App() {
   // Marks the document hydrated (after every child's effects ran): browser tests wait for it.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    markScripted();
   }, []);
   useEffect(() => installClickLog(), []);
   return <Outlet />;

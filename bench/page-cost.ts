@@ -4,21 +4,25 @@
  *
  *   npx tsx bench/page-cost.ts [--requests 300] [--port 3772] [--db file:…] [--pages waybillList,vehicleList] [--profile [--profile-platform]]
  *
+ * Pages: waybillList (ORG_USER), waybillListSystem (SYSTEM_USER, only when named), driverList, vehicleList, dashboard.
+ *
  * Starts the platform and the console (on --db, default data/bench/tms.db when bench/freight made it,
  * else a fresh seeded database under data/bench-page-cost), logs ORG_USER in, and for each page sends
  * --requests requests one after another (one connection), reading the CPU time the console and the
  * platform spent from /proc/<pid>/stat before and after: CPU ms per page, not wall time. Also per
- * page: HTML bytes (and gzip), the `__remixContext` payload's bytes, and the first-load JavaScript
+ * page: HTML bytes (and gzip) as a browser with JavaScript gets them from its second page on, the first
+ * page's (or a browser without JavaScript's) HTML bytes, the `__remixContext` payload's bytes, and the first-load JavaScript
  * (every module the document preloads or imports, gzip -6 each, summed).
  * With --profile the console runs under `node --cpu-prof` and the top self-time functions of the
  * profile are printed to stderr (the profile is kept in data/profiles/); with --profile-platform too, the
- * platform is profiled instead. --pages measures only the pages named (default: all of them). Each
+ * platform is profiled instead. --pages measures only the pages named (default: all of them but waybillListSystem). Each
  * page's first document is kept in data/page-cost/<page>.html, to see where its bytes go.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
+import { SCRIPTED_COOKIE } from "../app/lib/scripted.js";
 import { consoleLogin, root, round, startStack } from "../scripts/lib/processes.js";
 
 const { values } = parseArgs({
@@ -33,6 +37,7 @@ const { values } = parseArgs({
 });
 const REQUESTS = Number(values.requests);
 const ORG_USER = "13800000003";
+const SYSTEM_USER = "13800000001";
 /** The vehicle list is the tenant's (bench/resources measures it too); the tenant holds every vehicle. */
 const TENANT_USER = "13800000002";
 const chinaDay = (offsetDays: number) => new Date(Date.now() + 8 * 3600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -79,25 +84,29 @@ const stack = await startStack({
 });
 const allPages = {
   waybillList: { path: `/dispatchManage/waybillList?${new URLSearchParams({ status: "IN_TRANSIT", createdFrom: chinaDay(-30), createdTo: chinaDay(0) })}`, user: ORG_USER },
+  waybillListSystem: { path: `/dispatchManage/waybillList?${new URLSearchParams({ status: "IN_TRANSIT", createdFrom: chinaDay(-30), createdTo: chinaDay(0) })}`, user: SYSTEM_USER },
   driverList: { path: "/resourceManager/driverList", user: ORG_USER },
   vehicleList: { path: "/userInfoManage/carList?auditStatus=PENDING", user: TENANT_USER },
   dashboard: { path: "/dashboard", user: ORG_USER },
 };
-const wanted = values.pages?.split(",") ?? Object.keys(allPages);
+const wanted = values.pages?.split(",") ?? Object.keys(allPages).filter((name) => name !== "waybillListSystem");
 const pages = Object.entries(allPages).filter(([name]) => wanted.includes(name));
 const result: Record<string, unknown> = { requests: REQUESTS };
 try {
   const cookies = new Map<string, string>();
   for (const user of new Set(pages.map(([, page]) => page.user))) cookies.set(user, await consoleLogin(stack.consoleUrl, user));
   for (const [name, { path, user }] of pages) {
-    const get = async (path: string) => {
-      const response = await fetch(stack.consoleUrl + path, { headers: { Cookie: cookies.get(user)! }, redirect: "manual" });
+    // A browser that ran the console's scripts marks itself (app/lib/scripted.ts): every page after its first.
+    const get = async (path: string, scripted = true) => {
+      const cookie = cookies.get(user)! + (scripted ? `; ${SCRIPTED_COOKIE}=1` : "");
+      const response = await fetch(stack.consoleUrl + path, { headers: { Cookie: cookie }, redirect: "manual" });
       const text = await response.text();
       if (response.status !== 200) throw new Error(`${path}: HTTP ${response.status}`);
       return text;
     };
     const html = await get(path);
     writeFileSync(join(htmlDir, `${name}.html`), html);
+    const firstHtml = await get(path, false);
     for (let i = 0; i < 20; i++) await get(path);
     const console0 = cpuMs(stack.console.pid);
     const platform0 = cpuMs(stack.platform.pid);
@@ -118,6 +127,7 @@ try {
       wallMs: round(wallMs, 1),
       htmlKb: round(Buffer.byteLength(html) / 1024),
       htmlGzipKb: round(gzipSync(html).byteLength / 1024),
+      firstPageHtmlKb: round(Buffer.byteLength(firstHtml) / 1024),
       remixContextKb: round(Buffer.byteLength(context) / 1024),
       firstLoadJsKb: round(jsRaw / 1024),
       firstLoadJsGzipKb: round(jsGzip / 1024),

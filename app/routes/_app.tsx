@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { Shell } from "~/components/layout/Shell";
+import { isScripted } from "~/lib/scripted";
 import { filterRoutes, leafRoutes, ROUTE_TREE } from "~/navigation";
 import { notificationsApi } from "~/services/notifications.server";
 import { requestBranding } from "~/services/target.server";
@@ -22,6 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       affixTabs,
       msgNum,
       productTitle: requestBranding(request).title,
+      /** The browser renders the closed menu groups, the settings form and the user menu itself (`~/lib/scripted`). */
+      deferred: isScripted(request),
     },
     { headers: await user.cookieHeaders() },
   );
@@ -41,7 +44,7 @@ export default function AppLayout() {
   // and again in the browser, rather than sent as data: it was half of the shell's loader data.
   const menu = useMemo(() => filterRoutes(ROUTE_TREE, data.viewer), [data.viewer]);
   return (
-    <Shell user={data.user} menu={menu} affixTabs={data.affixTabs} msgNum={data.msgNum} productTitle={data.productTitle}>
+    <Shell user={data.user} menu={menu} affixTabs={data.affixTabs} msgNum={data.msgNum} productTitle={data.productTitle} deferred={data.deferred}>
       <Outlet />
     </Shell>
   );

@@ -67,9 +67,9 @@ export class NoScriptBrowser {
     return this.request(path);
   }
 
-  /** One GET with the session's cookies, redirects not followed: the status a page answers with. */
-  raw(path: string): Promise<Response> {
-    return fetch(new URL(path, this.baseUrl), { headers: { Cookie: this.cookieHeader() }, redirect: "manual" });
+  /** One GET with the session's cookies (and `extraCookies`), redirects not followed: the status a page answers with. */
+  raw(path: string, extraCookies = ""): Promise<Response> {
+    return fetch(new URL(path, this.baseUrl), { headers: { Cookie: [this.cookieHeader(), extraCookies].filter(Boolean).join("; ") }, redirect: "manual" });
   }
 
   /**

@@ -90,7 +90,7 @@ export function FreightTable<R extends FreightRow>({ records, actions, selection
               return (
                 <tr key={r.id} data-testid="freight-row" data-freight-no={r.freightNo} data-status={r.status}>
                   {selection ? (
-                    <td className="col-select w-10">
+                    <td className="col-select">
                       {selection.selectable(r) ? (
                         <label className="-m-2 block p-2">
                           <span className="sr-only">选择运单 {r.freightNo}</span>
@@ -108,7 +108,7 @@ export function FreightTable<R extends FreightRow>({ records, actions, selection
                     </td>
                   ) : null}
                   <td className="col-key">
-                    <a href={freightDetailHref(r.freightWay, r.freightNo)} className="text-primary hover:underline">{r.freightNo}</a>
+                    <a href={freightDetailHref(r.freightWay, r.freightNo)}>{r.freightNo}</a>
                     {r.abnormal ? (
                       <span className="ml-1 rounded bg-red-50 px-1 text-xs text-red-600" title={r.abnormalReason ?? undefined}>异常</span>
                     ) : null}

@@ -15,6 +15,8 @@ interface NavbarProps {
   menu: RouteNode[];
   sidebarOpen: boolean;
   onOpenSettings?: () => void;
+  /** False while the user menu's entries are left out (`~/lib/scripted`). */
+  withUserMenu: boolean;
 }
 
 function HamburgerIcon({ open }: { open: boolean }) {
@@ -25,7 +27,7 @@ function HamburgerIcon({ open }: { open: boolean }) {
   );
 }
 
-export function Navbar({ user, msgNum, menu, sidebarOpen }: NavbarProps) {
+export function Navbar({ user, msgNum, menu, sidebarOpen, withUserMenu }: NavbarProps) {
   const location = useLocation();
   const here = location.pathname + location.search;
   const fetcher = useFetcher({ key: SETTINGS_FETCHER_KEY });
@@ -73,22 +75,24 @@ export function Navbar({ user, msgNum, menu, sidebarOpen }: NavbarProps) {
             </span>
             <span className="hidden max-w-[8em] truncate text-sm sm:inline">{user.name}</span>
           </summary>
-          <ul className="absolute right-0 top-11 z-50 w-40 rounded border bg-white py-1 text-sm shadow-lg" role="menu">
-            <li role="none"><Link role="menuitem" to="/dashboard" className="block px-4 py-2 hover:bg-primary-soft">首页</Link></li>
-            <li role="none">
-              <Link role="menuitem" to="/sysNotification" className="flex items-center justify-between px-4 py-2 hover:bg-primary-soft">
-                消息
-                {msgNum > 0 ? <span className="rounded-full bg-red-500 px-1.5 text-xs text-white" data-testid="menu-badge">{badgeCount(msgNum)}</span> : null}
-              </Link>
-            </li>
-            <li role="none"><Link role="menuitem" to="/personalCenter/userInfo" className="block px-4 py-2 hover:bg-primary-soft">个人中心</Link></li>
-            <li role="none" className="border-t">
-              <Form method="post" action="/logout" reloadDocument onSubmit={() => clearTabsOnLogout(user.id)}>
-                <input type="hidden" name="redirect" value={here} />
-                <button role="menuitem" type="submit" className="block w-full px-4 py-2 text-left hover:bg-primary-soft">退出登录</button>
-              </Form>
-            </li>
-          </ul>
+          {withUserMenu ? (
+            <ul className="absolute right-0 top-11 z-50 w-40 rounded border bg-white py-1 text-sm shadow-lg" role="menu">
+              <li role="none"><Link role="menuitem" to="/dashboard" className="block px-4 py-2 hover:bg-primary-soft">首页</Link></li>
+              <li role="none">
+                <Link role="menuitem" to="/sysNotification" className="flex items-center justify-between px-4 py-2 hover:bg-primary-soft">
+                  消息
+                  {msgNum > 0 ? <span className="rounded-full bg-red-500 px-1.5 text-xs text-white" data-testid="menu-badge">{badgeCount(msgNum)}</span> : null}
+                </Link>
+              </li>
+              <li role="none"><Link role="menuitem" to="/personalCenter/userInfo" className="block px-4 py-2 hover:bg-primary-soft">个人中心</Link></li>
+              <li role="none" className="border-t">
+                <Form method="post" action="/logout" reloadDocument onSubmit={() => clearTabsOnLogout(user.id)}>
+                  <input type="hidden" name="redirect" value={here} />
+                  <button role="menuitem" type="submit" className="block w-full px-4 py-2 text-left hover:bg-primary-soft">退出登录</button>
+                </Form>
+              </li>
+            </ul>
+          ) : null}
         </details>
       </div>
     </header>

@@ -9,11 +9,11 @@ const SWITCHES: Array<{ key: keyof Pick<Settings, "tagsView" | "fixedHeader" | "
   { key: "sidebarLogo", label: "侧边栏 Logo" },
 ];
 
-/** Spec 2.4 settings: theme colour, tab bar, fixed header, sidebar logo; a plain form without JavaScript. */
-export function SettingsPanel() {
-  const { settings, save } = useSettings();
-  const location = useLocation();
-  const hydrated = useHydrated();
+/**
+ * Spec 2.4 settings: theme colour, tab bar, fixed header, sidebar logo; a plain form without JavaScript.
+ * `withForm` false: the document leaves the form out, the browser renders it (`~/lib/scripted`).
+ */
+export function SettingsPanel({ withForm }: { withForm: boolean }) {
   return (
     <details className="group fixed right-0 top-1/3 z-[60]" data-testid="settings-panel">
       <summary
@@ -25,65 +25,74 @@ export function SettingsPanel() {
           <path d="M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 0 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 0 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 0 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 0 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" fill="none" stroke="currentColor" strokeWidth="1.6" />
         </svg>
       </summary>
-      {/* Uncontrolled inputs keep what was clicked while the save is on its way; the key remounts them
-          with the saved values when those change (e.g. 恢复默认). */}
-      <form key={JSON.stringify(settings)} method="post" action="/settings" className="fixed inset-y-0 right-0 w-72 max-w-full overflow-y-auto border-l bg-white p-5 shadow-2xl" aria-label="系统布局设置">
-        <input type="hidden" name="redirect" value={location.pathname + location.search} />
-        <div className="mb-4 flex items-center justify-between">
-          <h2 className="font-semibold">系统布局设置</h2>
-          <button
-            type="button"
-            className="btn border-0 px-2"
-            aria-label="关闭设置"
-            onClick={(e) => e.currentTarget.closest("details")?.removeAttribute("open")}
-          >
-            ×
-          </button>
-        </div>
-        <fieldset className="mb-4">
-          <legend className="mb-2 text-sm text-gray-600">主题色</legend>
-          <div className="flex flex-wrap gap-2">
-            {THEME_CHOICES.map((colour) => (
-              <label key={colour} className="cursor-pointer" title={colour}>
-                <input
-                  type="radio"
-                  name="theme"
-                  value={colour}
-                  className="peer sr-only"
-                  defaultChecked={settings.theme.toLowerCase() === colour.toLowerCase()}
-                  onChange={() => save({ theme: colour })}
-                />
-                <span className="swatch" style={{ background: colour }} />
-                <span className="sr-only">{colour}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        {SWITCHES.map(({ key, label }) => (
-          <label key={key} className="mb-3 flex items-center justify-between text-sm">
-            {label}
-            <input type="checkbox" name={key} value="true" defaultChecked={settings[key]} onChange={(e) => save({ [key]: e.target.checked })} className="h-4 w-4 accent-[var(--theme-color)]" />
-          </label>
-        ))}
-        <div className="mt-6 flex gap-2">
-          {!hydrated ? (
-            <button type="submit" name="intent" value="save" className="btn btn-primary">保存</button>
-          ) : null}
-          <button
-            type="submit"
-            name="intent"
-            value="reset"
-            className="btn"
-            onClick={(e) => {
-              if (!hydrated) return;
-              e.preventDefault();
-              save("reset");
-            }}
-          >
-            恢复默认
-          </button>
-        </div>
-      </form>
+      {withForm ? <SettingsForm /> : null}
     </details>
+  );
+}
+
+function SettingsForm() {
+  const { settings, save } = useSettings();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  // Uncontrolled inputs keep what was clicked while the save is on its way; the key remounts them
+  // with the saved values when those change (e.g. 恢复默认).
+  return (
+    <form key={JSON.stringify(settings)} method="post" action="/settings" className="fixed inset-y-0 right-0 w-72 max-w-full overflow-y-auto border-l bg-white p-5 shadow-2xl" aria-label="系统布局设置">
+      <input type="hidden" name="redirect" value={location.pathname + location.search} />
+      <div className="mb-4 flex items-center justify-between">
+        <h2 className="font-semibold">系统布局设置</h2>
+        <button
+          type="button"
+          className="btn border-0 px-2"
+          aria-label="关闭设置"
+          onClick={(e) => e.currentTarget.closest("details")?.removeAttribute("open")}
+        >
+          ×
+        </button>
+      </div>
+      <fieldset className="mb-4">
+        <legend className="mb-2 text-sm text-gray-600">主题色</legend>
+        <div className="flex flex-wrap gap-2">
+          {THEME_CHOICES.map((colour) => (
+            <label key={colour} className="cursor-pointer" title={colour}>
+              <input
+                type="radio"
+                name="theme"
+                value={colour}
+                className="peer sr-only"
+                defaultChecked={settings.theme.toLowerCase() === colour.toLowerCase()}
+                onChange={() => save({ theme: colour })}
+              />
+              <span className="swatch" style={{ background: colour }} />
+              <span className="sr-only">{colour}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {SWITCHES.map(({ key, label }) => (
+        <label key={key} className="mb-3 flex items-center justify-between text-sm">
+          {label}
+          <input type="checkbox" name={key} value="true" defaultChecked={settings[key]} onChange={(e) => save({ [key]: e.target.checked })} className="h-4 w-4 accent-[var(--theme-color)]" />
+        </label>
+      ))}
+      <div className="mt-6 flex gap-2">
+        {!hydrated ? (
+          <button type="submit" name="intent" value="save" className="btn btn-primary">保存</button>
+        ) : null}
+        <button
+          type="submit"
+          name="intent"
+          value="reset"
+          className="btn"
+          onClick={(e) => {
+            if (!hydrated) return;
+            e.preventDefault();
+            save("reset");
+          }}
+        >
+          恢复默认
+        </button>
+      </div>
+    </form>
   );
 }

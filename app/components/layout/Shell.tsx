@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { matchRoute, ROUTE_TREE, type RouteNode } from "~/navigation";
 import { useDelegatedNavigation } from "~/components/ui/delegatedNavigation";
+import { useDeferredMarkup } from "~/lib/scripted";
 import { MessageProvider } from "~/components/ui/Message";
 import { Navbar } from "./Navbar";
 import { RealtimeToasts } from "./RealtimeToasts";
@@ -23,6 +24,8 @@ interface ShellProps {
   affixTabs: VisitedView[];
   msgNum: number;
   productTitle: string;
+  /** The document left out the closed menu groups, the settings form and the user menu (`~/lib/scripted`). */
+  deferred: boolean;
   children: React.ReactNode;
 }
 
@@ -36,7 +39,7 @@ function activeMenuPath(pathname: string): string {
   return match?.node.activeMenu ?? match?.node.path ?? pathname;
 }
 
-export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitle, children }: ShellProps) {
+export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitle, deferred, children }: ShellProps) {
   const { settings } = useSettings();
   const location = useLocation();
   const drawer = useRef<HTMLInputElement>(null);
@@ -47,10 +50,11 @@ export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitl
     if (drawer.current) drawer.current.checked = false;
   }, [location.pathname]);
   const navigateOnClick = useDelegatedNavigation();
+  const complete = useDeferredMarkup(deferred);
   const collapsed = !settings.sidebarOpen;
   const header = (
     <>
-      <Navbar user={user} msgNum={msgNum} menu={menu} sidebarOpen={settings.sidebarOpen} />
+      <Navbar user={user} msgNum={msgNum} menu={menu} sidebarOpen={settings.sidebarOpen} withUserMenu={complete} />
       {settings.tagsView ? <TagsView userId={user.id} affix={affixTabs} /> : null}
     </>
   );
@@ -66,7 +70,7 @@ export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitl
             data-collapsed={collapsed}
             className={`fixed inset-y-0 left-0 z-40 w-[210px] -translate-x-full bg-sidebar transition-all duration-200 peer-checked:translate-x-0 desk:translate-x-0 ${collapsed ? "desk:w-[54px]" : "desk:w-[210px]"}`}
           >
-            <Sidebar menu={menu} activePath={activeMenuPath(location.pathname)} collapsed={collapsed} showLogo={settings.sidebarLogo} productTitle={productTitle} />
+            <Sidebar menu={menu} activePath={activeMenuPath(location.pathname)} collapsed={collapsed} showLogo={settings.sidebarLogo} productTitle={productTitle} closedGroups={complete} />
           </aside>
           <div className={`flex min-h-screen flex-col transition-[margin] duration-200 ${collapsed ? "desk:ml-[54px]" : "desk:ml-[210px]"}`}>
             {settings.fixedHeader ? <div className="sticky top-0 z-20">{header}</div> : header}
@@ -75,7 +79,7 @@ export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitl
             </main>
           </div>
         </div>
-        <SettingsPanel />
+        <SettingsPanel withForm={complete} />
         <RealtimeToasts onCount={setMsgNum} />
       </UnreadContext.Provider>
     </MessageProvider>

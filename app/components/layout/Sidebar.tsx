@@ -8,6 +8,8 @@ interface SidebarProps {
   collapsed: boolean;
   showLogo: boolean;
   productTitle: string;
+  /** False while the closed groups' entries are left out (`~/lib/scripted`). */
+  closedGroups: boolean;
 }
 
 const visibleChildren = (node: RouteNode) => (node.children ?? []).filter((c) => !c.hidden);
@@ -36,11 +38,24 @@ function LeafLink({ node, active, depth, collapsed }: { node: RouteNode; active:
   );
 }
 
-function MenuNode({ node, active, depth, collapsed }: { node: RouteNode; active: string; depth: number; collapsed: boolean }) {
+type MenuNodeProps = { node: RouteNode; active: string; depth: number; collapsed: boolean; closedGroups: boolean };
+
+function MenuNode({ node, active, depth, collapsed, closedGroups }: MenuNodeProps) {
   const children = visibleChildren(node);
   if (!node.children) return isDynamicPath(node.path) ? null : <LeafLink node={node} active={active} depth={depth} collapsed={collapsed} />;
   if (children.length === 0) return null;
   const open = isActiveBranch(node, active);
+  const entries = (className: string, title?: string) =>
+    open || closedGroups ? (
+      <ul className={className}>
+        {title ? <li className="px-4 py-2 text-xs text-gray-400">{title}</li> : null}
+        {children.map((child) => (
+          <li key={child.path}>
+            <MenuNode node={child} active={active} depth={depth + 1} collapsed={false} closedGroups={closedGroups} />
+          </li>
+        ))}
+      </ul>
+    ) : null;
   if (collapsed && depth === 0) {
     return (
       <div className="group relative">
@@ -55,14 +70,7 @@ function MenuNode({ node, active, depth, collapsed }: { node: RouteNode; active:
           <Icon name={node.icon} />
           <span className="sr-only">{node.title}</span>
         </a>
-        <ul className="menu-subs absolute left-full top-0 z-50 hidden max-h-[70vh] w-48 overflow-auto rounded-r bg-sidebar py-1 shadow-lg group-hover:block group-focus-within:block">
-          <li className="px-4 py-2 text-xs text-gray-400">{node.title}</li>
-          {children.map((child) => (
-            <li key={child.path}>
-              <MenuNode node={child} active={active} depth={1} collapsed={false} />
-            </li>
-          ))}
-        </ul>
+        {entries("menu-subs absolute left-full top-0 z-50 hidden max-h-[70vh] w-48 overflow-auto rounded-r bg-sidebar py-1 shadow-lg group-hover:block group-focus-within:block", node.title)}
       </div>
     );
   }
@@ -78,18 +86,12 @@ function MenuNode({ node, active, depth, collapsed }: { node: RouteNode; active:
         {/* The chevron is .menu-group::after (tailwind.css), not an SVG per group. */}
         <span className="flex-1 truncate">{node.title}</span>
       </summary>
-      <ul className="menu-subs">
-        {children.map((child) => (
-          <li key={child.path}>
-            <MenuNode node={child} active={active} depth={depth + 1} collapsed={false} />
-          </li>
-        ))}
-      </ul>
+      {entries("menu-subs")}
     </details>
   );
 }
 
-export function Sidebar({ menu, activePath, collapsed, showLogo, productTitle }: SidebarProps) {
+export function Sidebar({ menu, activePath, collapsed, showLogo, productTitle, closedGroups }: SidebarProps) {
   return (
     <nav aria-label="主菜单" className="flex h-full flex-col">
       {showLogo ? (
@@ -103,7 +105,7 @@ export function Sidebar({ menu, activePath, collapsed, showLogo, productTitle }:
           .filter((node) => !node.hidden)
           .map((node) => (
             <li key={node.path}>
-              <MenuNode node={node} active={activePath} depth={0} collapsed={collapsed} />
+              <MenuNode node={node} active={activePath} depth={0} collapsed={collapsed} closedGroups={closedGroups} />
             </li>
           ))}
       </ul>

@@ -3,7 +3,7 @@
  * 今天 / 最近一周 / 最近一个月, the 查询 / 重置 row, and on a phone 「更多筛选」, which folds away every filter but
  * the first (an unnamed checkbox and its label: no JavaScript, nothing added to the query).
  */
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { addDays, chinaDate } from "../../../contract/units";
 
 export const filtersClass = "filters mb-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4";
@@ -58,13 +58,13 @@ export function DateRange({ name, label, values, errors }: { name: string; label
         <span className="text-gray-400">至</span>
         <input type="date" name={`${name}To`} aria-label={`${label}结束`} defaultValue={values[`${name}To`] ?? ""} className={`input min-w-0 ${errors[`${name}To`] ? "input-error" : ""}`} />
       </div>
-      <div className="mt-0.5 flex gap-2 text-xs" aria-label={`${label}快捷选择`}>
+      <div className="range-shortcuts" aria-label={`${label}快捷选择`}>
         {rangeShortcuts().map((r) => {
           const active = values[`${name}From`] === r.from && values[`${name}To`] === r.to;
           return (
-            <Link key={r.label} to={rangeHref(location.pathname, location.search, name, r.from, r.to)} aria-current={active ? "true" : undefined} className={active ? "font-semibold text-[var(--theme-color)]" : "text-primary hover:underline"}>
+            <a key={r.label} href={rangeHref(location.pathname, location.search, name, r.from, r.to)} aria-current={active ? "true" : undefined}>
               {r.label}
-            </Link>
+            </a>
           );
         })}
       </div>
@@ -88,7 +88,7 @@ export function FilterActions({ more }: { more: boolean }) {
   return (
     <div className="filters-actions flex items-end gap-2">
       <button type="submit" className="btn btn-primary">查询</button>
-      <Link to={location.pathname} className="btn">重置</Link>
+      <a href={location.pathname} className="btn">重置</a>
       {more ? <label htmlFor={TOGGLE_ID} className="btn cursor-pointer sm:hidden">更多筛选</label> : null}
     </div>
   );

@@ -39,7 +39,7 @@ export function RowActionMenu({ label, children }: { /** What the actions act on
         details.querySelector("summary")?.focus();
       }
     };
-    const list = details.querySelector(".row-more-menu");
+    const list = details.querySelector(":scope > span");
     list?.addEventListener("click", close);
     document.addEventListener("click", onClick);
     details.addEventListener("keydown", onKey);
@@ -53,14 +53,14 @@ export function RowActionMenu({ label, children }: { /** What the actions act on
   const inline = items.slice(0, INLINE_ACTIONS);
   const rest = items.slice(INLINE_ACTIONS);
   // Markup per row kept small (issue 25): the inline actions stand bare in the cell and the menu's
-  // entries bare in the menu (the styles select them by position).
+  // entries bare in the menu, the menu's parts without a class (the styles select them by position).
   return (
     <span className="row-actions">
       {inline}
       {hasMenu ? (
-        <details ref={menu} className="row-more">
-          <summary className="row-more-toggle" aria-label={`更多操作 ${label}`}>更多</summary>
-          <span className="row-more-menu">{rest}</span>
+        <details ref={menu}>
+          <summary aria-label={`更多操作 ${label}`}>更多</summary>
+          <span>{rest}</span>
         </details>
       ) : null}
     </span>

@@ -1,0 +1,33 @@
+/**
+ * Markup a browser that runs JavaScript does not need in the document (issue 25, page weight): the
+ * sidebar's closed groups, the settings form and the user menu's entries. The console marks a browser that ran its scripts
+ * with a session cookie; a document for such a browser leaves that markup out and the browser renders
+ * it right after hydration (before the page counts as hydrated). A browser without the cookie (the
+ * first page, JavaScript off) gets all of it in the document.
+ */
+import { useEffect, useLayoutEffect, useState } from "react";
+
+export const SCRIPTED_COOKIE = "tms_js";
+
+/** Whether the request comes from a browser that ran the console's scripts before. */
+export function isScripted(request: Request): boolean {
+  return (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim() === `${SCRIPTED_COOKIE}=1`);
+}
+
+/** Called once the browser has hydrated a page. */
+export function markScripted(): void {
+  document.cookie = `${SCRIPTED_COOKIE}=1; path=/; SameSite=Lax`;
+}
+
+const useBeforePaint = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+/**
+ * True once the markup a document for a scripted browser left out may render: at once when the
+ * document holds it (`deferred` false), else in the layout effect after hydration, in the same task,
+ * so nothing sees the page hydrated without it.
+ */
+export function useDeferredMarkup(deferred: boolean): boolean {
+  const [shown, setShown] = useState(!deferred);
+  useBeforePaint(() => setShown(true), []);
+  return shown;
+}

@@ -1,0 +1,56 @@
+/** The document's lighter page data and shell (issue 25, page weight): packed row lists, the scripted-browser mark. */
+import { describe, expect, it } from "vitest";
+import { packedHandoff } from "~/entry.server";
+import { mapPageData, packRows, unpackRows, type HandoffState, type Json } from "~/lib/handoff-rows";
+import { isScripted, SCRIPTED_COOKIE } from "~/lib/scripted";
+
+const rows = [
+  { id: 1, freightNo: "YD1", status: "IN_TRANSIT", loadedWeight: null, actions: ["detail", "cancel"] },
+  { id: 2, freightNo: "YD2", status: "COMPLETED", loadedWeight: 31090, actions: [] },
+];
+
+describe("packed row lists", () => {
+  it("sends the keys of a list of like objects once and unpacks to the same value", () => {
+    const data: Json = { result: { records: rows, total: 2 }, sections: [{ title: "a", data: { records: rows } }, { title: "b", data: { records: [] } }] };
+    const packed = packRows(data);
+    expect(packed).toMatchObject({ result: { records: { $rows: ["id", "freightNo", "status", "loadedWeight", "actions"], v: [[1, "YD1", "IN_TRANSIT", null, ["detail", "cancel"]], [2, "YD2", "COMPLETED", 31090, []]] } } });
+    expect(JSON.stringify(packed).length).toBeLessThan(JSON.stringify(data).length);
+    expect(unpackRows(JSON.parse(JSON.stringify(packed)) as Json)).toEqual(data);
+  });
+
+  it("leaves single objects, lists of unlike objects and scalar lists as they are", () => {
+    const data: Json = { one: [{ a: 1 }], unlike: [{ a: 1, b: 2 }, { b: 2, a: 1 }], missing: [{ a: 1 }, { a: 1, b: null }], mixed: [{ a: 1 }, 2], scalars: [1, 2, 3], nested: [[{ a: 1 }]] };
+    expect(packRows(data)).toEqual(data);
+    expect(unpackRows(data)).toEqual(data);
+  });
+
+  it("packs row lists inside rows", () => {
+    const data: Json = [{ id: 1, lines: [{ n: 1 }, { n: 2 }] }, { id: 2, lines: [] }];
+    const packed = packRows(data);
+    expect(packed).toEqual({ $rows: ["id", "lines"], v: [[1, { $rows: ["n"], v: [[1], [2]] }], [2, []]] });
+    expect(unpackRows(packed)).toEqual(data);
+  });
+
+  it("the document's context: loader and action data packed, HTML-safe as Remix writes it", () => {
+    const state = { loaderData: { page: { records: rows, note: "</script><b>&\u2028" } }, actionData: { rows }, errors: null };
+    const handoff = JSON.stringify({ future: { v3_fetcherPersist: true }, state }).replace(/</g, "\\u003c");
+    const packed = packedHandoff(handoff);
+    expect(packed).not.toMatch(/[<>&\u2028]/);
+    const context = JSON.parse(packed) as { future: unknown; state: HandoffState & { errors: unknown } };
+    expect(context.future).toEqual({ v3_fetcherPersist: true });
+    expect(JSON.stringify(context.state.loaderData)).toContain('"$rows"');
+    mapPageData(context.state, unpackRows);
+    expect(context.state).toEqual(state);
+  });
+});
+
+describe("the scripted-browser mark", () => {
+  const request = (cookie?: string) => new Request("http://console.test/dashboard", { headers: cookie ? { Cookie: cookie } : {} });
+  it("is read from the request's cookies", () => {
+    expect(isScripted(request(`tms_session=abc; ${SCRIPTED_COOKIE}=1`))).toBe(true);
+    expect(isScripted(request(`${SCRIPTED_COOKIE}=1`))).toBe(true);
+    expect(isScripted(request("tms_session=abc"))).toBe(false);
+    expect(isScripted(request(`${SCRIPTED_COOKIE}=0; x_${SCRIPTED_COOKIE}=1`))).toBe(false);
+    expect(isScripted(request())).toBe(false);
+  });
+});
