@@ -3,6 +3,7 @@
  * so dispatch works out of the box), and every demo organisation gets vehicles awaiting audit, rejected
  * and with a licence about to expire, so the audit pages have work.
  */
+import type { AuditState } from "../../contract/resources/vocabulary.js";
 import { addDays, chinaDate } from "../../contract/units.js";
 import type { Transaction } from "kysely";
 import type { Db } from "../db/index.js";
@@ -57,7 +58,7 @@ export async function seedVehicles(db: Db, ids: SeedIds): Promise<void> {
     const letters = "ABCDEFGHJK";
     let n = 0;
     for (const org of orgs) {
-      const kinds: Array<{ status: string; remark: string | null }> = [
+      const kinds: Array<{ status: AuditState; remark: string | null }> = [
         { status: "PENDING", remark: null },
         { status: "PENDING", remark: null },
         { status: "REJECTED", remark: "行驶证照片模糊，请重新上传清晰的正副本照片" },

@@ -185,7 +185,7 @@ export async function freshWaterCarrier(f: FreightTestPlatform, options: { orgIn
   const name = `测试船长${n}`;
   const profile = await db
     .insertInto("captain_profiles")
-    .values({ platform_id: scoped.platform_id, tenant_id: scoped.tenant_id, org_id: null, owner_user_id: null, user_id: null, name, mobile: "13912345678", id_card_no: exampleIdCard(n), gender: null, address: null, source: "ORG", crew_cert_no: `船员${n}`, crew_position: "船长", nav_area: null, service_book_no: null, cert_valid_to: addDays(chinaDate(), 300), audit_status: "APPROVED", audit_remark: null, enabled: "ENABLED", remark: null, created_at: at })
+    .values({ platform_id: scoped.platform_id, tenant_id: scoped.tenant_id, org_id: null, owner_user_id: null, user_id: null, name, mobile: "13912345678", id_card_no: exampleIdCard(n), gender: null, address: null, source: "ORG", crew_cert_no: `船员${n}`, crew_position: "CAPTAIN", nav_area: null, service_book_no: null, cert_valid_to: addDays(chinaDate(), 300), audit_status: "APPROVED", audit_remark: null, enabled: "ENABLED", remark: null, created_at: at })
     .returning("id")
     .executeTakeFirstOrThrow();
   const captain = await db.insertInto("freight_captains").values({ ...scoped, user_id: null, name, mobile: "13912345678", certificate_no: `船员${n}`, created_at: at, profile_id: profile.id }).returning("id").executeTakeFirstOrThrow();
