@@ -25,7 +25,7 @@ import type { NotificationTables } from "./iam/notifications/schema.js";
 import { CAPTAIN_TABLE, DRIVER_TABLE, ORDER_TABLE, SHIP_TABLE, VEHICLE_TABLE, type FreightTables } from "./freight/schema.js";
 import type { AppealTables } from "./appeal/schema.js";
 import type { EnterpriseTables } from "./masterdata/enterprise-schema.js";
-import type { OrgResourceTables } from "./masterdata/org-resources-schema.js";
+import { CARGO_TABLE, CONTACT_TABLE, PROJECT_TABLE, SETTLEMENT_UNIT_TABLE, SHIPPER_TABLE, type OrgResourceTables } from "./masterdata/org-resources-schema.js";
 import { DRIVER_PROFILE_TABLE, FLEET_LEADER_MEMBER_TABLE, FLEET_LEADER_TABLE, VEHICLE_RELATION_TABLE, type DriverTables } from "./masterdata/drivers-schema.js";
 import { CAPTAIN_PROFILE_TABLE, SHIP_RELATION_TABLE, SHIPOWNER_TABLE, type WaterTables } from "./masterdata/water-schema.js";
 import type { SupplyTables } from "./supply/schema.js";
@@ -149,6 +149,11 @@ export const DESCRIBED_TABLES = {
   shipowners: SHIPOWNER_TABLE,
   ship_relations: SHIP_RELATION_TABLE,
   app_versions: APP_VERSION_TABLE,
+  shippers: SHIPPER_TABLE,
+  cargos: CARGO_TABLE,
+  contacts: CONTACT_TABLE,
+  projects: PROJECT_TABLE,
+  settlement_units: SETTLEMENT_UNIT_TABLE,
 } satisfies Partial<Record<keyof Database, TableDescription>>;
 
 /**
