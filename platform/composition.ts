@@ -18,7 +18,7 @@ import type { Database } from "./db/schema.js";
 import { registerBindings } from "./resources/lookup.js";
 import { resourceRoutes } from "./resources/routes.js";
 import { provideEngineServices } from "./resources/services.js";
-import type { ResourceTables } from "./resources/schema.js";
+import { CARGO_CATEGORY_TABLE, CREDENTIAL_TABLE, DICT_ITEM_TABLE, type ResourceTables } from "./resources/schema.js";
 import { APP_VERSION_TABLE, type IamTables } from "./iam/schema.js";
 import type { IdentityTables } from "./identity/schema.js";
 import type { NotificationTables } from "./iam/notifications/schema.js";
@@ -154,6 +154,9 @@ export const DESCRIBED_TABLES = {
   contacts: CONTACT_TABLE,
   projects: PROJECT_TABLE,
   settlement_units: SETTLEMENT_UNIT_TABLE,
+  credentials: CREDENTIAL_TABLE,
+  dict_items: DICT_ITEM_TABLE,
+  cargo_categories: CARGO_CATEGORY_TABLE,
 } satisfies Partial<Record<keyof Database, TableDescription>>;
 
 /**

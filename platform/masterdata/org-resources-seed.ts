@@ -115,7 +115,7 @@ async function seedCategories(trx: Trx, at: string): Promise<Map<string, Map<str
   for (const { id: platformId } of platforms) {
     const byName = new Map<string, { id: number; name: string; code: string }>();
     for (const [i, [name, code, children]] of CATEGORIES.entries()) {
-      const base = { platform_id: platformId, tenant_id: null, org_id: null, owner_user_id: null, created_at: at, updated_at: at, enabled: "ENABLED", remark: null };
+      const base = { platform_id: platformId, tenant_id: null, org_id: null, owner_user_id: null, created_at: at, updated_at: at, enabled: "ENABLED" as const, remark: null };
       const parent = await trx.insertInto("cargo_categories").values({ ...base, parent_id: null, name, ministry_code: code, sort: (i + 1) * 10 }).returning("id").executeTakeFirstOrThrow();
       byName.set(name, { id: Number(parent.id), name, code });
       for (const [j, child] of (children ?? []).entries()) {

@@ -7,6 +7,7 @@ import { exampleIdCard } from "../../contract/resources/driver.js";
 import { LIVE_STATUSES } from "../../contract/freight-steps.js";
 import { addDays, chinaDate } from "../../contract/units.js";
 import { MANDATORY_CREDENTIALS, type SubjectType } from "../../contract/resources/credential.js";
+import type { AuditState } from "../../contract/resources/vocabulary.js";
 import { call, DEMO_ACCOUNTS, loginAs, startTestPlatform, type TestPlatform } from "../helpers/platform.js";
 
 export type Account = keyof typeof DEMO_ACCOUNTS;
@@ -118,7 +119,7 @@ let carrierSerial = 0;
  * told), or in `status`; written straight to the table as the seed does. Their image is a seeded demo
  * document of the platform.
  */
-export async function grantCredentials(f: { p: TestPlatform }, type: SubjectType, subjectId: number, options: { status?: string; validTo?: string; only?: string[] } = {}) {
+export async function grantCredentials(f: { p: TestPlatform }, type: SubjectType, subjectId: number, options: { status?: AuditState; validTo?: string; only?: string[] } = {}) {
   const mandatory = MANDATORY_CREDENTIALS[type] ?? [];
   if (mandatory.length === 0) return;
   const db = f.p.db.kysely;
