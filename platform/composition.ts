@@ -13,26 +13,28 @@
 import type { FastifyInstance } from "fastify";
 import type { ServiceContext } from "./context.js";
 import type { Binding } from "./resources/bind.js";
+import type { TableDescription } from "./resources/table-of.js";
+import type { Database } from "./db/schema.js";
 import { registerBindings } from "./resources/lookup.js";
 import { resourceRoutes } from "./resources/routes.js";
 import { provideEngineServices } from "./resources/services.js";
-import type { ResourceTables } from "./resources/schema.js";
-import type { IamTables } from "./iam/schema.js";
+import { CARGO_CATEGORY_TABLE, CREDENTIAL_TABLE, DICT_ITEM_TABLE, type ResourceTables } from "./resources/schema.js";
+import { APP_VERSION_TABLE, type IamTables } from "./iam/schema.js";
 import type { IdentityTables } from "./identity/schema.js";
 import type { NotificationTables } from "./iam/notifications/schema.js";
-import type { FreightTables } from "./freight/schema.js";
+import { CAPTAIN_TABLE, DRIVER_TABLE, ORDER_TABLE, SHIP_TABLE, VEHICLE_TABLE, type FreightTables } from "./freight/schema.js";
 import type { AppealTables } from "./appeal/schema.js";
 import type { EnterpriseTables } from "./masterdata/enterprise-schema.js";
-import type { OrgResourceTables } from "./masterdata/org-resources-schema.js";
-import type { DriverTables } from "./masterdata/drivers-schema.js";
-import type { WaterTables } from "./masterdata/water-schema.js";
+import { CARGO_TABLE, CONTACT_TABLE, PROJECT_TABLE, SETTLEMENT_UNIT_TABLE, SHIPPER_TABLE, type OrgResourceTables } from "./masterdata/org-resources-schema.js";
+import { DRIVER_PROFILE_TABLE, FLEET_LEADER_MEMBER_TABLE, FLEET_LEADER_TABLE, VEHICLE_RELATION_TABLE, type DriverTables } from "./masterdata/drivers-schema.js";
+import { CAPTAIN_PROFILE_TABLE, SHIP_RELATION_TABLE, SHIPOWNER_TABLE, type WaterTables } from "./masterdata/water-schema.js";
 import type { SupplyTables } from "./supply/schema.js";
 import type { SubmissionTables } from "./submission/schema.js";
 import type { SystemPageTables } from "./system/schema.js";
 import type { OrderTables } from "./orders/schema.js";
 import type { ReportTables } from "./reports/schema.js";
 import type { LedgerTables } from "./ledger/schema.js";
-import type { FindCarTables } from "./fleet/schema.js";
+import { SMS_TEMPLATE_TABLE, VEHICLE_AVAILABILITY_TABLE, type FindCarTables } from "./fleet/schema.js";
 import type { BillingTables } from "./billing/schema.js";
 import type { TaxTables } from "./tax/schema.js";
 import type { MatchmakingTables } from "./matchmaking/schema.js";
@@ -126,6 +128,36 @@ declare module "./db/schema.js" {
       MarketingTables,
       FindShipTables {}
 }
+
+/**
+ * The engine tables typed from their definitions (`tableOf`, platform/resources/table-of.ts), by table:
+ * tests/integration/table-columns.test.ts checks each description against the migrated database.
+ */
+export const DESCRIBED_TABLES = {
+  freight_orders: ORDER_TABLE,
+  freight_vehicles: VEHICLE_TABLE,
+  freight_drivers: DRIVER_TABLE,
+  freight_captains: CAPTAIN_TABLE,
+  freight_ships: SHIP_TABLE,
+  vehicle_availabilities: VEHICLE_AVAILABILITY_TABLE,
+  sms_templates: SMS_TEMPLATE_TABLE,
+  driver_profiles: DRIVER_PROFILE_TABLE,
+  fleet_leaders: FLEET_LEADER_TABLE,
+  fleet_leader_members: FLEET_LEADER_MEMBER_TABLE,
+  vehicle_relations: VEHICLE_RELATION_TABLE,
+  captain_profiles: CAPTAIN_PROFILE_TABLE,
+  shipowners: SHIPOWNER_TABLE,
+  ship_relations: SHIP_RELATION_TABLE,
+  app_versions: APP_VERSION_TABLE,
+  shippers: SHIPPER_TABLE,
+  cargos: CARGO_TABLE,
+  contacts: CONTACT_TABLE,
+  projects: PROJECT_TABLE,
+  settlement_units: SETTLEMENT_UNIT_TABLE,
+  credentials: CREDENTIAL_TABLE,
+  dict_items: DICT_ITEM_TABLE,
+  cargo_categories: CARGO_CATEGORY_TABLE,
+} satisfies Partial<Record<keyof Database, TableDescription>>;
 
 /**
  * Every resource binding the platform serves. Add a resource by adding its binding here; the generic

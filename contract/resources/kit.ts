@@ -84,12 +84,20 @@ export interface Field<T = unknown> extends Placement {
   document?: { kind: DocumentKind; max: number };
 }
 
-type Common = Placement & { required?: boolean; column?: string; hint?: string; screen?: boolean; empty?: string };
+/**
+ * A builder's options. `required` and `column` keep their literal types (`R`, `C`) in the field's type
+ * (`Said`), so the platform derives a table's column types from its definition (platform/resources/table-of.ts).
+ * Builders return `Said<NoInfer<R>, NoInfer<C>>`: inferred from the options only, never from the
+ * `Record<string, Field>` a surrounding `defineResource` expects (which would widen them to boolean, string).
+ */
+type Common<R extends boolean = boolean, C extends string = string> = Placement & { required?: R; column?: C; hint?: string; screen?: boolean; empty?: string };
+/** What the options said of the stored column: required (NOT NULL) or not, and its name when not the key's snake_case. */
+export type Said<R extends boolean, C extends string> = { required: R } & ([C] extends [never] ? unknown : { column: C });
 type Checked = [test: (value: string) => boolean, message: string];
 
-function make<T>(base: Omit<Field<T>, "required" | keyof Placement | "column" | "hint" | "screen" | "empty">, o: Common): Field<T> {
+function make<T, R extends boolean, C extends string>(base: Omit<Field<T>, "required" | keyof Placement | "column" | "hint" | "screen" | "empty">, o: Common<R, C>): Field<T> & Said<R, C> {
   const { required = false, ...rest } = o;
-  return { ...base, ...rest, required };
+  return { ...base, ...rest, required } as Field<T> & Said<R, C>;
 }
 
 const textWire = (label: string, max: number, checks: Checked[] = []) => {
@@ -111,13 +119,13 @@ const plain = (value: unknown) => (value == null ? "" : String(value));
 
 export const f = {
   /** One line of text; `checks` are extra rules with their messages, `sanitize` the spec 5 filter. */
-  text(label: string, max: number, o: Common & { checks?: Checked[]; sanitize?: boolean; mask?: Field["mask"]; placeholder?: string; normalise?: (value: string) => string } = {}): Field<string> {
+  text<R extends boolean = false, C extends string = never>(label: string, max: number, o: Common<R, C> & { checks?: Checked[]; sanitize?: boolean; mask?: Field["mask"]; placeholder?: string; normalise?: (value: string) => string } = {}): Field<string> & Said<NoInfer<R>, NoInfer<C>> {
     const { checks = [], sanitize, mask, placeholder, normalise, ...rest } = o;
     const checked = textWire(label, max, checks);
     // Spec 5 on the platform too: a marked field is stripped as the console's input is on blur.
     const filtered = sanitize ? (withSpecialCharacterFilter(checked) as unknown as typeof checked) : checked;
     const wire = normalise ? (z.preprocess((v) => (typeof v === "string" ? normalise(v) : v), filtered) as unknown as typeof checked) : filtered;
-    return make<string>(
+    return make<string, R, C>(
       {
         kind: "text",
         label,
@@ -135,24 +143,24 @@ export const f = {
       rest,
     );
   },
-  textarea(label: string, max: number, o: Common & { checks?: Checked[] } = {}): Field<string> {
+  textarea<R extends boolean = false, C extends string = never>(label: string, max: number, o: Common<R, C> & { checks?: Checked[] } = {}): Field<string> & Said<NoInfer<R>, NoInfer<C>> {
     return { ...f.text(label, max, o), kind: "textarea", input: { type: "textarea", maxLength: max } };
   },
   /** A code of the platform's dictionary `type` (a select of its enabled items); see `Field.dict`. */
-  dict(label: string, type: string, into: string, o: Common = {}): Field<string> {
+  dict<R extends boolean = false, C extends string = never>(label: string, type: string, into: string, o: Common<R, C> = {}): Field<string> & Said<NoInfer<R>, NoInfer<C>> {
     const message = `请选择${label}`;
     const wire = z.string({ required_error: message, invalid_type_error: message }).trim().regex(DICT_CODE, message);
-    return make<string>({ kind: "text", label, wire, fromForm: (t) => t.trim(), formError: message, format: plain, toInput: plain, input: { type: "select" }, dict: { type, into } }, o);
+    return make<string, R, C>({ kind: "text", label, wire, fromForm: (t) => t.trim(), formError: message, format: plain, toInput: plain, input: { type: "select" }, dict: { type, into } }, o);
   },
-  mobile(label: string, o: Common & { mask?: boolean } = {}): Field<string> {
+  mobile<R extends boolean = false, C extends string = never>(label: string, o: Common<R, C> & { mask?: boolean } = {}): Field<string> & Said<NoInfer<R>, NoInfer<C>> {
     const { mask, ...rest } = o;
     return { ...f.text(label, 11, { ...rest, checks: [[(v) => MOBILE_PATTERN.test(v), `${label}应为 11 位手机号`]] }), input: { type: "text", maxLength: 11, inputMode: "tel", pattern: MOBILE_PATTERN.source }, mask: mask ? "mobile" : undefined };
   },
-  enumOf<const K extends string>(label: string, options: Record<K, Option>, o: Common = {}): Field<K> {
+  enumOf<const K extends string, R extends boolean = false, C extends string = never>(label: string, options: Record<K, Option>, o: Common<R, C> = {}): Field<K> & Said<NoInfer<R>, NoInfer<C>> {
     const keys = Object.keys(options) as K[];
     const names = keys.map((k) => options[k].label).join("、");
     const wire = z.string({ required_error: `请选择${label}`, invalid_type_error: `请选择${label}` }).refine((v): v is K => (keys as string[]).includes(v), `${label}只能是 ${names}`) as unknown as z.ZodType<K, z.ZodTypeDef, unknown>;
-    return make<K>(
+    return make<K, R, C>(
       {
         kind: "enum",
         label,
@@ -168,37 +176,37 @@ export const f = {
     );
   },
   /** Kilograms on the wire, 吨 with up to 3 decimals in forms, 2 decimals on screen. */
-  weightKg(label: string, maxKg: number, o: Common = {}): Field<number> {
+  weightKg<R extends boolean = false, C extends string = never>(label: string, maxKg: number, o: Common<R, C> = {}): Field<number> & Said<NoInfer<R>, NoInfer<C>> {
     const wire = z
       .number({ required_error: `请填写${label}`, invalid_type_error: `${label}必须是数字（千克）` })
       .int(`${label}必须是整数千克`)
       .positive(`${label}必须大于 0`)
       .max(maxKg, `${label}不能超过 ${maxKg / 1000} 吨`);
-    return make<number>(
+    return make<number, R, C>(
       { kind: "weight", label, wire, fromForm: tonnesToKg, formError: `${label}应为吨数，最多 3 位小数`, format: (v) => (v == null ? "" : `${formatTonnes(v)} 吨`), toInput: (v) => (v == null ? "" : String(v / 1000)), input: { type: "text", inputMode: "decimal", suffix: "吨" } },
       o,
     );
   },
   /** Fen on the wire, 元 with up to 2 decimals in forms and on screen. */
-  moneyFen(label: string, maxFen: number, o: Common = {}): Field<number> {
+  moneyFen<R extends boolean = false, C extends string = never>(label: string, maxFen: number, o: Common<R, C> = {}): Field<number> & Said<NoInfer<R>, NoInfer<C>> {
     const wire = z
       .number({ required_error: `请填写${label}`, invalid_type_error: `${label}必须是数字（分）` })
       .int(`${label}必须是整数分`)
       .min(0, `${label}不能为负数`)
       .max(maxFen, `${label}不能超过 ${yuanPlain(maxFen)} 元`);
-    return make<number>(
+    return make<number, R, C>(
       { kind: "money", label, wire, fromForm: yuanToFen, formError: `${label}应为金额，最多 2 位小数`, format: (v) => (v == null ? "" : formatMoney(v)), toInput: (v) => (v == null ? "" : yuanPlain(v)), input: { type: "text", inputMode: "decimal", suffix: "元" } },
       o,
     );
   },
   /** Basis points on the wire (900 = 9%), a percentage with up to 2 decimals in forms, `9.00%` on screen. */
-  rateBp(label: string, maxBp: number, o: Common = {}): Field<number> {
+  rateBp<R extends boolean = false, C extends string = never>(label: string, maxBp: number, o: Common<R, C> = {}): Field<number> & Said<NoInfer<R>, NoInfer<C>> {
     const wire = z
       .number({ required_error: `请填写${label}`, invalid_type_error: `${label}必须是整数基点（100 = 1%）` })
       .int(`${label}必须是整数基点（100 = 1%）`)
       .min(0, `${label}不能为负数`)
       .max(maxBp, `${label}不能超过 ${formatRate(maxBp)}`);
-    return make<number>(
+    return make<number, R, C>(
       { kind: "rate", label, wire, fromForm: percentToBp, formError: `${label}应为百分比，如 9 或 6.5，最多 2 位小数`, format: formatRate, toInput: rateInput, input: { type: "text", inputMode: "decimal", suffix: "%" } },
       o,
     );
@@ -209,25 +217,25 @@ export const f = {
    * structural (the table stays out of the browser); the platform checks the code exists and sends
    * its full name as `<key>Name` (lists, details and exports show that).
    */
-  region(label: string, o: Common & { level?: "city" | "district" } = {}): Field<string> {
+  region<R extends boolean = false, C extends string = never>(label: string, o: Common<R, C> & { level?: "city" | "district" } = {}): Field<string> & Said<NoInfer<R>, NoInfer<C>> {
     const { level = "city", ...rest } = o;
     const wire = z
       .string({ required_error: `请选择${label}`, invalid_type_error: `请选择${label}` })
       .trim()
       .refine(isRegionCode, `请选择${label}（省 / 市 / 区）`);
-    return make<string>(
+    return make<string, R, C>(
       { kind: "region", label, wire, fromForm: (t) => (/^\d{6}$/.test(t.trim()) ? t.trim() : null), formError: `请选择${label}`, format: plain, toInput: plain, input: { type: "region" }, regionLevel: level },
       rest,
     );
   },
-  int(label: string, min: number, max: number, o: Common & { unit?: string } = {}): Field<number> {
+  int<R extends boolean = false, C extends string = never>(label: string, min: number, max: number, o: Common<R, C> & { unit?: string } = {}): Field<number> & Said<NoInfer<R>, NoInfer<C>> {
     const { unit, ...rest } = o;
     const wire = z
       .number({ required_error: `请填写${label}`, invalid_type_error: `${label}必须是整数` })
       .int(`${label}必须是整数`)
       .min(min, `${label}不能小于 ${min}`)
       .max(max, `${label}不能大于 ${max}`);
-    return make<number>(
+    return make<number, R, C>(
       {
         kind: "int",
         label,
@@ -242,38 +250,38 @@ export const f = {
     );
   },
   /** A China calendar date "YYYY-MM-DD". */
-  date(label: string, o: Common & { expiry?: boolean } = {}): Field<string> {
+  date<R extends boolean = false, C extends string = never>(label: string, o: Common<R, C> & { expiry?: boolean } = {}): Field<string> & Said<NoInfer<R>, NoInfer<C>> {
     const { expiry, ...rest } = o;
     const wire = chinaDateText(label);
-    return make<string>({ kind: "date", label, wire, fromForm: (t) => (isRealDate(t.trim()) ? t.trim() : null), formError: `${label}不是有效日期`, format: plain, toInput: plain, input: { type: "date" }, expiry }, rest);
+    return make<string, R, C>({ kind: "date", label, wire, fromForm: (t) => (isRealDate(t.trim()) ? t.trim() : null), formError: `${label}不是有效日期`, format: plain, toInput: plain, input: { type: "date" }, expiry }, rest);
   },
   /** An instant: ISO UTC on the wire, China local time in forms and on screen. */
-  datetime(label: string, o: Common = {}): Field<string> {
+  datetime<R extends boolean = false, C extends string = never>(label: string, o: Common<R, C> = {}): Field<string> & Said<NoInfer<R>, NoInfer<C>> {
     const wire = z
       .string({ required_error: `请填写${label}`, invalid_type_error: `${label}格式不正确` })
       .datetime({ offset: true, message: `${label}格式不正确，应为 ISO-8601 时间` })
       .transform((v) => new Date(v).toISOString());
-    return make<string>({ kind: "datetime", label, wire, fromForm: chinaLocalToIso, formError: `${label}不是有效时间`, format: (v) => (v ? chinaLocalInput(v).replace("T", " ") : ""), toInput: chinaLocalInput, input: { type: "datetime-local" } }, o);
+    return make<string, R, C>({ kind: "datetime", label, wire, fromForm: chinaLocalToIso, formError: `${label}不是有效时间`, format: (v) => (v ? chinaLocalInput(v).replace("T", " ") : ""), toInput: chinaLocalInput, input: { type: "datetime-local" } }, o);
   },
-  bool(label: string, o: Common = {}): Field<boolean> {
+  bool<R extends boolean = false, C extends string = never>(label: string, o: Common<R, C> = {}): Field<boolean> & Said<NoInfer<R>, NoInfer<C>> {
     const wire = z.boolean({ required_error: `请选择${label}`, invalid_type_error: `${label}只能是 是 或 否` });
     const options = { true: { label: "是", tone: "success" as Tone }, false: { label: "否" } };
-    return make<boolean>({ kind: "bool", label, wire, fromForm: (t) => (t === "true" ? true : t === "false" ? false : null), formError: `${label}只能是 是 或 否`, format: (v) => (v == null ? "" : v ? "是" : "否"), toInput: (v) => (v == null ? "" : String(v)), input: { type: "select" }, options }, o);
+    return make<boolean, R, C>({ kind: "bool", label, wire, fromForm: (t) => (t === "true" ? true : t === "false" ? false : null), formError: `${label}只能是 是 或 否`, format: (v) => (v == null ? "" : v ? "是" : "否"), toInput: (v) => (v == null ? "" : String(v)), input: { type: "select" }, options }, o);
   },
   /** Another resource's id; `labelKey` is the record key carrying its display text (filled by the platform). */
-  ref(label: string, resource: string, labelKey: string, o: Common & { where?: Readonly<Record<string, string>>; anyState?: boolean } = {}): Field<number> {
+  ref<R extends boolean = false, C extends string = never>(label: string, resource: string, labelKey: string, o: Common<R, C> & { where?: Readonly<Record<string, string>>; anyState?: boolean } = {}): Field<number> & Said<NoInfer<R>, NoInfer<C>> {
     const { where, anyState, ...common } = o;
     const message = `${label}不正确`;
     const wire = z.number({ required_error: `请选择${label}`, invalid_type_error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
-    return make<number>({ kind: "ref", label, wire, fromForm: (t) => (/^[1-9]\d{0,14}$/.test(t.trim()) ? Number(t.trim()) : null), formError: `请选择${label}`, format: plain, toInput: plain, input: { type: "select" }, ref: { resource, labelKey, ...(where ? { where } : {}), ...(anyState ? { anyState } : {}) } }, common);
+    return make<number, R, C>({ kind: "ref", label, wire, fromForm: (t) => (/^[1-9]\d{0,14}$/.test(t.trim()) ? Number(t.trim()) : null), formError: `请选择${label}`, format: plain, toInput: plain, input: { type: "select" }, ref: { resource, labelKey, ...(where ? { where } : {}), ...(anyState ? { anyState } : {}) } }, common);
   },
   /** Uploaded documents (`/files/<id>`, or an older URL), one per line in forms; `document` the kind of upload (default 证照). */
-  images(label: string, max: number, o: Common & { document?: DocumentKind } = {}): Field<string[]> {
+  images<R extends boolean = false, C extends string = never>(label: string, max: number, o: Common<R, C> & { document?: DocumentKind } = {}): Field<string[]> & Said<NoInfer<R>, NoInfer<C>> {
     const { document = "CREDENTIAL", ...common } = o;
     const ref = z.string().trim().max(512, `${label}地址过长`).refine(isStoredUrl, `${label}应为图片地址（http(s) 地址或 /files/ 下的已上传文件）`);
     const wire = z.array(ref, { required_error: `请上传${label}`, invalid_type_error: `${label}格式不正确` }).min(1, `请上传${label}`).max(max, `${label}最多 ${max} 张`);
     const lines = (t: string) => t.split(/\s+/).map((s) => s.trim()).filter(Boolean);
-    return make<string[]>(
+    return make<string[], R, C>(
       {
         kind: "images",
         label,
@@ -294,7 +302,7 @@ export const f = {
 };
 
 /** Mark a field required (builders take `required` too; this reads better in tables of fields). */
-export const req = <F extends Field>(field: F): F => ({ ...field, required: true });
+export const req = <F extends Field>(field: F): F & { required: true } => ({ ...field, required: true });
 
 export interface Transition<S extends string> {
   label: string;
@@ -339,16 +347,17 @@ export interface RowAction {
 export interface StatusSpec<S extends string> {
   field: string;
   label: string;
-  initial: S;
+  /** `NoInfer` here and below: a definition's states are the keys of `states`, which the other members must name. */
+  initial: NoInfer<S>;
   states: Record<S, Option>;
   /** Keyed by action; `from`/`to` are states of the status field, or of the enum field a transition names. */
   transitions: Record<string, Transition<string>>;
   /** States in which edit is allowed. */
-  editableIn: readonly S[];
+  editableIn: readonly NoInfer<S>[];
   /** States in which delete is allowed (default: `editableIn`). */
-  deletableIn?: readonly S[];
+  deletableIn?: readonly NoInfer<S>[];
   /** State an edit moves the row to (e.g. back to 待审核). */
-  onEdit?: S;
+  onEdit?: NoInfer<S>;
 }
 
 export interface Permissions {

@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import type { Transaction } from "kysely";
 import { CREDENTIAL_TYPES, MANDATORY_CREDENTIALS, type CredentialType, type SubjectType } from "../../contract/resources/credential.js";
+import type { AuditState } from "../../contract/resources/vocabulary.js";
 import { addDays, chinaDate } from "../../contract/units.js";
 import type { Db } from "../db/index.js";
 import { nowIso } from "../db/index.js";
@@ -73,7 +74,7 @@ export async function seedDocuments(db: Db, _ids: SeedIds): Promise<void> {
         for (const [i, code] of codes.entries()) {
           if (has.has(`${s.id}:${code}`)) continue;
           // A rejected subject has its first credential rejected (the reason shown on its audit page); one in seven expires within 30 days.
-          const status = s.status === "REJECTED" ? (i === 0 ? "REJECTED" : "PENDING") : s.status;
+          const status: AuditState = s.status === "REJECTED" ? (i === 0 ? "REJECTED" : "PENDING") : s.status === "APPROVED" ? "APPROVED" : "PENDING";
           const validTo = code === "ID_CARD" ? addDays(today, 3650) : addDays(today, s.id % 7 === 0 && i === codes.length - 1 ? 20 : 300 + ((s.id * 37 + i * 11) % 400));
           rows.push({
             platform_id: "A",

@@ -18,7 +18,7 @@ const PLACES: Array<[code: string, place: string, to: string]> = [
   ["320100", "江苏省南京市浦口区", "蚌埠,阜阳"],
   ["320300", "江苏省徐州市铜山区", "合肥,芜湖"],
 ];
-const LENGTHS = ["9.6", "13", "17.5", "6.8", "13.75"];
+const LENGTHS = ["9.6", "13", "17.5", "6.8", "13.75"] as const;
 
 export async function seedFindCar(db: Db, ids: SeedIds): Promise<void> {
   const k = db.kysely;
@@ -70,7 +70,7 @@ export async function seedFindCar(db: Db, ids: SeedIds): Promise<void> {
   }
 
   const base = { created_at: at, updated_at: at, deleted_at: null, reject_reason: null, last_test_result: null };
-  const platformTemplate = { ...base, platform_id: org.platform_id, tenant_id: null, org_id: null, owner_user_id: null, created_by: null, updated_by: null, status: "APPROVED", sign_name: "运输管理平台" };
+  const platformTemplate = { ...base, platform_id: org.platform_id, tenant_id: null, org_id: null, owner_user_id: null, created_by: null, updated_by: null, status: "APPROVED" as const, sign_name: "运输管理平台" };
   const orgTemplate = { ...base, platform_id: org.platform_id, tenant_id: org.tenant_id, org_id: org.org_id, owner_user_id: Number(org.id), created_by: Number(org.id), updated_by: Number(org.id), sign_name: "蚌埠粮运" };
   const driverTemplate = { ...base, platform_id: individual.platform_id, tenant_id: individual.tenant_id ?? org.tenant_id, org_id: individual.org_id ?? org.org_id, owner_user_id: Number(individual.id), created_by: Number(individual.id), updated_by: Number(individual.id), sign_name: "张师傅车队" };
   await k

@@ -1,29 +1,17 @@
 import type { Generated } from "kysely";
 import type { EngineColumns } from "../resources/schema.js";
+import { tableOf, type TableOf } from "../resources/table-of.js";
+import { smsTemplate } from "../../contract/resources/sms-template.js";
+import { vehicleAvailability } from "../../contract/resources/vehicle-availability.js";
 
 /** 车源 (找车 / 设置车辆信息): one vehicle's published availability. Weights kg, price fen per tonne. */
-export interface VehicleAvailabilitiesTable extends EngineColumns {
+export const VEHICLE_AVAILABILITY_TABLE = tableOf(vehicleAvailability, { status: "status", generated: ["contactCount"], notNull: ["plateNo", "vehicleType"] });
+
+export interface VehicleAvailabilitiesTable extends TableOf<typeof VEHICLE_AVAILABILITY_TABLE>, EngineColumns {
   tenant_id: number;
   org_id: number;
-  vehicle_id: number;
-  driver_id: number | null;
-  plate_no: string;
-  vehicle_type: string;
-  vehicle_length: string;
-  current_region_code: string;
-  current_place: string;
   lat: number | null;
   lng: number | null;
-  to_places: string | null;
-  available_from: string;
-  available_to: string;
-  available_load: number;
-  expected_price: number | null;
-  contact_mobile: string;
-  remark: string | null;
-  status: string;
-  off_reason: string | null;
-  contact_count: Generated<number>;
 }
 
 /** A contact made from 找车 (a phone number revealed, or an SMS invitation sent). */
@@ -40,18 +28,9 @@ export interface VehicleContactLogsTable {
 }
 
 /** 短信模板: org_id null is the platform's template, which an organisation's own template of the same code overrides. */
-export interface SmsTemplatesTable extends EngineColumns {
-  tenant_id: number | null;
-  org_id: number | null;
-  code: string;
-  name: string;
-  content: string;
-  sign_name: string;
-  provider_template_id: string | null;
-  status: string;
-  reject_reason: string | null;
-  last_test_result: string | null;
-}
+export const SMS_TEMPLATE_TABLE = tableOf(smsTemplate, { status: "status" });
+
+export interface SmsTemplatesTable extends TableOf<typeof SMS_TEMPLATE_TABLE>, EngineColumns {}
 
 /** Every message handed to the SMS gateway, with the request and the gateway's answer. */
 export interface SmsSendLogsTable {

@@ -1,10 +1,18 @@
 import type { Generated } from "kysely";
-import type { FreightAction, FreightStatus, FreightWay, OrderStatus } from "../../contract/freight.js";
+import type { FreightAction, FreightStatus, FreightWay } from "../../contract/freight.js";
 import type { WriteColumns } from "../resources/schema.js";
+import { tableOf, type TableOf } from "../resources/table-of.js";
+import { captain } from "../../contract/resources/captain.js";
+import { driver } from "../../contract/resources/driver.js";
+import { ship } from "../../contract/resources/ship.js";
+import { order } from "../../contract/resources/order.js";
+import { vehicle } from "../../contract/resources/vehicle.js";
 
 /**
- * The freight service's tables. Every business row carries platform_id, tenant_id and org_id so any
- * query can be scoped to the caller without joins. Weights are kilograms, money fen, times ISO text.
+ * The freight service's tables; those of the engine's resources are typed from their definitions
+ * (`tableOf`, platform/resources/table-of.ts) plus the columns a definition does not describe. Every
+ * business row carries platform_id, tenant_id and org_id so any query can be scoped to the caller
+ * without joins. Weights are kilograms, money fen, times ISO text.
  */
 
 /** Where the row belongs: the caller scoping in platform/scope.ts filters on these. */
@@ -14,150 +22,63 @@ interface Scoped {
   org_id: number;
 }
 
-export interface FreightOrdersTable extends Scoped, WriteColumns {
+/**
+ * 货源订单 (contract/resources/order.ts). The fields domain 3.1 added (migration 0012) to a table with rows
+ * still take null; the number, the copied shipper name and category and the contract number are always
+ * written by the service (`dispatched_weight` … are kept by `refreshOrderProgress`).
+ */
+export const ORDER_TABLE = tableOf(order, {
+  status: "status",
+  generated: ["businessMode", "businessTypeCode", "dispatchedWeight", "loadedWeight", "unloadedWeight", "completedWeight", "lossAllowanceBp", "settleBasis", "source"],
+  nullable: ["shipperId", "cargoId", "consigneeName", "loadingRegionCode", "unloadingRegionCode", "distanceKm", "shipperUnitPrice", "cargoUnitPrice"],
+  notNull: ["orderNo", "shipperName", "cargoCategory", "contractNo", "unitPrice", "lossAllowanceBp"],
+});
+
+export interface FreightOrdersTable extends TableOf<typeof ORDER_TABLE>, Scoped, WriteColumns {
   id: Generated<number>;
-  order_no: string;
-  freight_way: FreightWay;
-  status: OrderStatus;
-  shipper_name: string;
-  cargo_category: string;
-  loading_place: string;
-  loading_address: string;
-  unloading_place: string;
-  unloading_address: string;
-  /** GB/T 2260 county of each place (migration 0038); null on rows whose address names none. */
-  loading_region_code: string | null;
-  unloading_region_code: string | null;
-  planned_weight: number;
-  /** Planned weight of the order's waybills that are not cancelled. */
-  dispatched_weight: number;
-  /** Fen per tonne. */
-  unit_price: number;
-  contract_no: string;
-  // domain 3.1 (migration 0012)
   owner_user_id: number | null;
-  external_no: string | null;
-  business_mode: Generated<string>;
-  shipper_id: number | null;
-  project_id: number | null;
-  cargo_id: number | null;
-  cargo_name: string | null;
-  business_type_code: Generated<string>;
-  consignee_name: string | null;
-  loading_contact_name: string | null;
-  loading_contact_mobile: string | null;
-  unloading_contact_name: string | null;
-  unloading_contact_mobile: string | null;
-  distance_km: number | null;
-  loading_from: string | null;
-  loading_to: string | null;
-  arrive_by: string | null;
-  /** Sums over the order's non-cancelled waybills, kept by `refreshOrderProgress`. */
-  loaded_weight: Generated<number>;
-  unloaded_weight: Generated<number>;
-  /** Settled weight of its completed waybills. */
-  completed_weight: Generated<number>;
-  shipper_unit_price: number | null;
-  cargo_unit_price: number | null;
-  loss_allowance_bp: Generated<number>;
-  settle_basis: Generated<string>;
-  source: Generated<string>;
-  remark: string | null;
-  closed_reason: string | null;
-  closed_at: string | null;
-  cancel_reason: string | null;
-  cancelled_at: string | null;
 }
 
-export interface FreightDriversTable extends Scoped, WriteColumns {
+/** 企业司机 (contract/resources/driver.ts `driver`): the roster row dispatch uses. */
+export const DRIVER_TABLE = tableOf(driver, { status: "status", generated: ["driverType", "profileStatus", "status"], nullable: ["idCardNo", "vehicleClass", "licenseValidTo"], notNull: ["licenseNo"] });
+
+export interface FreightDriversTable extends TableOf<typeof DRIVER_TABLE>, Scoped, WriteColumns {
   id: Generated<number>;
   /** The driver's own login, when they have one (the INDIVIDUAL_USER demo account does). */
   user_id: number | null;
-  name: string;
-  mobile: string;
-  license_no: string;
-  // roster (migration 0008, domain 1.2)
-  profile_id: number | null;
-  id_card_no: string | null;
-  vehicle_class: string | null;
-  license_valid_to: string | null;
-  qualification_cert_no: string | null;
-  qualification_valid_to: string | null;
-  driver_type: Generated<string>;
-  fleet_leader_id: number | null;
-  status: Generated<string>;
-  profile_status: Generated<string>;
-  remark: string | null;
   owner_user_id: number | null;
 }
 
-export interface FreightVehiclesTable extends Scoped, WriteColumns {
+/** 车辆 (contract/resources/vehicle.ts); columns added to a table with rows (migration 0006) still take null. */
+export const VEHICLE_TABLE = tableOf(vehicle, {
+  status: "auditStatus",
+  generated: ["plateColorCode", "energyType", "ownershipType", "operationStatus", "enabled", "auditStatus"],
+  nullable: ["grossMass", "ownerName", "useCharacter", "vin", "licenseValidTo"],
+});
+
+export interface FreightVehiclesTable extends TableOf<typeof VEHICLE_TABLE>, Scoped, WriteColumns {
   id: Generated<number>;
-  plate_no: string;
-  vehicle_type: string;
-  load_capacity: number;
-  /** The driver who usually drives it. */
-  driver_id: number | null;
-  // master data (migration 0006, domain 2.2)
-  plate_color_code: Generated<string>;
-  owner_name: string | null;
-  use_character: string | null;
-  vin: string | null;
-  energy_type: Generated<string>;
-  gross_mass: number | null;
-  road_cert_no: string | null;
-  trailer_plate_no: string | null;
-  ownership_type: Generated<string>;
-  license_valid_to: string | null;
-  road_cert_valid_to: string | null;
-  operation_status: Generated<string>;
-  audit_status: Generated<string>;
-  audit_remark: string | null;
-  enabled: Generated<string>;
   owner_user_id: number | null;
 }
 
-export interface FreightCaptainsTable extends Scoped, WriteColumns {
+/** 企业船长 (contract/resources/captain.ts `captain`): the roster over captain_profiles (migration 0009). */
+export const CAPTAIN_TABLE = tableOf(captain, { status: "status", generated: ["crewPosition", "profileAuditStatus", "status"], nullable: ["idCardNo", "certValidTo"] });
+
+export interface FreightCaptainsTable extends TableOf<typeof CAPTAIN_TABLE>, Scoped, WriteColumns {
   id: Generated<number>;
   user_id: number | null;
-  name: string;
-  mobile: string;
-  certificate_no: string;
-  // roster over captain_profiles (migration 0009, domain 1.3)
-  profile_id: number | null;
-  id_card_no: string | null;
-  crew_position: Generated<string>;
-  nav_area: string | null;
-  service_book_no: string | null;
-  cert_valid_to: string | null;
-  profile_audit_status: Generated<string>;
-  status: Generated<string>;
-  remark: string | null;
   owner_user_id: number | null;
 }
 
-export interface FreightShipsTable extends Scoped, WriteColumns {
+/** 船舶 (contract/resources/ship.ts); columns added to a table with rows (migration 0009) still take null. */
+export const SHIP_TABLE = tableOf(ship, {
+  status: "auditStatus",
+  generated: ["shipType", "selfOwned", "operationStatus", "enabled", "auditStatus"],
+  nullable: ["shipIdentityNo", "navArea", "registryPort", "grossTonnage", "netTonnage"],
+});
+
+export interface FreightShipsTable extends TableOf<typeof SHIP_TABLE>, Scoped, WriteColumns {
   id: Generated<number>;
-  ship_name: string;
-  mmsi: string;
-  load_capacity: number;
-  captain_id: number | null;
-  // master data (migration 0009, domain 2.6)
-  ship_identity_no: string | null;
-  ship_type: Generated<string>;
-  registry_port: string | null;
-  nav_area: string | null;
-  gross_tonnage: number | null;
-  net_tonnage: number | null;
-  build_date: string | null;
-  imo: string | null;
-  call_sign: string | null;
-  shipowner_id: number | null;
-  self_owned: Generated<number>;
-  operation_status: Generated<string>;
-  audit_status: Generated<string>;
-  audit_remark: string | null;
-  enabled: Generated<string>;
   owner_user_id: number | null;
 }
 

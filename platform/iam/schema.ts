@@ -1,6 +1,8 @@
 import type { Generated } from "kysely";
 import type { UserType } from "../../contract/platforms.js";
 import type { EngineColumns } from "../resources/schema.js";
+import { tableOf, type TableOf } from "../resources/table-of.js";
+import { appVersion } from "../../contract/resources/app-version.js";
 
 export interface PlatformsTable {
   id: string;
@@ -95,19 +97,12 @@ export interface SystemFilesTable {
   public_token: string | null;
 }
 
-export interface AppVersionsTable extends EngineColumns {
-  app_code: string;
-  os: string;
-  version_name: string;
-  version_code: number;
+/** APP 版本 (contract/resources/app-version.ts); `download_url` has taken null since its migration (0014), beside `package_file_id`. */
+export const APP_VERSION_TABLE = tableOf(appVersion, { status: "status", generated: ["isForce"], nullable: ["downloadUrl"] });
+
+export interface AppVersionsTable extends TableOf<typeof APP_VERSION_TABLE>, EngineColumns {
   package_file_id: number | null;
-  download_url: string | null;
-  file_size: number | null;
   file_md5: string | null;
-  update_notes: string;
-  is_force: number;
-  status: string;
-  published_at: string | null;
 }
 
 export interface SysConfigsTable {

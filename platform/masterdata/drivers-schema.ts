@@ -1,65 +1,32 @@
-/** Tables of drivers, fleet leaders and 人车关系 (migration 0008, domain 1.1, 2.4, 2.5). */
+/** Tables of drivers, fleet leaders and 人车关系 (migration 0008, domain 1.1, 2.4, 2.5), typed from their definitions (`tableOf`). */
 import type { EngineColumns } from "../resources/schema.js";
+import { tableOf, type TableOf } from "../resources/table-of.js";
+import { driverProfile } from "../../contract/resources/driver.js";
+import { fleetLeader, fleetLeaderMember } from "../../contract/resources/fleet-leader.js";
+import { vehicleRelation } from "../../contract/resources/vehicle-relation.js";
 
-export interface DriverProfilesTable extends EngineColumns {
-  name: string;
-  mobile: string;
-  id_card_no: string;
+export const DRIVER_PROFILE_TABLE = tableOf(driverProfile, { status: "auditStatus", generated: ["enabled", "auditStatus"], notNull: ["source", "idCardNo", "drivingLicenseNo"] });
+
+export interface DriverProfilesTable extends TableOf<typeof DRIVER_PROFILE_TABLE>, EngineColumns {
   user_id: number | null;
   registered_tenant_id: number | null;
-  source: string;
-  driving_license_no: string;
-  vehicle_class: string;
-  license_valid_to: string;
-  qualification_cert_no: string | null;
-  qualification_valid_to: string | null;
-  audit_status: string;
-  audit_remark: string | null;
-  enabled: string;
-  remark: string | null;
 }
 
-export interface FleetLeadersTable extends EngineColumns {
-  name: string;
-  mobile: string;
-  id_card_no: string;
+export const FLEET_LEADER_TABLE = tableOf(fleetLeader, { status: "auditStatus", generated: ["collectEnabled", "distributionRule", "enabled", "auditStatus"], notNull: ["idCardNo"] });
+
+export interface FleetLeadersTable extends TableOf<typeof FLEET_LEADER_TABLE>, EngineColumns {
   user_id: number | null;
   registered_tenant_id: number | null;
-  fleet_name: string;
-  collect_enabled: number;
-  distribution_rule: string;
-  distribution_value: number | null;
-  audit_status: string;
-  audit_remark: string | null;
-  enabled: string;
-  remark: string | null;
 }
 
-export interface FleetLeaderMembersTable extends EngineColumns {
-  fleet_leader_id: number;
-  driver_profile_id: number;
-  vehicle_id: number | null;
-  joined_at: string;
-  quit_at: string | null;
-  status: string;
-  collect_authorized: number;
-  remark: string | null;
-}
+export const FLEET_LEADER_MEMBER_TABLE = tableOf(fleetLeaderMember, { status: "status", generated: ["collectAuthorized", "status"], notNull: ["joinedAt"] });
 
-export interface VehicleRelationsTable extends EngineColumns {
-  pair_name: string;
-  driver_profile_id: number;
-  vehicle_id: number;
-  relation_type: string;
-  valid_from: string | null;
-  valid_to: string | null;
-  auth_images: string | null;
-  audit_status: string;
-  audit_remark: string | null;
-  status: string;
-  dissolve_reason: string | null;
-  remark: string | null;
-}
+export interface FleetLeaderMembersTable extends TableOf<typeof FLEET_LEADER_MEMBER_TABLE>, EngineColumns {}
+
+/** `pair_name` (司机 / 车牌) is written from the pair on create. */
+export const VEHICLE_RELATION_TABLE = tableOf(vehicleRelation, { status: "auditStatus", generated: ["status", "auditStatus"], notNull: ["pairName"] });
+
+export interface VehicleRelationsTable extends TableOf<typeof VEHICLE_RELATION_TABLE>, EngineColumns {}
 
 export interface DriverTables {
   driver_profiles: DriverProfilesTable;

@@ -4,12 +4,19 @@
  * audit, rejected, with an expired licence and no longer cooperating; the tenant gets a fleet leader with
  * members and two awaiting or rejected; each organisation gets relations in every state.
  */
+import type { Selectable } from "kysely";
 import { idCardWithCheck } from "../../contract/resources/driver.js";
 import { addDays, chinaDate } from "../../contract/units.js";
 import type { Db } from "../db/index.js";
 import type { SeedIds } from "../db/seed.js";
 import type { AnyDb } from "../resources/bind.js";
 import { backfillDriverProfiles } from "./driver-backfill.js";
+import type { DriverProfilesTable, VehicleRelationsTable } from "./drivers-schema.js";
+import type { FreightDriversTable } from "../freight/schema.js";
+
+type Profile = Selectable<DriverProfilesTable>;
+type Roster = Selectable<FreightDriversTable>;
+type Relation = Selectable<VehicleRelationsTable>;
 
 const REGIONS = ["340302", "340104", "341202", "320602", "321002", "340203"];
 const idOf = (n: number) => idCardWithCheck(`${REGIONS[n % REGIONS.length]}${1972 + (n % 24)}${String(1 + (n % 12)).padStart(2, "0")}${String(1 + ((n * 7) % 28)).padStart(2, "0")}${String(100 + n).slice(-3)}`);
@@ -59,7 +66,7 @@ export async function seedDrivers(db: Db, ids: SeedIds): Promise<void> {
     let n = 0;
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 
-    const addProfile = async (o: { platformId: string; tenantId: number | null; orgId: number | null; name: string; status: string; remark?: string | null; source: string; licenseValidTo?: string; creator: { id: number; name: string } }) => {
+    const addProfile = async (o: { platformId: string; tenantId: number | null; orgId: number | null; name: string; status: Profile["audit_status"]; remark?: string | null; source: Profile["source"]; licenseValidTo?: string; creator: { id: number; name: string } }) => {
       n++;
       const at = hoursAgo(n * 5);
       const id = idOf(n);
@@ -95,7 +102,7 @@ export async function seedDrivers(db: Db, ids: SeedIds): Promise<void> {
       return row;
     };
 
-    const addRoster = async (org: (typeof orgs)[number], profile: Awaited<ReturnType<typeof addProfile>>, o: { status?: string; driverType?: string; remark?: string | null } = {}) => {
+    const addRoster = async (org: (typeof orgs)[number], profile: Awaited<ReturnType<typeof addProfile>>, o: { status?: Roster["status"]; driverType?: Roster["driver_type"]; remark?: string | null } = {}) => {
       const at = profile.created_at;
       const row = await trx
         .insertInto("freight_drivers")
@@ -136,7 +143,7 @@ export async function seedDrivers(db: Db, ids: SeedIds): Promise<void> {
     ];
     for (const [i, org] of orgs.entries()) {
       const names = NAMES[i % NAMES.length]!;
-      const scoped = { platformId: org.platform_id, tenantId: Number(org.tenant_id), orgId: Number(org.id), source: "ORG", creator: orgUser };
+      const scoped = { platformId: org.platform_id, tenantId: Number(org.tenant_id), orgId: Number(org.id), source: "ORG" as const, creator: orgUser };
       await addRoster(org, await addProfile({ ...scoped, name: names[0]!, status: "PENDING" }), { driverType: "EXTERNAL" });
       await addRoster(org, await addProfile({ ...scoped, name: names[1]!, status: "PENDING" }), { driverType: "AFFILIATED" });
       await addRoster(org, await addProfile({ ...scoped, name: names[2]!, status: "REJECTED", remark: "驾驶证照片模糊，准驾车型无法辨认，请重新上传" }));
@@ -154,7 +161,7 @@ export async function seedDrivers(db: Db, ids: SeedIds): Promise<void> {
       { name: "高建军", fleet: "蚌埠建军运输车队", status: "APPROVED", collect: 1, rule: "PERCENT", value: 300, remark: null },
       { name: "林志远", fleet: "合肥志远物流车队", status: "PENDING", collect: 0, rule: "NONE", value: null, remark: null },
       { name: "罗大勇", fleet: "南通大勇车队", status: "REJECTED", collect: 1, rule: "FIXED_PER_TON", value: 500, remark: "承诺函未签字，请补充" },
-    ];
+    ] as const;
     const first = orgs[0]!;
     for (const [i, l] of leaders.entries()) {
       n++;
@@ -189,7 +196,7 @@ export async function seedDrivers(db: Db, ids: SeedIds): Promise<void> {
     }
 
     // 人车关系: each organisation links seeded drivers to another of its vehicles, in each state.
-    const kinds: Array<{ type: string; audit: string; status: string; remark: string | null; reason: string | null }> = [
+    const kinds: Array<{ type: Relation["relation_type"]; audit: Relation["audit_status"]; status: Relation["status"]; remark: string | null; reason: string | null }> = [
       { type: "AFFILIATED", audit: "APPROVED", status: "ACTIVE", remark: "挂靠协议齐全", reason: null },
       { type: "EMPLOYED", audit: "PENDING", status: "ACTIVE", remark: null, reason: null },
       { type: "LEASED", audit: "REJECTED", status: "ACTIVE", remark: "租赁合同未盖章", reason: null },

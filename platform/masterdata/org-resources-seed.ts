@@ -5,15 +5,19 @@
  * INDIVIDUAL_USER demo account gets a personal organisation (as `personalOrgId` creates it) with a couple of
  * cargos and contacts. Plain inserts in one transaction on an empty database.
  */
-import type { Transaction } from "kysely";
+import type { Selectable, Transaction } from "kysely";
 import { sampleCreditCode, sampleIdCardNo } from "../../contract/resources/org-samples.js";
 import { chinaCompactDate } from "../../contract/units.js";
 import type { Db } from "../db/index.js";
 import type { Database } from "../db/schema.js";
 import type { SeedIds } from "../db/seed.js";
 import { taxCompleteOf } from "./shipper.resource.js";
+import type { CargosTable, ContactsTable, ProjectsTable, SettlementUnitsTable, ShippersTable } from "./org-resources-schema.js";
 
 type Trx = Transaction<Database>;
+type Cargo = Selectable<CargosTable>;
+type Shipper = Selectable<ShippersTable>;
+type Project = Selectable<ProjectsTable>;
 const DAY = 86_400_000;
 
 /** The ministry's cargo classes (部标货物类型分类代码) and our kinds below some of them. */
@@ -83,7 +87,7 @@ const ORGS = [
   },
 ] as const;
 
-const CARGOS: Array<[name: string, category: string, packaging: string, priceFen: number, lossBp: number, enabled?: string]> = [
+const CARGOS: Array<[name: string, category: string, packaging: Cargo["packaging"], priceFen: number, lossBp: number, enabled?: Cargo["enabled"]]> = [
   ["国标三等玉米", "玉米", "BULK", 265_000, 30],
   ["国标二等小麦", "小麦", "BULK", 282_000, 20],
   ["早籼稻", "稻谷", "BAGGED", 276_000, 30],
@@ -111,7 +115,7 @@ async function seedCategories(trx: Trx, at: string): Promise<Map<string, Map<str
   for (const { id: platformId } of platforms) {
     const byName = new Map<string, { id: number; name: string; code: string }>();
     for (const [i, [name, code, children]] of CATEGORIES.entries()) {
-      const base = { platform_id: platformId, tenant_id: null, org_id: null, owner_user_id: null, created_at: at, updated_at: at, enabled: "ENABLED", remark: null };
+      const base = { platform_id: platformId, tenant_id: null, org_id: null, owner_user_id: null, created_at: at, updated_at: at, enabled: "ENABLED" as const, remark: null };
       const parent = await trx.insertInto("cargo_categories").values({ ...base, parent_id: null, name, ministry_code: code, sort: (i + 1) * 10 }).returning("id").executeTakeFirstOrThrow();
       byName.set(name, { id: Number(parent.id), name, code });
       for (const [j, child] of (children ?? []).entries()) {
@@ -141,7 +145,7 @@ async function auditHistory(trx: Trx, o: Owner, resource: string, id: number, st
   if (status === "REJECTED") await event(trx, o, resource, id, { action: "REJECT", label: "驳回", from: "PENDING", to: "REJECTED", remark: remark ?? undefined, by: auditor, at });
 }
 
-async function seedCargosAndContacts(trx: Trx, o: Owner, categories: Map<string, { id: number; name: string; code: string }>, cargos: typeof CARGOS, places: ReadonlyArray<readonly string[]>, start: number) {
+async function seedCargosAndContacts(trx: Trx, o: Owner, categories: Map<string, { id: number; name: string; code: string }>, cargos: typeof CARGOS, places: ReadonlyArray<readonly [kind: Selectable<ContactsTable>["kind"], ...rest: string[]]>, start: number) {
   for (const [i, [name, category, packaging, price, loss, enabled]] of cargos.entries()) {
     const c = categories.get(category)!;
     const at = new Date(start + i * 3600_000).toISOString();
@@ -188,7 +192,7 @@ export async function seedOrgResources(db: Db, ids: SeedIds): Promise<void> {
       // 托运人: approved company (complete tax block, 月结), approved person (普票, 预付), pending company (授信), rejected company.
       const [approvedName, pendingName, rejectedName] = spec.shippers;
       const [personName, personPhone] = spec.person;
-      const shipperSpecs = [
+      const shipperSpecs: Array<{ kind: Shipper["kind"]; name: string; audit: Shipper["audit_status"]; settle: Shipper["settle_mode"]; credit: number | null; tax: boolean; remark: string | null }> = [
         { kind: "COMPANY", name: approvedName, audit: "APPROVED", settle: "MONTHLY", credit: null, tax: true, remark: "营业执照与开票信息一致" },
         { kind: "PERSON", name: personName, audit: "APPROVED", settle: "PREPAID", credit: null, tax: true, remark: null },
         { kind: "COMPANY", name: pendingName, audit: "PENDING", settle: "CREDIT", credit: 50_000_000, tax: false, remark: null },
@@ -226,7 +230,7 @@ export async function seedOrgResources(db: Db, ids: SeedIds): Promise<void> {
           credit_limit: s.credit,
           audit_status: s.audit,
           audit_remark: s.audit === "PENDING" ? null : s.remark,
-          enabled: "ENABLED",
+          enabled: "ENABLED" as const,
           remark: s.settle === "CREDIT" ? "授信额度经财务部审批" : null,
         };
         values.tax_complete = taxCompleteOf(values);
@@ -236,7 +240,7 @@ export async function seedOrgResources(db: Db, ids: SeedIds): Promise<void> {
       }
 
       // 核算单位 under the approved company shipper (one with its own tax block, one stopped).
-      const units: Array<[code: string, name: string, budget: number, tax: boolean, enabled: string]> = [
+      const units: Array<[code: string, name: string, budget: number, tax: boolean, enabled: Selectable<SettlementUnitsTable>["enabled"]]> = [
         ["HS01", `${approvedName!.replace(/有限公司$/, "")}一分库`, 80_000_000, true, "ENABLED"],
         ["HS02", `${approvedName!.replace(/有限公司$/, "")}二分库`, 50_000_000, false, "ENABLED"],
         ["HS03", `${approvedName!.replace(/有限公司$/, "")}轮换组`, 20_000_000, false, "DISABLED"],
@@ -263,7 +267,7 @@ export async function seedOrgResources(db: Db, ids: SeedIds): Promise<void> {
       }
 
       // 项目: approved and active, pending, rejected, approved and finished.
-      const projects: Array<[name: string, shipper: number, audit: string, status: string, from: string, to: string, weightKg: number, remark: string | null]> = [
+      const projects: Array<[name: string, shipper: number, audit: Project["audit_status"], status: Project["status"], from: string, to: string, weightKg: number, remark: string | null]> = [
         ["2026年最低收购价小麦移库", 0, "APPROVED", "ACTIVE", "2026-03-01", "2026-12-31", 20_000_000, "合同已备案"],
         ["2026年玉米轮换出库", 2, "PENDING", "ACTIVE", "2026-05-01", "2026-10-31", 8_000_000, null],
         ["稻谷跨省调运", 1, "REJECTED", "ACTIVE", "2026-04-01", "2026-09-30", 3_000_000, "合同编号与上传合同不一致，请核对后重新提交"],

@@ -3,6 +3,7 @@
  * so dispatch works out of the box), and every demo organisation gets vehicles awaiting audit, rejected
  * and with a licence about to expire, so the audit pages have work.
  */
+import type { AuditState } from "../../contract/resources/vocabulary.js";
 import { addDays, chinaDate } from "../../contract/units.js";
 import type { Transaction } from "kysely";
 import type { Db } from "../db/index.js";
@@ -16,9 +17,9 @@ const TYPES = ["重型半挂牵引车", "重型自卸货车", "重型仓栅式�
 const vinOf = (n: number) => `LFWSRXRJ${String(n % 10)}${"ABCDEFGHJK"[n % 10]}1E${String(10000 + (n % 89999)).padStart(5, "0")}`.slice(0, 17);
 
 /** The 行驶证 and 道路运输证 of a vehicle, in the vehicle's audit state. */
-async function seedCredentials(trx: Transaction<Database>, vehicle: { id: number; tenant_id: number; org_id: number; plate_no: string; owner: string; status: string; licenseTo: string; roadCertNo: string; roadTo: string }) {
+async function seedCredentials(trx: Transaction<Database>, vehicle: { id: number; tenant_id: number; org_id: number; plate_no: string; owner: string; status: AuditState; licenseTo: string; roadCertNo: string; roadTo: string }) {
   const at = nowIso();
-  const common = { platform_id: "A", tenant_id: vehicle.tenant_id, org_id: vehicle.org_id, subject_type: "VEHICLE", subject_id: vehicle.id, status: vehicle.status === "REJECTED" ? "REJECTED" : vehicle.status, created_at: at, updated_at: at, long_term: 0 };
+  const common = { platform_id: "A", tenant_id: vehicle.tenant_id, org_id: vehicle.org_id, subject_type: "VEHICLE" as const, subject_id: vehicle.id, status: vehicle.status, created_at: at, updated_at: at, long_term: 0 };
   await trx
     .insertInto("credentials")
     .values([
@@ -57,7 +58,7 @@ export async function seedVehicles(db: Db, ids: SeedIds): Promise<void> {
     const letters = "ABCDEFGHJK";
     let n = 0;
     for (const org of orgs) {
-      const kinds: Array<{ status: string; remark: string | null }> = [
+      const kinds: Array<{ status: AuditState; remark: string | null }> = [
         { status: "PENDING", remark: null },
         { status: "PENDING", remark: null },
         { status: "REJECTED", remark: "行驶证照片模糊，请重新上传清晰的正副本照片" },

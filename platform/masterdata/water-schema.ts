@@ -1,61 +1,28 @@
 import type { EngineColumns } from "../resources/schema.js";
+import { tableOf, type TableOf } from "../resources/table-of.js";
+import { captainProfile } from "../../contract/resources/captain.js";
+import { shipowner } from "../../contract/resources/shipowner.js";
+import { shipRelation } from "../../contract/resources/ship-relation.js";
 
-/** The water side of master data (migration 0009): captain profiles, shipowners, ship relations. */
+/** The water side of master data (migration 0009): captain profiles, shipowners, ship relations, typed from their definitions (`tableOf`). */
 
-export interface CaptainProfilesTable extends EngineColumns {
+export const CAPTAIN_PROFILE_TABLE = tableOf(captainProfile, { status: "auditStatus", generated: ["source", "enabled", "auditStatus"], nullable: ["certValidTo"], notNull: ["idCardNo"] });
+
+export interface CaptainProfilesTable extends TableOf<typeof CAPTAIN_PROFILE_TABLE>, EngineColumns {
   user_id: number | null;
-  name: string;
-  mobile: string;
-  id_card_no: string;
-  gender: string | null;
-  address: string | null;
-  source: string;
-  crew_cert_no: string;
-  crew_position: string;
-  nav_area: string | null;
-  service_book_no: string | null;
-  cert_valid_to: string | null;
-  audit_status: string;
-  audit_remark: string | null;
-  enabled: string;
-  remark: string | null;
 }
 
-export interface ShipownersTable extends EngineColumns {
+export const SHIPOWNER_TABLE = tableOf(shipowner, { status: "auditStatus", generated: ["enabled", "auditStatus"] });
+
+export interface ShipownersTable extends TableOf<typeof SHIPOWNER_TABLE>, EngineColumns {
   user_id: number | null;
-  kind: string;
-  name: string;
-  id_card_no: string | null;
-  mobile: string | null;
-  address: string | null;
-  credit_code: string | null;
-  legal_person: string | null;
-  registered_address: string | null;
-  contact_name: string | null;
-  contact_mobile: string | null;
-  water_permit_no: string | null;
-  audit_status: string;
-  audit_remark: string | null;
-  enabled: string;
-  remark: string | null;
 }
 
-export interface ShipRelationsTable extends EngineColumns {
-  ship_id: number;
-  party_type: string;
+/** `party_name` is copied from the captain or shipowner the relation names. */
+export const SHIP_RELATION_TABLE = tableOf(shipRelation, { status: "auditStatus", generated: ["relationStatus", "auditStatus"], notNull: ["partyName"] });
+
+export interface ShipRelationsTable extends TableOf<typeof SHIP_RELATION_TABLE>, EngineColumns {
   party_id: number;
-  party_name: string;
-  captain_profile_id: number | null;
-  shipowner_id: number | null;
-  relation_type: string;
-  valid_from: string | null;
-  valid_to: string | null;
-  /** JSON array of image references. */
-  materials: string | null;
-  audit_status: string;
-  audit_remark: string | null;
-  relation_status: string;
-  dissolve_reason: string | null;
 }
 
 export interface WaterTables {

@@ -107,7 +107,7 @@ export async function seedWater(db: Db, ids: SeedIds): Promise<void> {
         const idCardNo = idCardNoOf(plan.region, `${1966 + (person % 28)}-${String(1 + (person % 12)).padStart(2, "0")}-${String(1 + ((person * 7) % 28)).padStart(2, "0")}`, 11 + person * 2);
         const at = daysAgo(createdDaysAgo);
         const certificateNo = extra.certificateNo ?? `皖内河${String(320_000_000 + person * 1_237)}`;
-        const copy = { name, crew_cert_no: certificateNo, crew_position: "CAPTAIN", nav_area: "B", service_book_no: `${plan.region}${String(100_000 + person * 31)}`, cert_valid_to: extra.validTo ?? `${2027 + (person % 4)}-${String(1 + (person % 12)).padStart(2, "0")}-28` };
+        const copy = { name, crew_cert_no: certificateNo, crew_position: "CAPTAIN" as const, nav_area: "B" as const, service_book_no: `${plan.region}${String(100_000 + person * 31)}`, cert_valid_to: extra.validTo ?? `${2027 + (person % 4)}-${String(1 + (person % 12)).padStart(2, "0")}-28` };
         const profile = await trx
           .insertInto("captain_profiles")
           .values({
@@ -142,7 +142,7 @@ export async function seedWater(db: Db, ids: SeedIds): Promise<void> {
           service_book_no: copy.service_book_no,
           cert_valid_to: copy.cert_valid_to,
           profile_audit_status: audit,
-          status: extra.removed ? "REMOVED" : "ACTIVE",
+          status: extra.removed ? ("REMOVED" as const) : ("ACTIVE" as const),
           updated_at: at,
         };
         if (extra.existingId) {

@@ -1,4 +1,8 @@
 import type { Generated } from "kysely";
+import { tableOf, type TableOf } from "./table-of.js";
+import { cargoCategory } from "../../contract/resources/cargo-category.js";
+import { credential } from "../../contract/resources/credential.js";
+import { dictItem } from "../../contract/resources/dict-item.js";
 
 /** Whose a row is: the caller scoping (platform/scope.ts `rowsFor`) filters on these. */
 export interface OwnerColumns {
@@ -52,43 +56,21 @@ export interface SerialCountersTable {
   last: number;
 }
 
-export interface CredentialsTable extends EngineColumns {
-  subject_type: string;
-  subject_id: number;
-  cred_type: string;
-  cert_no: string | null;
-  holder_name: string | null;
-  issuing_authority: string | null;
-  valid_from: string | null;
-  valid_to: string | null;
-  long_term: number;
-  /** JSON array of image references. */
-  images: string;
-  status: string;
-  reject_count: number;
-  reject_reason: string | null;
-  audit_remark: string | null;
+/** 证照 (contract/resources/credential.ts); `images` is a JSON array of image references. */
+export const CREDENTIAL_TABLE = tableOf(credential, { status: "status", generated: ["longTerm", "images", "rejectCount"] });
+
+export interface CredentialsTable extends TableOf<typeof CREDENTIAL_TABLE>, EngineColumns {
   /** The 有效期至 the nightly expiry job last told the owner about (migration 0035). */
   expiry_flagged_to?: string | null;
 }
 
-export interface DictItemsTable extends EngineColumns {
-  dict_type: string;
-  code: string;
-  label: string;
-  sort: Generated<number>;
-  enabled: Generated<string>;
-  remark: string | null;
-}
+export const DICT_ITEM_TABLE = tableOf(dictItem, { status: "enabled", generated: ["sort", "enabled"] });
 
-export interface CargoCategoriesTable extends EngineColumns {
-  parent_id: number | null;
-  name: string;
-  ministry_code: string;
-  sort: number;
-  enabled: string;
-  remark: string | null;
-}
+export interface DictItemsTable extends TableOf<typeof DICT_ITEM_TABLE>, EngineColumns {}
+
+export const CARGO_CATEGORY_TABLE = tableOf(cargoCategory, { status: "enabled", generated: ["sort", "enabled"] });
+
+export interface CargoCategoriesTable extends TableOf<typeof CARGO_CATEGORY_TABLE>, EngineColumns {}
 
 export interface ResourceTables {
   resource_events: ResourceEventsTable;

@@ -7,6 +7,7 @@ import { exampleIdCard } from "../../contract/resources/driver.js";
 import { LIVE_STATUSES } from "../../contract/freight-steps.js";
 import { addDays, chinaDate } from "../../contract/units.js";
 import { MANDATORY_CREDENTIALS, type SubjectType } from "../../contract/resources/credential.js";
+import type { AuditState } from "../../contract/resources/vocabulary.js";
 import { call, DEMO_ACCOUNTS, loginAs, startTestPlatform, type TestPlatform } from "../helpers/platform.js";
 
 export type Account = keyof typeof DEMO_ACCOUNTS;
@@ -118,7 +119,7 @@ let carrierSerial = 0;
  * told), or in `status`; written straight to the table as the seed does. Their image is a seeded demo
  * document of the platform.
  */
-export async function grantCredentials(f: { p: TestPlatform }, type: SubjectType, subjectId: number, options: { status?: string; validTo?: string; only?: string[] } = {}) {
+export async function grantCredentials(f: { p: TestPlatform }, type: SubjectType, subjectId: number, options: { status?: AuditState; validTo?: string; only?: string[] } = {}) {
   const mandatory = MANDATORY_CREDENTIALS[type] ?? [];
   if (mandatory.length === 0) return;
   const db = f.p.db.kysely;
@@ -185,7 +186,7 @@ export async function freshWaterCarrier(f: FreightTestPlatform, options: { orgIn
   const name = `测试船长${n}`;
   const profile = await db
     .insertInto("captain_profiles")
-    .values({ platform_id: scoped.platform_id, tenant_id: scoped.tenant_id, org_id: null, owner_user_id: null, user_id: null, name, mobile: "13912345678", id_card_no: exampleIdCard(n), gender: null, address: null, source: "ORG", crew_cert_no: `船员${n}`, crew_position: "船长", nav_area: null, service_book_no: null, cert_valid_to: addDays(chinaDate(), 300), audit_status: "APPROVED", audit_remark: null, enabled: "ENABLED", remark: null, created_at: at })
+    .values({ platform_id: scoped.platform_id, tenant_id: scoped.tenant_id, org_id: null, owner_user_id: null, user_id: null, name, mobile: "13912345678", id_card_no: exampleIdCard(n), gender: null, address: null, source: "ORG", crew_cert_no: `船员${n}`, crew_position: "CAPTAIN", nav_area: null, service_book_no: null, cert_valid_to: addDays(chinaDate(), 300), audit_status: "APPROVED", audit_remark: null, enabled: "ENABLED", remark: null, created_at: at })
     .returning("id")
     .executeTakeFirstOrThrow();
   const captain = await db.insertInto("freight_captains").values({ ...scoped, user_id: null, name, mobile: "13912345678", certificate_no: `船员${n}`, created_at: at, profile_id: profile.id }).returning("id").executeTakeFirstOrThrow();

@@ -17,7 +17,7 @@ export async function seedIamAdmin(db: Db, ids: SeedIds): Promise<void> {
     { app_code: "DRIVER", os: "IOS", version_name: "3.2.1", version_code: 321, download_url: "https://apps.apple.com/cn/app/id1600000001", notes: "修复部分机型定位权限提示反复弹出的问题。", force: 0, ago: 5 },
     { app_code: "CAPTAIN", os: "ANDROID", version_name: "1.4.0", version_code: 140, download_url: "https://download.example.cn/tms/captain-1.4.0.apk", notes: "水运运单装卸货确认；航次轨迹回放。", force: 0, ago: 12 },
     { app_code: "SHIPPER", os: "ANDROID", version_name: "2.0.3", version_code: 203, download_url: "https://download.example.cn/tms/shipper-2.0.3.apk", notes: "货源发布支持多卸货地；对账单导出。", force: 0, ago: 9 },
-  ];
+  ] as const;
   for (const v of versions) {
     const at = new Date(Date.now() - v.ago * day).toISOString();
     await k
