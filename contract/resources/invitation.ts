@@ -5,7 +5,7 @@
  * China day, each renewing the 7 days) or withdrawn (撤回). Registration and certification in the
  * app move it on (已注册, 已认证); a SENT invitation past its expiry becomes 已过期.
  */
-import { defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f, type RecordOf } from "./kit.js";
 import { AUDITORS } from "./vocabulary.js";
 
 export const INVITE_ROLES = {
@@ -70,12 +70,7 @@ export const invitation = defineResource({
     },
     editableIn: [],
   },
-  permissions: {
-    list: ["TMS_REGISTER_INVITE"],
-    detail: ["TMS_REGISTER_INVITE"],
-    create: ["TMS_REGISTER_INVITE"],
-    export: ["TMS_REGISTER_INVITE"],
-  },
+  permissions: access(["TMS_REGISTER_INVITE"], ["TMS_REGISTER_INVITE"], ["create"]),
   kinds: { read: AUDITORS, write: AUDITORS },
   createdFilter: "邀请时间",
   example: {

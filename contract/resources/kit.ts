@@ -360,6 +360,16 @@ export interface Permissions {
   export?: readonly PermissionCode[];
 }
 
+type WriteVerb = "create" | "update" | "delete";
+
+/**
+ * Permissions as most resources have them: the `read` codes list, open and export it (`exportBy` where
+ * export asks for other codes), the `write` codes run each verb of `writes`.
+ */
+export function access(read: readonly PermissionCode[], write: readonly PermissionCode[], writes: readonly WriteVerb[], exportBy: readonly PermissionCode[] = read): Permissions {
+  return { list: read, detail: read, ...Object.fromEntries(writes.map((verb) => [verb, write])), export: exportBy };
+}
+
 /** Which user kinds may do what at all (the scope then decides which rows). */
 export interface Kinds {
   read: readonly UserType[];
