@@ -293,6 +293,11 @@ export const f = {
   },
 };
 
+/** Some of a vocabulary's options under their own codes and labels (a 船长 is 船长 wherever one is offered). */
+export function someOf<const O extends Options, const K extends keyof O & string>(options: O, keys: readonly K[]): Pick<O, K> {
+  return Object.fromEntries(keys.map((key) => [key, options[key]])) as Pick<O, K>;
+}
+
 /** Mark a field required (builders take `required` too; this reads better in tables of fields). */
 export const req = <F extends Field>(field: F): F => ({ ...field, required: true });
 
