@@ -6,7 +6,7 @@
  */
 import { isQualificationCertNo } from "../validation.js";
 import { access, defineResource, f, type RecordOf } from "./kit.js";
-import { auditedPersonTail, AUDIT_STATES, AUDITORS, EVERYONE, idCardNoField, OWNERS, PERSON_KEYWORD, personFields, registeredPerson, rosterMachine } from "./vocabulary.js";
+import { auditedPersonTail, AUDIT_STATES, AUDITORS, idCardNoField, OWNERS, PERSON_KEYWORD, personFields, registeredPerson, rosterMachine } from "./vocabulary.js";
 
 /** 准驾车型 (GB 1589 / 机动车驾驶证申领和使用规定). */
 export const VEHICLE_CLASSES = {
