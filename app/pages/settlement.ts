@@ -9,16 +9,16 @@ import { f } from "../../contract/resources/kit";
 import { invoiceable, payable } from "../../contract/resources/settlement";
 import { pagesOf, type BulkAction } from "./kit";
 
+/** The ticked rows are waybills, posted as their `freightId`; the confirmation sums their 货主应付 under `sumLabel`. */
+const waybillsSummed = (sumLabel: string) => ({ noun: "运单", param: "freightId", value: "freightId", sum: { field: "shipperPayable", label: sumLabel } });
+
 const PAY: BulkAction = {
   key: "pay",
   label: "支付选中运单",
   hint: "一次最多 200 个运单，全部成功或全部不付",
   title: "确认支付运费",
   submit: "确认支付",
-  noun: "运单",
-  param: "freightId",
-  value: "freightId",
-  sum: { field: "shipperPayable", label: "货主应付" },
+  ...waybillsSummed("货主应付"),
   note: "，将从企业账户扣款并付入收款人钱包。",
   column: { label: "支付条件", ok: "可支付" },
 };
@@ -39,10 +39,7 @@ const APPLY: BulkAction = {
   hint: "已完成且已付款的运单；一张申请只含同一托运人的运单；须电子运单和资金流水单上报成功（灰色的不可选，见“上报状态”）",
   title: "申请开票",
   submit: "生成开票申请",
-  noun: "运单",
-  param: "freightId",
-  value: "freightId",
-  sum: { field: "shipperPayable", label: "开票金额" },
+  ...waybillsSummed("开票金额"),
   sameValue: { field: "shipperName", message: "选中的运单属于多个托运人，须分开申请" },
   inputs: {
     invoiceCompanyId: f.ref("开票公司", "invoiceCompany", "invoiceCompanyName", { required: true }),

@@ -3,7 +3,7 @@
  * shipper apps' published versions. No edit call exists: a wrong version is deleted and re-added.
  * The public /download page and the apps' update check read the newest 在用 version of each app.
  */
-import { defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f, type RecordOf } from "./kit.js";
 import { enableMachine } from "./vocabulary.js";
 import { isStoredUrl } from "../validation.js";
 
@@ -34,13 +34,7 @@ export const appVersion = defineResource({
     publishedAt: f.datetime("发布时间", { list: true, detail: "版本信息", export: true }),
   },
   status: enableMachine("SYSTEM_USER_APP_VERSION", ["SYSTEM_USER"], { label: "禁用", confirm: "禁用后该版本不再提供下载和更新" }),
-  permissions: {
-    list: ["SYSTEM_USER_APP_VERSION"],
-    detail: ["SYSTEM_USER_APP_VERSION"],
-    create: ["SYSTEM_USER_APP_VERSION"],
-    delete: ["SYSTEM_USER_APP_VERSION"],
-    export: ["SYSTEM_USER_APP_VERSION"],
-  },
+  permissions: access(["SYSTEM_USER_APP_VERSION"], ["SYSTEM_USER_APP_VERSION"], ["create", "delete"]),
   kinds: { read: ["SYSTEM_USER"], write: ["SYSTEM_USER"] },
   createdFilter: "创建时间",
   example: {

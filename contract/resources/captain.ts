@@ -4,9 +4,9 @@
  * organisation keeps its own roster row (`freight_captains` 企业船长, used by water dispatch). Adding a
  * roster row finds the profile by 身份证号 or creates it 待审核.
  */
-import { defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f, type RecordOf } from "./kit.js";
 import { NAV_AREAS } from "./ship.js";
-import { auditedPersonTail, AUDIT_STATES, AUDITORS, auditedWithToggles, EVERYONE, OWNERS, PERSON_KEYWORD, personFields, rosterMachine } from "./vocabulary.js";
+import { auditedPersonTail, AUDIT_STATES, EVERYONE, OWNERS, PERSON_KEYWORD, personFields, registeredPerson, rosterMachine } from "./vocabulary.js";
 import { dayAfter, idCardNoOf } from "./water-samples.js";
 
 /** 职务 on the 船员适任证书. */
@@ -59,17 +59,8 @@ export const captainProfile = defineResource({
     ...certFields(),
     ...auditedPersonTail(),
   },
-  status: auditedWithToggles("TMS_SHIP_APPROVE", ["TMS_RESOURCE_CAPTAIN"], "TMS_SHIP_APPROVE"),
-  permissions: {
-    list: ["TMS_SHIP_APPROVE", "TMS_RESOURCE_CAPTAIN"],
-    detail: ["TMS_SHIP_APPROVE", "TMS_RESOURCE_CAPTAIN"],
-    create: ["TMS_SHIP_APPROVE"],
-    update: ["TMS_SHIP_APPROVE"],
-    export: ["TMS_SHIP_APPROVE"],
-  },
-  kinds: { read: EVERYONE, write: AUDITORS },
-  keyword: PERSON_KEYWORD,
-  createdFilter: "注册时间",
+  ...registeredPerson("TMS_SHIP_APPROVE", ["TMS_RESOURCE_CAPTAIN"], "TMS_SHIP_APPROVE"),
+  permissions: access(["TMS_SHIP_APPROVE", "TMS_RESOURCE_CAPTAIN"], ["TMS_SHIP_APPROVE"], ["create", "update"], ["TMS_SHIP_APPROVE"]),
   example: { as: "TENANT_USER", body: (n) => ({ ...captainSample(n, { name: "顾长江", mobilePrefix: "158", region: "320102" }), crewCertNo: `苏内河${String(300_000_000 + n)}` }) },
   defaultSort: ["createdTime", "desc"],
 });
@@ -89,14 +80,7 @@ export const captain = defineResource({
     remark: f.textarea("备注", 200, { detail: "基本信息", form: true, export: true }),
   },
   status: rosterMachine("TMS_RESOURCE_CAPTAIN", { remove: "解除后该船长不能再被调度", restore: "恢复后该船长可再被调度" }),
-  permissions: {
-    list: ["TMS_RESOURCE_CAPTAIN", "TMS_SHIP_APPROVE"],
-    detail: ["TMS_RESOURCE_CAPTAIN", "TMS_SHIP_APPROVE"],
-    create: ["TMS_RESOURCE_CAPTAIN"],
-    update: ["TMS_RESOURCE_CAPTAIN"],
-    delete: ["TMS_RESOURCE_CAPTAIN"],
-    export: ["TMS_RESOURCE_CAPTAIN", "TMS_SHIP_APPROVE"],
-  },
+  permissions: access(["TMS_RESOURCE_CAPTAIN", "TMS_SHIP_APPROVE"], ["TMS_RESOURCE_CAPTAIN"], ["create", "update", "delete"]),
   kinds: { read: EVERYONE, write: OWNERS },
   keyword: PERSON_KEYWORD,
   createdFilter: "添加时间",

@@ -3,7 +3,7 @@
  * ministry's 部标货物类型代码 (粮食 1100 → 玉米, 小麦 …). Everyone reads it (cargo forms pick from it);
  * platform staff with SYSTEM_USER_CONFIG maintain it (its page, /system/relationList, comes later).
  */
-import { defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f, type RecordOf } from "./kit.js";
 import { enableToggles, ENABLE_STATES, EVERYONE } from "./vocabulary.js";
 
 const BASIC = { list: true, detail: "基本信息", form: true, export: true } as const;
@@ -28,14 +28,7 @@ export const cargoCategory = defineResource({
     transitions: enableToggles("SYSTEM_USER_CONFIG", ["SYSTEM_USER"]),
     editableIn: ["ENABLED", "DISABLED"],
   },
-  permissions: {
-    list: [],
-    detail: [],
-    create: ["SYSTEM_USER_CONFIG"],
-    update: ["SYSTEM_USER_CONFIG"],
-    delete: ["SYSTEM_USER_CONFIG"],
-    export: ["SYSTEM_USER_CONFIG"],
-  },
+  permissions: access([], ["SYSTEM_USER_CONFIG"], ["create", "update", "delete"], ["SYSTEM_USER_CONFIG"]),
   kinds: { read: EVERYONE, write: ["SYSTEM_USER"] },
   example: {
     as: "SYSTEM_USER",

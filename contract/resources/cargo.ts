@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { formatYuan } from "../numbers.js";
-import { defineResource, f, type Field, type RecordOf } from "./kit.js";
+import { access, defineResource, f, type Field, type RecordOf } from "./kit.js";
 import { enableToggles, ENABLE_STATES, EVERYONE, OWNERS } from "./vocabulary.js";
 
 const BASIC = { list: true, detail: "基本信息", form: true, export: true } as const;
@@ -73,14 +73,7 @@ export const cargo = defineResource({
     transitions: { ...enableToggles("TMS_RESOURCE_CARGO", OWNERS), disable: { ...enableToggles("TMS_RESOURCE_CARGO", OWNERS).disable!, confirm: "停用后下单时将不能再选择该货物" } },
     editableIn: ["ENABLED", "DISABLED"],
   },
-  permissions: {
-    list: ["TMS_RESOURCE_CARGO"],
-    detail: ["TMS_RESOURCE_CARGO"],
-    create: ["TMS_RESOURCE_CARGO"],
-    update: ["TMS_RESOURCE_CARGO"],
-    delete: ["TMS_RESOURCE_CARGO"],
-    export: ["TMS_RESOURCE_CARGO"],
-  },
+  permissions: access(["TMS_RESOURCE_CARGO"], ["TMS_RESOURCE_CARGO"], ["create", "update", "delete"]),
   kinds: { read: EVERYONE, write: OWNERS },
   example: {
     as: "ORG_USER",

@@ -3,7 +3,7 @@
  * region code the ministry's waybill needs, and the fence radius for sign-in checks. One default per kind.
  */
 import { isPhone } from "../validation.js";
-import { defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f, type RecordOf } from "./kit.js";
 import { EVERYONE, OWNERS } from "./vocabulary.js";
 
 const BASIC = { list: true, detail: "基本信息", form: true, export: true } as const;
@@ -31,14 +31,7 @@ export const contact = defineResource({
     fenceRadiusM: f.int("电子围栏半径", 100, 5000, { detail: "基本信息", form: true, export: true, unit: "米", hint: "100–5000 米，装卸货签到时校验" }),
     isDefault: f.bool("默认", { ...BASIC, hint: "每种类型只有一个默认地址" }),
   },
-  permissions: {
-    list: ["TMS_RESOURCE_CONTACT"],
-    detail: ["TMS_RESOURCE_CONTACT"],
-    create: ["TMS_RESOURCE_CONTACT"],
-    update: ["TMS_RESOURCE_CONTACT"],
-    delete: ["TMS_RESOURCE_CONTACT"],
-    export: ["TMS_RESOURCE_CONTACT"],
-  },
+  permissions: access(["TMS_RESOURCE_CONTACT"], ["TMS_RESOURCE_CONTACT"], ["create", "update", "delete"]),
   kinds: { read: EVERYONE, write: OWNERS },
   keyword: { label: "联系人/电话", fields: ["contactName", "contactMobile"] },
   example: {

@@ -3,7 +3,7 @@
  * 拆箱) and its return before the free-use deadline; after the deadline it is 已超期 and the return
  * charges 超期费 per started day.
  */
-import { defineResource, f, type Options, type RecordOf } from "./kit.js";
+import { access, defineResource, f, type Options, type RecordOf } from "./kit.js";
 import { EVERYONE } from "./vocabulary.js";
 
 const LETTER_VALUES: Record<string, number> = {};
@@ -99,13 +99,7 @@ export const container = defineResource({
       giveBack: { label: "登记还箱", from: OUT, to: "RETURNED", permission: "TMS_CONTAINER_RETURN", kinds: EVERYONE, tone: "primary", input: { returnYard: place("还箱堆场"), returnedAt: at("还箱时间") } },
     },
   },
-  permissions: {
-    list: ["TMS_CONTAINER_RETURN", "TMS_FREIGHT_DISPATCH", "TMS_ORDER_ADD"],
-    detail: ["TMS_CONTAINER_RETURN", "TMS_FREIGHT_DISPATCH", "TMS_ORDER_ADD"],
-    create: ["TMS_CONTAINER_RETURN"],
-    update: ["TMS_CONTAINER_RETURN"],
-    export: ["TMS_CONTAINER_RETURN", "TMS_ORDER_EXPORT"],
-  },
+  permissions: access(["TMS_CONTAINER_RETURN", "TMS_FREIGHT_DISPATCH", "TMS_ORDER_ADD"], ["TMS_CONTAINER_RETURN"], ["create", "update"], ["TMS_CONTAINER_RETURN", "TMS_ORDER_EXPORT"]),
   kinds: { read: EVERYONE, write: EVERYONE },
   keyword: { label: "箱号/订单号/运单号", fields: ["containerNo", "orderNo", "freightNo"] },
   createdFilter: "登记时间",

@@ -7,33 +7,26 @@ import { defineResource, f, type RecordOf } from "./kit.js";
 import { AUDITORS, AUDIT_STATES, auditRemark, EVERYONE, rejectInput } from "./vocabulary.js";
 import type { PermissionCode } from "../permissions.js";
 
-export const SUBJECT_TYPES = {
-  ENTERPRISE: { label: "企业" },
-  DRIVER: { label: "司机" },
-  CAPTAIN: { label: "船长" },
-  VEHICLE: { label: "车辆" },
-  SHIP: { label: "船舶" },
-  SHIPPER: { label: "托运人" },
-  SHIPOWNER: { label: "船东" },
-  FLEET_LEADER: { label: "车队长" },
-  VEHICLE_RELATION: { label: "人车关系" },
-  SHIP_RELATION: { label: "人船关系" },
+/**
+ * The subjects that hold credentials: each one's label, and the resource its rows are (that resource's
+ * scope decides who sees the credentials).
+ */
+const SUBJECTS = {
+  ENTERPRISE: { label: "企业", resource: "enterprise" },
+  DRIVER: { label: "司机", resource: "driverProfile" },
+  CAPTAIN: { label: "船长", resource: "captainProfile" },
+  VEHICLE: { label: "车辆", resource: "vehicle" },
+  SHIP: { label: "船舶", resource: "ship" },
+  SHIPPER: { label: "托运人", resource: "shipper" },
+  SHIPOWNER: { label: "船东", resource: "shipowner" },
+  FLEET_LEADER: { label: "车队长", resource: "fleetLeader" },
+  VEHICLE_RELATION: { label: "人车关系", resource: "vehicleRelation" },
+  SHIP_RELATION: { label: "人船关系", resource: "shipRelation" },
 } as const;
-export type SubjectType = keyof typeof SUBJECT_TYPES;
-
-/** Which resource a subject type's rows are (their scope decides who sees the credentials). */
-export const SUBJECT_RESOURCES: Record<SubjectType, string> = {
-  ENTERPRISE: "enterprise",
-  DRIVER: "driverProfile",
-  CAPTAIN: "captainProfile",
-  VEHICLE: "vehicle",
-  SHIP: "ship",
-  SHIPPER: "shipper",
-  SHIPOWNER: "shipowner",
-  FLEET_LEADER: "fleetLeader",
-  VEHICLE_RELATION: "vehicleRelation",
-  SHIP_RELATION: "shipRelation",
-};
+export type SubjectType = keyof typeof SUBJECTS;
+const subjectTypes = Object.keys(SUBJECTS) as SubjectType[];
+export const SUBJECT_TYPES = Object.fromEntries(subjectTypes.map((type) => [type, { label: SUBJECTS[type].label }])) as { [T in SubjectType]: { label: (typeof SUBJECTS)[T]["label"] } };
+export const SUBJECT_RESOURCES = Object.fromEntries(subjectTypes.map((type) => [type, SUBJECTS[type].resource])) as Record<SubjectType, string>;
 
 export const CREDENTIAL_TYPES = {
   ID_CARD: { label: "身份证" },

@@ -11,7 +11,7 @@
  */
 import { FREIGHT_STATUS_LABELS, FREIGHT_WAY_LABELS, ORDER_OPEN_STATUSES, type FreightStatus } from "../freight.js";
 import { MAX_ORDER_WEIGHT_KG, ORDER_STATES } from "./order.js";
-import { defineResource, f, type Options, type RecordOf } from "./kit.js";
+import { access, defineResource, f, type Options, type RecordOf } from "./kit.js";
 import { EVERYONE } from "./vocabulary.js";
 
 export const FREIGHT_WAYS_OPTIONS = { ROAD: { label: FREIGHT_WAY_LABELS.ROAD }, WATER: { label: FREIGHT_WAY_LABELS.WATER } } as const satisfies Options;
@@ -97,14 +97,7 @@ export const delivery = defineResource({
       close: { label: "关闭", from: DELIVERY_OPEN_STATES, to: "CLOSED", permission: "TMS_DELIVERY_MANAGEMENT", kinds: EVERYONE, tone: "danger", input: { closeReason: f.textarea("关闭原因", 200, { required: true }) }, confirm: "关闭后剩余重量退回订单，已派运单照常执行" },
     },
   },
-  permissions: {
-    list: ["TMS_DELIVERY_MANAGEMENT", "TMS_FREIGHT_DISPATCH", "TMS_ORDER_ADD"],
-    detail: ["TMS_DELIVERY_MANAGEMENT", "TMS_FREIGHT_DISPATCH", "TMS_ORDER_ADD"],
-    create: ["TMS_DELIVERY_MANAGEMENT"],
-    update: ["TMS_DELIVERY_MANAGEMENT"],
-    delete: ["TMS_DELIVERY_MANAGEMENT"],
-    export: ["TMS_DELIVERY_MANAGEMENT", "TMS_ORDER_EXPORT"],
-  },
+  permissions: access(["TMS_DELIVERY_MANAGEMENT", "TMS_FREIGHT_DISPATCH", "TMS_ORDER_ADD"], ["TMS_DELIVERY_MANAGEMENT"], ["create", "update", "delete"], ["TMS_DELIVERY_MANAGEMENT", "TMS_ORDER_EXPORT"]),
   kinds: { read: EVERYONE, write: EVERYONE },
   keyword: { label: "发货单号/订单号/提货单号", fields: ["deliveryNo", "orderNo", "pickupNo"] },
   createdFilter: "创建时间",

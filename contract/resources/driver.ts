@@ -5,8 +5,8 @@
  * creates one awaiting audit; the roster keeps copies of name and mobile.
  */
 import { isQualificationCertNo } from "../validation.js";
-import { defineResource, f, type RecordOf } from "./kit.js";
-import { auditedPersonTail, AUDIT_STATES, AUDITORS, auditedWithToggles, EVERYONE, idCardNoField, OWNERS, PERSON_KEYWORD, personFields, rosterMachine } from "./vocabulary.js";
+import { access, defineResource, f, type RecordOf } from "./kit.js";
+import { auditedPersonTail, AUDIT_STATES, AUDITORS, idCardNoField, OWNERS, PERSON_KEYWORD, personFields, registeredPerson, rosterMachine } from "./vocabulary.js";
 
 /** 准驾车型 (GB 1589 / 机动车驾驶证申领和使用规定). */
 export const VEHICLE_CLASSES = {
@@ -79,17 +79,8 @@ export const driverProfile = defineResource({
     source: f.enumOf("来源", PROFILE_SOURCES, { list: true, detail: "基本信息", export: true, filter: "eq" }),
     ...auditedPersonTail(),
   },
-  status: auditedWithToggles("TMS_DRIVER_APPROVE", ["TMS_DRIVER_MANAGEMENT"], "TMS_DRIVER_MANAGEMENT", { owners: AUDITORS }),
-  permissions: {
-    list: ["TMS_DRIVER_MANAGEMENT", "TMS_DRIVER_APPROVE", "TMS_RESOURCE_DRIVER"],
-    detail: ["TMS_DRIVER_MANAGEMENT", "TMS_DRIVER_APPROVE", "TMS_RESOURCE_DRIVER"],
-    create: ["TMS_DRIVER_MANAGEMENT"],
-    update: ["TMS_DRIVER_MANAGEMENT"],
-    export: ["TMS_DRIVER_MANAGEMENT", "TMS_DRIVER_APPROVE"],
-  },
-  kinds: { read: EVERYONE, write: AUDITORS },
-  keyword: PERSON_KEYWORD,
-  createdFilter: "注册时间",
+  ...registeredPerson("TMS_DRIVER_APPROVE", ["TMS_DRIVER_MANAGEMENT"], "TMS_DRIVER_MANAGEMENT", { owners: AUDITORS }),
+  permissions: access(["TMS_DRIVER_MANAGEMENT", "TMS_DRIVER_APPROVE", "TMS_RESOURCE_DRIVER"], ["TMS_DRIVER_MANAGEMENT"], ["create", "update"], ["TMS_DRIVER_MANAGEMENT", "TMS_DRIVER_APPROVE"]),
   example: {
     as: "SYSTEM_USER",
     body: (n) => ({
@@ -121,13 +112,7 @@ export const driver = defineResource({
     remark: f.textarea("备注", 200, { detail: "基本信息", form: true }),
   },
   status: rosterMachine("TMS_RESOURCE_DRIVER", { remove: "解除合作后该司机不能再被本企业调度；有待装货或运输中运单时不能解除" }),
-  permissions: {
-    list: ["TMS_RESOURCE_DRIVER"],
-    detail: ["TMS_RESOURCE_DRIVER"],
-    create: ["TMS_RESOURCE_DRIVER"],
-    update: ["TMS_RESOURCE_DRIVER"],
-    export: ["TMS_RESOURCE_DRIVER"],
-  },
+  permissions: access(["TMS_RESOURCE_DRIVER"], ["TMS_RESOURCE_DRIVER"], ["create", "update"]),
   kinds: { read: OWNERS, write: OWNERS },
   keyword: PERSON_KEYWORD,
   createdFilter: "添加时间",

@@ -5,7 +5,7 @@
  * Its options are the 所属企业 picker of every staff form, so their ids are organisation ids.
  */
 import { idCardNoError, isCreditCode, isPhone } from "../validation.js";
-import { defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f, type RecordOf } from "./kit.js";
 import { AUDITORS, auditMachine, ENABLE_STATES, enableToggles } from "./vocabulary.js";
 
 export const ENTERPRISE_KINDS = {
@@ -70,15 +70,9 @@ export const enterprise = defineResource({
     const machine = auditMachine("TMS_ENTERPRISE_APPROVE", ["TMS_ENTERPRISE_MANAGEMENT"], { owners: AUDITORS });
     return { ...machine, transitions: { ...machine.transitions, ...enableToggles("TMS_ENTERPRISE_MANAGEMENT", AUDITORS) } };
   })(),
-  permissions: {
-    // Reading needs no code: the scope decides (an organisation sees only itself), and every staff
-    // form's 所属企业 picker reads these options.
-    list: [],
-    detail: [],
-    create: ["TMS_ENTERPRISE_MANAGEMENT"],
-    update: ["TMS_ENTERPRISE_MANAGEMENT"],
-    export: ["TMS_ENTERPRISE_MANAGEMENT", "TMS_ENTERPRISE_APPROVE"],
-  },
+  // Reading needs no code: the scope decides (an organisation sees only itself), and every staff
+  // form's 所属企业 picker reads these options.
+  permissions: access([], ["TMS_ENTERPRISE_MANAGEMENT"], ["create", "update"], ["TMS_ENTERPRISE_MANAGEMENT", "TMS_ENTERPRISE_APPROVE"]),
   kinds: { read: ["SYSTEM_USER", "TENANT_USER", "ORG_USER"], write: AUDITORS },
   keyword: { label: "名称/信用代码", fields: ["name", "creditCode"] },
   createdFilter: "注册时间",

@@ -3,8 +3,8 @@
  * audited by platform or tenant staff; and the members of the fleet (车队成员).
  */
 import { exampleIdCard } from "./driver.js";
-import { defineResource, f, type RecordOf } from "./kit.js";
-import { auditedPersonTail, AUDITORS, auditedWithToggles, EVERYONE, PERSON_KEYWORD, personFields } from "./vocabulary.js";
+import { access, defineResource, f, type RecordOf } from "./kit.js";
+import { auditedPersonTail, AUDITORS, personFields, registeredPerson } from "./vocabulary.js";
 
 export const DISTRIBUTION_RULES = { NONE: { label: "不清分" }, PERCENT: { label: "按比例" }, FIXED_PER_TON: { label: "按吨固定金额" } } as const;
 export const MEMBER_STATES = { ACTIVE: { label: "在队", tone: "success" }, QUIT: { label: "已退出", tone: "default" } } as const;
@@ -25,17 +25,8 @@ export const fleetLeader = defineResource({
     distributionValue: f.int("清分值", 0, 100_000, { ...COLLECT, hint: "按比例：基点（100 = 1%，最多 3000）；按吨：分/吨" }),
     ...auditedPersonTail(),
   },
-  status: auditedWithToggles("TMS_DRIVER_MASTER_APPROVE", ["TMS_DRIVER_MANAGEMENT"], "TMS_DRIVER_MASTER_APPROVE", { owners: AUDITORS }),
-  permissions: {
-    list: ["TMS_DRIVER_MASTER_APPROVE", "TMS_DRIVER_MANAGEMENT", "TMS_RESOURCE_DRIVER"],
-    detail: ["TMS_DRIVER_MASTER_APPROVE", "TMS_DRIVER_MANAGEMENT", "TMS_RESOURCE_DRIVER"],
-    create: ["TMS_DRIVER_MANAGEMENT"],
-    update: ["TMS_DRIVER_MANAGEMENT"],
-    export: ["TMS_DRIVER_MASTER_APPROVE", "TMS_DRIVER_MANAGEMENT"],
-  },
-  kinds: { read: EVERYONE, write: AUDITORS },
-  keyword: PERSON_KEYWORD,
-  createdFilter: "注册时间",
+  ...registeredPerson("TMS_DRIVER_MASTER_APPROVE", ["TMS_DRIVER_MANAGEMENT"], "TMS_DRIVER_MASTER_APPROVE", { owners: AUDITORS }),
+  permissions: access(["TMS_DRIVER_MASTER_APPROVE", "TMS_DRIVER_MANAGEMENT", "TMS_RESOURCE_DRIVER"], ["TMS_DRIVER_MANAGEMENT"], ["create", "update"], ["TMS_DRIVER_MASTER_APPROVE", "TMS_DRIVER_MANAGEMENT"]),
   example: {
     as: "SYSTEM_USER",
     body: (n) => ({
@@ -75,13 +66,7 @@ export const fleetLeaderMember = defineResource({
     },
     editableIn: ["ACTIVE"],
   },
-  permissions: {
-    list: ["TMS_DRIVER_MASTER_APPROVE", "TMS_DRIVER_MANAGEMENT"],
-    detail: ["TMS_DRIVER_MASTER_APPROVE", "TMS_DRIVER_MANAGEMENT"],
-    create: ["TMS_DRIVER_MANAGEMENT"],
-    update: ["TMS_DRIVER_MANAGEMENT"],
-    export: ["TMS_DRIVER_MASTER_APPROVE", "TMS_DRIVER_MANAGEMENT"],
-  },
+  permissions: access(["TMS_DRIVER_MASTER_APPROVE", "TMS_DRIVER_MANAGEMENT"], ["TMS_DRIVER_MANAGEMENT"], ["create", "update"]),
   kinds: { read: AUDITORS, write: AUDITORS },
   example: { as: "SYSTEM_USER", body: (_n, refs) => ({ fleetLeaderId: refs.fleetLeader, driverProfileId: refs.driverProfile, vehicleId: refs.vehicle ?? null, collectAuthorized: false }) },
   defaultSort: ["createdTime", "desc"],

@@ -5,16 +5,11 @@
  * China day, each renewing the 7 days) or withdrawn (撤回). Registration and certification in the
  * app move it on (已注册, 已认证); a SENT invitation past its expiry becomes 已过期.
  */
-import { defineResource, f, type RecordOf } from "./kit.js";
+import { SUBJECT_TYPES } from "./credential.js";
+import { access, defineResource, f, someOf, type RecordOf } from "./kit.js";
 import { AUDITORS } from "./vocabulary.js";
 
-export const INVITE_ROLES = {
-  DRIVER: { label: "司机" },
-  CAPTAIN: { label: "船长" },
-  SHIPOWNER: { label: "船东" },
-  FLEET_LEADER: { label: "车队长" },
-  ORG_ADMIN: { label: "企业管理员" },
-} as const;
+export const INVITE_ROLES = { ...someOf(SUBJECT_TYPES, ["DRIVER", "CAPTAIN", "SHIPOWNER", "FLEET_LEADER"]), ORG_ADMIN: { label: "企业管理员" } } as const;
 
 export const INVITE_CHANNELS = {
   SMS: { label: "短信" },
@@ -70,12 +65,7 @@ export const invitation = defineResource({
     },
     editableIn: [],
   },
-  permissions: {
-    list: ["TMS_REGISTER_INVITE"],
-    detail: ["TMS_REGISTER_INVITE"],
-    create: ["TMS_REGISTER_INVITE"],
-    export: ["TMS_REGISTER_INVITE"],
-  },
+  permissions: access(["TMS_REGISTER_INVITE"], ["TMS_REGISTER_INVITE"], ["create"]),
   kinds: { read: AUDITORS, write: AUDITORS },
   createdFilter: "邀请时间",
   example: {

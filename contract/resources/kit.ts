@@ -301,6 +301,11 @@ export const f = {
   },
 };
 
+/** Some of a vocabulary's options under their own codes and labels (a 船长 is 船长 wherever one is offered). */
+export function someOf<const O extends Options, const K extends keyof O & string>(options: O, keys: readonly K[]): Pick<O, K> {
+  return Object.fromEntries(keys.map((key) => [key, options[key]])) as Pick<O, K>;
+}
+
 /** Mark a field required (builders take `required` too; this reads better in tables of fields). */
 export const req = <F extends Field>(field: F): F & { required: true } => ({ ...field, required: true });
 
@@ -367,6 +372,16 @@ export interface Permissions {
   update?: readonly PermissionCode[];
   delete?: readonly PermissionCode[];
   export?: readonly PermissionCode[];
+}
+
+type WriteVerb = "create" | "update" | "delete";
+
+/**
+ * Permissions as most resources have them: the `read` codes list, open and export it (`exportBy` where
+ * export asks for other codes), the `write` codes run each verb of `writes`.
+ */
+export function access(read: readonly PermissionCode[], write: readonly PermissionCode[], writes: readonly WriteVerb[], exportBy: readonly PermissionCode[] = read): Permissions {
+  return { list: read, detail: read, ...Object.fromEntries(writes.map((verb) => [verb, write])), export: exportBy };
 }
 
 /** Which user kinds may do what at all (the scope then decides which rows). */

@@ -3,7 +3,7 @@
  * and unloading places, a period and a planned weight; audited in /system/projectAudit (TMS_PROJECT_APPROVE)
  * and ended with 结束项目. Orders may use only approved, active projects.
  */
-import { defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f, type RecordOf } from "./kit.js";
 import { AUDIT_STATES, auditMachine, EVERYONE, OWNERS } from "./vocabulary.js";
 
 const BASIC = { list: true, detail: "基本信息", form: true, export: true } as const;
@@ -50,14 +50,7 @@ export const project = defineResource({
       },
     };
   })(),
-  permissions: {
-    list: ["TMS_RESOURCE_PROJECT", "TMS_PROJECT_APPROVE"],
-    detail: ["TMS_RESOURCE_PROJECT", "TMS_PROJECT_APPROVE"],
-    create: ["TMS_RESOURCE_PROJECT"],
-    update: ["TMS_RESOURCE_PROJECT"],
-    delete: ["TMS_RESOURCE_PROJECT"],
-    export: ["TMS_RESOURCE_PROJECT", "TMS_PROJECT_APPROVE"],
-  },
+  permissions: access(["TMS_RESOURCE_PROJECT", "TMS_PROJECT_APPROVE"], ["TMS_RESOURCE_PROJECT"], ["create", "update", "delete"]),
   kinds: { read: EVERYONE, write: OWNERS },
   createdFilter: "创建时间",
   example: {

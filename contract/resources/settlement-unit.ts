@@ -3,7 +3,7 @@
  * with its own optional invoice details (they override the shipper's as invoice buyer) and a freight budget.
  */
 import { isPhone, isTaxNo } from "../validation.js";
-import { defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f, type RecordOf } from "./kit.js";
 import { enableToggles, ENABLE_STATES, EVERYONE, OWNERS } from "./vocabulary.js";
 
 const BASIC = { list: true, detail: "基本信息", form: true, export: true } as const;
@@ -37,14 +37,7 @@ export const settlementUnit = defineResource({
     transitions: enableToggles("TMS_RESOURCE_ACCOUNT_UNIT", OWNERS),
     editableIn: ["ENABLED", "DISABLED"],
   },
-  permissions: {
-    list: ["TMS_RESOURCE_ACCOUNT_UNIT"],
-    detail: ["TMS_RESOURCE_ACCOUNT_UNIT"],
-    create: ["TMS_RESOURCE_ACCOUNT_UNIT"],
-    update: ["TMS_RESOURCE_ACCOUNT_UNIT"],
-    delete: ["TMS_RESOURCE_ACCOUNT_UNIT"],
-    export: ["TMS_RESOURCE_ACCOUNT_UNIT"],
-  },
+  permissions: access(["TMS_RESOURCE_ACCOUNT_UNIT"], ["TMS_RESOURCE_ACCOUNT_UNIT"], ["create", "update", "delete"]),
   kinds: { read: EVERYONE, write: OWNERS },
   keyword: { label: "名称/编码", fields: ["name", "code"] },
   example: {

@@ -3,11 +3,12 @@
  * shipowner, as 所有人, 经营人, 在船船长 or 光租 — submitted by the ship's organisation and audited by
  * platform or tenant staff (TMS_SHIP_RELATION_APPROVE); 解除 ends it.
  */
-import { defineResource, f, type RecordOf } from "./kit.js";
+import { SUBJECT_TYPES } from "./credential.js";
+import { access, defineResource, f, someOf, type RecordOf } from "./kit.js";
 import { auditMachine, AUDITORS, EVERYONE, OWNERS, relationMachine } from "./vocabulary.js";
 import { dayAfter } from "./water-samples.js";
 
-export const PARTY_TYPES = { CAPTAIN: { label: "船长" }, SHIPOWNER: { label: "船东" } } as const;
+export const PARTY_TYPES = someOf(SUBJECT_TYPES, ["CAPTAIN", "SHIPOWNER"]);
 export const SHIP_RELATION_TYPES = { OWNER: { label: "所有人" }, OPERATOR: { label: "经营人" }, CAPTAIN: { label: "在船船长" }, LEASED: { label: "光租" } } as const;
 export const RELATION_STATES = { ACTIVE: { label: "有效", tone: "success" }, DISSOLVED: { label: "已解除", tone: "default" } } as const;
 
@@ -33,14 +34,7 @@ export const shipRelation = defineResource({
     auditRemark: f.textarea("审核意见", 500, { detail: "审核" }),
   },
   status: relationMachine(auditMachine("TMS_SHIP_RELATION_APPROVE", ["TMS_RESOURCE_CAPTAIN", "TMS_RESOURCE_SHIPOWNER"], { owners: OWNERS }), { field: "relationStatus", permission: ["TMS_SHIP_RELATION_APPROVE", "TMS_RESOURCE_CAPTAIN", "TMS_RESOURCE_SHIPOWNER"], kinds: [...AUDITORS, ...OWNERS], reason: f.textarea("解除原因", 200, { required: true }), confirm: "解除后该关系不能再用于水运调度和收款" }),
-  permissions: {
-    list: ["TMS_SHIP_RELATION_APPROVE", "TMS_RESOURCE_CAPTAIN", "TMS_RESOURCE_SHIPOWNER"],
-    detail: ["TMS_SHIP_RELATION_APPROVE", "TMS_RESOURCE_CAPTAIN", "TMS_RESOURCE_SHIPOWNER"],
-    create: ["TMS_RESOURCE_CAPTAIN", "TMS_RESOURCE_SHIPOWNER"],
-    update: ["TMS_RESOURCE_CAPTAIN", "TMS_RESOURCE_SHIPOWNER"],
-    delete: ["TMS_RESOURCE_CAPTAIN", "TMS_RESOURCE_SHIPOWNER"],
-    export: ["TMS_SHIP_RELATION_APPROVE", "TMS_RESOURCE_CAPTAIN", "TMS_RESOURCE_SHIPOWNER"],
-  },
+  permissions: access(["TMS_SHIP_RELATION_APPROVE", "TMS_RESOURCE_CAPTAIN", "TMS_RESOURCE_SHIPOWNER"], ["TMS_RESOURCE_CAPTAIN", "TMS_RESOURCE_SHIPOWNER"], ["create", "update", "delete"]),
   kinds: { read: EVERYONE, write: OWNERS },
   createdFilter: "提交时间",
   example: {

@@ -4,7 +4,7 @@
  * data: only callers with TMS_FREIGHT_WATER and the CAPTAIN version function see it.
  */
 import { isImo, isMmsi, isShipIdentityNo } from "../validation.js";
-import { defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f, type RecordOf } from "./kit.js";
 import { AUDITORS, auditMachine, enableToggles, enabledField, EVERYONE, OPERATION_STATES } from "./vocabulary.js";
 
 const BASIC = { list: true, detail: "基本信息", form: true, export: true } as const;
@@ -65,14 +65,7 @@ export const ship = defineResource({
     const machine = auditMachine("TMS_SHIP_APPROVE", ["TMS_RESOURCE_CAPTAIN"], { owners: ["ORG_USER"] });
     return { ...machine, transitions: { ...machine.transitions, ...enableToggles("TMS_SHIP_APPROVE", AUDITORS) } };
   })(),
-  permissions: {
-    list: ["TMS_SHIP_APPROVE", "TMS_RESOURCE_CAPTAIN"],
-    detail: ["TMS_SHIP_APPROVE", "TMS_RESOURCE_CAPTAIN"],
-    create: ["TMS_RESOURCE_CAPTAIN"],
-    update: ["TMS_RESOURCE_CAPTAIN"],
-    delete: ["TMS_RESOURCE_CAPTAIN"],
-    export: ["TMS_SHIP_APPROVE", "TMS_RESOURCE_CAPTAIN"],
-  },
+  permissions: access(["TMS_SHIP_APPROVE", "TMS_RESOURCE_CAPTAIN"], ["TMS_RESOURCE_CAPTAIN"], ["create", "update", "delete"]),
   /** The spec's routes give organisations no ship pages; they keep their ships through the API (and captain details). */
   kinds: { read: EVERYONE, write: ["ORG_USER"] },
   keyword: { label: "船名/MMSI", fields: ["shipName", "mmsi"] },

@@ -5,7 +5,7 @@
  * (the ID number identifies the person; edit forms only see it masked).
  */
 import { isCreditCode, isIdCardNo, isPhone } from "../validation.js";
-import { defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f, type RecordOf } from "./kit.js";
 import { AUDITORS, auditMachine, enableToggles, enabledField, EVERYONE, OWNERS, PARTY_KINDS } from "./vocabulary.js";
 import { creditCodeOf } from "./water-samples.js";
 
@@ -40,14 +40,7 @@ export const shipowner = defineResource({
     const machine = auditMachine("TMS_SHIPOWNER_APPROVE", ["TMS_RESOURCE_SHIPOWNER"], { owners: OWNERS });
     return { ...machine, transitions: { ...machine.transitions, ...enableToggles(["TMS_SHIPOWNER_APPROVE", "TMS_RESOURCE_SHIPOWNER"], [...AUDITORS, ...OWNERS]) } };
   })(),
-  permissions: {
-    list: ["TMS_RESOURCE_SHIPOWNER", "TMS_SHIPOWNER_APPROVE"],
-    detail: ["TMS_RESOURCE_SHIPOWNER", "TMS_SHIPOWNER_APPROVE"],
-    create: ["TMS_RESOURCE_SHIPOWNER"],
-    update: ["TMS_RESOURCE_SHIPOWNER"],
-    delete: ["TMS_RESOURCE_SHIPOWNER"],
-    export: ["TMS_RESOURCE_SHIPOWNER", "TMS_SHIPOWNER_APPROVE"],
-  },
+  permissions: access(["TMS_RESOURCE_SHIPOWNER", "TMS_SHIPOWNER_APPROVE"], ["TMS_RESOURCE_SHIPOWNER"], ["create", "update", "delete"]),
   kinds: { read: EVERYONE, write: OWNERS },
   keyword: { label: "名称/电话", fields: ["name", "mobile", "contactMobile"] },
   createdFilter: "添加时间",

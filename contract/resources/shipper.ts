@@ -4,7 +4,7 @@
  * tenant staff (domain 2.7) before orders may be invoiced to them.
  */
 import { isCreditCode, isIdCardNo, isPhone, isTaxNo } from "../validation.js";
-import { defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f, type RecordOf } from "./kit.js";
 import { sampleCreditCode } from "./org-samples.js";
 import { auditMachine, enableToggles, enabledField, EVERYONE, OWNERS, PARTY_KINDS } from "./vocabulary.js";
 
@@ -64,14 +64,7 @@ export const shipper = defineResource({
     // The owner stops using a shipper; auditors may freeze one too.
     return { ...machine, transitions: { ...machine.transitions, ...enableToggles(["TMS_RESOURCE_SHIPPER", "TMS_SHIPPER_APPROVE"], EVERYONE) } };
   })(),
-  permissions: {
-    list: ["TMS_RESOURCE_SHIPPER", "TMS_SHIPPER_APPROVE"],
-    detail: ["TMS_RESOURCE_SHIPPER", "TMS_SHIPPER_APPROVE"],
-    create: ["TMS_RESOURCE_SHIPPER"],
-    update: ["TMS_RESOURCE_SHIPPER"],
-    delete: ["TMS_RESOURCE_SHIPPER"],
-    export: ["TMS_RESOURCE_SHIPPER", "TMS_SHIPPER_APPROVE"],
-  },
+  permissions: access(["TMS_RESOURCE_SHIPPER", "TMS_SHIPPER_APPROVE"], ["TMS_RESOURCE_SHIPPER"], ["create", "update", "delete"]),
   kinds: { read: EVERYONE, write: OWNERS },
   keyword: { label: "名称/电话", fields: ["name", "contactMobile"] },
   createdFilter: "创建时间",

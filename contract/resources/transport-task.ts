@@ -7,7 +7,7 @@
 import { MAX_ORDER_WEIGHT_KG } from "./order.js";
 import { pricePerTonne } from "./cargo.js";
 import { FREIGHT_WAYS_OPTIONS } from "./delivery.js";
-import { defineResource, f, type Options, type RecordOf } from "./kit.js";
+import { access, defineResource, f, type Options, type RecordOf } from "./kit.js";
 import { EVERYONE } from "./vocabulary.js";
 
 export const TASK_STATES = {
@@ -80,13 +80,7 @@ export const transportTask = defineResource({
       cancel: { label: "取消", from: TASK_OPEN_STATES, to: "CANCELLED", permission: "TMS_TRANSPORT_TASK", kinds: EVERYONE, tone: "danger", input: { cancelReason: f.textarea("取消原因", 200, { required: true }) }, confirm: "任务下没有未取消的在途运单才能取消" },
     },
   },
-  permissions: {
-    list: ["TMS_TRANSPORT_TASK", "TMS_FREIGHT_DISPATCH", "TMS_ORDER_ADD"],
-    detail: ["TMS_TRANSPORT_TASK", "TMS_FREIGHT_DISPATCH", "TMS_ORDER_ADD"],
-    create: ["TMS_TRANSPORT_TASK"],
-    update: ["TMS_TRANSPORT_TASK"],
-    export: ["TMS_TRANSPORT_TASK", "TMS_ORDER_EXPORT"],
-  },
+  permissions: access(["TMS_TRANSPORT_TASK", "TMS_FREIGHT_DISPATCH", "TMS_ORDER_ADD"], ["TMS_TRANSPORT_TASK"], ["create", "update"], ["TMS_TRANSPORT_TASK", "TMS_ORDER_EXPORT"]),
   kinds: { read: EVERYONE, write: EVERYONE },
   keyword: { label: "任务编号/订单号", fields: ["taskNo", "orderNo"] },
   createdFilter: "创建时间",

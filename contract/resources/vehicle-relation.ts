@@ -3,7 +3,7 @@
  * theirs by default nor the organisation's own (挂靠, 租赁, 受雇驾驶); platform or tenant staff audit it,
  * and dispatch accepts the pair only while it is approved, valid and not dissolved (domain 0.5 rule 1).
  */
-import { defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f, type RecordOf } from "./kit.js";
 import { auditMachine, EVERYONE, OWNERS, relationMachine } from "./vocabulary.js";
 
 export const RELATION_TYPES = {
@@ -36,13 +36,7 @@ export const vehicleRelation = defineResource({
     auditRemark: f.textarea("审核意见", 500, { detail: "审核" }),
   },
   status: relationMachine(auditMachine("TMS_VEHICLE_RELATION_APPROVE", ["TMS_RESOURCE_DRIVER", "TMS_VEHICLE_ADD"]), { field: "status", permission: ["TMS_VEHICLE_RELATION_APPROVE", "TMS_RESOURCE_DRIVER"], kinds: EVERYONE, reason: f.text("解除原因", 50, { required: true }) }),
-  permissions: {
-    list: ["TMS_VEHICLE_RELATION_APPROVE", "TMS_RESOURCE_DRIVER"],
-    detail: ["TMS_VEHICLE_RELATION_APPROVE", "TMS_RESOURCE_DRIVER"],
-    create: ["TMS_RESOURCE_DRIVER", "TMS_VEHICLE_ADD"],
-    update: ["TMS_RESOURCE_DRIVER", "TMS_VEHICLE_ADD"],
-    export: ["TMS_VEHICLE_RELATION_APPROVE", "TMS_RESOURCE_DRIVER"],
-  },
+  permissions: access(["TMS_VEHICLE_RELATION_APPROVE", "TMS_RESOURCE_DRIVER"], ["TMS_RESOURCE_DRIVER", "TMS_VEHICLE_ADD"], ["create", "update"]),
   kinds: { read: EVERYONE, write: OWNERS },
   createdFilter: "提交时间",
   example: {

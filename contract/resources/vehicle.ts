@@ -3,7 +3,7 @@
  * owner-driver) and audited (审核) by platform or tenant staff before dispatch may use them.
  */
 import { isPlateNo, isRoadTransportCertNo, isVin, normalisePlateNo } from "../validation.js";
-import { defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f, type RecordOf } from "./kit.js";
 import { auditMachine, enableToggles, enabledField, EVERYONE, OPERATION_STATES, OWNERS, AUDITORS } from "./vocabulary.js";
 
 /** Where a field shows: list column, detail section, add/edit form, export column. */
@@ -76,14 +76,7 @@ export const vehicle = defineResource({
     const machine = auditMachine("TMS_VEHICLE_APPROVE", ["TMS_VEHICLE_ADD"]);
     return { ...machine, transitions: { ...machine.transitions, ...enableToggles("TMS_VEHICLE_APPROVE", AUDITORS) } };
   })(),
-  permissions: {
-    list: ["TMS_VEHICLE_LIST", "TMS_VEHICLE_APPROVE"],
-    detail: ["TMS_VEHICLE_LIST", "TMS_VEHICLE_APPROVE"],
-    create: ["TMS_VEHICLE_ADD"],
-    update: ["TMS_VEHICLE_ADD"],
-    delete: ["TMS_VEHICLE_ADD"],
-    export: ["TMS_VEHICLE_LIST", "TMS_VEHICLE_APPROVE"],
-  },
+  permissions: access(["TMS_VEHICLE_LIST", "TMS_VEHICLE_APPROVE"], ["TMS_VEHICLE_ADD"], ["create", "update", "delete"]),
   kinds: { read: EVERYONE, write: OWNERS },
   createdFilter: "添加时间",
   example: {

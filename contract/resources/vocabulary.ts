@@ -161,6 +161,14 @@ export function auditedWithToggles(approve: PermissionCode, ownerWrite: readonly
   return { ...machine, transitions: { ...machine.transitions, ...enableToggles(toggle, AUDITORS) } };
 }
 
+/**
+ * A person the platform registers once (司机档案, 船长档案, 车队长): audited, 启用/停用 by platform or
+ * tenant staff, who alone write it; everyone may read it, found by 姓名/手机号, filtered by 注册时间.
+ */
+export function registeredPerson(approve: PermissionCode, ownerWrite: readonly PermissionCode[], toggle: PermissionCode, options: { owners?: readonly UserType[] } = {}) {
+  return { status: auditedWithToggles(approve, ownerWrite, toggle, options), kinds: { read: EVERYONE, write: AUDITORS }, keyword: PERSON_KEYWORD, createdFilter: "注册时间" };
+}
+
 /** A roster row's 在册状态: the organisation ends the cooperation (解除合作) and, where `restore` is given, may resume it. */
 export function rosterMachine(permission: PermissionCode, confirm: { remove: string; restore?: string }): StatusSpec<keyof typeof ROSTER_STATES> {
   const transitions: Record<string, Transition<string>> = {

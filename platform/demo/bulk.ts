@@ -16,22 +16,18 @@ import type { FreightWay } from "../../contract/freight.js";
 import { loadPlatformConfig } from "../config.js";
 import { orderContractTerms } from "../freight/contracts.js";
 import {
-  cargo,
   idCardLike,
   loadWeight,
   mobileNo,
   personName,
   plateNo,
   Random,
-  route,
   shipName,
-  SHIPPERS,
   simulateWaybill,
-  unitPrice,
   VEHICLE_TYPES,
 } from "../freight/demo-data.js";
 import { orderStatusFor } from "../freight/rules.js";
-import { waybillRow, type Carrier, type OrderDraft, type OrgContext } from "../freight/seed.js";
+import { orderDraft, waybillRow, type Carrier, type OrderDraft, type OrgContext } from "../freight/seed.js";
 import { chinaCompactDate } from "../../contract/units.js";
 import { openDatabase, type Db } from "../db/index.js";
 import { migrateToLatest } from "../db/migrate.js";
@@ -326,20 +322,10 @@ export async function generateBulk(databaseUrl: string, options: { waybills: num
     const org = pickOrg();
     const way: FreightWay = r.chance(0.2) ? "WATER" : "ROAD";
     const orderCreated = Math.min(now - 3600_000, now - span + (orders / expectedOrders) * span + r.between(0, DAY));
-    const [from, to] = route(r, way);
-    const order: OrderDraft = {
-      way,
-      orderNo: `DD${chinaCompactDate(orderCreated)}${String(ids.order).padStart(8, "0")}`,
-      shipper: r.pick(SHIPPERS),
-      cargo: cargo(r),
-      from,
-      to,
-      unitPrice: unitPrice(r, way),
-      createdAt: orderCreated,
-      dispatched: 0,
-      extra: r.chance(0.35) ? loadWeight(r, way) * r.int(1, 4) : 0,
-      id: ids.order++,
-    };
+    const order: OrderDraft = orderDraft(r, way, orderCreated, `DD${chinaCompactDate(orderCreated)}${String(ids.order).padStart(8, "0")}`);
+    const { from, to } = order;
+    order.extra = r.chance(0.35) ? loadWeight(r, way) * r.int(1, 4) : 0;
+    order.id = ids.order++;
     const count = Math.min(remaining, r.int(15, 35));
     const pool = way === "ROAD" ? org.road : org.water;
     const waybills = Array.from({ length: count }, () => {

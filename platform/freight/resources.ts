@@ -1,5 +1,5 @@
 /** Selectors of the dispatch page: drivers, vehicles, captains and ships in the caller's scope, paged. */
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { AnyDb } from "../resources/bind.js";
 import type { CaptainRecord, DriverRecord, ShipRecord, VehicleRecord } from "../../contract/freight.js";
 import type { Paged } from "../../contract/envelope.js";
@@ -27,34 +27,40 @@ interface Selector<R, F, T> {
   record: (row: R) => T;
 }
 
-/** The total and one page of a selector's query, each record with its eligibility (its own facts and its live waybill). */
-async function eligiblePage<R extends { id: unknown }, F, T>(db: AnyDb, total: Promise<{ total: number }>, page: Promise<R[]>, selector: Selector<R, F, T>, { current, size }: Paging) {
-  const [counted, rows] = await Promise.all([total, page]);
+/**
+ * The total of a selector's filtered query and one page of its rows (those on a live waybill last, then by
+ * `id`), each record with its eligibility (its own facts and its live waybill).
+ */
+async function eligiblePage<DB, TB extends keyof DB, R extends { id: unknown }, F, T>(
+  db: AnyDb,
+  query: SelectQueryBuilder<DB, TB, object>,
+  columns: (query: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, R>,
+  selector: Selector<R, F, T> & { id: string },
+  { current, size }: Paging,
+) {
+  const [counted, rows] = await Promise.all([
+    query.select(sql<number>`count(*)`.as("total")).executeTakeFirstOrThrow(),
+    columns(query).orderBy(onLiveWaybill(selector.part, selector.id)).orderBy(sql.ref(selector.id)).limit(size).offset(offsetOf(current, size)).execute() as Promise<R[]>,
+  ]);
   const ids = rows.map((r) => Number(r.id));
   const [facts, live] = await Promise.all([selector.facts(db, ids), liveWaybills(db, selector.part, ids)]);
   const records = rows.map((r) => ({
     ...eligibility([...selector.reasons(facts.get(Number(r.id))!), ...liveReason(selector.part, selector.label(r), live.get(Number(r.id)))]),
     ...selector.record(r),
   }));
-  return { records, total: Number(counted.total), current, size };
+  return { records, total: Number((counted as { total: unknown }).total), current, size };
 }
 
 export async function listDrivers(db: Kysely<Database>, scope: CallerScope, keyword: string | undefined, paging: Paging): Promise<Paged<DriverRecord>> {
   let query = db.selectFrom("freight_drivers as d").where(visible("freight_drivers", scope, "d"));
   if (keyword) query = query.where(either(contains("d.name", keyword), contains("d.mobile", keyword)));
-  const total = query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  const page = query
-    .select(["d.id", "d.name", "d.mobile", "d.license_no", "d.org_id"])
-    .select((eb) => [
+  const columns = (q: typeof query) =>
+    q.select(["d.id", "d.name", "d.mobile", "d.license_no", "d.org_id"]).select((eb) => [
       eb.selectFrom("freight_vehicles as v").select("v.id").whereRef("v.driver_id", "=", "d.id").orderBy("v.id").limit(1).as("vehicleId"),
       eb.selectFrom("freight_vehicles as v").select("v.plate_no").whereRef("v.driver_id", "=", "d.id").orderBy("v.id").limit(1).as("plateNo"),
-    ])
-    .orderBy(onLiveWaybill("driver", "d.id"))
-    .orderBy("d.id")
-    .limit(paging.size)
-    .offset(offsetOf(paging.current, paging.size))
-    .execute();
-  return eligiblePage(db, total, page, {
+    ]);
+  return eligiblePage(db, query, columns, {
+    id: "d.id",
     part: "driver",
     facts: driverFacts,
     reasons: driverReasons,
@@ -74,15 +80,8 @@ export async function listDrivers(db: Kysely<Database>, scope: CallerScope, keyw
 export async function listVehicles(db: Kysely<Database>, scope: CallerScope, keyword: string | undefined, paging: Paging): Promise<Paged<VehicleRecord>> {
   let query = db.selectFrom("freight_vehicles as v").leftJoin("gps_devices as g", "g.vehicle_id", "v.id").where(visible("freight_vehicles", scope, "v"));
   if (keyword) query = query.where(contains("v.plate_no", keyword));
-  const total = query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  const page = query
-    .select(["v.id", "v.plate_no", "v.vehicle_type", "v.load_capacity", "v.org_id", "v.driver_id", "g.device_no"])
-    .orderBy(onLiveWaybill("vehicle", "v.id"))
-    .orderBy("v.id")
-    .limit(paging.size)
-    .offset(offsetOf(paging.current, paging.size))
-    .execute();
-  return eligiblePage(db, total, page, {
+  return eligiblePage(db, query, (q) => q.select(["v.id", "v.plate_no", "v.vehicle_type", "v.load_capacity", "v.org_id", "v.driver_id", "g.device_no"]), {
+    id: "v.id",
     part: "vehicle",
     facts: vehicleFacts,
     reasons: vehicleReasons,
@@ -103,19 +102,13 @@ export async function listCaptains(db: Kysely<Database>, scope: CallerScope, key
   assertWater(scope);
   let query = db.selectFrom("freight_captains as c").where(visible("freight_captains", scope, "c"));
   if (keyword) query = query.where(either(contains("c.name", keyword), contains("c.mobile", keyword)));
-  const total = query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  const page = query
-    .select(["c.id", "c.name", "c.mobile", "c.certificate_no", "c.org_id"])
-    .select((eb) => [
+  const columns = (q: typeof query) =>
+    q.select(["c.id", "c.name", "c.mobile", "c.certificate_no", "c.org_id"]).select((eb) => [
       eb.selectFrom("freight_ships as s").select("s.id").whereRef("s.captain_id", "=", "c.id").orderBy("s.id").limit(1).as("shipId"),
       eb.selectFrom("freight_ships as s").select("s.ship_name").whereRef("s.captain_id", "=", "c.id").orderBy("s.id").limit(1).as("shipName"),
-    ])
-    .orderBy(onLiveWaybill("captain", "c.id"))
-    .orderBy("c.id")
-    .limit(paging.size)
-    .offset(offsetOf(paging.current, paging.size))
-    .execute();
-  return eligiblePage(db, total, page, {
+    ]);
+  return eligiblePage(db, query, columns, {
+    id: "c.id",
     part: "captain",
     facts: captainFacts,
     reasons: captainReasons,
@@ -136,9 +129,8 @@ export async function listShips(db: Kysely<Database>, scope: CallerScope, keywor
   assertWater(scope);
   let query = db.selectFrom("freight_ships as s").where(visible("freight_ships", scope, "s"));
   if (keyword) query = query.where(either(contains("s.ship_name", keyword), contains("s.mmsi", keyword)));
-  const total = query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  const page = query.select(["s.id", "s.ship_name", "s.mmsi", "s.load_capacity", "s.org_id", "s.captain_id"]).orderBy(onLiveWaybill("ship", "s.id")).orderBy("s.id").limit(paging.size).offset(offsetOf(paging.current, paging.size)).execute();
-  return eligiblePage(db, total, page, {
+  return eligiblePage(db, query, (q) => q.select(["s.id", "s.ship_name", "s.mmsi", "s.load_capacity", "s.org_id", "s.captain_id"]), {
+    id: "s.id",
     part: "ship",
     facts: shipFacts,
     reasons: shipReasons,

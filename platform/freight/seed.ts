@@ -196,6 +196,12 @@ export interface OrderDraft {
   id?: number;
 }
 
+/** A new order of `way` with a random route, shipper, cargo and unit price (the demo seed's and the bulk generator's). */
+export function orderDraft(r: Random, way: FreightWay, createdAt: number, orderNo: string): OrderDraft {
+  const [from, to] = route(r, way);
+  return { way, orderNo, shipper: r.pick(SHIPPERS), cargo: cargo(r), from, to, unitPrice: unitPrice(r, way), createdAt, dispatched: 0, extra: 0 };
+}
+
 export interface WaybillDraft {
   order: OrderDraft;
   carrier: Carrier;
@@ -228,10 +234,7 @@ export async function seedFreight(db: Db, ids: SeedIds): Promise<void> {
       const reviewer = { userId: Number(userOf("TENANT_USER").id), name: userOf("TENANT_USER").name };
 
       // Orders: dispatched ones over the last month, a few recent ones still awaiting dispatch.
-      const newOrder = (way: FreightWay, createdAt: number): OrderDraft => {
-        const [from, to] = route(r, way);
-        return { way, orderNo: `DD${chinaCompactDate(createdAt)}${String(++serial.order).padStart(4, "0")}`, shipper: r.pick(SHIPPERS), cargo: cargo(r), from, to, unitPrice: unitPrice(r, way), createdAt, dispatched: 0, extra: 0 };
-      };
+      const newOrder = (way: FreightWay, createdAt: number) => orderDraft(r, way, createdAt, `DD${chinaCompactDate(createdAt)}${String(++serial.order).padStart(4, "0")}`);
       const orders: OrderDraft[] = [];
       for (let i = 0; i < plan.dispatchedOrders; i++) orders.push(newOrder(i < Math.max(1, Math.round(plan.dispatchedOrders * plan.waterShare)) ? "WATER" : "ROAD", now - r.between(1, 32) * DAY));
       const awaiting: OrderDraft[] = [];

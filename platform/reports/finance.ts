@@ -10,7 +10,7 @@ import { sql, type RawBuilder } from "kysely";
 import type { ReportParams } from "../../contract/reports.js";
 import { chinaDayEnd, chinaDayStart } from "../../contract/units.js";
 import { yuanNumber, yuanPlain } from "../../contract/numbers.js";
-import { chinaDateSql, col, likePattern, num, staff, topBars, total, type ColumnDef, type Raw, type ReportDef, type ReportQuery } from "./kit.js";
+import { chinaDateSql, col, common, likePattern, num, staff, topBars, total, type ColumnDef, type Raw, type ReportDef, type ReportQuery } from "./kit.js";
 import { rowsFor, visible } from "../scope.js";
 import { dailyStatsInRange } from "./daily-stats.js";
 
@@ -95,8 +95,7 @@ const platformData: ReportDef = {
   columns: [
     col.text("period", "统计周期"),
     col.count("carriers", "新注册司机/船长", "人"),
-    col.count("waybills", "运单数"),
-    col.weight("loaded", "装货重量"),
+    ...common("waybills", "loaded"),
     col.money("gmv", "货主应付（GMV）"),
     col.money("net", "司机实收"),
     col.money("service_fee", "服务费"),
@@ -204,11 +203,9 @@ const matchmakingSummary: ReportDef = {
   },
   columns: [
     col.text("month", "月份"),
-    col.text("shipper_name", "托运人"),
-    col.count("waybills", "运单数"),
+    ...common("shipper", "waybills"),
     col.money("carrier_payable", "实付运费"),
-    col.money("service_fee", "撮合服务费"),
-    col.money("withheld_tax", "代扣税费"),
+    ...common("serviceFee", "withheldTax"),
     col.money("service_invoiced", "已开服务费发票"),
     col.money("freight_invoiced", "已代开运费发票"),
     { key: "open", label: "未开金额", unit: "元", decimals: 2, value: (r: Raw) => yuanNumber(num(r.carrier_payable) + num(r.service_fee) - num(r.service_invoiced) - num(r.freight_invoiced)) } satisfies ColumnDef,
@@ -259,7 +256,7 @@ const matchmakingDetail: ReportDef = {
   },
   columns: [
     col.text("freight_no", "运单号"),
-    col.text("shipper_name", "托运人"),
+    ...common("shipper"),
     col.text("carrier_name", "司机"),
     col.text("conveyance_name", "车牌/船名"),
     col.text("cargo_category", "货物"),
@@ -267,7 +264,7 @@ const matchmakingDetail: ReportDef = {
     col.weight("unloaded", "实卸吨位"),
     col.weight("loss", "扣吨"),
     col.money("paid_net", "实付运费"),
-    col.money("service_fee", "撮合服务费"),
+    ...common("serviceFee"),
     col.money("withheld_tax", "实收税款"),
     col.money("freight_invoiced", "运费实际开票金额"),
     col.money("service_invoiced", "服务费实际开票金额"),

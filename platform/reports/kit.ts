@@ -145,6 +145,9 @@ export const COMMON_COLUMNS = {
   freight: col.money("freight", "运费"),
   lossRate: col.ratio("lossRate", "亏吨率", "loss", "loaded_of_unloaded", "‰"),
   trips: col.count("trips", "趟数", "趟"),
+  shipper: col.text("shipper_name", "托运人"),
+  serviceFee: col.money("service_fee", "撮合服务费"),
+  withheldTax: col.money("withheld_tax", "代扣税费"),
 };
 export const common = (...keys: Array<keyof typeof COMMON_COLUMNS>): ColumnDef[] => keys.map((key) => COMMON_COLUMNS[key]);
 

@@ -7,7 +7,7 @@
 import { sql, type RawBuilder } from "kysely";
 import { chinaDayEnd, chinaDayStart } from "../../contract/units.js";
 import { orgScope } from "../resources/bind.js";
-import { col, likePattern, num, periodSql, staff, STAT_TIME, topBars, total, waybills, type ColumnDef, type Raw, type ReportDef, type ReportQuery } from "./kit.js";
+import { col, common, likePattern, num, periodSql, staff, STAT_TIME, topBars, total, waybills, type ColumnDef, type Raw, type ReportDef, type ReportQuery } from "./kit.js";
 import { yuanNumber } from "../../contract/numbers.js";
 
 const supplyScope = orgScope();
@@ -82,7 +82,7 @@ export const shareStatistics: ReportDef = {
     col.count("grabs", "抢单", "次"),
     col.count("waybills", "成交运单", "单"),
     col.ratio("conversion", "转化率", "waybills", "views"),
-    col.money("service_fee", "撮合服务费"),
+    ...common("serviceFee"),
   ],
   chart: (rows) => {
     const sum = (key: Measure) => rows.reduce((n, r) => n + num(r[key]), 0);
@@ -119,11 +119,11 @@ export const joinMetric: ReportDef = {
   columns: [
     col.text("name", "托运人 / 司机（船长）"),
     col.text("mobile", "手机号"),
-    col.count("waybills", "运单数"),
+    ...common("waybills"),
     col.count("completed", "完成数"),
     freightColumn,
     col.money("service_fee", "服务费"),
-    col.money("withheld_tax", "代扣税费"),
+    ...common("withheldTax"),
     col.count("invoiced", "已开票运单"),
     col.ratio("invoiceProgress", "开票进度", "invoiced", "settled"),
   ] satisfies ColumnDef[],

@@ -3,15 +3,10 @@ import type { CaptchaChallenge, TokenResponse, UserInfo } from "../../contract/i
 import { RefusalCode } from "../../contract/envelope";
 import { PERMISSION_CODES } from "../../contract/permissions";
 import { USER_TYPES, type UserType } from "../../contract/platforms";
-import { hashPassword, sha256 } from "../../platform/identity/crypto";
-import { call, DEMO_ACCOUNTS, DEMO_PASSWORD, encryptPassword, loginAs, startTestPlatform, type CallResult, type TestPlatform } from "../helpers/platform";
+import { sha256 } from "../../platform/identity/crypto";
+import { addAccount, AUTH_PATHS, call, csrfFor, DEMO_ACCOUNTS, DEMO_PASSWORD, encryptPassword, loginAs, startTestPlatform, type CallResult, type TestPlatform } from "../helpers/platform";
 
-const CSRF = "/api/v1/auth/csrf";
-const TOKEN = "/api/v1/auth/third-class-insurance/token";
-const USER_INFO = "/api/v1/auth/user-info";
-const REVOKE = "/api/v1/auth/token/revoke";
-const SMS = "/api/v1/auth/sms-auth-code";
-const REFRESH = "/api/v1/auth/token/refresh";
+const { csrf: CSRF, token: TOKEN, userInfo: USER_INFO, revoke: REVOKE, sms: SMS, refresh: REFRESH } = AUTH_PATHS;
 const OUTBOX = "/api/v1/dev/outbox";
 const CLIENT = "test-console";
 
@@ -27,11 +22,7 @@ afterAll(async () => {
   await platform?.close();
 });
 
-async function csrf(clientId = CLIENT): Promise<{ csrfToken: string; publicKey: string }> {
-  const res = await call<{ csrfToken: string; publicKey: string }>(base, CSRF, { body: { clientId } });
-  expect(res.status).toBe(200);
-  return res.body.data!;
-}
+const csrf = (clientId = CLIENT) => csrfFor(base, clientId);
 
 /** A password login through csrf → encrypt → token; returns the raw call result. */
 async function passwordLogin(mobile: string, password: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>) {
@@ -58,24 +49,7 @@ let nextMobile = 13900000100;
 /** A fresh ORG_USER account, so tests that fail, lock or rate-limit never disturb one another. */
 async function addUser(password = DEMO_PASSWORD): Promise<string> {
   const mobile = String(nextMobile++);
-  const template = await platform.db.kysely.selectFrom("users").selectAll().where("mobile", "=", DEMO_ACCOUNTS.ORG_USER).executeTakeFirstOrThrow();
-  const { id: _id, ...rest } = template;
-  const user = await platform.db.kysely
-    .insertInto("users")
-    .values({
-      ...rest,
-      mobile,
-      name: `测试用户${mobile.slice(-3)}`,
-      password_hash: await hashPassword(password),
-      failed_attempts: 0,
-      locked_until: null,
-      created_at: new Date().toISOString(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const roles = await platform.db.kysely.selectFrom("user_roles").select("role_id").where("user_id", "=", template.id).execute();
-  await platform.db.kysely.insertInto("user_roles").values(roles.map((r) => ({ user_id: user.id, role_id: r.role_id }))).execute();
-  return mobile;
+  return addAccount(platform, mobile, `测试用户${mobile.slice(-3)}`, password);
 }
 
 /** Every bad-input answer is a 400 failure envelope with a Chinese message, never a 500. */

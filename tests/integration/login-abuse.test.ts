@@ -6,14 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RefusalCode } from "../../contract/envelope";
 import type { CaptchaChallenge } from "../../contract/identity";
-import { hashPassword } from "../../platform/identity/crypto";
 import { LOCK_AFTER_FAILURES, RATE_LIMITS } from "../../platform/identity/service";
-import { call, DEMO_ACCOUNTS, DEMO_PASSWORD, encryptPassword, startTestPlatform, type TestPlatform } from "../helpers/platform";
+import { addAccount, AUTH_PATHS, call, csrfFor, DEMO_PASSWORD, encryptPassword, startTestPlatform, type TestPlatform } from "../helpers/platform";
 
-const CSRF = "/api/v1/auth/csrf";
-const TOKEN = "/api/v1/auth/third-class-insurance/token";
-const SMS = "/api/v1/auth/sms-auth-code";
-const CAPTCHA = "/api/v1/auth/captcha";
+const { token: TOKEN, sms: SMS, captcha: CAPTCHA } = AUTH_PATHS;
 const CLIENT = "hardening";
 
 let platform: TestPlatform;
@@ -24,9 +20,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => platform?.close());
 
-async function csrf() {
-  return (await call<{ csrfToken: string; publicKey: string }>(base, CSRF, { body: { clientId: CLIENT } })).body.data!;
-}
+const csrf = () => csrfFor(base, CLIENT);
 
 async function passwordBody(mobile: string, password: string, extra: Record<string, unknown> = {}) {
   const { csrfToken, publicKey } = await csrf();
@@ -38,13 +32,7 @@ const login = (body: unknown, headers?: Record<string, string>) => call<CaptchaC
 let nextMobile = 13700000100;
 async function addUser(): Promise<string> {
   const mobile = String(nextMobile++);
-  const template = await platform.db.kysely.selectFrom("users").selectAll().where("mobile", "=", DEMO_ACCOUNTS.ORG_USER).executeTakeFirstOrThrow();
-  const { id: _id, ...rest } = template;
-  await platform.db.kysely
-    .insertInto("users")
-    .values({ ...rest, mobile, name: `加固${mobile.slice(-3)}`, password_hash: await hashPassword(DEMO_PASSWORD), failed_attempts: 0, locked_until: null, created_at: new Date().toISOString() })
-    .execute();
-  return mobile;
+  return addAccount(platform, mobile, `加固${mobile.slice(-3)}`);
 }
 const unregistered = () => String(nextMobile++ + 50_000);
 

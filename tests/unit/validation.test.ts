@@ -56,6 +56,20 @@ function creditCheck(body: string): string {
   return CREDIT_ALPHABET[(31 - (sum % 31)) % 31];
 }
 
+/** `test` refuses each value (a case is the value and why it is wrong). */
+function refusesEach(test: (value: string) => boolean, cases: Array<[value: string, why: string]>) {
+  it.each(cases)("refuses %s (%s)", (value) => {
+    expect(test(value)).toBe(false);
+  });
+}
+
+/** `test` gives each case's expected answer (`title` names a case with vitest's %s and %j). */
+function answersEach(title: string, test: (value: string) => boolean, cases: Array<[value: string, expected: boolean]>) {
+  it.each(cases)(title, (value, expected) => {
+    expect(test(value)).toBe(expected);
+  });
+}
+
 /** The Luhn check digit to append to `partial`. */
 function luhnCheckDigit(partial: string): string {
   for (let d = 0; d <= 9; d += 1) {
@@ -149,7 +163,7 @@ describe("resident ID card number (GB 11643-1999)", () => {
     },
   );
 
-  it.each([
+  refusesEach(isIdCardNo, [
     ["", "empty"],
     ["1101051949123100", "16 characters"],
     ["11010519491231002", "17 characters"],
@@ -159,9 +173,7 @@ describe("resident ID card number (GB 11643-1999)", () => {
     ["11010519491231002Y", "check letter other than X"],
     [" 11010519491231002X", "leading space"],
     ["１１0105194912310０2X", "full-width digits"],
-  ])("refuses %s (%s)", (value) => {
-    expect(isIdCardNo(value)).toBe(false);
-  });
+  ]);
 
   it("gives a distinct Chinese message per failure", () => {
     expect(idCardNoError("")).toBe("请输入身份证号");
@@ -234,16 +246,14 @@ describe("unified social credit code (GB 32100-2015)", () => {
     expect(creditCodeError(code)).toBe("统一社会信用代码第3至8位应为行政区划码");
   });
 
-  it.each([
+  refusesEach(isCreditCode, [
     ["", "empty"],
     ["91110000600037341l", "lower-case check letter"],
     ["91350100m000100y43", "lower case"],
     ["91350100M000100Y4", "17 characters"],
     ["91350100M000100Y433", "19 characters"],
     ["91350100M000100Y4-", "punctuation"],
-  ])("refuses %s (%s)", (code) => {
-    expect(isCreditCode(code)).toBe(false);
-  });
+  ]);
 });
 
 describe("plate number (GA 36-2018)", () => {
@@ -265,7 +275,7 @@ describe("plate number (GA 36-2018)", () => {
     expect(PLATE_PATTERN.test(plate)).toBe(true);
   });
 
-  it.each([
+  refusesEach(isPlateNo, [
     ["皖I12345", "authority letter I"],
     ["皖O12345", "authority letter O"],
     ["皖A1234", "too short"],
@@ -286,9 +296,7 @@ describe("plate number (GA 36-2018)", () => {
     ["皖A挂1234", "挂 not last"],
     ["皖A12345挂", "挂 after five characters"],
     ["", "empty"],
-  ])("refuses %s (%s)", (plate) => {
-    expect(isPlateNo(plate)).toBe(false);
-  });
+  ]);
 
   it("explains in Chinese", () => {
     expect(plateNoError("皖A12345")).toBeNull();
@@ -332,7 +340,7 @@ describe("road transport certificate number", () => {
     },
   );
 
-  it.each([
+  refusesEach(isRoadTransportCertNo, [
     ["12345", "5 digits"],
     ["123456789012345678901", "21 digits"],
     ["交运管许可字123456789012345", "21 characters in all"],
@@ -341,9 +349,7 @@ describe("road transport certificate number", () => {
     ["ABC123456", "Latin letters"],
     ["340100 123456", "space"],
     ["", "empty"],
-  ])("refuses %s (%s)", (value) => {
-    expect(isRoadTransportCertNo(value)).toBe(false);
-  });
+  ]);
 });
 
 describe("qualification certificate number", () => {
@@ -370,7 +376,7 @@ describe("ships: MMSI, ship identification number, IMO number", () => {
     expect(isMmsi("41312345a")).toBe(false);
   });
 
-  it.each([
+  answersEach("Chinese MMSI %s → %s", isChineseMmsi, [
     ["412123456", true],
     ["413123456", true],
     ["414123456", true],
@@ -378,9 +384,7 @@ describe("ships: MMSI, ship identification number, IMO number", () => {
     ["415123456", false],
     ["477123456", false],
     ["41312345", false],
-  ])("Chinese MMSI %s → %s", (value, chinese) => {
-    expect(isChineseMmsi(value)).toBe(chinese);
-  });
+  ]);
 
   it("ship identification number is CN + 11 digits", () => {
     expect(isShipIdentityNo("CN12345678901")).toBe(true);
@@ -492,20 +496,18 @@ describe("VIN", () => {
     expect(isVin("LSGJA52U7AH123456")).toBe(true);
   });
 
-  it.each([
+  refusesEach(isVin, [
     ["LFV2A21K6A412345I", "I"],
     ["LFV2A21K6A412345O", "O"],
     ["LFV2A21K6A412345Q", "Q"],
     ["lfv2a21k6a4123456", "lower case"],
     ["LFV2A21K6A412345", "16 characters"],
     ["LFV2A21K6A41234567", "18 characters"],
-  ])("refuses %s (%s)", (vin) => {
-    expect(isVin(vin)).toBe(false);
-  });
+  ]);
 });
 
 describe("dates in China time", () => {
-  it.each([
+  answersEach("isChinaDate(%j) → %s", isChinaDate, [
     ["2024-02-29", true],
     ["2000-02-29", true],
     ["2023-02-29", false],
@@ -520,9 +522,7 @@ describe("dates in China time", () => {
     ["0000-01-01", false],
     ["2024-01-01T00:00", false],
     ["", false],
-  ])("isChinaDate(%j) → %s", (value, valid) => {
-    expect(isChinaDate(value)).toBe(valid);
-  });
+  ]);
 
   it("chinaToday is the UTC+8 calendar date", () => {
     expect(chinaToday(new Date("2025-06-15T15:59:59Z"))).toBe("2025-06-15");
