@@ -12,16 +12,11 @@ import type { ServiceContext } from "../context.js";
 import { notifyUsers } from "../iam/notifications/notify.js";
 import type { AnyDb } from "../resources/bind.js";
 import { regionLineage } from "../../contract/regions.js";
+import { ALERT_TYPE_OPTIONS } from "../../contract/resources/fleet.js";
 import { placeRegion } from "../db/place-regions.js";
 import { yieldToRequests } from "../db/yield.js";
 
-export const ALERT_TYPES = {
-  LOADING_TIMEOUT: "装货超时",
-  TRANSIT_TIMEOUT: "运输超时",
-  STOP_TIMEOUT: "停车超时",
-  OFFLINE: "离线",
-} as const;
-export type AlertType = keyof typeof ALERT_TYPES;
+export type AlertType = keyof typeof ALERT_TYPE_OPTIONS;
 
 export interface TimeoutRule {
   loadingTimeoutH: number | null;
@@ -162,8 +157,8 @@ export async function checkWaybill(ctx: ServiceContext, f: FreightRow, now: numb
     if (!notify) continue;
     const users = await db.selectFrom("users").select("id").where("org_id", "=", f.org_id).execute();
     await notifyUsers(ctx, users.map((u) => Number(u.id)), {
-      content: `${ALERT_TYPES[breach.type]}：车辆 ${f.conveyance_name}（运单 ${f.freight_no}）${breach.actual}，超过 ${breach.threshold}`,
-      targetType: "FREIGHT", targetId: f.id, tags: ["车辆告警", ALERT_TYPES[breach.type]], freightNo: f.freight_no, freightWay: f.freight_way as "ROAD" | "WATER",
+      content: `${ALERT_TYPE_OPTIONS[breach.type].label}：车辆 ${f.conveyance_name}（运单 ${f.freight_no}）${breach.actual}，超过 ${breach.threshold}`,
+      targetType: "FREIGHT", targetId: f.id, tags: ["车辆告警", ALERT_TYPE_OPTIONS[breach.type].label], freightNo: f.freight_no, freightWay: f.freight_way as "ROAD" | "WATER",
     }).catch((error: unknown) => ctx.log.warn({ err: error }, "alert notification failed"));
   }
   return opened;

@@ -38,6 +38,22 @@ function TextField({ name, label, value, error, placeholder }: { name: FreightFi
   );
 }
 
+function SelectField({ name, label, value, error, options }: { name: FreightFilterField; label: string; value?: string; error?: string; options: Array<[string, string]> }) {
+  const id = `freight-filter-${name}`;
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className={filterLabelClass}>{label}</label>
+      <select id={id} name={name} defaultValue={value ?? ""} className={`input ${error ? "input-error" : ""}`} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+        <option value="">全部</option>
+        {options.map(([code, text]) => (
+          <option key={code} value={code}>{text}</option>
+        ))}
+      </select>
+      {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
+    </div>
+  );
+}
+
 /**
  * The waybill search form (spec 5): a GET form, so the filter lives in the URL and works without
  * JavaScript. 查询 starts again at page 1; 重置 clears every filter.
@@ -55,29 +71,9 @@ export function FreightFilterForm({ values, errors = {}, showFreightWay, omit = 
       {shown("freightNo") ? <TextField name="freightNo" label="运单号" value={values.freightNo} error={errors.freightNo} /> : null}
       <MoreFiltersToggle values={values} errors={errors} first="freightNo" />
       {shown("orderNo") ? <TextField name="orderNo" label="订单号" value={values.orderNo} error={errors.orderNo} /> : null}
-      {shown("status") ? (
-        <div className="min-w-0">
-          <label htmlFor="freight-filter-status" className={filterLabelClass}>运单状态</label>
-          <select id="freight-filter-status" name="status" defaultValue={values.status ?? ""} className={`input ${errors.status ? "input-error" : ""}`}>
-            <option value="">全部</option>
-            {FREIGHT_STATUSES.map((status) => (
-              <option key={status} value={status}>{FREIGHT_STATUS_LABELS[status]}</option>
-            ))}
-          </select>
-          {errors.status ? <p className="field-error">{errors.status}</p> : null}
-        </div>
-      ) : null}
+      {shown("status") ? <SelectField name="status" label="运单状态" value={values.status} error={errors.status} options={FREIGHT_STATUSES.map((status) => [status, FREIGHT_STATUS_LABELS[status]])} /> : null}
       {showFreightWay && shown("freightWay") ? (
-        <div className="min-w-0">
-          <label htmlFor="freight-filter-freightWay" className={filterLabelClass}>运输方式</label>
-          <select id="freight-filter-freightWay" name="freightWay" defaultValue={values.freightWay ?? ""} className={`input ${errors.freightWay ? "input-error" : ""}`}>
-            <option value="">全部</option>
-            {FREIGHT_WAYS.map((way) => (
-              <option key={way} value={way}>{FREIGHT_WAY_LABELS[way]}</option>
-            ))}
-          </select>
-          {errors.freightWay ? <p className="field-error">{errors.freightWay}</p> : null}
-        </div>
+        <SelectField name="freightWay" label="运输方式" value={values.freightWay} error={errors.freightWay} options={FREIGHT_WAYS.map((way) => [way, FREIGHT_WAY_LABELS[way]])} />
       ) : null}
       {shown("carrierName") ? <TextField name="carrierName" label={showFreightWay ? "司机/船长" : "司机"} value={values.carrierName} error={errors.carrierName} /> : null}
       {shown("conveyanceName") ? <TextField name="conveyanceName" label={showFreightWay ? "车牌号/船名" : "车牌号"} value={values.conveyanceName} error={errors.conveyanceName} /> : null}
