@@ -147,17 +147,22 @@ type RoleRowDb = { id: number; name: string; user_type: UserType; description?: 
 
 const roleRecord = (r: RoleRowDb) => ({ id: Number(r.id), name: r.name, userType: r.user_type, description: r.description ?? null, builtIn: Number(r.built_in) === 1, status: r.status });
 
+/** The role if the caller sees it, with whether they may change it (`editable`, 1 or 0), in one read. */
 async function findRole(db: AnyDb, caller: Manager, id: number) {
-  const role = await db.selectFrom("roles as r").selectAll("r").where("r.id", "=", id).where(visibleRoles(caller, "r")).executeTakeFirst();
+  const role = await db
+    .selectFrom("roles as r")
+    .selectAll("r")
+    .select(sql<number>`case when ${editableRoles(caller, "r")} then 1 else 0 end`.as("editable"))
+    .where("r.id", "=", id)
+    .where(visibleRoles(caller, "r"))
+    .executeTakeFirst();
   if (!role) throw notFound("角色不存在或不在您的管理范围内");
   return role;
 }
 
-const mayEditRole = async (db: AnyDb, caller: Manager, id: number) => !!(await db.selectFrom("roles as r").select("r.id").where("r.id", "=", id).where(editableRoles(caller, "r")).executeTakeFirst());
-
 async function editableRole(db: AnyDb, caller: Manager, id: number) {
   const role = await findRole(db, caller, id);
-  if (!(await mayEditRole(db, caller, id))) throw notPermitted(`角色「${role.name}」由上级维护，您不能修改`);
+  if (Number(role.editable) !== 1) throw notPermitted(`角色「${role.name}」由上级维护，您不能修改`);
   return role;
 }
 
@@ -184,7 +189,7 @@ export async function roleDetail(ctx: ServiceContext, caller: Caller, id: number
     .execute();
   return {
     ...roleRecord(role),
-    editable: await mayEditRole(ctx.db.kysely, caller, id),
+    editable: Number(role.editable) === 1,
     codes: await codesOfRole(ctx.db.kysely, id),
     users: users.map((u) => ({ id: Number(u.id), name: u.name, mobile: u.mobile, status: u.status })),
   };
