@@ -25,6 +25,15 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
+/** Signals the stack's process group; one already gone (it may exit before its `exit` event is seen) is not an error. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+  }
+}
+
 export async function startConsoleStack(env: Record<string, string> = {}): Promise<ConsoleStack> {
   const dir = mkdtempSync(join(tmpdir(), "tms-console-"));
   const [port, platformPort] = [await freePort(), await freePort()];
@@ -41,7 +50,7 @@ export async function startConsoleStack(env: Record<string, string> = {}): Promi
     // A clean checkout builds the console first (about a minute on two cores).
     await waitFor(`${baseUrl}/login`, child, 300_000);
   } catch (error) {
-    process.kill(-child.pid!, "SIGKILL");
+    signalGroup(child, "SIGKILL");
     throw new Error(`${(error as Error).message}\n${stderr.join("").slice(-4000)}`);
   }
   return {
@@ -50,9 +59,9 @@ export async function startConsoleStack(env: Record<string, string> = {}): Promi
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
-        process.kill(-child.pid!, "SIGTERM");
+        signalGroup(child, "SIGTERM");
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-        if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+        if (child.exitCode === null) signalGroup(child, "SIGKILL");
       }
       rmSync(dir, { recursive: true, force: true });
     },
