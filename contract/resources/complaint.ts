@@ -3,20 +3,13 @@
  * phone call) on 投诉与建议; 受理 / 不予受理 / 处理 on 投诉处理; 回复 / 结案 on 投诉回复; the complainant may
  * 追问 after a reply, which sends it back to handling. `stage` (which page works it) follows the status.
  */
-import { defineResource, f, type Options, type RecordOf } from "./kit.js";
+import { defineResource, f, labelled, type Options, type RecordOf } from "./kit.js";
 import { AUDITORS } from "./vocabulary.js";
 
 export const COMPLAINT_KINDS = { COMPLAINT: { label: "投诉" }, ADVICE: { label: "建议" } } as const satisfies Options;
 export const COMPLAINT_SOURCES = { CONSOLE: { label: "后台提交" }, PHONE: { label: "电话登记" }, DRIVER_APP: { label: "司机端" }, SHIPPER_APP: { label: "货主端" } } as const satisfies Options;
 export const COMPLAINT_TARGETS = { PLATFORM: { label: "平台" }, DRIVER: { label: "司机" }, ORG: { label: "企业" }, SHIPPER: { label: "托运人" } } as const satisfies Options;
-export const COMPLAINT_CATEGORIES = {
-  SERVICE: { label: "服务态度" },
-  FREIGHT_FEE: { label: "运费结算" },
-  CARGO_LOSS: { label: "货损货差" },
-  WAITING: { label: "装卸等待" },
-  PLATFORM: { label: "平台功能" },
-  OTHER: { label: "其他" },
-} as const satisfies Options;
+export const COMPLAINT_CATEGORIES = labelled({ SERVICE: "服务态度", FREIGHT_FEE: "运费结算", CARGO_LOSS: "货损货差", WAITING: "装卸等待", PLATFORM: "平台功能", OTHER: "其他" });
 export const COMPLAINT_STATES = {
   PENDING: { label: "待处理", tone: "warning" },
   PROCESSING: { label: "处理中", tone: "info" },

@@ -3,7 +3,7 @@
  * its own audit: each is approved or rejected on its own (驳回 picks a 驳回原因 from the dictionary;
  * 驳回次数 counts the rejections); approving the subject needs its mandatory ones approved.
  */
-import { defineResource, f, type RecordOf } from "./kit.js";
+import { defineResource, f, labelled, type RecordOf } from "./kit.js";
 import { AUDITORS, AUDIT_STATES, auditRemark, EVERYONE, rejectInput } from "./vocabulary.js";
 import type { PermissionCode } from "../permissions.js";
 
@@ -28,28 +28,12 @@ const subjectTypes = Object.keys(SUBJECTS) as SubjectType[];
 export const SUBJECT_TYPES = Object.fromEntries(subjectTypes.map((type) => [type, { label: SUBJECTS[type].label }])) as { [T in SubjectType]: { label: (typeof SUBJECTS)[T]["label"] } };
 export const SUBJECT_RESOURCES = Object.fromEntries(subjectTypes.map((type) => [type, SUBJECTS[type].resource])) as Record<SubjectType, string>;
 
-export const CREDENTIAL_TYPES = {
-  ID_CARD: { label: "身份证" },
-  DRIVING_LICENSE: { label: "机动车驾驶证" },
-  QUALIFICATION_CERT: { label: "道路运输从业资格证" },
-  VEHICLE_LICENSE: { label: "机动车行驶证" },
-  ROAD_TRANSPORT_CERT: { label: "道路运输证" },
-  TRAILER_LICENSE: { label: "挂车行驶证" },
-  BUSINESS_LICENSE: { label: "营业执照" },
-  ROAD_TRANSPORT_PERMIT: { label: "道路运输经营许可证" },
-  WATER_TRANSPORT_PERMIT: { label: "国内水路运输经营许可证" },
-  CREW_COMPETENCY: { label: "船员适任证书" },
-  SHIP_NATIONALITY: { label: "船舶国籍证书" },
-  SHIP_OWNERSHIP: { label: "船舶所有权登记证书" },
-  SHIP_INSPECTION: { label: "船舶检验证书簿" },
-  SHIP_OPERATION_CERT: { label: "船舶营业运输证" },
-  SHIP_MIN_MANNING: { label: "最低安全配员证书" },
-  AUTHORIZATION: { label: "授权书/挂靠协议/租赁合同" },
-  COLLECTION_AGREEMENT: { label: "代收协议" },
-  COMMITMENT_LETTER: { label: "承诺函" },
-  INSURANCE_POLICY: { label: "保险单" },
-  PHOTO_WITH_VEHICLE: { label: "人车合影" },
-} as const;
+export const CREDENTIAL_TYPES = labelled({
+  ID_CARD: "身份证", DRIVING_LICENSE: "机动车驾驶证", QUALIFICATION_CERT: "道路运输从业资格证", VEHICLE_LICENSE: "机动车行驶证", ROAD_TRANSPORT_CERT: "道路运输证",
+  TRAILER_LICENSE: "挂车行驶证", BUSINESS_LICENSE: "营业执照", ROAD_TRANSPORT_PERMIT: "道路运输经营许可证", WATER_TRANSPORT_PERMIT: "国内水路运输经营许可证", CREW_COMPETENCY: "船员适任证书",
+  SHIP_NATIONALITY: "船舶国籍证书", SHIP_OWNERSHIP: "船舶所有权登记证书", SHIP_INSPECTION: "船舶检验证书簿", SHIP_OPERATION_CERT: "船舶营业运输证", SHIP_MIN_MANNING: "最低安全配员证书",
+  AUTHORIZATION: "授权书/挂靠协议/租赁合同", COLLECTION_AGREEMENT: "代收协议", COMMITMENT_LETTER: "承诺函", INSURANCE_POLICY: "保险单", PHOTO_WITH_VEHICLE: "人车合影",
+});
 
 export type CredentialType = keyof typeof CREDENTIAL_TYPES;
 

@@ -5,29 +5,15 @@
  * creates one awaiting audit; the roster keeps copies of name and mobile.
  */
 import { isQualificationCertNo } from "../validation.js";
-import { access, defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f, labelled, type RecordOf } from "./kit.js";
 import { auditedPersonTail, AUDIT_STATES, AUDITORS, idCardNoField, OWNERS, PERSON_KEYWORD, personFields, registeredPerson, rosterMachine } from "./vocabulary.js";
 
 /** 准驾车型 (GB 1589 / 机动车驾驶证申领和使用规定). */
-export const VEHICLE_CLASSES = {
-  A1: { label: "A1 大型客车" },
-  A2: { label: "A2 牵引车" },
-  A3: { label: "A3 城市公交车" },
-  B1: { label: "B1 中型客车" },
-  B2: { label: "B2 大型货车" },
-  C1: { label: "C1 小型汽车" },
-  C2: { label: "C2 小型自动挡汽车" },
-  C3: { label: "C3 低速载货汽车" },
-  C4: { label: "C4 三轮汽车" },
-} as const;
+export const VEHICLE_CLASSES = labelled({
+  A1: "A1 大型客车", A2: "A2 牵引车", A3: "A3 城市公交车", B1: "B1 中型客车", B2: "B2 大型货车", C1: "C1 小型汽车", C2: "C2 小型自动挡汽车", C3: "C3 低速载货汽车", C4: "C4 三轮汽车",
+});
 
-export const PROFILE_SOURCES = {
-  APP: { label: "司机APP注册" },
-  ORG: { label: "企业添加" },
-  PLATFORM: { label: "平台添加" },
-  IMPORT: { label: "批量导入" },
-  INVITE: { label: "邀请注册" },
-} as const;
+export const PROFILE_SOURCES = labelled({ APP: "司机APP注册", ORG: "企业添加", PLATFORM: "平台添加", IMPORT: "批量导入", INVITE: "邀请注册" });
 
 export const DRIVER_TYPES = { OWN: { label: "自有司机" }, AFFILIATED: { label: "挂靠司机" }, EXTERNAL: { label: "外协司机" } } as const;
 

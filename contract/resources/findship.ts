@@ -4,7 +4,7 @@
  * directory), 沟通记录 (an organisation's calls with ships) and the self-owned ship fines with their log.
  */
 import { isMmsi } from "../validation.js";
-import { defineResource, f, type Options, type RecordOf } from "./kit.js";
+import { defineResource, f, labelled, type Options, type RecordOf } from "./kit.js";
 import { MAX_SHIP_LOAD_KG, NAV_AREAS, SHIP_TYPES } from "./ship.js";
 import { AUDITORS, AUDIT_STATES, approveReject, enableToggles, enabledField, EVERYONE, OWNERS } from "./vocabulary.js";
 
@@ -232,14 +232,7 @@ export type ShipCommunicationRecord = RecordOf<typeof shipCommunication>;
 // ---------------------------------------------------------------------------------------------
 // 自有船罚款
 
-export const FINE_REASONS = {
-  OVERLOAD: { label: "超载" },
-  DELAY: { label: "延误" },
-  CARGO_LOSS: { label: "货损/亏吨" },
-  SAFETY: { label: "安全违规" },
-  POLLUTION: { label: "防污违规" },
-  OTHER: { label: "其他" },
-} as const satisfies Options;
+export const FINE_REASONS = labelled({ OVERLOAD: "超载", DELAY: "延误", CARGO_LOSS: "货损/亏吨", SAFETY: "安全违规", POLLUTION: "防污违规", OTHER: "其他" });
 
 export const FINE_STATES = {
   PENDING: { label: "待确认", tone: "warning" },

@@ -3,7 +3,7 @@
  * individuals manage their own; alerts are raised by the platform's detector, never entered by hand.
  */
 import { isMobile } from "../validation.js";
-import { defineResource, f, type RecordOf } from "./kit.js";
+import { defineResource, f, labelled, type RecordOf } from "./kit.js";
 import { enableToggles, ENABLE_STATES, OWNERS } from "./vocabulary.js";
 
 const BASIC = { list: true, detail: "基本信息", form: true, export: true } as const;
@@ -34,12 +34,7 @@ export const timeoutConfig = defineResource({
 });
 export type TimeoutConfigRecord = RecordOf<typeof timeoutConfig>;
 
-export const ALERT_TYPE_OPTIONS = {
-  LOADING_TIMEOUT: { label: "装货超时" },
-  TRANSIT_TIMEOUT: { label: "运输超时" },
-  STOP_TIMEOUT: { label: "停车超时" },
-  OFFLINE: { label: "离线" },
-} as const;
+export const ALERT_TYPE_OPTIONS = labelled({ LOADING_TIMEOUT: "装货超时", TRANSIT_TIMEOUT: "运输超时", STOP_TIMEOUT: "停车超时", OFFLINE: "离线" });
 
 export const ALERT_STATES = {
   OPEN: { label: "未处理", tone: "error" },

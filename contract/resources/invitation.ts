@@ -6,17 +6,12 @@
  * app move it on (已注册, 已认证); a SENT invitation past its expiry becomes 已过期.
  */
 import { SUBJECT_TYPES } from "./credential.js";
-import { access, defineResource, f, someOf, type RecordOf } from "./kit.js";
+import { access, defineResource, f, labelled, someOf, type RecordOf } from "./kit.js";
 import { AUDITORS } from "./vocabulary.js";
 
 export const INVITE_ROLES = { ...someOf(SUBJECT_TYPES, ["DRIVER", "CAPTAIN", "SHIPOWNER", "FLEET_LEADER"]), ORG_ADMIN: { label: "企业管理员" } } as const;
 
-export const INVITE_CHANNELS = {
-  SMS: { label: "短信" },
-  WECHAT: { label: "微信" },
-  LINK: { label: "链接" },
-  QR: { label: "二维码" },
-} as const;
+export const INVITE_CHANNELS = labelled({ SMS: "短信", WECHAT: "微信", LINK: "链接", QR: "二维码" });
 
 export const INVITE_STATES = {
   SENT: { label: "已邀请", tone: "info" },

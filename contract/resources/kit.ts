@@ -301,6 +301,11 @@ export const f = {
   },
 };
 
+/** A vocabulary of labels only, written `code: "名称"`: `labelled({ A: "汽油", B: "柴油" })`. */
+export function labelled<const L extends Record<string, string>>(labels: L): { readonly [K in keyof L]: { readonly label: L[K] } } {
+  return Object.fromEntries(Object.entries(labels).map(([code, label]) => [code, { label }])) as { readonly [K in keyof L]: { readonly label: L[K] } };
+}
+
 /** Some of a vocabulary's options under their own codes and labels (a 船长 is 船长 wherever one is offered). */
 export function someOf<const O extends Options, const K extends keyof O & string>(options: O, keys: readonly K[]): Pick<O, K> {
   return Object.fromEntries(keys.map((key) => [key, options[key]])) as Pick<O, K>;

@@ -4,7 +4,7 @@
  * data: only callers with TMS_FREIGHT_WATER and the CAPTAIN version function see it.
  */
 import { isImo, isMmsi, isShipIdentityNo } from "../validation.js";
-import { access, defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f, labelled, type RecordOf } from "./kit.js";
 import { AUDITORS, auditMachine, enableToggles, enabledField, EVERYONE, OPERATION_STATES } from "./vocabulary.js";
 
 const BASIC = { list: true, detail: "基本信息", form: true, export: true } as const;
@@ -12,26 +12,12 @@ const REGISTRY = { detail: "登记情况", form: true, export: true } as const;
 const QUOTA = { detail: "载货定额", form: true, export: true } as const;
 
 /** 船舶类型 (dictionary SHIP_TYPE, domain 6.10). */
-export const SHIP_TYPES = {
-  BULK: { label: "散货船" },
-  DRY_CARGO: { label: "干货船" },
-  CONTAINER: { label: "集装箱船" },
-  DECK_BARGE: { label: "甲板驳" },
-  SAND_DUMP: { label: "自卸砂船" },
-  OIL: { label: "油船" },
-  CHEMICAL: { label: "化学品船" },
-  GENERAL: { label: "多用途船" },
-} as const;
+export const SHIP_TYPES = labelled({
+  BULK: "散货船", DRY_CARGO: "干货船", CONTAINER: "集装箱船", DECK_BARGE: "甲板驳", SAND_DUMP: "自卸砂船", OIL: "油船", CHEMICAL: "化学品船", GENERAL: "多用途船",
+});
 
 /** 航区 (dictionary NAV_AREA): inland classes A/B/C, the rapids classes J1/J2, and coastal. */
-export const NAV_AREAS = {
-  A: { label: "A级" },
-  B: { label: "B级" },
-  C: { label: "C级" },
-  J1: { label: "J1级（急流）" },
-  J2: { label: "J2级（急流）" },
-  COASTAL: { label: "沿海" },
-} as const;
+export const NAV_AREAS = labelled({ A: "A级", B: "B级", C: "C级", J1: "J1级（急流）", J2: "J2级（急流）", COASTAL: "沿海" });
 
 /** The heaviest inland bulk carrier we expect: 20 000 t deadweight. */
 export const MAX_SHIP_LOAD_KG = 20_000_000;

@@ -3,7 +3,7 @@
  * owner-driver) and audited (审核) by platform or tenant staff before dispatch may use them.
  */
 import { isPlateNo, isRoadTransportCertNo, isVin, normalisePlateNo } from "../validation.js";
-import { access, defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f, labelled, type RecordOf } from "./kit.js";
 import { auditMachine, enableToggles, enabledField, EVERYONE, OPERATION_STATES, OWNERS, AUDITORS } from "./vocabulary.js";
 
 /** Where a field shows: list column, detail section, add/edit form, export column. */
@@ -24,20 +24,7 @@ export const PLATE_COLORS = {
   "94": { label: "渐变绿" },
 } as const;
 
-export const ENERGY_TYPES = {
-  A: { label: "汽油" },
-  B: { label: "柴油" },
-  C: { label: "电" },
-  D: { label: "混合油" },
-  E: { label: "天然气" },
-  F: { label: "液化石油气" },
-  L: { label: "甲醇" },
-  M: { label: "乙醇" },
-  N: { label: "太阳能" },
-  O: { label: "混合动力" },
-  Y: { label: "无" },
-  Z: { label: "其他" },
-} as const;
+export const ENERGY_TYPES = labelled({ A: "汽油", B: "柴油", C: "电", D: "混合油", E: "天然气", F: "液化石油气", L: "甲醇", M: "乙醇", N: "太阳能", O: "混合动力", Y: "无", Z: "其他" });
 
 export const OWNERSHIP_TYPES = { OWN: { label: "企业自有" }, AFFILIATED: { label: "挂靠" }, PERSONAL: { label: "个人" } } as const;
 

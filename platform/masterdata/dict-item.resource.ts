@@ -1,7 +1,9 @@
 /** Dictionary items: platform-wide lists of values, readable by every caller of the platform. */
 import { RefusalCode } from "../../contract/envelope.js";
 import { DICT_TYPES, dictItem, remarkWithChoice, STARTING_REJECT_REASONS } from "../../contract/resources/dict-item.js";
-import type { Field } from "../../contract/resources/kit.js";
+import type { Field, Options } from "../../contract/resources/kit.js";
+import { VEHICLE_CLASSES } from "../../contract/resources/driver.js";
+import { NAV_AREAS, SHIP_TYPES } from "../../contract/resources/ship.js";
 import type { Db } from "../db/index.js";
 import { nowIso } from "../db/index.js";
 import { HttpError, Refusal } from "../http/envelope.js";
@@ -19,11 +21,14 @@ export const dictItemBinding = bindResource(dictItem, {
   },
 });
 
+/** A vocabulary of the contract as starting dictionary items: the dictionary offers the codes the fields store. */
+const itemsOf = (options: Options): Array<[string, string]> => Object.entries(options).map(([code, { label }]) => [code, label]);
+
 const DEMO: Record<keyof typeof DICT_TYPES, Array<[string, string]>> = {
-  SHIP_TYPE: [["BULK", "散货船"], ["DRY", "干货船"], ["CONTAINER", "集装箱船"], ["DECK_BARGE", "甲板驳"], ["SAND", "自卸砂船"], ["TANKER", "油船"]],
-  NAV_AREA: [["A", "A级航区"], ["B", "B级航区"], ["C", "C级航区"], ["J1", "J1级航段"], ["J2", "J2级航段"], ["COASTAL", "沿海"]],
+  SHIP_TYPE: itemsOf(SHIP_TYPES),
+  NAV_AREA: itemsOf(NAV_AREAS),
   AUDIT_REJECT_REASON: STARTING_REJECT_REASONS.map(([code, label]) => [code, label]),
-  VEHICLE_CLASS: [["A1", "A1"], ["A2", "A2"], ["A3", "A3"], ["B1", "B1"], ["B2", "B2"], ["C1", "C1"], ["C2", "C2"]],
+  VEHICLE_CLASS: itemsOf(VEHICLE_CLASSES),
 };
 
 /** The platforms' dictionaries (every platform gets the same starting lists). */
