@@ -24,7 +24,7 @@ import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
-import { CompiledQuery, type KyselyPlugin, type QueryId, type RootOperationNode } from "kysely";
+import { CompiledQuery, type QueryId, type RootOperationNode } from "kysely";
 import pg from "pg";
 import { freightFilterSchema, type FreightFilter } from "../contract/freight.js";
 import { addDays, chinaDate } from "../contract/units.js";
@@ -42,6 +42,7 @@ import { root, round } from "../scripts/lib/processes.js";
 import { serverCpuMs } from "./lib/pg-cpu.js";
 import { measureReports } from "./lib/reports.js";
 import { reportScope, userScope } from "./lib/scope.js";
+import { statementTimer } from "./lib/statements.js";
 import { percentile, timed, type Timed } from "./lib/timing.js";
 import { ensureWaybills } from "./lib/waybills.js";
 import { fillDailyStats, pauseDailyStats } from "../platform/reports/daily-stats.js";
@@ -84,25 +85,13 @@ async function ensureDatabase(): Promise<void> {
 
 /** Records every statement slower than EXPLAIN_MS (the slowest run of each text) to explain it afterwards. */
 function slowStatementRecorder() {
-  const started = new WeakMap<QueryId, { at: number; node: RootOperationNode }>();
   const slow = new Map<string, { ms: number; node: RootOperationNode; queryId: QueryId; label: string }>();
   let label = "";
-  const plugin: KyselyPlugin = {
-    transformQuery(args) {
-      started.set(args.queryId, { at: performance.now(), node: args.node });
-      return args.node;
-    },
-    async transformResult(args) {
-      const start = started.get(args.queryId);
-      if (start) {
-        const ms = performance.now() - start.at;
-        // One entry per statement text: the parameters (ValueNodes) left out of the key.
-        const key = JSON.stringify(start.node, (_, value: unknown) => ((value as { kind?: string } | null)?.kind === "ValueNode" ? "?" : value));
-        if (ms > EXPLAIN_MS && ms > (slow.get(key)?.ms ?? 0)) slow.set(key, { ms, node: start.node, queryId: args.queryId, label });
-      }
-      return args.result;
-    },
-  };
+  const plugin = statementTimer(({ ms, node, queryId, key }) => {
+    if (ms <= EXPLAIN_MS) return;
+    const shape = key();
+    if (ms > (slow.get(shape)?.ms ?? 0)) slow.set(shape, { ms, node, queryId, label });
+  });
   return {
     plugin,
     /** What the statements recorded from now on belong to. */

@@ -1,21 +1,15 @@
-import { flagExpiringCredentials } from "./documents/expiry.js";
 import { buildApp } from "./app.js";
 import { loadPlatformConfig } from "./config.js";
-import { openDatabase, refreshStatistics } from "./db/index.js";
+import { openDatabase } from "./db/index.js";
 import { migrateToLatest, migrationStatus, schemaProblems } from "./db/migrate.js";
 import { seedIfEmpty } from "./demo/seed-all.js";
 import { bootstrapCatalogue } from "./iam/bootstrap.js";
 import { JobRunner } from "./jobs/runner.js";
-import { settleBacklog } from "./ledger/settlements.js";
-import { fillDailyStats } from "./reports/daily-stats.js";
-import { runTimeoutDetector } from "./fleet/timeouts.js";
-import { expireAvailabilities } from "./fleet/vehicle-availability.resource.js";
-import { filePendingTemplates } from "./fleet/sms-template.resource.js";
-import { markOverdueContainers } from "./orders/deliveries.resource.js";
+import { scheduledJobs } from "./jobs/schedule.js";
 import { limiterOf } from "./http/rate-limit.js";
 import { refuseOnProblems, settingsAtStart } from "../contract/settings.js";
 import { targetsOf } from "./submission/records.js";
-import { reportTargetProblems, runSubmitter } from "./submission/sender.js";
+import { reportTargetProblems } from "./submission/sender.js";
 import { loggerOptions } from "../contract/observability.js";
 import { createRequire } from "node:module";
 
@@ -93,24 +87,6 @@ await app.listen({ port: config.port, host: config.host });
  * per period, in Redis when TMS_REDIS_URL is set), so two platforms do not both send or sweep.
  */
 const turn = (job: string, everyMs: number) => async () => (await limiterOf(ctx).hit(`job:${job}`, 1, Math.max(everyMs - 5_000, everyMs / 2))).allowed;
-const every = (job: string, everyMs: number, run: () => Promise<unknown>, options: { runNow?: boolean } = {}) => jobs.every(job, everyMs, run, { turn: turn(job, everyMs), ...options });
-
-// 数据报送: builds and sends submission records every minute (TMS_REPORT_JOB=off to stop it; TMS_REPORT_JOB_SECONDS sets the period).
-if (settings.TMS_REPORT_JOB) every("submitter", settings.TMS_REPORT_JOB_SECONDS * 1000, () => runSubmitter(db.kysely, { selfUrl: `http://127.0.0.1:${config.port}` }), { runNow: true });
-// 超时规则: the detector for the rules that fire on silence (loading not started, transit too long, offline).
-every("timeouts", 60_000, () => runTimeoutDetector(ctx));
-// 车源 whose window has passed become 已过期; 短信模板 报备中 are filed with the SMS gateway.
-every("availability-expiry", 30_000, () => expireAvailabilities(db.kysely));
-every("sms-template-filing", 30_000, () => filePendingTemplates(ctx));
-// 还箱动态: containers still out after their return deadline become 已超期.
-every("container-overdue", 60_000, () => markOverdueContainers(db.kysely));
-// 证照到期提醒: nightly in effect (checked hourly; a credential is flagged once per 有效期至), the owner notified.
-every("credential-expiry", 3_600_000, () => flagExpiringCredentials(ctx), { runNow: true });
-// 结算: waybills completed before settlements were written with the 完成 step, or written straight into
-// the table (an import, the bench generator), are settled at start and hourly, one id range per statement.
-every("settlement-backlog", 3_600_000, () => settleBacklog(db.kysely), { runNow: true });
-// 日汇总: waybills the daily summary does not hold yet (a database from before it, a bulk load) are added in
-// id ranges at start and hourly; triggers keep it from then on (platform/reports/daily-stats.ts).
-every("daily-stats-backfill", 3_600_000, () => fillDailyStats(db), { runNow: true });
-// The planner's statistics, where the data has changed much since they were taken (SQLite; PostgreSQL's autovacuum does it).
-every("db-statistics", 3_600_000, () => refreshStatistics(db));
+for (const { job, everyMs, run, runNow } of scheduledJobs(ctx, { reportJob: settings.TMS_REPORT_JOB, reportJobSeconds: settings.TMS_REPORT_JOB_SECONDS, selfUrl: `http://127.0.0.1:${config.port}` })) {
+  jobs.every(job, everyMs, run, { turn: turn(job, everyMs), runNow });
+}
