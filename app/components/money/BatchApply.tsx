@@ -22,7 +22,6 @@ type Row = Record<string, unknown>;
 
 const MATCH_LIST = "/financialManage/matchmakingBillingList";
 const TAX_LIST = "/financialManage/temporaryRegistrationList";
-const labelsOf = (options: Record<string, { label: string }>) => Object.fromEntries(Object.entries(options).map(([k, v]) => [k, v.label]));
 
 const TEXT = 64;
 /** 申请撮合开票's candidate columns, in the engine's field dialect; the amount is the kind's (服务费 or 运费). */
@@ -86,7 +85,7 @@ export function MatchApplyPage() {
       <FilterBar
         hidden={{ apply: "1" }}
         filters={[
-          { name: "invoiceKind", label: "发票种类", options: labelsOf(MATCH_INVOICE_KINDS) },
+          { name: "invoiceKind", label: "发票种类", options: MATCH_INVOICE_KINDS },
           { name: "keyword", label: "运单号/订单号" },
           { name: "shipperName", label: "托运人" },
         ]}
@@ -150,7 +149,7 @@ export function TaxBatchPage() {
   const selection = [BATCH_REGISTER];
   return (
     <BatchFrame {...frame}>
-      <FilterBar hidden={{ batch: "1" }} filters={[{ name: "personType", label: "人员类型", options: labelsOf(TAX_PERSON_TYPES) }, { name: "keyword", label: "姓名/手机号" }]} />
+      <FilterBar hidden={{ batch: "1" }} filters={[{ name: "personType", label: "人员类型", options: TAX_PERSON_TYPES }, { name: "keyword", label: "姓名/手机号" }]} />
       <div className="card">
         <BulkForm bulk={selection} label="选择登记人员" onChange={onChange}>
           <FieldTable label="可登记的人员" testId="tax-candidates" records={records} leading={(r) => <RowCheckbox bulk={selection} record={r as never} title={String(r.name)} ticked={selected} />} columns={TAX_COLUMNS} />

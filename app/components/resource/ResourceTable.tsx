@@ -1,9 +1,8 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { AnyResource, Field } from "../../../contract/resources/kit";
 import type { ActionKey, BulkAction, Links, ListPage } from "~/pages/kit";
 import { BulkReason, RowCheckbox } from "./BulkSelection";
-import { cellOf } from "./cells";
+import { cellOf, linked, noted } from "./cells";
 import { RowActions } from "./RowActions";
 
 export type Row = Record<string, unknown> & { id: number; actions: string[]; blocked?: Record<string, string> };
@@ -24,12 +23,6 @@ export function keyColumnsFirst(def: AnyResource, columns: Array<[string, Field]
   if (at <= 1) return columns;
   return [columns[0]!, columns[at]!, ...columns.slice(1, at), ...columns.slice(at + 1)];
 }
-
-/** A cell as a link to another page when the page binding names one for its column (the appeal's 运单号 → the waybill). */
-const linked = (href: string | null | undefined, content: ReactNode) => (href ? <Link to={href} className="text-primary hover:underline">{content}</Link> : content);
-
-/** A cell's second line (`cellNotes`), when the record has one. */
-const noted = (value: unknown) => (typeof value === "string" && value ? <span className="block text-xs text-gray-400">{value}</span> : null);
 
 /** A server-rendered table of records: one cell per column, the row's allowed actions at the end. */
 export function ResourceTable({ def, records, columns: given, wide = [], rowActions, links, empty, label, confirmPrefix, selection, cellLinks = {}, cellNotes = {} }: { def: AnyResource; records: Row[]; columns: Array<[string, Field]>; wide?: readonly string[]; rowActions: readonly ActionKey[]; links: Links; empty: ReactNode; label: string; confirmPrefix?: string; selection?: Selection; cellLinks?: ListPage["cellLinks"]; cellNotes?: ListPage["cellNotes"] }) {

@@ -1,4 +1,5 @@
 /** How a record's value shows in a table cell or a detail row: formatted text, tags, expiry flags. */
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Field } from "../../../contract/resources/kit";
 import { chinaDate } from "../../../contract/units";
@@ -47,3 +48,9 @@ export function cellOf(field: Field, value: unknown, record: Record<string, unkn
   }
   return field.format(value as never);
 }
+
+/** A cell as a link to another page when the page names one for its column (the appeal's 运单号 → the waybill). */
+export const linked = (href: string | null | undefined, content: ReactNode) => (href ? <Link to={href} className="text-primary hover:underline">{content}</Link> : content);
+
+/** A cell's second line (`cellNotes`), when the record has one. */
+export const noted = (value: unknown) => (typeof value === "string" && value ? <span className="block text-xs text-gray-400">{value}</span> : null);

@@ -3,6 +3,7 @@
  * notice of the last write and the refusal of this one; and a GET filter bar for its own views.
  */
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
+import { DateRange, filterLabelClass } from "~/components/resource/filters";
 
 type ActionData = { error?: string | null; fieldErrors?: Record<string, string[] | null> | null } | undefined;
 
@@ -24,7 +25,39 @@ export function PageFrame({ title, notice, toolbar, children }: { title: string;
 export interface Filter {
   name: string;
   label: string;
-  options?: Readonly<Record<string, string>>;
+  /** A select's choices: value → text, or a definition's options (value → { label }). */
+  options?: Readonly<Record<string, string | { label: string }>>;
+  /** `dateRange`: `<name>From` – `<name>To` with the shortcuts (DateRange); `flag`: a checkbox sending `1`. */
+  kind?: "dateRange" | "flag";
+}
+
+/** What stands beside the inputs (a checkbox, the buttons) starts below the labels' line (`.filter-label`: text-xs and mb-1). */
+const BESIDE_INPUTS = "mt-5 h-8";
+
+function FilterInput({ filter, params }: { filter: Filter; params: URLSearchParams }) {
+  const { name, label, options, kind } = filter;
+  if (kind === "dateRange") return <DateRange name={name} label={label} values={Object.fromEntries(params)} errors={{}} />;
+  if (kind === "flag") {
+    return (
+      <label className={`${BESIDE_INPUTS} flex items-center gap-1 text-sm`}>
+        <input type="checkbox" name={name} value="1" defaultChecked={params.get(name) === "1"} />
+        {label}
+      </label>
+    );
+  }
+  return (
+    <label className="text-sm">
+      <span className={filterLabelClass}>{label}</span>
+      {options ? (
+        <select name={name} defaultValue={params.get(name) ?? ""} className="input">
+          <option value="">全部</option>
+          {Object.entries(options).map(([value, text]) => <option key={value} value={value}>{typeof text === "string" ? text : text.label}</option>)}
+        </select>
+      ) : (
+        <input name={name} defaultValue={params.get(name) ?? ""} className="input" />
+      )}
+    </label>
+  );
 }
 
 /** A GET search form: the filters live in the URL, so a search is a link. `hidden` keeps a view's own parameters (e.g. `apply=1`). */
@@ -33,23 +66,13 @@ export function FilterBar({ filters, hidden = {} }: { filters: Filter[]; hidden?
   const params = new URLSearchParams(location.search);
   const reset = new URLSearchParams(hidden).toString();
   return (
-    <Form method="get" className="card flex flex-wrap items-end gap-3" aria-label="查询条件">
+    <Form method="get" key={location.search} className="card flex flex-wrap items-start gap-3" aria-label="查询条件">
       {Object.entries(hidden).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
-      {filters.map((f) => (
-        <label key={f.name} className="flex flex-col gap-1 text-sm">
-          <span>{f.label}</span>
-          {f.options ? (
-            <select name={f.name} defaultValue={params.get(f.name) ?? ""} className="input">
-              <option value="">全部</option>
-              {Object.entries(f.options).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
-            </select>
-          ) : (
-            <input name={f.name} defaultValue={params.get(f.name) ?? ""} className="input" />
-          )}
-        </label>
-      ))}
-      <button type="submit" className="btn btn-primary">查询</button>
-      <Link to={reset ? `${location.pathname}?${reset}` : location.pathname} className="btn">重置</Link>
+      {filters.map((f) => <FilterInput key={f.name} filter={f} params={params} />)}
+      <div className={`${BESIDE_INPUTS} flex gap-2`}>
+        <button type="submit" className="btn btn-primary">查询</button>
+        <Link to={reset ? `${location.pathname}?${reset}` : location.pathname} className="btn">重置</Link>
+      </div>
     </Form>
   );
 }

@@ -10,24 +10,22 @@ import { submissionApi, type SendResult } from "~/services/submission.server";
 import { requirePage } from "~/services/user.server";
 import { json } from "@remix-run/node";
 import { readForm } from "~/services/read-form.server";
-import { pageParams } from "~/lib/paging";
+import { parseListQuery } from "~/services/list-query";
 import { SUBMISSION_BULK } from "~/lib/submission-actions";
 import { bulkAction, bulkConfirmation, bulkConfirmOf } from "~/services/resource-pages.server";
 
 const FILTER_NAMES = ["keyword", "carrier", "status", "abnormal", "overdue", "completeFrom", "completeTo"] as const;
 
-
 export async function submissionListLoader(target: ReportTarget, { request }: LoaderFunctionArgs) {
   const user = await requirePage(request);
   const url = new URL(request.url);
-  const values = Object.fromEntries(FILTER_NAMES.map((name) => [name, url.searchParams.get(name) ?? ""]));
-  const parsed = reportSearchSchema.safeParse({ ...values, target });
-  const paging = pageParams(url);
+  // A refused filter is left out of the search and its message shown above the table.
+  const { filter, errors, current, size } = parseListQuery(reportSearchSchema, url, { target }, { fields: FILTER_NAMES });
   const { notice, headers } = await noticeAndHeaders(request, user);
-  let searchError: string | null = parsed.success ? null : (parsed.error.issues[0]?.message ?? "查询条件不正确");
-  let data = { records: [] as Awaited<ReturnType<typeof submissionApi.search>>["records"], total: 0, current: 1, size: paging.size };
+  let searchError: string | null = Object.values(errors).join("；") || null;
+  let data = { records: [] as Awaited<ReturnType<typeof submissionApi.search>>["records"], total: 0, current, size };
   try {
-    if (parsed.success) data = await submissionApi.search(user, parsed.data, paging);
+    data = await submissionApi.search(user, filter, { current, size });
   } catch (error) {
     searchError = platformMessage(error);
   }
@@ -38,7 +36,7 @@ export async function submissionListLoader(target: ReportTarget, { request }: Lo
   const close = new URLSearchParams(url.search);
   close.delete("confirm");
   const listHref = close.size ? `${url.pathname}?${close}` : url.pathname;
-  return json({ target, values, data, notice, searchError, state: targets.find((t) => t.code === target) ?? null, bulk: confirmation, ticked: url.searchParams.getAll("freightId"), listHref }, { headers });
+  return json({ target, data, notice, searchError, state: targets.find((t) => t.code === target) ?? null, bulk: confirmation, ticked: url.searchParams.getAll("freightId"), listHref }, { headers });
 }
 
 const resultNotice = (results: SendResult[], refusals: string[] = []) => {
