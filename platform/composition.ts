@@ -19,7 +19,7 @@ import { registerBindings } from "./resources/lookup.js";
 import { resourceRoutes } from "./resources/routes.js";
 import { provideEngineServices } from "./resources/services.js";
 import { CARGO_CATEGORY_TABLE, CREDENTIAL_TABLE, DICT_ITEM_TABLE, type ResourceTables } from "./resources/schema.js";
-import { APP_VERSION_TABLE, type IamTables } from "./iam/schema.js";
+import { APP_VERSION_TABLE, ROLE_TABLE, USER_TABLE, type IamTables } from "./iam/schema.js";
 import type { IdentityTables } from "./identity/schema.js";
 import type { NotificationTables } from "./iam/notifications/schema.js";
 import { CAPTAIN_TABLE, DRIVER_TABLE, ORDER_TABLE, SHIP_TABLE, VEHICLE_TABLE, type FreightTables } from "./freight/schema.js";
@@ -31,7 +31,7 @@ import { CAPTAIN_PROFILE_TABLE, SHIP_RELATION_TABLE, SHIPOWNER_TABLE, type Water
 import { SUPPLY_CALL_LOG_TABLE, SUPPLY_DISPUTE_TABLE, SUPPLY_FAVORITE_TABLE, SUPPLY_PRICE_CHANGE_TABLE, SUPPLY_SUBSCRIPTION_TABLE, SUPPLY_TABLE, type SupplyTables } from "./supply/schema.js";
 import { TIMEOUT_CONFIG_TABLE, VEHICLE_ALERT_TABLE, type SubmissionTables } from "./submission/schema.js";
 import { APP_DEVICE_REPORT_TABLE, COMPLAINT_REPLY_TABLE, COMPLAINT_TABLE, ENTERPRISE_CONFIG_TABLE, NO_PUSH_RULE_TABLE, PUSH_LOG_TABLE, SAFETY_NOTICE_TABLE, SENSITIVE_WORD_TABLE, WX_GROUP_TABLE, type SystemPageTables } from "./system/schema.js";
-import type { OrderTables } from "./orders/schema.js";
+import { CONTAINER_TABLE, DELIVERY_TABLE, TRANSPORT_TASK_TABLE, type OrderTables } from "./orders/schema.js";
 import type { ReportTables } from "./reports/schema.js";
 import { PAYEE_SETTING_TABLE, type LedgerTables } from "./ledger/schema.js";
 import { SMS_TEMPLATE_TABLE, VEHICLE_AVAILABILITY_TABLE, type FindCarTables } from "./fleet/schema.js";
@@ -196,6 +196,11 @@ export const DESCRIBED_TABLES = {
   match_invoice_items: MATCH_INVOICE_ITEM_TABLE,
   timeout_configs: TIMEOUT_CONFIG_TABLE,
   vehicle_alerts: VEHICLE_ALERT_TABLE,
+  deliveries: DELIVERY_TABLE,
+  transport_tasks: TRANSPORT_TASK_TABLE,
+  containers: CONTAINER_TABLE,
+  roles: ROLE_TABLE,
+  users: USER_TABLE,
 } satisfies Partial<Record<keyof Database, TableDescription>>;
 
 /**
