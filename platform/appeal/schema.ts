@@ -3,6 +3,7 @@ import type { WriteColumns } from "../resources/schema.js";
 import { tableOf, type TableOf } from "../resources/table-of.js";
 import { appeal } from "../../contract/resources/appeal.js";
 
+/** `evidence` is a JSON array of image or document addresses; `risk_reason` the waybill's abnormal reason at submission. */
 export const APPEAL_TABLE = tableOf(appeal, { status: "status", generated: ["evidence"], notNull: ["appealNo", "freightId", "freightNo", "freightWay", "riskReason", "submittedByName", "submittedTime", "submitted"] });
 
 /**

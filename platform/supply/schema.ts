@@ -14,6 +14,7 @@ export const SUPPLY_PRICE_CHANGE_TABLE = tableOf(supplyPriceChange, { nullable: 
 
 export interface SupplyPriceChangesTable extends TableOf<typeof SUPPLY_PRICE_CHANGE_TABLE>, EngineColumns {}
 
+/** `push_channels` holds the chosen channels comma-separated (APP_PUSH,SMS). */
 export const SUPPLY_SUBSCRIPTION_TABLE = tableOf(supplySubscription, { status: "enabled", generated: ["matchedCount", "enabled"], notNull: ["subscriberName", "subscriberMobile", "fromRegionCode", "fromRegionName", "freightWay", "pushChannels"] });
 
 export interface SupplySubscriptionsTable extends TableOf<typeof SUPPLY_SUBSCRIPTION_TABLE>, EngineColumns {

@@ -39,6 +39,7 @@ export interface SensitiveWordsTable extends TableOf<typeof SENSITIVE_WORD_TABLE
   word_key: string;
 }
 
+/** `stage` (which page works the complaint) follows the status (`stageOf`). */
 export const COMPLAINT_TABLE = tableOf(complaint, { status: "status", notNull: ["complaintNo", "stage", "deadlineAt"] });
 
 export interface ComplaintsTable extends TableOf<typeof COMPLAINT_TABLE>, EngineColumns {

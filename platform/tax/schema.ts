@@ -6,6 +6,7 @@ export const TAX_REGISTRATION_TABLE = tableOf(taxRegistration, { status: "status
 
 /** 临时税务登记 (migration 0022, 0026). Dates YYYY-MM-DD, times ISO text. */
 export interface TaxRegistrationsTable extends TableOf<typeof TAX_REGISTRATION_TABLE>, EngineColumns {
+  /** The driver or captain profile's id (`person_type` says which; migration 0026). */
   person_id: number;
 }
 
