@@ -19,27 +19,27 @@ import { registerBindings } from "./resources/lookup.js";
 import { resourceRoutes } from "./resources/routes.js";
 import { provideEngineServices } from "./resources/services.js";
 import { CARGO_CATEGORY_TABLE, CREDENTIAL_TABLE, DICT_ITEM_TABLE, type ResourceTables } from "./resources/schema.js";
-import { APP_VERSION_TABLE, type IamTables } from "./iam/schema.js";
+import { APP_VERSION_TABLE, ROLE_TABLE, USER_TABLE, type IamTables } from "./iam/schema.js";
 import type { IdentityTables } from "./identity/schema.js";
 import type { NotificationTables } from "./iam/notifications/schema.js";
 import { CAPTAIN_TABLE, DRIVER_TABLE, ORDER_TABLE, SHIP_TABLE, VEHICLE_TABLE, type FreightTables } from "./freight/schema.js";
-import type { AppealTables } from "./appeal/schema.js";
-import type { EnterpriseTables } from "./masterdata/enterprise-schema.js";
+import { APPEAL_TABLE, type AppealTables } from "./appeal/schema.js";
+import { ENTERPRISE_TABLE, INVITATION_TABLE, type EnterpriseTables } from "./masterdata/enterprise-schema.js";
 import { CARGO_TABLE, CONTACT_TABLE, PROJECT_TABLE, SETTLEMENT_UNIT_TABLE, SHIPPER_TABLE, type OrgResourceTables } from "./masterdata/org-resources-schema.js";
 import { DRIVER_PROFILE_TABLE, FLEET_LEADER_MEMBER_TABLE, FLEET_LEADER_TABLE, VEHICLE_RELATION_TABLE, type DriverTables } from "./masterdata/drivers-schema.js";
 import { CAPTAIN_PROFILE_TABLE, SHIP_RELATION_TABLE, SHIPOWNER_TABLE, type WaterTables } from "./masterdata/water-schema.js";
-import type { SupplyTables } from "./supply/schema.js";
-import type { SubmissionTables } from "./submission/schema.js";
-import type { SystemPageTables } from "./system/schema.js";
-import type { OrderTables } from "./orders/schema.js";
+import { SUPPLY_CALL_LOG_TABLE, SUPPLY_DISPUTE_TABLE, SUPPLY_FAVORITE_TABLE, SUPPLY_PRICE_CHANGE_TABLE, SUPPLY_SUBSCRIPTION_TABLE, SUPPLY_TABLE, type SupplyTables } from "./supply/schema.js";
+import { TIMEOUT_CONFIG_TABLE, VEHICLE_ALERT_TABLE, type SubmissionTables } from "./submission/schema.js";
+import { APP_DEVICE_REPORT_TABLE, COMPLAINT_REPLY_TABLE, COMPLAINT_TABLE, ENTERPRISE_CONFIG_TABLE, NO_PUSH_RULE_TABLE, PUSH_LOG_TABLE, SAFETY_NOTICE_TABLE, SENSITIVE_WORD_TABLE, WX_GROUP_TABLE, type SystemPageTables } from "./system/schema.js";
+import { CONTAINER_TABLE, DELIVERY_TABLE, TRANSPORT_TASK_TABLE, type OrderTables } from "./orders/schema.js";
 import type { ReportTables } from "./reports/schema.js";
-import type { LedgerTables } from "./ledger/schema.js";
+import { PAYEE_SETTING_TABLE, type LedgerTables } from "./ledger/schema.js";
 import { SMS_TEMPLATE_TABLE, VEHICLE_AVAILABILITY_TABLE, type FindCarTables } from "./fleet/schema.js";
-import type { BillingTables } from "./billing/schema.js";
-import type { TaxTables } from "./tax/schema.js";
-import type { MatchmakingTables } from "./matchmaking/schema.js";
-import type { MarketingTables } from "./marketing/schema.js";
-import type { FindShipTables } from "./findship/schema.js";
+import { DECLARE_LOG_TABLE, INPUT_TAX_TICKET_TABLE, INVOICE_APPLICATION_TABLE, INVOICE_COMPANY_TABLE, INVOICE_LINE_TABLE, INVOICE_TABLE, VAT_DECLARATION_TABLE, type BillingTables } from "./billing/schema.js";
+import { TAX_REGISTRATION_TABLE, type TaxTables } from "./tax/schema.js";
+import { MATCH_INVOICE_ITEM_TABLE, MATCH_INVOICE_TABLE, type MatchmakingTables } from "./matchmaking/schema.js";
+import { RED_ENVELOPE_CAMPAIGN_TABLE, RED_ENVELOPE_GRANT_TABLE, type MarketingTables } from "./marketing/schema.js";
+import { SHIP_AVAILABILITY_TABLE, SHIP_COMMUNICATION_TABLE, SHIP_FINE_LOG_TABLE, SHIP_FINE_TABLE, SHIP_INFO_SUBMISSION_TABLE, WHARF_TABLE, type FindShipTables } from "./findship/schema.js";
 import { vehicleBinding } from "./masterdata/vehicle.resource.js";
 import { credentialBinding } from "./masterdata/credential.resource.js";
 import { dictItemBinding } from "./masterdata/dict-item.resource.js";
@@ -157,6 +157,50 @@ export const DESCRIBED_TABLES = {
   credentials: CREDENTIAL_TABLE,
   dict_items: DICT_ITEM_TABLE,
   cargo_categories: CARGO_CATEGORY_TABLE,
+  risk_appeals: APPEAL_TABLE,
+  supplies: SUPPLY_TABLE,
+  supply_price_changes: SUPPLY_PRICE_CHANGE_TABLE,
+  supply_subscriptions: SUPPLY_SUBSCRIPTION_TABLE,
+  supply_call_logs: SUPPLY_CALL_LOG_TABLE,
+  supply_favorites: SUPPLY_FAVORITE_TABLE,
+  supply_disputes: SUPPLY_DISPUTE_TABLE,
+  enterprise_profiles: ENTERPRISE_TABLE,
+  registration_invitations: INVITATION_TABLE,
+  payee_settings: PAYEE_SETTING_TABLE,
+  invoice_companies: INVOICE_COMPANY_TABLE,
+  invoice_applications: INVOICE_APPLICATION_TABLE,
+  invoices: INVOICE_TABLE,
+  invoice_application_items: INVOICE_LINE_TABLE,
+  input_tax_tickets: INPUT_TAX_TICKET_TABLE,
+  vat_declarations: VAT_DECLARATION_TABLE,
+  declare_logs: DECLARE_LOG_TABLE,
+  app_device_reports: APP_DEVICE_REPORT_TABLE,
+  enterprise_configs: ENTERPRISE_CONFIG_TABLE,
+  push_logs: PUSH_LOG_TABLE,
+  no_push_rules: NO_PUSH_RULE_TABLE,
+  sensitive_words: SENSITIVE_WORD_TABLE,
+  complaints: COMPLAINT_TABLE,
+  complaint_replies: COMPLAINT_REPLY_TABLE,
+  wx_groups: WX_GROUP_TABLE,
+  safety_notices: SAFETY_NOTICE_TABLE,
+  wharves: WHARF_TABLE,
+  ship_availabilities: SHIP_AVAILABILITY_TABLE,
+  ship_info_submissions: SHIP_INFO_SUBMISSION_TABLE,
+  ship_communications: SHIP_COMMUNICATION_TABLE,
+  ship_fines: SHIP_FINE_TABLE,
+  ship_fine_logs: SHIP_FINE_LOG_TABLE,
+  tax_registrations: TAX_REGISTRATION_TABLE,
+  red_envelope_campaigns: RED_ENVELOPE_CAMPAIGN_TABLE,
+  red_envelope_grants: RED_ENVELOPE_GRANT_TABLE,
+  match_invoices: MATCH_INVOICE_TABLE,
+  match_invoice_items: MATCH_INVOICE_ITEM_TABLE,
+  timeout_configs: TIMEOUT_CONFIG_TABLE,
+  vehicle_alerts: VEHICLE_ALERT_TABLE,
+  deliveries: DELIVERY_TABLE,
+  transport_tasks: TRANSPORT_TASK_TABLE,
+  containers: CONTAINER_TABLE,
+  roles: ROLE_TABLE,
+  users: USER_TABLE,
 } satisfies Partial<Record<keyof Database, TableDescription>>;
 
 /**

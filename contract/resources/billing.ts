@@ -8,13 +8,13 @@
 import { isCreditCode, isTaxNo, idCardNoError } from "../validation.js";
 import { DELIVERY_METHODS, INVOICE_TYPES, PERIOD_PATTERN } from "../billing.js";
 import { withCreditCheck } from "./enterprise.js";
-import { defineResource, f, type Options, type RecordOf } from "./kit.js";
+import { defineResource, f, type Options, type Placement, type RecordOf } from "./kit.js";
 import { AUDITORS, ENABLE_STATES, enableToggles } from "./vocabulary.js";
 
 const SHOWN = { list: true, detail: true, export: true } as const;
 const FORM = { list: true, detail: true, form: true, export: true } as const;
 const upper = (v: string) => v.toUpperCase();
-const bp = (label: string, o: object = {}) => f.rateBp(label, 1700, o);
+const bp = <R extends boolean = false>(label: string, o: Placement & { required?: R } = {}) => f.rateBp<R>(label, 1700, o);
 const ADMIN = "TMS_INVOICE_MANAGEMENT_ADMIN";
 const APPLY = "TMS_INVOICE_APPLY";
 const TAX = "TMS_TAX_MANAGEMENT";
@@ -383,7 +383,7 @@ export const VAT_STATES = {
 } as const satisfies Options;
 
 const FIGURES = { list: true, detail: "申报数据", export: true } as const;
-const period = (label: string, o: object) => f.text(label, 7, { ...o, checks: [[(v: string) => PERIOD_PATTERN.test(v), `${label}格式应为 YYYY-MM`]] });
+const period = <R extends boolean = false>(label: string, o: Placement & { required?: R }) => f.text<R>(label, 7, { ...o, checks: [[(v: string) => PERIOD_PATTERN.test(v), `${label}格式应为 YYYY-MM`]] });
 
 export const vatDeclaration = defineResource({
   key: "vatDeclaration",

@@ -44,7 +44,6 @@ export const MAX_PREPAY_RATE_PCT = 50;
 export const VALID_AFTER_LOADING_MS = 3 * 86_400_000;
 
 const price = (label: string, o: Parameters<typeof f.moneyFen>[2] = {}) => pricePerTonne(label, o);
-const region = (label: string, o: Parameters<typeof f.region>[1] = {}) => f.region(label, o);
 
 const S = (section: string, o: { list?: boolean; filter?: "eq" | "contains" | "range"; form?: boolean | "create" } = {}) => ({ detail: section, form: true as boolean | "create", export: true, ...o });
 const BASIC = "基本信息";
@@ -75,12 +74,12 @@ export const supply = defineResource({
     cargoName: f.text("货物名称", 64, { list: true, detail: BASIC, export: true, filter: "contains" }),
     categoryName: f.text("货物类别", 16, { detail: BASIC, export: true }),
     loadingPlace: f.text("装货地", 64, { ...S(PLACES, { list: true, filter: "contains" }), required: true, sanitize: true }),
-    loadingRegionCode: region("装货地区划", { ...S(PLACES), required: true }),
+    loadingRegionCode: f.region("装货地区划", { ...S(PLACES), required: true }),
     loadingAddress: f.text("装货详细地址", 200, { ...S(PLACES), required: true }),
     loadingContactName: f.text("装货联系人", 32, { ...S(PLACES, { list: true }), required: true, sanitize: true }),
     loadingContactMobile: f.mobile("装货联系电话", { ...S(PLACES), required: true }),
     unloadingPlace: f.text("卸货地", 64, { ...S(PLACES, { list: true, filter: "contains" }), required: true, sanitize: true }),
-    unloadingRegionCode: region("卸货地区划", { ...S(PLACES), required: true }),
+    unloadingRegionCode: f.region("卸货地区划", { ...S(PLACES), required: true }),
     unloadingAddress: f.text("卸货详细地址", 200, { ...S(PLACES), required: true }),
     unloadingContactName: f.text("卸货联系人", 32, { ...S(PLACES, { list: true }), required: true, sanitize: true }),
     unloadingContactMobile: f.mobile("卸货联系电话", { ...S(PLACES), required: true }),

@@ -129,7 +129,7 @@ export async function applyForInvoice(db: Db, scope: CallerScope, input: ApplyIn
         conveyance_name: f.conveyance_name.slice(0, 32),
         weight: settledWeight(f.loaded_weight, f.unloaded_weight),
         amount_incl_tax: Number(s.shipper_payable),
-        line_status: "ACTIVE",
+        line_status: "ACTIVE" as const,
       };
     });
     for (let i = 0; i < lines.length; i += 200) await trx.insertInto("invoice_application_items").values(lines.slice(i, i + 200)).execute();

@@ -7,6 +7,8 @@
  */
 import { addDays, chinaDate } from "../../contract/units.js";
 import { exampleIdCard } from "../../contract/resources/driver.js";
+import type { PAYEE_SETTING_STATES } from "../../contract/resources/payee-setting.js";
+import type { TAX_REGISTRATION_STATES } from "../../contract/resources/tax-registration.js";
 import { nowIso, type Db } from "../db/index.js";
 import type { SeedIds } from "../db/seed.js";
 import { payWaybills } from "../ledger/flows.js";
@@ -57,7 +59,7 @@ export async function seedFinanceRecords(db: Db, ids: SeedIds): Promise<void> {
   const routedCarrier = carriers[0];
 
   // 提现分配: the first carrier's freight is collected by the fleet leader (80 %); others pending, rejected, revoked.
-  const setting = (carrier: { id: number; name: string; mobile: string }, status: string, shareBp: number, remark: string | null, day: number) =>
+  const setting = (carrier: { id: number; name: string; mobile: string }, status: keyof typeof PAYEE_SETTING_STATES, shareBp: number, remark: string | null, day: number) =>
     k
       .insertInto("payee_settings")
       .values({ platform_id: system.platformId, tenant_id: null, org_id: null, owner_user_id: null, created_at: at, created_by: system.userId, updated_at: at, updated_by: system.userId, carrier_user_id: carrier.id, carrier_mobile: carrier.mobile, carrier_name: carrier.name, payee_role: "FLEET_LEADER", payee_user_id: Number(leader.id), payee_mobile: DEMO_FLEET_LEADER.mobile, payee_name: DEMO_FLEET_LEADER.name, payee_share_bp: shareBp, agreement_no: `DS2026110${day}`, valid_from: addDays(chinaDate(), -30), valid_to: null, audit_remark: remark, status })
@@ -116,7 +118,7 @@ export async function seedFinanceRecords(db: Db, ids: SeedIds): Promise<void> {
   const byMobile = new Map(profiles.map((p) => [p.mobile, p]));
   const carrierProfiles = [...new Set(waybills.map((w) => w.carrier_mobile))].map((m) => byMobile.get(m)).filter((p): p is NonNullable<typeof p> => !!p);
   const others = profiles.filter((p) => !carrierProfiles.includes(p));
-  const registration = (p: (typeof profiles)[number], status: string, extra: { registered_at?: string; valid_to?: string; fail_reason?: string } = {}) =>
+  const registration = (p: (typeof profiles)[number], status: keyof typeof TAX_REGISTRATION_STATES, extra: { registered_at?: string; valid_to?: string; fail_reason?: string } = {}) =>
     k
       .insertInto("tax_registrations")
       .values({ platform_id: system.platformId, tenant_id: p.registered_tenant_id, org_id: null, owner_user_id: null, created_at: at, created_by: system.userId, updated_at: at, updated_by: system.userId, person_type: "DRIVER", person_id: Number(p.id), driver_profile_id: Number(p.id), captain_profile_id: null, name: p.name, id_card_no: p.id_card_no, mobile: p.mobile, tax_authority: "国家税务总局蚌埠市蚌山区税务局", taxpayer_no: p.id_card_no, authorization_file: JSON.stringify(["/files/tax/authorization-demo.jpg"]), status, registered_at: extra.registered_at ?? null, valid_to: extra.valid_to ?? null, fail_reason: extra.fail_reason ?? null })

@@ -1,6 +1,8 @@
 /** Tables of 找船 (domain 7.4–7.6): see migration 0023_find_ship. */
 import type { Generated } from "kysely";
 import type { EngineColumns } from "../resources/schema.js";
+import { tableOf, type TableOf } from "../resources/table-of.js";
+import { shipAvailability, shipCommunication, shipFine, shipFineLog, shipInfoSubmission, wharf } from "../../contract/resources/findship.js";
 
 export interface ShipPositionsTable {
   /** The ship's id (one latest position per ship). */
@@ -31,69 +33,24 @@ export interface ShipTrackPointsTable {
   source: string;
 }
 
-export interface WharvesTable extends EngineColumns {
-  name: string;
-  port_name: string;
-  waterway: string | null;
-  address: string;
-  region_code: string | null;
-  lat: number;
+export const WHARF_TABLE = tableOf(wharf, { status: "auditStatus", generated: ["enabled"], notNull: ["source"] });
+
+/** 经度/纬度 are decimal text in the definition (the form's input) and REAL columns, read back as numbers. */
+export interface WharvesTable extends Omit<TableOf<typeof WHARF_TABLE>, "lng" | "lat">, EngineColumns {
   lng: number;
-  berth_count: number | null;
-  max_berth_tonnage: number | null;
-  depth_mm: number | null;
-  has_grain_facility: number | null;
-  contact_name: string | null;
-  contact_mobile: string | null;
-  source: string;
-  audit_status: string;
-  audit_remark: string | null;
-  enabled: string;
+  lat: number;
 }
 
-export interface ShipAvailabilitiesTable extends EngineColumns {
-  ship_id: number;
-  ship_name: string;
-  mmsi: string;
-  ship_type: string;
-  deadweight: number;
-  empty_wharf_id: number | null;
-  empty_port: string;
-  empty_from: string;
-  empty_to: string;
-  to_ports: string | null;
-  available_load: number;
-  expected_price: number | null;
-  contact_name: string;
-  contact_mobile: string;
+export const SHIP_AVAILABILITY_TABLE = tableOf(shipAvailability, { status: "status", generated: ["viewCount", "callCount"], notNull: ["shipName", "mmsi", "shipType", "deadweight", "emptyPort", "emptyFrom", "emptyTo", "availableLoad", "contactName", "contactMobile", "shipId"] });
+
+export interface ShipAvailabilitiesTable extends TableOf<typeof SHIP_AVAILABILITY_TABLE>, EngineColumns {
   audit_status: string;
-  status: string;
-  view_count: Generated<number>;
-  call_count: Generated<number>;
 }
 
-export interface ShipInfoSubmissionsTable extends EngineColumns {
-  submission_no: string;
-  kind: string;
-  ship_id: number;
-  submitter_name: string | null;
-  empty_wharf_id: number | null;
-  empty_port: string | null;
-  empty_from: string | null;
-  empty_to: string | null;
-  to_ports: string | null;
-  available_load: number | null;
-  expected_price: number | null;
-  contact_name: string | null;
-  contact_mobile: string | null;
-  new_registry_port: string | null;
-  new_nav_area: string | null;
-  new_load_capacity: number | null;
-  change_summary: string;
-  audit_status: string;
-  audit_remark: string | null;
+export const SHIP_INFO_SUBMISSION_TABLE = tableOf(shipInfoSubmission, { status: "auditStatus", notNull: ["submissionNo", "changeSummary"] });
+
+export interface ShipInfoSubmissionsTable extends TableOf<typeof SHIP_INFO_SUBMISSION_TABLE>, EngineColumns {
   availability_id: number | null;
-  applied_at: string | null;
 }
 
 export interface ShipInquiriesTable {
@@ -111,43 +68,21 @@ export interface ShipInquiriesTable {
   created_at: string;
 }
 
-export interface ShipCommunicationsTable extends EngineColumns {
+export const SHIP_COMMUNICATION_TABLE = tableOf(shipCommunication, { notNull: ["operatorName"] });
+
+export interface ShipCommunicationsTable extends TableOf<typeof SHIP_COMMUNICATION_TABLE>, EngineColumns {
   ship_id: number | null;
-  ship_name: string;
-  mmsi: string | null;
-  contact_name: string;
-  contact_mobile: string;
-  channel: string;
   availability_id: number | null;
   inquiry_id: number | null;
-  content: string;
-  result: string;
-  next_follow_at: string | null;
-  operator_name: string;
 }
 
-export interface ShipFinesTable extends EngineColumns {
-  fine_no: string;
-  ship_id: number;
-  captain_id: number | null;
-  freight_no: string | null;
-  reason_type: string;
-  description: string;
-  amount: number;
-  occurred_at: string;
-  status: string;
-  handle_remark: string | null;
-}
+export const SHIP_FINE_TABLE = tableOf(shipFine, { status: "status", notNull: ["fineNo"] });
 
-export interface ShipFineLogsTable extends EngineColumns {
-  fine_no: string;
-  ship_name: string;
-  captain_name: string | null;
-  action: string;
-  amount: number;
-  operator_name: string;
-  remark: string | null;
-}
+export interface ShipFinesTable extends TableOf<typeof SHIP_FINE_TABLE>, EngineColumns {}
+
+export const SHIP_FINE_LOG_TABLE = tableOf(shipFineLog, { notNull: ["fineNo", "shipName", "action", "amount", "operatorName"] });
+
+export interface ShipFineLogsTable extends TableOf<typeof SHIP_FINE_LOG_TABLE>, EngineColumns {}
 
 export interface FindShipTables {
   ship_positions: ShipPositionsTable;

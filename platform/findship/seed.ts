@@ -35,7 +35,7 @@ const SUBMITTED_WHARVES = [
   { name: "涂山码头", port_name: "怀远港", waterway: "淮河", address: "安徽省蚌埠市怀远县涂山路淮河段", region_code: "340321", lng: 117.19, lat: 32.97, berth_count: 2, audit_status: "PENDING", audit_remark: null },
   { name: "五河新集码头", port_name: "五河港", waterway: "淮河", address: "安徽省蚌埠市五河县新集镇", region_code: "340322", lng: 117.88, lat: 33.14, berth_count: 2, audit_status: "PENDING", audit_remark: null },
   { name: "沫河口临时码头", port_name: "蚌埠港", waterway: "淮河", address: "安徽省蚌埠市淮上区沫河口", region_code: "340311", lng: 117.45, lat: 32.96, berth_count: 1, audit_status: "REJECTED", audit_remark: "临时作业点无港口经营许可，不能收录" },
-];
+] as const;
 
 const NAV = ["UNDERWAY", "UNDERWAY", "MOORED", "ANCHORED"] as const;
 

@@ -13,7 +13,7 @@ export async function seedFleet(db: Db, ids: SeedIds): Promise<void> {
   const user = await k.selectFrom("users").select(["id", "org_id", "tenant_id", "platform_id"]).where("id", "=", ids.userIds.ORG_USER).executeTakeFirstOrThrow();
   if (user.org_id == null || user.tenant_id == null) return;
   const now = new Date().toISOString();
-  const base = { platform_id: user.platform_id, tenant_id: user.tenant_id, org_id: user.org_id, owner_user_id: user.id, created_at: now, created_by: user.id, updated_by: user.id, updated_at: now, deleted_at: null, enabled: "ENABLED" };
+  const base = { platform_id: user.platform_id, tenant_id: user.tenant_id, org_id: user.org_id, owner_user_id: user.id, created_at: now, created_by: user.id, updated_by: user.id, updated_at: now, deleted_at: null, enabled: "ENABLED" as const };
   await k
     .insertInto("timeout_configs")
     .values([

@@ -85,7 +85,7 @@ export function freightAmount(weightKg: number, unitPriceFenPerTonne: number): n
 }
 
 /** An order is waiting until something is dispatched, and dispatched once its whole weight is. */
-export function orderStatusFor(plannedKg: number, dispatchedKg: number): OrderStatus {
+export function orderStatusFor(plannedKg: number, dispatchedKg: number): Extract<OrderStatus, "WAIT_DISPATCH" | "DISPATCHING" | "DISPATCHED"> {
   if (dispatchedKg <= 0) return "WAIT_DISPATCH";
   return dispatchedKg >= plannedKg ? "DISPATCHED" : "DISPATCHING";
 }

@@ -1,8 +1,8 @@
 import type { Generated } from "kysely";
-import type { UserType } from "../../contract/platforms.js";
 import type { EngineColumns } from "../resources/schema.js";
 import { tableOf, type TableOf } from "../resources/table-of.js";
 import { appVersion } from "../../contract/resources/app-version.js";
+import { role, user } from "../../contract/resources/iam.js";
 
 export interface PlatformsTable {
   id: string;
@@ -30,16 +30,13 @@ export interface PermissionsTable {
   category: string;
 }
 
-export interface RolesTable {
+export const ROLE_TABLE = tableOf(role, { status: "status", generated: ["builtIn", "status"], notNull: ["name", "userType"], omit: ["owner", "permissionCount", "userCount", "changedTime"] });
+
+export interface RolesTable extends TableOf<typeof ROLE_TABLE> {
   id: Generated<number>;
   platform_id: string;
-  name: string;
-  user_type: UserType;
   tenant_id?: number | null;
   org_id?: number | null;
-  description?: string | null;
-  built_in: Generated<number>;
-  status: Generated<string>;
   created_at?: string | null;
   updated_at?: string | null;
 }
@@ -49,25 +46,20 @@ export interface RolePermissionsTable {
   permission_code: string;
 }
 
-export interface UsersTable {
+export const USER_TABLE = tableOf(user, { notNull: ["mobile", "name", "userType", "createdAt"], omit: ["scopeName", "roleNames", "accountStatus", "staffAccount"] });
+
+export interface UsersTable extends TableOf<typeof USER_TABLE> {
   id: Generated<number>;
   platform_id: string;
   tenant_id: number | null;
   org_id: number | null;
-  type: UserType;
-  mobile: string;
-  name: string;
   password_hash: string;
   headshot_url: string | null;
   status: string;
   failed_attempts: number;
   locked_until: string | null;
-  pw_expiration: string | null;
-  created_at: string;
   email?: string | null;
   password_changed_at?: string | null;
-  last_login_at?: string | null;
-  last_login_ip?: string | null;
   remark?: string | null;
 }
 

@@ -28,7 +28,7 @@ import { requesterAddress } from "../http/rate-limit.js";
 import { issueSmsCode, requireSmsCode } from "./sms-codes.js";
 
 /** Invitation roles whose invitee becomes an INDIVIDUAL_USER (an enterprise administrator comes with his enterprise). */
-const INDIVIDUAL_ROLES = ["DRIVER", "CAPTAIN", "FLEET_LEADER", "SHIPOWNER"];
+const INDIVIDUAL_ROLES = ["DRIVER", "CAPTAIN", "FLEET_LEADER", "SHIPOWNER"] as const;
 
 async function openInvitation(ctx: ServiceContext, platformId: string, mobile: string, inviteCode: string | undefined) {
   let query = ctx.db.kysely

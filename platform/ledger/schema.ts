@@ -1,6 +1,8 @@
 import type { Generated } from "kysely";
 import type { EngineColumns } from "../resources/schema.js";
 import type { AccountType, EntryType, OwnerType, TxnType } from "../../contract/ledger.js";
+import { tableOf, type TableOf } from "../resources/table-of.js";
+import { payeeSetting } from "../../contract/resources/payee-setting.js";
 
 /** The ledger's tables (migration 0016, domain 5). Money is integer fen; times ISO text. */
 export interface AccountsTable {
@@ -331,21 +333,12 @@ export interface WaybillMoneyView {
   payment_no: string | null;
 }
 
+export const PAYEE_SETTING_TABLE = tableOf(payeeSetting, { status: "status", notNull: ["carrierName", "payeeName"] });
+
 /** 提现分配: who is paid a carrier's freight (migration 0022, domain 6.12); dates YYYY-MM-DD. */
-export interface PayeeSettingsTable extends EngineColumns {
+export interface PayeeSettingsTable extends TableOf<typeof PAYEE_SETTING_TABLE>, EngineColumns {
   carrier_user_id: number;
-  carrier_mobile: string;
-  carrier_name: string;
-  payee_role: string;
   payee_user_id: number;
-  payee_mobile: string;
-  payee_name: string;
-  payee_share_bp: number;
-  agreement_no: string;
-  valid_from: string;
-  valid_to: string | null;
-  audit_remark: string | null;
-  status: string;
 }
 
 export interface LedgerTables {

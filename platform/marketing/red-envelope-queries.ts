@@ -6,7 +6,7 @@
 import type { FastifyReply } from "fastify";
 import { idSchema } from "../../contract/fields.js";
 import { z } from "zod";
-import { AUDIENCES, CAMPAIGN_STATUS_LABELS, CAMPAIGN_TYPES, GRANT_STATUS_LABELS } from "../../contract/red-envelope.js";
+import { AUDIENCES, CAMPAIGN_STATUS_LABELS, CAMPAIGN_TYPES, GRANT_STATUS_LABELS, type CampaignStatus, type GrantStatus } from "../../contract/red-envelope.js";
 import { chinaDateTime } from "../../contract/units.js";
 import { yuanNumber, yuanPlain } from "../../contract/numbers.js";
 import type { ServiceContext } from "../context.js";
@@ -20,11 +20,11 @@ import { expireGrants } from "./red-envelopes.js";
 const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
 const keyword = z.preprocess(blank, z.string().trim().max(32, "关键字不能超过 32 个字").optional());
 export const campaignFilterSchema = z.object({
-  status: z.preprocess(blank, z.enum(Object.keys(CAMPAIGN_STATUS_LABELS) as [string, ...string[]], { errorMap: () => ({ message: "活动状态不正确" }) }).optional()),
+  status: z.preprocess(blank, z.enum(Object.keys(CAMPAIGN_STATUS_LABELS) as [CampaignStatus, ...CampaignStatus[]], { errorMap: () => ({ message: "活动状态不正确" }) }).optional()),
   keyword,
 });
 export const grantFilterSchema = z.object({
-  status: z.preprocess(blank, z.enum(Object.keys(GRANT_STATUS_LABELS) as [string, ...string[]], { errorMap: () => ({ message: "红包状态不正确" }) }).optional()),
+  status: z.preprocess(blank, z.enum(Object.keys(GRANT_STATUS_LABELS) as [GrantStatus, ...GrantStatus[]], { errorMap: () => ({ message: "红包状态不正确" }) }).optional()),
   campaignId: z.preprocess(blank, idSchema("活动").optional()),
   keyword,
 });

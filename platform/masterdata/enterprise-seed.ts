@@ -6,7 +6,7 @@
  * overdue one into 已过期 as the running platform's job would.
  */
 import { withCreditCheck } from "../../contract/resources/enterprise.js";
-import { invitation } from "../../contract/resources/invitation.js";
+import { invitation, type INVITE_CHANNELS, type INVITE_ROLES, type INVITE_STATES } from "../../contract/resources/invitation.js";
 import { enterprise } from "../../contract/resources/enterprise.js";
 import { chinaCompactDate, chinaDate } from "../../contract/units.js";
 import type { Db } from "../db/index.js";
@@ -142,7 +142,7 @@ export async function seedEnterprises(db: Db, ids: SeedIds): Promise<void> {
     }
 
     // Invitations: [name, mobile, role, channel, status, days ago, organisation index, by system?]
-    const invites: Array<[string, string, string, string, string, number, number | null, boolean]> = [
+    const invites: Array<[string, string, keyof typeof INVITE_ROLES, keyof typeof INVITE_CHANNELS, keyof typeof INVITE_STATES, number, number | null, boolean]> = [
       ["赵德胜", "13966100101", "DRIVER", "SMS", "SENT", 0, 0, false],
       ["钱小满", "13966100102", "DRIVER", "WECHAT", "SENT", 2, 0, false],
       ["孙长河", "13966100103", "CAPTAIN", "SMS", "SENT", 5, 1, false],

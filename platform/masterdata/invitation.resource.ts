@@ -96,7 +96,7 @@ export const invitationBinding = bindResource(invitation, {
         .select("id")
         .where("platform_id", "=", scope.platformId)
         .where("invitee_mobile", "=", String(values.invitee_mobile))
-        .where("role", "=", String(values.role))
+        .where("role", "=", String(values.role) as keyof typeof INVITE_ROLES)
         .where("status", "=", "SENT")
         .where("expires_at", ">", now)
         .where("deleted_at", "is", null)

@@ -1,43 +1,20 @@
 import type { EngineColumns } from "../resources/schema.js";
+import { tableOf, type TableOf } from "../resources/table-of.js";
+import { matchInvoice, matchInvoiceItem } from "../../contract/resources/match-invoice.js";
+
+export const MATCH_INVOICE_TABLE = tableOf(matchInvoice, { status: "status", notNull: ["applyNo", "invoiceKind", "invoiceType", "buyerName", "sellerName", "goodsName", "amount", "taxAmount", "itemsAmount", "waybillCount"] });
 
 /** 撮合开票 (migration 0022). Money in integer fen, times ISO text, dates YYYY-MM-DD. */
-export interface MatchInvoicesTable extends EngineColumns {
-  apply_no: string;
+export interface MatchInvoicesTable extends TableOf<typeof MATCH_INVOICE_TABLE>, EngineColumns {
   request_no: string | null;
-  order_no: string | null;
-  invoice_kind: string;
-  invoice_type: string;
-  buyer_name: string;
-  seller_name: string;
   driver_user_id: number | null;
-  driver_name: string | null;
-  driver_tax_no: string | null;
-  goods_name: string;
-  amount: number;
-  tax_amount: number;
-  items_amount: number;
-  waybill_count: number;
-  invoice_code: string | null;
-  invoice_no: string | null;
-  issue_date: string | null;
-  express_company: string | null;
-  express_no: string | null;
-  finished_at: string | null;
-  status: string;
 }
 
-export interface MatchInvoiceItemsTable extends EngineColumns {
-  invoice_id: number;
+export const MATCH_INVOICE_ITEM_TABLE = tableOf(matchInvoiceItem, { notNull: ["invoiceId", "freightNo", "carrierName", "conveyanceName", "cargoName", "loadingPlace", "unloadingPlace", "weight", "amount"] });
+
+export interface MatchInvoiceItemsTable extends TableOf<typeof MATCH_INVOICE_ITEM_TABLE>, EngineColumns {
   invoice_kind: string;
   freight_id: number;
-  freight_no: string;
-  carrier_name: string;
-  conveyance_name: string;
-  cargo_name: string;
-  loading_place: string;
-  unloading_place: string;
-  weight: number;
-  amount: number;
 }
 
 export interface MatchmakingTables {

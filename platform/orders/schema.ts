@@ -1,6 +1,10 @@
 /** Import batches and their refused rows (migration 0012, domain 3.5). */
 import type { Generated } from "kysely";
 import type { EngineColumns } from "../resources/schema.js";
+import { tableOf, type TableOf } from "../resources/table-of.js";
+import { delivery } from "../../contract/resources/delivery.js";
+import { transportTask } from "../../contract/resources/transport-task.js";
+import { container } from "../../contract/resources/container.js";
 
 export interface ImportBatchesTable extends EngineColumns {
   batch_no: string;
@@ -31,75 +35,21 @@ export interface ImportRowsTable {
   entity_id: number | null;
 }
 
+export const DELIVERY_TABLE = tableOf(delivery, { status: "status", generated: ["dispatchedWeight"], notNull: ["deliveryNo", "orderNo", "freightWay", "shipperName", "cargoName", "loadingPlace", "unloadingPlace"] });
+
 /** 发货单 (migration 0020, domain 3.6): copies of the order's number, way, shipper, cargo and places. */
-export interface DeliveriesTable extends EngineColumns {
-  delivery_no: string;
-  order_id: number;
-  order_no: string;
-  freight_way: string;
-  shipper_name: string;
-  cargo_name: string;
-  pickup_no: string | null;
-  loading_place: string;
-  unloading_place: string;
-  planned_weight: number;
-  dispatched_weight: Generated<number>;
-  loading_from: string;
-  loading_to: string;
-  status: string;
-  remark: string | null;
-  close_reason: string | null;
-}
+export interface DeliveriesTable extends TableOf<typeof DELIVERY_TABLE>, EngineColumns {}
+
+export const TRANSPORT_TASK_TABLE = tableOf(transportTask, { status: "status", generated: ["dispatchedWeight", "completedWeight"], notNull: ["taskNo", "orderNo", "freightWay", "cargoName", "unitPrice", "loadingPlace", "unloadingPlace", "assigneeName"] });
 
 /** 运输任务 (migration 0020, domain 3.8): one of carrier_org_id / fleet_leader_id / shipowner_id names the assignee. */
-export interface TransportTasksTable extends EngineColumns {
-  task_no: string;
-  order_id: number;
-  order_no: string;
-  freight_way: string;
-  cargo_name: string;
-  loading_place: string;
-  unloading_place: string;
-  assignee_type: string;
-  carrier_org_id: number | null;
-  fleet_leader_id: number | null;
-  shipowner_id: number | null;
-  assignee_name: string;
-  planned_weight: number;
-  dispatched_weight: Generated<number>;
-  completed_weight: Generated<number>;
-  unit_price: number;
-  period_from: string;
-  period_to: string;
-  status: string;
-  remark: string | null;
-  reject_reason: string | null;
-  cancel_reason: string | null;
-}
+export interface TransportTasksTable extends TableOf<typeof TRANSPORT_TASK_TABLE>, EngineColumns {}
+
+export const CONTAINER_TABLE = tableOf(container, { status: "status", notNull: ["orderNo", "returnDeadline"] });
 
 /** 集装箱 (migration 0020, domain 3.9); its movements are its resource_events. */
-export interface ContainersTable extends EngineColumns {
-  container_no: string;
-  size_type: string;
-  seal_no: string | null;
-  carrier_line: string | null;
-  order_id: number;
-  order_no: string;
+export interface ContainersTable extends TableOf<typeof CONTAINER_TABLE>, EngineColumns {
   freight_id: number | null;
-  freight_no: string | null;
-  pickup_yard: string;
-  picked_at: string;
-  free_days: number;
-  return_deadline: string;
-  return_yard: string;
-  returned_at: string | null;
-  demurrage_per_day: number | null;
-  demurrage_amount: number | null;
-  overdue_days: number | null;
-  last_event: string | null;
-  last_event_place: string | null;
-  last_event_at: string | null;
-  status: string;
 }
 
 export interface OrderTables {

@@ -1,5 +1,7 @@
 import type { Generated } from "kysely";
 import type { EngineColumns } from "../resources/schema.js";
+import { tableOf, type TableOf } from "../resources/table-of.js";
+import { timeoutConfig, vehicleAlert } from "../../contract/resources/fleet.js";
 
 export interface ReportTargetsTable {
   id: Generated<number>;
@@ -84,40 +86,23 @@ export interface SubmissionTables {
   vehicle_alerts: VehicleAlertsTable;
 }
 
-export interface TimeoutConfigsTable extends EngineColumns {
+export const TIMEOUT_CONFIG_TABLE = tableOf(timeoutConfig, { status: "enabled", generated: ["enabled"] });
+
+export interface TimeoutConfigsTable extends TableOf<typeof TIMEOUT_CONFIG_TABLE>, EngineColumns {
   tenant_id: number;
   org_id: number;
-  scope: string;
-  loading_region_code: string | null;
-  unloading_region_code: string | null;
-  loading_timeout_h: number | null;
-  transit_timeout_h: number | null;
-  stop_timeout_min: number | null;
-  offline_timeout_min: number | null;
-  notify_mobiles: string | null;
-  enabled: string;
 }
 
-export interface VehicleAlertsTable extends EngineColumns {
+export const VEHICLE_ALERT_TABLE = tableOf(vehicleAlert, { status: "status", generated: ["level"], notNull: ["alertType", "plateNo", "driverName", "freightNo", "threshold", "actual", "detectedAt", "startedAt"] });
+
+export interface VehicleAlertsTable extends TableOf<typeof VEHICLE_ALERT_TABLE>, EngineColumns {
   tenant_id: number;
   org_id: number;
-  alert_type: string;
   vehicle_id: number | null;
   freight_id: number;
-  freight_no: string;
-  plate_no: string;
-  driver_name: string;
-  threshold: string;
-  actual: string;
   lat: number | null;
   lng: number | null;
-  level: number;
-  started_at: string;
-  detected_at: string;
-  status: string;
   closed_at: string | null;
   handled_by: number | null;
-  handled_name: string | null;
   handled_at: string | null;
-  handle_remark: string | null;
 }

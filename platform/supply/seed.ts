@@ -222,7 +222,7 @@ async function activity(trx: Trx, s: { id: number; platform_id: string; tenant_i
     const at = iso(published + (k + 1) * 2 * HOUR);
     await trx
       .insertInto("supply_favorites")
-      .values({ ...scope, supply_id: s.id, supply_no: s.no, route, cargo_name: String(s.values.cargo_name), carrier_unit_price: price, user_id: d.userId, user_name: d.name, user_mobile: d.mobile, supply_status: String(s.values.status), grabbed: k === 0 ? 1 : 0, cancelled_at: null, created_at: at, updated_at: at })
+      .values({ ...scope, supply_id: s.id, supply_no: s.no, route, cargo_name: String(s.values.cargo_name), carrier_unit_price: price, user_id: d.userId, user_name: d.name, user_mobile: d.mobile, supply_status: s.values.status, grabbed: k === 0 ? 1 : 0, cancelled_at: null, created_at: at, updated_at: at })
       .execute();
   }
   const views = 12 + s.i * 7;

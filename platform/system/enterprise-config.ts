@@ -5,12 +5,13 @@
  * `ensureEnterpriseConfig` creates the defaults row (the row's id is the organisation's id, so the edit
  * page's `?orgId=` addresses it directly).
  */
+import type { Selectable } from "kysely";
 import type { BusinessMode } from "../../contract/resources/system-ops.js";
 import { nowIso } from "../db/index.js";
 import type { AnyDb } from "../resources/bind.js";
 import type { EnterpriseConfigsTable } from "./schema.js";
 
-type Columns = Omit<EnterpriseConfigsTable, "enterprise_name" | "id" | "platform_id" | "tenant_id" | "org_id" | "owner_user_id" | "created_at" | "created_by" | "updated_by" | "updated_at" | "version" | "deleted_at">;
+type Columns = Omit<Selectable<EnterpriseConfigsTable>, "enterprise_name" | "id" | "platform_id" | "tenant_id" | "org_id" | "owner_user_id" | "created_at" | "created_by" | "updated_by" | "updated_at" | "version" | "deleted_at">;
 
 /** Domain 6.7's defaults. */
 export const ENTERPRISE_CONFIG_DEFAULTS: Columns = {

@@ -1,153 +1,64 @@
 /** Tables of the other /system pages (migration 0015). */
 import type { EngineColumns } from "../resources/schema.js";
+import { tableOf, type TableOf } from "../resources/table-of.js";
+import { appDeviceReport, enterpriseConfig, noPushRule, pushLog } from "../../contract/resources/system-ops.js";
+import { safetyNotice, sensitiveWord, wxGroup } from "../../contract/resources/system-content.js";
+import { complaint, complaintReply } from "../../contract/resources/complaint.js";
 
-export interface AppDeviceReportsTable extends EngineColumns {
+export const APP_DEVICE_REPORT_TABLE = tableOf(appDeviceReport, { generated: ["backgroundLocation", "pushEnabled"], notNull: ["userName", "mobile", "reportedAt"] });
+
+export interface AppDeviceReportsTable extends TableOf<typeof APP_DEVICE_REPORT_TABLE>, EngineColumns {
   user_id: number;
-  user_name: string;
-  mobile: string;
-  app_code: string;
-  app_version: string;
-  os: string;
-  os_version: string;
-  device_brand: string;
-  device_model: string;
   device_id_hash: string;
-  network: string;
-  location_permission: string;
-  background_location: number;
-  push_enabled: number;
   last_lat: number | null;
   last_lng: number | null;
-  reported_at: string;
 }
 
-export interface EnterpriseConfigsTable extends EngineColumns {
-  /** The organisation's name when the row was created (the row's title). */
-  enterprise_name: string;
-  business_modes: string;
-  default_business_mode: string;
-  ticket_type: string;
-  service_fee_bp: number;
-  tax_reserve_bp: number;
-  withhold_bp: number;
-  invoice_requires_report: number;
-  settle_basis: string;
-  wipe_mode: string;
-  loss_allowance_bp: number;
-  allow_edit_carrier_payable: number;
-  payment_requires_audit: number;
-  /** fen; 0 = 不限. */
-  single_payment_max: number;
-  allow_uncertified_dispatch: number;
-  supply_requires_audit: number;
-  require_loading_proof: number;
-  require_unloading_proof: number;
-  driver_must_bind_card: number;
-  settle_cycle: string;
-  credit_limit: number;
-  prepay_allowed: number;
-  /** 超载容差: loading or unloading above the plan by more than this many basis points marks the waybill abnormal (migration 0033). */
-  overload_tolerance_bp: number;
-}
+export const ENTERPRISE_CONFIG_TABLE = tableOf(enterpriseConfig, { generated: ["serviceFeeBp", "taxReserveBp", "withholdBp", "invoiceRequiresReport", "lossAllowanceBp", "allowEditCarrierPayable", "paymentRequiresAudit", "singlePaymentMax", "allowUncertifiedDispatch", "supplyRequiresAudit", "requireLoadingProof", "requireUnloadingProof", "driverMustBindCard", "overloadToleranceBp", "creditLimit", "prepayAllowed"], notNull: ["enterpriseName"] });
 
-export interface PushLogsTable extends EngineColumns {
-  channel: string;
-  template_code: string | null;
+export interface EnterpriseConfigsTable extends TableOf<typeof ENTERPRISE_CONFIG_TABLE>, EngineColumns {}
+
+export const PUSH_LOG_TABLE = tableOf(pushLog, { notNull: ["sentAt", "channel", "content", "status"] });
+
+export interface PushLogsTable extends TableOf<typeof PUSH_LOG_TABLE>, EngineColumns {
   target_user_id: number | null;
-  target_name: string | null;
-  target: string | null;
   title: string | null;
-  content: string;
   biz_type: string | null;
-  biz_no: string | null;
-  status: string;
   /** The no-push rule that skipped the message. */
   rule_id: number | null;
-  error_msg: string | null;
-  sent_at: string;
 }
 
-export interface NoPushRulesTable extends EngineColumns {
-  subject_type: string;
-  subject_id: number;
-  subject_name: string;
-  target: string;
-  reason: string;
-  valid_from: string | null;
-  valid_to: string | null;
-  status: string;
-}
+export const NO_PUSH_RULE_TABLE = tableOf(noPushRule, { status: "status", notNull: ["subjectName"] });
 
-export interface SensitiveWordsTable extends EngineColumns {
-  word: string;
+export interface NoPushRulesTable extends TableOf<typeof NO_PUSH_RULE_TABLE>, EngineColumns {}
+
+export const SENSITIVE_WORD_TABLE = tableOf(sensitiveWord, { status: "enabled" });
+
+export interface SensitiveWordsTable extends TableOf<typeof SENSITIVE_WORD_TABLE>, EngineColumns {
   /** The word trimmed and lower-cased: unique per platform. */
   word_key: string;
-  category: string;
-  match_mode: string;
-  action: string;
-  enabled: string;
 }
 
-export interface ComplaintsTable extends EngineColumns {
-  complaint_no: string;
-  kind: string;
-  source: string;
+/** `stage` (which page works the complaint) follows the status (`stageOf`). */
+export const COMPLAINT_TABLE = tableOf(complaint, { status: "status", notNull: ["complaintNo", "stage", "deadlineAt"] });
+
+export interface ComplaintsTable extends TableOf<typeof COMPLAINT_TABLE>, EngineColumns {
   complainant_user_id: number | null;
-  complainant_name: string;
-  complainant_mobile: string;
-  target_type: string | null;
-  target_name: string | null;
-  freight_no: string | null;
-  category: string;
-  content: string;
   attachments: string | null;
-  status: string;
-  /** Which page works the complaint (derived from status by `stageOf`). */
-  stage: string;
   handler_user_id: number | null;
-  handler_name: string | null;
-  accepted_at: string | null;
-  handle_result: string | null;
-  penalty_amount: number | null;
-  reply_content: string | null;
-  replied_at: string | null;
-  deadline_at: string;
-  closed_at: string | null;
 }
 
-export interface ComplaintRepliesTable extends EngineColumns {
-  complaint_id: number;
-  author_type: string;
-  author_name: string;
-  content: string;
-}
+export const COMPLAINT_REPLY_TABLE = tableOf(complaintReply, { notNull: ["complaintId", "createdAt", "authorType", "authorName", "content"] });
 
-export interface WxGroupsTable extends EngineColumns {
-  name: string;
-  purpose: string;
-  route_text: string | null;
-  qr_code: string | null;
-  qr_expires_at: string | null;
-  owner_name: string;
-  owner_mobile: string | null;
-  member_count: number | null;
-  show_in_app: number;
-  sort: number | null;
-  enabled: string;
-  remark: string | null;
-}
+export interface ComplaintRepliesTable extends TableOf<typeof COMPLAINT_REPLY_TABLE>, EngineColumns {}
 
-export interface SafetyNoticesTable extends EngineColumns {
-  title: string;
-  content: string;
-  audience: string;
-  freight_way: string | null;
-  must_confirm: number;
-  min_read_seconds: number | null;
-  notice_version: number;
-  status: string;
-  published_at: string | null;
-}
+export const WX_GROUP_TABLE = tableOf(wxGroup, { status: "enabled", generated: ["showInApp"] });
+
+export interface WxGroupsTable extends TableOf<typeof WX_GROUP_TABLE>, EngineColumns {}
+
+export const SAFETY_NOTICE_TABLE = tableOf(safetyNotice, { status: "status", generated: ["mustConfirm", "noticeVersion"] });
+
+export interface SafetyNoticesTable extends TableOf<typeof SAFETY_NOTICE_TABLE>, EngineColumns {}
 
 export interface SystemPageTables {
   app_device_reports: AppDeviceReportsTable;

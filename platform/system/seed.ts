@@ -6,8 +6,10 @@
  * of the app users, WeChat groups and safety notices.
  */
 import type { Insertable, Transaction } from "kysely";
-import type { PushLogsTable } from "./schema.js";
-import { COMPLAINT_SLA_HOURS, stageOf } from "../../contract/resources/complaint.js";
+import type { AppDeviceReportsTable, PushLogsTable } from "./schema.js";
+import { COMPLAINT_SLA_HOURS, stageOf, type COMPLAINT_CATEGORIES, type COMPLAINT_KINDS, type COMPLAINT_SOURCES, type COMPLAINT_TARGETS, type ComplaintState } from "../../contract/resources/complaint.js";
+import type { DEVICE_OS, LOCATION_PERMISSIONS, NETWORKS } from "../../contract/resources/system-ops.js";
+import type { MATCH_MODES, WORD_CATEGORIES, WordAction } from "../../contract/resources/system-content.js";
 import { chinaCompactDate, chinaDate } from "../../contract/units.js";
 import type { Db } from "../db/index.js";
 import type { Database } from "../db/schema.js";
@@ -26,12 +28,12 @@ const mask = (m: string) => `${m.slice(0, 3)}****${m.slice(-4)}`;
 async function seedConfigs(trx: Trx) {
   const orgs = await trx.selectFrom("organisations").select(["id", "name", "platform_id", "tenant_id"]).orderBy("id").execute();
   for (const [i, org] of orgs.entries()) {
-    const overrides = i % 3 === 1 ? { business_modes: "BOTH", default_business_mode: "MATCHMAKING", service_fee_bp: 300, tax_reserve_bp: 150, withhold_bp: 100, payment_requires_audit: 0 } : i % 3 === 2 ? { ticket_type: "TWO_TICKET", settle_basis: "UNLOADED", wipe_mode: "JIAO", settle_cycle: "MONTHLY", credit_limit: 50_000_000 } : { service_fee_bp: 200, payment_requires_audit: 0 };
+    const overrides: Parameters<typeof ensureEnterpriseConfig>[2] = i % 3 === 1 ? { business_modes: "BOTH", default_business_mode: "MATCHMAKING", service_fee_bp: 300, tax_reserve_bp: 150, withhold_bp: 100, payment_requires_audit: 0 } : i % 3 === 2 ? { ticket_type: "TWO_TICKET", settle_basis: "UNLOADED", wipe_mode: "JIAO", settle_cycle: "MONTHLY", credit_limit: 50_000_000 } : { service_fee_bp: 200, payment_requires_audit: 0 };
     await ensureEnterpriseConfig(trx, { id: Number(org.id), name: org.name, platformId: org.platform_id, tenantId: Number(org.tenant_id) }, overrides);
   }
 }
 
-const WORDS: Array<[word: string, category: string, mode: string, action: string]> = [
+const WORDS: Array<[word: string, category: keyof typeof WORD_CATEGORIES, mode: keyof typeof MATCH_MODES, action: WordAction]> = [
   ["刷单返利", "FRAUD", "CONTAINS", "BLOCK"],
   ["代开假发票", "FRAUD", "CONTAINS", "BLOCK"],
   ["网络赌博", "OTHER", "CONTAINS", "BLOCK"],
@@ -48,7 +50,7 @@ async function seedWords(trx: Trx, ids: SeedIds) {
     .execute();
 }
 
-const COMPLAINTS: Array<{ kind: string; source: string; category: string; target: [string, string] | null; freight: boolean; content: string; status: string; result?: string; reply?: string; penalty?: number }> = [
+const COMPLAINTS: Array<{ kind: keyof typeof COMPLAINT_KINDS; source: keyof typeof COMPLAINT_SOURCES; category: keyof typeof COMPLAINT_CATEGORIES; target: [keyof typeof COMPLAINT_TARGETS, string] | null; freight: boolean; content: string; status: ComplaintState; result?: string; reply?: string; penalty?: number }> = [
   { kind: "COMPLAINT", source: "CONSOLE", category: "WAITING", target: ["ORG", "芜湖港朱家桥港区"], freight: true, content: "芜湖港卸货排队超过 6 小时，现场无人安排卸货顺序，司机多次反映，请平台协调。", status: "PENDING" },
   { kind: "COMPLAINT", source: "PHONE", category: "FREIGHT_FEE", target: ["PLATFORM", "平台"], freight: true, content: "司机来电：上月运费已确认 10 天仍未到账，要求尽快核算并打款。", status: "PENDING" },
   { kind: "COMPLAINT", source: "CONSOLE", category: "SERVICE", target: ["DRIVER", "张师傅"], freight: true, content: "司机装货时与库区保管员发生争执，影响当天后续车辆装货，请平台调查处理。", status: "PROCESSING" },
@@ -162,7 +164,7 @@ async function seedNoPush(trx: Trx, ids: SeedIds) {
     .execute();
 }
 
-const DEVICES: Array<[brand: string, model: string, os: string, osVersion: string, network: string, permission: string, background: number, push: number]> = [
+const DEVICES: Array<[brand: string, model: string, os: keyof typeof DEVICE_OS, osVersion: string, network: keyof typeof NETWORKS, permission: keyof typeof LOCATION_PERMISSIONS, background: number, push: number]> = [
   ["HUAWEI", "Mate 60 Pro", "ANDROID", "HarmonyOS 4.2", "5G", "ALWAYS", 1, 1],
   ["Xiaomi", "Redmi K70", "ANDROID", "Android 14", "4G", "IN_USE", 0, 1],
   ["Apple", "iPhone 15", "IOS", "iOS 17.5", "WIFI", "ALWAYS", 1, 1],
@@ -172,7 +174,7 @@ const DEVICES: Array<[brand: string, model: string, os: string, osVersion: strin
 
 async function seedDevices(trx: Trx) {
   const users = await trx.selectFrom("users").select(["id", "name", "mobile", "platform_id", "tenant_id", "org_id"]).where("type", "=", "INDIVIDUAL_USER").where("platform_id", "=", "A").orderBy("id").limit(DEVICES.length).execute();
-  const rows = users.map((u, i) => {
+  const rows = users.map((u, i): Insertable<AppDeviceReportsTable> => {
     const [brand, model, os, osVersion, network, permission, background, push] = DEVICES[i]!;
     const at = iso((i + 1) * 5 * HOUR);
     return { platform_id: u.platform_id, tenant_id: u.tenant_id, org_id: u.org_id, owner_user_id: Number(u.id), user_id: Number(u.id), user_name: u.name, mobile: u.mobile, app_code: i % 4 === 3 ? "CAPTAIN" : "DRIVER", app_version: i % 2 ? "3.2.0" : "3.2.1", os, os_version: osVersion, device_brand: brand, device_model: model, device_id_hash: sha256(`demo-device-${u.id}`), network, location_permission: permission, background_location: background, push_enabled: push, last_lat: 32.9 + i / 10, last_lng: 117.3 + i / 10, reported_at: at, created_at: at };

@@ -1,22 +1,13 @@
 import type { EngineColumns } from "../resources/schema.js";
+import { tableOf, type TableOf } from "../resources/table-of.js";
+import { taxRegistration } from "../../contract/resources/tax-registration.js";
+
+export const TAX_REGISTRATION_TABLE = tableOf(taxRegistration, { status: "status", generated: ["personType"], notNull: ["name", "idCardNo", "mobile", "taxpayerNo"] });
 
 /** 临时税务登记 (migration 0022, 0026). Dates YYYY-MM-DD, times ISO text. */
-export interface TaxRegistrationsTable extends EngineColumns {
-  /** DRIVER or CAPTAIN (migration 0026); `person_id` is the driver or captain profile's id. */
-  person_type: string;
+export interface TaxRegistrationsTable extends TableOf<typeof TAX_REGISTRATION_TABLE>, EngineColumns {
+  /** The driver or captain profile's id (`person_type` says which; migration 0026). */
   person_id: number;
-  driver_profile_id: number | null;
-  captain_profile_id: number | null;
-  name: string;
-  id_card_no: string;
-  mobile: string;
-  tax_authority: string;
-  taxpayer_no: string;
-  registered_at: string | null;
-  valid_to: string | null;
-  authorization_file: string;
-  fail_reason: string | null;
-  status: string;
 }
 
 export interface TaxTables {
