@@ -9,7 +9,7 @@
  * routes do, `rounds` times each after one warm-up:
  *  - the waybill list (POST /tms-freight/search, what the console's 运单列表 loads) as the ORG_USER and
  *    the SYSTEM_USER: the first page; a deep page, by offset (the API pages by offset) and, beside it, the
- *    keyset walk the export uses at the same depth; a filtered page (status + 31 days + a plate, and
+ *    keyset walk the export uses at the same depth; the pager's last page; a filtered page (status + 31 days + a plate, and
  *    status + 31 days + a waybill number);
  *  - the export of the last month (ORG_USER) through the streamed workbook writer into a counting sink;
  *  - every report for 31 days (bench/lib/reports.ts) and the dashboard (POST /tms-freight/dashboard).
@@ -145,7 +145,8 @@ const filterOf = (raw: Record<string, unknown>): FreightFilter => freightFilterS
 /** The waybill list's calls for one user: first page, deep page (offset, and keyset at the same depth), filtered pages. */
 async function listFigures(db: Db, who: string, scope: CallerScope) {
   const all = filterOf({});
-  const depth = Math.min(DEEP_OFFSET, Math.max(0, (await searchFreights(db.kysely, scope, all, { current: 1, size: 1 })).total - PAGE));
+  const { total } = await searchFreights(db.kysely, scope, all, { current: 1, size: 1 });
+  const depth = Math.min(DEEP_OFFSET, Math.max(0, total - PAGE));
   const cursor = depth > 0 ? await cursorBefore(db, scope, all, depth) : null;
   const month = { createdFrom: addDays(chinaDate(), -30), createdTo: chinaDate() };
   const sample = (await freightPageAfter(db.kysely, scope, filterOf({ status: "IN_TRANSIT", ...month }), null, 50)).at(-1);
@@ -160,6 +161,8 @@ async function listFigures(db: Db, who: string, scope: CallerScope) {
     firstPageStatus: await measure(`${who} first page, COMPLETED`, () => searchFreights(db.kysely, scope, filterOf({ status: "COMPLETED" }), { current: 1, size: PAGE })),
     deepPageOffset: await measure(`${who} deep page by offset ${depth}`, () => searchFreights(db.kysely, scope, all, { current: Math.floor(depth / PAGE) + 1, size: PAGE })),
     deepPageKeyset: await measure(`${who} deep page by keyset`, () => freightPageAfter(db.kysely, scope, all, cursor, PAGE)),
+    // The pager's last page: read from the older end (platform/freight/search.ts, DEEP_PAGE_OFFSET).
+    lastPage: await measure(`${who} last page (${Math.ceil(total / PAGE)})`, () => searchFreights(db.kysely, scope, all, { current: Math.ceil(total / PAGE), size: PAGE })),
     filteredPlate: await measure(`${who} status + 31 days + plate`, () => searchFreights(db.kysely, scope, filterOf({ status: "IN_TRANSIT", ...month, conveyanceName: plate }), { current: 1, size: PAGE })),
     filteredFreightNo: await measure(`${who} status + 31 days + waybill number`, () =>
       searchFreights(db.kysely, scope, filterOf({ status: "IN_TRANSIT", ...month, freightNo }), { current: 1, size: PAGE }),

@@ -78,17 +78,31 @@ export async function listTotalsLive(db: Kysely<Database>, scope: CallerScope, f
 /** The driver's text or bigint figures as numbers, each key of the totals. */
 const numbers = (row: Record<string, unknown>): ListTotals => Object.fromEntries(["total", ...Object.keys(SUM_COLUMNS)].map((key) => [key, Number(row[key])])) as unknown as ListTotals;
 
+/** From this offset on, a page waits for the total to read from whichever end of the result is nearer. */
+export const DEEP_PAGE_OFFSET = 10_000;
+
 export async function searchFreights(
   db: Kysely<Database>,
   scope: CallerScope,
   filter: FreightFilter,
   { current, size }: { current: number; size: number },
+  deepPageOffset = DEEP_PAGE_OFFSET,
 ): Promise<FreightSearchResult> {
   const totalsOf = async () => (await listTotalsFromSummary(db, scope, filter)) ?? (await listTotalsLive(db, scope, filter));
-  const [{ total, ...sums }, rows] = await Promise.all([
-    totalsOf(),
-    filteredFreights(db, scope, filter).selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(size).offset(offsetOf(current, size)).execute(),
-  ]);
+  const offset = offsetOf(current, size);
+  const newestFirst = () => filteredFreights(db, scope, filter).selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(size).offset(offset).execute();
+  if (offset < deepPageOffset) {
+    const [{ total, ...sums }, rows] = await Promise.all([totalsOf(), newestFirst()]);
+    return { records: await toFreightRecords(db, rows), total, current, size, sums };
+  }
+  // OFFSET reads and drops every row before the page, so a page in the older half of a large result
+  // (the last page of ten million waybills) is read oldest first from the other end, then turned back.
+  const { total, ...sums } = await totalsOf();
+  const fromOldest = total - offset - size;
+  const rows =
+    offset >= total || fromOldest >= offset
+      ? await newestFirst()
+      : (await filteredFreights(db, scope, filter).selectAll().orderBy("created_at", "asc").orderBy("id", "asc").limit(Math.min(size, total - offset)).offset(Math.max(0, fromOldest)).execute()).reverse();
   return { records: await toFreightRecords(db, rows), total, current, size, sums };
 }
 

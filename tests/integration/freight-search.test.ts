@@ -1,9 +1,11 @@
 import type { Selectable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FreightContract, FreightDashboard, FreightDetail, FreightFilter, FreightSearchResult, FreightTrack, DispatchInfo } from "../../contract/freight.js";
+import { freightFilterSchema, type FreightContract, type FreightDashboard, type FreightDetail, type FreightFilter, type FreightSearchResult, type FreightTrack, type DispatchInfo } from "../../contract/freight.js";
 import type { FreightsTable } from "../../platform/freight/schema.js";
 import { hashPassword } from "../../platform/identity/crypto.js";
-import { call, loginAs } from "../helpers/platform.js";
+import { searchFreights } from "../../platform/freight/search.js";
+import { userScope } from "../../bench/lib/scope.js";
+import { call, DEMO_ACCOUNTS, loginAs } from "../helpers/platform.js";
 import { as, carrierOf, createOrder, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
 
 type Row = Selectable<FreightsTable>;
@@ -102,6 +104,20 @@ describe(`waybill search (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite
     const record = page3.records[0]!;
     expect(record.orgName).toBe("蚌埠粮食运输有限公司");
     expect(record.freightWay === "ROAD" ? record.plateNo : record.shipName).toBeTruthy();
+  });
+
+  it("reads a deep page from the older end and gives the same rows, the last partial page and past the end included", async () => {
+    const scope = await userScope(f.p.db, DEMO_ACCOUNTS.ORG_USER);
+    const mine = await rowsWhere((q) => q.where("org_id", "=", f.orgIds[0]!));
+    for (const filter of [{}, { status: ["COMPLETED" as const] }]) {
+      const want = expected(mine, filter).map((r) => Number(r.id));
+      const size = 30;
+      for (let current = 1; current <= Math.ceil(want.length / size) + 1; current++) {
+        const fromEitherEnd = await searchFreights(f.p.db.kysely, scope, freightFilterSchema.parse(filter), { current, size }, 0);
+        expect(fromEitherEnd.total).toBe(want.length);
+        expect(fromEitherEnd.records.map((r) => r.id)).toEqual(want.slice((current - 1) * size, current * size));
+      }
+    }
   });
 
   it("history search lists completed waybills only, with the same filters", async () => {
