@@ -173,28 +173,41 @@ export async function ingestTrackPoints(ctx: ServiceContext, vehicleId: number, 
   return { freightId: Number(f.id), opened: await checkWaybill(ctx, f, now) };
 }
 
+/** The statuses whose waybills the detector watches. */
+const LIVE_FOR_ALERTS = ["WAIT_LOADING", "IN_TRANSIT"] as const;
+
+/** Live waybills read per statement of the minute job (by id, so each read is one bounded index range). */
+const LIVE_BATCH = 500;
+
 /** The minute job: every waiting or in-transit road waybill of organisations with a timeout config. */
-export async function runTimeoutDetector(ctx: ServiceContext, now = Date.now(), notify = true): Promise<number> {
+export async function runTimeoutDetector(ctx: ServiceContext, now = Date.now(), notify = true, batch = LIVE_BATCH): Promise<number> {
   const db = ctx.db.kysely;
-  const rows = (await db
-    .selectFrom("freights")
-    .select([...FREIGHT_COLUMNS])
-    .where("status", "in", ["WAIT_LOADING", "IN_TRANSIT"])
-    .where("freight_way", "=", "ROAD")
-    .where("org_id", "in", sql<number>`(select org_id from timeout_configs where enabled = 'ENABLED' and deleted_at is null)`)
-    .execute()) as FreightRow[];
   let opened = 0;
   const configsOf = cachedConfigs(db);
-  for (const f of rows) {
-    opened += (await checkWaybill(ctx, f, now, notify, configsOf)).length;
-    await yieldToRequests();
+  for (let after = 0; ; ) {
+    const rows = (await db
+      .selectFrom("freights")
+      .select([...FREIGHT_COLUMNS])
+      .where("status", "in", LIVE_FOR_ALERTS)
+      .where("freight_way", "=", "ROAD")
+      .where("org_id", "in", sql<number>`(select org_id from timeout_configs where enabled = 'ENABLED' and deleted_at is null)`)
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(batch)
+      .execute()) as FreightRow[];
+    for (const f of rows) {
+      opened += (await checkWaybill(ctx, f, now, notify, configsOf)).length;
+      await yieldToRequests();
+    }
+    if (rows.length < batch) break;
+    after = Number(rows.at(-1)!.id);
   }
-  // Waybills that moved on leave their open alerts behind: close them.
+  // Waybills that moved on leave their open alerts behind: close them (a probe per open alert, not a list of every live waybill).
   await db
     .updateTable("vehicle_alerts")
     .set({ status: "AUTO_CLOSED", closed_at: new Date(now).toISOString() })
     .where("status", "=", "OPEN")
-    .where("freight_id", "not in", sql<number>`(select id from freights where status in ('WAIT_LOADING', 'IN_TRANSIT'))`)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("freights as live").select("live.id").whereRef("live.id", "=", "vehicle_alerts.freight_id").where("live.status", "in", LIVE_FOR_ALERTS))))
     .execute();
   return opened;
 }

@@ -79,6 +79,9 @@ describe("alerts over track points as they arrive", () => {
     await runTimeoutDetector(f.p.ctx, now + 240 * MIN);
     await runTimeoutDetector(f.p.ctx, now + 250 * MIN);
     expect((await alerts()).filter((a) => a.alert_type === "OFFLINE")).toHaveLength(1);
+    // Read a waybill at a time (the job reads its live waybills in batches by id): still the one alert.
+    await runTimeoutDetector(f.p.ctx, now + 260 * MIN, true, 1);
+    expect((await alerts()).filter((a) => a.alert_type === "OFFLINE")).toHaveLength(1);
 
     const pushed = await db.selectFrom("notifications").select(["content", "user_id"]).where("freight_no", "=", waybill.freightNo).execute();
     expect(pushed.some((n) => n.content.startsWith("停车超时") && Number(n.user_id) === f.userIds.ORG_USER)).toBe(true);
