@@ -51,7 +51,7 @@ async function livePage(scope: CallerScope, filter: ReturnType<typeof freightFil
     listTotalsLive(db.kysely, scope, filter),
     filteredFreights(db.kysely, scope, filter).selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(PAGE).execute(),
   ]);
-  return { records: await toFreightRecords(db.kysely, rows), total, sums };
+  return { records: await toFreightRecords(db.kysely, rows, scope.type), total, sums };
 }
 
 async function measure(call: () => Promise<{ total: number; sums: unknown }>) {

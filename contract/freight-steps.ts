@@ -8,7 +8,7 @@
  *   cancel only from 待装货 → 已取消 CANCELLED; loadingUpdate corrects loading data before signing;
  *   the loading and unloading addresses may change until the goods are unloaded.
  */
-import { FREIGHT_STATUSES, type FreightAction, type FreightStatus } from "./freight.js";
+import { FREIGHT_ACTIONS, FREIGHT_STATUSES, type FreightAction, type FreightStatus } from "./freight.js";
 import type { UserType } from "./platforms.js";
 
 export interface FreightStep {
@@ -54,6 +54,11 @@ export function mayTake(action: FreightAction, type: UserType): boolean {
 /** Whether this kind of account may take the step on a waybill in `status` now. */
 export function offers(action: FreightAction, status: FreightStatus, type: UserType): boolean {
   return canTake(action, status) && mayTake(action, type);
+}
+
+/** The steps this kind of account may take on a waybill in `status` now: the `actions` the platform sends with each record. */
+export function actionsOffered(status: FreightStatus, type: UserType): FreightAction[] {
+  return FREIGHT_ACTIONS.filter((action) => offers(action, status, type));
 }
 
 /** Whether this kind of account takes the dispatcher's steps; the platform decides each step in the end. */

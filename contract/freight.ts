@@ -183,6 +183,8 @@ export interface FreightRecord {
   completeTime: string | null;
   cancelTime: string | null;
   cancelReason: string | null;
+  /** The steps the caller may take on the waybill now, as the platform decides them (contract/freight-steps.ts). */
+  actions: FreightAction[];
 }
 
 export interface FreightSearchResult {

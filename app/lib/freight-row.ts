@@ -24,6 +24,7 @@ export const FREIGHT_ROW_FIELDS = [
   "unloadedWeight",
   "freightAmount",
   "createdTime",
+  "actions",
 ] as const satisfies ReadonlyArray<keyof FreightRecord>;
 
 export type FreightRow = Pick<FreightRecord, (typeof FREIGHT_ROW_FIELDS)[number]>;

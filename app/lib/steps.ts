@@ -7,9 +7,8 @@
  * them again.
  */
 import { z } from "zod";
-import { FREIGHT_STEPS, canTake, mayTake, type FreightStep } from "../../contract/freight-steps";
-import { FREIGHT_LIMITS, FREIGHT_STATUS_LABELS, type FreightStatus, type FreightWay } from "../../contract/freight";
-import type { UserType } from "../../contract/platforms";
+import { FREIGHT_STEPS, canTake, type FreightStep } from "../../contract/freight-steps";
+import { FREIGHT_LIMITS, FREIGHT_STATUS_LABELS, type FreightRecord, type FreightStatus, type FreightWay } from "../../contract/freight";
 import { chinaLocalInput, chinaLocalToIso, kgToTonnesInput, tonnesToKg } from "../../contract/units";
 import { tonnesPlain } from "../../contract/numbers";
 import { isStoredUrl } from "../../contract/validation";
@@ -190,9 +189,9 @@ export function stepsFor(queue: QueueSpec, status: FreightStatus): StepActionKey
   return queue.actions.filter((action) => canTake(action, status));
 }
 
-/** Of those, the ones this kind of account may take. */
-export function stepsForUser(queue: QueueSpec, status: FreightStatus, userType: UserType): StepActionKey[] {
-  return stepsFor(queue, status).filter((action) => mayTake(action, userType));
+/** Of those, the ones the platform allows the caller on this waybill (`record.actions`). */
+export function stepsOffered(queue: QueueSpec, record: Pick<FreightRecord, "status" | "actions">): StepActionKey[] {
+  return stepsFor(queue, record.status).filter((action) => record.actions.includes(action));
 }
 
 /**

@@ -80,7 +80,7 @@ export async function appealRoutes(app: FastifyInstance, ctx: ServiceContext): P
     ]);
     const history = await records(db, scope, rows);
     const appeal = history.find((a) => a.id === Number(row.id))!;
-    return ok({ appeal, freight: toFreightRecord(freight, appeal.orgName), history });
+    return ok({ appeal, freight: toFreightRecord(freight, appeal.orgName, scope.type), history });
   });
 
   app.post(BASE, async (request) => {

@@ -52,7 +52,7 @@ export async function freightDetail(db: Kysely<Database>, scope: CallerScope, fr
   ]);
   const orgName = names.get(Number(row.org_id)) ?? "";
   return {
-    ...toFreightRecord(row, orgName),
+    ...toFreightRecord(row, orgName, scope.type),
     loadingTicketUrl: row.loading_ticket_url,
     unloadingTicketUrl: row.unloading_ticket_url,
     gpsDeviceNo: device?.device_no ?? null,

@@ -1,6 +1,8 @@
 /** Database rows of the freight service as the wire contract shows them. */
 import { sql, type Kysely, type RawBuilder, type Selectable, type SqlBool } from "kysely";
 import type { FreightRecord } from "../../contract/freight.js";
+import { actionsOffered } from "../../contract/freight-steps.js";
+import type { UserType } from "../../contract/platforms.js";
 import type { Database } from "../db/schema.js";
 import type { FreightsTable } from "./schema.js";
 
@@ -14,7 +16,8 @@ export async function orgNames(db: Kysely<Database>, ids: Iterable<number>): Pro
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
 
-export function toFreightRecord(row: FreightRow, orgName: string): FreightRecord {
+/** A waybill as `caller`'s kind of account sees it, with the steps it may take on it now. */
+export function toFreightRecord(row: FreightRow, orgName: string, caller: UserType): FreightRecord {
   const road = row.freight_way === "ROAD";
   return {
     id: Number(row.id),
@@ -57,12 +60,13 @@ export function toFreightRecord(row: FreightRow, orgName: string): FreightRecord
     completeTime: row.complete_time,
     cancelTime: row.cancel_time,
     cancelReason: row.cancel_reason,
+    actions: actionsOffered(row.status, caller),
   };
 }
 
-export async function toFreightRecords(db: Kysely<Database>, rows: FreightRow[]): Promise<FreightRecord[]> {
+export async function toFreightRecords(db: Kysely<Database>, rows: FreightRow[], caller: UserType): Promise<FreightRecord[]> {
   const names = await orgNames(db, rows.map((r) => Number(r.org_id)));
-  return rows.map((row) => toFreightRecord(row, names.get(Number(row.org_id)) ?? ""));
+  return rows.map((row) => toFreightRecord(row, names.get(Number(row.org_id)) ?? "", caller));
 }
 
 /** `column` contains `text` literally (LIKE with %, _ and \ escaped). */

@@ -93,7 +93,7 @@ export async function searchFreights(
   const newestFirst = () => filteredFreights(db, scope, filter).selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(size).offset(offset).execute();
   if (offset < deepPageOffset) {
     const [{ total, ...sums }, rows] = await Promise.all([totalsOf(), newestFirst()]);
-    return { records: await toFreightRecords(db, rows), total, current, size, sums };
+    return { records: await toFreightRecords(db, rows, scope.type), total, current, size, sums };
   }
   // OFFSET reads and drops every row before the page, so a page in the older half of a large result
   // (the last page of ten million waybills) is read oldest first from the other end, then turned back.
@@ -103,7 +103,7 @@ export async function searchFreights(
     offset >= total || fromOldest >= offset
       ? await newestFirst()
       : (await filteredFreights(db, scope, filter).selectAll().orderBy("created_at", "asc").orderBy("id", "asc").limit(Math.min(size, total - offset)).offset(Math.max(0, fromOldest)).execute()).reverse();
-  return { records: await toFreightRecords(db, rows), total, current, size, sums };
+  return { records: await toFreightRecords(db, rows, scope.type), total, current, size, sums };
 }
 
 /** Where a keyset walk through a newest-first result stands: after this row. */

@@ -122,7 +122,7 @@ async function takeStep(
     return applyStep(trx, scope, row, action, plan);
   });
   await notifyStep(ctx, after, action, scope.userId, remark);
-  const [record] = await toFreightRecords(ctx.db.kysely, [after]);
+  const [record] = await toFreightRecords(ctx.db.kysely, [after], scope.type);
   return record!;
 }
 
@@ -277,5 +277,5 @@ export async function batchComplete(ctx: ServiceContext, scope: CallerScope, ids
     return out;
   });
   for (const { after, remark } of done) await notifyStep(ctx, after, "COMPLETE", scope.userId, remark);
-  return toFreightRecords(ctx.db.kysely, done.map((d) => d.after));
+  return toFreightRecords(ctx.db.kysely, done.map((d) => d.after), scope.type);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FREIGHT_STATUSES } from "../../contract/freight";
+import { actionsOffered } from "../../contract/freight-steps";
 import {
   chinaLocalToIso,
   isoToChinaLocal,
@@ -14,7 +15,7 @@ import {
   stepDoneMessage,
   stepFormSchema,
   stepsFor,
-  stepsForUser,
+  stepsOffered,
   tonnesToKg,
   type StepContext,
 } from "~/lib/steps";
@@ -148,10 +149,10 @@ describe("queues", () => {
     expect(stepsFor(QUEUES.loading, "WAIT_LOADING")).toEqual(["LOADING"]);
     expect(stepsFor(QUEUES.loading, "UNLOADED")).toEqual(["LOADING_UPDATE"]);
     expect(stepsFor(QUEUES.loading, "SIGNED")).toEqual([]);
-    expect(stepsForUser(QUEUES.confirm, "SIGNED", "ORG_USER")).toEqual(["FLEET_CONFIRM"]);
-    expect(stepsForUser(QUEUES.confirm, "SIGNED", "TENANT_USER")).toEqual(["REVIEW"]);
-    expect(stepsForUser(QUEUES.confirm, "CONFIRMED", "INDIVIDUAL_USER")).toEqual([]);
-    expect(stepsForUser(QUEUES.delivery, "IN_TRANSIT", "INDIVIDUAL_USER")).toEqual(["UNLOADING"]);
+    expect(stepsOffered(QUEUES.confirm, { status: "SIGNED", actions: actionsOffered("SIGNED", "ORG_USER") })).toEqual(["FLEET_CONFIRM"]);
+    expect(stepsOffered(QUEUES.confirm, { status: "SIGNED", actions: actionsOffered("SIGNED", "TENANT_USER") })).toEqual(["REVIEW"]);
+    expect(stepsOffered(QUEUES.confirm, { status: "CONFIRMED", actions: actionsOffered("CONFIRMED", "INDIVIDUAL_USER") })).toEqual([]);
+    expect(stepsOffered(QUEUES.delivery, { status: "IN_TRANSIT", actions: actionsOffered("IN_TRANSIT", "INDIVIDUAL_USER") })).toEqual(["UNLOADING"]);
   });
 
   it("sends each open status to the page that handles it", () => {

@@ -7,7 +7,7 @@ import { StatusTag } from "~/components/freight/StatusTag";
 import { Pagination } from "~/components/ui/Pagination";
 import { footerSums } from "~/lib/footer-sums";
 import { formatDateTime, kgToTonnes } from "~/lib/format";
-import { QUEUES, queueForStatus, queueHref, STEP_ACTIONS, stepDoneMessage, stepsForUser, type QueueSpec } from "~/lib/steps";
+import { QUEUES, queueForStatus, queueHref, STEP_ACTIONS, stepDoneMessage, stepsOffered, type QueueSpec } from "~/lib/steps";
 import type { QueueAction, QueueLoader } from "~/services/pages/queue.server";
 import { StepForm } from "./StepForm";
 import { specialCharacterProps } from "~/lib/special-characters";
@@ -80,7 +80,7 @@ export function StepQueuePage() {
           <FreightTable
             records={data.list.records}
             label={`${queue.title}队列`}
-            actions={(record) => <RowAction queue={queue} record={record} userType={data.userType} listSearch={listSearch} />}
+            actions={(record) => <RowAction queue={queue} record={record} listSearch={listSearch} />}
           />
           <Pagination total={data.list.total} current={data.list.current} size={data.list.size} sums={footerSums(data.list.sums)} />
         </section>
@@ -103,8 +103,8 @@ function OpenByNumber({ carry }: { carry: URLSearchParams }) {
   );
 }
 
-function RowAction({ queue, record, userType, listSearch }: { queue: QueueSpec; record: FreightRecord; userType: LoaderData["userType"]; listSearch: URLSearchParams }) {
-  const [step] = stepsForUser(queue, record.status, userType);
+function RowAction({ queue, record, listSearch }: { queue: QueueSpec; record: FreightRecord; listSearch: URLSearchParams }) {
+  const [step] = stepsOffered(queue, record);
   return (
     <Link
       to={hrefWith(queue.path, listSearch, { freightNo: record.freightNo })}

@@ -1,10 +1,9 @@
 import { RowActionMenu } from "~/components/ui/RowActionMenu";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent } from "react";
-import { canTake, hasTrack, isUnderWay, mayTake, offers } from "../../../contract/freight-steps";
+import { hasTrack, isUnderWay, mayTake } from "../../../contract/freight-steps";
 import type { FreightAction } from "../../../contract/freight";
 import type { FreightRow } from "~/lib/freight-row";
-import type { UserType } from "../../../contract/platforms";
 import { appealSubmitHref, APPEAL_ROLES } from "~/lib/appeal-links";
 import { Dialog } from "~/components/ui/Dialog";
 import { useMessage } from "~/components/ui/Message";
@@ -26,10 +25,10 @@ function withDialog(listHref: string, kind: RowDialogKind, id: number): string {
   return `${path}?${params}`;
 }
 
-/** A row's links: the steps the status machine offers this kind of account now, and the pages every waybill has. */
-function RowActions({ record, userType, listHref }: { record: FreightRow; userType: UserType; listHref: string }) {
+/** A row's links: the steps the platform allows the caller on it now (`record.actions`), and the pages every waybill has. */
+function RowActions({ record, listHref }: { record: FreightRow; listHref: string }) {
   const { freightWay: way, freightNo, status } = record;
-  const may = (action: FreightAction) => offers(action, status, userType);
+  const may = (action: FreightAction) => record.actions.includes(action);
   const step = (label: string, href: string) => <a href={href}>{label}</a>;
   return (
     <RowActionMenu label={freightNo}>
@@ -161,8 +160,8 @@ export function FreightListPage({ title }: { title: string }) {
       <FreightTable
         records={result.records}
         label={title}
-        actions={(record) => <RowActions record={record} userType={userType} listHref={listHref} />}
-        selection={batch ? { form: BATCH_FORM, selectable: (r) => canTake("COMPLETE", r.status), selected, onChange: setSelected } : undefined}
+        actions={(record) => <RowActions record={record} listHref={listHref} />}
+        selection={batch ? { form: BATCH_FORM, selectable: (r) => r.actions.includes("COMPLETE"), selected, onChange: setSelected } : undefined}
       />
       <Pagination total={result.total} current={result.current} size={result.size} sums={footerSums(result.sums)} selectedCount={selected.size} />
 

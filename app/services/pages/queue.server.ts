@@ -21,7 +21,7 @@ import {
   stepBody,
   stepFormSchema,
   stepsFor,
-  stepsForUser,
+  stepsOffered,
   type QueueKey,
   type QueueSpec,
   type StepActionKey,
@@ -77,7 +77,7 @@ async function selectedWaybill(user: CurrentUser, queue: QueueSpec, freightNo: s
     return { freightNo, waybill, steps: [], notice: `运单 ${freightNo} 是${way}运输运单，请在对应页面处理`, handledAt };
   }
   const possible = stepsFor(queue, waybill.status);
-  const steps = stepsForUser(queue, waybill.status, user.info.type);
+  const steps = stepsOffered(queue, waybill);
   let notice: string | null = null;
   if (possible.length === 0) notice = `运单当前状态为「${FREIGHT_STATUS_LABELS[waybill.status]}」，本页没有可执行的操作`;
   else if (steps.length === 0) notice = `您的账号类型不能对该运单执行${possible.map((s) => STEP_ACTIONS[s].label).join("、")}`;
@@ -114,7 +114,6 @@ export async function queueLoader(key: QueueKey, { request }: LoaderFunctionArgs
     waterDenied,
     selected,
     done: doneNo && FREIGHT_NO_PATTERN.test(doneNo) && isStepAction(doneStep) ? { freightNo: doneNo, step: doneStep, freightWay: doneWay } : null,
-    userType: user.info.type,
   });
 }
 
