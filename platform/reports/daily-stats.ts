@@ -1,7 +1,7 @@
 /**
- * The daily summary of the waybills (`waybill_daily_stats`, migration 0041; docs/design/reports.md) and
- * the list's summary (`waybill_list_stats`, 0042): the backfill that fills both in id ranges, and the
- * readers' entry point. Triggers on `freights` keep them in the transaction of every waybill write;
+ * The daily summary of the waybills (`waybill_daily_stats`, migration 0041; docs/design/reports.md), the
+ * list's summary (`waybill_list_stats`, 0042) and the summary by place and cargo (`waybill_key_stats`,
+ * 0044): the backfill that fills all three in id ranges, and the readers' entry points. Triggers on `freights` keep them in the transaction of every waybill write;
  * this module never writes a figure for a single waybill.
  */
 import { sql, type Kysely } from "kysely";
@@ -10,6 +10,7 @@ import type { Database } from "../db/schema.js";
 import { yieldToRequests } from "../db/yield.js";
 import { dailyStatsContributions, dailyStatsUpsert } from "../db/migrations/0041_waybill_daily_stats.js";
 import { listStatsContributions, listStatsUpsert } from "../db/migrations/0042_waybill_list_stats.js";
+import { keyStatsContributions, keyStatsUpsert, type KeyStatsKind } from "../db/migrations/0044_waybill_key_stats.js";
 import { isIndividual, isStaff, visible, type CallerScope } from "../scope.js";
 
 /** Waybill ids per backfill statement: about a second of SQLite at 1,000,000 waybills per 100,000. */
@@ -51,6 +52,7 @@ export async function fillDailyStats(db: SummaryDb, range = FILL_RANGE): Promise
       const ids = `f.id > ${from} and f.id <= ${to}`;
       await sql.raw(dailyStatsUpsert(dailyStatsContributions(db.dialect, "f", 1, "from freights f", ids))).execute(trx);
       await sql.raw(listStatsUpsert(listStatsContributions(db.dialect, "f", 1, "from freights f", ids))).execute(trx);
+      await sql.raw(keyStatsUpsert(keyStatsContributions(db.dialect, "f", 1, "from freights f", ids))).execute(trx);
       const done = to >= Number(bounds.high);
       await trx
         .updateTable("waybill_daily_stats_progress")
@@ -109,24 +111,36 @@ export function dailyStatsOf(kysely: Kysely<Database>, scope: CallerScope) {
   return kysely.selectFrom("waybill_daily_stats as s").where(visible("freights", scope, "s"));
 }
 
+type SummaryRange = {
+  dateFrom: string;
+  dateTo: string;
+  freightWay?: string | null;
+  orgId?: number | null;
+  shipper?: string | null;
+};
+
 /**
  * The report's selection from the summary (alias s): the caller's days in the range, with the way and
  * organisation filters; null when the summary cannot answer it (an individual, the backfill not done,
  * a shipper filter, which the summary has no column for) and the report aggregates `freights` instead.
  */
-export async function dailyStatsInRange(
-  kysely: Kysely<Database>,
-  scope: CallerScope,
-  params: {
-    dateFrom: string;
-    dateTo: string;
-    freightWay?: string | null;
-    orgId?: number | null;
-    shipper?: string | null;
-  }
-) {
+export async function dailyStatsInRange(kysely: Kysely<Database>, scope: CallerScope, params: SummaryRange) {
   if (params.shipper || !(await summaryServes(kysely, scope))) return null;
   let query = dailyStatsOf(kysely, scope).where("s.day", ">=", params.dateFrom).where("s.day", "<=", params.dateTo);
+  if (params.freightWay) query = query.where("s.freight_way", "=", params.freightWay as "ROAD");
+  if (params.orgId && isStaff(scope)) query = query.where("s.org_id", "=", params.orgId);
+  return query;
+}
+
+/** The same for one kind of the summary by place and cargo (alias s), on the same conditions. */
+export async function keyStatsInRange(kysely: Kysely<Database>, scope: CallerScope, kind: KeyStatsKind, params: SummaryRange) {
+  if (params.shipper || !(await summaryServes(kysely, scope))) return null;
+  let query = kysely
+    .selectFrom("waybill_key_stats as s")
+    .where(visible("freights", scope, "s"))
+    .where("s.kind", "=", kind)
+    .where("s.day", ">=", params.dateFrom)
+    .where("s.day", "<=", params.dateTo);
   if (params.freightWay) query = query.where("s.freight_way", "=", params.freightWay as "ROAD");
   if (params.orgId && isStaff(scope)) query = query.where("s.org_id", "=", params.orgId);
   return query;

@@ -23,6 +23,7 @@ import {
   ratio,
   staff,
   STAT_TIME,
+  summaryPeriodSql,
   topBars,
   total,
   waybills,
@@ -31,9 +32,11 @@ import {
   type ReportQuery,
 } from "./kit.js";
 import { joinMetric, shareStatistics } from "./matchmaking.js";
-import { dailyStatsInRange } from "./daily-stats.js";
+import { dailyStatsInRange, keyStatsInRange } from "./daily-stats.js";
+import { KEY_STATS_MEASURES, type KeyStatsKind } from "../db/migrations/0044_waybill_key_stats.js";
 
-const TRAFFIC_MEASURES = ["waybills", "loaded", "unloaded", "loss", "loaded_of_unloaded", "freight"] as const;
+/** 运单数, 装货重量, 卸货重量, 亏吨, 运费: what the summary by place and cargo holds. */
+const TRAFFIC_MEASURES = KEY_STATS_MEASURES;
 
 /** 运单数, 装货重量, 卸货重量, 亏吨, 运费 of a selection (alias f). */
 const trafficSums = () =>
@@ -46,20 +49,34 @@ const trafficSums = () =>
     total(sql`f.freight_amount`).as("freight"),
   ] as const;
 
+/** The same sums from the summary by place and cargo (alias s). */
+const summedTraffic = () => TRAFFIC_MEASURES.map((m) => total(sql.ref(`s.${m}`)).as(m));
+
 const loadedColumn = COMMON_COLUMNS.loaded;
 
+/**
+ * Traffic figures grouped by a place or the cargo (and the period): from the summary by place and cargo
+ * when it can answer (daily-stats.ts `keyStatsInRange`), else from the waybills; the same rows either way.
+ */
+async function trafficBy(q: ReportQuery, kind: KeyStatsKind, column: "loading_place" | "unloading_place" | "cargo_category", alias: string, period: ReportQuery["params"]["period"]): Promise<Raw[]> {
+  const stats = await keyStatsInRange(q.db, q.scope, kind, q.params);
+  const live = waybills(q).select([sql<string>`${sql.ref(`f.${column}`)}`.as(alias), periodSql(q.dialect, period).as("period"), ...trafficSums()]);
+  // Both select the same columns; the cast only joins their builder types.
+  const query = stats ? (stats.select([sql<string>`s.key`.as(alias), summaryPeriodSql(period).as("period"), ...summedTraffic()]) as unknown as typeof live) : live;
+  return query
+    .groupBy([sql`1`, sql`2`])
+    .orderBy(sql`2`)
+    .orderBy(sql`4`, "desc")
+    .orderBy(sql`1`)
+    .execute() as Promise<Raw[]>;
+}
+
 /** 装货单位 / 卸货单位: place × period, bars of the top 10 places by loaded weight. */
-function placeReport(id: ReportId, place: "loading_place" | "unloading_place", label: string): ReportDef {
+function placeReport(id: ReportId, kind: "LOADING" | "UNLOADING", label: string): ReportDef {
   return {
     id,
     measures: TRAFFIC_MEASURES,
-    query: (q) =>
-      waybills(q)
-        .select([sql<string>`${sql.ref(`f.${place}`)}`.as("place"), periodSql(q.dialect, q.params.period).as("period"), ...trafficSums()])
-        .groupBy([sql`1`, sql`2`])
-        .orderBy(sql`2`)
-        .orderBy(sql`4`, "desc")
-        .execute(),
+    query: (q) => trafficBy(q, kind, kind === "LOADING" ? "loading_place" : "unloading_place", "place", q.params.period),
     columns: [col.text("place", label), ...common("period", "waybills", "loaded", "unloaded", "loss", "freight")],
     chart: (rows) => {
       const byPlace = new Map<string, number>();
@@ -153,7 +170,7 @@ const carStatistics: ReportDef = {
 const goodsStatistics: ReportDef = {
   id: "goodsStatistics",
   measures: TRAFFIC_MEASURES,
-  query: (q) => waybills(q).select([sql<string>`f.cargo_category`.as("cargo"), ...trafficSums()]).groupBy(sql`1`).orderBy(sql`3`, "desc").execute(),
+  query: (q) => trafficBy(q, "CARGO", "cargo_category", "cargo", "ALL"),
   columns: [
     col.text("cargo", "货物"),
     ...common("waybills", "loaded", "unloaded", "freight", "lossRate"),
@@ -514,8 +531,8 @@ const supplier: ReportDef = {
 };
 
 export const REPORT_DEFS: Record<ReportId, ReportDef> = {
-  loadingUnit: placeReport("loadingUnit", "loading_place", "装货单位"),
-  unloadingUnit: placeReport("unloadingUnit", "unloading_place", "卸货单位"),
+  loadingUnit: placeReport("loadingUnit", "LOADING", "装货单位"),
+  unloadingUnit: placeReport("unloadingUnit", "UNLOADING", "卸货单位"),
   driverStatistics,
   carStatistics,
   goodsStatistics,

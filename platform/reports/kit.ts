@@ -69,6 +69,13 @@ export function periodSql(dialect: DialectName, period: ReportParams["period"], 
   return sql<string>`''`;
 }
 
+/** The same period key of a summary's day (alias s, "YYYY-MM-DD"). */
+export function summaryPeriodSql(period: ReportParams["period"]): RawBuilder<string> {
+  if (period === "DAY") return sql<string>`s.day`;
+  if (period === "MONTH") return sql<string>`substr(s.day, 1, 7)`;
+  return sql<string>`''`;
+}
+
 /** Whether the caller may pick another organisation (platform and tenant staff). */
 export const staff = (scope: CallerScope) => isStaff(scope);
 

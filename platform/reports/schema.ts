@@ -3,6 +3,7 @@ import type { ClickModule } from "../../contract/reports.js";
 import type { FreightWay } from "../../contract/freight.js";
 import type { DailyStatsMeasure } from "../db/migrations/0041_waybill_daily_stats.js";
 import type { ListStatsMeasure } from "../db/migrations/0042_waybill_list_stats.js";
+import type { KeyStatsKind, KeyStatsMeasure } from "../db/migrations/0044_waybill_key_stats.js";
 import type { FreightStatus } from "../../contract/freight.js";
 
 /** A click on a waybill page, recorded from the console (运单点击分析). */
@@ -39,6 +40,19 @@ export type WaybillListStatsTable = {
   status: FreightStatus;
 } & Record<ListStatsMeasure, number>;
 
+/** The summary by place and cargo (migration 0044): traffic figures (kg, fen) per statistics day and place or cargo. */
+export type WaybillKeyStatsTable = {
+  platform_id: string;
+  tenant_id: number;
+  org_id: number;
+  /** China date of the statistics time, "YYYY-MM-DD". */
+  day: string;
+  freight_way: FreightWay;
+  kind: KeyStatsKind;
+  /** The place or the cargo. */
+  key: string;
+} & Record<KeyStatsMeasure, number>;
+
 /** How far the backfill has come: waybills with id ≤ covered_to are in the summary; done once all are. */
 export interface WaybillDailyStatsProgressTable {
   id: number;
@@ -51,4 +65,5 @@ export interface ReportTables {
   waybill_daily_stats: WaybillDailyStatsTable;
   waybill_daily_stats_progress: WaybillDailyStatsProgressTable;
   waybill_list_stats: WaybillListStatsTable;
+  waybill_key_stats: WaybillKeyStatsTable;
 }

@@ -8,6 +8,7 @@ import { waybillListStatsMigration } from "./0042_waybill_list_stats.js";
 import { completionIndexesMigration } from "./0039_completion_indexes.js";
 import { dashboardTimeIndexesMigration } from "./0040_dashboard_time_indexes.js";
 import { moneyViewsMigration } from "./0043_money_views.js";
+import { waybillKeyStatsMigration } from "./0044_waybill_key_stats.js";
 import type { Migration } from "kysely";
 import type { DialectName } from "../index.js";
 import { smsCodesMigration } from "./0027_sms_codes.js";
@@ -85,4 +86,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0041_waybill_daily_stats": waybillDailyStatsMigration,
   "0042_waybill_list_stats": waybillListStatsMigration,
   "0043_money_views": moneyViewsMigration,
+  "0044_waybill_key_stats": waybillKeyStatsMigration,
 };

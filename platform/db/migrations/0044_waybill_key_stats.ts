@@ -1,0 +1,101 @@
+import { sql, type Kysely, type Migration } from "kysely";
+import type { DialectName } from "../index.js";
+import { chinaDay, createSummaryTriggers, dropSummaryTriggers, summaryUpsert } from "./0041_waybill_daily_stats.js";
+
+/**
+ * The per-day summary by place and cargo (docs/design/reports.md, "The summary by place and cargo"):
+ * one row per platform, tenant, organisation, statistics day, transport way, kind (装货地 LOADING, 卸货地
+ * UNLOADING, 货物 CARGO) and that kind's value, holding the traffic figures 装货单位, 卸货单位 and 货物统计
+ * show. These group by a few dozen places and cargoes, so a 31-day range at 10,000,000 waybills is some
+ * thousands of rows instead of the range's 875,000 waybills.
+ *
+ * Kept like the daily summary (0041): triggers on `freights` in the transaction of every write, gated by
+ * the same progress row, filled by the same backfill. Over a non-empty `freights` the migration empties
+ * the other summaries and sets the progress back, so the backfill refills all three together.
+ */
+/** In the primary key's order: an organisation's rows of one kind by day lead (its tenant follows from it). */
+export const KEY_STATS_KEYS = ["platform_id", "org_id", "kind", "day", "freight_way", "key", "tenant_id"] as const;
+export const KEY_STATS_MEASURES = ["waybills", "loaded", "unloaded", "loss", "loaded_of_unloaded", "freight"] as const;
+export type KeyStatsMeasure = (typeof KEY_STATS_MEASURES)[number];
+
+/** Which column of the waybill each kind groups by. */
+export const KEY_STATS_KINDS = { LOADING: "loading_place", UNLOADING: "unloading_place", CARGO: "cargo_category" } as const;
+export type KeyStatsKind = keyof typeof KEY_STATS_KINDS;
+
+const SOURCE_COLUMNS = [
+  "platform_id",
+  "tenant_id",
+  "org_id",
+  "freight_way",
+  "status",
+  "created_at",
+  "loading_time",
+  "loading_place",
+  "unloading_place",
+  "cargo_category",
+  "loaded_weight",
+  "unloaded_weight",
+  "freight_amount",
+];
+
+/**
+ * The rows a waybill adds to (sign 1) or takes from (sign -1) the summary: one per kind, on its
+ * statistics day (loading time, else creation), cancelled waybills left out, as the reports count.
+ */
+export function keyStatsContributions(dialect: DialectName, r: string, sign: 1 | -1, from = "", where = "true"): string {
+  const s = (expr: string) => (sign === 1 ? `(${expr})` : `-(${expr})`);
+  const both = `${r}.unloaded_weight is not null and ${r}.loaded_weight is not null`;
+  const values: Record<KeyStatsMeasure, string> = {
+    waybills: "1",
+    loaded: `coalesce(${r}.loaded_weight, 0)`,
+    unloaded: `coalesce(${r}.unloaded_weight, 0)`,
+    loss: `case when ${both} then ${r}.loaded_weight - ${r}.unloaded_weight else 0 end`,
+    loaded_of_unloaded: `case when ${r}.unloaded_weight is not null then coalesce(${r}.loaded_weight, 0) else 0 end`,
+    freight: `coalesce(${r}.freight_amount, 0)`,
+  };
+  const day = chinaDay(dialect, `coalesce(${r}.loading_time, ${r}.created_at)`);
+  const measures = KEY_STATS_MEASURES.map((m) => `${s(values[m])} as ${m}`).join(", ");
+  return Object.entries(KEY_STATS_KINDS)
+    .map(
+      ([kind, column]) =>
+        `select ${r}.platform_id as platform_id, ${r}.tenant_id as tenant_id, ${r}.org_id as org_id, ${day} as day, ${r}.freight_way as freight_way, '${kind}' as kind, ${r}.${column} as key, ${measures} ${from} where ${where} and ${r}.status <> 'CANCELLED'`,
+    )
+    .join(" union all ");
+}
+
+export const keyStatsUpsert = (contributions: string) => summaryUpsert("waybill_key_stats", KEY_STATS_KEYS, KEY_STATS_MEASURES, contributions);
+
+export function waybillKeyStatsMigration(dialect: DialectName): Migration {
+  const big = dialect === "postgres" ? "bigint" : "integer";
+  return {
+    async up(db: Kysely<unknown>) {
+      let table = db.schema
+        .createTable("waybill_key_stats")
+        .addColumn("platform_id", "varchar(8)", (c) => c.notNull())
+        .addColumn("tenant_id", big, (c) => c.notNull())
+        .addColumn("org_id", big, (c) => c.notNull())
+        .addColumn("day", "varchar(10)", (c) => c.notNull())
+        .addColumn("freight_way", "varchar(8)", (c) => c.notNull())
+        .addColumn("kind", "varchar(10)", (c) => c.notNull())
+        .addColumn("key", "varchar(64)", (c) => c.notNull());
+      for (const m of KEY_STATS_MEASURES) table = table.addColumn(m, big, (c) => c.notNull().defaultTo(0));
+      await table.addPrimaryKeyConstraint("waybill_key_stats_pk", [...KEY_STATS_KEYS]).execute();
+      // A kind over the platform's or a tenant's days; the primary key serves an organisation's.
+      await db.schema.createIndex("waybill_key_stats_platform_day").on("waybill_key_stats").columns(["platform_id", "kind", "day"]).execute();
+      await db.schema.createIndex("waybill_key_stats_tenant_day").on("waybill_key_stats").columns(["platform_id", "tenant_id", "kind", "day"]).execute();
+
+      const any = await sql<{ id: number }>`select id from freights limit 1`.execute(db);
+      if (any.rows.length) {
+        await sql`delete from waybill_daily_stats`.execute(db);
+        await sql`delete from waybill_list_stats`.execute(db);
+        await sql`update waybill_daily_stats_progress set covered_to = 0, done = 0 where id = 1`.execute(db);
+      }
+
+      await createSummaryTriggers(db, dialect, "waybill_key_stats", (r, sign) => keyStatsContributions(dialect, r, sign), keyStatsUpsert, SOURCE_COLUMNS);
+    },
+    async down(db: Kysely<unknown>) {
+      await dropSummaryTriggers(db, dialect, "waybill_key_stats");
+      await db.schema.dropTable("waybill_key_stats").execute();
+    },
+  };
+}
