@@ -130,6 +130,11 @@ export interface FreightsTable extends Scoped, WriteColumns {
   unloading_ticket_url: string | null;
   abnormal: number;
   abnormal_reason: string | null;
+  /** Kept by triggers on the child tables (migration 0045): never written by the application. */
+  track_points: Generated<number>;
+  comments: Generated<number>;
+  comment_score: Generated<number>;
+  appeals: Generated<number>;
   contract_no: string;
   dispatcher_user_id: number | null;
   dispatcher_name: string;

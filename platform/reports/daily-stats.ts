@@ -132,13 +132,17 @@ export async function dailyStatsInRange(kysely: Kysely<Database>, scope: CallerS
   return query;
 }
 
-/** The same for one kind of the summary by place and cargo (alias s), on the same conditions. */
+/**
+ * The same for one kind of the summary by place and cargo (alias s), on the same conditions. Rows whose
+ * waybills have all moved away (cancelled, re-dated) hold zeros and are left out.
+ */
 export async function keyStatsInRange(kysely: Kysely<Database>, scope: CallerScope, kind: KeyStatsKind, params: SummaryRange) {
   if (params.shipper || !(await summaryServes(kysely, scope))) return null;
   let query = kysely
     .selectFrom("waybill_key_stats as s")
     .where(visible("freights", scope, "s"))
     .where("s.kind", "=", kind)
+    .where("s.waybills", ">", 0)
     .where("s.day", ">=", params.dateFrom)
     .where("s.day", "<=", params.dateTo);
   if (params.freightWay) query = query.where("s.freight_way", "=", params.freightWay as "ROAD");

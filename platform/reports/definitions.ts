@@ -271,11 +271,11 @@ const waybillAnalysis: ReportDef = {
 const RISKS: Array<[key: string, label: string, condition: ReturnType<typeof sql>]> = [
   ["loss_over", "亏吨超标", sql`f.abnormal = 1`],
   ["unload_over", "卸货重量超装货1%", sql`f.unloaded_weight is not null and f.loaded_weight is not null and f.unloaded_weight * 100 > f.loaded_weight * 101`],
-  ["track_missing", "轨迹缺失", sql`f.loading_time is not null and (select count(*) from (select 1 as one from freight_track_points t where t.freight_id = f.id limit 10) tp) < 10`],
+  ["track_missing", "轨迹缺失", sql`f.loading_time is not null and f.track_points < 10`],
   ["overload", "超载", sql`f.loaded_weight is not null and v.load_capacity is not null and f.loaded_weight > v.load_capacity`],
   ["expired", "证件过期时派单", sql`(d.license_valid_to is not null and d.license_valid_to < substr(f.created_at, 1, 10)) or (v.license_valid_to is not null and v.license_valid_to < substr(f.created_at, 1, 10))`],
   ["mismatch", "人车不一致", sql`v.driver_id is not null and f.driver_id is not null and v.driver_id <> f.driver_id`],
-  ["appealed", "申诉", sql`exists (select 1 from risk_appeals a where a.freight_id = f.id)`],
+  ["appealed", "申诉", sql`f.appeals > 0`],
 ];
 
 const waybillRisk: ReportDef = {
@@ -511,8 +511,8 @@ const supplier: ReportDef = {
         total(sql`f.freight_amount`).as("freight"),
         total(LOSS).as("loss"),
         total(LOADED_OF_UNLOADED).as("loaded_of_unloaded"),
-        total(sql`(select sum(c.score) from freight_comments c where c.freight_id = f.id)`).as("score_sum"),
-        total(sql`(select count(*) from freight_comments c where c.freight_id = f.id)`).as("scores"),
+        total(sql`f.comment_score`).as("score_sum"),
+        total(sql`f.comments`).as("scores"),
       ])
       .groupBy([sql`1`, sql`2`])
       .orderBy(sql`4`, "desc")

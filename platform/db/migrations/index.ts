@@ -9,6 +9,7 @@ import { completionIndexesMigration } from "./0039_completion_indexes.js";
 import { dashboardTimeIndexesMigration } from "./0040_dashboard_time_indexes.js";
 import { moneyViewsMigration } from "./0043_money_views.js";
 import { waybillKeyStatsMigration } from "./0044_waybill_key_stats.js";
+import { waybillCountersMigration } from "./0045_waybill_counters.js";
 import type { Migration } from "kysely";
 import type { DialectName } from "../index.js";
 import { smsCodesMigration } from "./0027_sms_codes.js";
@@ -87,4 +88,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0042_waybill_list_stats": waybillListStatsMigration,
   "0043_money_views": moneyViewsMigration,
   "0044_waybill_key_stats": waybillKeyStatsMigration,
+  "0045_waybill_counters": waybillCountersMigration,
 };
