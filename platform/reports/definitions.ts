@@ -182,18 +182,23 @@ const carOutput: ReportDef = {
   id: "carOutput",
   measures: ["output", "trips", "days", "loaded"],
   query: (q) => {
-    const agg = waybills(q)
+    // Per vehicle and loading day first, then per month: 出车天数 is the count of those days (a
+    // count(distinct) per group makes PostgreSQL sort the whole range).
+    const daily = waybills(q)
       .where(present("f.vehicle_id"))
       .where("f.loading_time", "is not", null)
       .select([
         "f.vehicle_id",
-        periodSql(q.dialect, "MONTH", sql`f.loading_time`).as("month"),
+        chinaDateSql(q.dialect, sql`f.loading_time`).as("day"),
         total(sql`f.freight_amount`).as("output"),
         sql<number>`count(*)`.as("trips"),
-        sql<number>`count(distinct ${chinaDateSql(q.dialect, sql`f.loading_time`)})`.as("days"),
         total(sql`f.loaded_weight`).as("loaded"),
       ])
       .groupBy(["f.vehicle_id", sql`2`]);
+    const agg = q.db
+      .selectFrom(daily.as("d"))
+      .select(["d.vehicle_id", sql<string>`substr(d.day, 1, 7)`.as("month"), total(sql`d.output`).as("output"), total(sql`d.trips`).as("trips"), sql<number>`count(*)`.as("days"), total(sql`d.loaded`).as("loaded")])
+      .groupBy(["d.vehicle_id", sql`2`]);
     return q.db
       .selectFrom(agg.as("a"))
       .leftJoin("freight_vehicles as v", "v.id", "a.vehicle_id")

@@ -20,18 +20,20 @@ const REPORT_COLUMNS = [
  * never from the wide waybill rows (a 31-day range: ~12 ms instead of ~500 ms in SQLite). PostgreSQL
  * carries the columns as INCLUDE, with the id for the reports' per-waybill lookups.
  */
-const STAT_INDEXES: Array<[name: string, keys: string, covering: boolean]> = [
+export const STAT_INDEXES: Array<[name: string, keys: string, covering: boolean]> = [
   ["freights_report_platform", "platform_id", true],
   ["freights_report_tenant", "platform_id, tenant_id", true],
   ["freights_report_org", "platform_id, org_id", true],
   ["freights_report_carrier", "carrier_user_id", false],
 ];
 
-function createStatIndex(dialect: DialectName, [name, keys, covering]: (typeof STAT_INDEXES)[number]) {
+/** A statistics-time index; a covering one carries the reports' columns and `more` (later migrations' columns). */
+export function createStatIndex(dialect: DialectName, [name, keys, covering]: (typeof STAT_INDEXES)[number], more: readonly string[] = []) {
   if (!covering) return `create index ${name} on freights (${keys}, ${STAT_TIME})`;
+  const columns = [REPORT_COLUMNS, ...more].join(", ");
   return dialect === "postgres"
-    ? `create index ${name} on freights (${keys}, ${STAT_TIME}) include (id, ${REPORT_COLUMNS})`
-    : `create index ${name} on freights (${keys}, ${STAT_TIME}, ${REPORT_COLUMNS})`;
+    ? `create index ${name} on freights (${keys}, ${STAT_TIME}) include (id, ${columns})`
+    : `create index ${name} on freights (${keys}, ${STAT_TIME}, ${columns})`;
 }
 
 export function reportsMigration(dialect: DialectName): Migration {

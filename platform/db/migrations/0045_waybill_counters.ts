@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from "kysely";
 import type { DialectName } from "../index.js";
+import { createStatIndex, STAT_INDEXES } from "./0017_reports.js";
 
 /**
  * Counts of a waybill's track points, comments (and their scores) and risk appeals, kept on the waybill
@@ -7,7 +8,8 @@ import type { DialectName } from "../index.js";
  * 10 track points, an appeal) and 供应商统计 (评价均分) read them with the waybill instead of probing
  * three tables once per waybill of the range (780,000 probes for the platform's month at 10,000,000
  * waybills). The triggers are the one home of the counts: every insert, delete or score change of the
- * child rows, from any code, moves them in the same transaction.
+ * child rows, from any code, moves them in the same transaction. The reports' covering indexes (0017)
+ * carry them, so the reports still read their range from the index alone.
  */
 export const WAYBILL_COUNTERS = {
   freight_track_points: { track_points: "1" },
@@ -91,17 +93,26 @@ export async function recountWaybillCounters(db: Kysely<unknown>): Promise<void>
   }
 }
 
+async function rebuildStatIndexes(db: Kysely<unknown>, dialect: DialectName, more: readonly string[]): Promise<void> {
+  for (const index of STAT_INDEXES.filter(([, , covering]) => covering)) {
+    await db.schema.dropIndex(index[0]).execute();
+    await sql.raw(createStatIndex(dialect, index, more)).execute(db);
+  }
+}
+
 export function waybillCountersMigration(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
       for (const column of counterColumns()) await db.schema.alterTable("freights").addColumn(column, "integer", (c) => c.notNull().defaultTo(0)).execute();
       await recountWaybillCounters(db);
+      await rebuildStatIndexes(db, dialect, counterColumns());
       for (const table of Object.keys(WAYBILL_COUNTERS) as CountedTable[]) await createCounterTriggers(db, dialect, table);
       await createFreshCountersTrigger(db, dialect);
     },
     async down(db: Kysely<unknown>) {
       await dropFreshCountersTrigger(db, dialect);
       for (const table of Object.keys(WAYBILL_COUNTERS) as CountedTable[]) await dropCounterTriggers(db, dialect, table);
+      await rebuildStatIndexes(db, dialect, []);
       for (const column of counterColumns()) await db.schema.alterTable("freights").dropColumn(column).execute();
     },
   };

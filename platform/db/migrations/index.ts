@@ -10,6 +10,7 @@ import { dashboardTimeIndexesMigration } from "./0040_dashboard_time_indexes.js"
 import { moneyViewsMigration } from "./0043_money_views.js";
 import { waybillKeyStatsMigration } from "./0044_waybill_key_stats.js";
 import { waybillCountersMigration } from "./0045_waybill_counters.js";
+import { ordersCreatedCoveringMigration } from "./0046_orders_created_covering.js";
 import type { Migration } from "kysely";
 import type { DialectName } from "../index.js";
 import { smsCodesMigration } from "./0027_sms_codes.js";
@@ -89,4 +90,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0043_money_views": moneyViewsMigration,
   "0044_waybill_key_stats": waybillKeyStatsMigration,
   "0045_waybill_counters": waybillCountersMigration,
+  "0046_orders_created_covering": ordersCreatedCoveringMigration,
 };
