@@ -21,6 +21,7 @@ import express from "express";
 import { requestFromNode, sendResponse } from "./console-respond.js";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "../app/lib/same-origin";
 import { settingsAtStart } from "../contract/settings";
+import { startMemoryTrim } from "../contract/memory-trim";
 import { consoleTrustProxy, normaliseForwardedHeaders, trustPredicate } from "../contract/trust-proxy";
 import { openEventStreams } from "../app/services/sse.server";
 import { consoleLog } from "../app/services/observability.server";
@@ -77,6 +78,8 @@ app.all("*", async (req: IncomingMessage, res: ServerResponse, next: (error: unk
 const port = settings.PORT;
 const server = settings.HOST ? app.listen(port, settings.HOST) : app.listen(port);
 server.on("listening", () => consoleLog().info(`console listening on http://localhost:${port}`));
+// Hands V8's spare pages back once the console has gone quiet (contract/memory-trim.ts).
+startMemoryTrim({ onTrim: (figures) => consoleLog().debug(figures, "idle memory trim") });
 /** How soon a browser whose event stream the shutdown closed comes back (to another console behind the proxy). */
 const SHUTDOWN_RETRY_MS = 2_000;
 /**
