@@ -1,4 +1,4 @@
-import type { FreightRecord } from "../../contract/freight";
+import type { FreightAction, FreightRecord } from "../../contract/freight";
 
 /**
  * The fields a waybill list's table, row links and dialogs read. The list loaders send only these:
@@ -29,6 +29,10 @@ export const FREIGHT_ROW_FIELDS = [
 
 export type FreightRow = Pick<FreightRecord, (typeof FREIGHT_ROW_FIELDS)[number]>;
 
+/** The steps a list's row offers (FreightListPage's RowActions); the row's other allowed steps are not sent. */
+export const FREIGHT_ROW_ACTIONS: ReadonlySet<FreightAction> = new Set(["LOADING", "UNLOADING", "SIGN", "REVIEW", "FLEET_CONFIRM", "COMPLETE", "CANCEL"]);
+
 export function freightRow(record: FreightRecord): FreightRow {
-  return Object.fromEntries(FREIGHT_ROW_FIELDS.map((key) => [key, record[key]])) as FreightRow;
+  const row = Object.fromEntries(FREIGHT_ROW_FIELDS.map((key) => [key, record[key]])) as FreightRow;
+  return { ...row, actions: record.actions.filter((action) => FREIGHT_ROW_ACTIONS.has(action)) };
 }

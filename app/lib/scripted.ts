@@ -1,13 +1,18 @@
 /**
  * Markup a browser that runs JavaScript does not need in the document (issue 25, page weight): the
- * sidebar's closed groups, the settings form and the user menu's entries. The console marks a browser that ran its scripts
+ * sidebar's entries and icons, the settings form, the user menu's entries and the tables' row actions
+ * (`RowActionMenu`). The console marks a browser that ran its scripts
  * with a session cookie; a document for such a browser leaves that markup out and the browser renders
  * it right after hydration (before the page counts as hydrated). A browser without the cookie (the
- * first page, JavaScript off) gets all of it in the document.
+ * first page, JavaScript off) gets all of it in the document. A browser that holds the cookie but runs no
+ * JavaScript (turned off during the session) loads `FORGET_SCRIPTED` from a `<noscript>` link and gets
+ * all of it again from its next page on.
  */
-import { useEffect, useLayoutEffect, useState } from "react";
+import { createContext, useContext, useEffect, useLayoutEffect, useState } from "react";
 
 export const SCRIPTED_COOKIE = "tms_js";
+/** The resource route that clears the cookie (`routes/scripted-off[.]css.tsx`). */
+export const FORGET_SCRIPTED = "/scripted-off.css";
 
 /** Whether the request comes from a browser that ran the console's scripts before. */
 export function isScripted(request: Request): boolean {
@@ -31,3 +36,9 @@ export function useDeferredMarkup(deferred: boolean): boolean {
   useBeforePaint(() => setShown(true), []);
   return shown;
 }
+
+/** False while a page's deferred markup may not render yet (the shell provides it; true outside it). */
+export const MarkupComplete = createContext(true);
+
+/** Whether the markup a scripted browser's document leaves out may render now (see `MarkupComplete`). */
+export const useMarkupComplete = () => useContext(MarkupComplete);

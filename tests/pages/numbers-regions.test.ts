@@ -119,7 +119,10 @@ describe.sequential("numbers and places in the console (JavaScript off)", () => 
     const from = [...params.entries()].find(([k]) => k.endsWith("From"))!;
     const to = [...params.entries()].find(([k]) => k.endsWith("To"))!;
     expect((Date.parse(to[1]) - Date.parse(from[1])) / 86_400_000).toBe(6);
-    const filtered = await browser.get(href);
+    // The link is a query: the browser resolves it against the page's address.
+    const target = new URL(href, `http://x${page.url}`);
+    expect(target.pathname).toBe("/financialManage/invoiceList");
+    const filtered = await browser.get(target.pathname + target.search);
     expect(filtered.status).toBe(200);
     expect(filtered.doc.querySelector(`input[name="${from[0]}"]`)!.getAttribute("value")).toBe(from[1]);
   });

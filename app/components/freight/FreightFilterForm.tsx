@@ -64,7 +64,8 @@ export function FreightFilterForm({ values, errors = {}, showFreightWay, omit = 
   // Remounting on a new query resets the uncontrolled inputs to the URL's values (back/forward, 重置).
   const formKey = location.search;
   return (
-    <Form method="get" key={formKey} className={filtersClass} aria-label="运单查询">
+    // The path alone as the action: a GET form's query is its fields (Remix would write the page's query into it).
+    <Form method="get" action={location.pathname} key={formKey} className={filtersClass} aria-label="运单查询">
       {Object.entries(carry).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

@@ -49,7 +49,7 @@ export function FreightTable<R extends FreightRow>({ records, actions, selection
 
   return (
     <div className="overflow-x-auto">
-      <table className={`table table-nowrap table-keys ${selection ? "table-keys-select" : ""}`} aria-label={label}>
+      <table className={`table table-nowrap table-keys table-freight${selection ? " table-keys-select" : ""}`} aria-label={label}>
         <thead>
           <tr>
             {selection ? (
@@ -90,7 +90,7 @@ export function FreightTable<R extends FreightRow>({ records, actions, selection
               return (
                 <tr key={r.id} data-testid="freight-row" data-freight-no={r.freightNo} data-status={r.status}>
                   {selection ? (
-                    <td className="col-select">
+                    <td>
                       {selection.selectable(r) ? (
                         <label className="-m-2 block p-2">
                           <span className="sr-only">选择运单 {r.freightNo}</span>
@@ -107,25 +107,26 @@ export function FreightTable<R extends FreightRow>({ records, actions, selection
                       ) : null}
                     </td>
                   ) : null}
-                  <td className="col-key">
+                  {/* The cells' classes are their column's position in tailwind.css (.table-freight). */}
+                  <td>
                     <a href={freightDetailHref(r.freightWay, r.freightNo)}>{r.freightNo}</a>
                     {r.abnormal ? (
                       <span className="ml-1 rounded bg-red-50 px-1 text-xs text-red-600" title={r.abnormalReason ?? undefined}>异常</span>
                     ) : null}
                   </td>
-                  <td className="col-status"><StatusTag status={r.status} /></td>
-                  <td className="col-wide">{FREIGHT_WAY_LABELS[r.freightWay]}</td>
+                  <td><StatusTag status={r.status} bare /></td>
+                  <td>{FREIGHT_WAY_LABELS[r.freightWay]}</td>
                   <td>{r.orderNo}</td>
                   <td>{dash(water ? r.captainName : r.driverName)}</td>
                   <td>{dash(water ? r.shipName : r.plateNo)}</td>
                   <td>{r.loadingPlace}</td>
                   <td>{r.unloadingPlace}</td>
-                  <td className="num">{tonnes(r.plannedWeight)}</td>
-                  <td className="num">{tonnes(r.loadedWeight)}</td>
-                  <td className="num">{tonnes(r.unloadedWeight)}</td>
-                  <td className="num">{fenToYuan(r.freightAmount)}</td>
-                  <td className="col-wide">{formatDateTime(r.createdTime)}</td>
-                  {actions ? <td className="col-actions">{actions(r)}</td> : null}
+                  <td>{tonnes(r.plannedWeight)}</td>
+                  <td>{tonnes(r.loadedWeight)}</td>
+                  <td>{tonnes(r.unloadedWeight)}</td>
+                  <td>{fenToYuan(r.freightAmount)}</td>
+                  <td>{formatDateTime(r.createdTime)}</td>
+                  {actions ? <td>{actions(r)}</td> : null}
                 </tr>
               );
             })

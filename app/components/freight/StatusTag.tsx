@@ -11,10 +11,10 @@ const STATUS_CLASSES: Record<FreightStatus, string> = {
   CANCELLED: "tag-gray",
 };
 
-/** A waybill status as a small coloured label. */
-export function StatusTag({ status }: { status: FreightStatus }) {
+/** A waybill status as a small coloured label; `bare`: without its `data-status` (a table row carries it). */
+export function StatusTag({ status, bare = false }: { status: FreightStatus; bare?: boolean }) {
   return (
-    <span className={`tag ${STATUS_CLASSES[status]}`} data-status={status}>
+    <span className={`tag ${STATUS_CLASSES[status]}`} data-status={bare ? undefined : status}>
       {FREIGHT_STATUS_LABELS[status]}
     </span>
   );

@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { matchRoute, ROUTE_TREE, type RouteNode } from "~/navigation";
 import { useDelegatedNavigation } from "~/components/ui/delegatedNavigation";
-import { useDeferredMarkup } from "~/lib/scripted";
+import { FORGET_SCRIPTED, MarkupComplete, useDeferredMarkup } from "~/lib/scripted";
 import { MessageProvider } from "~/components/ui/Message";
 import { Navbar } from "./Navbar";
 import { RealtimeToasts } from "./RealtimeToasts";
@@ -24,7 +24,7 @@ interface ShellProps {
   affixTabs: VisitedView[];
   msgNum: number;
   productTitle: string;
-  /** The document left out the closed menu groups, the settings form and the user menu (`~/lib/scripted`). */
+  /** The document left out the menu's entries and icons, the settings form, the user menu and the row actions (`~/lib/scripted`). */
   deferred: boolean;
   children: React.ReactNode;
 }
@@ -60,28 +60,35 @@ export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitl
   );
 
   return (
-    <MessageProvider>
-      <UnreadContext.Provider value={{ msgNum, setMsgNum }}>
-        <div className="min-h-screen" onClick={navigateOnClick}>
-          <input id="sidebar-drawer" ref={drawer} type="checkbox" className="peer sr-only" aria-hidden="true" tabIndex={-1} />
-          <label htmlFor="sidebar-drawer" className="fixed inset-0 z-30 hidden bg-black/30 peer-checked:block desk:peer-checked:hidden" aria-label="关闭菜单" />
-          <aside
-            data-testid="sidebar"
-            data-collapsed={collapsed}
-            className={`fixed inset-y-0 left-0 z-40 w-[210px] -translate-x-full bg-sidebar transition-all duration-200 peer-checked:translate-x-0 desk:translate-x-0 ${collapsed ? "desk:w-[54px]" : "desk:w-[210px]"}`}
-          >
-            <Sidebar menu={menu} activePath={activeMenuPath(location.pathname)} collapsed={collapsed} showLogo={settings.sidebarLogo} productTitle={productTitle} closedGroups={complete} />
-          </aside>
-          <div className={`flex min-h-screen flex-col transition-[margin] duration-200 ${collapsed ? "desk:ml-[54px]" : "desk:ml-[210px]"}`}>
-            {settings.fixedHeader ? <div className="sticky top-0 z-20">{header}</div> : header}
-            <main className="flex-1 p-3 sm:p-4" id="main-content">
-              {children}
-            </main>
+    <MarkupComplete.Provider value={complete}>
+      <MessageProvider>
+        <UnreadContext.Provider value={{ msgNum, setMsgNum }}>
+          <div className="min-h-screen" onClick={navigateOnClick}>
+            <input id="sidebar-drawer" ref={drawer} type="checkbox" className="peer sr-only" aria-hidden="true" tabIndex={-1} />
+            <label htmlFor="sidebar-drawer" className="fixed inset-0 z-30 hidden bg-black/30 peer-checked:block desk:peer-checked:hidden" aria-label="关闭菜单" />
+            <aside
+              data-testid="sidebar"
+              data-collapsed={collapsed}
+              className={`fixed inset-y-0 left-0 z-40 w-[210px] -translate-x-full bg-sidebar transition-all duration-200 peer-checked:translate-x-0 desk:translate-x-0 ${collapsed ? "desk:w-[54px]" : "desk:w-[210px]"}`}
+            >
+              <Sidebar menu={menu} activePath={activeMenuPath(location.pathname)} collapsed={collapsed} showLogo={settings.sidebarLogo} productTitle={productTitle} complete={complete} />
+            </aside>
+            <div className={`flex min-h-screen flex-col transition-[margin] duration-200 ${collapsed ? "desk:ml-[54px]" : "desk:ml-[210px]"}`}>
+              {settings.fixedHeader ? <div className="sticky top-0 z-20">{header}</div> : header}
+              <main className="flex-1 p-3 sm:p-4" id="main-content">
+                {children}
+              </main>
+            </div>
           </div>
-        </div>
-        <SettingsPanel withForm={complete} />
-        <RealtimeToasts onCount={setMsgNum} />
-      </UnreadContext.Provider>
-    </MessageProvider>
+          <SettingsPanel withForm={complete} />
+          {deferred ? (
+            <noscript>
+              <link rel="stylesheet" href={FORGET_SCRIPTED} />
+            </noscript>
+          ) : null}
+          <RealtimeToasts onCount={setMsgNum} />
+        </UnreadContext.Provider>
+      </MessageProvider>
+    </MarkupComplete.Provider>
   );
 }

@@ -8,8 +8,11 @@ interface SidebarProps {
   collapsed: boolean;
   showLogo: boolean;
   productTitle: string;
-  /** False while the closed groups' entries are left out (`~/lib/scripted`). */
-  closedGroups: boolean;
+  /**
+   * False while the groups' entries and the icons of the open sidebar are left out (`~/lib/scripted`):
+   * a scripted browser renders them right after hydration. The collapsed sidebar keeps its icons (they are all it shows).
+   */
+  complete: boolean;
 }
 
 const visibleChildren = (node: RouteNode) => (node.children ?? []).filter((c) => !c.hidden);
@@ -18,7 +21,7 @@ const isActiveBranch = (node: RouteNode, active: string): boolean =>
 /** Where a menu entry links: a group goes to its default page. */
 const hrefOf = (node: RouteNode) => node.redirect ?? node.path;
 
-function LeafLink({ node, active, depth, collapsed }: { node: RouteNode; active: string; depth: number; collapsed: boolean }) {
+function LeafLink({ node, active, depth, collapsed, complete }: { node: RouteNode; active: string; depth: number; collapsed: boolean; complete: boolean }) {
   const current = node.path === active ? "page" : undefined;
   // A sub-entry is a bare link: its look (and indent) comes from `.menu-subs` in tailwind.css, since
   // the sidebar's hundred sub-entries are a large part of every page's HTML.
@@ -32,26 +35,26 @@ function LeafLink({ node, active, depth, collapsed }: { node: RouteNode; active:
       {...(depth === 0 ? { "data-menu-level": 0, "data-menu-title": node.title } : {})}
       className={collapsed ? "menu-item menu-collapsed" : "menu-item"}
     >
-      <Icon name={node.icon ?? "table"} />
+      <Icon name={node.icon ?? "table"} blank={!complete && !collapsed} />
       {collapsed && depth === 0 ? <span className="sr-only">{node.title}</span> : <span>{node.title}</span>}
     </a>
   );
 }
 
-type MenuNodeProps = { node: RouteNode; active: string; depth: number; collapsed: boolean; closedGroups: boolean };
+type MenuNodeProps = { node: RouteNode; active: string; depth: number; collapsed: boolean; complete: boolean };
 
-function MenuNode({ node, active, depth, collapsed, closedGroups }: MenuNodeProps) {
+function MenuNode({ node, active, depth, collapsed, complete }: MenuNodeProps) {
   const children = visibleChildren(node);
-  if (!node.children) return isDynamicPath(node.path) ? null : <LeafLink node={node} active={active} depth={depth} collapsed={collapsed} />;
+  if (!node.children) return isDynamicPath(node.path) ? null : <LeafLink node={node} active={active} depth={depth} collapsed={collapsed} complete={complete} />;
   if (children.length === 0) return null;
   const open = isActiveBranch(node, active);
   const entries = (className: string, title?: string) =>
-    open || closedGroups ? (
+    complete ? (
       <ul className={className}>
         {title ? <li className="px-4 py-2 text-xs text-gray-400">{title}</li> : null}
         {children.map((child) => (
           <li key={child.path}>
-            <MenuNode node={child} active={active} depth={depth + 1} collapsed={false} closedGroups={closedGroups} />
+            <MenuNode node={child} active={active} depth={depth + 1} collapsed={false} complete={complete} />
           </li>
         ))}
       </ul>
@@ -77,21 +80,20 @@ function MenuNode({ node, active, depth, collapsed, closedGroups }: MenuNodeProp
   return (
     <details open={open}>
       <summary
-        data-menu-path={node.path}
         data-menu-level={depth}
         data-menu-title={node.title}
         className={`menu-group${depth > 0 ? " menu-group-sub" : ""}${open ? " text-white" : ""}`}
       >
-        {depth === 0 ? <Icon name={node.icon} /> : null}
+        {depth === 0 ? <Icon name={node.icon} blank={!complete} /> : null}
         {/* The chevron is .menu-group::after (tailwind.css), not an SVG per group. */}
-        <span className="flex-1 truncate">{node.title}</span>
+        <span>{node.title}</span>
       </summary>
       {entries("menu-subs")}
     </details>
   );
 }
 
-export function Sidebar({ menu, activePath, collapsed, showLogo, productTitle, closedGroups }: SidebarProps) {
+export function Sidebar({ menu, activePath, collapsed, showLogo, productTitle, complete }: SidebarProps) {
   return (
     <nav aria-label="主菜单" className="flex h-full flex-col">
       {showLogo ? (
@@ -105,7 +107,7 @@ export function Sidebar({ menu, activePath, collapsed, showLogo, productTitle, c
           .filter((node) => !node.hidden)
           .map((node) => (
             <li key={node.path}>
-              <MenuNode node={node} active={activePath} depth={0} collapsed={collapsed} closedGroups={closedGroups} />
+              <MenuNode node={node} active={activePath} depth={0} collapsed={collapsed} complete={complete} />
             </li>
           ))}
       </ul>

@@ -19,13 +19,16 @@ export function rangeShortcuts(today: string = chinaDate()): Array<{ label: stri
   ];
 }
 
-/** The page's address with one range set (links that fill the range: they work without JavaScript). */
-function rangeHref(pathname: string, search: string, name: string, from: string, to: string): string {
+/**
+ * The page's address with one range set (links that fill the range: they work without JavaScript),
+ * as a query the browser resolves against the page's path (issue 25: shorter than the full address).
+ */
+function rangeHref(search: string, name: string, from: string, to: string): string {
   const params = new URLSearchParams(search);
   params.set(`${name}From`, from);
   params.set(`${name}To`, to);
   params.delete("current");
-  return `${pathname}?${params}`;
+  return `?${params}`;
 }
 
 type Values = Partial<Record<string, string>>;
@@ -62,7 +65,7 @@ export function DateRange({ name, label, values, errors }: { name: string; label
         {rangeShortcuts().map((r) => {
           const active = values[`${name}From`] === r.from && values[`${name}To`] === r.to;
           return (
-            <a key={r.label} href={rangeHref(location.pathname, location.search, name, r.from, r.to)} aria-current={active ? "true" : undefined}>
+            <a key={r.label} href={rangeHref(location.search, name, r.from, r.to)} aria-current={active ? "true" : undefined}>
               {r.label}
             </a>
           );

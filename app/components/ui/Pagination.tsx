@@ -57,6 +57,9 @@ export function Pagination({ total, current, size, sums, selectedCount, more }: 
     next.set("size", String(s));
     return `${location.pathname}?${next}`;
   };
+  // The pager's links as queries the browser resolves against the page's path, its GET forms' action the
+  // path alone (their fields are the query): issue 25, shorter documents.
+  const linkFor = (p: number) => hrefFor(p).slice(location.pathname.length);
   const carried = [...params.entries()].filter(([k]) => k !== "current" && k !== "size");
   const first = useRef(true);
   useEffect(() => {
@@ -77,7 +80,7 @@ export function Pagination({ total, current, size, sums, selectedCount, more }: 
         ) : null}
         {(sums ?? []).map(({ key, label, value, unit }) => (
           <span key={key} data-testid={`sum-${key}`}>
-            {label} <b className="text-gray-800">{value}</b> {unit}
+            {`${label} `}<b className="text-gray-800">{value}</b>{` ${unit}`}
           </span>
         ))}
       </div>
@@ -87,7 +90,7 @@ export function Pagination({ total, current, size, sums, selectedCount, more }: 
         ) : (
           <span>{more ? "至少" : "共"} <span data-testid="total">{total}</span> 条</span>
         )}
-        <Form method="get" preventScrollReset className="flex items-center gap-1" onChange={(e) => navigate(hrefFor(1, Number(new FormData(e.currentTarget).get("size"))), { preventScrollReset: true })}>
+        <Form method="get" action={location.pathname} preventScrollReset className="flex items-center gap-1" onChange={(e) => navigate(hrefFor(1, Number(new FormData(e.currentTarget).get("size"))), { preventScrollReset: true })}>
           {carried.map(([k, v], i) => (
             <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
           ))}
@@ -95,7 +98,7 @@ export function Pagination({ total, current, size, sums, selectedCount, more }: 
           <label className="sr-only" htmlFor="page-size">每页条数</label>
           <select id="page-size" name="size" defaultValue={size} className="input h-7 w-[90px] py-0">
             {(PAGE_SIZES.includes(size as (typeof PAGE_SIZES)[number]) ? [...PAGE_SIZES] : [...PAGE_SIZES, size].sort((a, b) => a - b)).map((s) => (
-              <option key={s} value={s}>{s} 条/页</option>
+              <option key={s} value={s}>{`${s} 条/页`}</option>
             ))}
           </select>
           <noscript>
@@ -103,7 +106,7 @@ export function Pagination({ total, current, size, sums, selectedCount, more }: 
           </noscript>
         </Form>
         {page > 1 ? (
-          <a data-prevent-scroll-reset href={hrefFor(page - 1)} className={`${linkClass} hover:text-primary`} aria-label="上一页" rel="prev">‹</a>
+          <a data-prevent-scroll-reset href={linkFor(page - 1)} className={`${linkClass} hover:text-primary`} aria-label="上一页" rel="prev">‹</a>
         ) : (
           <span className={`${linkClass} text-gray-300`} aria-disabled="true">‹</span>
         )}
@@ -115,7 +118,7 @@ export function Pagination({ total, current, size, sums, selectedCount, more }: 
               <li key={item}>
                 <a
                   data-prevent-scroll-reset
-                  href={hrefFor(item)}
+                  href={linkFor(item)}
                   aria-current={item === page ? "page" : undefined}
                   aria-label={`第 ${item} 页`}
                   className={`${linkClass} ${item === page ? "bg-primary text-white" : "hover:text-primary"}`}
@@ -127,11 +130,11 @@ export function Pagination({ total, current, size, sums, selectedCount, more }: 
           )}
         </ul>
         {page < pages ? (
-          <a data-prevent-scroll-reset href={hrefFor(page + 1)} className={`${linkClass} hover:text-primary`} aria-label="下一页" rel="next">›</a>
+          <a data-prevent-scroll-reset href={linkFor(page + 1)} className={`${linkClass} hover:text-primary`} aria-label="下一页" rel="next">›</a>
         ) : (
           <span className={`${linkClass} text-gray-300`} aria-disabled="true">›</span>
         )}
-        <Form method="get" preventScrollReset className="flex items-center gap-1">
+        <Form method="get" action={location.pathname} preventScrollReset className="flex items-center gap-1">
           {carried.map(([k, v], i) => (
             <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
           ))}

@@ -4,8 +4,11 @@
  * (a phone) the inline actions stack in a column (as narrow as one action), so the key columns keep the
  * row. Each action is rendered once (issue 25: no phone copies in the menu; a 20-row list was 9 KB of them).
  * The menu is a `<details>`: it opens without JavaScript; with it, a click elsewhere or a choice closes it.
+ * A scripted browser's document leaves the actions out and the browser renders them right after
+ * hydration (`~/lib/scripted`: a 20-row waybill list's actions were 9.4 KB of its 56 KB).
  */
 import { Children, Fragment, isValidElement, useEffect, useRef, type ReactElement, type ReactNode } from "react";
+import { useMarkupComplete } from "~/lib/scripted";
 
 /** Inline actions before the rest go into 「更多」. */
 export const INLINE_ACTIONS = 3;
@@ -19,7 +22,8 @@ function actionsOf(children: ReactNode): ReactElement[] {
 }
 
 export function RowActionMenu({ label, children }: { /** What the actions act on (the row's number or name), for 「更多」's accessible name. */ label: string; children: ReactNode }) {
-  const items = actionsOf(children);
+  const complete = useMarkupComplete();
+  const items = complete ? actionsOf(children) : [];
   const menu = useRef<HTMLDetailsElement>(null);
   const hasMenu = items.length > INLINE_ACTIONS;
   useEffect(() => {
@@ -49,6 +53,7 @@ export function RowActionMenu({ label, children }: { /** What the actions act on
       details.removeEventListener("keydown", onKey);
     };
   }, [hasMenu]);
+  if (!complete) return null;
   if (items.length === 0) return <span className="text-gray-300">-</span>;
   const inline = items.slice(0, INLINE_ACTIONS);
   const rest = items.slice(INLINE_ACTIONS);
