@@ -363,7 +363,15 @@ const orderTrend: ReportDef = {
     // One pass over whole months, from a year before the range's first (同比's base) to the range's end.
     const span = { dateFrom: `${yearBefore(months[0]!)}-01`, dateTo: params.dateTo };
     const zero = sql<number>`0`;
-    const orders = ordersOf({ ...q, params: { ...params, ...span } }).select([periodSql(dialect, "MONTH", sql`o.created_at`).as("month"), sql<number>`1`.as("orders"), sql<number>`o.planned_weight`.as("planned"), sql<number>`o.dispatched_weight`.as("dispatched"), zero.as("completed_weight")]);
+    // The orders by UTC hour first (a prefix of the stored ISO time, no date parsing per order), then
+    // each hour to its China month: China is UTC+8 all year, so an hour lies in one China day. At
+    // 400,000 orders the per-order time zone conversion was most of the report's time on PostgreSQL.
+    const byHour = ordersOf({ ...q, params: { ...params, ...span } })
+      .select([sql<string>`substr(o.created_at, 1, 13)`.as("hour"), sql<number>`count(*)`.as("orders"), total(sql`o.planned_weight`).as("planned"), total(sql`o.dispatched_weight`).as("dispatched")])
+      .groupBy(sql`1`);
+    const orders = db
+      .selectFrom(byHour.as("h"))
+      .select([periodSql(dialect, "MONTH", sql`h.hour || ':00:00.000Z'`).as("month"), sql<number>`h.orders`.as("orders"), sql<number>`h.planned`.as("planned"), sql<number>`h.dispatched`.as("dispatched"), zero.as("completed_weight")]);
     // Completed weight only over the range itself. The status is a CASE, not a WHERE: with `status =` in
     // the WHERE, SQLite walks (org, status) over every completed waybill of all time instead of the
     // report index's range on the statistics time (1.1 s against 0.1 s at 1,000,000 waybills).
