@@ -172,19 +172,43 @@ export async function dropSummaryTriggers(db: Kysely<unknown>, dialect: DialectN
   }
 }
 
+/** The type of each key column the summaries use (ids are bigint on PostgreSQL). */
+const SUMMARY_KEY_TYPES: Record<string, "varchar(8)" | "varchar(10)" | "varchar(16)" | "varchar(64)" | "big"> = {
+  platform_id: "varchar(8)",
+  tenant_id: "big",
+  org_id: "big",
+  day: "varchar(10)",
+  freight_way: "varchar(8)",
+  status: "varchar(16)",
+  kind: "varchar(10)",
+  key: "varchar(64)",
+};
+
+/** Creates a summary table `name`: its keys (not null, the primary key in their order) and its measures (0 by default). */
+export async function createSummaryTable(db: Kysely<unknown>, dialect: DialectName, name: string, keys: readonly string[], measures: readonly string[]): Promise<void> {
+  const big = dialect === "postgres" ? "bigint" : "integer";
+  let table = db.schema.createTable(name);
+  for (const k of keys) {
+    const type = SUMMARY_KEY_TYPES[k]!;
+    table = table.addColumn(k, type === "big" ? big : type, (c) => c.notNull());
+  }
+  for (const m of measures) table = table.addColumn(m, big, (c) => c.notNull().defaultTo(0));
+  await table.addPrimaryKeyConstraint(`${name}_pk`, [...keys] as never[]).execute();
+}
+
+/** A migration adding a summary to a database that holds waybills: every summary is emptied and the backfill starts again, so all are refilled together. */
+export async function refillSummaries(db: Kysely<unknown>, tables: readonly string[]): Promise<void> {
+  const any = await sql<{ id: number }>`select id from freights limit 1`.execute(db);
+  if (!any.rows.length) return;
+  for (const table of tables) await sql.raw(`delete from ${table}`).execute(db);
+  await sql`update waybill_daily_stats_progress set covered_to = 0, done = 0 where id = 1`.execute(db);
+}
+
 export function waybillDailyStatsMigration(dialect: DialectName): Migration {
   const big = dialect === "postgres" ? "bigint" : "integer";
   return {
     async up(db: Kysely<unknown>) {
-      let table = db.schema
-        .createTable("waybill_daily_stats")
-        .addColumn("platform_id", "varchar(8)", (c) => c.notNull())
-        .addColumn("tenant_id", big, (c) => c.notNull())
-        .addColumn("org_id", big, (c) => c.notNull())
-        .addColumn("day", "varchar(10)", (c) => c.notNull())
-        .addColumn("freight_way", "varchar(8)", (c) => c.notNull());
-      for (const m of DAILY_STATS_MEASURES) table = table.addColumn(m, big, (c) => c.notNull().defaultTo(0));
-      await table.addPrimaryKeyConstraint("waybill_daily_stats_pk", [...DAILY_STATS_KEYS]).execute();
+      await createSummaryTable(db, dialect, "waybill_daily_stats", DAILY_STATS_KEYS, DAILY_STATS_MEASURES);
       // The platform's and a tenant's ranges (the primary key serves an organisation's).
       await db.schema.createIndex("waybill_daily_stats_platform_day").on("waybill_daily_stats").columns(["platform_id", "day"]).execute();
       await db.schema.createIndex("waybill_daily_stats_tenant_day").on("waybill_daily_stats").columns(["platform_id", "tenant_id", "day"]).execute();

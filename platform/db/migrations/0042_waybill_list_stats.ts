@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from "kysely";
 import type { DialectName } from "../index.js";
-import { chinaDay, createSummaryTriggers, dropSummaryTriggers, summaryUpsert } from "./0041_waybill_daily_stats.js";
+import { chinaDay, createSummaryTable, createSummaryTriggers, dropSummaryTriggers, refillSummaries, summaryUpsert } from "./0041_waybill_daily_stats.js";
 
 /**
  * The waybill list's summary (docs/design/reports.md, "The list's count and sums"): one row per
@@ -54,28 +54,12 @@ export function listStatsContributions(dialect: DialectName, r: string, sign: 1 
 export const listStatsUpsert = (contributions: string) => summaryUpsert("waybill_list_stats", LIST_STATS_KEYS, LIST_STATS_MEASURES, contributions);
 
 export function waybillListStatsMigration(dialect: DialectName): Migration {
-  const big = dialect === "postgres" ? "bigint" : "integer";
   return {
     async up(db: Kysely<unknown>) {
-      let table = db.schema
-        .createTable("waybill_list_stats")
-        .addColumn("platform_id", "varchar(8)", (c) => c.notNull())
-        .addColumn("tenant_id", big, (c) => c.notNull())
-        .addColumn("org_id", big, (c) => c.notNull())
-        .addColumn("day", "varchar(10)", (c) => c.notNull())
-        .addColumn("freight_way", "varchar(8)", (c) => c.notNull())
-        .addColumn("status", "varchar(16)", (c) => c.notNull());
-      for (const m of LIST_STATS_MEASURES) table = table.addColumn(m, big, (c) => c.notNull().defaultTo(0));
-      await table.addPrimaryKeyConstraint("waybill_list_stats_pk", [...LIST_STATS_KEYS]).execute();
+      await createSummaryTable(db, dialect, "waybill_list_stats", LIST_STATS_KEYS, LIST_STATS_MEASURES);
       // The platform's date ranges (the primary key serves a tenant's and an organisation's).
       await db.schema.createIndex("waybill_list_stats_platform_day").on("waybill_list_stats").columns(["platform_id", "day"]).execute();
-
-      // Both summaries are refilled together by the backfill (same progress row).
-      const any = await sql<{ id: number }>`select id from freights limit 1`.execute(db);
-      if (any.rows.length) {
-        await sql`delete from waybill_daily_stats`.execute(db);
-        await sql`update waybill_daily_stats_progress set covered_to = 0, done = 0 where id = 1`.execute(db);
-      }
+      await refillSummaries(db, ["waybill_daily_stats"]);
 
       await createSummaryTriggers(db, dialect, "waybill_list_stats", (r, sign) => listStatsContributions(dialect, r, sign), listStatsUpsert, SOURCE_COLUMNS);
     },

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from "kysely";
 import type { DialectName } from "../index.js";
-import { chinaDay, createSummaryTriggers, dropSummaryTriggers, summaryUpsert } from "./0041_waybill_daily_stats.js";
+import { chinaDay, createSummaryTable, createSummaryTriggers, dropSummaryTriggers, refillSummaries, summaryUpsert } from "./0041_waybill_daily_stats.js";
 
 /**
  * The per-day summary by place and cargo (docs/design/reports.md, "The summary by place and cargo"):
@@ -22,21 +22,8 @@ export type KeyStatsMeasure = (typeof KEY_STATS_MEASURES)[number];
 export const KEY_STATS_KINDS = { LOADING: "loading_place", UNLOADING: "unloading_place", CARGO: "cargo_category" } as const;
 export type KeyStatsKind = keyof typeof KEY_STATS_KINDS;
 
-const SOURCE_COLUMNS = [
-  "platform_id",
-  "tenant_id",
-  "org_id",
-  "freight_way",
-  "status",
-  "created_at",
-  "loading_time",
-  "loading_place",
-  "unloading_place",
-  "cargo_category",
-  "loaded_weight",
-  "unloaded_weight",
-  "freight_amount",
-];
+/** The columns of `freights` the summary reads: an update touching none of them changes nothing. */
+const SOURCE_COLUMNS = ["platform_id", "tenant_id", "org_id", "freight_way", "status", "created_at", "loading_time", ...Object.values(KEY_STATS_KINDS), "loaded_weight", "unloaded_weight", "freight_amount"];
 
 /**
  * The rows a waybill adds to (sign 1) or takes from (sign -1) the summary: one per kind, on its
@@ -66,30 +53,13 @@ export function keyStatsContributions(dialect: DialectName, r: string, sign: 1 |
 export const keyStatsUpsert = (contributions: string) => summaryUpsert("waybill_key_stats", KEY_STATS_KEYS, KEY_STATS_MEASURES, contributions);
 
 export function waybillKeyStatsMigration(dialect: DialectName): Migration {
-  const big = dialect === "postgres" ? "bigint" : "integer";
   return {
     async up(db: Kysely<unknown>) {
-      let table = db.schema
-        .createTable("waybill_key_stats")
-        .addColumn("platform_id", "varchar(8)", (c) => c.notNull())
-        .addColumn("tenant_id", big, (c) => c.notNull())
-        .addColumn("org_id", big, (c) => c.notNull())
-        .addColumn("day", "varchar(10)", (c) => c.notNull())
-        .addColumn("freight_way", "varchar(8)", (c) => c.notNull())
-        .addColumn("kind", "varchar(10)", (c) => c.notNull())
-        .addColumn("key", "varchar(64)", (c) => c.notNull());
-      for (const m of KEY_STATS_MEASURES) table = table.addColumn(m, big, (c) => c.notNull().defaultTo(0));
-      await table.addPrimaryKeyConstraint("waybill_key_stats_pk", [...KEY_STATS_KEYS]).execute();
+      await createSummaryTable(db, dialect, "waybill_key_stats", KEY_STATS_KEYS, KEY_STATS_MEASURES);
       // A kind over the platform's or a tenant's days; the primary key serves an organisation's.
       await db.schema.createIndex("waybill_key_stats_platform_day").on("waybill_key_stats").columns(["platform_id", "kind", "day"]).execute();
       await db.schema.createIndex("waybill_key_stats_tenant_day").on("waybill_key_stats").columns(["platform_id", "tenant_id", "kind", "day"]).execute();
-
-      const any = await sql<{ id: number }>`select id from freights limit 1`.execute(db);
-      if (any.rows.length) {
-        await sql`delete from waybill_daily_stats`.execute(db);
-        await sql`delete from waybill_list_stats`.execute(db);
-        await sql`update waybill_daily_stats_progress set covered_to = 0, done = 0 where id = 1`.execute(db);
-      }
+      await refillSummaries(db, ["waybill_daily_stats", "waybill_list_stats"]);
 
       await createSummaryTriggers(db, dialect, "waybill_key_stats", (r, sign) => keyStatsContributions(dialect, r, sign), keyStatsUpsert, SOURCE_COLUMNS);
     },
