@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from "kysely";
+import type { Kysely, Migration } from "kysely";
 import type { DialectName } from "../index.js";
 import { chinaDay, createSummaryTable, createSummaryTriggers, dropSummaryTriggers, refillSummaries, summaryUpsert } from "./0041_waybill_daily_stats.js";
 
