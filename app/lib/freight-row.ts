@@ -1,4 +1,5 @@
 import type { FreightAction, FreightRecord } from "../../contract/freight";
+import type { FreightStepPage } from "./freight-links";
 
 /**
  * The fields a waybill list's table, row links and dialogs read. The list loaders send only these:
@@ -29,8 +30,18 @@ export const FREIGHT_ROW_FIELDS = [
 
 export type FreightRow = Pick<FreightRecord, (typeof FREIGHT_ROW_FIELDS)[number]>;
 
+/** The step pages a list's row links to, each with the steps that offer it (确认 serves 审核 and 车队长确认). */
+export const FREIGHT_ROW_STEP_PAGES: ReadonlyArray<readonly [label: string, page: FreightStepPage, offeredBy: readonly FreightAction[]]> = [
+  ["装货", "loading", ["LOADING"]],
+  ["卸货", "unloading", ["UNLOADING"]],
+  ["签收", "sign", ["SIGN"]],
+  ["确认", "confirm", ["REVIEW", "FLEET_CONFIRM"]],
+];
+/** The row dialogs of a list (完成, 取消). */
+export const FREIGHT_ROW_DIALOG_ACTIONS: readonly FreightAction[] = ["COMPLETE", "CANCEL"];
+
 /** The steps a list's row offers (FreightListPage's RowActions); the row's other allowed steps are not sent. */
-export const FREIGHT_ROW_ACTIONS: ReadonlySet<FreightAction> = new Set(["LOADING", "UNLOADING", "SIGN", "REVIEW", "FLEET_CONFIRM", "COMPLETE", "CANCEL"]);
+export const FREIGHT_ROW_ACTIONS: ReadonlySet<FreightAction> = new Set([...FREIGHT_ROW_STEP_PAGES.flatMap(([, , offeredBy]) => offeredBy), ...FREIGHT_ROW_DIALOG_ACTIONS]);
 
 export function freightRow(record: FreightRecord): FreightRow {
   const row = Object.fromEntries(FREIGHT_ROW_FIELDS.map((key) => [key, record[key]])) as FreightRow;

@@ -1,10 +1,11 @@
 /**
  * The daily summary of the waybills (`waybill_daily_stats`, migration 0041; docs/design/reports.md), the
  * list's summary (`waybill_list_stats`, 0042) and the summary by place and cargo (`waybill_key_stats`,
- * 0044): the backfill that fills all three in id ranges, and the readers' entry points. Triggers on `freights` keep them in the transaction of every waybill write;
- * this module never writes a figure for a single waybill.
+ * 0044): the backfill that fills all three in id ranges, and the readers' entry points. Triggers on
+ * `freights` keep them in the transaction of every waybill write; this module never writes a figure for
+ * a single waybill.
  */
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import type { Db } from "../db/index.js";
 import type { Database } from "../db/schema.js";
 import { yieldToRequests } from "../db/yield.js";
@@ -119,6 +120,14 @@ type SummaryRange = {
   shipper?: string | null;
 };
 
+/** The caller's summary rows (alias s) of the range's days, with the way and organisation filters. */
+function inSummaryRange(scope: CallerScope, params: SummaryRange): RawBuilder<SqlBool> {
+  const parts = [visible("freights", scope, "s"), sql`s.day >= ${params.dateFrom}`, sql`s.day <= ${params.dateTo}`];
+  if (params.freightWay) parts.push(sql`s.freight_way = ${params.freightWay}`);
+  if (params.orgId && isStaff(scope)) parts.push(sql`s.org_id = ${params.orgId}`);
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
 /**
  * The report's selection from the summary (alias s): the caller's days in the range, with the way and
  * organisation filters; null when the summary cannot answer it (an individual, the backfill not done,
@@ -126,10 +135,7 @@ type SummaryRange = {
  */
 export async function dailyStatsInRange(kysely: Kysely<Database>, scope: CallerScope, params: SummaryRange) {
   if (params.shipper || !(await summaryServes(kysely, scope))) return null;
-  let query = dailyStatsOf(kysely, scope).where("s.day", ">=", params.dateFrom).where("s.day", "<=", params.dateTo);
-  if (params.freightWay) query = query.where("s.freight_way", "=", params.freightWay as "ROAD");
-  if (params.orgId && isStaff(scope)) query = query.where("s.org_id", "=", params.orgId);
-  return query;
+  return kysely.selectFrom("waybill_daily_stats as s").where(inSummaryRange(scope, params));
 }
 
 /**
@@ -138,14 +144,5 @@ export async function dailyStatsInRange(kysely: Kysely<Database>, scope: CallerS
  */
 export async function keyStatsInRange(kysely: Kysely<Database>, scope: CallerScope, kind: KeyStatsKind, params: SummaryRange) {
   if (params.shipper || !(await summaryServes(kysely, scope))) return null;
-  let query = kysely
-    .selectFrom("waybill_key_stats as s")
-    .where(visible("freights", scope, "s"))
-    .where("s.kind", "=", kind)
-    .where("s.waybills", ">", 0)
-    .where("s.day", ">=", params.dateFrom)
-    .where("s.day", "<=", params.dateTo);
-  if (params.freightWay) query = query.where("s.freight_way", "=", params.freightWay as "ROAD");
-  if (params.orgId && isStaff(scope)) query = query.where("s.org_id", "=", params.orgId);
-  return query;
+  return kysely.selectFrom("waybill_key_stats as s").where(inSummaryRange(scope, params)).where("s.kind", "=", kind).where("s.waybills", ">", 0);
 }

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } 
 import { useEffect, useState, type MouseEvent } from "react";
 import { hasTrack, isUnderWay, mayTake } from "../../../contract/freight-steps";
 import type { FreightAction } from "../../../contract/freight";
-import type { FreightRow } from "~/lib/freight-row";
+import { FREIGHT_ROW_STEP_PAGES, type FreightRow } from "~/lib/freight-row";
 import { appealSubmitHref, APPEAL_ROLES } from "~/lib/appeal-links";
 import { Dialog } from "~/components/ui/Dialog";
 import { useMessage } from "~/components/ui/Message";
@@ -33,10 +33,7 @@ function RowActions({ record, listHref }: { record: FreightRow; listHref: string
   return (
     <RowActionMenu label={freightNo}>
       {step("详情", freightDetailHref(way, freightNo))}
-      {may("LOADING") ? step("装货", freightStepHref("loading", way, freightNo)) : null}
-      {may("UNLOADING") ? step("卸货", freightStepHref("unloading", way, freightNo)) : null}
-      {may("SIGN") ? step("签收", freightStepHref("sign", way, freightNo)) : null}
-      {may("REVIEW") || may("FLEET_CONFIRM") ? step("确认", freightStepHref("confirm", way, freightNo)) : null}
+      {FREIGHT_ROW_STEP_PAGES.map(([label, page, offeredBy]) => (offeredBy.some(may) ? <a key={page} href={freightStepHref(page, way, freightNo)}>{label}</a> : null))}
       {hasTrack(status) ? step("轨迹", trackPlaybackHref(way, freightNo)) : null}
       {isUnderWay(status) ? step("监控", monitorHref(freightNo)) : null}
       {record.abnormal ? <Permission roles={APPEAL_ROLES.submit}>{step("申诉", appealSubmitHref(freightNo))}</Permission> : null}

@@ -84,7 +84,7 @@ async function dropFreshCountersTrigger(db: Kysely<unknown>, dialect: DialectNam
 }
 
 /** Sets every waybill's counters from the child rows that exist (only waybills that have any). */
-export async function recountWaybillCounters(db: Kysely<unknown>): Promise<void> {
+async function recountWaybillCounters(db: Kysely<unknown>): Promise<void> {
   for (const [table, counters] of Object.entries(WAYBILL_COUNTERS)) {
     const sets = Object.entries(counters)
       .map(([column, expr]) => `${column} = (select ${expr === "1" ? "count(*)" : `coalesce(sum(c.${expr}), 0)`} from ${table} c where c.freight_id = freights.id)`)
