@@ -3,11 +3,17 @@
  * database), waits for its health check, then starts the console (scripts/console-server.ts: remix-serve's set-up with backpressure and the cross-origin guard). Ctrl-C stops both.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildIfNeeded } from "./console-build.js";
 import { platformUrlOf, readSettings } from "../contract/settings.js";
 
 const root = new URL("..", import.meta.url).pathname;
+const projectNode = Number(readFileSync(join(root, ".nvmrc"), "utf8").split(".")[0]);
+if (Number(process.versions.node.split(".")[0]) < projectNode) {
+  console.error(`[start] Node ${process.version} is older than the project's ${projectNode}: run \`npm install\`, then \`npm start\` (npm runs its scripts on the Node ${projectNode} that npm install brings). 请先运行 npm install，再用 npm start 启动。`);
+  process.exit(1);
+}
 const { settings } = readSettings(process.env);
 const platformPort = settings.PLATFORM_PORT;
 const consolePort = settings.PORT;

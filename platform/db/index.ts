@@ -38,7 +38,13 @@ export async function refreshStatistics(db: Db): Promise<void> {
   if (db.dialect === "sqlite") await sql`pragma optimize`.execute(db.kysely);
 }
 
+/** better-sqlite3 is a Node-API module that needs Node 22: on an older node it crashes the process (SIGSEGV) instead of failing. */
+const sqliteNeedsNode = 22;
+
 async function openSqlite(path: string): Promise<Db> {
+  if (Number(process.versions.node.split(".")[0]) < sqliteNeedsNode) {
+    throw new Error(`SQLite needs Node ${sqliteNeedsNode} or later, this is ${process.version}: start through npm (npm start), which runs the Node 24 that npm install brings (SQLite 需要 Node ${sqliteNeedsNode} 以上)`);
+  }
   const { default: SQLite } = await import("better-sqlite3");
   const file = path === ":memory:" ? path : resolve(path);
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });

@@ -5,7 +5,7 @@
  * shutdown limit and read their settings from an EnvironmentFile.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -110,50 +110,50 @@ describe("the Node version (.nvmrc)", () => {
     expect(Number(process.versions.node.split(".")[0])).toBeGreaterThanOrEqual(major);
   });
 
-  // Sources scripts/use-node.sh in a clean shell whose PATH starts with `binDir`; returns the node it
-  // chose, npm_config_nodedir and what it said.
-  const useNode = (binDir: string, home: string) => {
-    const result = spawnSync("bash", ["-c", `. scripts/use-node.sh && printf '%s\\n%s\\n' "$(command -v node)" "$npm_config_nodedir"`], {
+  // Runs scripts/node-runtime.mjs with `node` in a clean environment whose HOME is `home`.
+  const printBinDir = (node: string, home: string) => {
+    const result = spawnSync(node, ["scripts/node-runtime.mjs", "--print-bin-dir"], {
       cwd: root,
-      env: { PATH: `${binDir}:/usr/bin:/bin`, HOME: home, NODE_ENV: "test" },
+      env: { PATH: "/usr/bin:/bin", HOME: home },
       encoding: "utf8",
     });
     expect(result.status, result.stderr).toBe(0);
-    const [node, nodedir] = result.stdout.split("\n");
-    return { node, nodedir, said: result.stderr };
+    return { binDir: result.stdout.trim(), said: result.stderr };
   };
-  const ownPrefix = dirname(dirname(process.execPath));
-  const ownHeaders = existsSync(join(ownPrefix, "include/node/common.gypi"));
 
-  it("scripts/use-node.sh keeps a node that is new enough, and points node-gyp at its headers when it ships them", () => {
-    const home = mkdtempSync(join(tmpdir(), "tms-use-node-"));
+  it("a node that is new enough is the project's node, and nothing is fetched", () => {
+    const home = mkdtempSync(join(tmpdir(), "tms-node-runtime-"));
     try {
-      const chosen = useNode(dirname(process.execPath), home);
-      expect(chosen.node).toBe(process.execPath);
-      expect(chosen.nodedir).toBe(ownHeaders ? ownPrefix : "");
+      const chosen = printBinDir(process.execPath, home);
+      expect(chosen.binDir).toBe(dirname(process.execPath));
       expect(chosen.said).not.toContain("fetching");
     } finally {
       rmSync(home, { recursive: true, force: true });
     }
   });
 
-  it("scripts/use-node.sh puts the cached node first when the machine's node is older", () => {
-    const home = mkdtempSync(join(tmpdir(), "tms-use-node-"));
+  // The machine's own node, when it is older than .nvmrc's (Debian's 20 on these machines).
+  const machineNode = ["/usr/bin/node", "/usr/local/bin/node"].find((path) => {
+    const version = spawnSync(path, ["-p", "process.versions.node"], { encoding: "utf8" });
+    return version.status === 0 && Number(version.stdout.split(".")[0]) < major;
+  });
+
+  it.runIf(machineNode)("an older node takes the cached build of .nvmrc's major", () => {
+    const home = mkdtempSync(join(tmpdir(), "tms-node-runtime-"));
     try {
-      // The machine's node, one major older than .nvmrc's: a stand-in that answers the version question.
-      const oldBin = join(home, "old-bin");
-      mkdirSync(oldBin);
-      writeFileSync(join(oldBin, "node"), `#!/bin/sh\necho ${major - 1}\n`, { mode: 0o755 });
-      const cached = join(home, ".cache", `tms-node-${major}-${process.arch}`, "package");
-      mkdirSync(join(cached, "bin"), { recursive: true });
-      symlinkSync(process.execPath, join(cached, "bin", "node"));
-      if (ownHeaders) symlinkSync(join(ownPrefix, "include"), join(cached, "include"));
-      const chosen = useNode(oldBin, home);
-      expect(chosen.node).toBe(join(cached, "bin", "node"));
-      expect(chosen.nodedir).toBe(ownHeaders ? cached : "");
+      const arch = process.arch === "arm64" ? "arm64" : "x64";
+      const cached = join(home, ".cache", `tms-node-${major}-${process.platform}-${arch}`, "package", "bin");
+      mkdirSync(cached, { recursive: true });
+      symlinkSync(process.execPath, join(cached, "node"));
+      const chosen = printBinDir(machineNode!, home);
+      expect(chosen.binDir).toBe(cached);
       expect(chosen.said).not.toContain("fetching");
     } finally {
       rmSync(home, { recursive: true, force: true });
     }
+  });
+
+  it.runIf(machineNode)("on a machine whose node is older, npm install linked the node these tests run on as node_modules/.bin/node", () => {
+    expect(realpathSync(join(root, "node_modules", ".bin", "node"))).toBe(realpathSync(process.execPath));
   });
 });
