@@ -86,7 +86,7 @@ test("paging scrolls back to the top in an animation (spec 9)", async ({ browser
   });
   await page.getByRole("link", { name: "下一页" }).click();
   await expect(page).toHaveURL(/current=2/);
-  await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
+  await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 30_000 }).toBe(0);
   const seen = await page.evaluate(() => (window as unknown as { seenScroll: number[] }).seenScroll);
   expect(seen.some((y) => y > 0 && y < start), `intermediate positions ${seen.join(",")}`).toBe(true);
   await page.close();

@@ -109,7 +109,6 @@ test("an organisation requests a recharge, platform finance confirms it on ä¼ä¸
 });
 
 test("every money page renders real rows for the account that uses it", async ({ page }) => {
-  test.setTimeout(120_000);
   const pages: Array<[Kind, string, string]> = [
     ["ORG_USER", "/accountManage/expend", ENGINE_ROWS],
     ["ORG_USER", "/financialManage/paymentList", ENGINE_ROWS],

@@ -9,7 +9,6 @@ import { login } from "./support";
 test.use({ javaScriptEnabled: false });
 
 test("organisation: 找车 联系, 设置车辆信息, 短信模板 测试发送, 轨迹定位", async ({ page }) => {
-  test.setTimeout(120_000);
   await login(page, "ORG_USER", "/carAdministration/findCar/index");
   const cards = page.getByTestId("findcar-card");
   await expect(cards.first()).toBeVisible();

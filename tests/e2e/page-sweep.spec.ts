@@ -59,7 +59,7 @@ async function sweep(page: Page, paths: string[], kind: "menu" | "link"): Promis
       continue;
     }
     try {
-      await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 15_000 });
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 60_000 });
     } catch {
       failures.push(`${path}: not hydrated`);
       continue;
@@ -86,7 +86,7 @@ for (const [account, mobile] of Object.entries(SWEPT)) {
   test(`every page ${account}'s menu offers, and the links they hand on, hydrate without errors`, async ({ page, context }) => {
     // Well under four minutes for the platform account on a quiet two-core machine; the cap leaves
     // room for a machine shared with other work.
-    test.setTimeout(480_000);
+    test.setTimeout(900_000);
     await page.goto("/login");
     await page.getByLabel("手机号").fill(mobile);
     await page.getByLabel("密码", { exact: true }).fill(PASSWORD);

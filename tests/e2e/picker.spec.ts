@@ -9,7 +9,6 @@ import { vehicle } from "../../contract/resources/vehicle";
 import { fillForm, login, platformCall, platformToken } from "./support";
 
 test("types a driver's name in 默认司机, picks the match with the keyboard and saves it", async ({ page }) => {
-  test.setTimeout(240_000);
   const token = await platformToken("ORG_USER");
   const stamp = String(Date.now() % 1000).padStart(3, "0");
   const names = Array.from({ length: 55 }, (_, i) => `键选司机${stamp}${String(i).padStart(2, "0")}`);

@@ -22,7 +22,6 @@ async function expectReport(page: Page, id: (typeof REPORT_IDS)[number]) {
 }
 
 test("every report renders its table and its chart for the platform user", async ({ page }) => {
-  test.setTimeout(120_000);
   await login(page, "SYSTEM_USER");
   for (const id of REPORT_IDS) await expectReport(page, id);
 });

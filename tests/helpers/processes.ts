@@ -43,7 +43,7 @@ export async function spawnPlatform(env: Record<string, string>): Promise<Spawne
     baseUrl,
     output: () => text,
     exited,
-    async healthy(timeoutMs = 60_000) {
+    async healthy(timeoutMs = 180_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         if (gone) throw new Error(`platform exited before it was healthy:\n${text}`);

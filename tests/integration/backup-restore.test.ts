@@ -110,7 +110,7 @@ describe(`backup and restore of a running instance (${dialect})`, () => {
     ({ manifest } = await backup({ databaseUrl: source.url, dataDir: sourceDir, dir: backupDir, env: { SESSION_SECRET: "s".repeat(48), TMS_CARD_KEY: CARD_KEY }, sessionSecretFile: join(work, "none") }));
     writing = false;
     await writer;
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await restored?.close();
@@ -118,7 +118,7 @@ describe(`backup and restore of a running instance (${dialect})`, () => {
     await source?.drop();
     await target?.drop();
     rmSync(work, { recursive: true, force: true });
-  }, 30_000);
+  });
 
   it("writes a manifest: versions, migration head, rows per table, a checksum per file; secrets 0600", async () => {
     expect(writesDuringBackup).toBeGreaterThan(0);
@@ -172,5 +172,5 @@ describe(`backup and restore of a running instance (${dialect})`, () => {
 
     const ledger = await checkLedger(restored.db);
     expect(ledger.ok, JSON.stringify(ledger)).toBe(true);
-  }, 60_000);
+  });
 });

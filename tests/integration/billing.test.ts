@@ -53,7 +53,7 @@ beforeAll(async () => {
   companyId = Number(company.id);
   expect(Number(company.max_invoice_amount)).toBe(1_000_000);
   paid = await freshPaid(4);
-}, 120_000);
+});
 afterAll(() => f?.close());
 
 describe(`billing (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, () => {

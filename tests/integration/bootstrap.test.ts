@@ -29,7 +29,7 @@ describe(`production bootstrap (${process.env.TEST_DATABASE_URL ? "postgres" : "
       await db.destroy();
       await database.drop();
     };
-  }, 60_000);
+  });
   afterAll(() => close?.());
 
   it("has the catalogue and no demo accounts", async () => {

@@ -255,7 +255,7 @@ const order = { id: 0, orderNo: "" };
 let supplyNo = "";
 
 /** Each link makes several page round trips; a loaded CI machine may take a while over one. */
-const LINK = { timeout: 90_000 };
+const LINK = { timeout: 300_000 };
 
 describe.sequential("the whole chain, as a new customer goes through it", () => {
   it("the platform registers the enterprise on 新增企业 and approves it on 企业审核", LINK, async () => {

@@ -43,7 +43,7 @@ const cancelWaybill = (id: number) => okData(as(f, "ORG_USER", `/tms-freight/${i
 
 beforeAll(async () => {
   f = await startFreightPlatform("deliveries");
-}, 120_000);
+});
 afterAll(async () => {
   await f?.close();
 });

@@ -36,7 +36,7 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   await db.insertInto("user_roles").values({ user_id: user.id, role_id: role.role_id }).execute();
   otherOrg = (await loginAs(f.p.baseUrl, "13900000021")).accessToken;
-}, 120_000);
+});
 afterAll(() => f?.close());
 
 const token = (who: keyof typeof DEMO_ACCOUNTS) => f.tokens[who];

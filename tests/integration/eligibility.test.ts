@@ -12,7 +12,7 @@ import { as, carrierOf, createOrder, driveTo, fingerprint, freshCarrier as fresh
 let f: FreightTestPlatform;
 beforeAll(async () => {
   f = await startFreightPlatform("eligibility");
-}, 120_000);
+});
 afterAll(() => f?.close());
 
 const db = () => f.p.db.kysely;

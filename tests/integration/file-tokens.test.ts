@@ -32,7 +32,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "tms-sec21-files-"));
   platform = await startTestPlatform("file_tokens", { dataDir });
   admin = (await loginAs(platform.baseUrl, DEMO_ACCOUNTS.SYSTEM_USER)).accessToken;
-}, 120_000);
+});
 afterAll(async () => {
   await platform?.close();
   rmSync(dataDir, { recursive: true, force: true });

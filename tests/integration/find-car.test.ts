@@ -13,7 +13,7 @@ let f: FreightTestPlatform;
 // Migrating and seeding a PostgreSQL schema takes long on a loaded machine.
 beforeAll(async () => {
   f = await startFreightPlatform("find-car");
-}, 180_000);
+});
 afterAll(async () => {
   await f?.close();
 });

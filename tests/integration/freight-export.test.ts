@@ -7,6 +7,7 @@ import { EXPORT_HEADERS, XLSX_TYPE, writeFreightWorkbook, type ExportSource } fr
 import { orgNames } from "../../platform/freight/records.js";
 import { freightPageAfter } from "../../platform/freight/search.js";
 import type { CallerScope } from "../../platform/scope.js";
+import { until } from "../helpers/wait.js";
 import { startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
 
 let f: FreightTestPlatform;
@@ -177,7 +178,7 @@ describe(`waybill export (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite
         req.on("error", (error) => (req.destroyed ? undefined : reject(error)));
         req.end("{}");
       });
-      for (let waited = 0; stopped.length === 0 && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      await until(() => stopped.length > 0, "the export to notice the client left");
       expect(stopped).toHaveLength(1);
       expect((stopped[0] as { rows: number }).rows).toBeLessThan(total);
       expect((await fetch(`${f.p.baseUrl}/health`)).status).toBe(200);

@@ -190,7 +190,7 @@ describe(`fuzz over every platform route (${process.env.TEST_DATABASE_URL ? "pos
     token = (await loginAs(platform.baseUrl, DEMO_ACCOUNTS.SYSTEM_USER)).accessToken;
     const { Agent } = await import("node:http");
     keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
-  }, 240_000);
+  });
   afterAll(async () => {
     keepAlive?.destroy();
     await platform?.close();

@@ -29,7 +29,7 @@ describe(`malformed requests (${process.env.TEST_DATABASE_URL ? "postgres" : "sq
   beforeAll(async () => {
     platform = await startTestPlatform("http-edges");
     token = (await loginAs(platform.baseUrl, DEMO_ACCOUNTS.SYSTEM_USER)).accessToken;
-  }, 60_000);
+  });
   afterAll(() => platform?.close());
 
   it("refuses a NUL character anywhere in a body, naming the field, and saves nothing", async () => {

@@ -33,7 +33,7 @@ async function startPlatform(): Promise<void> {
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   child = spawn(process.execPath, ["--import", "tsx", "platform/main.ts"], { env: { ...process.env, TMS_ENV: "development", PLATFORM_PORT: String(port), TMS_DATABASE_URL: url, LOG_LEVEL: "error" }, stdio: "ignore" });
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 900; i++) {
     const up = await fetch(`${baseUrl}/health`).then((r) => r.ok).catch(() => false);
     if (up) return;
     await new Promise((r) => setTimeout(r, 200));
@@ -45,7 +45,7 @@ beforeAll(async () => {
   database = await seededTestDatabase("ledger_crash");
   url = database.url;
   db = await openDatabase(url);
-}, 120_000);
+});
 
 afterAll(async () => {
   child?.kill("SIGKILL");
@@ -99,4 +99,4 @@ it("kill -9 in the middle of a batch of payments loses no answered payment and k
   const replay = await call<{ paymentNo: string; replayed: boolean }>(baseUrl, "/pay/payments", { token, body: { requestNo: answered[0]!.requestNo, freightIds: [answered[0]!.freightId] } });
   expect(replay.body.data).toMatchObject({ paymentNo: answered[0]!.paymentNo, replayed: true });
   expect((await checkLedger(db)).transactions).toBe(result.transactions);
-}, 180_000);
+});

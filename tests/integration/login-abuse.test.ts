@@ -17,7 +17,7 @@ let base: string;
 beforeAll(async () => {
   platform = await startTestPlatform("login-abuse");
   base = platform.baseUrl;
-}, 240_000);
+});
 afterAll(() => platform?.close());
 
 const csrf = () => csrfFor(base, CLIENT);

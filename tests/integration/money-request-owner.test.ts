@@ -33,7 +33,7 @@ beforeAll(async () => {
   f = await startFreightPlatform("money-request-owner");
   otherToken = await secondOrgUser();
   names = await Promise.all(f.orgIds.slice(0, 2).map(async (id) => (await f.p.db.kysely.selectFrom("organisations").select("name").where("id", "=", id).executeTakeFirstOrThrow()).name));
-}, 240_000);
+});
 afterAll(() => f?.close());
 
 describe(`money request numbers (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, () => {

@@ -104,7 +104,7 @@ function sample(text: string, name: string, labels: Record<string, string>): num
 
 beforeAll(async () => {
   platform = await startPlatform("observability");
-}, 240_000);
+});
 afterAll(() => platform?.close());
 
 describe("the platform", () => {

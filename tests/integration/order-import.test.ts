@@ -151,7 +151,7 @@ describe(`order import (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"}
       if (res.body.data) expect(res.body.data.status).toBe("FAILED");
     }
     expect(await orderCount()).toBe(before);
-  }, 120_000);
+  });
 
   it(`refuses more than ${IMPORT_MAX_ROWS} rows`, async () => {
     const before = await orderCount();
@@ -159,7 +159,7 @@ describe(`order import (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"}
     const res = await upload(await workbook(rows));
     expect(res.body.data!.message).toContain(`数据超过 ${IMPORT_MAX_ROWS} 行`);
     expect(await orderCount()).toBe(before);
-  }, 60_000);
+  });
 
   it("lists the caller's batches and refuses accounts without the import right", async () => {
     const list = await okData<Batch[]>(as(f, "ORG_USER", "/tms-order-import/batches", {}));

@@ -33,7 +33,7 @@ beforeAll(async () => {
   const other = await db.selectFrom("organisations").select("id").where("id", "!=", ownOrgId).executeTakeFirstOrThrow();
   const row = await db.insertInto(table).values({ ...rest, plate_no: "皖P69999", org_id: other.id } as never).returning("id").executeTakeFirstOrThrow();
   foreign = { id: Number(row.id), plate: "皖P69999" };
-}, 60_000);
+});
 
 afterAll(async () => {
   await p?.close();

@@ -42,7 +42,7 @@ beforeAll(async () => {
     (development = await spawnPlatform({ TMS_ENV: "development", TMS_DATABASE_URL: url })),
   );
 
-}, 60_000);
+});
 
 afterAll(async () => {
   for (const p of started) p.child.kill("SIGKILL");
@@ -55,7 +55,7 @@ it("refuses to start without TMS_ENV (production) and without the card key, nami
   expect(refused.output()).toContain("缺少 TMS_CARD_KEY（银行卡加密密钥），生产环境必须设置 / TMS_CARD_KEY is required when TMS_ENV=production");
   expect(refused.output()).toMatch(/拒绝启动 \/ refusing to start with 1 settings problem/);
   // The first to wait for the three processes started together: on a loaded machine their start takes a while.
-}, 120_000);
+});
 
 it("refuses to start in production when the schema is not current, naming `npm run migrate`, and changes nothing", async () => {
   // Production on a database `npm run migrate` has not brought up to date (issue 23 item 7); started
@@ -70,13 +70,13 @@ it("refuses to start in production when the schema is not current, naming `npm r
   } finally {
     await db.destroy();
   }
-}, 120_000);
+});
 
 it("refuses to start in production while an enabled report target lacks its endpoint and credentials", async () => {
   expect(await targets.exited).toBe(1);
   for (const name of ["TMS_REPORT_ANHUI_URL", "TMS_REPORT_ANHUI_PASSWORD", "TMS_REPORT_ANHUI_KEY"]) expect(targets.output()).toContain(`缺少 ${name}：已启用的报送目标「ANHUI 目标」（A 平台）需要它`);
   expect(targets.output()).not.toContain("WURUN_ROAD");
-}, 60_000);
+});
 
 it("starts in development, without demo data unless TMS_DEMO=1 asks for it", async () => {
   await development.healthy();
@@ -87,7 +87,7 @@ it("starts in development, without demo data unless TMS_DEMO=1 asks for it", asy
   } finally {
     await db.destroy();
   }
-}, 60_000);
+});
 
 it("on SIGTERM stops accepting, finishes the request in flight, then exits 0", async () => {
   await development.healthy();
@@ -124,4 +124,4 @@ it("on SIGTERM stops accepting, finishes the request in flight, then exits 0", a
   expect(await development.exited).toBe(0);
   expect(development.output()).not.toContain("shutdown limit reached");
   agent.destroy();
-}, 60_000);
+});

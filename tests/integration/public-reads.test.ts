@@ -10,7 +10,7 @@ import { call, startTestPlatform, type TestPlatform } from "../helpers/platform.
 let platform: TestPlatform;
 beforeAll(async () => {
   platform = await startTestPlatform("public-reads");
-}, 240_000);
+});
 afterAll(() => platform?.close());
 
 // The test reaches the platform from loopback, like the bundled console: its X-Forwarded-For is the visitor.

@@ -62,7 +62,7 @@ beforeAll(async () => {
   const tenant = await db.insertInto("tenants").values({ platform_id: "A", name: "测试二号租户" }).returning("id").executeTakeFirstOrThrow();
   tokens.OTHER_TENANT = await addAccount("TENANT_USER", "13900000012", { platformId: "A", tenantId: Number(tenant.id), orgId: null });
   tokens.PLATFORM_B = await addAccount("SYSTEM_USER", "13900000013", { platformId: "B", tenantId: null, orgId: null });
-}, 120_000);
+});
 afterAll(() => f?.close());
 
 const headersOf = (who: Who) => (who === "PLATFORM_B" ? { "X-Platform": "B" } : undefined);
@@ -412,5 +412,5 @@ describe("write what you may only read", () => {
     expect(failures).toEqual([]);
     // The shared directories are what the matrix is for: it must have reached them.
     for (const key of ["wharf", "shipAvailability", "cargoCategory"]) expect(tried.get(key), key).toBeGreaterThan(0);
-  }, 120_000);
+  });
 });

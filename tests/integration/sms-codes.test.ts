@@ -19,7 +19,7 @@ beforeAll(async () => {
   token = (await loginAs(base, DEMO_ACCOUNTS.ORG_USER)).accessToken;
   const list = await call<Array<{ id: number }>>(base, "/public/find-ship", { method: "GET" });
   shipNotice = list.body.data![0]!.id;
-}, 240_000);
+});
 afterAll(() => platform?.close());
 
 const lastCode = async (mobile: string) => (await call<{ content: string }>(base, `/api/v1/dev/outbox?mobile=${mobile}`, { method: "GET" })).body.data!.content;

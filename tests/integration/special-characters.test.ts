@@ -15,7 +15,7 @@ describe(`special-character filter on the platform (${process.env.TEST_DATABASE_
     platform = await startTestPlatform("special-characters");
     org = (await loginAs(platform.baseUrl, DEMO_ACCOUNTS.ORG_USER)).accessToken;
     system = (await loginAs(platform.baseUrl, DEMO_ACCOUNTS.SYSTEM_USER)).accessToken;
-  }, 120_000);
+  });
   afterAll(() => platform?.close());
 
   it("strips a resource's marked fields on create and leaves the others alone", async () => {

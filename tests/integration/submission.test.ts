@@ -94,7 +94,7 @@ describe("records of completed waybills", () => {
     const checks = JSON.parse(record.check_result) as Array<{ ministryField: string }>;
     expect(checks.map((c) => c.ministryField)).toContain("ConsignorInfo.CountrySubdivisionCode");
     // Building the whole backlog takes a while on a busy PostgreSQL.
-  }, 240_000);
+  });
 
   it("reports a waybill's chosen 区划 as CountrySubdivisionCode, and the county its address names when it has none", async () => {
     const waybill = await completedWaybill();

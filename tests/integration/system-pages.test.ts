@@ -14,7 +14,7 @@ import { as, dispatchOne, okData, startFreightPlatform, type Account, type Freig
 let f: FreightTestPlatform;
 beforeAll(async () => {
   f = await startFreightPlatform("system-pages");
-}, 120_000);
+});
 afterAll(() => f?.close());
 
 type Rec = Record<string, unknown> & { id: number; version: number; actions: string[] };

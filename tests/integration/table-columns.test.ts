@@ -74,7 +74,7 @@ beforeAll(async () => {
   database = emptyTestDatabase("table-columns");
   db = await openDatabase(database.url);
   await migrateToLatest(db);
-}, 60_000);
+});
 afterAll(async () => {
   await db?.destroy();
   await database?.drop();

@@ -10,7 +10,7 @@ import { call, startTestPlatform, type TestPlatform } from "../helpers/platform"
 let platform: TestPlatform;
 beforeAll(async () => {
   platform = await startTestPlatform("trusted-proxy", { trustProxy: ["10.9.9.9"] });
-}, 240_000);
+});
 afterAll(() => platform?.close());
 
 let n = 0;

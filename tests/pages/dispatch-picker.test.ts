@@ -21,7 +21,7 @@ beforeAll(async () => {
     const res = await call(platform, "/tms-driver", { token: accessToken, body: { ...driver.example!.body(50_000 + Number(stamp) * 55 + i, {}), name } });
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
   }
-}, 120_000);
+});
 
 describe("dispatch panel pickers, JavaScript off", () => {
   it("narrows 司机 by a keyword to a driver beyond the first page, keeps the row as typed, and greys one that cannot be dispatched", async () => {

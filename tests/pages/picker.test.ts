@@ -26,7 +26,7 @@ beforeAll(async () => {
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
   }
   browser = await browserAs("ORG_USER");
-}, 120_000);
+});
 
 describe("reference picker, JavaScript off", () => {
   it("narrows the options by a keyword, keeps what was typed, and saves an option beyond the first page", async () => {
@@ -67,5 +67,5 @@ describe("reference picker, JavaScript off", () => {
     const editing = edit.doc.querySelector('[data-testid="resource-form"] select[name="driverId"]')!;
     expect(optionValues(editing)).toContain(driverId);
     expect(editing.querySelectorAll("option").find((o) => o.getAttribute("value") === driverId)!.hasAttribute("selected")).toBe(true);
-  }, 60_000);
+  });
 });

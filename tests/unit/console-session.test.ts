@@ -123,7 +123,7 @@ describe("a platform outage (item 9)", () => {
     const started = Date.now();
     const response = await thrown(users.requireUser(await requestWith("a-hang", "r-ok")));
     expect(response.status).toBe(503);
-    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it("gives page loads the page timeout and POSTs and file streams the spec's long timeout", () => {

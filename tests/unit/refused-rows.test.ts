@@ -16,7 +16,7 @@ describe("bounded refused rows", () => {
     const started = Date.now();
     const stored = rows.map((r) => boundedRefusedRow(r.cells, r.errors));
     // Measured ~30 ms; the old Array.from over every character took ~27 s for these rows.
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(10_000);
     for (const row of stored) expect(row.data.length + row.errors.length).toBeLessThanOrEqual(REFUSED_ROW_CHARS);
     const cells = JSON.parse(stored[0]!.data) as Record<string, string>;
     expect(cells.原始单号).toBe("R0");

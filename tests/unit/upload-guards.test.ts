@@ -6,7 +6,7 @@ describe("the NUL guard and raw uploads", () => {
   it("passes a 10 MB buffer of zero bytes at once, and still finds NUL in text", () => {
     const started = Date.now();
     expect(nulPath(Buffer.alloc(10 * 1024 * 1024))).toBeNull();
-    expect(Date.now() - started).toBeLessThan(200);
+    expect(Date.now() - started).toBeLessThan(2_000);
     expect(nulPath({ name: "a\u0000b" })).toBe("name");
   });
 });
