@@ -8,13 +8,15 @@
  * the body is cancelled, which closes the upstream connection and stops the platform's walk.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 
 /**
- * The web Request of a Node request, as @remix-run/express builds it: its signal aborts when the
- * connection closes before the response finished (the client left).
+ * The web Request of a Node request, as @remix-run/express builds it, with `body` (the door's pipe of
+ * the request's body) as its body: its signal aborts when the connection closes before the response
+ * finished (the client left).
  */
-export function requestFromNode(req: IncomingMessage, res: ServerResponse): Request {
+export function requestFromNode(req: IncomingMessage, res: ServerResponse, body?: Readable): Request {
   // Concatenated, as Remix does: `new URL("//other.host/x", base)` would change the host.
   const url = new URL(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`);
   const headers = new Headers();
@@ -27,8 +29,8 @@ export function requestFromNode(req: IncomingMessage, res: ServerResponse): Requ
     if (!res.writableFinished) controller.abort();
   });
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
+  if (body) {
+    init.body = createReadableStreamFromReadable(body);
     init.duplex = "half";
   }
   return new Request(url.href, init);

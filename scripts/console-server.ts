@@ -19,6 +19,7 @@ import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-r
 import compression from "compression";
 import express from "express";
 import { requestFromNode, sendResponse } from "./console-respond.js";
+import { bodyOf, declaredTooLarge, drainRequest, plainRefusal, refuseTooLarge } from "./console-door.js";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "../app/lib/same-origin";
 import { settingsAtStart } from "../contract/settings";
 import { startMemoryTrim } from "../contract/memory-trim";
@@ -68,8 +69,13 @@ app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
 });
 app.all("*", async (req: IncomingMessage, res: ServerResponse, next: (error: unknown) => void) => {
   try {
-    const request = requestFromNode(req, res);
-    await sendResponse(res, await handle(request, {}));
+    if (declaredTooLarge(req)) return await refuseTooLarge(req, res);
+    const body = bodyOf(req);
+    const request = requestFromNode(req, res, body);
+    const response = plainRefusal(request, await handle(request, {}));
+    // What Remix left unread is read before the answer goes out, so that the client can read it.
+    if (!(await drainRequest(req, body))) res.setHeader("Connection", "close");
+    await sendResponse(res, response);
   } catch (error) {
     next(error);
   }

@@ -7,6 +7,7 @@ import { findShipListPages } from "~/pages/findship";
 import { platformMessage } from "~/services/page-data.server";
 import { listLoader, recordAction } from "~/services/resource-pages.server";
 import { requirePage } from "~/services/user.server";
+import { readForm } from "~/services/read-form.server";
 
 const page = findShipListPages.list!;
 
@@ -20,7 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const form = await args.request.clone().formData();
+  const form = await readForm(args.request.clone());
   if (form.get("intent") !== "selectLink") return recordAction(page, args);
   const user = await requirePage(args.request);
   try {

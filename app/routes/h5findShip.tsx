@@ -7,6 +7,7 @@ import { titled } from "~/lib/meta";
 import { platformMessage } from "~/services/page-data.server";
 import { PlatformError } from "~/services/platform.server";
 import { publicCall } from "~/services/public-findship.server";
+import { readForm } from "~/services/read-form.server";
 
 export const meta = titled("找船");
 
@@ -35,7 +36,7 @@ type ActionData = { step: "sms" | "contact"; error?: string; sent?: boolean; con
 export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const id = Number(url.searchParams.get("id"));
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = { mobile: String(form.get("mobile") ?? "").trim(), smsCode: String(form.get("smsCode") ?? "").trim(), name: String(form.get("name") ?? "").trim(), content: String(form.get("content") ?? "").trim() };
   const intent = form.get("intent") === "sms" ? "sms" : "contact";
   try {

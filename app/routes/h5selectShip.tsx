@@ -7,6 +7,7 @@ import { titled } from "~/lib/meta";
 import { platformMessage } from "~/services/page-data.server";
 import { PlatformError } from "~/services/platform.server";
 import { publicCall } from "~/services/public-findship.server";
+import { readForm } from "~/services/read-form.server";
 
 export const meta = titled("选船");
 
@@ -27,7 +28,7 @@ type ActionData = { error?: string; sent?: boolean; inquiryNo?: string; values?:
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = new URL(request.url).searchParams.get("t") ?? "";
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = { mobile: String(form.get("mobile") ?? "").trim(), smsCode: String(form.get("smsCode") ?? "").trim(), name: String(form.get("name") ?? "").trim(), availabilityId: String(form.get("availabilityId") ?? "") };
   try {
     if (form.get("intent") === "sms") {

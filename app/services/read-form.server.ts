@@ -37,14 +37,20 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
   if (type !== URLENCODED && !(multipart && type === MULTIPART)) {
     throw formRefusal(415, multipart ? "请以表单方式提交（支持 application/x-www-form-urlencoded 或 multipart/form-data）" : "请以表单方式提交（application/x-www-form-urlencoded）");
   }
+  let form: FormData;
   try {
-    if (type === MULTIPART && typeof multipart === "function") return await unstable_parseMultipartFormData(request, multipart);
-    return await request.formData();
+    form = type === MULTIPART && typeof multipart === "function" ? await unstable_parseMultipartFormData(request, multipart) : await request.formData();
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) throw error;
-    throw formRefusal(400, "表单内容无法解析，请刷新页面后重试");
+    throw unparsable();
   }
+  // A multipart body none of whose bytes framed a part (a wrong or missing boundary) parses as an empty
+  // form; a browser's form always sends at least one field.
+  if (type === MULTIPART && form.keys().next().done && Number(request.headers.get("Content-Length") ?? 1) > 0) throw unparsable();
+  return form;
 }
+
+const unparsable = () => formRefusal(400, "表单内容无法解析，请刷新页面后重试");
 
 /**
  * The one way an action reads a JSON body (the click log's beacon): same-origin only, at most

@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { UserInfo } from "../../contract/identity";
 import { RefusalCode } from "../../contract/envelope";
+import { FORBIDDEN_MESSAGE } from "~/lib/refusals";
 import { resolveAccess, type Viewer } from "~/navigation";
 import { consoleConfig } from "./config.server";
 import { identityApi } from "./identity.server";
@@ -144,7 +145,7 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
 const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
 
 /** The 403 answer: the page's error boundary shows 没有访问权限; a data request gets the Chinese text. */
-export function forbidden(message = "没有访问该页面的权限"): Response {
+export function forbidden(message = FORBIDDEN_MESSAGE): Response {
   return new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 

@@ -19,7 +19,8 @@ export class NoScriptBrowser {
 
   constructor(readonly baseUrl: string) {}
 
-  private cookieHeader() {
+  /** The Cookie header this browser sends. */
+  cookieHeader() {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 

@@ -114,7 +114,7 @@ describe("the Node version (.nvmrc)", () => {
   const printBinDir = (node: string, home: string) => {
     const result = spawnSync(node, ["scripts/node-runtime.mjs", "--print-bin-dir"], {
       cwd: root,
-      env: { PATH: "/usr/bin:/bin", HOME: home },
+      env: { PATH: "/usr/bin:/bin", HOME: home, NODE_ENV: "test" },
       encoding: "utf8",
     });
     expect(result.status, result.stderr).toBe(0);
