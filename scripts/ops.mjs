@@ -1,4 +1,4 @@
-// `npm run migrate | backup | restore`: runs the ops command from the TypeScript sources when tsx is
+// `npm run migrate | backup | restore | ledger:check | admin:create`: runs the ops command from the TypeScript sources when tsx is
 // installed (development, CI), else from the built JavaScript (`npm run build` put it in
 // build/server/scripts/; a production install with `--omit=dev` has no tsx). Plain JavaScript, so it
 // needs neither.
@@ -9,8 +9,9 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const [name, ...args] = process.argv.slice(2);
-if (!["migrate", "backup", "restore"].includes(name ?? "")) {
-  console.error("usage: node scripts/ops.mjs migrate|backup|restore [args]");
+const COMMANDS = ["migrate", "backup", "restore", "ledger-check", "create-admin"];
+if (!COMMANDS.includes(name ?? "")) {
+  console.error(`usage: node scripts/ops.mjs ${COMMANDS.join("|")} [args]`);
   process.exit(2);
 }
 let tsx = null;
