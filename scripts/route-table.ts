@@ -1,13 +1,17 @@
 /**
  * Prints a Markdown table of every page of the route map (hidden ones included): path, title,
- * the roles it needs at each level, the version function, and whether a Remix route file exists.
+ * who may open it (from the access rule), the version function, and whether a Remix route file exists.
  * Run: npx tsx scripts/route-table.ts        (print)
- *      npx tsx scripts/route-table.ts --write (write docs/routes.md and the README's copy)
+ *      npx tsx scripts/route-table.ts --write (write docs/routes.md)
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ROUTE_TREE, type RouteNode } from "../app/navigation";
+import { resolveAccess, ROUTE_TREE, type RouteNode, type Viewer } from "../app/navigation";
+import { deniedPages, resourcePageCodes } from "../app/services/page-access.server";
+import { codeKinds, PERMISSION_CODES, WATER_PERMISSION, type PermissionCode } from "../contract/permissions";
+import { USER_TYPES, type UserType } from "../contract/platforms";
+import { readSettings } from "../contract/settings";
 
 const ROUTE_FILE_EXTENSIONS = ["tsx", "ts", "jsx", "js"];
 
@@ -26,14 +30,45 @@ export function isBuilt(path: string, routesDir: string): boolean {
   return routeFileCandidates(path).some((candidate) => existsSync(join(routesDir, candidate)));
 }
 
+/** The default build's version functions (CAPTAIN, DRIVER): the table shows the water pages. */
+const VERSION_FUNCTIONS = readSettings({}).settings.TMS_VERSION_FUNCTIONS;
+
+/** The most an account of `kind` can hold: every catalogue code its kind may use, and the build's version functions. */
+function fullestViewer(kind: UserType): Viewer {
+  const codes = PERMISSION_CODES.filter((code) => codeKinds(code)?.includes(kind) ?? true);
+  return { roles: [kind, ...codes], versionFunctions: VERSION_FUNCTIONS, denied: deniedPages(kind, codes) };
+}
+
+const FULLEST = USER_TYPES.map((kind) => ({ kind, viewer: fullestViewer(kind) }));
+
+/** A path the page's pattern matches (parameters set to 1), as a browser would open it. */
+const samplePath = (path: string) => path.replace(/:[^/]+/g, "1");
+
 /**
- * Each level's roles, outermost first, e.g. "SYSTEM_USER, ORG_USER → TMS_SOURCE_LIST". A level
- * implied by a deeper one (every deeper role is among its roles) is left out.
+ * Who may open the page, from the rule the route guard applies (resolveAccess, with the pages the
+ * platform's resource rules close): the kinds of account that can open it at all, then after "→" the
+ * codes it needs, each group separated by " + " and each group met by any one of its codes ("A / B"):
+ * the deepest level of the menu that names codes, the codes the page's resource asks for its verb, and
+ * the water permission on CAPTAIN pages, e.g.
+ * "SYSTEM_USER, ORG_USER → TMS_SOURCE_LIST". "（不限）": every kind, no code.
  */
-function rolesColumn(chain: RouteNode[]): string {
-  const levels = chain.flatMap((node) => (node.roles?.length ? [node.roles] : []));
-  const needed = levels.filter((level, i) => !levels.slice(i + 1).some((deeper) => deeper.every((role) => level.includes(role))));
-  return needed.length ? needed.map((level) => level.join(", ")).join(" → ") : "（不限）";
+export function whoMayOpen(page: RouteNode, chain: RouteNode[]): string {
+  const kinds = FULLEST.filter(({ viewer }) => resolveAccess(samplePath(page.path), viewer).kind === "ok").map(({ kind }) => kind);
+  if (!kinds.length) return "（无）";
+  const anyOf = [...chain].reverse().map((node) => (node.roles ?? []).filter((role) => PERMISSION_CODES.includes(role as PermissionCode))).find((level) => level.length) ?? [];
+  const resource = resourcePageCodes(page.path);
+  const sameAsMenu = resource.length === anyOf.length && resource.every((code) => anyOf.includes(code));
+  const groups = [anyOf.join(" / "), sameAsMenu ? "" : resource.join(" / "), chain.some((node) => node.versionFunction === "CAPTAIN") ? WATER_PERMISSION : ""].filter(Boolean);
+  const who = kinds.length === USER_TYPES.length && !groups.length ? "（不限）" : kinds.join(", ");
+  return groups.length ? `${who} → ${groups.join(" + ")}` : who;
+}
+
+/** The kinds and code groups of a row's 角色 column (whoMayOpen's text read back). */
+export function parseWhoMayOpen(text: string): { kinds: UserType[]; groups: PermissionCode[][] } {
+  const [who = "", codes = ""] = text.split(" → ");
+  const kinds = who === "（不限）" ? [...USER_TYPES] : who === "（无）" ? [] : (who.split(", ") as UserType[]);
+  const groups = codes ? codes.split(" + ").map((group) => group.split(" / ") as PermissionCode[]) : [];
+  return { kinds, groups };
 }
 
 function leavesWithChain(nodes: RouteNode[], ancestors: RouteNode[] = []): RouteNode[][] {
@@ -45,13 +80,10 @@ export function routeTable(tree: RouteNode[], routesDir: string): string {
     const page = chain[chain.length - 1];
     const title = page.hidden ? `${page.title}（隐藏）` : page.title;
     const version = chain.some((node) => node.versionFunction === "CAPTAIN") ? "CAPTAIN" : "";
-    return `| \`${page.path}\` | ${title} | ${rolesColumn(chain)} | ${version} | ${isBuilt(page.path, routesDir) ? "✓" : "—"} |`;
+    return `| \`${page.path}\` | ${title} | ${whoMayOpen(page, chain)} | ${version} | ${isBuilt(page.path, routesDir) ? "✓" : "—"} |`;
   });
   return ["| 路径 | 标题 | 角色 | 版本功能 | 已实现 |", "|---|---|---|---|---|", ...rows].join("\n");
 }
-
-const README_START = "<!-- route-table:start -->";
-const README_END = "<!-- route-table:end -->";
 
 /** docs/routes.md: a short introduction and the table (generated, not edited by hand). */
 export function routesDocument(table: string): string {
@@ -61,10 +93,13 @@ export function routesDocument(table: string): string {
     "# Routes",
     "",
     "Every route of spec 2.2 is declared once, in `app/navigation/routes.ts`; the sidebar, breadcrumb, route",
-    "search, tab titles, page titles and access checks all derive from it. 角色 lists the user kinds and",
-    "permission codes each level of the menu requires (outermost first); 版本功能 CAPTAIN marks the water",
-    "pages; 已实现 ✓ means the page has its own route module in `app/routes/` (a page without one renders its",
-    "title, breadcrumb and a plain \"not built yet\" notice).",
+    "search, tab titles, page titles and access checks all derive from it. 角色 is worked out from the rule the",
+    "route guard applies (`resolveAccess`, with the pages the platform's resource rules close to an account):",
+    "the kinds of account that can open the page, then after → the codes it needs: groups joined by +, each",
+    "met by any one of its codes (A / B): the menu's, the page's resource's, and the water permission on",
+    "CAPTAIN pages. （不限）: every kind, no code. The page sweep checks, for every demo account, that its menu",
+    "offers exactly the pages this table says it may open and that every other page answers 403. 已实现 ✓",
+    "means the page has its own route module in `app/routes/`.",
     "",
     `Generated by \`npx tsx scripts/route-table.ts --write\`: ${built} of ${total} pages built.`,
     "",
@@ -78,12 +113,6 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const table = routeTable(ROUTE_TREE, routesDir);
   if (process.argv.includes("--write")) {
     writeFileSync(new URL("../docs/routes.md", import.meta.url), routesDocument(table));
-    // The README keeps its own copy of the table between its markers (a reader's first stop).
-    const readme = new URL("../README.md", import.meta.url);
-    const text = readFileSync(readme, "utf8");
-    const start = text.indexOf(README_START);
-    const end = text.indexOf(README_END);
-    if (start >= 0 && end > start) writeFileSync(readme, `${text.slice(0, start + README_START.length)}\n${table}\n${text.slice(end)}`);
     const built = (table.match(/✓ \|$/gm) ?? []).length;
     console.log(`docs/routes.md: ${built} built of ${table.split("\n").length - 2}`);
   } else console.log(table);

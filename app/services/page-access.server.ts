@@ -35,3 +35,13 @@ export function deniedPages(kind: UserType, codes: readonly string[]): string[] 
   }
   return denied;
 }
+
+/**
+ * The codes the resource page(s) at `path` ask of an account, as the route table prints them: one group
+ * met by any of its codes (several pages at one path: any of theirs). Empty: no code, or no resource page.
+ */
+export function resourcePageCodes(path: string): string[] {
+  const codes = PAGES.filter((page) => page.path === path).map((page) => page.def.permissions[verbOf(page)]);
+  if (!codes.length || codes.some((list) => list === undefined || (Array.isArray(list) && list.length === 0))) return [];
+  return [...new Set(codes.flatMap((list) => (typeof list === "string" ? [list] : [...list!])))];
+}

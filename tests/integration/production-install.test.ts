@@ -20,11 +20,12 @@ const running: ChildProcess[] = [];
 
 /** Settings a production start accepts: every required one set, none a development secret. */
 function productionEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
+  const env: Record<string, string | undefined> = {};
   // The test runner's own settings (TEST_DATABASE_URL, TMS_*) must not leak into the production run.
   for (const [name, value] of Object.entries(process.env)) if (!/^(TMS_|TEST_|SESSION_SECRET|LOG_LEVEL|PLATFORM_|PORT$|NODE_ENV$|VITEST)/.test(name)) env[name] = value;
   return {
     ...env,
+    NODE_ENV: "production",
     TMS_ENV: "production",
     TMS_DATABASE_URL: `file:${join(dataDir, "tms.db")}`,
     TMS_DATA_DIR: dataDir,

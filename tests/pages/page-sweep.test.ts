@@ -3,12 +3,34 @@
  * every page its menu offers answers 200 with real content (rows, a form or a chart) and no refusal, and
  * every page of the table it is not offered answers 403, as a page and as a `?_data=` request.
  */
+import { readFileSync } from "node:fs";
 import { parse, type HTMLElement } from "node-html-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../platform/db/seed.js";
 import { NoScriptBrowser } from "../helpers/no-script-browser";
 import { FLEET_LEADER_MOBILE, inPageLinks, menuLinks, refusalIn, routeIdOf, STATIC_PAGES } from "../helpers/page-sweep";
 import { browserAs, consoleUrl, type Kind } from "./support";
+import { call, loginAs } from "../helpers/platform.js";
+import { parseWhoMayOpen } from "../../scripts/route-table.js";
+import { mayUseCode } from "../../contract/permissions.js";
+import type { UserInfo } from "../../contract/identity.js";
+
+/** docs/routes.md's rows: path and 角色 column. */
+const TABLE_ROWS = readFileSync(new URL("../../docs/routes.md", import.meta.url), "utf8")
+  .split("\n")
+  .flatMap((line) => {
+    const cells = /^\| `([^`]+)` \| [^|]+ \| ([^|]+) \|/.exec(line);
+    return cells ? [{ path: cells[1]!, who: cells[2]!.trim() }] : [];
+  });
+
+/** The static menu pages docs/routes.md says an account of this kind holding these codes may open. */
+function pagesTheTableOpens(info: Pick<UserInfo, "type" | "permissions">): string[] {
+  return TABLE_ROWS.filter(({ path, who }) => {
+    if (!STATIC_PAGES.includes(path)) return false;
+    const { kinds, groups } = parseWhoMayOpen(who);
+    return kinds.includes(info.type) && groups.every((group) => group.some((code) => mayUseCode(info.type, info.permissions, code)));
+  }).map(({ path }) => path);
+}
 
 /** The demo accounts and the fleet leader (issue 22 item 2). */
 type Swept = Kind | "FLEET_LEADER";
@@ -105,6 +127,14 @@ describe.each(SWEPT)("page sweep, JavaScript off: %s", (account) => {
     });
     expect(failures).toEqual([]);
   }, SWEEP_TIMEOUT_MS);
+
+  it("is offered exactly the pages docs/routes.md says its kind and codes open", async () => {
+    const mobile = account === "FLEET_LEADER" ? FLEET_LEADER_MOBILE : DEMO_ACCOUNTS[account];
+    const platformUrl = process.env.TMS_TEST_PLATFORM_URL!;
+    const { accessToken } = await loginAs(platformUrl, mobile, DEMO_PASSWORD);
+    const info = (await call<UserInfo>(platformUrl, "/api/v1/auth/user-info", { token: accessToken })).body.data!;
+    expect([...offered].sort()).toEqual(pagesTheTableOpens(info).sort());
+  });
 
   it("answers 403 to every page of the route table the menu does not offer, as a page and as data", async () => {
     const failures: string[] = [];

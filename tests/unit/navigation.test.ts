@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -21,7 +21,7 @@ import {
   type Viewer,
 } from "~/navigation";
 import { createRouteSearch } from "~/navigation/route-search";
-import { isBuilt, routeFileCandidates, routeTable } from "../../scripts/route-table";
+import { isBuilt, parseWhoMayOpen, routeFileCandidates, routesDocument, routeTable } from "../../scripts/route-table";
 
 const BUILD = ["CAPTAIN", "DRIVER"];
 const viewer = (roles: string[], versionFunctions: string[] = BUILD): Viewer => ({ roles, versionFunctions });
@@ -504,6 +504,16 @@ describe("route table script", () => {
     expect(routeFileCandidates("/dispatchManage/waybillList")).toContain("_app.dispatchManage.waybillList/route.tsx");
   });
 
+  it("docs/routes.md is the table the access rule gives today (npx tsx scripts/route-table.ts --write)", () => {
+    const routesDir = new URL("../../app/routes", import.meta.url).pathname;
+    expect(readFileSync(new URL("../../docs/routes.md", import.meta.url), "utf8")).toBe(routesDocument(routeTable(ROUTE_TREE, routesDir)));
+  });
+
+  it("reads a 角色 column back into kinds and code groups", () => {
+    expect(parseWhoMayOpen("（不限）")).toEqual({ kinds: ["SYSTEM_USER", "TENANT_USER", "ORG_USER", "INDIVIDUAL_USER"], groups: [] });
+    expect(parseWhoMayOpen("ORG_USER, INDIVIDUAL_USER → A / B + C")).toEqual({ kinds: ["ORG_USER", "INDIVIDUAL_USER"], groups: [["A", "B"], ["C"]] });
+  });
+
   it("marks as built only pages with a route file", () => {
     writeFileSync(join(dir, "_app.dispatchManage.waybillList.tsx"), "");
     mkdirSync(join(dir, "_app.userInfoManage.enterprise.$id.audit"));
@@ -514,10 +524,13 @@ describe("route table script", () => {
 
     const table = routeTable(ROUTE_TREE, dir).split("\n");
     expect(table).toHaveLength(2 + leafRoutes(ROUTE_TREE).length);
-    expect(table).toContain("| `/dispatchManage/waybillList` | 运单列表 | ORG_USER, INDIVIDUAL_USER, SYSTEM_USER, TENANT_USER |  | ✓ |");
+    expect(table).toContain("| `/dispatchManage/waybillList` | 运单列表 | （不限） |  | ✓ |");
     expect(table).toContain("| `/supplyManage/newSupply` | 发布货源 | SYSTEM_USER, ORG_USER → TMS_NEW_SOURCE |  | — |");
-    // The report group's role list is implied by each report's own code.
-    expect(table).toContain("| `/carStatisticalReport/carOutputList` | 车辆产值统计 | TMS_STATISTICS_OF_VEHICLE_OUTPUT |  | — |");
-    expect(table).toContain("| `/resourceManager/captain/edit/:id` | 编辑船长（隐藏） | ORG_USER, INDIVIDUAL_USER | CAPTAIN | — |");
+    // Every kind the code is for, and the code.
+    expect(table).toContain("| `/carStatisticalReport/carOutputList` | 车辆产值统计 | SYSTEM_USER, TENANT_USER, ORG_USER, INDIVIDUAL_USER → TMS_STATISTICS_OF_VEHICLE_OUTPUT |  | — |");
+    // The resource's own code, and the water permission of a CAPTAIN page.
+    expect(table).toContain("| `/resourceManager/captain/edit/:id` | 编辑船长（隐藏） | ORG_USER, INDIVIDUAL_USER → TMS_RESOURCE_CAPTAIN + TMS_FREIGHT_WATER | CAPTAIN | — |");
+    // Pages the platform's own kind alone may open say so (they answered 403 to the other kinds).
+    expect(table).toContain("| `/system/pushLog` | 推送日志 | SYSTEM_USER → SYSTEM_USER_LOG |  | — |");
   });
 });
