@@ -85,6 +85,11 @@ function idCardCheckChar(body: string): string {
   return ID_CARD_CHECK_CHARS[sum % 11];
 }
 
+/** A 17-digit ID card body completed with its check character (examples and demo data). */
+export function idCardWithCheck(body17: string): string {
+  return `${body17}${idCardCheckChar(body17)}`;
+}
+
 /**
  * Why an 18-character resident ID card number (居民身份证号, GB 11643-1999) is
  * invalid, in Chinese, or `null` when it is valid. Rules: 17 digits and a check
@@ -144,11 +149,19 @@ export function creditCodeError(value: string): string | null {
   if (!isString(value) || value === "") return "请输入统一社会信用代码";
   if (!CREDIT_CODE_CHARS.test(value)) return "统一社会信用代码应为18位数字或大写字母（不含I、O、S、V、Z）";
   if (!CREDIT_CODE_REGION.test(value.slice(2, 8))) return "统一社会信用代码第3至8位应为行政区划码";
-  let sum = 0;
-  for (let i = 0; i < 17; i += 1) sum += CREDIT_CODE_ALPHABET.indexOf(value[i]) * CREDIT_CODE_WEIGHTS[i];
-  const check = (31 - (sum % 31)) % 31;
-  if (CREDIT_CODE_ALPHABET[check] !== value[17]) return "统一社会信用代码校验位不正确";
+  if (creditCodeCheckChar(value) !== value[17]) return "统一社会信用代码校验位不正确";
   return null;
+}
+
+function creditCodeCheckChar(body: string): string {
+  let sum = 0;
+  for (let i = 0; i < 17; i += 1) sum += CREDIT_CODE_ALPHABET.indexOf(body[i]) * CREDIT_CODE_WEIGHTS[i];
+  return CREDIT_CODE_ALPHABET[(31 - (sum % 31)) % 31];
+}
+
+/** A 17-character credit code body completed with its check character (examples and demo data). */
+export function creditCodeWithCheck(body17: string): string {
+  return `${body17}${creditCodeCheckChar(body17)}`;
 }
 
 /** Unified social credit code per GB 32100-2015; see `creditCodeError` for the rules. */

@@ -16,6 +16,7 @@ import type { ServiceContext } from "./context.js";
 import type { Caller } from "./identity/caller.js";
 import { Refusal } from "./http/envelope.js";
 import { FreightRefusalCode } from "../contract/freight.js";
+import { isIndividual, isOrgUser, isPlatformStaff, isStaff, isTenantStaff } from "../contract/platforms.js";
 
 export interface CallerScope {
   type: UserType;
@@ -46,17 +47,8 @@ export function scopeOf(ctx: ServiceContext, caller: Caller): CallerScope {
 // Who the caller is
 // ---------------------------------------------------------------------------------------------------
 
-type Who = Pick<CallerScope, "type">;
-/** Platform staff (SYSTEM_USER): the whole platform. */
-export const isPlatformStaff = (scope: Who) => scope.type === "SYSTEM_USER";
-/** A tenant's staff (TENANT_USER). */
-export const isTenantStaff = (scope: Who) => scope.type === "TENANT_USER";
-/** Platform or tenant staff: the people who operate the platform rather than use it. */
-export const isStaff = (scope: Who) => isPlatformStaff(scope) || isTenantStaff(scope);
-/** A user of an organisation (ORG_USER: shipper, carrier company…). */
-export const isOrgUser = (scope: Who) => scope.type === "ORG_USER";
-/** An individual (INDIVIDUAL_USER: a driver, captain or fleet leader acting for themself). */
-export const isIndividual = (scope: Who) => scope.type === "INDIVIDUAL_USER";
+// The kinds of caller, as the console asks them too (contract/platforms.ts).
+export { isIndividual, isOrgUser, isPlatformStaff, isStaff, isTenantStaff };
 
 /** The organisation an ORG_USER acts for; undefined for every other caller (staff act across organisations). */
 export const ownOrgId = (scope: Pick<CallerScope, "type" | "orgId">): number | null | undefined => (isOrgUser(scope) ? scope.orgId : undefined);

@@ -28,6 +28,7 @@ import type { DictChoices } from "~/components/resource/dict-choices";
 import type { DocumentKind } from "~/lib/documents";
 import { replyStatus } from "~/lib/form";
 import { firstPage } from "~/lib/paging";
+import { isStaff } from "../../contract/platforms";
 
 /** Document fields (images) among `fields`: each an upload of the one widget, of its kind. */
 function documentFieldsOf(fields: Readonly<Record<string, Field>>): Record<string, DocumentKind> {
@@ -185,7 +186,7 @@ export async function listLoader(page: ListPage, { request }: Args, { wholeRecor
   const exportParams = new URLSearchParams(url.search);
   for (const name of ["confirm", "form", "current", "size", "_data", "index"]) exportParams.delete(name);
   exportParams.set("page", page.path);
-  const staff = user.info.type === "SYSTEM_USER" || user.info.type === "TENANT_USER";
+  const staff = isStaff(user.info);
   const bulk = bulkConfirmOf(page, url);
   return json(
     {
@@ -453,7 +454,7 @@ export async function formAction(page: FormPage, args: Args, after?: (record: Re
   const { form, errors } = Object.keys(documents).length ? await readDocumentForm(args.request, user, documents) : { form: await readForm(args.request), errors: {} };
   return saveForm(page.def, page.mode, form, user, {
     uploadErrors: errors,
-    withOrg: !!page.withOrg && (user.info.type === "SYSTEM_USER" || user.info.type === "TENANT_USER"),
+    withOrg: !!page.withOrg && isStaff(user.info),
     id,
     done: (record) => after?.(record) ?? hrefFor(page.links.detail, record.id) ?? page.links.list ?? "/",
   });

@@ -7,7 +7,7 @@
  */
 import { isCreditCode, isTaxNo, idCardNoError } from "../validation.js";
 import { DELIVERY_METHODS, INVOICE_TYPES, PERIOD_PATTERN } from "../billing.js";
-import { withCreditCheck } from "./enterprise.js";
+import { creditCodeWithCheck } from "../validation.js";
 import { defineResource, f, type Options, type Placement, type RecordOf } from "./kit.js";
 import { AUDITORS, ENABLE_STATES, enableToggles } from "./vocabulary.js";
 
@@ -74,7 +74,7 @@ export const invoiceCompany = defineResource({
     as: "SYSTEM_USER",
     body: (n) => ({
       name: `测试开票公司${n}`,
-      creditCode: withCreditCheck(`91340100MA${String(1_000_000 + (n % 9_000_000))}`),
+      creditCode: creditCodeWithCheck(`91340100MA${String(1_000_000 + (n % 9_000_000))}`),
       roadPermitNo: `皖交运管许可蚌字${340300000000 + (n % 100000)}号`,
       taxAddress: "安徽省蚌埠市龙子湖区东海大道 1 号",
       taxPhone: "0552-3100000",

@@ -7,7 +7,7 @@
 import { access, defineResource, f, type RecordOf } from "./kit.js";
 import { NAV_AREAS } from "./ship.js";
 import { auditedPersonTail, AUDIT_STATES, EVERYONE, OWNERS, PERSON_KEYWORD, personFields, registeredPerson, rosterMachine } from "./vocabulary.js";
-import { dayAfter, idCardNoOf } from "./water-samples.js";
+import { dayAfter, idCardNoOf } from "./samples.js";
 
 /** 职务 on the 船员适任证书. */
 export const CREW_POSITIONS = {

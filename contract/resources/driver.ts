@@ -4,7 +4,7 @@
  * 企业司机, which dispatch uses). Adding a roster entry finds the person's profile by ID number or
  * creates one awaiting audit; the roster keeps copies of name and mobile.
  */
-import { isQualificationCertNo } from "../validation.js";
+import { idCardWithCheck, isQualificationCertNo } from "../validation.js";
 import { access, defineResource, f, labelled, type RecordOf } from "./kit.js";
 import { auditedPersonTail, AUDIT_STATES, AUDITORS, idCardNoField, OWNERS, PERSON_KEYWORD, personFields, registeredPerson, rosterMachine } from "./vocabulary.js";
 
@@ -16,14 +16,6 @@ export const VEHICLE_CLASSES = labelled({
 export const PROFILE_SOURCES = labelled({ APP: "司机APP注册", ORG: "企业添加", PLATFORM: "平台添加", IMPORT: "批量导入", INVITE: "邀请注册" });
 
 export const DRIVER_TYPES = { OWN: { label: "自有司机" }, AFFILIATED: { label: "挂靠司机" }, EXTERNAL: { label: "外协司机" } } as const;
-
-const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-/** A 17-digit ID body with its GB 11643 check character (ISO 7064 MOD 11-2). */
-export function idCardWithCheck(body: string): string {
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += Number(body[i]) * ID_WEIGHTS[i]!;
-  return `${body}${"10X98765432"[sum % 11]}`;
-}
 
 /**
  * A valid ID number for examples (合肥市包河区, born 1970–1999), different for every n below 10,080,000:

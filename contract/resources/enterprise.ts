@@ -4,7 +4,7 @@
  * audit them and switch them on and off; an organisation's own users see only their enterprise.
  * Its options are the 所属企业 picker of every staff form, so their ids are organisation ids.
  */
-import { idCardNoError, isCreditCode, isPhone } from "../validation.js";
+import { creditCodeWithCheck, idCardNoError, isCreditCode, isPhone } from "../validation.js";
 import { access, defineResource, f, type RecordOf } from "./kit.js";
 import { AUDITORS, auditMachine, ENABLE_STATES, enableToggles } from "./vocabulary.js";
 
@@ -20,16 +20,6 @@ export const BUSINESS_MODES = {
   SELF_OPERATED: { label: "自营（平台承运）" },
   MATCHMAKING: { label: "撮合（信息撮合）" },
 } as const;
-
-const CREDIT_ALPHABET = "0123456789ABCDEFGHJKLMNPQRTUWXY";
-const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-
-/** The 18-character credit code for 17 leading characters (GB 32100 check character appended). */
-export function withCreditCheck(first17: string): string {
-  let sum = 0;
-  for (let i = 0; i < 17; i += 1) sum += CREDIT_ALPHABET.indexOf(first17[i]!) * CREDIT_WEIGHTS[i]!;
-  return `${first17}${CREDIT_ALPHABET[(31 - (sum % 31)) % 31]}`;
-}
 
 const upper = (v: string) => v.toUpperCase();
 const BASIC = { list: true, detail: "基本信息", form: true, export: true } as const;
@@ -80,7 +70,7 @@ export const enterprise = defineResource({
     as: "TENANT_USER",
     body: (n) => ({
       name: `安徽测试粮贸有限公司${n}`,
-      creditCode: withCreditCheck(`91340100MA${String(1_000_000 + (n % 9_000_000))}`),
+      creditCode: creditCodeWithCheck(`91340100MA${String(1_000_000 + (n % 9_000_000))}`),
       kind: "SHIPPER",
       businessMode: "SELF_OPERATED",
       adminName: "周经理",

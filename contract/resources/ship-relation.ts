@@ -6,7 +6,7 @@
 import { SUBJECT_TYPES } from "./credential.js";
 import { access, defineResource, f, someOf, type RecordOf } from "./kit.js";
 import { auditMachine, AUDITORS, EVERYONE, OWNERS, relationMachine } from "./vocabulary.js";
-import { dayAfter } from "./water-samples.js";
+import { dayAfter } from "./samples.js";
 
 export const PARTY_TYPES = someOf(SUBJECT_TYPES, ["CAPTAIN", "SHIPOWNER"]);
 export const SHIP_RELATION_TYPES = { OWNER: { label: "所有人" }, OPERATOR: { label: "经营人" }, CAPTAIN: { label: "在船船长" }, LEASED: { label: "光租" } } as const;

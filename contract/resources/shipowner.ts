@@ -7,7 +7,7 @@
 import { isCreditCode, isIdCardNo, isPhone } from "../validation.js";
 import { access, defineResource, f, type RecordOf } from "./kit.js";
 import { AUDITORS, auditMachine, enableToggles, enabledField, EVERYONE, OWNERS, PARTY_KINDS } from "./vocabulary.js";
-import { creditCodeOf } from "./water-samples.js";
+import { creditCodeOf } from "./samples.js";
 
 const upper = (v: string) => v.toUpperCase();
 

@@ -5,7 +5,7 @@
  */
 import { isCreditCode, isIdCardNo, isPhone, isTaxNo } from "../validation.js";
 import { access, defineResource, f, type RecordOf } from "./kit.js";
-import { sampleCreditCode } from "./org-samples.js";
+import { sampleCreditCode } from "./samples.js";
 import { auditMachine, enableToggles, enabledField, EVERYONE, OWNERS, PARTY_KINDS } from "./vocabulary.js";
 
 const BASIC = { detail: "基本信息", form: true, export: true } as const;

@@ -4,7 +4,7 @@
  * (issued and mailed last month, red-flushed this month, waiting for audit, a draft), input tickets,
  * the declarations of last month (paid) and this month (draft), and the declaration log.
  */
-import { withCreditCheck } from "../../contract/resources/enterprise.js";
+import { creditCodeWithCheck } from "../../contract/validation.js";
 import { addDays, chinaDate, chinaLocalToIso } from "../../contract/units.js";
 import type { ServiceContext } from "../context.js";
 import type { Db } from "../db/index.js";
@@ -33,7 +33,7 @@ export async function seedBilling(db: Db, ids: SeedIds): Promise<void> {
 
   const company = (name: string, serialNo: number, account: string) => ({
     name,
-    creditCode: withCreditCheck(`91340300MA2P${String(serialNo).padStart(5, "0")}`),
+    creditCode: creditCodeWithCheck(`91340300MA2P${String(serialNo).padStart(5, "0")}`),
     roadPermitNo: `皖交运管许可蚌字340300${String(serialNo).padStart(6, "0")}号`,
     taxAddress: "安徽省蚌埠市龙子湖区东海大道 4588 号",
     taxPhone: "0552-3176000",

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildApp } from "../app.js";
 import { loadPlatformConfig } from "../config.js";
-import { withCreditCheck } from "../../contract/resources/enterprise.js";
+import { creditCodeWithCheck } from "../../contract/validation.js";
 import { exampleIdCard } from "../../contract/resources/driver.js";
 import { CREDENTIAL_TYPES, MANDATORY_CREDENTIALS, type SubjectType } from "../../contract/resources/credential.js";
 import { demoPng } from "../documents/png.js";
@@ -103,7 +103,7 @@ async function onboard(db: Db, base: string) {
   // 新增企业 and 企业审核 by the platform; the 管理员's initial password arrives by SMS and he changes it.
   const enterprise = await call<{ id: number }>("/tms-enterprise", {
     name: ONBOARDED.enterprise,
-    creditCode: withCreditCheck("91340600MA2T8H3X1"),
+    creditCode: creditCodeWithCheck("91340600MA2T8H3X1"),
     kind: "SHIPPER",
     businessMode: "SELF_OPERATED",
     adminName: "韩经理",
@@ -152,7 +152,7 @@ async function onboard(db: Db, base: string) {
   const driver = await login(ONBOARDED.driverMobile, DEMO_PASSWORD);
 
   // His 托运人 and 货物, an order, its source (published and approved), the dispatch.
-  const shipper = await call<{ id: number }>("/tms-shipper", { kind: "COMPANY", name: "淮北市粮食储备库", creditCode: withCreditCheck("12340600MB1A3601X"), legalPerson: "周建国", address: "安徽省淮北市杜集区龙山路 9 号", contactName: "周主任", contactMobile: "13955610031", taxTitle: "淮北市粮食储备库", taxNo: withCreditCheck("12340600MB1A3601X"), settleMode: "MONTHLY" }, admin);
+  const shipper = await call<{ id: number }>("/tms-shipper", { kind: "COMPANY", name: "淮北市粮食储备库", creditCode: creditCodeWithCheck("12340600MB1A3601X"), legalPerson: "周建国", address: "安徽省淮北市杜集区龙山路 9 号", contactName: "周主任", contactMobile: "13955610031", taxTitle: "淮北市粮食储备库", taxNo: creditCodeWithCheck("12340600MB1A3601X"), settleMode: "MONTHLY" }, admin);
   // Orders choose approved shippers only: the platform's staff audit the new one.
   await call(`/tms-shipper/${shipper.id}/approve`, { auditRemark: "资料齐全，同意" }, platform);
   const categories = await k.selectFrom("cargo_categories").select("id").where("platform_id", "=", "A").where("name", "=", "小麦").executeTakeFirstOrThrow();

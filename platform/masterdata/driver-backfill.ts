@@ -5,7 +5,7 @@
  * migration 0008 for existing databases and by the demo seed after the freight seed.
  */
 import type { Kysely } from "kysely";
-import { idCardWithCheck } from "../../contract/resources/driver.js";
+import { idCardWithCheck } from "../../contract/validation.js";
 import { addDays, chinaDate } from "../../contract/units.js";
 import { isIdCardNo } from "../../contract/validation.js";
 

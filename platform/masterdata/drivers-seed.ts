@@ -5,7 +5,7 @@
  * members and two awaiting or rejected; each organisation gets relations in every state.
  */
 import type { Selectable } from "kysely";
-import { idCardWithCheck } from "../../contract/resources/driver.js";
+import { idCardWithCheck } from "../../contract/validation.js";
 import { addDays, chinaDate } from "../../contract/units.js";
 import type { Db } from "../db/index.js";
 import type { SeedIds } from "../db/seed.js";

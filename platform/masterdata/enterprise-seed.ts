@@ -5,10 +5,11 @@
  * (password Demo@2026). Invitations cover every status; the expiry sweep at the end turns the
  * overdue one into 已过期 as the running platform's job would.
  */
-import { withCreditCheck } from "../../contract/resources/enterprise.js";
+import { creditCodeWithCheck } from "../../contract/validation.js";
 import { invitation, type INVITE_CHANNELS, type INVITE_ROLES, type INVITE_STATES } from "../../contract/resources/invitation.js";
 import { enterprise } from "../../contract/resources/enterprise.js";
 import { chinaCompactDate, chinaDate } from "../../contract/units.js";
+import { idCardWithCheck } from "../../contract/validation.js";
 import type { Db } from "../db/index.js";
 import { DEMO_PASSWORD, type SeedIds } from "../db/seed.js";
 import type { AnyDb, Row } from "../resources/bind.js";
@@ -24,14 +25,6 @@ async function eventAt(trx: AnyDb, at: string, scope: Parameters<typeof recordRe
   await recordResourceEvent(trx, scope, resource, row, event);
   const last = await trx.selectFrom("resource_events").select((eb) => eb.fn.max("id").as("id")).executeTakeFirstOrThrow();
   await trx.updateTable("resource_events").set({ created_at: at }).where("id", "=", last.id).execute();
-}
-const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-
-/** An 18-digit ID card number for 17 leading digits (GB 11643 check character appended). */
-function idCardWith(first17: string): string {
-  let sum = 0;
-  for (let i = 0; i < 17; i += 1) sum += Number(first17[i]) * ID_WEIGHTS[i]!;
-  return `${first17}${"10X98765432"[sum % 11]}`;
 }
 
 interface DemoEnterprise {
@@ -82,7 +75,7 @@ export async function seedEnterprises(db: Db, ids: SeedIds): Promise<void> {
     const enterpriseIds: number[] = [];
     for (const [e, existing] of all) {
       const at = new Date(now - e.daysAgo * DAY_MS).toISOString();
-      const creditCode = withCreditCheck(e.code17);
+      const creditCode = creditCodeWithCheck(e.code17);
       let orgId: number;
       if (existing !== null) {
         orgId = existing;
@@ -108,7 +101,7 @@ export async function seedEnterprises(db: Db, ids: SeedIds): Promise<void> {
           name: e.name,
           credit_code: creditCode,
           legal_person: e.legal[0],
-          legal_person_id_no: idCardWith(e.legal[1]),
+          legal_person_id_no: idCardWithCheck(e.legal[1]),
           registered_address: e.address,
           region_code: e.region,
           contact_name: e.contact[0],

@@ -6,7 +6,7 @@
  * cargos and contacts. Plain inserts in one transaction on an empty database.
  */
 import type { Selectable, Transaction } from "kysely";
-import { sampleCreditCode, sampleIdCardNo } from "../../contract/resources/org-samples.js";
+import { sampleCreditCode, sampleIdCardNo } from "../../contract/resources/samples.js";
 import { chinaCompactDate } from "../../contract/units.js";
 import type { Db } from "../db/index.js";
 import type { Database } from "../db/schema.js";

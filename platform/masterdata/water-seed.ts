@@ -5,7 +5,7 @@
  * captains, ships, shipowners and ship relations, with their audit history.
  */
 import { addDays, chinaDate } from "../../contract/units.js";
-import { creditCodeOf, idCardNoOf } from "../../contract/resources/water-samples.js";
+import { creditCodeOf, idCardNoOf } from "../../contract/resources/samples.js";
 import { idCardGender } from "../../contract/validation.js";
 import type { Db } from "../db/index.js";
 import type { SeedIds } from "../db/seed.js";

@@ -15,7 +15,7 @@ import type { AnyResource } from "../../contract/resources/kit.js";
 import { order as orderDef } from "../../contract/resources/order.js";
 import { supply as supplyDef } from "../../contract/resources/supply.js";
 import { shipper as shipperDef } from "../../contract/resources/shipper.js";
-import { withCreditCheck } from "../../contract/resources/enterprise.js";
+import { creditCodeWithCheck } from "../../contract/validation.js";
 import { exampleIdCard } from "../../contract/resources/driver.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../platform/db/seed.js";
 import { NoScriptBrowser, textOf, type LoadedPage } from "../helpers/no-script-browser.js";
@@ -263,7 +263,7 @@ describe.sequential("the whole chain, as a new customer goes through it", () => 
     const add = await platform.get("/userInfoManage/addEnterprise");
     await saveResource(platform, add, {
       name: enterprise.name,
-      creditCode: withCreditCheck(`91340600MA${String(2_000_000 + Number(TAG))}`),
+      creditCode: creditCodeWithCheck(`91340600MA${String(2_000_000 + Number(TAG))}`),
       kind: "SHIPPER",
       businessMode: "SELF_OPERATED",
       adminName: "韩经理",

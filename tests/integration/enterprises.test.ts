@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Paged } from "../../contract/envelope.js";
-import { withCreditCheck } from "../../contract/resources/enterprise.js";
+import { creditCodeWithCheck } from "../../contract/validation.js";
 import { chinaCompactDate, chinaDate } from "../../contract/units.js";
 import { hashPassword } from "../../platform/identity/crypto.js";
 import { expireOverdueInvitations } from "../../platform/masterdata/invitation.resource.js";
@@ -48,7 +48,7 @@ function enterpriseBody(overrides: Record<string, unknown> = {}) {
   serial += 1;
   return {
     name: `安徽测试粮贸有限公司${serial}`,
-    creditCode: withCreditCheck(`91340100MA${String(7_000_000 + serial)}`),
+    creditCode: creditCodeWithCheck(`91340100MA${String(7_000_000 + serial)}`),
     kind: "SHIPPER",
     businessMode: "SELF_OPERATED",
     adminName: "周经理",
@@ -115,7 +115,7 @@ describe("enterprises", () => {
     const created = await okData<Rec>(as(f, "TENANT_USER", E, enterpriseBody()));
     await grantCredentials(f, "ENTERPRISE", Number(created.id));
     await okData(as(f, "TENANT_USER", `${E}/${created.id}/approve`, { auditRemark: "资料齐全" }));
-    const code = withCreditCheck("91320800MA1Y7RK9D");
+    const code = creditCodeWithCheck("91320800MA1Y7RK9D");
     const edited = await okData<Rec>(as(f, "TENANT_USER", `${E}/${created.id}`, { name: "江苏淮安新禾粮食有限公司", creditCode: code }, "PUT"));
     expect(edited).toMatchObject({ name: "江苏淮安新禾粮食有限公司", creditCode: code, auditStatus: "PENDING", orgName: "江苏淮安新禾粮食有限公司" });
     const org = await f.p.db.kysely.selectFrom("organisations").select(["name", "credit_code"]).where("id", "=", created.id).executeTakeFirstOrThrow();

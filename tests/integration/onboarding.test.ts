@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleIdCard } from "../../contract/resources/driver.js";
-import { withCreditCheck } from "../../contract/resources/enterprise.js";
+import { creditCodeWithCheck } from "../../contract/validation.js";
 import { DEMO_ACCOUNTS, call, loginAs } from "../helpers/platform.js";
 import { as, carrierOf, createOrder, grantCredentials, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
 
@@ -47,7 +47,7 @@ const driverBody = (n: number) => ({ name: "孙建国", mobile: driverMobile, id
 describe("enterprise onboarding", () => {
   it("sends the new administrator his password by SMS, forces a change, and gives him every 企业管理员 code", async () => {
     const created = await okData<{ id: number }>(
-      as(f, "SYSTEM_USER", "/tms-enterprise", { name: enterprise.name, creditCode: withCreditCheck(`91340400MA${String(8_000_000 + Number(TAG))}`), kind: "SHIPPER", businessMode: "SELF_OPERATED", adminName: "钱经理", adminMobile: enterprise.adminMobile, contactName: "钱经理", contactMobile: "0554-6234567" }),
+      as(f, "SYSTEM_USER", "/tms-enterprise", { name: enterprise.name, creditCode: creditCodeWithCheck(`91340400MA${String(8_000_000 + Number(TAG))}`), kind: "SHIPPER", businessMode: "SELF_OPERATED", adminName: "钱经理", adminMobile: enterprise.adminMobile, contactName: "钱经理", contactMobile: "0554-6234567" }),
     );
     enterprise.id = created.id;
     await grantCredentials(f, "ENTERPRISE", created.id);

@@ -5,7 +5,7 @@
  * behaviour (bad input per field, scope, transitions, paging) is covered by the generated tests.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sampleCreditCode, sampleIdCardNo } from "../../contract/resources/org-samples.js";
+import { sampleCreditCode, sampleIdCardNo } from "../../contract/resources/samples.js";
 import { as, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
 
 type Rec = Record<string, unknown> & { id: number; version: number };

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Paged } from "../../contract/envelope.js";
 import { captain } from "../../contract/resources/captain.js";
 import { ship } from "../../contract/resources/ship.js";
-import { creditCodeOf, idCardNoOf } from "../../contract/resources/water-samples.js";
+import { creditCodeOf, idCardNoOf } from "../../contract/resources/samples.js";
 import { as, grantCredentials, okData, startFreightPlatform, type Account, type FreightTestPlatform } from "./freight-fixtures.js";
 
 type Rec = Record<string, unknown> & { id: number; actions: string[]; version: number };

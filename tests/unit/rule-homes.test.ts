@@ -62,6 +62,20 @@ const RULES: Rule[] = [
     caught: ['if (scope.type === "ORG_USER") q = q.where("org_id", "=", scope.orgId ?? -1);', 'q.scope.type !== "SYSTEM_USER"', "  switch (scope.type) {", 'if (caller.type === "TENANT_USER") query = query.where("tenant_id", "=", caller.tenantId ?? -1);'],
     allowed: ["if (isOrgUser(scope)) q = q.where(rowsFor(scope, \"p\"));"],
   },
+  {
+    name: "account kinds spelt out (staff: SYSTEM_USER or TENANT_USER)",
+    homes: ["contract/platforms.ts"],
+    patterns: [/type\s*===\s*"SYSTEM_USER"\s*\|\|\s*[\w.]*type\s*===\s*"TENANT_USER"/, /type\s*===\s*"TENANT_USER"\s*\|\|\s*[\w.]*type\s*===\s*"SYSTEM_USER"/],
+    caught: ['const staff = user.info.type === "SYSTEM_USER" || user.info.type === "TENANT_USER";', 'if (u.type === "TENANT_USER" || u.type === "SYSTEM_USER") return;'],
+    allowed: ["const staff = isStaff(user.info);", 'if (user.info.type === "ORG_USER") return;'],
+  },
+  {
+    name: "check characters of identity numbers (身份证 GB 11643, 统一社会信用代码 GB 32100)",
+    homes: ["contract/validation.ts"],
+    patterns: [/7,\s*9,\s*10,\s*5,\s*8,\s*4,\s*2/, /1,\s*3,\s*9,\s*27,\s*19,\s*26/, /10X98765432/],
+    caught: ["const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];", "const W = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];", 'return `${body}${"10X98765432"[sum % 11]}`;'],
+    allowed: ["idCardWithCheck(body17)", "creditCodeWithCheck(`91${region}${organisation}`)"],
+  },
 ];
 
 describe.each(RULES)("$name", (rule) => {

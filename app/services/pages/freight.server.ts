@@ -16,6 +16,7 @@ import { noticeAndHeaders, pageJson, platformMessage, redirectWithNotice } from 
 import { requirePage, type CurrentUser } from "~/services/user.server";
 import { readForm } from "~/services/read-form.server";
 import { mapView } from "~/lib/chinaMap.server";
+import { isStaff } from "../../../contract/platforms";
 
 /** Query parameters that open a row's confirmation dialog; dropped when going back to the list. */
 const DIALOG_PARAMS = ["cancel", "complete"] as const;
@@ -166,7 +167,7 @@ function ensureWay(way: FreightWay, actual: FreightWay, href: string): void {
 }
 
 /** Only the platform and tenants answer driver comments (the platform refuses others too). */
-const mayReplyToComments = (user: CurrentUser) => user.info.type === "SYSTEM_USER" || user.info.type === "TENANT_USER";
+const mayReplyToComments = (user: CurrentUser) => isStaff(user.info);
 
 export async function loadFreightDetail(request: Request, way: FreightWay) {
   const user = await requirePage(request);

@@ -10,14 +10,14 @@ import { ORDER_IMPORT_MAX_BYTES, type ImportBatch } from "../../../contract/orde
 import { resourceOf } from "../../../contract/resources/index";
 import { noticeAndHeaders, platformMessage, redirectWithNotice } from "../page-data.server";
 import { PlatformError } from "../platform.server";
-import { requirePage, requireUser, type CurrentUser } from "../user.server";
+import { requirePage, requireUser } from "../user.server";
 import { readForm } from "../read-form.server";
+import { isStaff } from "../../../contract/platforms";
 
 export const IMPORT_PAGE = "/orderManage/batchImport";
 export const IMPORT_MAX_BYTES = ORDER_IMPORT_MAX_BYTES;
 export type ImportBatchView = ImportBatch;
 
-const isStaff = (user: CurrentUser) => user.info.type === "SYSTEM_USER" || user.info.type === "TENANT_USER";
 
 export async function importLoader({ request }: LoaderFunctionArgs) {
   const user = await requirePage(request);
@@ -34,9 +34,9 @@ export async function importLoader({ request }: LoaderFunctionArgs) {
   }
   const enterprise = resourceOf("enterprise");
   const orgId = url.searchParams.get("orgId") ?? "";
-  const orgs = isStaff(user) && enterprise ? await pickerOf(user, enterprise, { keyword: url.searchParams.get(pickKeywordName("orgId")) ?? "", selected: orgId }) : null;
+  const orgs = isStaff(user.info) && enterprise ? await pickerOf(user, enterprise, { keyword: url.searchParams.get(pickKeywordName("orgId")) ?? "", selected: orgId }) : null;
   const { notice, headers } = await noticeAndHeaders(request, user);
-  return json({ batches, batch, error, notice, staff: isStaff(user), orgs, orgId: /^[1-9]\d{0,14}$/.test(orgId) ? orgId : "" }, { headers });
+  return json({ batches, batch, error, notice, staff: isStaff(user.info), orgs, orgId: /^[1-9]\d{0,14}$/.test(orgId) ? orgId : "" }, { headers });
 }
 
 export async function importAction({ request }: ActionFunctionArgs) {
@@ -51,13 +51,13 @@ export async function importAction({ request }: ActionFunctionArgs) {
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0) return json({ error: "请选择要导入的 xlsx 文件" }, { status: 400 });
   const orgId = String(form.get("orgId") ?? "");
-  if (isStaff(user) && !/^[1-9]\d{0,14}$/.test(orgId)) return json({ error: "请选择导入到哪个企业" }, { status: 400 });
+  if (isStaff(user.info) && !/^[1-9]\d{0,14}$/.test(orgId)) return json({ error: "请选择导入到哪个企业" }, { status: 400 });
   try {
     const batch = await user.call<ImportBatchView>({
       path: "/tms-order-import/upload",
       body: new Uint8Array(await file.arrayBuffer()),
       headers: { "X-File-Name": encodeURIComponent(file.name || "orders.xlsx") },
-      query: { orgId: isStaff(user) ? orgId : undefined, asDraft: form.get("asDraft") === "true" ? "true" : "false" },
+      query: { orgId: isStaff(user.info) ? orgId : undefined, asDraft: form.get("asDraft") === "true" ? "true" : "false" },
     });
     const notice = batch.status === "IMPORTED" ? `已导入 ${batch.importedRows} 个订单` : `导入失败：${batch.message ?? "文件有错误"}，未导入任何订单`;
     return redirectWithNotice(user, `${IMPORT_PAGE}?batch=${batch.id}`, notice);

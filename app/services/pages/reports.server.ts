@@ -12,6 +12,7 @@ import { renderChartSvg } from "~/lib/charts.server";
 import { pageJson, platformMessage } from "~/services/page-data.server";
 import type { CurrentUser } from "~/services/user.server";
 import { requirePage } from "~/services/user.server";
+import { isStaff } from "../../../contract/platforms";
 
 const PARAM_KEYS = ["dateFrom", "dateTo", "freightWay", "orgId", "shipper", "period", "dimension"] as const;
 
@@ -49,7 +50,7 @@ export async function loadReport(id: ReportId, { request }: LoaderFunctionArgs) 
   const user = await requirePage(request);
   const url = new URL(request.url);
   const { values, params, errors } = reportQuery(id, url);
-  const staff = user.info.type === "SYSTEM_USER" || user.info.type === "TENANT_USER";
+  const staff = isStaff(user.info);
   const enterprise = resourceOf("enterprise");
   const [outcome, orgs] = await Promise.all([
     params ? reportsApi.run(user, id, params).then((result) => ({ result }), (error: unknown) => ({ error: platformMessage(error) })) : Promise.resolve(null),
