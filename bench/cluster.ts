@@ -1,5 +1,5 @@
 /**
- * bench/cluster: does throughput add up with two consoles and two platforms (issue 14 item 4)? Prints
+ * bench/cluster: does throughput add up with two consoles and two platforms? Prints
  * one JSON line.
  *
  *   npx tsx bench/cluster.ts [--waybills 20000] [--seconds 15] [--connections 20] [--port 3230]

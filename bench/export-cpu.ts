@@ -1,5 +1,5 @@
 /**
- * bench/export-cpu: where the platform's export CPU goes, in process, without HTTP (issue 14 item 3).
+ * bench/export-cpu: where the platform's export CPU goes, in process, without HTTP.
  * Prints one JSON line.
  *
  *   npx tsx bench/export-cpu.ts --db file:/tmp/tms.db [--rows 20000] [--repeat 3] [--phases read,map,full]

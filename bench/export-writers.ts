@@ -1,5 +1,5 @@
 /**
- * bench/export-writers: streaming xlsx writers side by side on the same waybill rows (issue 14 item 3).
+ * bench/export-writers: streaming xlsx writers side by side on the same waybill rows.
  * Prints one JSON line.
  *
  *   npx tsx bench/export-writers.ts --db file:/tmp/tms.db [--rows 20000] [--repeat 3]

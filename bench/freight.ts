@@ -1,5 +1,5 @@
 /**
- * bench/freight: the waybill list and the export at scale (issue 5). Prints one JSON line.
+ * bench/freight: the waybill list and the export at scale. Prints one JSON line.
  *
  *   npx tsx bench/freight.ts [--waybills 1000000] [--seconds 20] [--connections 20] [--export-rows 100000]
  *

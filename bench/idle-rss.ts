@@ -1,5 +1,5 @@
 /**
- * Resident memory at rest of the built platform and console (issue 23 item 4: recorded before and after
+ * Resident memory at rest of the built platform and console (recorded before and after
  * a Node upgrade). Starts `build/server/platform/main.js` and `build/server/scripts/console-server.js`
  * with the node running this script (so `/usr/bin/node --import tsx bench/idle-rss.ts`, in a checkout built
  * and installed with that node, measures it), on a database that already holds the demo data, waits until both are ready, loads the login page

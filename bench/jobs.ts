@@ -1,5 +1,5 @@
 /**
- * bench/jobs: the statements of the platform's background jobs at 1,000,000 waybills (issue 25 item 4:
+ * bench/jobs: the statements of the platform's background jobs at 1,000,000 waybills (target:
  * no job statement over 200 ms, the work in bounded batches). Prints one JSON line.
  *
  *   npx tsx bench/jobs.ts [--waybills 1000000] [--database file:data/bench-jobs/tms.db | postgres://…] [--limit-ms 200]

@@ -1,5 +1,5 @@
 /**
- * bench/order-import: 批量导入 of a 10 000-row xlsx (issue 10, target < 10 s). Prints one JSON line.
+ * bench/order-import: 批量导入 of a 10 000-row xlsx (target < 10 s). Prints one JSON line.
  *
  *   npx tsx bench/order-import.ts [--rows 10000]
  *

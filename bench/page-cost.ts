@@ -1,6 +1,6 @@
 /**
- * bench/page-cost: what one list page costs, in figures a busy machine does not inflate much
- * (issue 14). Prints one JSON line.
+ * bench/page-cost: what one list page costs, in figures a busy machine does not inflate much.
+ * Prints one JSON line.
  *
  *   npx tsx bench/page-cost.ts [--requests 300] [--port 3772] [--db file:…] [--pages waybillList,vehicleList] [--profile [--profile-platform]]
  *
@@ -78,7 +78,7 @@ const stack = await startStack({
   port: Number(values.port),
   databaseUrl: values.db ?? defaultDatabase(),
   // The submission job's first run at 1,000,000 waybills takes minutes of the platform's CPU, which is
-  // not a page's (bench/reports and item 4 of issue 25 measure the jobs).
+  // not a page's (bench/reports and bench/jobs measure the jobs).
   env: { TMS_REPORT_JOB: "off" },
   ...{ [values["profile-platform"] ? "platformNodeArgs" : "consoleNodeArgs"]: values.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] },
 });

@@ -1,6 +1,6 @@
 /**
  * bench/postgres-10m: the waybill list, a month's export, every report and the dashboard at
- * 10,000,000 waybills on PostgreSQL (issue 25 item 5). Prints one JSON line.
+ * 10,000,000 waybills on PostgreSQL. Prints one JSON line.
  *
  *   npx tsx bench/postgres-10m.ts [--waybills 10000000] [--rounds 5] [--database postgres://…/tms_bench10m] [--without-summary] [--list-only] [--skip-settle]
  *

@@ -1,5 +1,5 @@
 /**
- * bench/reports: every report for a 31-day range at 1,000,000 waybills (issue 13). Prints one JSON line.
+ * bench/reports: every report for a 31-day range at 1,000,000 waybills. Prints one JSON line.
  *
  *   npx tsx bench/reports.ts [--waybills 1000000] [--rounds 20] [--without-summary]
  *

@@ -1,5 +1,5 @@
 /**
- * bench/resources: the resource engine's list page at scale (issue 9). Prints one JSON line.
+ * bench/resources: the resource engine's list page at scale. Prints one JSON line.
  *
  *   npx tsx bench/resources.ts [--vehicles 1000000] [--seconds 20] [--connections 20]
  *

@@ -1,5 +1,5 @@
 /**
- * 账号激活 / 接受注册邀请 (issue 20 item 1): a driver or captain whose account an enterprise made, or
+ * 账号激活 / 接受注册邀请: a driver or captain whose account an enterprise made, or
  * someone holding a 注册邀请, proves his mobile with an SMS code and sets his password. Shared by the
  * console's form and the platform's edge.
  */

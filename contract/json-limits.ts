@@ -1,5 +1,5 @@
 /**
- * Bounds on a JSON body, checked on its text before it is parsed (issue 21 item 2, issue 23 item 8),
+ * Bounds on a JSON body, checked on its text before it is parsed,
  * so that nothing ever walks a body deeper, longer or with stranger numbers than these: the platform's
  * JSON parser (every route) and the console's actions that read JSON apply the same rule.
  */

@@ -1,5 +1,5 @@
 /**
- * Gives V8's spare heap pages back to the system once a server has gone quiet (issue 25 item 3).
+ * Gives V8's spare heap pages back to the system once a server has gone quiet.
  *
  * On Node 24, V8 grows the young generation to 2 × 64 MB while the console loads its build or streams an
  * export, and keeps the pages it freed in a pool: measured at rest after one page load, the console's

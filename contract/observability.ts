@@ -1,5 +1,5 @@
 /**
- * Observability rules both programs follow (issue 23 item 5), written once:
+ * Observability rules both programs follow, written once:
  * - the request id header, what an acceptable incoming id looks like;
  * - which paths are probes (never logged, never counted as traffic);
  * - who may read /metrics: a loopback peer (the machine's own Prometheus agent or nginx), or anyone

@@ -1,5 +1,5 @@
 /**
- * The report kit's wire types (issue 13, domain 7.1): which reports exist, at which console path,
+ * The report kit's wire types (domain 7.1): which reports exist, at which console path,
  * behind which permission code (spec 6); their common parameters; what a report answers (columns with
  * units, rows, a totals row, a chart). Charts are ECharts options (a subset), drawn on the server.
  */

@@ -1,6 +1,6 @@
 /**
  * Every environment variable of the platform, the console and the helper scripts: one Zod schema,
- * with each variable's default and meaning (issue 23 item 1). The programs read their settings
+ * with each variable's default and meaning. The programs read their settings
  * through `readSettings`, so a default is written here once; `settingProblems` lists, one line in
  * Chinese and English per problem, what stops a production start (a required setting missing, a value
  * malformed). `npm run settings:table -- --write` prints this table into docs/configuration.md.

@@ -1,5 +1,5 @@
 /**
- * TMS_TRUST_PROXY (issue 21 item 8, issue 23 item 3): which peers may tell us the client's address.
+ * TMS_TRUST_PROXY: which peers may tell us the client's address.
  * - unset: the program's default (the console: nobody; the platform: loopback, where the bundled console runs);
  * - "off" / "false" / "0": nobody;
  * - a number N: the N hops nearest to us (each proxy appends the address it saw);
@@ -60,7 +60,7 @@ export function clientAddress(socketAddress: string | undefined, forwardedFor: s
 }
 
 /**
- * What the console does to every request before anything reads it (issue 21 item 8, issue 23 item 3):
+ * What the console does to every request before anything reads it:
  * X-Forwarded-For becomes the one client address it computed (set, not appended: what reaches the
  * platform is that address only), and X-Forwarded-Host / -Proto are dropped unless the peer is a
  * trusted proxy, so neither the same-origin check nor the host branding can be told another host.

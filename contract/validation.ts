@@ -11,7 +11,7 @@
 import { chinaToday, isChinaDate } from "./units.js";
 
 /**
- * A mainland mobile number: 11 digits, 1 then 3–9 (issue 22: 162 / 165 / 167 and the other new
+ * A mainland mobile number: 11 digits, 1 then 3–9 (162 / 165 / 167 and the other new
  * segments are real numbers). The only copy: forms, the platform and imports all use it.
  */
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;

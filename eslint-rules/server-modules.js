@@ -1,5 +1,5 @@
 /**
- * Local lint rules that keep server code out of the browser bundle (issue 22).
+ * Local lint rules that keep server code out of the browser bundle.
  *
  * Remix replaces every `*.server` module with an empty stub in the browser bundle and drops a route's
  * `loader`/`action` exports, but it keeps whatever the rest of a route module evaluates at load time.

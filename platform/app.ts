@@ -35,7 +35,7 @@ export interface RouteEntry {
 const fastifyTrust = (setting: TrustProxySetting) => (typeof setting === "number" ? (_address: string, hop: number) => hop < setting : setting);
 
 /**
- * Request ids and the request log (issue 23 item 5): the caller's X-Request-Id when plain (the console
+ * Request ids and the request log: the caller's X-Request-Id when plain (the console
  * sends its own), else a new UUID; Fastify's own two lines per request are replaced by one
  * (platform/observability/routes.ts).
  */

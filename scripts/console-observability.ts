@@ -1,5 +1,5 @@
 /**
- * The console server's request id, request log, request metrics and probes (issue 23 item 5).
+ * The console server's request id, request log, request metrics and probes.
  * - Request id: `X-Request-Id` from the peer when TMS_TRUST_PROXY trusts it (the proxy in front made
  *   it), else a new UUID. It is returned in the response, and the request is served inside the request
  *   context, so the platform client sends it on (app/services/platform.server.ts) and the error pages

@@ -3,7 +3,7 @@
  *
  * Remix's own writer (`writeReadableStreamToWritable`, used by remix-serve) reads the body as fast
  * as it comes and ignores `write()`'s return value, so a client that stops reading an export made
- * the console buffer the whole workbook and the platform produce all of it (issue 15, item 8).
+ * the console buffer the whole workbook and the platform produce all of it.
  * Here a chunk is read only once the socket took the previous one, and when the client goes away
  * the body is cancelled, which closes the upstream connection and stops the platform's walk.
  */

@@ -1,5 +1,5 @@
 /**
- * Route matching once per path, not three times per document (issue 25 item 1).
+ * Route matching once per path, not three times per document.
  *
  * `@remix-run/router`'s `matchRoutes` flattens and ranks the whole route tree (about 220 modules) and
  * compiles a regular expression per route on every call, about 3 ms each here; a document request calls

@@ -1,5 +1,5 @@
 /**
- * The Remix route a request path falls on, as a metric label (issue 23 item 5): the route's id (its
+ * The Remix route a request path falls on, as a metric label: the route's id (its
  * file name, e.g. `routes/_app.supplyManage.supplyList`), so the request metrics have one series per
  * page and not one per URL. Matched with @remix-run/router, the matcher Remix itself uses.
  */

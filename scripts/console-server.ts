@@ -4,8 +4,8 @@
  * (scripts/console-respond.ts), so a stalled download holds no more than a socket's buffers and a
  * client that leaves stops the platform's export. Instead of remix-serve's morgan line, one pino line
  * per request with its request id (scripts/console-observability.ts). A cross-origin write gets 403 with a
- * Chinese message in front of Remix, whose own origin check would answer it with a bare 500 (issue 15
- * item 11).
+ * Chinese message in front of Remix, whose own origin check would answer it with a bare
+ * 500.
  *
  *   PORT=3000 node --import tsx scripts/console-server.ts [./build/index.js]
  */
@@ -46,7 +46,7 @@ app.use((req: IncomingMessage, _res: ServerResponse, next: () => void) => {
   normaliseForwardedHeaders(req.headers, req.socket.remoteAddress, trust);
   next();
 });
-// Request id, one log line per request, metrics, /healthz /readyz /metrics (issue 23 item 5).
+// Request id, one log line per request, metrics, /healthz /readyz /metrics.
 const observability = installObservability(app, build, settings);
 // Documents and data are compressed at level 1: each is compressed once, on the request's CPU (zlib
 // was 3.4 % of a list page's console CPU at the default level 6; level 1 costs about half for a

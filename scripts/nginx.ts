@@ -1,5 +1,5 @@
 /**
- * nginx in front of the consoles (issue 23 item 9): renders deploy/nginx.conf.template, and runs
+ * nginx in front of the consoles: renders deploy/nginx.conf.template, and runs
  * Debian's nginx as the current user in the foreground with a prefix of its own (pid, logs, temp files),
  * for `npm run cluster`, its test and the cluster benchmark.
  *

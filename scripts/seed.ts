@@ -8,7 +8,7 @@ import { bootstrapCatalogue } from "../platform/iam/bootstrap.js";
 const config = loadPlatformConfig();
 const db = await openDatabase(config.databaseUrl);
 const applied = await migrateToLatest(db);
-// Production never seeds demo data: only the platforms and the permission catalogue (issue 15).
+// Production never seeds demo data: only the platforms and the permission catalogue.
 const seeded = config.production ? (await bootstrapCatalogue(db), false) : await seedIfEmpty(db);
 console.log(JSON.stringify({ database: config.databaseUrl.replace(/\/\/[^@]*@/, "//***@"), applied, seeded }));
 await db.destroy();

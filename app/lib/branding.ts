@@ -53,5 +53,5 @@ export function documentTitle(routeTitle: string | undefined, productTitle: stri
   return routeTitle ? `${routeTitle} - ${productTitle}` : productTitle;
 }
 
-/** The avatar shown for an account without a head-shot (navbar, 个人信息): a static file beside the favicon, cached by the browser rather than repeated in every page (issue 25). */
+/** The avatar shown for an account without a head-shot (navbar, 个人信息): a static file beside the favicon, cached by the browser rather than repeated in every page. */
 export const DEFAULT_AVATAR = "/avatar.svg";

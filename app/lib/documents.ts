@@ -1,4 +1,4 @@
-/** Business documents, shared by the widget and the server (issue 20 items 3 and 4). */
+/** Business documents, shared by the widget and the server. */
 
 /** A form's file part for field X is `X__file`; `X__clear` drops the references X already holds. */
 export const DOCUMENT_FILE_SUFFIX = "__file";

@@ -4,7 +4,7 @@ import type { FreightStepPage } from "./freight-links";
 /**
  * The fields a waybill list's table, row links and dialogs read. The list loaders send only these:
  * a record has twice as many, and every one of them would travel in the page's loader data
- * (issue 14: a 20-row list page's HTML).
+ * (a 20-row list page's HTML).
  */
 export const FREIGHT_ROW_FIELDS = [
   "id",

@@ -1,6 +1,6 @@
 /**
- * The page data in a document's `window.__remixContext` with its row lists sent as columns (issue 25,
- * page weight). A list page's rows are objects with the same keys each, and their keys were a third
+ * The page data in a document's `window.__remixContext` with its row lists sent as columns (page
+ * weight). A list page's rows are objects with the same keys each, and their keys were a third
  * of the rows' JSON. The server packs every array of two or more plain objects with the same keys in
  * the same order into `{ [ROWS]: keys, v: values per row }`; the browser unpacks them before Remix
  * reads the data, so loaders and components see the rows as sent. Client navigations' JSON is not

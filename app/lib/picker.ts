@@ -1,5 +1,5 @@
 /**
- * The reference picker's data and names (issue 22 item 3), shared by the server that fills it and the
+ * The reference picker's data and names, shared by the server that fills it and the
  * one picker component that shows it. Without JavaScript a picker is a select of the current page of
  * options plus a keyword field (`_q_<name>`) and a 「搜索」 button (`_pick=<name>`) that re-renders the
  * form with the options narrowed; with JavaScript it is a combobox that asks `/picker-options`.

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 11: the rule for a cross-origin write, written once. The console's server applies it
+ * The rule for a cross-origin write, written once. The console's server applies it
  * before Remix (whose own check answers a bare 500), and readForm applies it again in every action.
  */
 export const CROSS_ORIGIN_MESSAGE = "拒绝跨站提交：请从本站页面提交表单";

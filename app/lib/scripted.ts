@@ -1,5 +1,5 @@
 /**
- * Markup a browser that runs JavaScript does not need in the document (issue 25, page weight): the
+ * Markup a browser that runs JavaScript does not need in the document (page weight): the
  * sidebar's entries and icons, the settings form, the user menu's entries and the tables' row actions
  * (`RowActionMenu`). The console marks a browser that ran its scripts
  * with a session cookie; a document for such a browser leaves that markup out and the browser renders

@@ -1,5 +1,5 @@
 /**
- * Headers every console response carries (issue 15): no framing, no MIME sniffing, no full referrer
+ * Headers every console response carries: no framing, no MIME sniffing, no full referrer
  * off-site, and a content security policy under which only the console's own scripts run: the inline
  * scripts Remix writes (its context and scroll restoration) carry the per-response nonce.
  */

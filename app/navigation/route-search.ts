@@ -1,7 +1,7 @@
 /**
  * The fuzzy matcher behind the navbar's route search. Kept out of ~/navigation's index so fuse.js is
  * not in every page's first-load JavaScript: RouteSearch imports this module when the search box is
- * first used (issue 14).
+ * first used.
  */
 import Fuse from "fuse.js";
 import { ROUTE_SEARCH_OPTIONS, type SearchEntry } from "./search";

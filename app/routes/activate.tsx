@@ -1,5 +1,5 @@
 /**
- * 账号激活 / 接受注册邀请 (issue 20 item 1): a driver or captain whose account an enterprise made, or
+ * 账号激活 / 接受注册邀请: a driver or captain whose account an enterprise made, or
  * the invitee of a 注册邀请, proves his mobile with an SMS code and sets his password; then he logs in.
  * Plain forms: it works with JavaScript off. `?mobile=…&code=…` fills the form from an invitation.
  */

@@ -5,7 +5,7 @@ import { pickerSourceOf } from "~/services/picker-sources.server";
 import { requireUser } from "~/services/user.server";
 
 /**
- * A page of a reference picker's options as JSON, for the combobox (issue 22 item 3):
+ * A page of a reference picker's options as JSON, for the combobox:
  * `?resource=<key>&keyword=<text>&where.<field>=<value>`. The platform scopes the rows to the caller
  * (a resource the caller may not list answers an empty page); the console only forwards.
  */

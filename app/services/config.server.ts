@@ -36,7 +36,7 @@ export const consoleConfig = {
   /** Spec 9: request timeout 6,000,000 ms, for long calls (exports, imports, a form's POST). */
   requestTimeoutMs: 6_000_000,
   /**
-   * Issue 15 item 9: a page load (GET) waits this long for each platform call, so a hung platform
+   * A page load (GET) waits this long for each platform call, so a hung platform
    * gives the outage page within seconds instead of holding the browser for the spec's 100 minutes.
    */
   pageTimeoutMs: settings.TMS_PAGE_TIMEOUT_MS,

@@ -1,5 +1,5 @@
 /**
- * Business documents in the console (issue 20 items 3 and 4): the one server path every document
+ * Business documents in the console: the one server path every document
  * upload takes. A form with a DocumentUpload widget posts multipart (works with JavaScript off): each
  * `<field>__file` part is relayed to the platform's `POST /document/upload` (type by content, size —
  * the platform checks) and its `/files/<id>` joins the field's references; `<field>__clear` drops the

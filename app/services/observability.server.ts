@@ -1,5 +1,5 @@
 /**
- * The console's request context, logger and Prometheus metrics (issue 23 item 5). The console server
+ * The console's request context, logger and Prometheus metrics. The console server
  * (scripts/console-server.ts) and the Remix build load this module separately, so what must be one per
  * process (the request context, the metrics, the logger) hangs off global symbols.
  * - `requestContext`: the request id of the page request being served; the platform client sends it

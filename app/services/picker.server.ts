@@ -1,5 +1,5 @@
 /**
- * Fills reference pickers (issue 22 item 3): one page of the referenced resource's scoped options,
+ * Fills reference pickers: one page of the referenced resource's scoped options,
  * narrowed by the picker's keyword, with the selected value's label always among them.
  */
 import type { AnyResource } from "../../contract/resources/kit";

@@ -93,7 +93,7 @@ async function send(target: PlatformTarget, accessToken: string | undefined, opt
   if (target.clientAddress) headers["X-Forwarded-For"] = target.clientAddress;
   else delete headers["X-Forwarded-For"];
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
-  // The page request's id travels to the platform, which logs it with its own lines (issue 23 item 5).
+  // The page request's id travels to the platform, which logs it with its own lines.
   const requestId = currentRequestId();
   if (requestId) headers["X-Request-Id"] = requestId;
   let body: string | Uint8Array<ArrayBuffer> | undefined;

@@ -1,5 +1,5 @@
 /**
- * The one way an action reads its form (issue 15 item 11). It refuses, with a Chinese message instead
+ * The one way an action reads its form. It refuses, with a Chinese message instead
  * of a 500:
  * - a cross-origin POST (403): an Origin header naming another host, or Sec-Fetch-Site: cross-site;
  * - a body that is not a form (415): JSON, text, or multipart where the route takes no files;

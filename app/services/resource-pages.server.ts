@@ -87,7 +87,7 @@ function targetDef(page: ListPage | DetailPage | AuditPage, key: string | null):
 /**
  * The record keys a list's table and row links read: its columns (and the label of a reference
  * column), the title, the status, the id and the allowed actions. The page data carries only these
- * (issue 14: a 20-row list page's HTML); a page with its own table asks for whole records.
+ * (a 20-row list page's HTML); a page with its own table asks for whole records.
  */
 function tableRow(page: ListPage, staff: boolean): (record: ResourceRecord) => ResourceRecord {
   const keys = new Set<string>(["id", "actions", "blocked", page.def.titleField]);

@@ -81,7 +81,7 @@ export const resourcesApi = {
     return user.call<OptionItem[]>({ path: `${base(def)}/options`, body: { ...(keyword ? { keyword } : {}), ...(where ? { where } : {}) } });
   },
 
-  /** The picker's page of options (issue 22 item 3): a keyword over names, mobiles, plates, numbers; the total; the saved ids' labels. */
+  /** The picker's page of options: a keyword over names, mobiles, plates, numbers; the total; the saved ids' labels. */
   optionsPage(user: CurrentUser, def: AnyResource, query: { keyword?: string; where?: Readonly<Record<string, string>>; current?: number; size?: number; selected?: readonly number[] }): Promise<OptionsPage> {
     const { keyword, where, current = 1, size = PICKER_PAGE_SIZE, selected } = query;
     return user.call<OptionsPage>({ path: `${base(def)}/options/page`, body: { current, size, ...(keyword ? { keyword } : {}), ...(where ? { where } : {}), ...(selected?.length ? { selected } : {}) } });

@@ -1,5 +1,5 @@
 /**
- * Token rotations shared by every console instance (issue 14 item 4). The platform rotates a refresh
+ * Token rotations shared by every console instance. The platform rotates a refresh
  * token once: a second use is taken for theft and revokes every pair issued from it. One console keeps
  * its concurrent requests to a single refresh in memory (platform.server.ts), but behind a round-robin
  * proxy two requests of one browser, with the same cookie, reach two consoles. With TMS_REDIS_URL set,

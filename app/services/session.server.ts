@@ -15,7 +15,7 @@ interface SessionData {
 }
 
 /**
- * Issue 15 item 7: the session (the platform tokens among it) travels in the cookie encrypted with
+ * The session (the platform tokens among it) travels in the cookie encrypted with
  * AES-256-GCM under a key derived from SESSION_SECRET, then signed as before. Nothing in it is
  * readable by decoding the cookie, and a changed byte fails the GCM tag and the signature. (Chosen
  * over a server-side store: the console holds no database and stays stateless across instances.)

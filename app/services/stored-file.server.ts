@@ -5,8 +5,7 @@ import { platformTarget } from "~/services/target.server";
 /**
  * Relays a file of the platform's store (`/files/<id>`, `/files/p/<token>`) with the user's token
  * when logged in. The platform's type and disposition pass through; the console adds
- * `X-Content-Type-Options: nosniff` itself, so a stored file is never sniffed into a page
- * (issue 21 item 13).
+ * `X-Content-Type-Options: nosniff` itself, so a stored file is never sniffed into a page.
  */
 export async function relayStoredFile(request: Request, platformPath: string): Promise<Response> {
   const tokens = sessionTokens(await getSession(request));

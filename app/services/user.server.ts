@@ -39,7 +39,7 @@ export function forgetUserInfo(accessToken: string): void {
   userInfoCache.delete(accessToken);
 }
 
-/** Spec 8 / issue 15 item 9: what a page says while the platform is down or does not answer in time. */
+/** Spec 8: what a page says while the platform is down or does not answer in time. */
 export const PLATFORM_OUTAGE_MESSAGE = "平台服务暂时无法访问，请稍后刷新重试（登录状态已保留）";
 
 /** An outage, not a refusal: the platform did not answer, or answered with a server error. */

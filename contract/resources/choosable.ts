@@ -1,5 +1,5 @@
 /**
- * Which rows a picker may offer (issue 20 item 6): a resource's `choosable` rule (e.g. 项目: 审核状态
+ * Which rows a picker may offer: a resource's `choosable` rule (e.g. 项目: 审核状态
  * 已通过 and 项目状态 进行中) says it once; the reason a row is greyed is derived from the definition's
  * own labels (「审核状态为「待审核」」), so the platform's options, its refusal of a write naming such a
  * row and the console's greyed option all say the same.

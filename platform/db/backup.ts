@@ -1,5 +1,5 @@
 /**
- * Backups (issue 23 item 7): the database, the file store and the secrets, into one directory with a
+ * Backups: the database, the file store and the secrets, into one directory with a
  * manifest, taken from a live instance; and the restore into a new, empty one.
  *
  * - SQLite: better-sqlite3's online backup (SQLite's backup API) of the live file: a consistent copy

@@ -70,7 +70,7 @@ export const SQLITE_STATEMENTS_KEPT = 500;
 type SqliteStatement = { busy: boolean };
 /**
  * The database as Kysely's SQLite driver sees it, with its statements prepared once per SQL text
- * (issue 25: preparing was the platform's largest single cost of a list request; Kysely prepares on
+ * (preparing was the platform's largest single cost of a list request; Kysely prepares on
  * every query). A statement still iterating (a streamed export) is not handed out again: that call
  * gets a fresh one. SQLite re-prepares a kept statement itself after a schema change.
  */

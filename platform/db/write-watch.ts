@@ -1,5 +1,5 @@
 /**
- * Counts the writes per table (issue 25: the authentication cache is valid while none of the tables it
+ * Counts the writes per table (the authentication cache is valid while none of the tables it
  * read from has been written since). A Kysely plugin sees every statement the platform sends through
  * Kysely, transactions included; a statement whose tables it cannot name (raw SQL, schema changes)
  * counts as a write to all of them.

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 8: one enterprise, one driver and one vehicle of the demo data that went through the
+ * One enterprise, one driver and one vehicle of the demo data that went through the
  * onboarding a new customer goes through, with one waybill that went through the whole chain. Nothing
  * here is inserted by hand: the seeder starts the platform in-process on a free local port and makes the
  * calls the console's pages and the driver app make, as the people who make them (the platform's staff,

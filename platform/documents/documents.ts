@@ -1,5 +1,5 @@
 /**
- * Business documents (issue 20 items 3 and 4): 证照 images, 装货/卸货磅单, 充值转账凭证 are files of the
+ * Business documents: 证照 images, 装货/卸货磅单, 充值转账凭证 are files of the
  * platform's file store, not typed paths. One way in and one rule for each concern:
  * - `POST /document/upload` (the body is the file, application/octet-stream): an image (jpg/png/webp)
  *   or a PDF, type checked by content, at most 10 MB, stored PRIVATE in category UPLOAD, its uploader

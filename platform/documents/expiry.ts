@@ -1,5 +1,5 @@
 /**
- * The nightly 证照 expiry job (issue 20 item 3): every approved credential whose 有效期至 falls within
+ * The nightly 证照 expiry job: every approved credential whose 有效期至 falls within
  * EXPIRY_NOTICE_DAYS (or has passed) and that was not yet flagged for that date is flagged
  * (`expiry_flagged_to`) and its owner told through the notification service — the person, the
  * individual owner and the organisation's users of the subject (the same people an audit decision

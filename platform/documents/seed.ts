@@ -1,5 +1,5 @@
 /**
- * Demo documents (issue 20 items 3 and 4): small real PNG images in the file store for every seeded
+ * Demo documents: small real PNG images in the file store for every seeded
  * 证照, 磅单 and 转账凭证, and the mandatory credentials (MANDATORY_CREDENTIALS) of every seeded driver,
  * vehicle, captain, ship and enterprise, in the subject's own audit state, so the demo carriers
  * dispatched today stay eligible (五证齐全) and every audit page shows thumbnails. The bytes are made

@@ -1,5 +1,5 @@
 /**
- * 我的车队 (issue 20 item 6): the fleet leader's own view. A caller is a fleet leader when his account is
+ * 我的车队: the fleet leader's own view. A caller is a fleet leader when his account is
  * the login (`user_id`) of an approved, enabled 车队长 (fleet_leaders); he sees his members (车队成员),
  * the waybills they drive (a member is the person: every roster entry of his driver profile) and his
  * share (分成) of their freight: what the ledger credited to his wallet for each waybill (提现分配 routes

@@ -1,5 +1,5 @@
 /**
- * How many exports may stream at once (issue 15, item 8): each holds a database walk and a zip
+ * How many exports may stream at once: each holds a database walk and a zip
  * stream, so a few stalled downloads must not take the platform down. Per user and in total, per
  * platform process; `TMS_EXPORTS_PER_USER` (default 2) and `TMS_EXPORTS_TOTAL` (default 6).
  * A refused export is HTTP 429 with a Chinese message, before any byte of the file.

@@ -1,5 +1,5 @@
 /**
- * What every request passes before any route sees it (issue 15): the framework's own refusals (bad
+ * What every request passes before any route sees it: the framework's own refusals (bad
  * percent-encoding, oversized headers) in the envelope and in Chinese, an empty JSON body read as no
  * body (docs/architecture.md "Conventions": a POST whose contract body is "none"), JSON bounded in depth, array length and
  * numbers before it is parsed (contract/json-limits.ts), and no NUL character in any input text.

@@ -84,7 +84,7 @@ export const PUBLIC_READ_RULE = { limit: PUBLIC_SEARCHES_PER_MINUTE, windowMs: 6
 export const visitorOf = (request: FastifyRequest): string => requesterAddress(request) ?? request.ip;
 
 /**
- * Counts one public read of the visitor (issue 21 item 14) and refuses past PUBLIC_READ_RULE: every
+ * Counts one public read of the visitor and refuses past PUBLIC_READ_RULE: every
  * anonymous read route calls it, so the limit is one rule however many pages read.
  */
 export async function limitPublicRead(ctx: { limiter?: RateLimiter }, request: FastifyRequest): Promise<void> {
@@ -92,7 +92,7 @@ export async function limitPublicRead(ctx: { limiter?: RateLimiter }, request: F
   if (!allowed) throw new Refusal(RefusalCode.invalid, "访问过于频繁，请一分钟后再试");
 }
 
-/** How long one visitor's views of one notice count once (issue 21 item 14). */
+/** How long one visitor's views of one notice count once. */
 export const VIEW_WINDOW_MS = 60 * 60_000;
 
 /**

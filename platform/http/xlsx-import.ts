@@ -170,7 +170,7 @@ export async function xlsxUploadRoute<T>(app: FastifyInstance, path: string, max
   });
 }
 
-/** A refused row is kept for its error report, bounded (issue 21 item 9): each cell at most this many characters… */
+/** A refused row is kept for its error report, bounded: each cell at most this many characters… */
 export const REFUSED_CELL_CHARS = 200;
 /** …and the whole row (cells and messages, as stored JSON) about this many. */
 export const REFUSED_ROW_CHARS = 2048;

@@ -1,5 +1,5 @@
 /**
- * A minimal streaming zip writer on node:zlib, for the xlsx exports (issue 14 item 3): small parts
+ * A minimal streaming zip writer on node:zlib, for the xlsx exports: small parts
  * are deflated at once, one large part is streamed through a raw deflate stream (native zlib on the
  * thread pool, so compression overlaps the row serialisation) with a data descriptor after it,
  * then the central directory. No zip64: a part must stay under 4 GiB (an xlsx sheet holds at most
@@ -185,7 +185,7 @@ export class ZipWriter {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading (issue 21 item 7): an uploaded archive is unpacked here, never by a library that trusts
+// Reading: an uploaded archive is unpacked here, never by a library that trusts
 // the sizes its headers declare.
 
 /** An archive refused while reading: `bomb` when it inflates past a limit, else not a readable zip. */

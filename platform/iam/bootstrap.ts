@@ -1,5 +1,5 @@
 /**
- * Production start-up (issue 15): no demo data. The platforms and the permission catalogue are kept
+ * Production start-up: no demo data. The platforms and the permission catalogue are kept
  * in step on every start; the first platform administrator comes from a one-time command
  * (`npm run admin:create`), with a random password that is already expired, so the first login goes
  * straight to changing it.

@@ -1,5 +1,5 @@
 /**
- * 账号激活 / 接受注册邀请 (issue 20 item 1, docs/design/onboarding.md). Two public calls:
+ * 账号激活 / 接受注册邀请 (docs/design/onboarding.md). Two public calls:
  * - POST /api/v1/auth/activation/sms: an SMS code for a mobile that may activate — an INDIVIDUAL_USER
  *   account made for a roster entry that has no password yet, or the mobile of an open 注册邀请 (with
  *   its code when given). It answers the same for any other mobile (nothing is sent), so it tells no

@@ -65,7 +65,7 @@ export interface DevOutboxTable {
   created_at: string;
 }
 
-/** The login counter and lock of a mobile without an account (issue 15: no user enumeration). */
+/** The login counter and lock of a mobile without an account (no user enumeration). */
 export interface LoginGuardsTable {
   mobile: string;
   failed_attempts: number;

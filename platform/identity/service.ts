@@ -17,7 +17,7 @@ export const CAPTCHA_AFTER_FAILURES = 3;
 export const LOCK_AFTER_FAILURES = 5;
 export const LOCK_MS = 10 * 60_000;
 export const CAPTCHA_TTL_MS = 5 * 60_000;
-/** Issue 15: how often one address or one mobile may ask for an SMS code or a new captcha. */
+/** Against SMS and captcha flooding: how often one address or one mobile may ask for an SMS code or a new captcha. */
 export const RATE_LIMITS = {
   ...SMS_RATE_LIMITS,
   captchaPerMobile: { limit: 10, windowMs: 10 * 60_000 },
@@ -182,7 +182,7 @@ let decoyHash: Promise<string> | null = null;
 
 /**
  * Password or SMS login. A mobile without an account goes through the same counter, captcha, hash
- * and answers as one with an account (issue 15: no user enumeration); whether the account is
+ * and answers as one with an account (no user enumeration); whether the account is
  * disabled or on another platform is said only to someone who gave its right password or code.
  */
 export async function login(ctx: ServiceContext, body: TokenRequest, platformId: string): Promise<TokenResponse> {
@@ -286,7 +286,7 @@ export async function revoke(ctx: ServiceContext, caller: Caller): Promise<void>
 /**
  * Every revocation of a user's tokens ends with this (after its transaction): the realtime gateways
  * re-check that user's sockets at once and close those whose token was revoked, with this LOGOUT
- * packet; the console's hub ends the session's event streams on it (issue 21 item 10).
+ * packet; the console's hub ends the session's event streams on it.
  */
 export async function announceRevocation(ctx: ServiceContext, userId: number, reason: string): Promise<void> {
   await ctx.bus?.publish({ userId, packet: { packageType: "LOGOUT", packageCode: 200, content: reason } }).catch((err: unknown) => ctx.log.warn({ err, userId }, "could not announce a token revocation"));
@@ -301,8 +301,8 @@ const callerCaches = new WeakMap<Db, Map<string, { caller: Caller; expiresAt: st
 
 /**
  * The caller of an access token. On SQLite it is kept per token until the token expires or this
- * process writes to a table it was read from (a role, a role's codes, the user, the token: issue 25,
- * two queries a request); on PostgreSQL it is read every time (`Db.writes`).
+ * process writes to a table it was read from (a role, a role's codes, the user, the token:
+ * it saves two queries a request); on PostgreSQL it is read every time (`Db.writes`).
  */
 export async function authenticate(ctx: ServiceContext, accessToken: string | undefined): Promise<Caller> {
   if (!accessToken) throw unauthorized("未登录或缺少访问令牌");

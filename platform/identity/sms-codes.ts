@@ -1,5 +1,5 @@
 /**
- * The one SMS-code service (issue 21 item 1). Every consumer (login, WeChat binding, the H5 visitor's
+ * The one SMS-code service. Every consumer (login, WeChat binding, the H5 visitor's
  * 联系船东 and 选船, a mobile change) issues and verifies its codes here, so every one of them gets:
  * - codes bound to their purpose: a login code cannot bind WeChat or verify an H5 visitor;
  * - only the newest code of a mobile and purpose counts (a new code voids the older ones);

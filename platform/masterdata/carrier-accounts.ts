@@ -1,5 +1,5 @@
 /**
- * Which login owns which roster entries (issue 20 item 1; docs/design/onboarding.md). A driver or a
+ * Which login owns which roster entries (docs/design/onboarding.md). A driver or a
  * captain is one person per platform, identified by his ID number: his profile (driver_profiles /
  * captain_profiles). The profile holds at most one INDIVIDUAL_USER account (`user_id`), and every
  * roster entry of any organisation that points at the profile belongs to that account. The account is

@@ -1,5 +1,5 @@
 /**
- * The platform's Prometheus metrics (issue 23 item 5): one prom-client registry per process, its
+ * The platform's Prometheus metrics: one prom-client registry per process, its
  * metrics defined here and nowhere else; the code that does the work counts into them. Served at
  * GET /metrics (platform/observability/routes.ts).
  */

@@ -1,6 +1,5 @@
 /**
- * Request ids, the one-line request log, the request metrics, and the probes of the platform
- * (issue 23 item 5):
+ * Request ids, the one-line request log, the request metrics, and the probes of the platform:
  * - the request id is the caller's `X-Request-Id` when it is plain (the console sends its own), else
  *   a new UUID (app.ts genReqId); it is returned in the response and is every log line's `reqId`;
  * - Fastify's two lines per request are off (disableRequestLogging); one line is written when the

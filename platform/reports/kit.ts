@@ -1,5 +1,5 @@
 /**
- * The report kit (issue 13, docs/architecture.md, the resource engine): a report is its parameters (contract/reports.ts), one SQL
+ * The report kit (docs/architecture.md, the resource engine): a report is its parameters (contract/reports.ts), one SQL
  * aggregation through Kysely (SQLite and PostgreSQL), columns with units computed from the aggregated
  * row (so the totals row is the same columns over the summed measures), and a chart option. Running
  * one checks the caller's permission code; every query starts from the caller's scope.

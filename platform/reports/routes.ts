@@ -1,4 +1,4 @@
-/** HTTP routes of the reports (issue 13): run a report, export it, record a click on a waybill page. */
+/** HTTP routes of the reports: run a report, export it, record a click on a waybill page. */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { clickSchema, defaultRange, REPORT_IDS, reportParamsSchema, type ReportId, type ReportParams } from "../../contract/reports.js";

@@ -278,7 +278,7 @@ export async function mayWriteRow(db: AnyDb, binding: Binding, scope: CallerScop
 export const OPTIONS_LIMIT = 50;
 
 /**
- * The columns a picker's keyword searches (issue 22 item 3): the title, the fields of the
+ * The columns a picker's keyword searches: the title, the fields of the
  * definition's keyword box (姓名/手机号) and every field it filters by "contains" (车牌号, 编号 …), so a
  * driver is found by mobile and a vehicle by plate without a list kept anywhere else.
  */

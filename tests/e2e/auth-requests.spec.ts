@@ -1,5 +1,5 @@
 /**
- * Issue 15 items 7 and 11 through the real console: non-form bodies and cross-origin posts to
+ * Session cookie and form checks through the real console: non-form bodies and cross-origin posts to
  * /login, /logout and /settings are refused with a Chinese 4xx (never a 500), and the session cookie
  * of a real login carries nothing readable by decoding it. One login for the file.
  */

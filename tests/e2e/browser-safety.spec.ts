@@ -1,5 +1,5 @@
 /**
- * Issue 15's browser-visible fixes: security headers with a CSP the pages work under, no open
+ * What a browser sees of the console's safety: security headers with a CSP the pages work under, no open
  * redirect, a GET never marks a message read, the pager's scroll animation, and a browser without
  * EventSource. One login for the file.
  */

@@ -1,8 +1,8 @@
 /**
  * The second finance part without JavaScript: each page opens with real demo rows for an account that
  * may see it; a red envelope is granted from 红包管理 and shows in the driver's account flow; a
- * matchmaking invoice's 合并明细 lists its waybills; a payee setting is added and approved. Issue 11
- * (issue 11): 申请撮合开票 from the list, 批量登记 of a driver and a captain, 红包管理's 导出 per tab.
+ * matchmaking invoice's 合并明细 lists its waybills; a payee setting is added and approved.
+ * Also: 申请撮合开票 from the list, 批量登记 of a driver and a captain, 红包管理's 导出 per tab.
  */
 import { expect, test } from "@playwright/test";
 import { sharedNoScriptLogins } from "./support";

@@ -6,7 +6,7 @@ import { ACCOUNTS, attachDocument, driversDispatchedWaybill, driversLoadedWaybil
 
 test.afterEach(() => releaseDemoDriver());
 
-/** Dispatch and the waybill steps (issue 5, console part B): 派单 → 装货 → 卸货 → 签收 → 确认 → 完成, the water queue, the home figures. */
+/** Dispatch and the waybill steps: 派单 → 装货 → 卸货 → 签收 → 确认 → 完成, the water queue, the home figures. */
 
 // The tests share one seeded database and build on each other's waybills.
 test.describe.configure({ mode: "serial" });

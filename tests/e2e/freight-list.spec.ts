@@ -4,7 +4,7 @@ import { ACCOUNTS, clickRowAction, driversDispatchedWaybill, escapeRegExp, login
 
 test.afterEach(() => releaseDemoDriver());
 
-/** The waybill list, its export, the waybill detail and the track playback (issue 5, console part A). */
+/** The waybill list, its export, the waybill detail and the track playback. */
 
 interface PlatformRecord {
   id: number;

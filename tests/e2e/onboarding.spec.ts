@@ -1,5 +1,5 @@
 /**
- * 账号激活 with JavaScript off (issue 20 item 1): the invitee of a 注册邀请 opens the link, asks for
+ * 账号激活 with JavaScript off: the invitee of a 注册邀请 opens the link, asks for
  * an SMS code, sets his password through plain form posts and logs in with it.
  */
 import { expect, test } from "@playwright/test";

@@ -1,5 +1,5 @@
 /**
- * 装货地区划 / 卸货地区划 on the new-order form with JavaScript (issue 22): the cascader's 「选择」 is gone
+ * 装货地区划 / 卸货地区划 on the new-order form with JavaScript: the cascader's 「选择」 is gone
  * once the page runs, choosing a province fills its cities at once (no page load), a city its counties;
  * the saved order shows the places by name.
  */

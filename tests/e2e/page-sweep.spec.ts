@@ -1,5 +1,5 @@
 /**
- * The page sweep with JavaScript on (issue 22 item 2), generated from the menu each demo account (and
+ * The page sweep with JavaScript on, generated from the menu each demo account (and
  * the fleet leader) is offered: every offered page, and the links those pages hand on (the first
  * row's 详情/审核/编辑; exports by status only), loads with status 200, no page error and no console
  * error, hydrates (html[data-hydrated]), shows no refusal ("查询失败", "没有权限" …) and has real

@@ -1,5 +1,5 @@
 /**
- * The reference picker with JavaScript (issue 22 item 3): typing searches the platform (debounced),
+ * The reference picker with JavaScript: typing searches the platform (debounced),
  * the arrow keys and Enter pick an option that is not on the first page, Escape closes, and the form
  * saves the chosen id.
  */

@@ -1,6 +1,6 @@
 /**
- * Issue 21 through the real console, over HTTP: no redirect leaves the site through dot segments
- * (item 3) on /login, /auth-redirect and /settings.
+ * Request edges through the real console, over HTTP: no redirect leaves the site through dot segments
+ * on /login, /auth-redirect and /settings.
  */
 import { expect, test } from "@playwright/test";
 import { ACCOUNTS, PASSWORD } from "./support";

@@ -1,5 +1,5 @@
 /**
- * Spec 5 (issue 15 item 13): inputs of names, plates, places and numbers lose every character but
+ * Spec 5: inputs of names, plates, places and numbers lose every character but
  * letters, digits, Chinese characters, ' . - when they lose focus: an engine form, an engine search
  * form and the bespoke waybill search, all marked from the contract. One login for the file.
  */

@@ -90,7 +90,7 @@ test("an enterprise configuration is edited at enterpriseConfigEdit?orgId= with 
   const name = ((await row.getByRole("link", { name: /^编辑 / }).getAttribute("aria-label")) ?? "").replace(/^编辑 /, "");
   await row.getByRole("link", { name: /^编辑 / }).click();
   await expect(admin).toHaveURL(/\/system\/enterpriseConfigEdit\?orgId=\d+$/);
-  // Rates are typed as percentages (issue 22): 50% is over the 30.00% ceiling; 2.5% is 250 bp.
+  // Rates are typed as percentages: 50% is over the 30.00% ceiling; 2.5% is 250 bp.
   await admin.locator('[name="serviceFeeBp"]').fill("50");
   await admin.getByRole("button", { name: "保存" }).click();
   await expect(admin.getByText("服务费率不能超过 30.00%").first()).toBeVisible();

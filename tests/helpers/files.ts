@@ -1,4 +1,4 @@
-/** Small but real files for upload tests: the upload check reads their structure (issue 21 item 13). */
+/** Small but real files for upload tests: the upload check reads their structure. */
 import zlib from "node:zlib";
 
 function chunk(type: string, data: Buffer): Buffer {

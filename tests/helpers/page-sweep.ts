@@ -37,7 +37,7 @@ export function refusalIn(text: string): string | null {
   return REFUSAL_TEXTS.find((t) => text.includes(t)) ?? null;
 }
 
-/** The row links a sweep follows (issue 22 item 2): the first row's 详情, 审核 and 编辑 pages. */
+/** The row links a sweep follows: the first row's 详情, 审核 and 编辑 pages. */
 export const ROW_LINK_TEXTS = ["详情", "审核", "编辑"];
 
 /** The demo fleet leader (周德胜), swept beside the four demo accounts. */

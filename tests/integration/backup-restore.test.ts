@@ -1,5 +1,5 @@
 /**
- * Backups (issue 23 item 7, platform/db/backup.ts): a platform runs and keeps writing; it is backed up
+ * Backups (platform/db/backup.ts): a platform runs and keeps writing; it is backed up
  * meanwhile (SQLite online backup / pg_dump on one snapshot), restored into a new database and data
  * directory, and a new platform there serves the same rows and the same file, and passes the ledger
  * check. A backup this code cannot read, a damaged one and a non-empty target are refused.

@@ -134,7 +134,7 @@ describe(`billing (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, (
     expect(await syncPaidWaybills(db, { platformId: "A", freightIds: ids })).toBe(2);
     const flows = await db.selectFrom("report_records").select(["payload", "status"]).where("freight_id", "in", ids).where("message_type", "=", "CAPITAL_FLOW").where("target", "=", "ANHUI").execute();
     expect(flows).toHaveLength(2);
-    // Stored sealed (issue 21 item 6): the clear number only inside the request sent to the province.
+    // Stored sealed: the clear number only inside the request sent to the province.
     expect(flows[0]!.payload).not.toContain("6217001210024455220");
     expect(JSON.stringify(revealCards(JSON.parse(flows[0]!.payload)))).toContain("6217001210024455220");
     expect((await syncPaidWaybills(db, { platformId: "A", freightIds: ids }))).toBe(0);
@@ -163,7 +163,7 @@ describe(`billing (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, (
     }
   });
 
-  it("a waybill from 哈尔滨 to 宿迁 reports (the full GB/T 2260 code set) and can be invoiced (issue 22 item 5)", async () => {
+  it("a waybill from 哈尔滨 to 宿迁 reports (the full GB/T 2260 code set) and can be invoiced", async () => {
     const db = f.p.db.kysely;
     const ids = await completedWaybills(f, template, 1, { amount: 300_000 });
     // A believable timeline and track, so every other local check passes (only the place codes are under test).

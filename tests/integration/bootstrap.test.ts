@@ -1,4 +1,4 @@
-/** Issue 15 item 1: a production database gets no demo data; the first administrator comes from a one-time step. */
+/** A production database gets no demo data; the first administrator comes from a one-time step. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../platform/app.js";
 import { loadPlatformConfig } from "../../platform/config.js";

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 7: the whole chain, as a new customer goes through it, on the database of this run
+ * The whole chain, as a new customer goes through it, on the database of this run
  * (SQLite, or PostgreSQL when TEST_DATABASE_URL is set). A console stack of its own (the built console
  * and its platform, tests/helpers/console-stack.ts) runs on a copy of the seeded template; every step the
  * console has a page for goes through that page's form with JavaScript off (NoScriptBrowser), the

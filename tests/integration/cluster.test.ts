@@ -1,5 +1,5 @@
 /**
- * Scale-out (issue 14 item 4, issue 23 item 9): two platforms and two consoles on one PostgreSQL schema
+ * Scale-out: two platforms and two consoles on one PostgreSQL schema
  * and Redis behind nginx (scripts/cluster-stack.ts), console A → platform 1, console B → platform 2.
  * A console killed mid-run: nginx serves from the other, the streams on the other stay open, and the
  * killed one is started again. Needs TEST_DATABASE_URL and TEST_REDIS_URL (`.ci/run` sets both) and

@@ -1,5 +1,5 @@
 /**
- * Issue 21 item 8 / issue 23 item 3 (console half): a browser that forges X-Forwarded-For and
+ * Forged forwarding headers, the console's half: a browser that forges X-Forwarded-For and
  * X-Forwarded-Host at the console (which trusts no proxy by default) still hits the platform's
  * per-address limits (SMS code, H5 reads) as one address, and cannot pass the same-origin check by
  * naming the attacker's host. The real console server (scripts/console-server.ts, the built console:

@@ -1,5 +1,5 @@
 /**
- * Issue 20 items 3 and 4 (docs/design/documents-and-credentials.md): 证照 that gate and documents that are uploads.
+ * Documents (docs/design/documents-and-credentials.md): 证照 that gate and documents that are uploads.
  * - upload checks: type by content, size, images and PDF only;
  * - scoping: a private credential image is the uploader's, its subject's organisation's and the
  *   auditors' — another organisation gets 403; a record cannot take another's file by id;

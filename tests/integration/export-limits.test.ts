@@ -1,5 +1,5 @@
 /**
- * Exports under pressure (issue 15, item 8): a user may stream only so many exports at once and the
+ * Exports under pressure: a user may stream only so many exports at once and the
  * platform only so many in total (HTTP 429, a Chinese message, before any byte); a stalled client
  * holds a slot only until it leaves or takes nothing for the stall time.
  */

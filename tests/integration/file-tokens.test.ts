@@ -1,5 +1,5 @@
 /**
- * Issue 21 items 13 and 14 (files): one upload check reads the content's structure (a PNG header in
+ * Files: one upload check reads the content's structure (a PNG header in
  * front of HTML is refused as an avatar, a PDF with a script too); every download says nosniff with a
  * safe disposition; PUBLIC files are read anonymously only through an unguessable token, never by
  * their sequential id; migration 0034 gives existing files a token and moves their stored addresses.

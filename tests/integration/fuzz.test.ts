@@ -1,5 +1,5 @@
 /**
- * Issue 15: a small fuzz over every platform route. The routes come from the platform's own route table
+ * A small fuzz over every platform route. The routes come from the platform's own route table
  * (`buildApp`'s onRoute list), the field names and field kinds from the contract (every Zod object of
  * contract/*.ts, and the resource definitions). Each route gets a bounded set of bad requests: wrong
  * body types, nested arrays and objects, NUL, huge and invisible-only strings, bad percent-encoding and
@@ -19,8 +19,8 @@ import type { RouteEntry } from "../../platform/app";
 import { DEMO_ACCOUNTS, loginAs, startTestPlatform, type TestPlatform } from "../helpers/platform";
 
 /**
- * Tables a refused request may write on purpose: the operation log records every failed write
- * (issue 12), the captcha, SMS and csrf ceremonies keep what they hand out, the outbox is development's.
+ * Tables a refused request may write on purpose: the operation log records every failed write,
+ * the captcha, SMS and csrf ceremonies keep what they hand out, the outbox is development's.
  */
 const WRITTEN_BY_DESIGN = new Set(["sys_operation_logs", "csrf_tokens", "captchas", "sms_codes", "dev_outbox", "kysely_migration", "kysely_migration_lock"]);
 
@@ -71,11 +71,11 @@ const NESTED = [[1, { a: [2] }]];
 
 const everyKey = (keys: string[], value: unknown) => Object.fromEntries(keys.map((key) => [key, value]));
 
-/** Sent to every route with a body: a wrong top-level type and nested paging (issue 15 item 11). */
+/** Sent to every route with a body: a wrong top-level type and nested paging. */
 const CORE_BODIES = ["[]", JSON.stringify({ current: [[2]], size: { $gt: 1 }, id: [1], ids: { 0: 1 }, keyword: ["a"] })];
 
 /**
- * Issue 21 item 2 / issue 23 item 8: nesting 5,000 and 20,000 levels deep (arrays and objects, as the
+ * Bodies that would exhaust the parser: nesting 5,000 and 20,000 levels deep (arrays and objects, as the
  * body and inside a field) and numbers beyond range. Every route with a body gets one of each group
  * (deep body, deep field, huge numbers), rotating, so every variant meets a few hundred routes; each
  * must be a fast 400 from the parser, before anything walks the body.

@@ -1,5 +1,5 @@
 /**
- * Issue 15 items 11 and 12: malformed requests get the envelope with a Chinese message and change
+ * Malformed requests get the envelope with a Chinese message and change
  * nothing, on SQLite and PostgreSQL.
  */
 import { request as httpRequest } from "node:http";

@@ -1,5 +1,5 @@
 /**
- * Issue 21 items 7 and 9: an xlsx whose sheet declares 2 KB and inflates to 300 MB is refused quickly,
+ * Import bombs: an xlsx whose sheet declares 2 KB and inflates to 300 MB is refused quickly,
  * whatever its headers say, and no import (valid or refused, with or without shared strings) leaves a
  * file in the temp directory; refused rows are stored bounded.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15 items 2 and 3: the login lock cannot be raced, the captcha is not text a script can read
+ * Login abuse: the login lock cannot be raced, the captcha is not text a script can read
  * and is rate limited, and password login, SMS send and SMS login answer the same for registered and
  * unregistered mobiles; SMS sending is limited per mobile and per address. SQLite and PostgreSQL.
  */

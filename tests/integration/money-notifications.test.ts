@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 5 and 付款须审核 (docs/design/notifications.md, docs/design/money.md), on SQLite and PostgreSQL (TEST_DATABASE_URL):
+ * Money notifications and 付款须审核 (docs/design/notifications.md, docs/design/money.md), on SQLite and PostgreSQL (TEST_DATABASE_URL):
  * each money decision notifies the people it concerns, once, with the page 查看详情 opens; an audit
  * decision of the engine carries its target too; a payment of an organisation whose 付款须审核 is 是
  * waits as 待审核 without touching the ledger, then is paid on approval or released on rejection.

@@ -1,5 +1,5 @@
 /**
- * Issue 21 item 14 (money): a request number is unique per owner, not per platform. Another
+ * Money requests: a request number is unique per owner, not per platform. Another
  * organisation using the same 充值 number gets its own recharge — neither a refusal nor a replay of
  * the first organisation's (which would show it another organisation's data); each owner's retry
  * still replays its own. Migration 0034b (unique index change) on SQLite and PostgreSQL.

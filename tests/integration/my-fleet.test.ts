@@ -1,5 +1,5 @@
 /**
- * 我的车队 (issue 20 item 6), on SQLite and PostgreSQL: the demo fleet leader (周德胜) sees his members,
+ * 我的车队, on SQLite and PostgreSQL: the demo fleet leader (周德胜) sees his members,
  * the waybills they drive and his share of their freight, and the summary his 首页 counts agrees with
  * the lists; anyone who is not an approved fleet leader is refused with the reason.
  */

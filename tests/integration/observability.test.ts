@@ -1,5 +1,5 @@
 /**
- * Issue 23 item 5: request ids, one log line per request, metrics and probes on both programs.
+ * Request ids, one log line per request, metrics and probes on both programs.
  * The platform runs in-process with its log captured; the console's observability layer
  * (scripts/console-observability.ts) runs on an express app whose "Remix handler" calls the platform
  * through the console's one platform client, as a loader does.

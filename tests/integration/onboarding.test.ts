@@ -1,5 +1,5 @@
 /**
- * Issue 20: a new enterprise and a new driver start from nothing the seed made. The enterprise's
+ * Onboarding: a new enterprise and a new driver start from nothing the seed made. The enterprise's
  * 管理员 gets his initial password through the SMS gateway, must change it, and holds every
  * 企业管理员 code; a driver the enterprise adds gets an account (one per person, however many
  * rosters he is on) and an SMS, logs in, sees and steps the waybills dispatched to him, and is paid.

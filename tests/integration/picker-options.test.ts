@@ -1,5 +1,5 @@
 /**
- * The reference picker's options (issue 22 item 3), on SQLite and PostgreSQL: `POST …/options/page`
+ * The reference picker's options, on SQLite and PostgreSQL: `POST …/options/page`
  * searches the title and the fields the definition searches by (a vehicle by plate, a driver by
  * mobile), pages with a total beyond the first 50, always returns the selected id's label when it is
  * the caller's, and never a row of another organisation.

@@ -1,5 +1,5 @@
 /**
- * Pickers offer what can be chosen (issue 20 item 6), on SQLite and PostgreSQL: the engine's options
+ * Pickers offer what can be chosen, on SQLite and PostgreSQL: the engine's options
  * list a resource's choosable rows first and grey the others with the reason its definition derives
  * (项目: 已通过 and 进行中; 托运人: 已认证 and 启用); a write naming a greyed row is refused with the same
  * reason, while a record keeping the row it already holds can still be edited.

@@ -1,8 +1,8 @@
 /**
- * The platform's entry (platform/main.ts) as ops run it. Settings checked at start (issue 23 item 1): it
+ * The platform's entry (platform/main.ts) as ops run it. Settings checked at start: it
  * refuses to start, one Chinese-and-English line per problem, when a required setting is missing or an
  * enabled report target lacks its credentials; a missing TMS_ENV is production; development starts
- * without demo data unless TMS_DEMO=1 asks for it. Graceful shutdown (item 3): on SIGTERM it stops
+ * without demo data unless TMS_DEMO=1 asks for it. Graceful shutdown: on SIGTERM it stops
  * accepting, lets the request in flight finish, and exits 0.
  */
 import { Agent, request } from "node:http";
@@ -58,7 +58,7 @@ it("refuses to start without TMS_ENV (production) and without the card key, nami
 });
 
 it("refuses to start in production when the schema is not current, naming `npm run migrate`, and changes nothing", async () => {
-  // Production on a database `npm run migrate` has not brought up to date (issue 23 item 7); started
+  // Production on a database `npm run migrate` has not brought up to date; started
   // here, after the three above have exited, so as not to crowd their start.
   empty = emptyTestDatabase("settings_unmigrated");
   started.push((unmigrated = await spawnPlatform({ TMS_ENV: "production", TMS_DATABASE_URL: empty.url, ...complete })));

@@ -1,5 +1,5 @@
 /**
- * Issue 21 item 14 (H5): 船舶详情 (/public/ship/:id) is read-limited per visitor address (the
+ * Public reads of the H5 pages: 船舶详情 (/public/ship/:id) is read-limited per visitor address (the
  * trusted-proxy client address the console forwards), and 空船信息's 浏览次数 counts a visitor once per
  * notice per hour, not on every GET.
  */

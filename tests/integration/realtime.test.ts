@@ -157,7 +157,7 @@ describe(`realtime gateway (${process.env.TEST_DATABASE_URL ? "postgres" : "sqli
     expect(await socket.closed).toBe(1000);
   });
 
-  it("ends a socket at once, without waiting for a PING, when its token is revoked by a logout (issue 21 item 10)", async () => {
+  it("ends a socket at once, without waiting for a PING, when its token is revoked by a logout", async () => {
     const { accessToken } = await loginAs(base, DEMO_ACCOUNTS.TENANT_USER);
     const socket = await loggedIn(accessToken);
     const untouched = await loggedIn(tenantToken);
@@ -173,7 +173,7 @@ describe(`realtime gateway (${process.env.TEST_DATABASE_URL ? "postgres" : "sqli
   it.each([
     ["forceLogout", "已被管理员强制下线"],
     ["disable", "账号已停用"],
-  ])("closes a user's raw sockets and ends the console hub's streams at once on %s (issue 21 item 10)", async (action, reason) => {
+  ])("closes a user's raw sockets and ends the console hub's streams at once on %s", async (action, reason) => {
     const userId = Number((await platform.db.kysely.selectFrom("users").select("id").where("mobile", "=", DEMO_ACCOUNTS.INDIVIDUAL_USER).executeTakeFirstOrThrow()).id);
     const { accessToken } = await loginAs(base, DEMO_ACCOUNTS.INDIVIDUAL_USER);
     // A raw socket that never sends PING.

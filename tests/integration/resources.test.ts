@@ -148,7 +148,7 @@ async function createOne(binding: Binding): Promise<Rec> {
   const who = def.example!.as;
   const body = def.example!.body(++serial + process.pid, await refsFor(def, who));
   if (staff(who) && binding.stamp === "org" && body.orgId === undefined) body.orgId = f.orgIds[0];
-  // Documents are uploads (issue 20): an image field takes a file its writer uploaded.
+  // Documents are uploads: an image field takes a file its writer uploaded.
   for (const [key, field] of Object.entries(def.fields)) {
     if (field.kind !== "images" || body[key] === undefined) continue;
     const upload = await uploadDocument(f.p.baseUrl, tokens[who as Who], tinyPng(`${def.key}-${serial}`));

@@ -1,5 +1,5 @@
 /**
- * Issue 21 item 1: one SMS-code service for every consumer. At each consumer (SMS login, WeChat
+ * One SMS-code service for every consumer. At each consumer (SMS login, WeChat
  * binding, H5 联系船东, mobile change) five wrong guesses void the code, so the right one is refused
  * after them; a code only verifies for its purpose; repeated failures lock the mobile everywhere.
  */

@@ -1,5 +1,5 @@
 /**
- * Spec 5 on the platform (issue 15 item 13): fields marked with the special-character filter are
+ * Spec 5 on the platform: fields marked with the special-character filter are
  * stripped by the platform as the console's inputs are on blur, so a page without JavaScript and an API
  * client store the same text; a value that is nothing but special characters reads as blank and is
  * refused like one. Unmarked fields (detailed addresses, remarks) keep their punctuation.

@@ -1,5 +1,5 @@
 /**
- * Definitions and migrations agree (issue 24 item 5), on a freshly migrated database of its own (SQLite,
+ * Definitions and migrations agree, on a freshly migrated database of its own (SQLite,
  * or a schema of its own on PostgreSQL when TEST_DATABASE_URL is set): every stored field of every
  * engine binding is a column of its table with a type that holds the field's values, and a required
  * field's column is NOT NULL or has a default, or its table's description says it still takes null.

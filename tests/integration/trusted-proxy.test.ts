@@ -1,5 +1,5 @@
 /**
- * Issue 21 item 8 / issue 23 item 3: a client's forged X-Forwarded-For does not get around the
+ * A client's forged X-Forwarded-For does not get around the
  * per-address limits. The platform here trusts only a proxy at 10.9.9.9, so this test's requests
  * (from 127.0.0.1, like a client reaching it directly) are one address whatever header they send.
  */

@@ -1,5 +1,5 @@
 /**
- * The dispatch panel's pickers without JavaScript (issue 22): 派单's 司机 is the shared reference picker
+ * The dispatch panel's pickers without JavaScript: 派单's 司机 is the shared reference picker
  * over the dispatch selector, so more drivers than one page are reachable: the first page says how many
  * more, 「搜索」 comes back with the options narrowed (beyond the first page) and the row as typed, and
  * a driver the platform will not dispatch is offered greyed with the reason.

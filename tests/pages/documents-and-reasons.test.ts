@@ -1,5 +1,5 @@
 /**
- * Issue 20 items 3 and 4 with JavaScript off, over HTTP (docs/design/documents-and-credentials.md):
+ * Documents and 驳回原因 with JavaScript off, over HTTP (docs/design/documents-and-credentials.md):
  * 驳回 of a 证照 picks its 驳回原因 from the dictionary; an organisation uploads its own driver's 证照;
  * 装货磅单, 转账凭证 and 发票影像 are files of multipart forms, shown as thumbnails where they are reviewed;
  * 船长审核 shows the captain's 证照.

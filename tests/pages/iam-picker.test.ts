@@ -1,5 +1,5 @@
 /**
- * 用户管理's 所属企业 without JavaScript (issue 22): the shared reference picker over the organisations
+ * 用户管理's 所属企业 without JavaScript: the shared reference picker over the organisations
  * in the caller's scope. 「搜索」 comes back with the organisations narrowed by name and the form as
  * typed (nothing saved); the narrowed organisation is saved as the new user's.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 20 items 5 and 6 with JavaScript off, over HTTP: the message centre's 查看详情 opens the page the
+ * Notifications, payments and 我的车队 with JavaScript off, over HTTP: the message centre's 查看详情 opens the page the
  * notification names; 支付列表 links each payment to 支付详情 with its waybills and 操作记录; the fleet
  * leader's 我的车队 and 首页 show his members, their waybills and his share.
  */

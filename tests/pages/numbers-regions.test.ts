@@ -1,5 +1,5 @@
 /**
- * Issue 22 items 5 and 6 with JavaScript off, over HTTP: money columns show `¥1,234.56` with thousands
+ * Money figures and places with JavaScript off, over HTTP: money columns show `¥1,234.56` with thousands
  * separators; a place is picked with the 省 / 市 / 区 selects, 「选择」 re-rendering the form with the next
  * level and keeping what was typed, and the saved record shows the place by its name.
  */

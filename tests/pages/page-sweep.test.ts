@@ -1,5 +1,5 @@
 /**
- * The page sweep with JavaScript off (issue 22), generated from the route table: for every demo account,
+ * The page sweep with JavaScript off, generated from the route table: for every demo account,
  * every page its menu offers answers 200 with real content (rows, a form or a chart) and no refusal, and
  * every page of the table it is not offered answers 403, as a page and as a `?_data=` request.
  */
@@ -32,7 +32,7 @@ function pagesTheTableOpens(info: Pick<UserInfo, "type" | "permissions">): strin
   }).map(({ path }) => path);
 }
 
-/** The demo accounts and the fleet leader (issue 22 item 2). */
+/** The demo accounts and the fleet leader. */
 type Swept = Kind | "FLEET_LEADER";
 const SWEPT: Swept[] = [...(Object.keys(DEMO_ACCOUNTS) as Kind[]), "FLEET_LEADER"];
 
@@ -116,7 +116,7 @@ describe.each(SWEPT)("page sweep, JavaScript off: %s", (account) => {
     expect(failures).toEqual([]);
   }, SWEEP_TIMEOUT_MS);
 
-  it("answers an absurd page number on every offered page without a 500 (issue 21 item 12)", async () => {
+  it("answers an absurd page number on every offered page without a 500", async () => {
     const failures: string[] = [];
     await inBatches(offered, 3, async (path) => {
       for (const current of ["1e309", "99999999", "-3"]) {

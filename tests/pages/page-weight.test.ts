@@ -1,5 +1,5 @@
 /**
- * Issue 25, page weight: a browser that ran the console's scripts gets the waybill list without the
+ * Page weight: a browser that ran the console's scripts gets the waybill list without the
  * sidebar's entries and icons, the settings form, the user menu's entries and the rows' actions (it
  * renders them itself); a browser without JavaScript gets all of it. Either way the page data's rows travel packed.
  */

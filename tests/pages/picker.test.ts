@@ -1,5 +1,5 @@
 /**
- * The reference picker without JavaScript (issue 22 item 3): a form whose reference has more options
+ * The reference picker without JavaScript: a form whose reference has more options
  * than one page shows how many more, its 「搜索」 re-renders the form with the options narrowed and
  * every other field as typed, and the narrowed option (beyond the first page) saves.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 23 item 5: the console's error pages show the request's id (请求编号), the same one the response
+ * The console's error pages show the request's id (请求编号), the same one the response
  * carries in X-Request-Id (and the platform logged), with JavaScript off.
  */
 import { describe, expect, it } from "vitest";

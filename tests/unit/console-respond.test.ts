@@ -1,5 +1,5 @@
 /**
- * The console server writes a response with backpressure (issue 15, item 8): a client that stops
+ * The console server writes a response with backpressure: a client that stops
  * reading stops the reading of the body at about a socket's buffers, and a client that leaves
  * cancels the body (which is what closes the platform's export).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15 items 7, 9, 10 and 11 on the console's side, against a real HTTP stand-in for the platform:
+ * Sessions, outages, refreshes and forms on the console's side, against a real HTTP stand-in for the platform:
  * the session cookie hides the tokens; an outage keeps the session and a hung platform gives the
  * outage page within the page timeout; parallel requests of a session whose refresh fails are all
  * sent to login; readForm refuses non-form bodies and cross-origin posts.
@@ -86,7 +86,7 @@ async function thrown(promise: Promise<unknown>): Promise<Response> {
   throw new Error("expected a thrown Response");
 }
 
-describe("the session cookie (item 7)", () => {
+describe("the session cookie", () => {
   it("carries no token readable by decoding it, and a changed byte empties the session", async () => {
     const access = "access-0123456789abcdefghijklmnopqrstuvwxyz";
     const refresh = "refresh-0123456789abcdefghijklmnopqrstuvwxyz";
@@ -109,7 +109,7 @@ describe("the session cookie (item 7)", () => {
   });
 });
 
-describe("a platform outage (item 9)", () => {
+describe("a platform outage", () => {
   for (const [name, token] of [["a connection reset", "a-reset"], ["a 502", "a-502"]] as const) {
     it(`keeps the session on ${name} and answers the Chinese outage page (503)`, async () => {
       const response = await thrown(users.requireUser(await requestWith(token, "r-ok")));
@@ -135,7 +135,7 @@ describe("a platform outage (item 9)", () => {
   });
 });
 
-describe("a refused refresh (item 10)", () => {
+describe("a refused refresh", () => {
   it("sends every one of 20 parallel requests to login, none fails", async () => {
     refreshCalls = 0;
     const request = await requestWith("a-stale", "r-refused", Date.now() - 1_000);
@@ -154,7 +154,7 @@ describe("a refused refresh (item 10)", () => {
   });
 });
 
-describe("readForm (item 11)", () => {
+describe("readForm", () => {
   const post = (headers: Record<string, string>, body: BodyInit) => new Request("http://localhost/login", { method: "POST", headers: { Host: "localhost", ...headers }, body });
 
   it("reads a same-origin form, urlencoded, and multipart where the route asks for it", async () => {

@@ -1,5 +1,5 @@
 /**
- * The deployment files (issue 23 item 9, deploy/): the nginx template renders into a configuration
+ * The deployment files (deploy/): the nginx template renders into a configuration
  * nginx accepts, with SSE unbuffered, the forwarded headers set and failover on; deploy/nginx.conf is
  * the template's production rendering; the systemd units give the processes longer to drain than the
  * shutdown limit and read their settings from an EnvironmentFile.

@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 6: the one formatting module. Money from integer fen with separators, rates from basis
+ * The one formatting module. Money from integer fen with separators, rates from basis
  * points, tonnes from integer kilograms rounded half up on the integer, report figures, export cells.
  */
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-/** Issue 23 item 5: the rules of request ids, probes, /metrics access and metric labels. */
+/** The rules of request ids, probes, /metrics access and metric labels. */
 import { describe, expect, it } from "vitest";
 import { acceptableRequestId, isProbePath, loggerOptions, metricsAllowed } from "../../contract/observability";
 import { platformPathLabel } from "../../app/services/observability.server";

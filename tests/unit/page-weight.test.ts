@@ -1,4 +1,4 @@
-/** The document's lighter page data and shell (issue 25, page weight): packed row lists, the scripted-browser mark. */
+/** The document's lighter page data and shell (page weight): packed row lists, the scripted-browser mark. */
 import { describe, expect, it } from "vitest";
 import { packedHandoff } from "~/entry.server";
 import { mapPageData, packRows, unpackRows, type HandoffState, type Json } from "~/lib/handoff-rows";

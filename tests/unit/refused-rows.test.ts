@@ -1,4 +1,4 @@
-/** Issue 21 item 9: refused import rows are stored bounded, quickly, with a visible "…". */
+/** Refused import rows are stored bounded, quickly, with a visible "…". */
 import { describe, expect, it } from "vitest";
 import { boundedRefusedRow, boundedText, REFUSED_CELL_CHARS, REFUSED_ROW_CHARS } from "../../platform/http/xlsx-import.js";
 

@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 5: GB/T 2260 from the npm package, in one module — names, paths, children, levels, the
+ * GB/T 2260 from the npm package, in one module — names, paths, children, levels, the
  * code an address names (哈尔滨, 周口, 济宁, 宿迁 included), and the form's three selects folded into one code.
  */
 import { describe, expect, it } from "vitest";

@@ -95,3 +95,37 @@ describe.each(RULES)("$name", (rule) => {
     expect(copies).toEqual([]);
   });
 });
+
+/**
+ * Comments and test titles say why, not which issue asked for it: an issue's number is nothing a
+ * future maintainer can look up. Every file under these folders is scanned, whatever its kind. The
+ * pattern is built from parts so that this file's own text does not match it.
+ */
+describe("no pointer to an issue number", () => {
+  const DIRS = ["app", "platform", "contract", "scripts", "tests", "bench", "eslint-rules", "deploy"];
+  const ISSUE_NUMBER = new RegExp(String.raw`\b[Ii]ssu` + String.raw`e \d+`);
+
+  function everyFile(dir: string): string[] {
+    return readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (name === "node_modules" || name === "build" || name.startsWith(".")) return [];
+      return statSync(path).isDirectory() ? everyFile(path) : [relative(ROOT, path).split("\\").join("/")];
+    });
+  }
+
+  it("the pattern catches a reference and leaves other words alone", () => {
+    for (const line of ["(iss" + "ue 15 item 11)", "Iss" + "ue 20: a new enterprise"]) expect(ISSUE_NUMBER.test(line), line).toBe(true);
+    for (const line of ["parsed.error.issues[0]?.message", 'status: "ISSUED"', "issue_date: today", "reissued 3 times"]) expect(ISSUE_NUMBER.test(line), line).toBe(false);
+  });
+
+  it("is in no source, test, bench, lint-rule or deployment file", () => {
+    const files = DIRS.flatMap((dir) => everyFile(join(ROOT, dir)));
+    expect(files).toContain("tests/unit/rule-homes.test.ts");
+    const found = files.flatMap((file) =>
+      readFileSync(join(ROOT, file), "utf8")
+        .split("\n")
+        .flatMap((line, i) => (ISSUE_NUMBER.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(found).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 /**
  * The lint rules that keep server code out of the browser bundle (eslint-rules/server-modules.js):
- * each pattern that broke a page with JavaScript on (issue 22) is refused, the working ones pass.
+ * each pattern that broke a page with JavaScript on is refused, the working ones pass.
  */
 import { RuleTester } from "eslint";
 import tseslint from "typescript-eslint";

@@ -1,4 +1,4 @@
-/** One rule for every stored address (issue 21.11): http(s) or /files/…, nothing a link could run. */
+/** One rule for every stored address: http(s) or /files/…, nothing a link could run. */
 import { describe, expect, it } from "vitest";
 import { isStoredUrl } from "../../contract/validation.js";
 import { imageRefSchema } from "../../contract/fields.js";

@@ -1,5 +1,5 @@
 /**
- * The exported workbook opens in LibreOffice (issue 14 item 3): the waybill export's writer, fed a
+ * The exported workbook opens in LibreOffice: the waybill export's writer, fed a
  * few rows from memory, converted by `soffice --headless` to CSV (the cells as shown, so number
  * formats apply) and to flat ODS (the column widths as LibreOffice read them); that part is skipped
  * when soffice is not installed (apt-get install libreoffice-calc-nogui). The frozen header row and

@@ -3,7 +3,7 @@ import { Toast, ToastProvider } from "~/components/ui/Toast";
 
 /**
  * The pushed messages as toasts at the bottom right. RealtimeToasts loads this module with the first
- * push, so Radix's toast is not in every page's first-load JavaScript (issue 14).
+ * push, so Radix's toast is not in every page's first-load JavaScript.
  */
 export default function PushToasts({ toasts, onActivate, onClose }: { toasts: Notification[]; onActivate: (id: string) => void; onClose: (id: string) => void }) {
   return (

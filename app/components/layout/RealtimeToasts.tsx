@@ -4,7 +4,7 @@ import type { Notification } from "../../../contract/notification";
 import { RECONNECT_DELAY_MS, REALTIME_ERROR_MESSAGE } from "../../../contract/realtime";
 import { useMessage } from "~/components/ui/Message";
 
-/** The toasts' code arrives with the first push (issue 14: first-load JavaScript). */
+/** The toasts' code arrives with the first push (first-load JavaScript). */
 const PushToasts = lazy(() => import("./PushToasts"));
 
 /** More than this many unread toasts would cover the page; older ones stay in the message centre. */

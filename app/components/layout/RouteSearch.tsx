@@ -6,7 +6,7 @@ type Fuzzy = typeof import("~/navigation/route-search");
 
 /**
  * Fuzzy search over the permitted pages (spec 2.4, 9), keyboard navigable. The index and fuse.js are
- * loaded when the box is first focused, not with the page (issue 14: first-load JavaScript).
+ * loaded when the box is first focused, not with the page (first-load JavaScript).
  */
 export function RouteSearch({ menu }: { menu: RouteNode[] }) {
   const [fuzzy, setFuzzy] = useState<Fuzzy | null>(null);

@@ -10,7 +10,7 @@ const menuItem = "cursor-pointer select-none px-4 py-1.5 text-sm outline-none da
 /**
  * The tab bar's right-click menu, opened at the pointer. Loaded on the first right click (TagsView
  * imports it lazily), so Radix's menu and its positioning are not in every page's first-load
- * JavaScript (issue 14). The anchor is an empty fixed box at the pointer; closing unmounts it.
+ * JavaScript. The anchor is an empty fixed box at the pointer; closing unmounts it.
  */
 export default function TabMenu({ x, y, actions, onClose }: { x: number; y: number; actions: TabMenuAction[]; onClose: () => void }) {
   return (

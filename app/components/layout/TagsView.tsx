@@ -4,7 +4,7 @@ import { pageTitle } from "~/navigation";
 import type { TabMenuAction } from "./TabMenu";
 import { addView, closeAll, closeOthers, closeView, loadTabs, mergeAffix, saveTabs, type VisitedView } from "./tabs-store";
 
-/** The right-click menu's code arrives with the first right click (issue 14: first-load JavaScript). */
+/** The right-click menu's code arrives with the first right click (first-load JavaScript). */
 const TabMenu = lazy(() => import("./TabMenu"));
 
 export function TagsView({ userId, affix }: { userId: string; affix: VisitedView[] }) {

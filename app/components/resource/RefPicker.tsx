@@ -1,5 +1,5 @@
 /**
- * The one reference picker (issue 22 item 3), for every field that picks a record of another
+ * The one reference picker, for every field that picks a record of another
  * resource: engine forms, search forms and the bespoke forms (企业, 司机, 车辆, 船舶 …).
  *
  * - Without JavaScript (and in the server render) it is a select of the current page of options, a

@@ -17,7 +17,7 @@ import { ResourceTable, type Row } from "./ResourceTable";
 import { BulkConfirmDialog, BulkForm, offeredBulk } from "./BulkSelection";
 import type { RegionChoice } from "../../../contract/regions";
 
-/** The create/edit form (and Conform with it) is loaded when a list shows its dialog (issue 14). */
+/** The create/edit form (and Conform with it) is loaded when a list shows its dialog. */
 const ResourceForm = lazyInPlace("resource-form", () => import("./ResourceForm").then((module) => ({ default: module.ResourceForm })));
 
 type ActionData = { error?: string | null; fieldErrors?: Record<string, string[] | null> | null; result?: SubmissionResult<string[]>; options?: Record<string, PickerData>; regions?: Record<string, RegionChoice> } | undefined;

@@ -14,7 +14,7 @@ export interface Selection {
 }
 
 /**
- * The key columns first (issue 22 item 4): the first column (the number or name) and then the status,
+ * The key columns first: the first column (the number or name) and then the status,
  * so neither scrolls under the 操作 column; on a phone both stay pinned at the left.
  */
 export function keyColumnsFirst(def: AnyResource, columns: Array<[string, Field]>): Array<[string, Field]> {

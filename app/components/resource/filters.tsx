@@ -21,7 +21,7 @@ export function rangeShortcuts(today: string = chinaDate()): Array<{ label: stri
 
 /**
  * The page's address with one range set (links that fill the range: they work without JavaScript),
- * as a query the browser resolves against the page's path (issue 25: shorter than the full address).
+ * as a query the browser resolves against the page's path (shorter than the full address).
  */
 function rangeHref(search: string, name: string, from: string, to: string): string {
   const params = new URLSearchParams(search);

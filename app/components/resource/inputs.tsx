@@ -24,7 +24,7 @@ export interface FieldInputProps {
 
 export function FieldInput({ name, id, field, defaultValue, error, picker, required = field.required, region }: FieldInputProps) {
   if (field.kind === "region") return <RegionSelect name={name} id={id} label={field.label} choice={region} required={required} error={error} hint={field.hint} />;
-  // Documents are uploads, not typed paths (issue 20): one widget for every image field.
+  // Documents are uploads, not typed paths: one widget for every image field.
   if (field.dict) return <DictSelect name={name} id={id} field={field} dictType={field.dict.type} defaultValue={defaultValue} error={error} required={required} />;
   if (field.kind === "images") return <DocumentUpload name={name} id={id} label={field.label} kind={field.document?.kind ?? "CREDENTIAL"} defaultRefs={refsOfText(defaultValue)} max={field.document?.max ?? 4} required={required} error={error} />;
   const common = {

@@ -1,5 +1,5 @@
 /**
- * The one document-upload widget (issue 20 items 3 and 4): 证照图片, 磅单, 转账凭证 …
+ * The one document-upload widget: 证照图片, 磅单, 转账凭证 …
  * - JavaScript off: a file input `<name>__file` in a multipart form; the page's action relays the
  *   files (app/services/documents.server.ts) and the references already held stay in the hidden
  *   `<name>` input (a checkbox clears them).

@@ -58,7 +58,7 @@ export function Pagination({ total, current, size, sums, selectedCount, more }: 
     return `${location.pathname}?${next}`;
   };
   // The pager's links as queries the browser resolves against the page's path, its GET forms' action the
-  // path alone (their fields are the query): issue 25, shorter documents.
+  // path alone (their fields are the query): shorter documents.
   const linkFor = (p: number) => hrefFor(p).slice(location.pathname.length);
   const carried = [...params.entries()].filter(([k]) => k !== "current" && k !== "size");
   const first = useRef(true);

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 
 /**
- * 请求编号 on the error pages (issue 23 item 5): the id of the page request, which the console's and
+ * 请求编号 on the error pages: the id of the page request, which the console's and
  * the platform's log lines carry, so a user's report leads to them. It comes from the root loader.
  */
 export function RequestIdNote() {

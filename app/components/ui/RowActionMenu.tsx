@@ -1,8 +1,8 @@
 /**
- * A table row's actions (issue 22 item 4), the one component every list's 操作 column uses: Element-style
+ * A table row's actions, the one component every list's 操作 column uses: Element-style
  * inline text buttons on one line, at most three; the rest in a 「更多」 menu. Below the `sm` breakpoint
  * (a phone) the inline actions stack in a column (as narrow as one action), so the key columns keep the
- * row. Each action is rendered once (issue 25: no phone copies in the menu; a 20-row list was 9 KB of them).
+ * row. Each action is rendered once (no phone copies in the menu; a 20-row list was 9 KB of them).
  * The menu is a `<details>`: it opens without JavaScript; with it, a click elsewhere or a choice closes it.
  * A scripted browser's document leaves the actions out and the browser renders them right after
  * hydration (`~/lib/scripted`: a 20-row waybill list's actions were 9.4 KB of its 56 KB).
@@ -57,7 +57,7 @@ export function RowActionMenu({ label, children }: { /** What the actions act on
   if (items.length === 0) return <span className="text-gray-300">-</span>;
   const inline = items.slice(0, INLINE_ACTIONS);
   const rest = items.slice(INLINE_ACTIONS);
-  // Markup per row kept small (issue 25): the inline actions stand bare in the cell and the menu's
+  // Markup per row kept small: the inline actions stand bare in the cell and the menu's
   // entries bare in the menu, the menu's parts without a class (the styles select them by position).
   return (
     <span className="row-actions">

@@ -1,5 +1,5 @@
 /**
- * Loader of every report page (issue 13): the parameters from the URL (validated by the contract's
+ * Loader of every report page: the parameters from the URL (validated by the contract's
  * schema, defaults applied), the platform's result, the chart drawn on the server as SVG, the
  * organisation picker for platform and tenant staff, and the export link.
  */

@@ -3,7 +3,7 @@ import { bigintType, withId } from "../columns.js";
 import type { DialectName } from "../index.js";
 
 /**
- * Reports (issue 13, domain 7.1):
+ * Reports (domain 7.1):
  *  - `waybill_clicks`: clicks on waybill pages recorded from the console (运单点击分析), scoped like
  *    the caller who clicked;
  *  - the statistics time of a waybill (loading time, creation before loading) indexed per scope, so a

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from "kysely";
 import type { DialectName } from "../index.js";
 
 /**
- * Issue 15 item 3: the login counter and lock of a mobile that has no account, so a login for an
+ * The login counter and lock of a mobile that has no account, so a login for an
  * unregistered number meets the same captcha and lock as a registered one (registered accounts keep
  * theirs on `users`, where 用户管理 shows and clears it).
  */

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from "kysely";
 import type { DialectName } from "../index.js";
 
 /**
- * Issue 21 item 1: one SMS-code service for every consumer. A code is bound to its purpose (a login
+ * One SMS-code service for every consumer. A code is bound to its purpose (a login
  * code cannot bind WeChat), counts the guesses made at it (the fifth wrong one voids it), and a mobile
  * whose codes are guessed wrong too often is locked for a while (`sms_code_guards`).
  */

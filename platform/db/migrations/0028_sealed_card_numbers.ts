@@ -4,7 +4,7 @@ import { sealCards } from "../../submission/card-field.js";
 import type { DialectName } from "../index.js";
 
 /**
- * Bank card numbers of 资金流水单 were kept in clear (issue 21.6): seal them in the stored payloads and
+ * Bank card numbers of 资金流水单 were kept in clear: seal them in the stored payloads and
  * mask them in the excerpts of the requests already sent (platform/submission/card-field.ts). Walks the
  * rows that name a ReceiptAccount in pages, so a large history does not load at once.
  */

@@ -4,7 +4,7 @@ import { grantMissingCodes } from "../../iam/role-templates.js";
 import type { DialectName } from "../index.js";
 
 /**
- * Issue 20 item 2: every 企业管理员 role made before its template held the codes of domain 0.6
+ * Every 企业管理员 role made before its template held the codes of domain 0.6
  * (货源, 充值, 支付, 银行卡, 申请开票, 统计报表) gets the codes it lacks, so the administrators of
  * existing enterprises can run their business without the platform editing the role by hand.
  */

@@ -3,7 +3,7 @@ import { sql, type Kysely, type Migration } from "kysely";
 import type { DialectName } from "../index.js";
 
 /**
- * Issue 21 item 14: a PUBLIC file is read anonymously only through an unguessable token
+ * A PUBLIC file is read anonymously only through an unguessable token
  * (`/files/p/<32 hex>`), never by its sequential id. Every file gets a token (a file's visibility is
  * fixed at upload, but a token on every row keeps one rule); the stored addresses of PUBLIC files
  * (avatars, app download addresses) move to the token URL.

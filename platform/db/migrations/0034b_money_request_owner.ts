@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from "kysely";
 import type { DialectName } from "../index.js";
 
 /**
- * Issue 21 item 14: a money request number (充值, 支付, 提现) is unique per owner — the organisation
+ * A money request number (充值, 支付, 提现) is unique per owner — the organisation
  * for recharges and payments, the owner (ORG / USER) for withdrawals — not per platform: one
  * organisation's number can neither block nor replay another's. The platform-wide unique constraints
  * of 0016 become owner-scoped unique indexes; the idempotency replay looks up owner + number.

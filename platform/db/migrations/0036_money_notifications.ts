@@ -5,7 +5,7 @@ import { bigintType, withId } from "../columns.js";
 import type { DialectName } from "../index.js";
 
 /**
- * Issue 20 items 5 and 6 (docs/design/notifications.md, docs/design/money.md):
+ * Notifications and 付款须审核 (docs/design/notifications.md, docs/design/money.md):
  * - every notification carries the console path of the page where its thing is (`target_path`) and the
  *   event it tells of (`event_key`); one event reaches one user once (unique user + event), so a
  *   repeated request never notifies twice;

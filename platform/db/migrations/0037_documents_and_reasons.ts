@@ -5,7 +5,7 @@ import type { AnyDb } from "../../resources/bind.js";
 import type { DialectName } from "../index.js";
 
 /**
- * Documents and 驳回原因 (issue 20 items 3 and 4, docs/design/documents-and-credentials.md):
+ * Documents and 驳回原因 (docs/design/documents-and-credentials.md):
  * - every existing platform gets the starting 驳回原因 it lacks (an audit's 驳回 now picks one);
  * - an issued invoice holds its images (发票影像, uploaded documents, `/files/<id>` references).
  */

@@ -4,7 +4,7 @@ import type { AnyDb } from "../../resources/bind.js";
 import type { DialectName } from "../index.js";
 
 /**
- * 装货地区划 / 卸货地区划 (issue 22, docs/design/numbers-and-regions.md): orders and waybills keep the
+ * 装货地区划 / 卸货地区划 (docs/design/numbers-and-regions.md): orders and waybills keep the
  * GB/T 2260 county of each place next to the name and 详细地址. Nullable, so older rows stay readable;
  * the ones whose address names a county get it now.
  */

@@ -3,7 +3,7 @@ import type { Kysely, Migration } from "kysely";
 /**
  * The dashboard's completions per day over the last 30 days, per caller: by organisation, tenant or
  * platform and completion time, so the count reads one index range instead of every waybill completed
- * since then in all organisations, row by row (docs/design/performance.md, issue 25).
+ * since then in all organisations, row by row (docs/design/performance.md).
  */
 const INDEXES = [
   ["freights_org_completed", ["platform_id", "org_id", "complete_time"]],

@@ -1,5 +1,5 @@
 /**
- * What an uploaded file really is (issue 21 item 13): its structure, not only its first bytes. The
+ * What an uploaded file really is: its structure, not only its first bytes. The
  * one check every upload goes through (`checkFileType` → `storeFile`: system files, avatars, every
  * consumer). A file that starts with a PNG signature and then holds HTML is not a PNG.
  * - PNG: the signature, then well-formed chunks (length, four-letter type, CRC that matches), IHDR

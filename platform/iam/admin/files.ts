@@ -82,7 +82,7 @@ export function checkFileName(name: string): string {
 }
 
 /**
- * The one upload check (issue 21 item 13): the extension is an accepted type, the bytes carry its
+ * The one upload check: the extension is an accepted type, the bytes carry its
  * signature, the size is within the type's limit (and `maxBytes`), and the content has the type's
  * real structure with no markup in it (file-content.ts). Returns the extension.
  */
@@ -258,7 +258,7 @@ export async function systemFileRoutes(app: FastifyInstance, ctx: ServiceContext
 const tokenParams = z.object({ token: z.string().regex(PUBLIC_TOKEN, "文件地址不正确") });
 
 /**
- * Every stored file leaves through here (issue 21 item 13): its stored type, never sniffed
+ * Every stored file leaves through here: its stored type, never sniffed
  * (`X-Content-Type-Options: nosniff`); images inline, everything else as an attachment, the name
  * only in the RFC 5987 form (no quotes or line breaks can reach the header); PUBLIC files cacheable.
  */

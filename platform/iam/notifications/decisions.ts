@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 5, the engine's share: which transitions are decisions someone must hear of. Every
+ * The engine's share of the decision notifications: which transitions are decisions someone must hear of. Every
  * audit decision (审核通过, 审核驳回, 撤销认证) on an audited resource (one whose status is the generic
  * audit machine: enterprises, driver and captain profiles, vehicles, ships, shipowners, shippers,
  * projects, …) and the audit of an invoice application (通过 / 驳回). The transition stages the event

@@ -1,5 +1,5 @@
 /**
- * The one catalogue of decision notifications (issue 20 item 5): for each event, who hears of it, with
+ * The one catalogue of decision notifications: for each event, who hears of it, with
  * which text, and which page 查看详情 opens (contract/notification-targets.ts). The money flows and the
  * engine's transitions stage their events in the same transaction as the change (`Outbox.stage`), so
  * a message exists exactly when the decision committed; one event reaches one user once (the unique
