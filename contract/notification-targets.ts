@@ -33,6 +33,19 @@ export const MONEY_PAGES = {
 } as const;
 
 /**
+ * The detail pages of the messages the console finds by their type and key (spec 2.3): a waybill's (by
+ * freightNo, road or water as the freight service reports it), a 货源's and an order's (by id), and a
+ * complaint's (by id, its complainant's answer).
+ */
+export const DETAIL_PAGES = {
+  roadWaybill: "/dispatchManage/wayillDetails/index",
+  waterWaybill: "/dispatchManage/wayillDetails/waterIndex",
+  supply: "/supplyManage/supplyDetail",
+  order: "/orderManage/orderDetail",
+  complaint: "/system/complaintDetail",
+} as const;
+
+/**
  * The page every account may open (个人信息: the user's own account, 所属企业 and roles): where a message
  * leads when the thing it tells of has no page its recipient may open.
  */
@@ -99,6 +112,6 @@ export function ownerPagePath(subject: DecidedSubject, reader: Reader): string {
 }
 
 /** Every path a notification may carry, for the route check. */
-export const NOTIFICATION_TARGET_PATHS: readonly string[] = [...Object.values(MONEY_PAGES), FALLBACK_PAGE, ...new Set(Object.values(OWNER_PAGES).flatMap((pages) => pages.map((p) => p.path)))];
+export const NOTIFICATION_TARGET_PATHS: readonly string[] = [...Object.values(MONEY_PAGES), ...Object.values(DETAIL_PAGES), FALLBACK_PAGE, ...new Set(Object.values(OWNER_PAGES).flatMap((pages) => pages.map((p) => p.path)))];
 
 export const pathWithId = withId;

@@ -1,8 +1,8 @@
 /**
  * Every decision reaches its people (docs/design/notifications.md), on SQLite and PostgreSQL
  * (TEST_DATABASE_URL): for each kind of decision — a driver's, vehicle's, enterprise's, ship's and
- * captain's own audit, a 证照's 通过 / 驳回 and expiry, a payment's audit, a withdrawal's and an invoice
- * application's — the decision is made through the platform, the message reaches its recipients and
+ * captain's own audit, a 证照's 通过 / 驳回 and expiry, a payment's audit, a withdrawal's, an invoice
+ * application's and a complaint's answer — the decision is made through the platform, the message reaches its recipients and
  * nobody else, and its 查看详情 in the message centre (the built console, JavaScript off, logged in as
  * that recipient) opens the page of the thing decided.
  */
@@ -85,8 +85,8 @@ async function keyLike(prefix: string): Promise<string> {
  * Opens the message in the message centre as its recipient, follows 查看详情 and answers the page it
  * led to, which must be `path`, answer 200 and show `shows`.
  */
-async function opensTarget(account: Account, eventKey: string, path: string, shows: string) {
-  const message = await messageOf(account, eventKey);
+async function opensTarget(account: Account, eventKey: string | Awaited<ReturnType<typeof messageOf>>, path: string, shows: string) {
+  const message = typeof eventKey === "string" ? await messageOf(account, eventKey) : eventKey;
   expect(message.target_path).toBe(path);
   const browser = await browserOf(account);
   const opened = await browser.get(`/sysNotification?open=${message.id}`);
@@ -224,5 +224,14 @@ describe(`every decision reaches its people (${process.env.TEST_DATABASE_URL ? "
     expect(told).not.toContain(f.userIds.TENANT_USER);
     expect(told.every((id) => id !== f.userIds.INDIVIDUAL_USER && id !== f.userIds.SYSTEM_USER)).toBe(true);
     await opensTarget("ORG_USER", key, `/financialManage/billingDetail?id=${app.id}`, app.applicationNo);
+  });
+
+  it("投诉 不予受理: the complainant opens his complaint", async () => {
+    const filed = await okData<{ id: number; complaintNo: string }>(as(f, "ORG_USER", "/tms-complaint", { kind: "COMPLAINT", source: "CONSOLE", category: "WAITING", complainantName: "李调度", complainantMobile: "13800000003", content: "卸货排队过久，请平台协调。" }));
+    await okData(as(f, "TENANT_USER", `/tms-complaint/${filed.id}/reject`, { handleResult: "属港区内部调度，请联系港区。" }));
+    const told = await f.p.db.kysely.selectFrom("notifications").select(["id", "content", "target_path", "user_id"]).where("target_type", "=", "MY").where("target_id", "=", String(filed.id)).where("tags", "like", "%complaint%").execute();
+    expect(told.map((n) => Number(n.user_id))).toEqual([f.userIds.ORG_USER]);
+    expect(told[0]!.content).toContain("不予受理：属港区内部调度，请联系港区。");
+    await opensTarget("ORG_USER", told[0]!, `/system/complaintDetail?id=${filed.id}`, filed.complaintNo);
   });
 });
