@@ -47,13 +47,15 @@ afterAll(async () => {
   await f?.close();
 });
 
-type Account = "ORG_USER" | "INDIVIDUAL_USER" | "TENANT_USER" | "SYSTEM_USER";
+type Account = "ORG_USER" | "INDIVIDUAL_USER" | "TENANT_USER" | "SYSTEM_USER" | "AUDITOR";
 const browsers = new Map<Account, Promise<NoScriptBrowser>>();
+const mobileOf = (account: Account) => (account === "AUDITOR" ? AUDITOR_MOBILE : DEMO_ACCOUNTS[account]);
+const userIdOf = (account: Account) => (account === "AUDITOR" ? auditorId : f.userIds[account]);
 function browserOf(account: Account): Promise<NoScriptBrowser> {
   let browser = browsers.get(account);
   if (!browser) {
     const fresh = new NoScriptBrowser(stack.baseUrl);
-    browser = fresh.login(DEMO_ACCOUNTS[account], DEMO_PASSWORD).then(() => fresh);
+    browser = fresh.login(mobileOf(account), DEMO_PASSWORD).then(() => fresh);
     browsers.set(account, browser);
   }
   return browser;
@@ -69,7 +71,7 @@ const orgPeople = async () =>
 
 /** The one message of `account` with that event key. */
 async function messageOf(account: Account, eventKey: string) {
-  const rows = await f.p.db.kysely.selectFrom("notifications").select(["id", "content", "target_path"]).where("user_id", "=", f.userIds[account]).where("event_key", "=", eventKey).execute();
+  const rows = await f.p.db.kysely.selectFrom("notifications").select(["id", "content", "target_path"]).where("user_id", "=", userIdOf(account)).where("event_key", "=", eventKey).execute();
   expect(rows, `${account} is told of ${eventKey} once`).toHaveLength(1);
   return rows[0]!;
 }
@@ -190,6 +192,7 @@ describe(`every decision reaches its people (${process.env.TEST_DATABASE_URL ? "
       const submitted = `payment:${created.paymentNo}:paymentSubmitted`;
       expect(await recipientsOf(submitted)).toContain(auditorId);
       expect(await recipientsOf(submitted)).not.toContain(f.userIds.ORG_USER);
+      await opensTarget("AUDITOR", submitted, `/financialManage/paymentDetail?id=${created.paymentId}`, created.paymentNo);
       await okData(call(f.p.baseUrl, `/pay/payments/${created.paymentId}/approve`, { token: auditorToken, body: {} }));
       const decided = `payment:${created.paymentNo}:paymentApproved`;
       expect(await recipientsOf(decided)).toEqual([f.userIds.ORG_USER]);
@@ -207,6 +210,17 @@ describe(`every decision reaches its people (${process.env.TEST_DATABASE_URL ? "
     const key = `withdrawal:${applied.withdraw_no}:withdrawalApproved`;
     expect(await recipientsOf(key)).toEqual([f.userIds.INDIVIDUAL_USER]);
     await opensTarget("INDIVIDUAL_USER", key, "/accountManage/accountInfo", applied.withdraw_no);
+  });
+
+  it("提现 驳回 of an organisation: its withdrawers open 提现列表 at the withdrawal, with the reason", async () => {
+    const org = await f.p.db.kysely.selectFrom("organisations").select("name").where("id", "=", f.orgIds[0]!).executeTakeFirstOrThrow();
+    const card = await okData<{ id: number }>(as(f, "ORG_USER", "/pay/bank-cards", { holderName: org.name, cardNo: cardNo(), bankName: "中国工商银行" }));
+    const applied = await okData<{ id: number; withdraw_no: string }>(as(f, "ORG_USER", "/pay/withdrawals", { requestNo: rid(), bankCardId: card.id, amount: 2_000 }));
+    await okData(as(f, "SYSTEM_USER", `/pay/withdrawals/${applied.id}/reject`, { reason: "开户行与户名不符" }));
+    const key = `withdrawal:${applied.withdraw_no}:withdrawalRejected`;
+    expect(await recipientsOf(key)).toEqual([f.userIds.ORG_USER, auditorId].sort((a, b) => a - b));
+    const told = await opensTarget("ORG_USER", key, `/financialManage/withdrawList?keyword=${applied.withdraw_no}`, applied.withdraw_no);
+    expect(told.content).toContain("被驳回，原因：开户行与户名不符");
   });
 
   it("开票申请 通过: the applicant organisation opens 开票详情", async () => {
