@@ -23,6 +23,8 @@ let template: number;
 const AUDITOR_MOBILE = "13955500032";
 let auditorToken: string;
 let auditorId: number;
+/** A user of the demo organisation with no role: he may open none of its resource pages. */
+let clerkId: number;
 
 beforeAll(async () => {
   f = await startFreightPlatform("notify32");
@@ -38,6 +40,7 @@ beforeAll(async () => {
   const roles = await db.selectFrom("user_roles").select("role_id").where("user_id", "=", f.userIds.ORG_USER).execute();
   await db.insertInto("user_roles").values(roles.map((r) => ({ user_id: auditorId, role_id: r.role_id }))).execute();
   auditorToken = (await loginAs(f.p.baseUrl, AUDITOR_MOBILE)).accessToken;
+  clerkId = Number((await db.insertInto("users").values({ ...copy, mobile: "13955500033", name: "前台" }).returning("id").executeTakeFirstOrThrow()).id);
   // The built console, talking to this test's platform.
   stack = await startConsoleStack({ TMS_PLATFORM_URL: f.p.baseUrl });
 }, 360_000);
@@ -116,8 +119,10 @@ describe(`every decision reaches its people (${process.env.TEST_DATABASE_URL ? "
     expect(await recipientsOf(key)).toEqual([...new Set([...(await orgPeople()), f.userIds.INDIVIDUAL_USER])].sort((a, b) => a - b));
     const told = await opensTarget("ORG_USER", key, `/resourceManager/driver/detail?id=${c.driverId}`, c.name);
     expect(told.content).toContain("审核驳回，原因：证件信息与填写不一致：身份证与姓名不符");
-    // A driver has no page of his own 档案: 个人信息.
+    // A driver has no page of his own 档案, nor a user whose roles open no driver page: 个人信息.
     await opensTarget("INDIVIDUAL_USER", key, FALLBACK_PAGE, "个人信息");
+    const clerk = await f.p.db.kysely.selectFrom("notifications").select("target_path").where("user_id", "=", clerkId).where("event_key", "=", key).executeTakeFirstOrThrow();
+    expect(clerk.target_path).toBe(FALLBACK_PAGE);
   });
 
   it("车辆 通过: the enterprise opens its vehicle", async () => {
@@ -247,5 +252,18 @@ describe(`every decision reaches its people (${process.env.TEST_DATABASE_URL ? "
     expect(told.map((n) => Number(n.user_id))).toEqual([f.userIds.ORG_USER]);
     expect(told[0]!.content).toContain("不予受理：属港区内部调度，请联系港区。");
     await opensTarget("ORG_USER", told[0]!, `/system/complaintDetail?id=${filed.id}`, filed.complaintNo);
+  });
+
+  it("a page the reader's console guard would refuse leads to 个人信息 instead of 没有访问权限", async () => {
+    // A message naming a staff page (as one written before the reader's roles changed would).
+    const [row] = await f.p.db.kysely
+      .insertInto("notifications")
+      .values({ user_id: f.userIds.ORG_USER, created_time: new Date().toISOString(), content: "司机档案已更新。", status: "PENDING", target_type: "MY", target_id: "1", tags: "audit", freight_no: null, freight_way: null, target_path: "/userInfoManage/driverList", event_key: `test:${rid()}` })
+      .returning(["id", "content", "target_path"])
+      .execute();
+    const browser = await browserOf("ORG_USER");
+    const opened = await browser.get(`/sysNotification?open=${row!.id}`);
+    expect(opened.doc.querySelectorAll("a").find((a) => textOf(a) === "查看详情")?.getAttribute("href")).toBe(FALLBACK_PAGE);
+    expect((await browser.get("/userInfoManage/driverList")).status).toBe(403);
   });
 });
