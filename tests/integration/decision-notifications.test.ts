@@ -107,16 +107,25 @@ async function opensTarget(account: Account, eventKey: string | Awaited<ReturnTy
   return message;
 }
 
-const setPending = (table: "driver_profiles" | "freight_vehicles" | "freight_ships" | "captain_profiles" | "enterprise_profiles", id: number) =>
-  f.p.db.kysely.updateTable(table).set({ audit_status: "PENDING" }).where("id", "=", id).execute();
+type Audited = "driver_profiles" | "freight_vehicles" | "freight_ships" | "captain_profiles" | "enterprise_profiles";
+
+/** Puts a subject back to 待审核, has the tenant's auditor decide it through the platform and answers the message's event key. */
+async function decide(table: Audited, api: string, key: string, id: number, transition: "approve" | "reject", body: object = {}): Promise<string> {
+  await f.p.db.kysely.updateTable(table).set({ audit_status: "PENDING" }).where("id", "=", id).execute();
+  await okData(as(f, "TENANT_USER", `/${api}/${id}/${transition}`, body));
+  return keyLike(`audit:${key}:${id}:${transition}:`);
+}
+
+/** The event was told to the demo organisation's users (and `also`), and to nobody else. */
+async function toldExactly(eventKey: string, also: number[] = []) {
+  expect(await recipientsOf(eventKey)).toEqual([...new Set([...(await orgPeople()), ...also])].sort((a, b) => a - b));
+}
 
 describe(`every decision reaches its people (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, () => {
   it("司机 驳回: the enterprise opens its driver, the driver himself his own page; the auditor and other organisations hear nothing", async () => {
     const c = await freshCarrier(f, { individual: true });
-    await setPending("driver_profiles", c.profileId);
-    await okData(as(f, "TENANT_USER", `/tms-driver-profile/${c.profileId}/reject`, { rejectReason: "MISMATCH", auditRemark: "身份证与姓名不符" }));
-    const key = await keyLike(`audit:driverProfile:${c.profileId}:reject:`);
-    expect(await recipientsOf(key)).toEqual([...new Set([...(await orgPeople()), f.userIds.INDIVIDUAL_USER])].sort((a, b) => a - b));
+    const key = await decide("driver_profiles", "tms-driver-profile", "driverProfile", c.profileId, "reject", { rejectReason: "MISMATCH", auditRemark: "身份证与姓名不符" });
+    await toldExactly(key, [f.userIds.INDIVIDUAL_USER]);
     const told = await opensTarget("ORG_USER", key, `/resourceManager/driver/detail?id=${c.driverId}`, c.name);
     expect(told.content).toContain("审核驳回，原因：证件信息与填写不一致：身份证与姓名不符");
     // A driver has no page of his own 档案, nor a user whose roles open no driver page: 个人信息.
@@ -127,36 +136,28 @@ describe(`every decision reaches its people (${process.env.TEST_DATABASE_URL ? "
 
   it("车辆 通过: the enterprise opens its vehicle", async () => {
     const c = await freshCarrier(f);
-    await setPending("freight_vehicles", c.vehicleId);
-    await okData(as(f, "TENANT_USER", `/tms-vehicle/${c.vehicleId}/approve`, {}));
-    const key = await keyLike(`audit:vehicle:${c.vehicleId}:approve:`);
-    expect(await recipientsOf(key)).toEqual((await orgPeople()).sort((a, b) => a - b));
+    const key = await decide("freight_vehicles", "tms-vehicle", "vehicle", c.vehicleId, "approve");
+    await toldExactly(key);
     await opensTarget("ORG_USER", key, `/carAdministration/carDetail/${c.vehicleId}`, c.plateNo);
   });
 
   it("企业 通过: the enterprise's users are told and led to 个人信息 (an organisation has no page of its own record)", async () => {
-    await setPending("enterprise_profiles", f.orgIds[0]!);
-    await okData(as(f, "TENANT_USER", `/tms-enterprise/${f.orgIds[0]}/approve`, {}));
-    const key = await keyLike(`audit:enterprise:${f.orgIds[0]}:approve:`);
-    expect(await recipientsOf(key)).toEqual((await orgPeople()).sort((a, b) => a - b));
+    const key = await decide("enterprise_profiles", "tms-enterprise", "enterprise", f.orgIds[0]!, "approve");
+    await toldExactly(key);
     const org = await f.p.db.kysely.selectFrom("organisations").select("name").where("id", "=", f.orgIds[0]!).executeTakeFirstOrThrow();
     await opensTarget("ORG_USER", key, FALLBACK_PAGE, org.name);
   });
 
   it("船舶 通过 and 船长 驳回: the enterprise opens its ship and its captain", async () => {
     const w = await freshWaterCarrier(f);
-    await setPending("freight_ships", w.shipId);
-    await okData(as(f, "TENANT_USER", `/tms-ship/${w.shipId}/approve`, {}));
-    const shipKey = await keyLike(`audit:ship:${w.shipId}:approve:`);
-    expect(await recipientsOf(shipKey)).toEqual((await orgPeople()).sort((a, b) => a - b));
+    const shipKey = await decide("freight_ships", "tms-ship", "ship", w.shipId, "approve");
+    await toldExactly(shipKey);
     await opensTarget("ORG_USER", shipKey, `/resourceManager/ship/detail/${w.shipId}`, w.shipName);
 
     const { profile_id } = await f.p.db.kysely.selectFrom("freight_captains").select("profile_id").where("id", "=", w.captainId).executeTakeFirstOrThrow();
-    await setPending("captain_profiles", Number(profile_id));
-    await okData(as(f, "TENANT_USER", `/tms-captain-profile/${profile_id}/reject`, { rejectReason: "BLURRY", auditRemark: "适任证书看不清" }));
-    const captainKey = await keyLike(`audit:captainProfile:${profile_id}:reject:`);
+    const captainKey = await decide("captain_profiles", "tms-captain-profile", "captainProfile", Number(profile_id), "reject", { rejectReason: "BLURRY", auditRemark: "适任证书看不清" });
     // The profile belongs to no organisation itself: the roster tells who is concerned.
-    expect(await recipientsOf(captainKey)).toEqual((await orgPeople()).sort((a, b) => a - b));
+    await toldExactly(captainKey);
     const told = await opensTarget("ORG_USER", captainKey, `/resourceManager/captain/detail/${w.captainId}`, w.name);
     expect(told.content).toContain("原因：证件照片模糊：适任证书看不清");
   });
@@ -167,7 +168,7 @@ describe(`every decision reaches its people (${process.env.TEST_DATABASE_URL ? "
     const license = await db.selectFrom("credentials").select("id").where("subject_type", "=", "DRIVER").where("subject_id", "=", c.profileId).where("cred_type", "=", "DRIVING_LICENSE").where("deleted_at", "is", null).executeTakeFirstOrThrow();
     await okData(as(f, "TENANT_USER", `/tms-credential/${license.id}/reject`, { rejectReason: "BLURRY", auditRemark: "驾驶证副页看不清" }));
     const rejected = await keyLike(`credential:${license.id}:reject:`);
-    expect(await recipientsOf(rejected)).toEqual([...new Set([...(await orgPeople()), f.userIds.INDIVIDUAL_USER])].sort((a, b) => a - b));
+    await toldExactly(rejected, [f.userIds.INDIVIDUAL_USER]);
     const told = await opensTarget("ORG_USER", rejected, `/resourceManager/driver/detail?id=${c.driverId}`, "证件照片模糊：驾驶证副页看不清");
     expect(told.content).toBe(`司机「${c.name}」的机动车驾驶证审核驳回，原因：证件照片模糊：驾驶证副页看不清。请按原因重新上传并等待审核，在此之前不能派单。`);
     expect((await messageOf("INDIVIDUAL_USER", rejected)).content).toBe(told.content);
@@ -177,14 +178,14 @@ describe(`every decision reaches its people (${process.env.TEST_DATABASE_URL ? "
     await db.updateTable("credentials").set({ status: "PENDING" }).where("id", "=", insurance.id).execute();
     await okData(as(f, "TENANT_USER", `/tms-credential/${insurance.id}/approve`, {}));
     const approved = await keyLike(`credential:${insurance.id}:approve:`);
-    expect(await recipientsOf(approved)).toEqual((await orgPeople()).sort((a, b) => a - b));
+    await toldExactly(approved);
     expect((await opensTarget("ORG_USER", approved, `/carAdministration/carDetail/${c.vehicleId}`, c.plateNo)).content).toContain(`车辆「${c.plateNo}」的`);
 
     const soon = addDays(chinaDate(), 7);
     await db.updateTable("credentials").set({ valid_to: soon, long_term: 0 }).where("id", "=", insurance.id).execute();
     await flagExpiringCredentials(f.p.ctx);
     const expiring = `credential:${insurance.id}:${soon}:expiring`;
-    expect(await recipientsOf(expiring)).toEqual((await orgPeople()).sort((a, b) => a - b));
+    await toldExactly(expiring);
     expect((await opensTarget("ORG_USER", expiring, `/carAdministration/carDetail/${c.vehicleId}`, c.plateNo)).content).toContain(`将于 ${soon} 到期`);
   });
 
