@@ -132,6 +132,12 @@ describe(`every decision reaches its people (${process.env.TEST_DATABASE_URL ? "
     await opensTarget("INDIVIDUAL_USER", key, FALLBACK_PAGE, "个人信息");
     const clerk = await f.p.db.kysely.selectFrom("notifications").select("target_path").where("user_id", "=", clerkId).where("event_key", "=", key).executeTakeFirstOrThrow();
     expect(clerk.target_path).toBe(FALLBACK_PAGE);
+
+    // An enterprise that ended the cooperation is no longer told; the driver still is.
+    await f.p.db.kysely.updateTable("freight_drivers").set({ status: "REMOVED" }).where("id", "=", c.driverId).execute();
+    const later = await decide("driver_profiles", "tms-driver-profile", "driverProfile", c.profileId, "reject", { rejectReason: "MISMATCH", auditRemark: "仍不一致" });
+    expect(later).not.toBe(key);
+    expect(await recipientsOf(later)).toEqual([f.userIds.INDIVIDUAL_USER]);
   });
 
   it("车辆 通过: the enterprise opens its vehicle", async () => {

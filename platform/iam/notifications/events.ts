@@ -68,15 +68,17 @@ interface Audience {
 
 /**
  * The people a decided subject concerns, each with the page 查看详情 opens for him: the row's person
- * (`user_id`) and individual owner (`owner_user_id`), its organisation's active users and, for a driver
- * or captain profile, every organisation with him on its roster (and the account of each roster entry).
+ * (`user_id`) and individual owner (`owner_user_id`), its organisation's active users or, for a driver
+ * or captain profile, those of every organisation with him on its roster in 合作中 (and the account of
+ * each roster entry).
  * The page is the one rule of contract/notification-targets.ts, read with the recipient's kind and codes.
  */
 async function subjectAudience(db: Db, key: string, row: Row, except: number | null): Promise<Audience> {
   const persons = [row.user_id, row.owner_user_id].filter((v) => v != null).map(Number);
-  const orgs = new Set<number>(row.org_id == null ? [] : [Number(row.org_id)]);
-  const rosterOf = new Map<number, number>();
   const roster = ROSTERS[key];
+  // A profile's own org_id only says who registered it: the enterprises concerned are those with him on their roster.
+  const orgs = new Set<number>(roster || row.org_id == null ? [] : [Number(row.org_id)]);
+  const rosterOf = new Map<number, number>();
   if (roster) {
     const entries = await db.selectFrom(roster).select(["id", "org_id", "user_id"]).where("profile_id", "=", Number(row.id)).where("deleted_at", "is", null).where("status", "=", "ACTIVE").execute();
     for (const entry of entries) {
