@@ -2,12 +2,8 @@
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE } from "../../contract/envelope";
 import { NOTIFICATION_STATUSES, TAG_PATTERN, type FreightWay, type Notification, type NotificationStatus } from "../../contract/notification";
+import { DETAIL_PAGES } from "../../contract/notification-targets";
 import { parseListQuery } from "~/services/list-query";
-
-export const ROAD_WAYBILL_DETAIL = "/dispatchManage/wayillDetails/index";
-export const WATER_WAYBILL_DETAIL = "/dispatchManage/wayillDetails/waterIndex";
-export const SUPPLY_DETAIL = "/supplyManage/supplyDetail";
-export const ORDER_DETAIL = "/orderManage/orderDetail";
 
 /** Spec 2.3: the message box's confirm button reads 查看详情 when there is a detail page to open, else 确定. */
 export function confirmLabel(targetHref: string | null): "查看详情" | "确定" {
@@ -27,20 +23,20 @@ export function notificationTargetHref(
   notification: Pick<Notification, "targetType" | "targetId" | "freightNo" | "freightWay"> & { targetPath?: string | null },
   freightWay?: FreightWay | null,
 ): string | null {
-  // The platform's catalogue names the page (contract/notification-targets.ts); only a path of this
-  // console is followed, never another site.
+  // The platform's catalogue names the page (contract/notification-targets.ts, where the pages by type
+  // below are too); only a path of this console is followed, never another site.
   const path = notification.targetPath;
   if (path && path.startsWith("/") && !path.startsWith("//") && !path.includes("\\")) return path;
   switch (notification.targetType) {
     case "FREIGHT": {
       if (!notification.freightNo) return null;
       const way = freightWay ?? notification.freightWay ?? "ROAD";
-      return withQuery(way === "WATER" ? WATER_WAYBILL_DETAIL : ROAD_WAYBILL_DETAIL, "freightNo", notification.freightNo);
+      return withQuery(way === "WATER" ? DETAIL_PAGES.waterWaybill : DETAIL_PAGES.roadWaybill, "freightNo", notification.freightNo);
     }
     case "SOURCE_GOODS_LIST":
-      return notification.targetId ? withQuery(SUPPLY_DETAIL, "id", notification.targetId) : null;
+      return notification.targetId ? withQuery(DETAIL_PAGES.supply, "id", notification.targetId) : null;
     case "ORDER":
-      return notification.targetId ? withQuery(ORDER_DETAIL, "id", notification.targetId) : null;
+      return notification.targetId ? withQuery(DETAIL_PAGES.order, "id", notification.targetId) : null;
     default:
       return null;
   }

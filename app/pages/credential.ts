@@ -1,13 +1,13 @@
 import { credential, type SubjectType } from "../../contract/resources/credential";
 import { hrefFor, type FormPage, type ListPage, type RelatedSection } from "./kit";
 
-/** A subject's credentials as a related list: type, number, holder, validity, rejections, state; auditors 通过 / 驳回 each. */
+/** A subject's credentials as a related list: type, number, holder, validity, rejections and the last reason (what its owner must put right), state; auditors 通过 / 驳回 each. */
 const credentialList: ListPage = {
   kind: "list",
   def: credential,
   path: "",
   rowActions: ["approve", "reject"],
-  columns: ["credType", "images", "certNo", "holderName", "validTo", "rejectCount", "status"],
+  columns: ["credType", "images", "certNo", "holderName", "validTo", "rejectCount", "rejectReason", "status"],
   links: {},
 };
 

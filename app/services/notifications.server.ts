@@ -1,9 +1,21 @@
 import type { Paged } from "../../contract/envelope";
 import type { FreightWay, MarkReadResult, Notification } from "../../contract/notification";
+import { FALLBACK_PAGE } from "../../contract/notification-targets";
 import { notificationTargetHref, type NotificationListQuery } from "~/lib/notification-target";
+import { resolveAccess } from "~/navigation";
 import { freightApi } from "./freight.server";
 import { realtimeHub } from "./realtime.server";
-import type { CurrentUser } from "./user.server";
+import { viewerOf, type CurrentUser } from "./user.server";
+
+/**
+ * The page itself when this user's guard opens it, else the page every account may open: a message
+ * never leads its reader to 没有访问权限 (the platform already picks each recipient's own page; this
+ * also covers the build's version functions and codes changed since the message was written).
+ */
+function openable(user: CurrentUser, href: string | null): string | null {
+  if (!href) return null;
+  return resolveAccess(new URL(href, "http://console").pathname, viewerOf(user)).kind === "ok" ? href : FALLBACK_PAGE;
+}
 
 /** Client of the platform's notification calls (spec 7.4). */
 export const notificationsApi = {
@@ -58,10 +70,11 @@ export const notificationsApi = {
   /**
    * The page the message's 查看详情 opens. A FREIGHT message looks its waybill up by freightNo
    * (GET tms-freight/{freightNo}/detail) for the way to open; when the freight service cannot say,
-   * the way the message carries is used, so the button never goes nowhere.
+   * the way the message carries is used, so the button never goes nowhere. A page this user may not
+   * open leads to FALLBACK_PAGE instead.
    */
   async targetHref(user: CurrentUser, notification: Notification): Promise<string | null> {
-    if (notification.targetType !== "FREIGHT" || !notification.freightNo) return notificationTargetHref(notification);
+    if (notification.targetType !== "FREIGHT" || !notification.freightNo) return openable(user, notificationTargetHref(notification));
     let way: FreightWay | null = null;
     try {
       way = (await freightApi.detail(user, notification.freightNo))?.freightWay ?? null;
@@ -69,6 +82,6 @@ export const notificationsApi = {
       // Not visible to this user or the service is down: fall back to the message's own way. A thrown
       // login redirect is dropped on purpose: the page's own calls decide about the session.
     }
-    return notificationTargetHref(notification, way);
+    return openable(user, notificationTargetHref(notification, way));
   },
 };

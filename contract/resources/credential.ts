@@ -116,7 +116,7 @@ export const credential = defineResource({
     longTerm: f.bool("长期有效", { detail: true, form: true }),
     images: f.images("证照图片", 4, { detail: true, form: true, required: true }),
     rejectCount: f.int("驳回次数", 0, 9999, { list: true, detail: true }),
-    rejectReason: f.text("末次驳回原因", 200, { detail: true }),
+    rejectReason: f.text("末次驳回原因", 200, { list: true, detail: true }),
     auditRemark: f.textarea("审核意见", 500, { detail: "审核信息" }),
   },
   status: {

@@ -6,12 +6,11 @@
  * tells). Idempotent: a second run the same night finds nothing new.
  */
 import { sql } from "kysely";
-import { CREDENTIAL_TYPES, EXPIRY_NOTICE_DAYS, SUBJECT_RESOURCES, SUBJECT_TYPES, type SubjectType } from "../../contract/resources/credential.js";
+import { EXPIRY_NOTICE_DAYS } from "../../contract/resources/credential.js";
 import { addDays, chinaDate } from "../../contract/units.js";
 import type { ServiceContext } from "../context.js";
 import { Outbox } from "../iam/notifications/events.js";
 import type { Row } from "../resources/bind.js";
-import { bindingOf } from "../resources/lookup.js";
 
 export interface ExpiryRun {
   flagged: number;
@@ -35,25 +34,12 @@ export async function flagExpiringCredentials(ctx: ServiceContext, today = china
     .execute();
   let notified = 0;
   for (const c of due) {
-    const type = c.subject_type as SubjectType;
-    const binding = bindingOf(SUBJECT_RESOURCES[type]);
-    const subject = binding ? ((await db.selectFrom(binding.table as never).selectAll().where("id" as never, "=", Number(c.subject_id) as never).executeTakeFirst()) as Row | undefined) : undefined;
     // The flag and the message in one transaction: a second run finds it flagged, and nobody hears twice.
     const outbox = new Outbox();
     const staged = await db.transaction().execute(async (trx) => {
       const flagged = await trx.updateTable("credentials").set({ expiry_flagged_to: c.valid_to }).where("id", "=", c.id).where(sql<boolean>`(expiry_flagged_to is null or expiry_flagged_to <> valid_to)`).executeTakeFirst();
-      if (Number(flagged.numUpdatedRows) !== 1 || !subject) return false;
-      await outbox.stage(trx, {
-        kind: "credentialExpiring",
-        credentialId: Number(c.id),
-        credentialLabel: CREDENTIAL_TYPES[c.cred_type as keyof typeof CREDENTIAL_TYPES]?.label ?? c.cred_type,
-        validTo: c.valid_to!,
-        expired: c.valid_to! < today,
-        subjectKey: SUBJECT_RESOURCES[type],
-        subjectLabel: SUBJECT_TYPES[type].label,
-        subjectName: String(subject.name ?? subject.plate_no ?? subject.ship_name ?? subject.id),
-        subject,
-      });
+      if (Number(flagged.numUpdatedRows) !== 1) return false;
+      await outbox.stage(trx, { kind: "credentialExpiring", credential: c as unknown as Row, today });
       return true;
     });
     if (!staged) continue;

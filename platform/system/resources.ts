@@ -4,6 +4,7 @@
  */
 import { sql, type SqlBool } from "kysely";
 import { RefusalCode } from "../../contract/envelope.js";
+import { DETAIL_PAGES, pathWithId } from "../../contract/notification-targets.js";
 import { COMPLAINT_SLA_HOURS, complaint, complaintReply, stageOf } from "../../contract/resources/complaint.js";
 import { safetyNotice, sensitiveWord, wxGroup } from "../../contract/resources/system-content.js";
 import { appDeviceReport, enterpriseConfig, noPushRule, pushLog } from "../../contract/resources/system-ops.js";
@@ -107,7 +108,7 @@ const complaintHooks: Hooks = {
   async afterTransition(ctx, _scope, row, transition) {
     if (!(transition === "reply" || transition === "reject") || row.complainant_user_id == null) return;
     const what = transition === "reply" ? `已回复：${String(row.reply_content ?? "")}` : `不予受理：${String(row.handle_result ?? "")}`;
-    await notifyUsers(ctx, [Number(row.complainant_user_id)], { content: `您的${row.kind === "ADVICE" ? "建议" : "投诉"} ${String(row.complaint_no)} ${what}`.slice(0, 500), targetType: "MY", targetId: Number(row.id), tags: ["complaint"], bizNo: String(row.complaint_no) });
+    await notifyUsers(ctx, [Number(row.complainant_user_id)], { content: `您的${row.kind === "ADVICE" ? "建议" : "投诉"} ${String(row.complaint_no)} ${what}`.slice(0, 500), targetType: "MY", targetId: Number(row.id), tags: ["complaint"], bizNo: String(row.complaint_no), targetPath: pathWithId(DETAIL_PAGES.complaint, Number(row.id)) });
   },
 };
 

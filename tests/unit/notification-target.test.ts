@@ -1,6 +1,10 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { auditedRowPath, NOTIFICATION_TARGET_PATHS } from "../../contract/notification-targets.js";
+import { FALLBACK_PAGE, NOTIFICATION_TARGET_PATHS, OWNER_PAGES, ownerPagePath } from "../../contract/notification-targets.js";
+import { PERMISSIONS } from "../../contract/permissions.js";
+import { resolveAccess } from "../../app/navigation/access.js";
+import { pageAt } from "../../app/pages/index.js";
+import { deniedPages } from "../../app/services/page-access.server.js";
 import type { Notification } from "../../contract/notification.js";
 import { confirmLabel, notificationListHref, notificationListQuery, notificationTargetHref } from "../../app/lib/notification-target.js";
 
@@ -37,7 +41,33 @@ describe("notificationTargetHref (spec 2.3)", () => {
     const asPath = (file: string) => "/" + file.slice("_app.".length, -".tsx".length).split(".").map((seg) => (seg.startsWith("$") ? ":id" : seg)).join("/");
     const known = new Set(routes.map(asPath));
     for (const path of NOTIFICATION_TARGET_PATHS) expect(known, path).toContain(path);
-    expect(auditedRowPath("shipper", 12)).toBe("/resourceManager/shipper/detail/12");
+  });
+
+  it("each owner page opens, in the console's own guard, to the kinds the rule names, and shows the resource it names", () => {
+    const codes = Object.keys(PERMISSIONS);
+    for (const pages of Object.values(OWNER_PAGES)) {
+      for (const page of pages) {
+        if (page.def) expect(pageAt(page.path)?.def.key, page.path).toBe(page.def.key);
+        for (const kind of page.kinds) {
+          const viewer = { roles: [kind, ...codes], versionFunctions: ["CAPTAIN"], denied: deniedPages(kind, codes) };
+          expect(resolveAccess(page.path.replace(":id", "1"), viewer).kind, `${page.path} for ${kind}`).toBe("ok");
+        }
+      }
+    }
+  });
+
+  it("a decision leads each recipient to his own page of the subject, or to 个人信息 when he may open none", () => {
+    const org = { type: "ORG_USER" as const, permissions: new Set(["TMS_RESOURCE_DRIVER", "TMS_VEHICLE_LIST", "TMS_RESOURCE_CAPTAIN"]) };
+    expect(ownerPagePath({ key: "driverProfile", id: 5, rosterId: 17 }, org)).toBe("/resourceManager/driver/detail?id=17");
+    expect(ownerPagePath({ key: "captainProfile", id: 5, rosterId: 9 }, org)).toBe("/resourceManager/captain/detail/9");
+    expect(ownerPagePath({ key: "vehicle", id: 3 }, org)).toBe("/carAdministration/carDetail/3");
+    expect(ownerPagePath({ key: "ship", id: 4 }, org)).toBe("/resourceManager/ship/detail/4");
+    // No roster entry of his organisation, no codes for the page, a person's own 档案, an organisation's own 企业: 个人信息.
+    expect(ownerPagePath({ key: "driverProfile", id: 5, rosterId: null }, org)).toBe(FALLBACK_PAGE);
+    expect(ownerPagePath({ key: "vehicle", id: 3 }, { type: "ORG_USER", permissions: new Set() })).toBe(FALLBACK_PAGE);
+    expect(ownerPagePath({ key: "driverProfile", id: 5 }, { type: "INDIVIDUAL_USER", permissions: new Set(["TMS_RESOURCE_DRIVER"]) })).toBe(FALLBACK_PAGE);
+    expect(ownerPagePath({ key: "enterprise", id: 2 }, org)).toBe(FALLBACK_PAGE);
+    expect(ownerPagePath({ key: "shipper", id: 12 }, { type: "ORG_USER", permissions: new Set(["TMS_RESOURCE_SHIPPER"]) })).toBe("/resourceManager/shipper/detail/12");
   });
 
   it("opens supply and order details with the target id", () => {

@@ -1,8 +1,8 @@
 /**
- * The engine's share of the decision notifications: which transitions are decisions someone must hear of. Every
- * audit decision (审核通过, 审核驳回, 撤销认证) on an audited resource (one whose status is the generic
- * audit machine: enterprises, driver and captain profiles, vehicles, ships, shipowners, shippers,
- * projects, …) and the audit of an invoice application (通过 / 驳回). The transition stages the event
+ * The engine's share of the decision notifications: which transitions are decisions someone must hear
+ * of. Every audit decision (审核通过, 审核驳回, 撤销认证) on an audited resource (one whose status is the
+ * generic audit machine: enterprises, driver and captain profiles, vehicles, ships, shipowners,
+ * shippers, projects, …), a 证照's own 通过 / 驳回, and the audit of an invoice application (通过 / 驳回). The transition stages the event
  * in its own transaction; who hears it, the text and the page 查看详情 opens are the catalogue's
  * (platform/iam/notifications/events.ts).
  */
@@ -18,6 +18,8 @@ function decisionEvent(binding: Binding, scope: CallerScope, row: Row, transitio
   if (def.key === "invoiceApplication" && (transition === "approve" || transition === "reject")) {
     return { kind: transition === "approve" ? "invoiceApproved" : "invoiceRejected", application: row, actorId: scope.userId };
   }
+  // A 证照 is audited on its own (its status is the audit machine under another name): its owner hears of it.
+  if (def.key === "credential" && (transition === "approve" || transition === "reject")) return { kind: "credentialDecided", credential: row, transition, actorId: scope.userId };
   if (!AUDIT_TRANSITIONS.has(transition) || def.status?.field !== "auditStatus") return null;
   return { kind: "auditDecided", resourceKey: def.key, resourceName: def.name, row, transition: transition as "approve" | "reject" | "revoke", title, actorId: scope.userId };
 }

@@ -9,14 +9,17 @@
  */
 import type { Kysely, Selectable } from "kysely";
 import type { Notification, NotificationTargetType } from "../../../contract/notification.js";
-import { auditedRowPath, MONEY_PAGES, pathWithId } from "../../../contract/notification-targets.js";
+import { FALLBACK_PAGE, MONEY_PAGES, ownerPagePath, pathWithId } from "../../../contract/notification-targets.js";
 import type { PermissionCode } from "../../../contract/permissions.js";
+import type { UserType } from "../../../contract/platforms.js";
+import { CREDENTIAL_TYPES, MANDATORY_CREDENTIALS, SUBJECT_RESOURCES, SUBJECT_TYPES, type SubjectType } from "../../../contract/resources/credential.js";
 import { yuanWithUnit } from "../../../contract/numbers.js";
 import type { ServiceContext } from "../../context.js";
 import { nowIso } from "../../db/index.js";
 import type { Database } from "../../db/schema.js";
 import type { PaymentsTable, RechargesTable, WithdrawalsTable } from "../../ledger/schema.js";
 import type { Row } from "../../resources/bind.js";
+import { bindingOf } from "../../resources/lookup.js";
 import { deliverNotifications, type NotifyInput } from "./notify.js";
 import { joinTags, toNotification } from "./service.js";
 
@@ -29,11 +32,14 @@ export type NotificationEvent =
   | { kind: "paymentSubmitted" | "paymentApproved" | "paymentRejected"; payment: Selectable<PaymentsTable>; actorId: number }
   | { kind: "invoiceApproved" | "invoiceRejected"; application: Row; actorId: number }
   | { kind: "auditDecided"; resourceKey: string; resourceName: string; row: Row; transition: "approve" | "reject" | "revoke"; title: string; actorId: number }
-  | { kind: "credentialExpiring"; credentialId: number; credentialLabel: string; validTo: string; expired: boolean; subjectKey: string; subjectLabel: string; subjectName: string; subject: Row };
+  | { kind: "credentialDecided"; credential: Row; transition: "approve" | "reject"; actorId: number }
+  | { kind: "credentialExpiring"; credential: Row; today: string };
 
 interface Message extends NotifyInput {
   eventKey: string;
   to: number[];
+  /** A recipient's own page when it differs from `targetPath` (his organisation's roster entry, or a page his codes open). */
+  targetPathOf?: ReadonlyMap<number, string>;
 }
 
 /** Active users of an organisation who hold any of the codes (its finance staff for money messages). */
@@ -52,15 +58,72 @@ async function orgHolders(db: Db, orgId: number, codes: readonly PermissionCode[
   return rows.map((r) => Number(r.id));
 }
 
-/** The users an audited row concerns: its person, its individual owner and its organisation's active users. */
-async function rowPeople(db: Db, row: Row): Promise<number[]> {
-  const ids = [row.user_id, row.owner_user_id].filter((v) => v != null).map(Number);
-  if (row.org_id != null) {
-    const users = await db.selectFrom("users").select("id").where("org_id", "=", Number(row.org_id)).where("type", "=", "ORG_USER").where("status", "=", "ACTIVE").execute();
-    ids.push(...users.map((u) => Number(u.id)));
-  }
-  return ids;
+/** The rosters that hold a person's profile (drivers, captains): an organisation's entry is its own page of him. */
+const ROSTERS: Readonly<Record<string, "freight_drivers" | "freight_captains">> = { driverProfile: "freight_drivers", captainProfile: "freight_captains" };
+
+interface Audience {
+  to: number[];
+  targetPathOf: Map<number, string>;
 }
+
+/**
+ * The people a decided subject concerns, each with the page 查看详情 opens for him: the row's person
+ * (`user_id`) and individual owner (`owner_user_id`), its organisation's active users or, for a driver
+ * or captain profile, those of every organisation with him on its roster in 合作中 (and the account of
+ * each roster entry).
+ * The page is the one rule of contract/notification-targets.ts, read with the recipient's kind and codes.
+ */
+async function subjectAudience(db: Db, key: string, row: Row, except: number | null): Promise<Audience> {
+  const persons = [row.user_id, row.owner_user_id].filter((v) => v != null).map(Number);
+  const roster = ROSTERS[key];
+  // A profile's own org_id only says who registered it: the enterprises concerned are those with him on their roster.
+  const orgs = new Set<number>(roster || row.org_id == null ? [] : [Number(row.org_id)]);
+  const rosterOf = new Map<number, number>();
+  if (roster) {
+    const entries = await db.selectFrom(roster).select(["id", "org_id", "user_id"]).where("profile_id", "=", Number(row.id)).where("deleted_at", "is", null).where("status", "=", "ACTIVE").execute();
+    for (const entry of entries) {
+      if (entry.org_id != null) {
+        orgs.add(Number(entry.org_id));
+        rosterOf.set(Number(entry.org_id), Number(entry.id));
+      }
+      if (entry.user_id != null) persons.push(Number(entry.user_id));
+    }
+  }
+  const members = orgs.size ? await db.selectFrom("users").select("id").where("org_id", "in", [...orgs]).where("type", "=", "ORG_USER").where("status", "=", "ACTIVE").execute() : [];
+  const to = [...new Set([...persons, ...members.map((u) => Number(u.id))])].filter((id) => id !== except);
+  const readers = await readersOf(db, to);
+  const targetPathOf = new Map<number, string>();
+  for (const id of to) {
+    const reader = readers.get(id);
+    const rosterId = reader?.orgId == null ? null : (rosterOf.get(reader.orgId) ?? null);
+    targetPathOf.set(id, reader ? ownerPagePath({ key, id: Number(row.id), rosterId }, reader) : FALLBACK_PAGE);
+  }
+  return { to, targetPathOf };
+}
+
+/** Each user's kind, organisation and permission codes: what the console's guard reads to open a page. */
+async function readersOf(db: Db, ids: readonly number[]): Promise<Map<number, { type: UserType; orgId: number | null; permissions: Set<string> }>> {
+  if (ids.length === 0) return new Map();
+  const users = await db.selectFrom("users").select(["id", "type", "org_id"]).where("id", "in", [...ids]).execute();
+  const codes = await db.selectFrom("user_roles as ur").innerJoin("role_permissions as rp", "rp.role_id", "ur.role_id").select(["ur.user_id", "rp.permission_code"]).where("ur.user_id", "in", [...ids]).execute();
+  const readers = new Map(users.map((u) => [Number(u.id), { type: u.type as UserType, orgId: u.org_id == null ? null : Number(u.org_id), permissions: new Set<string>() }]));
+  for (const c of codes) readers.get(Number(c.user_id))?.permissions.add(String(c.permission_code));
+  return readers;
+}
+
+/** A credential's subject row, its resource and the words that name it (司机「张三」). */
+async function credentialSubject(db: Db, credential: Row) {
+  const type = String(credential.subject_type) as SubjectType;
+  const key = SUBJECT_RESOURCES[type];
+  const binding = key ? bindingOf(key) : undefined;
+  const subject = binding ? ((await db.selectFrom(binding.table as never).selectAll().where("id" as never, "=", Number(credential.subject_id) as never).executeTakeFirst()) as Row | undefined) : undefined;
+  const name = subject ? String(subject.name ?? subject.plate_no ?? subject.ship_name ?? subject.id) : String(credential.subject_id);
+  const label = CREDENTIAL_TYPES[String(credential.cred_type) as keyof typeof CREDENTIAL_TYPES]?.label ?? String(credential.cred_type);
+  return { type, key, subject, what: `${SUBJECT_TYPES[type]?.label ?? ""}「${name}」的${label}` };
+}
+
+/** Subjects a missing 证照 keeps from dispatch (an enterprise's only keeps it from approval). */
+const DISPATCHED: readonly SubjectType[] = ["DRIVER", "VEHICLE", "CAPTAIN", "SHIP"];
 
 const AUDIT_WORDS = { approve: "已审核通过", reject: "审核驳回", revoke: "已被撤销认证" } as const;
 
@@ -161,17 +224,33 @@ async function messageOf(db: Db, event: NotificationEvent): Promise<Message> {
         bizNo: no,
       };
     }
-    case "credentialExpiring": {
-      const when = event.expired ? `已于 ${event.validTo} 过期` : `将于 ${event.validTo} 到期`;
+    case "credentialExpiring":
+    case "credentialDecided": {
+      const c = event.credential;
+      const { type, key, subject, what } = await credentialSubject(db, c);
+      const audience = subject ? await subjectAudience(db, key, subject, event.kind === "credentialDecided" ? event.actorId : null) : { to: [], targetPathOf: new Map<number, string>() };
+      const mandatory = (MANDATORY_CREDENTIALS[type] ?? []).includes(String(c.cred_type) as never);
+      const stops = mandatory ? (DISPATCHED.includes(type) ? "，在此之前不能派单" : "，在此之前不能通过审核") : "";
+      const validTo = String(c.valid_to ?? "");
+      const common = { to: audience.to, targetPathOf: audience.targetPathOf, targetType: "MY" as const, targetId: `credential:${c.id}`, targetPath: FALLBACK_PAGE };
+      if (event.kind === "credentialExpiring") {
+        const when = validTo < event.today ? `已于 ${validTo} 过期` : `将于 ${validTo} 到期`;
+        return {
+          ...common,
+          eventKey: `credential:${c.id}:${validTo}:expiring`,
+          content: `${what}${when}，到期后不能派单，请尽快上传新证照并提交审核。`,
+          tags: ["credential-expiry"],
+          bizNo: `credential:${c.id}:${validTo}`,
+        };
+      }
+      const reason = String(c.reject_reason ?? c.audit_remark ?? "");
       return {
-        eventKey: `credential:${event.credentialId}:${event.validTo}:expiring`,
-        to: await rowPeople(db, event.subject),
-        content: `${event.subjectLabel}「${event.subjectName}」的${event.credentialLabel}${when}，到期后不能派单，请尽快上传新证照并提交审核。`,
-        targetType: "MY",
-        targetId: `credential:${event.credentialId}`,
-        targetPath: auditedRowPath(event.subjectKey, event.subject.id),
-        tags: ["credential-expiry"],
-        bizNo: `credential:${event.credentialId}:${event.validTo}`,
+        ...common,
+        // The version makes each decision on the row (驳回, 重新上传, 通过) its own event.
+        eventKey: `credential:${c.id}:${event.transition}:${String(c.version ?? "")}`,
+        content: event.transition === "approve" ? `${what}已审核通过。` : `${what}审核驳回，原因：${reason}。请按原因重新上传并等待审核${stops}。`,
+        tags: ["audit", "credential"],
+        bizNo: `credential:${c.id}`,
       };
     }
     case "auditDecided": {
@@ -180,11 +259,11 @@ async function messageOf(db: Db, event: NotificationEvent): Promise<Message> {
       return {
         // The row's version makes a later decision on the same row (驳回, 重新提交, 通过) its own event.
         eventKey: `audit:${event.resourceKey}:${row.id}:${transition}:${String(row.version ?? "")}`,
-        to: (await rowPeople(db, row)).filter((id) => id !== event.actorId),
+        ...(await subjectAudience(db, event.resourceKey, row, event.actorId)),
         content: `您的${event.resourceName}「${event.title}」${AUDIT_WORDS[transition]}${remark}。`,
         targetType: "MY",
         targetId: `${event.resourceKey}:${row.id}`,
-        targetPath: auditedRowPath(event.resourceKey, row.id),
+        targetPath: FALLBACK_PAGE,
         tags: ["audit"],
         bizNo: `${event.resourceKey}:${row.id}`,
       };
@@ -208,7 +287,7 @@ export class Outbox {
   /** Writes the event's messages in `trx` (one per recipient, none for a recipient who has it already). */
   async stage(trx: Db, event: NotificationEvent): Promise<void> {
     const message = await messageOf(trx, event);
-    const { to, ...input } = message;
+    const { to, targetPathOf, ...input } = message;
     const users = [...new Set(to)];
     if (users.length === 0) return;
     const createdTime = nowIso();
@@ -225,7 +304,7 @@ export class Outbox {
           tags: joinTags(input.tags),
           freight_no: input.freightNo ?? null,
           freight_way: input.freightWay ?? null,
-          target_path: input.targetPath ?? null,
+          target_path: targetPathOf?.get(userId) ?? input.targetPath ?? null,
           event_key: input.eventKey,
         })),
       )
