@@ -4,6 +4,8 @@
  * succeeding, a timed-out send re-used by reference number, data errors kept, key errors pausing
  * the target, staff resubmitting by hand. Runs on SQLite and (with TEST_DATABASE_URL) PostgreSQL.
  */
+import { generateKeyPairSync } from "node:crypto";
+import { sm2 } from "sm-crypto-v2";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Paged } from "../../contract/envelope.js";
 import { RETRY_BACKOFF_MIN, type ReportWaybillDetail, type ReportWaybillRow } from "../../contract/submission.js";
@@ -11,6 +13,7 @@ import { chinaStamp, kg3, yuan3 } from "../../platform/submission/format.js";
 import { recordPaymentSubmission, syncCompletedWaybills } from "../../platform/submission/records.js";
 import { runSubmitter, type SenderOptions } from "../../platform/submission/sender.js";
 import { startStandin } from "../../platform/submission/standin.js";
+import { parsePublicKey } from "../../platform/submission/keys.js";
 import { revealCards } from "../../platform/submission/card-field.js";
 import { sealedCardNumbersMigration } from "../../platform/db/migrations/0028_sealed_card_numbers.js";
 import { as, dispatchOne, driveTo, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
@@ -19,18 +22,23 @@ import { until } from "../helpers/wait.js";
 let f: FreightTestPlatform;
 let standin: Awaited<ReturnType<typeof startStandin>>;
 const ACCOUNT = "ANHUI_TEST";
-const KEY = "test-signing-key";
-const ENV = { TMS_REPORT_ANHUI_USER: ACCOUNT, TMS_REPORT_ANHUI_PASSWORD: "pw", TMS_REPORT_ANHUI_KEY: KEY } as unknown as NodeJS.ProcessEnv;
+// The account's own keys (not the development ones): our signing key as PEM with `\n` line breaks, as an
+// environment file holds it; the province's key pair as hex.
+const SENDER = generateKeyPairSync("ec", { namedCurve: "SM2" });
+const SENDER_PEM = String(SENDER.privateKey.export({ type: "pkcs8", format: "pem" })).trim().replace(/\n/g, "\\n");
+const PROVINCE = sm2.generateKeyPairHex();
+const ENV = { TMS_REPORT_ANHUI_USER: ACCOUNT, TMS_REPORT_ANHUI_PASSWORD: "pw", TMS_REPORT_ANHUI_PRIVATE_KEY: SENDER_PEM, TMS_REPORT_ANHUI_PUBLIC_KEY: PROVINCE.publicKey } as unknown as NodeJS.ProcessEnv;
 const HOUR = 3600_000;
 
 beforeAll(async () => {
   f = await startFreightPlatform("submission");
-  standin = await startStandin({ accounts: { [ACCOUNT]: { password: "pw", key: KEY } } });
+  standin = await startStandin({ accounts: { [ACCOUNT]: { password: "pw", privateKey: PROVINCE.privateKey, senderPublicKey: parsePublicKey(String(SENDER.publicKey.export({ type: "spki", format: "pem" })))! } } });
   // Point every target at the stand-in (a real province: TMS_REPORT_<CODE>_URL).
   await f.p.db.kysely.updateTable("report_targets").set({ base_url: standin.url }).execute();
   process.env.TMS_REPORT_ANHUI_USER = ACCOUNT;
   process.env.TMS_REPORT_ANHUI_PASSWORD = "pw";
-  process.env.TMS_REPORT_ANHUI_KEY = KEY;
+  process.env.TMS_REPORT_ANHUI_PRIVATE_KEY = SENDER_PEM;
+  process.env.TMS_REPORT_ANHUI_PUBLIC_KEY = PROVINCE.publicKey;
 });
 afterAll(async () => {
   await standin?.close();
