@@ -9,12 +9,22 @@ import { chinaDateText } from "./fields.js";
 export const REPORT_TARGETS = {
   ANHUI: { label: "安徽省网络货运监测平台", page: "/submitData/anhuiJoint", detail: "/submitData/anhuiDetail", way: "ROAD" },
   /** The national system (部级), beside the province: the same messages and envelope, its own keys; shown on 安徽省平台对接's pages. */
-  MINISTRY: { label: "部网络货运信息交互系统", page: "/submitData/anhuiJoint?target=MINISTRY", detail: "/submitData/anhuiDetail", way: "ROAD" },
+  MINISTRY: { label: "部网络货运信息交互系统", page: "/submitData/anhuiJoint?target=MINISTRY", detail: "/submitData/anhuiDetail?target=MINISTRY", way: "ROAD" },
   WURUN_ROAD: { label: "物润道路运输", page: "/wurunPushManage/roadTransport", detail: "/wurunPushManage/roadTransport/informationsDetail", way: "ROAD" },
   WURUN_WATER: { label: "物润水路运输", page: "/wurunPushManage/waterTransport", detail: "/wurunPushManage/waterTransport/informationsDetail", way: "WATER" },
 } as const;
 export type ReportTarget = keyof typeof REPORT_TARGETS;
 export const REPORT_TARGET_CODES = Object.keys(REPORT_TARGETS) as ReportTarget[];
+
+/** The target a /submitData page shows: its own, or a sibling it names with `?target=` (安徽省平台对接 shows the national one too). */
+export function pageTarget(own: ReportTarget, search: URLSearchParams): ReportTarget {
+  const asked = search.get("target") as ReportTarget | null;
+  const path = (href: string) => href.split("?")[0];
+  return asked && asked in REPORT_TARGETS && path(REPORT_TARGETS[asked].page) === path(REPORT_TARGETS[own].page) ? asked : own;
+}
+
+/** The targets that share a page (its tabs), in their order. */
+export const pageSiblings = (target: ReportTarget) => REPORT_TARGET_CODES.filter((code) => REPORT_TARGETS[code].page.split("?")[0] === REPORT_TARGETS[target].page.split("?")[0]);
 
 /**
  * The targets whose 上报成功 gates invoicing (domain 0.5 rule 5, `invoice_requires_report`): the provincial

@@ -32,7 +32,7 @@ export const vehicle = defineResource({
   fields: {
     plateNo: f.text("车牌号", 16, { ...BASIC, required: true, form: "create", filter: "contains", sanitize: true, normalise: normalisePlateNo, checks: [[isPlateNo, PLATE_MESSAGE]] }),
     plateColorCode: f.enumOf("车牌颜色", PLATE_COLORS, { ...BASIC, required: true }),
-    vehicleType: f.text("车辆类型", 32, { ...BASIC, required: true, sanitize: true }),
+    vehicleType: f.text("车辆类型", 32, { ...BASIC, required: true, sanitize: true, hint: "机动车类型名称或代码（GA 24.4），如 重型半挂牵引车 或 Q11；数据报送按代码上报" }),
     energyType: f.enumOf("能源类型", ENERGY_TYPES, { ...BASIC, required: true, filter: "eq" }),
     loadCapacity: f.weightKg("核定载质量", MAX_VEHICLE_LOAD_KG, { ...BASIC, required: true }),
     grossMass: f.weightKg("总质量", MAX_VEHICLE_LOAD_KG + 100_000, { ...BASIC, required: true, hint: "大于 4.5 吨的车辆需要道路运输证" }),
