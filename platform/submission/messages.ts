@@ -362,5 +362,5 @@ export function heldReason(checks: CheckLine[]): string | null {
   const failing = checks.filter((c) => !c.ok);
   if (!failing.length) return null;
   const lines = failing.map((c) => (c.ministryField === "逻辑校验" ? `${c.label}：${c.message}` : `${c.label}（${c.ministryField}）${c.message}`));
-  return `待修正：${lines.slice(0, 3).join("；")}${failing.length > 3 ? `；等 ${failing.length} 项` : ""}`.slice(0, 500);
+  return `${lines.slice(0, 3).join("；")}${failing.length > 3 ? `；等 ${failing.length} 项` : ""}`.slice(0, 500);
 }
