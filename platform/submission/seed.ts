@@ -6,6 +6,7 @@
  * money flow per target built through `recordPaymentSubmission`, as the payment service will.
  */
 import { randomUUID } from "node:crypto";
+import { WALLET_PAYMENT_MEANS } from "../../contract/code-lists.js";
 import { REPORT_TARGETS, WAY_MESSAGES, type ReportStatus, type ReportTarget } from "../../contract/submission.js";
 import type { Db } from "../db/index.js";
 import type { SeedIds } from "../db/seed.js";
@@ -114,7 +115,7 @@ export async function seedSubmission(db: Db, _ids: SeedIds): Promise<void> {
     const f = await k.selectFrom("freights").select(["id", "freight_amount", "carrier_name", "complete_time"]).where("platform_id", "=", "A").where("status", "=", "COMPLETED").where("freight_way", "=", way).orderBy("complete_time", "desc").limit(1).executeTakeFirst();
     if (!f) continue;
     await recordPaymentSubmission(k, {
-      platformId: "A", freightId: Number(f.id), documentNumber: `FK${String(f.id).padStart(8, "0")}-1`, paymentMeansCode: "42", recipient: f.carrier_name,
+      platformId: "A", freightId: Number(f.id), documentNumber: `FK${String(f.id).padStart(8, "0")}-1`, paymentMeansCode: WALLET_PAYMENT_MEANS, recipient: f.carrier_name,
       receiptAccount: "6217002870012345678", bankCode: "105", sequenceCode: `TX${String(f.id).padStart(10, "0")}`, amountFen: Number(f.freight_amount), paidAt: f.complete_time ?? now,
     }, now);
   }
