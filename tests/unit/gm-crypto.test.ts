@@ -76,6 +76,13 @@ describe("keys as settings give them", () => {
     expect(parsePrivateKey(d.toUpperCase())).toBe(d);
   });
 
+  it("reads the receiving platform's X.509 certificate (SM2 key, signed SM3withSM2) to its public key", () => {
+    // A throwaway certificate made with `openssl req -x509 -key sm2.pem -sm3` for this test, and its key.
+    const certificate = "-----BEGIN CERTIFICATE-----\nMIIBfjCCASOgAwIBAgIUUiD7U5fY4fc5Nk549BxAp4Ts3hwwCgYIKoEcz1UBg3Uw\nFDESMBAGA1UEAwwJd2xoeS10ZXN0MB4XDTI2MTEyOTA3MzQyNFoXDTM2MTEyNjA3\nMzQyNFowFDESMBAGA1UEAwwJd2xoeS10ZXN0MFkwEwYHKoZIzj0CAQYIKoEcz1UB\ngi0DQgAEpg5Tl23ojvcspSZnR5spp9j4i3ceIrSpcd4WznzfK3yN9IFn4daqriZz\n6eWCskjcB/zzvN//vmTXGmVMngzNaKNTMFEwHQYDVR0OBBYEFJ3lqa/Hhs5mT+wr\nMaQsQu8NXX1xMB8GA1UdIwQYMBaAFJ3lqa/Hhs5mT+wrMaQsQu8NXX1xMA8GA1Ud\nEwEB/wQFMAMBAf8wCgYIKoEcz1UBg3UDSQAwRgIhAJSIDaJhSHaqkXPBydMot7qJ\nEa/CXngtD2AdYZzt/3hqAiEA9JtEEpOeF5s+fMsmPHijTh2CIOLioSBYzQqd8Ybk\nW+w=\n-----END CERTIFICATE-----";
+    const key = "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqBHM9VAYItBG0wawIBAQQgE/iJXvtC4ZlbfEHG\nlNmoiW+DGyO0gJTnHDfSliUGfGWhRANCAASmDlOXbeiO9yylJmdHmymn2PiLdx4i\ntKlx3hbOfN8rfI30gWfh1qquJnPp5YKySNwH/PO83/++ZNcaZUyeDM1o\n-----END PRIVATE KEY-----";
+    expect(parsePublicKey(certificate)).toBe(publicKeyOf(parsePrivateKey(key)!));
+  });
+
   it("refuses what is no SM2 key: a P-256 key, a point off the curve, short hex, text", () => {
     const p256 = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
     expect(parsePrivateKey(String(p256.privateKey.export({ type: "pkcs8", format: "pem" })))).toBeNull();
