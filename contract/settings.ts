@@ -60,6 +60,7 @@ export const DEFAULT_DATABASE_URL = "file:./data/tms.db";
 /** Where the console keeps the session secret it generates when SESSION_SECRET is unset (not in production). */
 export const SESSION_SECRET_FILE = "./data/session-secret";
 
+/** The report targets' endpoints, accounts and SM2 keys (docs/design/submission.md "The wire"). */
 const reportCredentials = Object.fromEntries(
   REPORT_TARGET_CODES.flatMap((code) => {
     const prefix = `TMS_REPORT_${code}_`;
@@ -68,10 +69,12 @@ const reportCredentials = Object.fromEntries(
       [`${prefix}URL`, spec({ readers: ["platform"], schema: httpUrl(), shown: "the built-in stand-in", label: `${who}上报地址`, meaning: `submission endpoint of ${code} (overrides the target's base URL; required in production for an enabled target)` })],
       [`${prefix}USER`, spec({ readers: ["platform"], schema: optionalText(), shown: "the target's sender code", label: `${who}上报账号`, meaning: `submission account of ${code}` })],
       [`${prefix}PASSWORD`, spec({ readers: ["platform"], schema: optionalText(), shown: "`tms-dev` outside production", label: `${who}上报密码`, meaning: `submission password of ${code} (required in production for an enabled target)` })],
-      [`${prefix}KEY`, spec({ readers: ["platform"], schema: optionalText(), shown: "`tms-dev-key` outside production", label: `${who}上报签名密钥`, meaning: `signing key of ${code}'s messages (required in production for an enabled target)` })],
+      [`${prefix}PRIVATE_KEY`, spec({ readers: ["platform"], schema: optionalText(), shown: "the development key outside production", label: `${who}上报签名私钥`, meaning: `our SM2 private key for ${code}, hex (64 digits) or PEM (\\n for line breaks): signs each message (SM2 with SM3); required in production for an enabled target, never the development key` })],
+      [`${prefix}PUBLIC_KEY`, spec({ readers: ["platform"], schema: optionalText(), shown: "the stand-in's development key outside production", label: `${who}平台加密公钥`, meaning: `${code}'s SM2 public key, hex (04‖x‖y) or PEM (public key or certificate): wraps each message's SM4 key; required in production for an enabled target, never the development key` })],
+      [`${prefix}USER_ID`, spec({ readers: ["platform"], schema: text("1234567812345678"), label: `${who}签名用户标识`, meaning: `the SM2 signer id (Z value) ${code} verifies with` })],
     ];
   }),
-) as Record<`TMS_REPORT_${(typeof REPORT_TARGET_CODES)[number]}_${"URL" | "USER" | "PASSWORD" | "KEY"}`, SettingSpec>;
+) as Record<`TMS_REPORT_${(typeof REPORT_TARGET_CODES)[number]}_${"URL" | "USER" | "PASSWORD" | "PRIVATE_KEY" | "PUBLIC_KEY" | "USER_ID"}`, SettingSpec>;
 
 export const SETTINGS = {
   TMS_ENV: spec({
@@ -172,7 +175,8 @@ export const SETTINGS = {
   STANDIN_PORT: spec({ readers: ["script"], schema: port(3900), label: "报送替身端口", meaning: "`scripts/report-standin.ts`: its port" }),
   STANDIN_USER: spec({ readers: ["script"], schema: text("ANHUI_DEV"), label: "报送替身账号", meaning: "`scripts/report-standin.ts`: the account it accepts" }),
   STANDIN_PASSWORD: spec({ readers: ["script"], schema: text("tms-dev"), label: "报送替身密码", meaning: "`scripts/report-standin.ts`: that account's password" }),
-  STANDIN_KEY: spec({ readers: ["script"], schema: text("tms-dev-key"), label: "报送替身密钥", meaning: "`scripts/report-standin.ts`: that account's signing key" }),
+  STANDIN_PRIVATE_KEY: spec({ readers: ["script"], schema: optionalText(), shown: "the stand-in's development key", label: "报送替身解密私钥", meaning: "`scripts/report-standin.ts`: its SM2 private key (hex or PEM), which opens each message's SM4 key" }),
+  STANDIN_SENDER_PUBLIC_KEY: spec({ readers: ["script"], schema: optionalText(), shown: "the sender's development key", label: "报送替身验签公钥", meaning: "`scripts/report-standin.ts`: the sending platform's SM2 public key (hex or PEM), which verifies each signature" }),
 };
 
 export type SettingName = keyof typeof SETTINGS;
@@ -274,7 +278,8 @@ Every setting is an environment variable; unset and empty mean the default. \`np
 console refuse to start, with one line in Chinese and English per problem, when a setting marked
 required is missing, a secret is shorter than its minimum or still a development default (\`tms-dev…\`),
 or any value is malformed; the platform also refuses when a report target enabled in the database lacks
-its \`TMS_REPORT_<TARGET>_URL\` (unless its base URL is absolute), \`_PASSWORD\` or \`_KEY\`.
+its \`TMS_REPORT_<TARGET>_URL\` (unless its base URL is absolute), \`_PASSWORD\`, \`_PRIVATE_KEY\` or \`_PUBLIC_KEY\`,
+when a key is malformed (not an SM2 key in hex or PEM), or when it is one of the published development keys.
 
 ${settingsTable()}
 `;

@@ -8,11 +8,23 @@ import { chinaDateText } from "./fields.js";
 
 export const REPORT_TARGETS = {
   ANHUI: { label: "安徽省网络货运监测平台", page: "/submitData/anhuiJoint", detail: "/submitData/anhuiDetail", way: "ROAD" },
+  /** The national system (部级), beside the province: the same messages and envelope, its own keys; shown on 安徽省平台对接's pages. */
+  MINISTRY: { label: "部网络货运信息交互系统", page: "/submitData/anhuiJoint?target=MINISTRY", detail: "/submitData/anhuiDetail?target=MINISTRY", way: "ROAD" },
   WURUN_ROAD: { label: "物润道路运输", page: "/wurunPushManage/roadTransport", detail: "/wurunPushManage/roadTransport/informationsDetail", way: "ROAD" },
   WURUN_WATER: { label: "物润水路运输", page: "/wurunPushManage/waterTransport", detail: "/wurunPushManage/waterTransport/informationsDetail", way: "WATER" },
 } as const;
 export type ReportTarget = keyof typeof REPORT_TARGETS;
 export const REPORT_TARGET_CODES = Object.keys(REPORT_TARGETS) as ReportTarget[];
+
+/** The target a /submitData page shows: its own, or a sibling it names with `?target=` (安徽省平台对接 shows the national one too). */
+export function pageTarget(own: ReportTarget, search: URLSearchParams): ReportTarget {
+  const asked = search.get("target") as ReportTarget | null;
+  const path = (href: string) => href.split("?")[0];
+  return asked && asked in REPORT_TARGETS && path(REPORT_TARGETS[asked].page) === path(REPORT_TARGETS[own].page) ? asked : own;
+}
+
+/** The targets that share a page (its tabs), in their order. */
+export const pageSiblings = (target: ReportTarget) => REPORT_TARGET_CODES.filter((code) => REPORT_TARGETS[code].page.split("?")[0] === REPORT_TARGETS[target].page.split("?")[0]);
 
 /**
  * The targets whose 上报成功 gates invoicing (domain 0.5 rule 5, `invoice_requires_report`): the provincial
@@ -45,7 +57,8 @@ export const REPORT_STATUSES = {
   SENDING: { label: "上报中", tone: "info" },
   SUCCESS: { label: "已上报", tone: "success" },
   FAILED: { label: "上报失败", tone: "warning" },
-  CHECK_FAILED: { label: "校验失败", tone: "warning" },
+  /** Held before sending: a field the receiving platform would refuse (check_result names it); re-checked on every job run. */
+  CHECK_FAILED: { label: "待修正", tone: "warning" },
   SKIPPED: { label: "免推送", tone: "default" },
 } as const;
 export type ReportStatus = keyof typeof REPORT_STATUSES;
@@ -87,18 +100,20 @@ export interface CheckLine {
 
 /** What a record's 上报 button does in its state: how it is labelled and whether it asks for a reason. */
 export interface ResubmitOffer {
-  label: "立即上报" | "重新上报";
+  label: "立即上报" | "重新上报" | "重新校验";
   reasonRequired: boolean;
 }
 
 /**
  * 上报 of one record by its state (domain 8.4), the one rule the platform's 重新上报 enforces and the
- * detail page shows: a PENDING record is sent now; a SENDING one offers nothing (it is being sent); any
+ * detail page shows: a PENDING record is sent now; a SENDING one offers nothing (it is being sent); a held
+ * one (待修正) is rebuilt from the corrected data and checked again (重新校验), and sent when it passes; any
  * other is rebuilt and sent again (重新上报), an already SUCCESS one only with a reason.
  */
 export function resubmitOf(status: ReportStatus): ResubmitOffer | null {
   if (status === "SENDING") return null;
   if (status === "PENDING") return { label: "立即上报", reasonRequired: false };
+  if (status === "CHECK_FAILED") return { label: "重新校验", reasonRequired: false };
   return { label: "重新上报", reasonRequired: status === "SUCCESS" };
 }
 

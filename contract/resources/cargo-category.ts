@@ -3,6 +3,7 @@
  * ministry's 部标货物类型代码 (粮食 1100 → 玉米, 小麦 …). Everyone reads it (cargo forms pick from it);
  * platform staff with SYSTEM_USER_CONFIG maintain it (its page, /system/relationList, comes later).
  */
+import { CARGO_CLASS_LIST, inList } from "../code-lists.js";
 import { access, defineResource, f, type RecordOf } from "./kit.js";
 import { enableToggles, ENABLE_STATES, EVERYONE } from "./vocabulary.js";
 
@@ -16,7 +17,7 @@ export const cargoCategory = defineResource({
   fields: {
     name: f.text("类别名称", 16, { ...BASIC, required: true, sanitize: true, filter: "contains" }),
     parentId: f.ref("上级类别", "cargoCategory", "parentName", { ...BASIC, filter: "eq" }),
-    ministryCode: f.text("部标代码", 4, { ...BASIC, required: true, checks: [[(v) => /^\d{4}$/.test(v), "部标代码应为 4 位数字，如 1100"]], hint: "部标货物类型分类代码，下级类别沿用上级的代码" }),
+    ministryCode: f.text("部标代码", 4, { ...BASIC, required: true, checks: [[(v) => inList(CARGO_CLASS_LIST, v), "部标代码应为货物类型分类代码表中的 4 位代码，如 1100 粮食、1700 其他"]], hint: "部标货物类型分类代码，下级类别沿用上级的代码" }),
     sort: f.int("排序", 0, 9999, { ...BASIC }),
     remark: f.text("备注", 200, { detail: "基本信息", form: true }),
   },

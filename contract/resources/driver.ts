@@ -4,14 +4,13 @@
  * 企业司机, which dispatch uses). Adding a roster entry finds the person's profile by ID number or
  * creates one awaiting audit; the roster keeps copies of name and mobile.
  */
+import { VEHICLE_CLASS_LIST } from "../code-lists.js";
 import { idCardWithCheck, isQualificationCertNo } from "../validation.js";
 import { access, defineResource, f, labelled, type RecordOf } from "./kit.js";
 import { auditedPersonTail, AUDIT_STATES, AUDITORS, idCardNoField, OWNERS, PERSON_KEYWORD, personFields, registeredPerson, rosterMachine } from "./vocabulary.js";
 
-/** 准驾车型 (GB 1589 / 机动车驾驶证申领和使用规定). */
-export const VEHICLE_CLASSES = labelled({
-  A1: "A1 大型客车", A2: "A2 牵引车", A3: "A3 城市公交车", B1: "B1 中型客车", B2: "B2 大型货车", C1: "C1 小型汽车", C2: "C2 小型自动挡汽车", C3: "C3 低速载货汽车", C4: "C4 三轮汽车",
-});
+/** 准驾车型: the code list (contract/code-lists.ts). */
+export const VEHICLE_CLASSES = VEHICLE_CLASS_LIST.codes;
 
 export const PROFILE_SOURCES = labelled({ APP: "司机APP注册", ORG: "企业添加", PLATFORM: "平台添加", IMPORT: "批量导入", INVITE: "邀请注册" });
 

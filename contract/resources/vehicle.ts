@@ -2,8 +2,9 @@
  * 车辆 (domain 2.2): an organisation's trucks, registered by the organisation (or an individual
  * owner-driver) and audited (审核) by platform or tenant staff before dispatch may use them.
  */
+import { ENERGY_TYPE_LIST, PLATE_COLOR_LIST } from "../code-lists.js";
 import { isPlateNo, isRoadTransportCertNo, isVin, normalisePlateNo } from "../validation.js";
-import { access, defineResource, f, labelled, type RecordOf } from "./kit.js";
+import { access, defineResource, f, type RecordOf } from "./kit.js";
 import { auditMachine, enableToggles, enabledField, EVERYONE, OPERATION_STATES, OWNERS, AUDITORS } from "./vocabulary.js";
 
 /** Where a field shows: list column, detail section, add/edit form, export column. */
@@ -11,20 +12,9 @@ const BASIC = { list: true, detail: "基本信息", form: true, export: true } a
 const LICENCE = { detail: "行驶证", form: true, export: true } as const;
 const PAPERS = { detail: "道路运输证", form: true, export: true } as const;
 
-export const PLATE_COLORS = {
-  "1": { label: "蓝色" },
-  "2": { label: "黄色" },
-  "3": { label: "黑色" },
-  "4": { label: "白色" },
-  "5": { label: "绿色" },
-  "9": { label: "其他" },
-  "91": { label: "农黄色" },
-  "92": { label: "农绿色" },
-  "93": { label: "黄绿色" },
-  "94": { label: "渐变绿" },
-} as const;
+export const PLATE_COLORS = PLATE_COLOR_LIST.codes;
 
-export const ENERGY_TYPES = labelled({ A: "汽油", B: "柴油", C: "电", D: "混合油", E: "天然气", F: "液化石油气", L: "甲醇", M: "乙醇", N: "太阳能", O: "混合动力", Y: "无", Z: "其他" });
+export const ENERGY_TYPES = ENERGY_TYPE_LIST.codes;
 
 export const OWNERSHIP_TYPES = { OWN: { label: "企业自有" }, AFFILIATED: { label: "挂靠" }, PERSONAL: { label: "个人" } } as const;
 
@@ -42,7 +32,7 @@ export const vehicle = defineResource({
   fields: {
     plateNo: f.text("车牌号", 16, { ...BASIC, required: true, form: "create", filter: "contains", sanitize: true, normalise: normalisePlateNo, checks: [[isPlateNo, PLATE_MESSAGE]] }),
     plateColorCode: f.enumOf("车牌颜色", PLATE_COLORS, { ...BASIC, required: true }),
-    vehicleType: f.text("车辆类型", 32, { ...BASIC, required: true, sanitize: true }),
+    vehicleType: f.text("车辆类型", 32, { ...BASIC, required: true, sanitize: true, hint: "机动车类型名称或代码（GA 24.4），如 重型半挂牵引车 或 Q11；数据报送按代码上报" }),
     energyType: f.enumOf("能源类型", ENERGY_TYPES, { ...BASIC, required: true, filter: "eq" }),
     loadCapacity: f.weightKg("核定载质量", MAX_VEHICLE_LOAD_KG, { ...BASIC, required: true }),
     grossMass: f.weightKg("总质量", MAX_VEHICLE_LOAD_KG + 100_000, { ...BASIC, required: true, hint: "大于 4.5 吨的车辆需要道路运输证" }),

@@ -6,6 +6,7 @@
  * cargos and contacts. Plain inserts in one transaction on an empty database.
  */
 import type { Selectable, Transaction } from "kysely";
+import { CARGO_CLASS_LIST } from "../../contract/code-lists.js";
 import { sampleCreditCode, sampleIdCardNo } from "../../contract/resources/samples.js";
 import { chinaCompactDate } from "../../contract/units.js";
 import type { Db } from "../db/index.js";
@@ -20,28 +21,9 @@ type Shipper = Selectable<ShippersTable>;
 type Project = Selectable<ProjectsTable>;
 const DAY = 86_400_000;
 
-/** The ministry's cargo classes (部标货物类型分类代码) and our kinds below some of them. */
-const CATEGORIES: Array<[name: string, code: string, children?: string[]]> = [
-  ["煤炭及制品", "0100", ["原煤", "焦炭"]],
-  ["石油、天然气及制品", "0200"],
-  ["金属矿石", "0300"],
-  ["钢铁", "0400"],
-  ["矿建材料", "0500", ["黄沙", "碎石"]],
-  ["水泥", "0600"],
-  ["木材", "0700"],
-  ["非金属矿石", "0800"],
-  ["化肥及农药", "0900"],
-  ["盐", "1000"],
-  ["粮食", "1100", ["玉米", "小麦", "稻谷", "大豆", "高粱", "大麦", "饲料"]],
-  ["机械、设备、电器", "1200"],
-  ["轻工原料及制品", "1300"],
-  ["有色金属", "1400"],
-  ["轻工医药产品", "1500"],
-  ["鲜活农产品", "1601"],
-  ["冷藏冷冻货物", "1602"],
-  ["商品汽车", "1701"],
-  ["其他", "1700"],
-];
+/** Our kinds below some of the ministry's cargo classes (部标货物类型分类代码, contract/code-lists.ts). */
+const KINDS: Record<string, string[]> = { "0100": ["原煤", "焦炭"], "0500": ["黄沙", "碎石"], "1100": ["玉米", "小麦", "稻谷", "大豆", "高粱", "大麦", "饲料"] };
+const CATEGORIES: Array<[name: string, code: string, children?: string[]]> = Object.entries(CARGO_CLASS_LIST.codes).map(([code, { label }]) => [label, code, KINDS[code]]);
 
 interface Owner {
   platformId: string;

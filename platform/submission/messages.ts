@@ -3,12 +3,15 @@
  * source column, required, value, check). One list builds both the payload (nested by the field's
  * path) and the record's check result (S2 CheckResult), so what is sent and what is shown agree.
  */
+import { BANK_CODE_LIST, BUSINESS_TYPE_LIST, CARGO_CLASS_LIST, codeOfName, ENERGY_TYPE_LIST, inList, isVehicleClass, PAYMENT_MEANS_LIST, PLATE_COLOR_LIST, TRANSPORT_TYPE_LIST, USE_CHARACTER_LIST, VEHICLE_CLASS_LIST, VEHICLE_TYPE_LIST, type CodeList } from "../../contract/code-lists.js";
+import { regionExists } from "../../contract/regions.js";
 import { isMobile } from "../../contract/validation.js";
-import type { CheckLine } from "../../contract/submission.js";
+import type { CheckLine, MessageType } from "../../contract/submission.js";
 import { placeRegion } from "../db/place-regions.js";
 import { chinaStamp, compactDate, kg3, ministryPlate, tonnes2, yuan3 } from "./format.js";
 
 type Value = string | null | undefined;
+type Payload = Record<string, unknown>;
 
 export interface FieldSpec<S> {
   path: string;
@@ -16,8 +19,8 @@ export interface FieldSpec<S> {
   source: string;
   required: boolean;
   value: (s: S) => Value;
-  /** A message when the (present) value is wrong; null when fine. */
-  check?: (value: string, s: S) => string | null;
+  /** A message when the (present) value is wrong, judged on the message alone; null when fine. */
+  check?: (value: string, payload: Payload) => string | null;
 }
 
 const spec = <S>(path: string, label: string, source: string, required: boolean, value: (s: S) => Value, check?: FieldSpec<S>["check"]): FieldSpec<S> => ({ path, label, source, required, value, check });
@@ -26,6 +29,21 @@ const maxLen = (max: number) => (v: string) => (v.length > max ? `长度不能�
 const positive = (v: string) => (Number(v) > 0 ? null : "应大于 0");
 const ID_CARD = /^\d{17}[\dX]$/;
 const idCard = (v: string) => (ID_CARD.test(v) ? null : "身份证号应为 18 位");
+const mobile = (v: string) => (isMobile(v) ? null : "手机号码应为 11 位手机号（1 开头，第二位 3–9）");
+/** A coded field: the value must be a code of its list (contract/code-lists.ts), which the refusal names. */
+const coded = (codeList: CodeList) => (v: string) => (inList(codeList, v) ? null : `「${v}」不在${codeList.title}中（${codeList.source}）`);
+/** A field sent as a list's name (使用性质). */
+const named = (codeList: CodeList) => (v: string) => (Object.values(codeList.codes).some((c) => c.label === v) ? null : `「${v}」不是${codeList.title}的名称（${codeList.source}）`);
+const mmsi = (v: string) => (/^\d{9}$/.test(v) ? null : "应为 9 位数字");
+const region = (v: string) => (regionExists(v) ? null : `「${v}」不是行政区划代码（GB/T 2260）`);
+const vehicleClass = (v: string) => (isVehicleClass(v) ? null : `「${v}」不是${VEHICLE_CLASS_LIST.title}（${VEHICLE_CLASS_LIST.source}）`);
+
+/** The value at a payload path (`VehicleInfo.Driver.0.DriverName`), as text; "" when absent. */
+export function valueAt(payload: unknown, path: string): string {
+  let node: unknown = payload;
+  for (const key of path.split(".")) node = node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
+  return node == null || typeof node === "object" ? "" : String(node);
+}
 
 function setPath(target: Record<string, unknown>, path: string, value: string): void {
   const keys = path.split(".");
@@ -46,20 +64,28 @@ export interface BuiltMessage {
   checks: CheckLine[];
 }
 
+/**
+ * Every field of a message checked against its rules (required, format, code list), on the message
+ * alone: what the builder records before sending and what the stand-in answers a message with.
+ */
+export function checkPayload<S>(specs: ReadonlyArray<FieldSpec<S>>, payload: Payload): CheckLine[] {
+  return specs.map((field) => {
+    const value = valueAt(payload, field.path);
+    let message = "";
+    if (!value && field.required) message = "必填项为空";
+    else if (value && field.check) message = field.check(value, payload) ?? "";
+    return { ministryField: field.path, label: field.label, sourceField: field.source, required: field.required, value, ok: !message, message };
+  });
+}
+
 /** Builds the payload and checks every field; `extra` are the cross-field (logical) checks. */
 export function buildMessage<S>(specs: ReadonlyArray<FieldSpec<S>>, source: S, extra: CheckLine[] = []): BuiltMessage {
   const payload: Record<string, unknown> = {};
-  const checks: CheckLine[] = [];
   for (const field of specs) {
     const raw = field.value(source);
-    const value = raw == null ? "" : String(raw);
-    let message = "";
-    if (!value && field.required) message = "必填项为空";
-    else if (value && field.check) message = field.check(value, source) ?? "";
-    if (value) setPath(payload, field.path, value);
-    checks.push({ ministryField: field.path, label: field.label, sourceField: field.source, required: field.required, value, ok: !message, message });
+    if (raw != null && String(raw)) setPath(payload, field.path, String(raw));
   }
-  return { payload, checks: [...checks, ...extra] };
+  return { payload, checks: [...checkPayload(specs, payload), ...extra] };
 }
 
 /** A logical check line; `warning` lines are shown but do not stop the record. */
@@ -149,22 +175,22 @@ export interface WaybillSource {
 export const DRIVER_SPECS: ReadonlyArray<FieldSpec<DriverSource>> = [
   spec("DriverName", "姓名", "freight_drivers.name", true, (s) => s.name, maxLen(30)),
   spec("DrivingLicense", "身份证号", "freight_drivers.id_card_no", true, (s) => s.idCardNo, idCard),
-  spec("VehicleClass", "准驾车型", "freight_drivers.vehicle_class", true, (s) => s.vehicleClass, maxLen(20)),
+  spec("VehicleClass", "准驾车型", "freight_drivers.vehicle_class", true, (s) => s.vehicleClass, (v) => maxLen(20)(v) ?? vehicleClass(v)),
   spec("ValidPeriodTo", "驾驶证有效期至", "freight_drivers.license_valid_to", true, (s) => (s.licenseValidTo ? compactDate(s.licenseValidTo) : null)),
   spec("QualificationCertificate", "从业资格证号", "freight_drivers.qualification_cert_no", true, (s) => s.qualificationCertNo ?? (s.idCardNo ? `${s.idCardNo.slice(0, 6)}000000000000` : null), maxLen(18)),
-  spec("Telephone", "手机号码", "freight_drivers.mobile", true, (s) => s.mobile, (v) => (isMobile(v) ? null : "手机号码应为 11 位手机号（1 开头，第二位 3–9）")),
+  spec("Telephone", "手机号码", "freight_drivers.mobile", true, (s) => s.mobile, mobile),
 ];
 
 export const VEHICLE_SPECS: ReadonlyArray<FieldSpec<VehicleSource>> = [
   spec("VehicleNumber", "车辆牌照号", "freight_vehicles.plate_no", true, (s) => ministryPlate(s.plateNo)),
-  spec("VehiclePlateColorCode", "车牌颜色代码", "freight_vehicles.plate_color_code", true, (s) => s.plateColorCode),
-  spec("VehicleType", "车辆类型", "freight_vehicles.vehicle_type", true, (s) => s.vehicleType),
+  spec("VehiclePlateColorCode", "车牌颜色代码", "freight_vehicles.plate_color_code", true, (s) => s.plateColorCode, coded(PLATE_COLOR_LIST)),
+  spec("VehicleType", "车辆类型代码", "freight_vehicles.vehicle_type", true, (s) => codeOfName(VEHICLE_TYPE_LIST, s.vehicleType) ?? s.vehicleType, coded(VEHICLE_TYPE_LIST)),
   spec("Owner", "所有人", "freight_vehicles.owner_name", true, (s) => s.ownerName, maxLen(128)),
-  spec("UseCharacter", "使用性质", "freight_vehicles.use_character", true, (s) => s.useCharacter),
+  spec("UseCharacter", "使用性质", "freight_vehicles.use_character", true, (s) => s.useCharacter, named(USE_CHARACTER_LIST)),
   spec("VIN", "车辆识别代号", "freight_vehicles.vin", true, (s) => s.vin, (v) => (v.length === 17 ? null : "应为 17 位")),
-  spec("VehicleEnergyType", "车辆能源类型", "freight_vehicles.energy_type", true, (s) => s.energyType),
+  spec("VehicleEnergyType", "车辆能源类型", "freight_vehicles.energy_type", true, (s) => s.energyType, coded(ENERGY_TYPE_LIST)),
   spec("VehicleTonnage", "核定载质量（吨）", "freight_vehicles.load_capacity", true, (s) => tonnes2(s.loadCapacityKg), positive),
-  spec("GrossMass", "总质量（吨）", "freight_vehicles.gross_mass", true, (s) => (s.grossMassKg == null ? null : tonnes2(s.grossMassKg)), (v, s) => (Number(v) > s.loadCapacityKg / 1000 ? null : "应大于核定载质量")),
+  spec("GrossMass", "总质量（吨）", "freight_vehicles.gross_mass", true, (s) => (s.grossMassKg == null ? null : tonnes2(s.grossMassKg)), (v, p) => (Number(v) > Number(p.VehicleTonnage) ? null : "应大于核定载质量")),
   spec("RoadTransportCertificateNumber", "道路运输证号", "freight_vehicles.road_cert_no", true, (s) => s.roadCertNo),
   spec("TrailerVehiclePlateNumber", "挂车牌照号", "freight_vehicles.trailer_plate_no", false, (s) => (s.trailerPlateNo ? ministryPlate(s.trailerPlateNo) : null)),
 ];
@@ -173,12 +199,12 @@ export const CREW_SPECS: ReadonlyArray<FieldSpec<CaptainSource>> = [
   spec("CrewName", "船长姓名", "freight_captains.name", true, (s) => s.name, maxLen(30)),
   spec("IdentityDocumentNumber", "身份证号", "freight_captains.id_card_no", true, (s) => s.idCardNo, idCard),
   spec("CompetencyCertificateNumber", "适任证书号", "freight_captains.certificate_no", true, (s) => s.certificateNo),
-  spec("Telephone", "手机号码", "freight_captains.mobile", true, (s) => s.mobile),
+  spec("Telephone", "手机号码", "freight_captains.mobile", true, (s) => s.mobile, mobile),
 ];
 
 export const SHIP_SPECS: ReadonlyArray<FieldSpec<ShipSource>> = [
   spec("ShipName", "船名", "freight_ships.ship_name", true, (s) => s.shipName),
-  spec("MMSI", "MMSI", "freight_ships.mmsi", true, (s) => s.mmsi, (v) => (/^\d{9}$/.test(v) ? null : "应为 9 位数字")),
+  spec("MMSI", "MMSI", "freight_ships.mmsi", true, (s) => s.mmsi, mmsi),
   spec("ShipIdentityNumber", "船舶识别号", "freight_ships.ship_identity_no", true, (s) => s.shipIdentityNo),
   spec("ShipType", "船舶类型", "freight_ships.ship_type", true, (s) => s.shipType),
   spec("DeadWeightTonnage", "载重吨", "freight_ships.load_capacity", true, (s) => tonnes2(s.deadweightKg), positive),
@@ -192,21 +218,21 @@ const WAYBILL_COMMON: ReadonlyArray<FieldSpec<WaybillSource>> = [
   spec("ShippingNoteNumber", "运单号", "freights.freight_no", true, (s) => s.freightNo, maxLen(20)),
   spec("SerialNumber", "分段分单号", "—", true, () => "0000"),
   spec("VehicleAmount", "运输总车辆数", "—", true, () => "1"),
-  spec("TransportTypeCode", "运输组织类型代码", "freights.freight_way", true, (s) => (isRoad(s) ? "1" : "2")),
+  spec("TransportTypeCode", "运输组织类型代码", "freights.freight_way", true, (s) => (isRoad(s) ? "1" : "3"), coded(TRANSPORT_TYPE_LIST)),
   spec("SendToProDateTime", "运单上传时间", "当前时间", true, (s) => chinaStamp(s.sendAt)),
   spec("Carrier", "网络货运经营者", "report_targets.carrier_name", true, (s) => s.carrier.name),
   spec("UnifiedSocialCreditIdentifier", "统一社会信用代码", "report_targets.credit_code", true, (s) => s.carrier.creditCode, (v) => (v.length === 18 ? null : "应为 18 位")),
   spec("PermitNumber", "道路运输经营许可证号", "report_targets.permit_number", true, (s) => s.carrier.permitNumber),
   spec("ConsignmentDateTime", "运单生成时间", "freights.created_at", true, (s) => chinaStamp(s.createdAt)),
-  spec("BusinessTypeCode", "业务类型代码", "—", true, () => "1002996"),
+  spec("BusinessTypeCode", "业务类型代码", "—", true, () => "1002996", coded(BUSINESS_TYPE_LIST)),
   spec("DespatchActualDateTime", "发货日期时间", "freights.loading_time", true, (s) => (s.loadingTime ? chinaStamp(s.loadingTime) : null)),
   spec("GoodsReceiptDateTime", "收货日期时间", "freights.unloading_time", true, (s) => (s.unloadingTime ? chinaStamp(s.unloadingTime) : null)),
   spec("ConsignorInfo.Consignor", "托运人", "freights.shipper_name", true, (s) => s.shipperName, maxLen(128)),
   spec("ConsignorInfo.PlaceOfLoading", "装货地址", "freights.loading_address", true, (s) => s.loadingAddress, maxLen(256)),
-  spec("ConsignorInfo.CountrySubdivisionCode", "装货地区划代码", "freights.loading_region_code", true, (s) => placeRegion(s.loadingRegionCode, s.loadingAddress)),
+  spec("ConsignorInfo.CountrySubdivisionCode", "装货地区划代码", "freights.loading_region_code", true, (s) => placeRegion(s.loadingRegionCode, s.loadingAddress), region),
   spec("ConsigneeInfo.Consignee", "收货方", "freights.unloading_place", true, (s) => s.unloadingPlace, maxLen(128)),
   spec("ConsigneeInfo.GoodsReceiptPlace", "收货地址", "freights.unloading_address", true, (s) => s.unloadingAddress, maxLen(256)),
-  spec("ConsigneeInfo.CountrySubdivisionCode", "收货地区划代码", "freights.unloading_region_code", true, (s) => placeRegion(s.unloadingRegionCode, s.unloadingAddress)),
+  spec("ConsigneeInfo.CountrySubdivisionCode", "收货地区划代码", "freights.unloading_region_code", true, (s) => placeRegion(s.unloadingRegionCode, s.unloadingAddress), region),
   spec("TotalMonetaryAmount", "运费金额（元）", "freights.freight_amount", true, (s) => yuan3(s.amountFen), positive),
   spec("TransportationCost", "运输费用（元）", "结算扣款项（油卡/ETC/路桥）", true, () => yuan3(0)),
   spec("TransportationDistance", "运输里程（公里）", "freight_track_points", true, (s) => String(s.distanceKm), positive),
@@ -221,13 +247,13 @@ const road = (s: WaybillSource) => s.conveyance as Extract<WaybillSource["convey
 const water = (s: WaybillSource) => s.conveyance as Extract<WaybillSource["conveyance"], { shipName: string }>;
 const goods = (prefix: string): ReadonlyArray<FieldSpec<WaybillSource>> => [
   spec(`${prefix}.GoodsInfo.0.DescriptionOfGoods`, "货物名称", "freights.cargo_category", true, (s) => s.cargoName),
-  spec(`${prefix}.GoodsInfo.0.CargoTypeClassificationCode`, "货物类型分类代码", "cargo_categories.ministry_code", true, (s) => s.cargoCode),
+  spec(`${prefix}.GoodsInfo.0.CargoTypeClassificationCode`, "货物类型分类代码", "cargo_categories.ministry_code", true, (s) => s.cargoCode, coded(CARGO_CLASS_LIST)),
   spec(`${prefix}.GoodsInfo.0.GoodsItemGrossWeight`, "货物毛重（公斤）", "freights.loaded_weight", true, (s) => (s.loadedWeightKg == null ? null : kg3(s.loadedWeightKg)), positive),
 ];
 
 export const WAYBILL_SPECS: ReadonlyArray<FieldSpec<WaybillSource>> = [
   ...WAYBILL_COMMON,
-  spec("VehicleInfo.VehiclePlateColorCode", "车牌颜色代码", "freight_vehicles.plate_color_code", true, (s) => road(s).plateColorCode),
+  spec("VehicleInfo.VehiclePlateColorCode", "车牌颜色代码", "freight_vehicles.plate_color_code", true, (s) => road(s).plateColorCode, coded(PLATE_COLOR_LIST)),
   spec("VehicleInfo.VehicleNumber", "车辆牌照号", "freight_vehicles.plate_no", true, (s) => ministryPlate(road(s).plateNo)),
   spec("VehicleInfo.Driver.0.DriverName", "驾驶员姓名", "freight_drivers.name", true, (s) => road(s).driverName),
   spec("VehicleInfo.Driver.0.DrivingLicense", "驾驶员身份证号", "freight_drivers.id_card_no", true, (s) => road(s).driverIdCardNo, idCard),
@@ -237,7 +263,7 @@ export const WAYBILL_SPECS: ReadonlyArray<FieldSpec<WaybillSource>> = [
 export const WATER_WAYBILL_SPECS: ReadonlyArray<FieldSpec<WaybillSource>> = [
   ...WAYBILL_COMMON,
   spec("ShipInfo.ShipName", "船名", "freight_ships.ship_name", true, (s) => water(s).shipName),
-  spec("ShipInfo.MMSI", "MMSI", "freight_ships.mmsi", true, (s) => water(s).mmsi),
+  spec("ShipInfo.MMSI", "MMSI", "freight_ships.mmsi", true, (s) => water(s).mmsi, mmsi),
   spec("ShipInfo.Captain.0.CaptainName", "船长姓名", "freight_captains.name", true, (s) => water(s).captainName),
   spec("ShipInfo.Captain.0.IdentityDocumentNumber", "船长身份证号", "freight_captains.id_card_no", true, (s) => water(s).captainIdCardNo, idCard),
   ...goods("ShipInfo"),
@@ -295,10 +321,10 @@ const CAPITAL_COMMON: ReadonlyArray<FieldSpec<CapitalFlowSource>> = [
   spec("ShippingNoteList.0.ShippingNoteNumber", "运单号", "freights.freight_no", true, (s) => s.freightNo),
   spec("ShippingNoteList.0.SerialNumber", "分段分单号", "—", true, () => "0000"),
   spec("ShippingNoteList.0.TotalMonetaryAmount", "运单总金额（元）", "freights.freight_amount", true, (s) => yuan3(s.waybillAmountFen)),
-  spec("Financiallist.0.PaymentMeansCode", "付款方式代码", "dict PAYMENT_MEANS", true, (s) => s.paymentMeansCode),
+  spec("Financiallist.0.PaymentMeansCode", "付款方式代码", "付款方式代码表", true, (s) => s.paymentMeansCode, coded(PAYMENT_MEANS_LIST)),
   spec("Financiallist.0.Recipient", "收款方", "payee name", true, (s) => s.recipient),
   spec("Financiallist.0.ReceiptAccount", "收款账号", "payee bank card", true, (s) => s.receiptAccount),
-  spec("Financiallist.0.BankCode", "银行代码", "dict BANK", true, (s) => s.bankCode),
+  spec("Financiallist.0.BankCode", "银行代码", "银行代码表", true, (s) => s.bankCode, coded(BANK_CODE_LIST)),
   spec("Financiallist.0.SequenceCode", "流水号", "bank serial / txn_no", true, (s) => s.sequenceCode),
   spec("Financiallist.0.MonetaryAmount", "实付金额（元）", "net_to_payee", true, (s) => yuan3(s.amountFen), positive),
   spec("Financiallist.0.DateTime", "付款时间", "paid_at", true, (s) => chinaStamp(s.paidAt)),
@@ -308,13 +334,13 @@ const CAPITAL_COMMON: ReadonlyArray<FieldSpec<CapitalFlowSource>> = [
 export const CAPITAL_SPECS: ReadonlyArray<FieldSpec<CapitalFlowSource>> = [
   ...CAPITAL_COMMON,
   spec("VehicleNumber", "车辆牌照号", "freight_vehicles.plate_no", true, (s) => ministryPlate(capitalRoad(s).plateNo)),
-  spec("VehiclePlateColorCode", "车牌颜色代码", "freight_vehicles.plate_color_code", true, (s) => capitalRoad(s).plateColorCode),
+  spec("VehiclePlateColorCode", "车牌颜色代码", "freight_vehicles.plate_color_code", true, (s) => capitalRoad(s).plateColorCode, coded(PLATE_COLOR_LIST)),
 ];
 
 export const WATER_CAPITAL_SPECS: ReadonlyArray<FieldSpec<CapitalFlowSource>> = [
   ...CAPITAL_COMMON,
   spec("ShipName", "船名", "freight_ships.ship_name", true, (s) => capitalWater(s).shipName),
-  spec("MMSI", "MMSI", "freight_ships.mmsi", true, (s) => capitalWater(s).mmsi),
+  spec("MMSI", "MMSI", "freight_ships.mmsi", true, (s) => capitalWater(s).mmsi, mmsi),
 ];
 
 export function capitalLogic(s: CapitalFlowSource): CheckLine[] {
@@ -323,4 +349,18 @@ export function capitalLogic(s: CapitalFlowSource): CheckLine[] {
     logical("付款时间", !s.unloadingTime || Date.parse(s.paidAt) >= Date.parse(s.unloadingTime), "付款早于收货（预付款）", true),
     logical("收款人", s.recipient === s.actualCarrierName, "收款方与实际承运人不一致（代收）", true),
   ];
+}
+
+/** Each message type's fields, by which a message is checked before it is sent and by the stand-in. */
+export const MESSAGE_SPECS: Record<MessageType, ReadonlyArray<FieldSpec<never>>> = {
+  DRIVER: DRIVER_SPECS, VEHICLE: VEHICLE_SPECS, WAYBILL: WAYBILL_SPECS, CAPITAL_FLOW: CAPITAL_SPECS,
+  CREW: CREW_SPECS, SHIP: SHIP_SPECS, WATER_WAYBILL: WATER_WAYBILL_SPECS, WATER_CAPITAL_FLOW: WATER_CAPITAL_SPECS,
+};
+
+/** The failing lines of a check as one sentence naming each field and why: what a held record shows. */
+export function heldReason(checks: CheckLine[]): string | null {
+  const failing = checks.filter((c) => !c.ok);
+  if (!failing.length) return null;
+  const lines = failing.map((c) => (c.ministryField === "逻辑校验" ? `${c.label}：${c.message}` : `${c.label}（${c.ministryField}）${c.message}`));
+  return `${lines.slice(0, 3).join("；")}${failing.length > 3 ? `；等 ${failing.length} 项` : ""}`.slice(0, 500);
 }

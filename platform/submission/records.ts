@@ -5,6 +5,7 @@
  * record through `recordPaymentSubmission` (called by the payment service).
  */
 import { createHash } from "node:crypto";
+import { bankCodeOf, WALLET_PAYMENT_MEANS } from "../../contract/code-lists.js";
 import { sql } from "kysely";
 import { MESSAGE_TYPES, resubmitOf, WAY_MESSAGES, type CheckLine, type MessageType, type ReportStatus, type ReportTarget } from "../../contract/submission.js";
 import type { AnyDb } from "../resources/bind.js";
@@ -12,7 +13,7 @@ import { nextSerial } from "../resources/write.js";
 import { decryptCardNo } from "../ledger/card-crypto.js";
 import { haversineKm } from "./format.js";
 import {
-  buildMessage, capitalLogic, CAPITAL_SPECS, checksPass, CREW_SPECS, DRIVER_SPECS, SHIP_SPECS, VEHICLE_SPECS, WATER_CAPITAL_SPECS, WATER_WAYBILL_SPECS, WAYBILL_SPECS, waybillLogic,
+  buildMessage, capitalLogic, CAPITAL_SPECS, checkPayload, checksPass, heldReason, MESSAGE_SPECS, CREW_SPECS, DRIVER_SPECS, SHIP_SPECS, VEHICLE_SPECS, WATER_CAPITAL_SPECS, WATER_WAYBILL_SPECS, WAYBILL_SPECS, waybillLogic,
   type BuiltMessage, type CapitalFlowSource, type CarrierSource, type PaymentFields, type WaybillSource,
 } from "./messages.js";
 import type { ReportRecordsTable, ReportTargetsTable } from "./schema.js";
@@ -121,8 +122,12 @@ async function rebuild(db: AnyDb, target: TargetRow, record: RecordRow, now: str
     case "SHIP": return (await shipMessage(db, id)).built;
     case "WAYBILL":
     case "WATER_WAYBILL": return (await waybillMessage(db, target, id, now)).built;
-    default:
-      return { payload: JSON.parse(record.payload) as Record<string, unknown>, checks: JSON.parse(record.check_result) as CheckLine[] };
+    default: {
+      // A money flow keeps its payment's payload; its fields are checked again, its logical lines kept.
+      const payload = JSON.parse(record.payload) as Record<string, unknown>;
+      const logic = (JSON.parse(record.check_result) as CheckLine[]).filter((c) => c.ministryField === "逻辑校验");
+      return { payload, checks: [...checkPayload(MESSAGE_SPECS[record.message_type as MessageType], payload), ...logic] };
+    }
   }
 }
 
@@ -139,10 +144,10 @@ interface NewRecord {
   triggerAt: string;
 }
 
-function initialState(target: TargetRow, built: BuiltMessage, triggerAt: string): { status: ReportStatus; next_attempt_at: string | null } {
-  if (!checksPass(built.checks)) return { status: "CHECK_FAILED", next_attempt_at: null };
+function initialState(target: TargetRow, built: BuiltMessage, triggerAt: string): { status: ReportStatus; next_attempt_at: string | null; last_result_message: string | null } {
+  if (!checksPass(built.checks)) return { status: "CHECK_FAILED", next_attempt_at: null, last_result_message: heldReason(built.checks) };
   const due = new Date(Date.parse(triggerAt) + target.report_delay_min * 60_000).toISOString();
-  return { status: "PENDING", next_attempt_at: target.auto_report ? due : null };
+  return { status: "PENDING", next_attempt_at: target.auto_report ? due : null, last_result_message: null };
 }
 
 async function insertRecord(trx: AnyDb, target: TargetRow, input: NewRecord, now: string): Promise<number> {
@@ -305,11 +310,6 @@ export async function recordPaymentSubmission(trx: AnyDb, payment: PaymentSubmis
   return ids;
 }
 
-/** Bank category codes (CNAPS) of the common banks, for a capital flow's BankCode. */
-const BANK_CODES: Array<[string, string]> = [["工商银行", "102"], ["农业银行", "103"], ["中国银行", "104"], ["建设银行", "105"], ["交通银行", "301"], ["中信银行", "302"], ["光大银行", "303"], ["华夏银行", "304"], ["民生银行", "305"], ["广发银行", "306"], ["平安银行", "307"], ["招商银行", "308"], ["兴业银行", "309"], ["浦发银行", "310"], ["邮政储蓄", "403"]];
-/** Payment means of a wallet payment (the demo data's value; the ministry code set is not copied here). */
-export const WALLET_PAYMENT_MEANS = "42";
-
 /**
  * 资金流水单 of paid waybills (domain 8.4 “CAPITAL_FLOW at the payment item's SUCCESS”): every successful
  * payment item without a money-flow record gets one per enabled target of its way, as the payment
@@ -346,7 +346,7 @@ export async function syncPaidWaybills(db: AnyDb, options: { platformId?: string
         paymentMeansCode: WALLET_PAYMENT_MEANS,
         recipient: item.payee_name,
         receiptAccount: card ? decryptCardNo(card.card_no_enc) : item.account_no,
-        bankCode: BANK_CODES.find(([name]) => card?.bank_name.includes(name))?.[1] ?? "",
+        bankCode: bankCodeOf(card?.bank_name),
         sequenceCode: item.txn_no ?? item.document_no,
         amountFen: Number(item.net_to_payee),
         paidAt: item.paid_at ?? now,
@@ -383,13 +383,39 @@ export async function reopenRecord(trx: AnyDb, record: RecordRow, options: { rea
       check_result: JSON.stringify(built.checks),
       status: next,
       next_attempt_at: next === "PENDING" ? options.now : null,
-      last_result_message: next === "CHECK_FAILED" ? "本地校验未通过" : options.reason ? `重新上报：${options.reason}` : record.last_result_message,
+      last_result_message: next === "CHECK_FAILED" ? heldReason(built.checks) : options.reason ? `重新上报：${options.reason}` : record.last_result_message,
       updated_at: options.now,
     })
     .where("id", "=", record.id)
     .where("status", "=", status)
     .execute();
-  return { status: next, message: next === "CHECK_FAILED" ? "本地校验未通过，请先修正源数据" : null };
+  return { status: next, message: next === "CHECK_FAILED" ? `${heldReason(built.checks)}（请先修正源数据）` : null };
+}
+
+/**
+ * The job's 重新校验 of a target's held (待修正) records, the longest-waiting first (up to 100 a run):
+ * each is rebuilt from the current data and checked again; one that passes is due at once, one that
+ * does not keeps its status with the current reasons. Marked (标记异常) records are left alone.
+ */
+export async function recheckHeld(db: AnyDb, target: TargetRow, now: string): Promise<number> {
+  const held = (await db
+    .selectFrom("report_records")
+    .selectAll()
+    .where("platform_id", "=", target.platform_id)
+    .where("target", "=", target.code)
+    .where("status", "=", "CHECK_FAILED")
+    .where("marked_abnormal", "=", 0)
+    .where("superseded_by", "is", null)
+    .orderBy("updated_at")
+    .limit(100)
+    .execute()) as RecordRow[];
+  let released = 0;
+  for (const row of held) {
+    await yieldToRequests();
+    const outcome = await inTransaction(db, (trx) => reopenRecord(trx, row, { now }));
+    if (outcome.status === "PENDING") released++;
+  }
+  return released;
 }
 
 export const messageLabel = (type: string) => MESSAGE_TYPES[type as MessageType]?.label ?? type;

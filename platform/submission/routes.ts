@@ -19,15 +19,18 @@ import { isPlatformStaff, scopeOf, type CallerScope } from "../scope.js";
 import type { AnyDb } from "../resources/bind.js";
 import { queueOf, reopenRecord, targetOf, targetsOf, type RecordRow, type TargetRow } from "./records.js";
 import { sendInOrder, type Operator, type SenderOptions } from "./sender.js";
-import { newStandinState, standinRoutes } from "./standin.js";
+import { newStandinState, standinRoutes, type StandinAccount } from "./standin.js";
+import { DEV_SENDER_KEYS, DEV_STANDIN_KEYS } from "./dev-keys.js";
 import { maskCards } from "./card-field.js";
 
 const BASE = "/tms-report";
 const OVERDUE_MS = 24 * 3600_000;
 
-/** The stand-in's dev accounts: the seeded targets' sender codes with the sender's dev defaults. */
-const DEV_ACCOUNTS = { ANHUI_DEV: { password: "tms-dev", key: "tms-dev-key" }, WURUN_ROAD_DEV: { password: "tms-dev", key: "tms-dev-key" }, WURUN_WATER_DEV: { password: "tms-dev", key: "tms-dev-key" } };
-export const STANDIN_PATHS: Record<ReportTarget, string> = { ANHUI: "/dev/report-standin/anhui", WURUN_ROAD: "/dev/report-standin/wurun-road", WURUN_WATER: "/dev/report-standin/wurun-water" };
+export const STANDIN_PATHS: Record<ReportTarget, string> = { ANHUI: "/dev/report-standin/anhui", MINISTRY: "/dev/report-standin/ministry", WURUN_ROAD: "/dev/report-standin/wurun-road", WURUN_WATER: "/dev/report-standin/wurun-water" };
+/** The stand-ins' dev accounts: the seeded targets' sender codes with the sender's dev defaults (password, SM2 keys). */
+const DEV_ACCOUNTS: Record<string, StandinAccount> = Object.fromEntries(
+  (Object.keys(STANDIN_PATHS) as ReportTarget[]).map((code) => [`${code}_DEV`, { password: "tms-dev", privateKey: DEV_STANDIN_KEYS.privateKey, senderPublicKey: DEV_SENDER_KEYS.publicKey }]),
+);
 
 export function toRecordView(r: RecordRow): ReportRecordView {
   return {

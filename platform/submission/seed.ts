@@ -1,10 +1,12 @@
 /**
- * Demo submission data: the three targets pointed at the platform's own stand-in, the records of every
+ * Demo submission data: the four targets pointed at the platform's own stand-in (the national 交互系统
+ * seeded disabled: a platform reporting through its province enables only that one), the records of every
  * completed waybill, older ones already reported (one attempt each), the newest waiting, one rejected
  * by the province (3005, visible on anhuiJoint and resubmittable) and one marked abnormal; and one
  * money flow per target built through `recordPaymentSubmission`, as the payment service will.
  */
 import { randomUUID } from "node:crypto";
+import { WALLET_PAYMENT_MEANS } from "../../contract/code-lists.js";
 import { REPORT_TARGETS, WAY_MESSAGES, type ReportStatus, type ReportTarget } from "../../contract/submission.js";
 import type { Db } from "../db/index.js";
 import type { SeedIds } from "../db/seed.js";
@@ -14,6 +16,7 @@ import { STANDIN_PATHS } from "./routes.js";
 
 const TARGET_MESSAGES: Record<ReportTarget, string[]> = {
   ANHUI: ["DRIVER", "VEHICLE", "WAYBILL", "CAPITAL_FLOW"],
+  MINISTRY: ["DRIVER", "VEHICLE", "WAYBILL", "CAPITAL_FLOW"],
   WURUN_ROAD: ["DRIVER", "VEHICLE", "WAYBILL", "CAPITAL_FLOW"],
   WURUN_WATER: ["CREW", "SHIP", "WATER_WAYBILL", "WATER_CAPITAL_FLOW"],
 };
@@ -78,7 +81,7 @@ export async function seedSubmission(db: Db, _ids: SeedIds): Promise<void> {
       .values({
         platform_id: "A", code, name: REPORT_TARGETS[code].label, base_url: STANDIN_PATHS[code], carrier_name: "皖粮网络货运有限公司", credit_code: "91340300MA2TGR8X1K",
         permit_number: "340300100001", sender_code: `${code}_DEV`, message_types: JSON.stringify(TARGET_MESSAGES[code]), auto_report: code === "ANHUI" ? 1 : 0,
-        report_delay_min: 0, max_attempts: 8, enabled: 1, paused: 0, paused_reason: null, credentials_env: `TMS_REPORT_${code}_`, token: null, token_at: null, updated_at: now,
+        report_delay_min: 0, max_attempts: 8, enabled: code === "MINISTRY" ? 0 : 1, paused: 0, paused_reason: null, credentials_env: `TMS_REPORT_${code}_`, token: null, token_at: null, updated_at: now,
       })
       .execute();
   }
@@ -112,7 +115,7 @@ export async function seedSubmission(db: Db, _ids: SeedIds): Promise<void> {
     const f = await k.selectFrom("freights").select(["id", "freight_amount", "carrier_name", "complete_time"]).where("platform_id", "=", "A").where("status", "=", "COMPLETED").where("freight_way", "=", way).orderBy("complete_time", "desc").limit(1).executeTakeFirst();
     if (!f) continue;
     await recordPaymentSubmission(k, {
-      platformId: "A", freightId: Number(f.id), documentNumber: `FK${String(f.id).padStart(8, "0")}-1`, paymentMeansCode: "42", recipient: f.carrier_name,
+      platformId: "A", freightId: Number(f.id), documentNumber: `FK${String(f.id).padStart(8, "0")}-1`, paymentMeansCode: WALLET_PAYMENT_MEANS, recipient: f.carrier_name,
       receiptAccount: "6217002870012345678", bankCode: "105", sequenceCode: `TX${String(f.id).padStart(10, "0")}`, amountFen: Number(f.freight_amount), paidAt: f.complete_time ?? now,
     }, now);
   }

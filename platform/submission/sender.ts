@@ -5,11 +5,14 @@
  * `<credentials_env>URL` (overrides the table's base_url), `…USER`, `…PASSWORD`, `…KEY`.
  */
 import { randomUUID } from "node:crypto";
-import { MESSAGE_TYPES, RESULT_CODES, RETRY_BACKOFF_MIN, type AttemptOutcome, type MessageType, type ReportStatus } from "../../contract/submission.js";
+import { MESSAGE_TYPES, RESULT_CODES, RETRY_BACKOFF_MIN, type AttemptOutcome, type CheckLine, type MessageType, type ReportStatus } from "../../contract/submission.js";
 import type { AnyDb } from "../resources/bind.js";
 import { chinaStamp } from "./format.js";
-import { messageLabel, syncCompletedWaybills, syncPaidWaybills, targetOf, targetsOf, type RecordRow, type TargetRow } from "./records.js";
-import { DOCUMENT_VERSION, sealContent, type ExchangeReply } from "./wire.js";
+import { messageLabel, recheckHeld, syncCompletedWaybills, syncPaidWaybills, targetOf, targetsOf, type RecordRow, type TargetRow } from "./records.js";
+import { checkPayload, checksPass, heldReason, MESSAGE_SPECS } from "./messages.js";
+import { DOCUMENT_VERSION, sealContent, SM2_DEFAULT_USER_ID, type ExchangeReply, type SealKeys } from "./wire.js";
+import { DEV_SENDER_KEYS, DEV_STANDIN_KEYS, isDevelopmentKey } from "./dev-keys.js";
+import { parsePrivateKey, parsePublicKey } from "./keys.js";
 import { maskCards, revealCards } from "./card-field.js";
 
 export interface SenderOptions {
@@ -32,9 +35,9 @@ const RETRYABLE_CODES = new Set(["3003", "9001"]);
 const KEY_ERRORS = new Set(["3006", "3007"]);
 
 /**
- * Dev defaults match the stand-in mounted by the platform; a real endpoint sets all four variables. In
- * production nothing falls back to a development credential (and the start refuses an enabled target
- * without them: reportTargetProblems).
+ * Dev defaults match the stand-in mounted by the platform (its account, the development SM2 keys); a
+ * real endpoint sets the target's variables. In production nothing falls back to a development
+ * credential (and the start refuses an enabled target without them: reportTargetProblems).
  */
 export function credentialsOf(target: TargetRow, options: SenderOptions) {
   const env = options.env ?? process.env;
@@ -45,7 +48,11 @@ export function credentialsOf(target: TargetRow, options: SenderOptions) {
     url: (base.startsWith("/") ? `${options.selfUrl}${base}` : base).replace(/\/$/, ""),
     user: env[`${prefix}USER`] || target.sender_code,
     password: env[`${prefix}PASSWORD`] || (dev ? "tms-dev" : ""),
-    key: env[`${prefix}KEY`] || (dev ? "tms-dev-key" : ""),
+    keys: {
+      senderPrivateKey: parsePrivateKey(env[`${prefix}PRIVATE_KEY`]) ?? (dev ? DEV_SENDER_KEYS.privateKey : ""),
+      receiverPublicKey: parsePublicKey(env[`${prefix}PUBLIC_KEY`]) ?? (dev ? DEV_STANDIN_KEYS.publicKey : ""),
+      userId: env[`${prefix}USER_ID`] || SM2_DEFAULT_USER_ID,
+    } satisfies SealKeys,
   };
 }
 
@@ -54,9 +61,16 @@ export function reportTargetProblems(targets: TargetRow[], env: Record<string, s
   const problems: string[] = [];
   for (const target of targets.filter((t) => t.enabled)) {
     const prefix = target.credentials_env;
-    const needed = [...(/^https?:\/\//.test(target.base_url) ? [] : ["URL"]), "PASSWORD", "KEY"].map((part) => `${prefix}${part}`);
-    for (const name of needed.filter((n) => !env[n]))
-      problems.push(`缺少 ${name}：已启用的报送目标「${target.name}」（${target.platform_id} 平台）需要它 / ${name} is required: report target ${target.code} of platform ${target.platform_id} is enabled`);
+    const who = `已启用的报送目标「${target.name}」（${target.platform_id} 平台）`;
+    const needed = [...(/^https?:\/\//.test(target.base_url) ? [] : ["URL"]), "PASSWORD", "PRIVATE_KEY", "PUBLIC_KEY"].map((part) => `${prefix}${part}`);
+    for (const name of needed.filter((n) => !env[n])) problems.push(`缺少 ${name}：${who}需要它 / ${name} is required: report target ${target.code} of platform ${target.platform_id} is enabled`);
+    for (const [part, parse] of [["PRIVATE_KEY", parsePrivateKey], ["PUBLIC_KEY", parsePublicKey]] as const) {
+      const name = `${prefix}${part}`;
+      if (!env[name]) continue;
+      const hex = parse(env[name]);
+      if (!hex) problems.push(`${name} 格式不正确：${who}的 SM2 ${part === "PRIVATE_KEY" ? "私钥" : "公钥"}应为十六进制或 PEM / ${name} is malformed: not an SM2 key in hex or PEM`);
+      else if (isDevelopmentKey(hex)) problems.push(`${name} 不安全：${who}不能使用公开的开发密钥 / ${name} is unsafe: a published development key`);
+    }
   }
   return problems;
 }
@@ -120,6 +134,26 @@ async function blockedBy(db: AnyDb, record: RecordRow): Promise<{ failed: boolea
   return { failed, message: failed ? `依赖的${messageLabel(open.message_type)}上报失败` : `等待${messageLabel(open.message_type)}上报成功` };
 }
 
+/**
+ * The last check before a message leaves: its stored payload against the fields' rules (the ones the
+ * receiving platform applies, code lists included). A message it would refuse is held (待修正) with the
+ * field and the reason instead of being sent; the job checks held records again on every run.
+ */
+async function holdIfRefusable(db: AnyDb, record: RecordRow, now: Date): Promise<SendResult | null> {
+  const fields = checkPayload(MESSAGE_SPECS[record.message_type as MessageType], JSON.parse(record.payload) as Record<string, unknown>);
+  if (checksPass(fields)) return null;
+  const logic = (JSON.parse(record.check_result) as CheckLine[]).filter((c) => c.ministryField === "逻辑校验");
+  const checks = [...fields, ...logic];
+  const message = heldReason(checks)!;
+  await db
+    .updateTable("report_records")
+    .set({ status: "CHECK_FAILED", check_result: JSON.stringify(checks), last_result_message: message, next_attempt_at: null, updated_at: now.toISOString() })
+    .where("id", "=", record.id)
+    .where("status", "=", "PENDING")
+    .execute();
+  return { recordId: Number(record.id), status: "CHECK_FAILED", message };
+}
+
 export interface SendResult {
   recordId: number;
   status: ReportStatus;
@@ -139,6 +173,8 @@ export async function sendRecord(db: AnyDb, recordId: number, options: SenderOpt
     await db.updateTable("report_records").set({ last_result_message: blocked.message, updated_at: now.toISOString() }).where("id", "=", record.id).execute();
     return { recordId, status: "PENDING", message: blocked.message };
   }
+  const held = await holdIfRefusable(db, record, now);
+  if (held) return held;
   const claimed = await db.updateTable("report_records").set({ status: "SENDING", updated_at: now.toISOString() }).where("id", "=", record.id).where("status", "=", "PENDING").executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return null;
 
@@ -149,9 +185,11 @@ export async function sendRecord(db: AnyDb, recordId: number, options: SenderOpt
   const document = MESSAGE_TYPES[record.message_type as MessageType].document;
   const payload = { ...(JSON.parse(record.payload) as Record<string, unknown>) };
   if ("SendToProDateTime" in payload) payload.SendToProDateTime = chinaStamp(now);
+  // Sealed once per send: a fresh SM4 key, wrapped for the receiving platform, and our signature.
+  const sealed = sealContent(creds.keys, { messageReferenceNumber: reference, ipcType: document }, revealCards(payload));
   const message = (token: string) => ({
     messageReferenceNumber: reference, documentName: document, documentVersionNumber: DOCUMENT_VERSION, senderCode: creds.user, enterpriseSenderCode: target.credit_code,
-    messageSendingDateTime: chinaStamp(now), ipcType: document, token, ...sealContent(creds.key, reference, revealCards(payload)),
+    messageSendingDateTime: chinaStamp(now), ipcType: document, token, ...sealed,
   });
 
   let token = target.token ?? (await login(db, target, options)) ?? "";
@@ -209,8 +247,9 @@ export async function sendInOrder(db: AnyDb, records: Array<Pick<RecordRow, "id"
 
 /**
  * One run of the sender job: builds records of newly completed waybills, returns records stuck in
- * SENDING to PENDING (their attempt counted as UNKNOWN), then sends up to 100 due records per enabled,
- * unpaused, automatic target. Marked (标记异常) records are left alone.
+ * SENDING to PENDING (their attempt counted as UNKNOWN), checks held (待修正) records again against the
+ * current data, then sends up to 100 due records per enabled, unpaused, automatic target. Marked
+ * (标记异常) records are left alone.
  */
 export async function runSubmitter(db: AnyDb, options: SenderOptions & { platformId?: string }): Promise<SendResult[]> {
   const now = options.now?.() ?? new Date();
@@ -224,7 +263,10 @@ export async function runSubmitter(db: AnyDb, options: SenderOptions & { platfor
     .execute();
   const results: SendResult[] = [];
   for (const target of await targetsOf(db, options.platformId)) {
-    if (!target.enabled || target.paused || !target.auto_report) continue;
+    if (!target.enabled) continue;
+    // Held records whose data was corrected since go back to the queue (and out with this run).
+    await recheckHeld(db, target, now.toISOString());
+    if (target.paused || !target.auto_report) continue;
     const due = await db
       .selectFrom("report_records")
       .select(["id", "message_type"])

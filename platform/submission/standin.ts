@@ -1,19 +1,27 @@
 /**
- * A stand-in for the provincial monitoring platform (or the 物润 partner) speaking the same messages
- * (wire.ts): POST /login, POST /message. It checks the account, token, signature, message type and
- * the required identifiers, answers with the ministry's result codes, and remembers reference numbers
+ * A stand-in for the receiving platforms (the province, the ministry's 交互系统, the 物润 partner) speaking
+ * the same messages (wire.ts): POST /login, POST /message. It checks the account and token, opens each
+ * message with its own SM2 private key (3006 when the key does not open), verifies the sender's SM2
+ * signature (3007), checks the message type and every field against the messages' rules and code lists
+ * (3005 naming the fields), answers with the ministry's result codes, and remembers reference numbers
  * (3001 on a repeat). For development and tests it takes injected failures:
  * POST /_control/fail {count, code?: "9001"|…, http?: 503, delayMs?}, GET /_control/messages, POST /_control/reset.
  * Mounted by the platform at /dev/report-standin/<target> outside production; `npm run` script:
  * `tsx scripts/report-standin.ts` runs it on its own port.
  */
 import Fastify, { type FastifyInstance } from "fastify";
-import { MESSAGE_TYPES } from "../../contract/submission.js";
-import { openContent, type ExchangeMessage, type ExchangeReply, type LoginRequest } from "./wire.js";
+import { MESSAGE_TYPES, type MessageType } from "../../contract/submission.js";
+import { checkPayload, MESSAGE_SPECS } from "./messages.js";
+import { openContent, SM2_DEFAULT_USER_ID, type ExchangeMessage, type ExchangeReply, type LoginRequest } from "./wire.js";
 
 export interface StandinAccount {
   password: string;
-  key: string;
+  /** The stand-in's own SM2 private key (hex), which opens each message's SM4 key. */
+  privateKey: string;
+  /** The sending platform's SM2 public key (hex), which verifies each signature. */
+  senderPublicKey: string;
+  /** The SM2 signer id; the standard 1234567812345678 when absent. */
+  userId?: string;
 }
 
 interface Failure {
@@ -30,16 +38,7 @@ export interface StandinState {
   received: Array<{ documentName: string; reference: string; payload: unknown; resultCode: string }>;
 }
 
-const DOCUMENTS = new Set<string>(Object.values(MESSAGE_TYPES).map((m) => m.document));
-/** Identifiers each document must carry (a 3005 otherwise). */
-const REQUIRED: Record<string, string[]> = {
-  WLHY_YD1001: ["ShippingNoteNumber", "TotalMonetaryAmount", "DespatchActualDateTime", "GoodsReceiptDateTime"],
-  WR_SYD1001: ["ShippingNoteNumber", "TotalMonetaryAmount"],
-  WLHY_ZJ1001: ["DocumentNumber"],
-  WR_SZJ1001: ["DocumentNumber"],
-  WLHY_JSY1001: ["DrivingLicense"],
-  WLHY_CL1001: ["VehicleNumber"],
-};
+const TYPE_OF_DOCUMENT = new Map(Object.entries(MESSAGE_TYPES).map(([type, m]) => [m.document as string, type as MessageType]));
 
 export function newStandinState(accounts: Record<string, StandinAccount>): StandinState {
   return { accounts, tokens: new Map(), references: new Set(), failures: [], received: [] };
@@ -66,15 +65,20 @@ export async function standinRoutes(app: FastifyInstance, state: StandinState): 
     const message = (request.body ?? {}) as ExchangeMessage;
     const user = state.tokens.get(String(message.token));
     if (!user) return reply("2001", "token 认证失败");
-    if (!DOCUMENTS.has(message.ipcType) || message.ipcType !== message.documentName) return reply("3002", "ipctype 错误");
-    const payload = openContent(state.accounts[user]!.key, message);
-    if (payload === null) return reply("3006", "对称密钥解密失败");
-    if (payload === undefined || typeof payload !== "object") return reply("3008", "业务报文解析错误");
+    const type = TYPE_OF_DOCUMENT.get(String(message.ipcType));
+    if (!type || message.ipcType !== message.documentName) return reply("3002", "ipctype 错误");
+    const account = state.accounts[user]!;
+    const opened = openContent({ receiverPrivateKey: account.privateKey, senderPublicKey: account.senderPublicKey, userId: account.userId ?? SM2_DEFAULT_USER_ID }, message);
+    if (!("payload" in opened)) {
+      state.received.push({ documentName: message.documentName, reference: message.messageReferenceNumber, payload: null, resultCode: opened.resultCode });
+      return reply(opened.resultCode, opened.resultMessage);
+    }
+    const { payload } = opened;
     if (state.references.has(message.messageReferenceNumber)) return reply("3001", "报文参考号重复");
-    const missing = (REQUIRED[message.documentName] ?? []).filter((field) => !(payload as Record<string, unknown>)[field]);
-    const resultCode = missing.length ? "3005" : "1001";
+    const refused = checkPayload(MESSAGE_SPECS[type], payload).filter((line) => !line.ok);
+    const resultCode = refused.length ? "3005" : "1001";
     state.received.push({ documentName: message.documentName, reference: message.messageReferenceNumber, payload, resultCode });
-    if (missing.length) return reply("3005", `字段校验失败：${missing.join("、")} 不能为空`);
+    if (refused.length) return reply("3005", `字段校验失败：${refused.map((line) => `${line.ministryField}（${line.label}）${line.message}`).join("；")}`.slice(0, 500));
     state.references.add(message.messageReferenceNumber);
     return reply("1001", "成功");
   });

@@ -140,7 +140,7 @@ describe(`billing (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, (
     expect((await syncPaidWaybills(db, { platformId: "A", freightIds: ids }))).toBe(0);
     const waiting = await as(f, "ORG_USER", "/pay-invoice-application", applyBody(ids));
     expect(waiting.body.code).toBe(4010);
-    expect(JSON.stringify(waiting.body)).toMatch(/电子运单(待上报|校验失败)/);
+    expect(JSON.stringify(waiting.body)).toMatch(/电子运单(待上报|待修正)/);
     // Accepted by the province: both may be invoiced.
     const [one] = ids;
     await reported(f, ids);

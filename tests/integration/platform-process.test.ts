@@ -74,7 +74,7 @@ it("refuses to start in production when the schema is not current, naming `npm r
 
 it("refuses to start in production while an enabled report target lacks its endpoint and credentials", async () => {
   expect(await targets.exited).toBe(1);
-  for (const name of ["TMS_REPORT_ANHUI_URL", "TMS_REPORT_ANHUI_PASSWORD", "TMS_REPORT_ANHUI_KEY"]) expect(targets.output()).toContain(`缺少 ${name}：已启用的报送目标「ANHUI 目标」（A 平台）需要它`);
+  for (const name of ["TMS_REPORT_ANHUI_URL", "TMS_REPORT_ANHUI_PASSWORD", "TMS_REPORT_ANHUI_PRIVATE_KEY", "TMS_REPORT_ANHUI_PUBLIC_KEY"]) expect(targets.output()).toContain(`缺少 ${name}：已启用的报送目标「ANHUI 目标」（A 平台）需要它`);
   expect(targets.output()).not.toContain("WURUN_ROAD");
 });
 

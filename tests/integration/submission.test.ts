@@ -4,13 +4,18 @@
  * succeeding, a timed-out send re-used by reference number, data errors kept, key errors pausing
  * the target, staff resubmitting by hand. Runs on SQLite and (with TEST_DATABASE_URL) PostgreSQL.
  */
+import { generateKeyPairSync, randomUUID } from "node:crypto";
+import { sm2 } from "sm-crypto-v2";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Paged } from "../../contract/envelope.js";
+import { codeOfName, VEHICLE_TYPE_LIST } from "../../contract/code-lists.js";
 import { RETRY_BACKOFF_MIN, type ReportWaybillDetail, type ReportWaybillRow } from "../../contract/submission.js";
 import { chinaStamp, kg3, yuan3 } from "../../platform/submission/format.js";
 import { recordPaymentSubmission, syncCompletedWaybills } from "../../platform/submission/records.js";
 import { runSubmitter, type SenderOptions } from "../../platform/submission/sender.js";
 import { startStandin } from "../../platform/submission/standin.js";
+import { parsePrivateKey, parsePublicKey } from "../../platform/submission/keys.js";
+import { sealContent, SM2_DEFAULT_USER_ID, type SealKeys } from "../../platform/submission/wire.js";
 import { revealCards } from "../../platform/submission/card-field.js";
 import { sealedCardNumbersMigration } from "../../platform/db/migrations/0028_sealed_card_numbers.js";
 import { as, dispatchOne, driveTo, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
@@ -19,18 +24,23 @@ import { until } from "../helpers/wait.js";
 let f: FreightTestPlatform;
 let standin: Awaited<ReturnType<typeof startStandin>>;
 const ACCOUNT = "ANHUI_TEST";
-const KEY = "test-signing-key";
-const ENV = { TMS_REPORT_ANHUI_USER: ACCOUNT, TMS_REPORT_ANHUI_PASSWORD: "pw", TMS_REPORT_ANHUI_KEY: KEY } as unknown as NodeJS.ProcessEnv;
+// The account's own keys (not the development ones): our signing key as PEM with `\n` line breaks, as an
+// environment file holds it; the province's key pair as hex.
+const SENDER = generateKeyPairSync("ec", { namedCurve: "SM2" });
+const SENDER_PEM = String(SENDER.privateKey.export({ type: "pkcs8", format: "pem" })).trim().replace(/\n/g, "\\n");
+const PROVINCE = sm2.generateKeyPairHex();
+const ENV = { TMS_REPORT_ANHUI_USER: ACCOUNT, TMS_REPORT_ANHUI_PASSWORD: "pw", TMS_REPORT_ANHUI_PRIVATE_KEY: SENDER_PEM, TMS_REPORT_ANHUI_PUBLIC_KEY: PROVINCE.publicKey } as unknown as NodeJS.ProcessEnv;
 const HOUR = 3600_000;
 
 beforeAll(async () => {
   f = await startFreightPlatform("submission");
-  standin = await startStandin({ accounts: { [ACCOUNT]: { password: "pw", key: KEY } } });
+  standin = await startStandin({ accounts: { [ACCOUNT]: { password: "pw", privateKey: PROVINCE.privateKey, senderPublicKey: parsePublicKey(String(SENDER.publicKey.export({ type: "spki", format: "pem" })))! } } });
   // Point every target at the stand-in (a real province: TMS_REPORT_<CODE>_URL).
   await f.p.db.kysely.updateTable("report_targets").set({ base_url: standin.url }).execute();
   process.env.TMS_REPORT_ANHUI_USER = ACCOUNT;
   process.env.TMS_REPORT_ANHUI_PASSWORD = "pw";
-  process.env.TMS_REPORT_ANHUI_KEY = KEY;
+  process.env.TMS_REPORT_ANHUI_PRIVATE_KEY = SENDER_PEM;
+  process.env.TMS_REPORT_ANHUI_PUBLIC_KEY = PROVINCE.publicKey;
 });
 afterAll(async () => {
   await standin?.close();
@@ -278,5 +288,89 @@ describe("the submitter against the stand-in", () => {
     expect(JSON.stringify(bad.body)).toContain("对接目标不正确");
     const empty = await as(f, "SYSTEM_USER", "/tms-report/resubmit", { recordIds: [] });
     expect(JSON.stringify(empty.body)).toContain("请选择要上报的记录");
+  });
+});
+
+describe("the encrypted exchange and the checks before sending", () => {
+  /** A login and one message straight to the stand-in, as another sender would post it. */
+  async function post(message: (token: string) => Record<string, unknown>) {
+    const login = await fetch(`${standin.url}/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ userName: ACCOUNT, password: "pw" }) }).then((r) => r.json() as Promise<{ token: string }>);
+    const reply = await fetch(`${standin.url}/message`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(message(login.token)) });
+    return (await reply.json()) as { resultCode: string; resultMessage: string };
+  }
+  const driver = { DriverName: "张三", DrivingLicense: "340302198501014512", VehicleClass: "A2", ValidPeriodTo: "20300101", QualificationCertificate: "340302198501014512", Telephone: "13955300001" };
+  const envelope = (token: string, keys: SealKeys, payload: unknown, reference = randomUUID()) => ({
+    messageReferenceNumber: reference, documentName: "WLHY_JSY1001", documentVersionNumber: "2015WCCYR", senderCode: ACCOUNT, enterpriseSenderCode: "91340300MA2TGR8X1K", messageSendingDateTime: "20261129120000",
+    ipcType: "WLHY_JSY1001", token, ...sealContent(keys, { messageReferenceNumber: reference, ipcType: "WLHY_JSY1001" }, payload),
+  });
+  const ours: SealKeys = { senderPrivateKey: parsePrivateKey(SENDER_PEM)!, receiverPublicKey: PROVINCE.publicKey, userId: SM2_DEFAULT_USER_ID };
+
+  it("the stand-in opens a message sealed with the account's keys, and refuses it tampered, for another key, signed by another, or with a field outside its code list", async () => {
+    expect(await post((token) => envelope(token, ours, driver))).toMatchObject({ resultCode: "1001" });
+    const tampered = await post((token) => {
+      const message = envelope(token, ours, driver);
+      const body = Buffer.from(message.encryptedContent, "base64");
+      body[3] = body[3]! ^ 0x01;
+      return { ...message, encryptedContent: body.toString("base64") };
+    });
+    expect(tampered).toMatchObject({ resultCode: "3007" });
+    expect(tampered.resultMessage).toContain("签名验证失败");
+    expect(await post((token) => envelope(token, { ...ours, receiverPublicKey: sm2.generateKeyPairHex().publicKey }, driver))).toMatchObject({ resultCode: "3006", resultMessage: "对称密钥解密失败" });
+    expect(await post((token) => envelope(token, { ...ours, senderPrivateKey: sm2.generateKeyPairHex().privateKey }, driver))).toMatchObject({ resultCode: "3007" });
+    const refused = await post((token) => envelope(token, ours, { ...driver, VehicleClass: "Z9", Telephone: "" }));
+    expect(refused.resultCode).toBe("3005");
+    expect(refused.resultMessage).toContain("VehicleClass（准驾车型）「Z9」不是准驾车型代号");
+    expect(refused.resultMessage).toContain("Telephone（手机号码）必填项为空");
+  });
+
+  it("holds a message the province would refuse (待修正) with the field and the reason, on its record and the pages, and sends it once corrected", async () => {
+    await parkSeededQueue();
+    const waybill = await completedWaybill();
+    const freight = await db().selectFrom("freights").select("vehicle_id").where("id", "=", waybill.id).executeTakeFirstOrThrow();
+    const vehicleId = Number(freight.vehicle_id);
+    const { vehicle_type: type } = await db().selectFrom("freight_vehicles").select("vehicle_type").where("id", "=", vehicleId).executeTakeFirstOrThrow();
+    await db().updateTable("freight_vehicles").set({ vehicle_type: "大货车" }).where("id", "=", vehicleId).execute();
+    const received = standin.state.received.length;
+    const t0 = new Date(Date.now() + 60_000);
+    await runSubmitter(db(), sender(t0));
+    const { deps } = await recordsOf(waybill.id);
+    const held = await db().selectFrom("report_records").selectAll().where("id", "in", deps).where("message_type", "=", "VEHICLE").executeTakeFirstOrThrow();
+    expect(held.status).toBe("CHECK_FAILED");
+    expect(held.last_result_message).toContain("车辆类型代码（VehicleType）「大货车」不在车辆类型代码中");
+    // Nothing of the waybill left for the province while its vehicle is held.
+    const plate = JSON.parse(held.payload).VehicleNumber as string;
+    expect(standin.state.received.slice(received).some((m) => m.documentName === "WLHY_CL1001" && (m.payload as { VehicleNumber?: string } | null)?.VehicleNumber === plate)).toBe(false);
+
+    const list = await okData<Paged<ReportWaybillRow>>(as(f, "SYSTEM_USER", "/tms-report/search", { target: "ANHUI", keyword: waybill.freightNo, current: 1, size: 10 }));
+    expect(list.records[0]!.messages.VEHICLE).toMatchObject({ status: "CHECK_FAILED", message: expect.stringContaining("VehicleType") });
+    const detail = await okData<ReportWaybillDetail>(as(f, "SYSTEM_USER", `/tms-report/ANHUI/freights/${waybill.id}`, undefined, "GET"));
+    const view = detail.records.find((r) => r.id === Number(held.id))!;
+    expect(view.resubmit).toEqual({ label: "重新校验", reasonRequired: false });
+    expect(view.checkResult.find((c) => c.ministryField === "VehicleType")).toMatchObject({ ok: false, value: "大货车", message: expect.stringContaining("GA 24.4") });
+
+    // Corrected at the source: the next run checks it again and sends it, then the waybill.
+    await db().updateTable("freight_vehicles").set({ vehicle_type: type }).where("id", "=", vehicleId).execute();
+    await runSubmitter(db(), sender(new Date(t0.getTime() + 60_000)));
+    const after = await db().selectFrom("report_records").select(["id", "status", "message_type"]).where("id", "in", [...deps, Number((await recordsOf(waybill.id)).waybill.id)]).execute();
+    expect(after.every((r) => r.status === "SUCCESS"), JSON.stringify(after)).toBe(true);
+    const sent = standin.state.received.find((m) => m.documentName === "WLHY_CL1001" && m.resultCode === "1001" && (m.payload as { VehicleType: string }).VehicleType === codeOfName(VEHICLE_TYPE_LIST, type));
+    expect(sent, "the vehicle reported with its GA 24.4 code").toBeTruthy();
+  });
+
+  it("checks a waiting message once more as it leaves: one built before a rule is held, not sent", async () => {
+    await parkSeededQueue();
+    const waybill = await completedWaybill();
+    const t0 = new Date(Date.now() + 60_000);
+    await syncCompletedWaybills(db(), { platformId: "A", now: t0.toISOString() });
+    const { waybill: record } = await recordsOf(waybill.id);
+    const payload = JSON.parse(record.payload);
+    payload.VehicleInfo.VehiclePlateColorCode = "7";
+    await db().updateTable("report_records").set({ payload: JSON.stringify(payload), status: "PENDING", next_attempt_at: t0.toISOString() }).where("id", "=", record.id).execute();
+    const before = standin.state.received.length;
+    await runSubmitter(db(), sender(new Date(t0.getTime() + 1000)));
+    const held = await db().selectFrom("report_records").selectAll().where("id", "=", record.id).executeTakeFirstOrThrow();
+    expect(held.status).toBe("CHECK_FAILED");
+    expect(held.last_result_message).toContain("车牌颜色代码（VehicleInfo.VehiclePlateColorCode）「7」不在车牌颜色代码中（JT/T 697.7-2014");
+    expect(standin.state.received.slice(before).some((m) => m.documentName === "WLHY_YD1001" && (m.payload as { ShippingNoteNumber?: string })?.ShippingNoteNumber === waybill.freightNo)).toBe(false);
   });
 });

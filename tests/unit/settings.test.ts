@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { configurationDocument, readSettings, SETTINGS } from "../../contract/settings";
-import { credentialsOf } from "../../platform/submission/sender";
+import { sm2 } from "sm-crypto-v2";
+import { DEV_SENDER_KEYS, DEV_STANDIN_KEYS } from "../../platform/submission/dev-keys";
+import { credentialsOf, reportTargetProblems } from "../../platform/submission/sender";
 
 const complete = {
   TMS_ENV: "production",
@@ -67,7 +69,21 @@ describe("settings schema (contract/settings.ts)", () => {
 describe("credentials in production", () => {
   const target = { credentials_env: "TMS_REPORT_ANHUI_", base_url: "/dev/report-standin/anhui", sender_code: "ANHUI_DEV" } as Parameters<typeof credentialsOf>[0];
   it("fall back to the stand-in's development credentials only outside production", () => {
-    expect(credentialsOf(target, { selfUrl: "http://127.0.0.1:1", env: {} })).toMatchObject({ password: "tms-dev", key: "tms-dev-key" });
-    expect(credentialsOf(target, { selfUrl: "http://127.0.0.1:1", env: { TMS_ENV: "production" } })).toMatchObject({ password: "", key: "" });
+    expect(credentialsOf(target, { selfUrl: "http://127.0.0.1:1", env: {} })).toMatchObject({ password: "tms-dev", keys: { senderPrivateKey: DEV_SENDER_KEYS.privateKey, receiverPublicKey: DEV_STANDIN_KEYS.publicKey, userId: "1234567812345678" } });
+    expect(credentialsOf(target, { selfUrl: "http://127.0.0.1:1", env: { TMS_ENV: "production" } })).toMatchObject({ password: "", keys: { senderPrivateKey: "", receiverPublicKey: "" } });
+  });
+
+  it("refuse an enabled target's missing, malformed or development keys at a production start", () => {
+    const enabled = { ...target, enabled: 1, name: "安徽省网络货运监测平台", platform_id: "A", code: "ANHUI" };
+    const own = sm2.generateKeyPairHex();
+    const base = { TMS_REPORT_ANHUI_URL: "https://wlhy.example.gov.cn", TMS_REPORT_ANHUI_PASSWORD: "secret" };
+    expect(reportTargetProblems([enabled], { ...base, TMS_REPORT_ANHUI_PRIVATE_KEY: own.privateKey, TMS_REPORT_ANHUI_PUBLIC_KEY: sm2.generateKeyPairHex().publicKey })).toEqual([]);
+    expect(reportTargetProblems([{ ...enabled, enabled: 0 }], {})).toEqual([]);
+    const problems = reportTargetProblems([enabled], { ...base, TMS_REPORT_ANHUI_PRIVATE_KEY: DEV_SENDER_KEYS.privateKey, TMS_REPORT_ANHUI_PUBLIC_KEY: "tms-dev-key" });
+    expect(problems).toEqual([
+      "TMS_REPORT_ANHUI_PRIVATE_KEY 不安全：已启用的报送目标「安徽省网络货运监测平台」（A 平台）不能使用公开的开发密钥 / TMS_REPORT_ANHUI_PRIVATE_KEY is unsafe: a published development key",
+      "TMS_REPORT_ANHUI_PUBLIC_KEY 格式不正确：已启用的报送目标「安徽省网络货运监测平台」（A 平台）的 SM2 公钥应为十六进制或 PEM / TMS_REPORT_ANHUI_PUBLIC_KEY is malformed: not an SM2 key in hex or PEM",
+    ]);
+    expect(reportTargetProblems([enabled], base).join("\n")).toContain("缺少 TMS_REPORT_ANHUI_PRIVATE_KEY");
   });
 });

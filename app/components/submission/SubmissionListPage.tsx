@@ -18,6 +18,8 @@ type Row = ReportWaybillRow & Record<string, unknown> & { id: number };
 const rowOf = (row: ReportWaybillRow): Row => ({
   ...row,
   ...Object.fromEntries(Object.entries(row.messages).map(([type, message]) => [type, message?.status])),
+  // A held message (待修正) names the field and the reason under its status.
+  ...Object.fromEntries(Object.entries(row.messages).map(([type, message]) => [`${type}Note`, message?.status === "CHECK_FAILED" ? message.message : null])),
   id: row.freightId,
   overdueNote: row.overdue ? "超时未上报" : null,
 });
@@ -44,7 +46,7 @@ function TargetState({ state }: { state: NonNullable<ReturnType<typeof useLoader
       <span>对接状态：{state.enabled ? (state.paused ? <b className="text-red-600">已暂停（{state.pausedReason}）</b> : "正常") : "未启用"}</span>
       <span>自动上报：{state.autoReport ? "开" : "关"}</span>
       <span>最近成功：{chinaDateTime(state.lastSuccessAt) || "—"}</span>
-      <span>待上报 {state.queue.PENDING ?? 0} · 失败 {state.queue.FAILED ?? 0} · 校验失败 {state.queue.CHECK_FAILED ?? 0}</span>
+      <span>待上报 {state.queue.PENDING ?? 0} · 失败 {state.queue.FAILED ?? 0} · {REPORT_STATUSES.CHECK_FAILED.label} {state.queue.CHECK_FAILED ?? 0}</span>
       {state.paused ? (
         <Form method="post"><button name="intent" value="resume" className="btn">恢复</button></Form>
       ) : null}
@@ -54,14 +56,19 @@ function TargetState({ state }: { state: NonNullable<ReturnType<typeof useLoader
 
 /** 安徽省平台对接 / 物润推送: one row per waybill with the status of each of its messages (domain 8.6). */
 export function SubmissionListPage() {
-  const { target, data, notice, searchError, state, bulk, ticked, listHref } = useLoaderData<typeof submissionListLoader>();
+  const { target, data, notice, searchError, state, bulk, ticked, listHref, tabs } = useLoaderData<typeof submissionListLoader>();
   const actionData = useActionData<{ error?: string | null }>();
   const spec = REPORT_TARGETS[target];
   const water = spec.way === "WATER";
-  const detailHref = (record: Record<string, unknown>) => `${spec.detail}?freightId=${String(record.freightId)}`;
+  const detailHref = (record: Record<string, unknown>) => `${spec.detail}${spec.detail.includes("?") ? "&" : "?"}freightId=${String(record.freightId)}`;
   const rows = data.records.map(rowOf);
   return (
     <PageFrame title={spec.label} notice={notice} toolbar={state ? <TargetState state={state} /> : null}>
+      {tabs.length > 1 ? (
+        <nav className="flex gap-4 text-sm" aria-label="对接目标">
+          {tabs.map((code) => (code === target ? <b key={code} aria-current="page">{REPORT_TARGETS[code].label}</b> : <Link key={code} to={REPORT_TARGETS[code].page}>{REPORT_TARGETS[code].label}</Link>))}
+        </nav>
+      ) : null}
       <FilterBar
         filters={[
           { name: "keyword", label: "运单号/订单号" },
@@ -88,7 +95,7 @@ export function SubmissionListPage() {
           empty="没有符合条件的运单"
           leading={(r) => <RowCheckbox bulk={SELECTION} record={r as Row} title={String(r.freightNo)} ticked={ticked} form="bulk-submit" />}
           cellLinks={{ freightNo: detailHref }}
-          cellNotes={{ freightNo: "overdueNote" }}
+          cellNotes={{ freightNo: "overdueNote", ...Object.fromEntries(Object.values(WAY_MESSAGES[spec.way]).map((type) => [type, `${type}Note`])) }}
           rowAttributes={(r) => ({ "data-testid": "report-row", className: r.overdue ? "bg-red-50" : undefined })}
           cellAttributes={messageCells(spec.way)}
           trailing={[

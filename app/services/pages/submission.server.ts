@@ -4,7 +4,7 @@
  * redirects back with a notice, so the pages work without JavaScript.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { REPORT_TARGETS, reportSearchSchema, type ReportTarget } from "../../../contract/submission";
+import { pageSiblings, pageTarget, REPORT_TARGETS, reportSearchSchema, type ReportTarget } from "../../../contract/submission";
 import { noticeAndHeaders, platformMessage, redirectWithNotice } from "~/services/page-data.server";
 import { submissionApi, type SendResult } from "~/services/submission.server";
 import { requirePage } from "~/services/user.server";
@@ -16,9 +16,10 @@ import { bulkAction, bulkConfirmation, bulkConfirmOf } from "~/services/resource
 
 const FILTER_NAMES = ["keyword", "carrier", "status", "abnormal", "overdue", "completeFrom", "completeTo"] as const;
 
-export async function submissionListLoader(target: ReportTarget, { request }: LoaderFunctionArgs) {
+export async function submissionListLoader(own: ReportTarget, { request }: LoaderFunctionArgs) {
   const user = await requirePage(request);
   const url = new URL(request.url);
+  const target = pageTarget(own, url.searchParams);
   // A refused filter is left out of the search and its message shown above the table.
   const { filter, errors, current, size } = parseListQuery(reportSearchSchema, url, { target }, { fields: FILTER_NAMES });
   const { notice, headers } = await noticeAndHeaders(request, user);
@@ -36,7 +37,9 @@ export async function submissionListLoader(target: ReportTarget, { request }: Lo
   const close = new URLSearchParams(url.search);
   close.delete("confirm");
   const listHref = close.size ? `${url.pathname}?${close}` : url.pathname;
-  return json({ target, data, notice, searchError, state: targets.find((t) => t.code === target) ?? null, bulk: confirmation, ticked: url.searchParams.getAll("freightId"), listHref }, { headers });
+  // The page's tabs: its targets the platform has (安徽省 and the national system share one page).
+  const tabs = pageSiblings(target).filter((code) => targets.some((t) => t.code === code));
+  return json({ target, data, notice, searchError, state: targets.find((t) => t.code === target) ?? null, bulk: confirmation, ticked: url.searchParams.getAll("freightId"), listHref, tabs }, { headers });
 }
 
 const resultNotice = (results: SendResult[], refusals: string[] = []) => {
@@ -53,8 +56,9 @@ const resultNotice = (results: SendResult[], refusals: string[] = []) => {
 const ids = (form: FormData, name: string) => form.getAll(name).map(Number).filter((n) => Number.isInteger(n) && n > 0);
 
 /** 上报 / 批量上报 / 重试全部失败 / 重新上报 / 标记异常 / 恢复: each redirects back to the page it came from. */
-export async function submissionAction(target: ReportTarget, args: ActionFunctionArgs) {
+export async function submissionAction(own: ReportTarget, args: ActionFunctionArgs) {
   const { request } = args;
+  const target = pageTarget(own, new URL(request.url).searchParams);
   // 批量上报 from its confirmation: the engine's bulk action (the ticked waybills, checked, then sent).
   if ((await readForm(request.clone())).get("intent") === "bulk:submit") {
     return bulkAction(SUBMISSION_BULK, args, { submit: async (user, { values }) => ({ notice: resultNotice(await submissionApi.submit(user, target, values.map(Number))) }) });
@@ -97,9 +101,10 @@ export async function submissionAction(target: ReportTarget, args: ActionFunctio
   }
 }
 
-export async function submissionDetailLoader(target: ReportTarget, { request }: LoaderFunctionArgs) {
+export async function submissionDetailLoader(own: ReportTarget, { request }: LoaderFunctionArgs) {
   const user = await requirePage(request);
   const url = new URL(request.url);
+  const target = pageTarget(own, url.searchParams);
   const freightId = Number(url.searchParams.get("freightId"));
   if (!Number.isInteger(freightId) || freightId <= 0) throw new Response("请从列表选择运单", { status: 404 });
   const { notice, headers } = await noticeAndHeaders(request, user);
