@@ -75,8 +75,9 @@ async function sendAliyun(account: VendorAccount, message: VendorMessage): Promi
   } catch (error) {
     // The SDK throws for an HTTP error answer (a bad signature, a throttled account) and when unreachable.
     const e = error as { code?: string; message?: string; data?: Record<string, unknown> };
+    const said = typeof e.data?.Message === "string" ? e.data.Message : e.message;
     const requestId = typeof e.data?.RequestId === "string" ? e.data.RequestId : null;
-    return { accepted: false, requestId, messageId: null, error: vendorError(e.code, e.message), request: JSON.stringify(request), response: e.data ? JSON.stringify(e.data) : null };
+    return { accepted: false, requestId, messageId: null, error: vendorError(e.code, said), request: JSON.stringify(request), response: e.data ? JSON.stringify(e.data) : null };
   }
 }
 
