@@ -71,3 +71,6 @@ export function parseProviderTemplate(code: AccountSmsCode, raw: string): Provid
   if (new Set(params.map((p) => p.name)).size !== params.length) return "模板参数名重复 / duplicate template parameter names";
   return { templateCode, params };
 }
+
+/** A kind's template when TMS_SMS_TEMPLATE_<KIND> is unset (development only: production requires it). */
+export const defaultProviderTemplate = (code: AccountSmsCode): ProviderTemplate => ({ templateCode: `SMS_SYS_${code}`, params: accountSmsValueNames(code).map((name) => ({ name, value: name })) });

@@ -211,6 +211,12 @@ export const SETTINGS = {
   NODE_ENV: spec({
     readers: ["console"],
     schema: z.enum(["production", "development", "test"], { message: "应为 production、development 或 test / must be production, development or test" }).optional().transform((v) => v ?? "production"), label: "Node 运行模式", meaning: "Remix's mode; the console server sets `production` when unset" }),
+  SMS_STANDIN_PROVIDER: spec({
+    readers: ["script"],
+    schema: z.enum(Object.keys(SMS_PROVIDERS) as [SmsProvider, ...SmsProvider[]], { message: "应为 aliyun、tencent 或 standin / must be aliyun, tencent or standin" }).optional().transform((v) => v ?? "standin"),
+    label: "短信替身类型",
+    meaning: "`scripts/sms-standin.ts`: `standin` (the development gateway), or `aliyun` / `tencent` (a vendor's stand-in checking the TMS_SMS_* account, sign name and templates)",
+  }),
   SMS_STANDIN_PORT: spec({ readers: ["script"], schema: port(3910), label: "短信网关替身端口", meaning: "`scripts/sms-standin.ts`: its port" }),
   SMS_STANDIN_ACCOUNT: spec({ readers: ["script"], schema: text("tms-dev"), label: "短信网关替身账号", meaning: "`scripts/sms-standin.ts`: the account it accepts" }),
   SMS_STANDIN_KEY: spec({ readers: ["script"], schema: text("tms-dev-sms-key"), label: "短信网关替身密钥", meaning: "`scripts/sms-standin.ts`: that account's key" }),

@@ -5,7 +5,7 @@
  * with the password or code masked. Outside production the text also goes to the development outbox,
  * where tests and the login page's helpers read it. Call after your transaction commits.
  */
-import { ACCOUNT_SMS, accountSmsValueNames, type AccountSmsCode, type AccountSmsValues } from "../../contract/account-sms.js";
+import { ACCOUNT_SMS, defaultProviderTemplate, type AccountSmsCode, type AccountSmsValues } from "../../contract/account-sms.js";
 import { renderSms } from "../../contract/sms.js";
 import type { ServiceContext } from "../context.js";
 import { sendSms, smsSettings } from "../fleet/sms-gateway.js";
@@ -47,7 +47,7 @@ export async function sendAccountSms<C extends AccountSmsCode>(ctx: ServiceConte
     const settings = smsSettings();
     const platform = settings.TMS_SMS_SIGN ? null : await ctx.db.kysely.selectFrom("platforms").select("name").where("id", "=", message.platformId).executeTakeFirst();
     const signName = (settings.TMS_SMS_SIGN ?? platform?.name ?? "运输管理平台").slice(0, 12);
-    const providerTemplate = settings[`TMS_SMS_TEMPLATE_${message.code}`] ?? { templateCode: `SMS_SYS_${message.code}`, params: accountSmsValueNames(message.code).map((name) => ({ name, value: name })) };
+    const providerTemplate = settings[`TMS_SMS_TEMPLATE_${message.code}`] ?? defaultProviderTemplate(message.code);
     const template = { id: null, code: message.code, signName, content: ACCOUNT_SMS[message.code].content, providerTemplateId: providerTemplate.templateCode };
     await devOutbox(ctx, message.outboxKind, message.mobile, message.outboxContent ?? renderSms(signName, template.content, values));
     const sent = await sendSms(ctx, ctx.db.kysely, { platformId: message.platformId, orgId: message.orgId, userId: message.userId, purpose: PURPOSE[message.code], template, mobile: message.mobile, values, secret: ["password", "code"], providerTemplate });

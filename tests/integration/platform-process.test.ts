@@ -7,13 +7,21 @@
  */
 import { Agent, request } from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { ACCOUNT_SMS_CODES } from "../../contract/account-sms.js";
 import { bootstrapCatalogue } from "../../platform/iam/bootstrap.js";
 import { openDatabase } from "../../platform/db/index.js";
 import { migrateToLatest, migrationStatus } from "../../platform/db/migrate.js";
 import { emptyTestDatabase, type TestDatabase } from "../helpers/test-database.js";
 import { spawnPlatform, type SpawnedPlatform } from "../helpers/processes.js";
 
-const complete = { TMS_CARD_KEY: "c".repeat(40), TMS_SMS_URL: "https://sms.example.com", TMS_SMS_ACCOUNT: "acme", TMS_SMS_KEY: "k".repeat(20) };
+const complete = {
+  TMS_CARD_KEY: "c".repeat(40),
+  TMS_SMS_PROVIDER: "aliyun",
+  TMS_SMS_ACCOUNT: "acme",
+  TMS_SMS_KEY: "k".repeat(20),
+  TMS_SMS_SIGN: "皖粮运输",
+  ...Object.fromEntries(ACCOUNT_SMS_CODES.map((code, i) => [`TMS_SMS_TEMPLATE_${code}`, `SMS_1000000${i}`])),
+};
 let url: string;
 let database: TestDatabase | undefined;
 const started: SpawnedPlatform[] = [];
