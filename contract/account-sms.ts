@@ -74,3 +74,6 @@ export function parseProviderTemplate(code: AccountSmsCode, raw: string): Provid
 
 /** A kind's template when TMS_SMS_TEMPLATE_<KIND> is unset (development only: production requires it). */
 export const defaultProviderTemplate = (code: AccountSmsCode): ProviderTemplate => ({ templateCode: `SMS_SYS_${code}`, params: accountSmsValueNames(code).map((name) => ({ name, value: name })) });
+
+/** What the page says when a new password could not be sent: what happened, why, and how to send it again. */
+export const passwordNotSent = (done: string, error: string) => `${done}，但密码短信发送失败（${error}），对方收不到密码。请稍后在列表中对该用户点「重置密码」重发`;

@@ -203,4 +203,26 @@ describe("a platform in production mode sends every kind of SMS through the conf
       await standin.close();
     }
   }, 60_000);
+
+  it("tells whoever made or reset an account at once when the password SMS is refused, and 重置密码 sends it again", async () => {
+    const standin = await standinFor("aliyun");
+    Object.assign(process.env, standin.env);
+    try {
+      const system = (await loginAs(p.baseUrl, DEMO_ACCOUNTS.SYSTEM_USER)).accessToken;
+      await fetch(`${standin.url}/_control/fail`, { method: "POST", body: JSON.stringify({ count: 2, code: "isv.BUSINESS_LIMIT_CONTROL" }) });
+      const created = await call<{ id: number; smsError: string | null }>(p.baseUrl, "/iam-user", { token: system, body: { mobile: "13955550009", name: "孙未达", type: "SYSTEM_USER", roleIds: [] } });
+      expect(created.body.data!.smsError).toMatch(/^isv\.BUSINESS_LIMIT_CONTROL：/);
+      const reset = await call(p.baseUrl, `/iam-user/${created.body.data!.id}/resetPassword`, { token: system });
+      expect(reset.body.code).not.toBe(200);
+      expect(reset.body.message ?? reset.body.errorMsg).toMatch(/孙未达 的密码已重置，但密码短信发送失败（isv\.BUSINESS_LIMIT_CONTROL：.*）.*「重置密码」重发/);
+      const failed = await p.db.kysely.selectFrom("sms_send_logs").select(["status", "error", "request_id"]).where("mobile", "=", "13955550009").execute();
+      expect(failed.map((l) => l.status)).toEqual(["FAILED", "FAILED"]);
+      expect(failed.every((l) => l.request_id && l.error?.startsWith("isv.BUSINESS_LIMIT_CONTROL"))).toBe(true);
+      // 重发: the next 重置密码 reaches the provider.
+      expect((await call(p.baseUrl, `/iam-user/${created.body.data!.id}/resetPassword`, { token: system })).body.code).toBe(200);
+      expect(standin.state.sent.filter((m) => m.mobile === "13955550009")).toHaveLength(1);
+    } finally {
+      await standin.close();
+    }
+  }, 60_000);
 });
