@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_SMS_CODES, type AccountSmsCode } from "../../contract/account-sms.js";
 import { withCreditCheck } from "../../contract/resources/enterprise.js";
 import { readSettings } from "../../contract/settings.js";
+import { smsSendLog } from "../../contract/resources/system-ops.js";
 import { addDays, chinaDate } from "../../contract/units.js";
 import { flagExpiringCredentials } from "../../platform/documents/expiry.js";
 import { sendThroughVendor, type VendorAccount, type VendorProvider } from "../../platform/fleet/sms-providers.js";
@@ -131,6 +132,7 @@ describe("a platform in production mode sends every kind of SMS through the conf
   it.each(["aliyun", "tencent"] as const)("through %s", async (provider) => {
     const standin = await standinFor(provider);
     Object.assign(process.env, standin.env);
+    const started = new Date().toISOString();
     try {
       const system = (await loginAs(p.baseUrl, DEMO_ACCOUNTS.SYSTEM_USER)).accessToken;
       const tenant = (await loginAs(p.baseUrl, DEMO_ACCOUNTS.TENANT_USER)).accessToken;
@@ -190,7 +192,7 @@ describe("a platform in production mode sends every kind of SMS through the conf
       expect(kindOf(credential.mobile)).toContain("CREDENTIAL_EXPIRY");
 
       // Every send was logged with the vendor and its request id; nothing failed; no password or code in the log.
-      const logs = await p.db.kysely.selectFrom("sms_send_logs").selectAll().where("provider", "=", provider).execute();
+      const logs = await p.db.kysely.selectFrom("sms_send_logs").selectAll().where("provider", "=", provider).where("created_at", ">=", started).execute();
       expect(logs.length).toBeGreaterThanOrEqual(standin.state.sent.length);
       expect(logs.filter((l) => l.status !== "SENT")).toEqual([]);
       expect(logs.every((l) => l.request_id && l.provider_message_id)).toBe(true);
@@ -218,6 +220,20 @@ describe("a platform in production mode sends every kind of SMS through the conf
       const failed = await p.db.kysely.selectFrom("sms_send_logs").select(["status", "error", "request_id"]).where("mobile", "=", "13955550009").execute();
       expect(failed.map((l) => l.status)).toEqual(["FAILED", "FAILED"]);
       expect(failed.every((l) => l.request_id && l.error?.startsWith("isv.BUSINESS_LIMIT_CONTROL"))).toBe(true);
+      // 短信发送记录 lists it for platform staff, masked, filtered by kind, status, mobile and date.
+      type Log = { mobile: string; status: string; templateCode: string; provider: string; requestId: string; error: string | null };
+      const search = (body: Record<string, unknown>) => call<{ records: Log[] }>(p.baseUrl, "/sys-sms-send-log/search", { token: system, body });
+      const today = chinaDate();
+      const found = (await search({ status: "FAILED", templateCode: "PASSWORD_ISSUED", mobile: "0009", createdAtFrom: today, createdAtTo: today })).body.data!.records;
+      expect(found).toHaveLength(2);
+      // The list masks the mobile (138****0001) as it renders: the field says so.
+      expect(found[0]).toMatchObject({ mobile: "13955550009", status: "FAILED", templateCode: "PASSWORD_ISSUED", provider: "aliyun" });
+      expect(found[0]!.error).toMatch(/^isv\.BUSINESS_LIMIT_CONTROL/);
+      expect(smsSendLog.fields.mobile.mask).toBe("mobile");
+      expect((await search({ status: "SENT", mobile: "13955550009" })).body.data!.records).toEqual([]);
+      expect((await search({ createdAtTo: addDays(today, -400) })).body.data!.records).toEqual([]);
+      const tenant = (await loginAs(p.baseUrl, DEMO_ACCOUNTS.TENANT_USER)).accessToken;
+      expect((await call(p.baseUrl, "/sys-sms-send-log/search", { token: tenant, body: {} })).body.code).toBe(4003);
       // 重发: the next 重置密码 reaches the provider.
       expect((await call(p.baseUrl, `/iam-user/${created.body.data!.id}/resetPassword`, { token: system })).body.code).toBe(200);
       expect(standin.state.sent.filter((m) => m.mobile === "13955550009")).toHaveLength(1);
