@@ -7,7 +7,7 @@
  */
 import { Agent, request } from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { ACCOUNT_SMS_CODES } from "../../contract/account-sms.js";
+import { PRODUCTION_SMS_SETTINGS } from "../helpers/sms-settings.js";
 import { bootstrapCatalogue } from "../../platform/iam/bootstrap.js";
 import { openDatabase } from "../../platform/db/index.js";
 import { migrateToLatest, migrationStatus } from "../../platform/db/migrate.js";
@@ -16,11 +16,7 @@ import { spawnPlatform, type SpawnedPlatform } from "../helpers/processes.js";
 
 const complete = {
   TMS_CARD_KEY: "c".repeat(40),
-  TMS_SMS_PROVIDER: "aliyun",
-  TMS_SMS_ACCOUNT: "acme",
-  TMS_SMS_KEY: "k".repeat(20),
-  TMS_SMS_SIGN: "皖粮运输",
-  ...Object.fromEntries(ACCOUNT_SMS_CODES.map((code, i) => [`TMS_SMS_TEMPLATE_${code}`, `SMS_1000000${i}`])),
+  ...PRODUCTION_SMS_SETTINGS,
 };
 let url: string;
 let database: TestDatabase | undefined;

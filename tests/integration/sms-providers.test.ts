@@ -14,7 +14,7 @@ import { smsSendLog } from "../../contract/resources/system-ops.js";
 import { addDays, chinaDate } from "../../contract/units.js";
 import { flagExpiringCredentials } from "../../platform/documents/expiry.js";
 import { sendThroughVendor, type VendorAccount, type VendorProvider } from "../../platform/fleet/sms-providers.js";
-import { startVendorStandin, type VendorStandinState } from "../../platform/fleet/sms-vendor-standins.js";
+import { startVendorStandin } from "../../platform/fleet/sms-vendor-standins.js";
 import { call, DEMO_ACCOUNTS, loginAs, startTestPlatform, type TestPlatform } from "../helpers/platform.js";
 
 const SECRET = "standin-secret-0123456789";

@@ -3,17 +3,14 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { configurationDocument, readSettings, SETTINGS } from "../../contract/settings";
 import { ACCOUNT_SMS_CODES } from "../../contract/account-sms";
+import { PRODUCTION_SMS_SETTINGS } from "../helpers/sms-settings";
 import { credentialsOf } from "../../platform/submission/sender";
 
 const complete = {
   TMS_ENV: "production",
   TMS_DATABASE_URL: "postgres://tms@db.example/tms",
   TMS_CARD_KEY: "c".repeat(40),
-  TMS_SMS_PROVIDER: "aliyun",
-  TMS_SMS_ACCOUNT: "acme",
-  TMS_SMS_KEY: "k".repeat(20),
-  TMS_SMS_SIGN: "皖粮运输",
-  ...Object.fromEntries(ACCOUNT_SMS_CODES.map((code, i) => [`TMS_SMS_TEMPLATE_${code}`, `SMS_1000000${i}`])),
+  ...PRODUCTION_SMS_SETTINGS,
   SESSION_SECRET: "s".repeat(40),
 };
 
