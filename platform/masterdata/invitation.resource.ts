@@ -99,6 +99,8 @@ export const invitationBinding = bindResource(invitation, {
   hooks: {
     beforeCreate: async (trx, scope, values) => {
       const db = typed(trx);
+      // An enterprise administrator is invited into an enterprise: accepting makes him its administrator.
+      if (values.role === "ORG_ADMIN" && values.org_id == null) throw new Refusal(RefusalCode.invalid, "邀请企业管理员时请选择邀请企业");
       if (values.org_id != null) {
         const org = await db.selectFrom("organisations").select("tenant_id").where("id", "=", Number(values.org_id)).executeTakeFirstOrThrow();
         values.tenant_id = Number(org.tenant_id);

@@ -157,12 +157,30 @@ describe("a platform in production mode sends every kind of SMS through the conf
       expect(kindOf(staff)).toEqual(["PASSWORD_ISSUED", "PASSWORD_ISSUED"]);
 
       // 注册邀请 for every kind, the enterprise administrator's among them.
+      const org = await p.db.kysely
+        .selectFrom("organisations as o")
+        .innerJoin("users as u", "u.tenant_id", "o.tenant_id")
+        .select(["o.id", "o.name"])
+        .where("u.mobile", "=", DEMO_ACCOUNTS.TENANT_USER)
+        .orderBy("o.id")
+        .executeTakeFirstOrThrow();
       for (const [i, role] of (["DRIVER", "CAPTAIN", "SHIPOWNER", "FLEET_LEADER", "ORG_ADMIN"] as const).entries()) {
         const mobile = `176600${serial}000${i}`;
-        const res = await call(p.baseUrl, "/tms-registration-invite", { token: tenant, body: { inviteeName: "赵师傅", inviteeMobile: mobile, role, channel: "SMS" } });
+        const res = await call(p.baseUrl, "/tms-registration-invite", { token: tenant, body: { inviteeName: "赵师傅", inviteeMobile: mobile, role, channel: "SMS", ...(role === "ORG_ADMIN" ? { inviteOrgId: Number(org.id) } : {}) } });
         expect(res.body.code, JSON.stringify(res.body)).toBe(200);
         expect(kindOf(mobile)).toEqual(["INVITATION"]);
       }
+      // The enterprise administrator accepts his invitation (账号激活 with the code the SMS carried) and
+      // becomes an ORG_USER of the inviting enterprise.
+      const adminInvitee = `176600${serial}0004`;
+      const inviteCode = Object.values(sentTo(adminInvitee)[0]!.params).find((v) => /^[A-Z2-9]{8}$/.test(v))!;
+      expect((await call(p.baseUrl, "/api/v1/auth/activation/sms", { body: { mobile: adminInvitee, inviteCode, clientId: "sms-providers" } })).body.code).toBe(200);
+      const smsCode = Object.values(sentTo(adminInvitee)[1]!.params).find((v) => /^\d{6}$/.test(v))!;
+      const activated = await call(p.baseUrl, "/api/v1/auth/activation", { body: { mobile: adminInvitee, inviteCode, smsCode, password: "Admin@2026x" } });
+      expect(activated.body.code, JSON.stringify(activated.body)).toBe(200);
+      const joined = await p.db.kysely.selectFrom("users").select(["type", "org_id"]).where("mobile", "=", adminInvitee).executeTakeFirstOrThrow();
+      expect(joined).toMatchObject({ type: "ORG_USER", org_id: org.id });
+      await loginAs(p.baseUrl, adminInvitee, "Admin@2026x");
 
       // A new enterprise's administrator gets the initial password.
       const adminMobile = `1775000000${serial}`;
