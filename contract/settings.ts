@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { REPORT_TARGET_CODES, REPORT_TARGETS } from "./submission.js";
+import { ACCOUNT_SMS, ACCOUNT_SMS_CODES, accountSmsValueNames, parseProviderTemplate, SMS_PROVIDERS, type AccountSmsCode, type ProviderTemplate, type SmsProvider } from "./account-sms.js";
 
 /** Who reads a variable: the platform process, the console process, or a helper script. */
 export type SettingReader = "platform" | "console" | "script";
@@ -25,6 +26,8 @@ interface SettingSpec<T extends z.ZodTypeAny = z.ZodTypeAny> {
   production?: "required";
   /** A secret: in production at least this long, and never a development default (`tms-dev…`). */
   secretLength?: number;
+  /** In production: why the settings as a whole make this one wrong (a value another setting rules out), or null. */
+  productionCheck?: (env: Record<string, string | undefined>) => string | null;
 }
 
 const spec = <T extends z.ZodTypeAny>(s: SettingSpec<T>) => s;
@@ -75,6 +78,29 @@ const reportCredentials = Object.fromEntries(
     ];
   }),
 ) as Record<`TMS_REPORT_${(typeof REPORT_TARGET_CODES)[number]}_${"URL" | "USER" | "PASSWORD" | "PRIVATE_KEY" | "PUBLIC_KEY" | "USER_ID"}`, SettingSpec>;
+
+const smsTemplateSpec = (code: AccountSmsCode) =>
+  spec({
+    readers: ["platform"],
+    schema: z
+      .string()
+      .transform((raw, zc): ProviderTemplate => {
+        const parsed = parseProviderTemplate(code, raw);
+        if (typeof parsed === "string") {
+          zc.addIssue({ code: z.ZodIssueCode.custom, message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      .optional()
+      .transform((v) => v ?? null),
+    shown: `\`SMS_SYS_${code}\` (the stand-in, not in production)`,
+    label: `短信模板：${ACCOUNT_SMS[code].label}`,
+    meaning: `the vendor's template of ${ACCOUNT_SMS[code].label} as \`CODE\` or \`CODE:param,param\` (the template's parameters in order; \`name=value\` when it names a value otherwise); values: ${accountSmsValueNames(code).join(", ")}`,
+    production: "required",
+  });
+/** TMS_SMS_TEMPLATE_<KIND>: one provider template per platform message kind (contract/account-sms.ts). */
+const smsTemplates = Object.fromEntries(ACCOUNT_SMS_CODES.map((code) => [`TMS_SMS_TEMPLATE_${code}`, smsTemplateSpec(code)])) as Record<`TMS_SMS_TEMPLATE_${AccountSmsCode}`, ReturnType<typeof smsTemplateSpec>>;
 
 export const SETTINGS = {
   TMS_ENV: spec({
@@ -130,10 +156,29 @@ export const SETTINGS = {
     production: "required",
   }),
   TMS_CARD_KEY: spec({ readers: ["platform", "script"], schema: optionalText(), secretLength: 32, shown: "a development key (not in production)", label: "银行卡加密密钥", meaning: "encrypts bank card numbers at rest (AES-256-GCM); at least 32 characters; `npm run backup` saves it", production: "required" }),
-  TMS_SMS_URL: spec({ readers: ["platform"], schema: httpUrl(), shown: "the built-in stand-in (not in production)", label: "短信网关地址", meaning: "the SMS gateway (codes, passwords, invitations, template filing)", production: "required" }),
-  TMS_SMS_ACCOUNT: spec({ readers: ["platform"], schema: optionalText(), shown: "`tms-dev` (not in production)", label: "短信网关账号", meaning: "the SMS gateway account", production: "required" }),
-  TMS_SMS_KEY: spec({ readers: ["platform"], schema: optionalText(), secretLength: 8, shown: "`tms-dev-sms-key` (not in production)", label: "短信网关密钥", meaning: "the SMS gateway signing key", production: "required" }),
-  TMS_SMS_SIGN: spec({ readers: ["platform"], schema: optionalText(), shown: "the platform's name", label: "短信签名", meaning: "the signature (签名) of account SMS: initial passwords, activation codes, roster notices; at most 12 characters" }),
+  TMS_SMS_PROVIDER: spec({
+    readers: ["platform"],
+    schema: z.enum(Object.keys(SMS_PROVIDERS) as [SmsProvider, ...SmsProvider[]], { message: "应为 aliyun、tencent 或 standin / must be aliyun, tencent or standin" }).optional().transform((v) => v ?? "standin"),
+    shown: "`standin` (not in production)",
+    label: "短信服务商",
+    meaning: "`aliyun` (阿里云短信服务) or `tencent` (腾讯云短信): every SMS goes through that vendor's SDK; `standin`, the built-in stand-in of development and tests, is refused in production",
+    production: "required",
+    productionCheck: (env) => (env.TMS_SMS_PROVIDER === "standin" ? "生产环境不能使用开发替身，应为 aliyun 或 tencent / production needs aliyun or tencent" : null),
+  }),
+  TMS_SMS_URL: spec({ readers: ["platform"], schema: httpUrl(), shown: "the vendor's endpoint (`https://dysmsapi.aliyuncs.com`, `https://sms.tencentcloudapi.com`); the built-in stand-in for `standin`", label: "短信接口地址", meaning: "where the SDK sends (scheme and host; `http://` only for a local stand-in)" }),
+  TMS_SMS_ACCOUNT: spec({ readers: ["platform"], schema: optionalText(), shown: "`tms-dev` (not in production)", label: "短信 AccessKey ID", meaning: "阿里云 AccessKey ID or 腾讯云 SecretId (the stand-in's account for `standin`)", production: "required" }),
+  TMS_SMS_KEY: spec({ readers: ["platform"], schema: optionalText(), secretLength: 8, shown: "`tms-dev-sms-key` (not in production)", label: "短信 AccessKey Secret", meaning: "阿里云 AccessKey Secret or 腾讯云 SecretKey (the stand-in's signing key for `standin`)", production: "required" }),
+  TMS_SMS_APP_ID: spec({
+    readers: ["platform"],
+    schema: z.string().regex(/^\d{6,12}$/, "应为 6–12 位数字 / must be 6–12 digits").optional().transform((v) => v ?? null),
+    shown: "unset",
+    label: "腾讯云短信应用 ID",
+    meaning: "腾讯云 SmsSdkAppId (required with `tencent`)",
+    productionCheck: (env) => (env.TMS_SMS_PROVIDER === "tencent" && !env.TMS_SMS_APP_ID ? "缺少 TMS_SMS_APP_ID（腾讯云短信应用 ID），使用腾讯云时必须设置 / TMS_SMS_APP_ID is required with TMS_SMS_PROVIDER=tencent" : null),
+  }),
+  TMS_SMS_REGION: spec({ readers: ["platform"], schema: optionalText(), shown: "`cn-hangzhou` (阿里云), `ap-guangzhou` (腾讯云)", label: "短信服务地域", meaning: "the vendor's region of the SMS API" }),
+  TMS_SMS_SIGN: spec({ readers: ["platform"], schema: z.string().max(12, "至多 12 个字 / at most 12 characters").optional().transform((v) => v ?? null), shown: "the platform's name (not in production)", label: "短信签名", meaning: "the sign name (签名) approved by the vendor, on every platform SMS; at most 12 characters", production: "required" }),
+  ...smsTemplates,
   ...reportCredentials,
   TMS_SHUTDOWN_TIMEOUT_MS: spec({
     readers: ["platform", "console"],
@@ -169,6 +214,12 @@ export const SETTINGS = {
   NODE_ENV: spec({
     readers: ["console"],
     schema: z.enum(["production", "development", "test"], { message: "应为 production、development 或 test / must be production, development or test" }).optional().transform((v) => v ?? "production"), label: "Node 运行模式", meaning: "Remix's mode; the console server sets `production` when unset" }),
+  SMS_STANDIN_PROVIDER: spec({
+    readers: ["script"],
+    schema: z.enum(Object.keys(SMS_PROVIDERS) as [SmsProvider, ...SmsProvider[]], { message: "应为 aliyun、tencent 或 standin / must be aliyun, tencent or standin" }).optional().transform((v) => v ?? "standin"),
+    label: "短信替身类型",
+    meaning: "`scripts/sms-standin.ts`: `standin` (the development gateway), or `aliyun` / `tencent` (a vendor's stand-in checking the TMS_SMS_* account, sign name and templates)",
+  }),
   SMS_STANDIN_PORT: spec({ readers: ["script"], schema: port(3910), label: "短信网关替身端口", meaning: "`scripts/sms-standin.ts`: its port" }),
   SMS_STANDIN_ACCOUNT: spec({ readers: ["script"], schema: text("tms-dev"), label: "短信网关替身账号", meaning: "`scripts/sms-standin.ts`: the account it accepts" }),
   SMS_STANDIN_KEY: spec({ readers: ["script"], schema: text("tms-dev-sms-key"), label: "短信网关替身密钥", meaning: "`scripts/sms-standin.ts`: that account's key" }),
@@ -225,6 +276,8 @@ export function readSettings(env: Record<string, string | undefined>, reader?: S
         if (s.production === "required") problems.push(`缺少 ${name}（${s.label}），生产环境必须设置 / ${name} is required when TMS_ENV=production: ${s.meaning}`);
       } else if (s.secretLength && (value.length < s.secretLength || /^tms-dev/.test(value)))
         problems.push(`${name}（${s.label}）不安全：至少 ${s.secretLength} 个字符且不能使用开发默认值 / ${name} is unsafe: at least ${s.secretLength} characters, not a development default`);
+      const wrong = s.productionCheck?.(env);
+      if (wrong) problems.push(`${name}（${s.label}）：${wrong}`);
     }
   return { settings, problems: [...new Set(problems)], production };
 }

@@ -124,6 +124,7 @@ export const ROUTE_TREE: RouteNode[] = [
     system.page("enterpriseConfig", "企业配置"),
     system.detail("enterpriseConfigEdit", "编辑企业配置", "enterpriseConfig"),
     system.page("pushLog", "推送日志"),
+    system.page("smsLog", "短信发送记录"),
     system.page("invoiceCompany", "开票公司"),
     system.page("shipConfig", "船舶配置", SHIP),
     system.page("addUserBankCardList", "用户银行卡"),

@@ -5,7 +5,7 @@
  */
 import { complaint, complaintReply } from "../../contract/resources/complaint";
 import { safetyNotice, sensitiveWord, wxGroup } from "../../contract/resources/system-content";
-import { appDeviceReport, enterpriseConfig, noPushRule, pushLog } from "../../contract/resources/system-ops";
+import { appDeviceReport, enterpriseConfig, noPushRule, pushLog, smsSendLog } from "../../contract/resources/system-ops";
 import { pagesOf, type ListPage, type ResourcePage } from "./kit";
 
 export const phoneInfoPages = pagesOf(appDeviceReport, {
@@ -22,6 +22,10 @@ enterpriseConfigPages.list!.links.edit = `${ENTERPRISE_CONFIG_EDIT}?orgId=:id`;
 
 export const pushLogPages = pagesOf(pushLog, {
   list: { path: "/system/pushLog", title: "推送日志", rowActions: [] },
+});
+
+export const smsLogPages = pagesOf(smsSendLog, {
+  list: { path: "/system/smsLog", title: "短信发送记录", rowActions: [] },
 });
 
 export const noPushPages = pagesOf(noPushRule, {
@@ -73,4 +77,4 @@ export const safetyNoticePages = pagesOf(safetyNotice, {
   detail: { path: "/system/safetyNoticeDetail", title: "安全须知详情", actions: ["edit", "publish", "archive", "revise"] },
 });
 
-export const SYSTEM_PAGE_GROUPS: Array<Record<string, ResourcePage | undefined>> = [phoneInfoPages, enterpriseConfigPages, pushLogPages, noPushPages, sensitiveWordPages, complaintPages, complaintHandlingPages, complaintResponsePages, wxGroupPages, safetyNoticePages];
+export const SYSTEM_PAGE_GROUPS: Array<Record<string, ResourcePage | undefined>> = [phoneInfoPages, enterpriseConfigPages, pushLogPages, smsLogPages, noPushPages, sensitiveWordPages, complaintPages, complaintHandlingPages, complaintResponsePages, wxGroupPages, safetyNoticePages];

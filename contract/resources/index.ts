@@ -30,7 +30,7 @@ import { captain, captainProfile } from "./captain.js";
 import { shipowner } from "./shipowner.js";
 import { shipRelation } from "./ship-relation.js";
 import { supply, supplyCallLog, supplyDispute, supplyFavorite, supplyPriceChange, supplySubscription } from "./supply.js";
-import { appDeviceReport, enterpriseConfig, noPushRule, pushLog } from "./system-ops.js";
+import { appDeviceReport, enterpriseConfig, noPushRule, pushLog, smsSendLog } from "./system-ops.js";
 import { complaint, complaintReply } from "./complaint.js";
 import { safetyNotice, sensitiveWord, wxGroup } from "./system-content.js";
 import { order } from "./order.js";
@@ -68,7 +68,7 @@ export const RESOURCES: Record<string, AnyResource> = {
   [shipowner.key]: shipowner,
   [shipRelation.key]: shipRelation,
   ...Object.fromEntries([supply, supplyPriceChange, supplySubscription, supplyCallLog, supplyFavorite, supplyDispute].map((def) => [def.key, def])),
-  ...Object.fromEntries([appDeviceReport, enterpriseConfig, pushLog, noPushRule, sensitiveWord, complaint, complaintReply, wxGroup, safetyNotice].map((def) => [def.key, def as AnyResource])),
+  ...Object.fromEntries([appDeviceReport, enterpriseConfig, pushLog, smsSendLog, noPushRule, sensitiveWord, complaint, complaintReply, wxGroup, safetyNotice].map((def) => [def.key, def as AnyResource])),
   [timeoutConfig.key]: timeoutConfig,
   [vehicleAlert.key]: vehicleAlert,
   [vehicleAvailability.key]: vehicleAvailability,

@@ -40,7 +40,7 @@ export const invitation = defineResource({
     role: f.enumOf("邀请身份", INVITE_ROLES, { ...ASKED, required: true, filter: "eq" }),
     inviteCode: f.text("邀请码", 8, SHOWN),
     channel: f.enumOf("渠道", INVITE_CHANNELS, { ...ASKED, required: true }),
-    inviteOrgId: f.ref("邀请企业", "enterprise", "orgName", { ...ASKED, column: "org_id", hint: "被邀请人注册后加入该企业（可不选）" }),
+    inviteOrgId: f.ref("邀请企业", "enterprise", "orgName", { ...ASKED, column: "org_id", hint: "被邀请人注册后加入该企业；邀请企业管理员时必选" }),
     inviterName: f.text("邀请人", 32, { ...SHOWN, filter: "contains" }),
     invitedAt: f.datetime("邀请时间", { ...SHOWN, column: "created_at" }),
     expiresAt: f.datetime("有效期至", SHOWN),

@@ -4,6 +4,8 @@
  * (6.13, the exemptions the senders honour).
  */
 import { defineResource, f, type Options, type RecordOf } from "./kit.js";
+import { ACCOUNT_SMS, SMS_PROVIDERS } from "../account-sms.js";
+import { SMS_TEMPLATE_CODES } from "../sms.js";
 
 const SHOWN = { list: true, detail: true, export: true } as const;
 const STAFF = ["SYSTEM_USER", "TENANT_USER", "ORG_USER"] as const;
@@ -211,3 +213,39 @@ export const noPushRule = defineResource({
 });
 
 export type NoPushRuleRecord = RecordOf<typeof noPushRule>;
+
+// ---------------------------------------------------------------------------------------------
+// 短信发送记录
+
+/** What a message was: the platform's own kinds and organisations' 短信模板 codes. */
+export const SMS_LOG_KINDS = Object.fromEntries([...Object.entries(ACCOUNT_SMS), ...Object.entries(SMS_TEMPLATE_CODES)].map(([code, kind]) => [code, { label: kind.label }])) as Record<string, { label: string }>;
+/** 已提交: the provider accepted it; 成功: its delivery receipt says delivered; 失败: refused or not reached. */
+export const SMS_LOG_STATES = {
+  SENT: { label: "已提交", tone: "info" },
+  DELIVERED: { label: "成功", tone: "success" },
+  FAILED: { label: "失败", tone: "error" },
+} as const satisfies Options;
+
+export const smsSendLog = defineResource({
+  key: "smsSendLog",
+  name: "短信发送记录",
+  api: "sys-sms-send-log",
+  titleField: "mobile",
+  fields: {
+    createdAt: f.datetime("时间", { ...SHOWN, filter: "range" }),
+    templateCode: f.enumOf("类型", SMS_LOG_KINDS, { ...SHOWN, filter: "eq" }),
+    mobile: f.mobile("接收手机号", { ...SHOWN, filter: "contains", mask: true }),
+    provider: f.enumOf("服务商", SMS_PROVIDERS, SHOWN),
+    content: f.textarea("内容", 600, { detail: true, export: true }),
+    status: f.enumOf("状态", SMS_LOG_STATES, { ...SHOWN, filter: "eq" }),
+    requestId: f.text("请求编号", 64, SHOWN),
+    providerMessageId: f.text("回执编号", 40, { detail: true, export: true }),
+    error: f.text("失败原因", 200, SHOWN),
+  },
+  permissions: { list: ["SYSTEM_USER_LOG"], detail: ["SYSTEM_USER_LOG"], export: ["SYSTEM_USER_LOG"] },
+  kinds: { read: ["SYSTEM_USER"], write: [] },
+  defaultSort: ["createdAt", "desc"],
+  example: { as: "SYSTEM_USER", body: () => ({}) },
+});
+
+export type SmsSendLogRecord = RecordOf<typeof smsSendLog>;

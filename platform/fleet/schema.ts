@@ -45,6 +45,9 @@ export interface SmsSendLogsTable {
   content: string;
   status: string;
   provider_message_id: string | null;
+  /** aliyun, tencent or standin; null on rows from before the providers. */
+  provider: string | null;
+  request_id: string | null;
   request_excerpt: string;
   response_excerpt: string | null;
   error: string | null;

@@ -1,11 +1,16 @@
 /**
- * The SMS gateway client: files templates and sends messages over HTTP to the provider configured by
- * `TMS_SMS_URL`, `TMS_SMS_ACCOUNT` and `TMS_SMS_KEY` (out of production the defaults point at the
- * stand-in the platform mounts at /dev/sms-standin). Every send is written to sms_send_logs with its
- * request and the gateway's answer; nothing here runs inside a database transaction.
+ * The SMS client: sends every message through the provider of `TMS_SMS_PROVIDER`: 阿里云 or 腾讯云
+ * through their SDKs (sms-providers.ts), or, out of production, the development stand-in's own protocol
+ * (an HMAC-signed JSON post to `TMS_SMS_URL`, by default the stand-in the platform mounts at
+ * /dev/sms-standin; it also files organisations' templates). Every send is written to sms_send_logs
+ * with its provider, request, the provider's answer and request id; nothing here runs inside a
+ * database transaction.
  */
 import { createHmac } from "node:crypto";
-import { renderSms, type SmsCode } from "../../contract/sms.js";
+import { placeholdersOf, renderSms, type SmsCode } from "../../contract/sms.js";
+import type { ProviderTemplate } from "../../contract/account-sms.js";
+import { readSettings } from "../../contract/settings.js";
+import { sendThroughVendor, type VendorAccount, type VendorAnswer } from "./sms-providers.js";
 import type { ServiceContext } from "../context.js";
 import type { AnyDb } from "../resources/bind.js";
 import { smsSends } from "../observability/metrics.js";
@@ -80,6 +85,8 @@ async function postOnce(ctx: ServiceContext, path: string, payload: Record<strin
 
 /** Files a template with the gateway: approved with its id, rejected with the reason, or not reached. */
 export async function fileTemplate(ctx: ServiceContext, template: { code: string; signName: string; content: string }) {
+  // The vendors review templates in their own consoles; their codes are written on the template by operations.
+  if (vendorAccountOf()) return { status: "UNREACHED" as const, reason: "短信服务商的模板须在其控制台报备" };
   const outcome = await post(ctx, "/templates", template);
   if (!outcome.ok) return { status: "UNREACHED" as const, reason: outcome.error };
   if (outcome.reply.code === "OK" && outcome.reply.templateId) return { status: "APPROVED" as const, templateId: outcome.reply.templateId };
@@ -97,17 +104,41 @@ export interface SmsToSend {
   values: Record<string, string>;
   /** Values never written to the log (an initial password): the log shows ****** instead. */
   secret?: readonly string[];
+  /** A platform message's vendor template (TMS_SMS_TEMPLATE_<KIND>); else the template's placeholders by name. */
+  providerTemplate?: ProviderTemplate;
+}
+
+/** The SMS settings as the platform reads them now (tests set them per file). */
+export function smsSettings(env: NodeJS.ProcessEnv = process.env) {
+  return readSettings(env, "platform").settings;
+}
+
+/** The vendor account of TMS_SMS_*, or null for the stand-in. */
+export function vendorAccountOf(settings = smsSettings()): VendorAccount | null {
+  const provider = settings.TMS_SMS_PROVIDER;
+  if (provider === "standin") return null;
+  return { provider, url: settings.TMS_SMS_URL, accessKeyId: settings.TMS_SMS_ACCOUNT ?? "", accessKeySecret: settings.TMS_SMS_KEY ?? "", appId: settings.TMS_SMS_APP_ID, region: settings.TMS_SMS_REGION };
+}
+
+/** Through the stand-in's protocol, as a vendor answer. */
+async function sendThroughStandin(ctx: ServiceContext, message: SmsToSend): Promise<VendorAnswer> {
+  const { template } = message;
+  const outcome = await post(ctx, "/messages", { templateId: template.providerTemplateId, signName: template.signName, content: template.content, mobile: message.mobile, params: message.values });
+  const accepted = outcome.ok && outcome.reply.code === "OK";
+  const error = accepted ? null : outcome.ok ? `${outcome.reply.code}：${outcome.reply.message}` : outcome.error;
+  return { accepted, error, requestId: null, messageId: accepted && outcome.ok ? (outcome.reply.messageId ?? null) : null, request: outcome.request, response: outcome.response };
 }
 
 const MASK = "******";
 
-/** Sends one message and writes its log row; answers whether the gateway accepted it. */
+/** Sends one message and writes its log row; answers whether the provider accepted it. */
 export async function sendSms(ctx: ServiceContext, db: AnyDb, message: SmsToSend) {
   const { template } = message;
-  const outcome = await post(ctx, "/messages", { templateId: template.providerTemplateId, signName: template.signName, content: template.content, mobile: message.mobile, params: message.values });
-  const accepted = outcome.ok && outcome.reply.code === "OK";
+  const account = vendorAccountOf();
+  const providerTemplate = message.providerTemplate ?? { templateCode: template.providerTemplateId, params: placeholdersOf(template.content).map((name) => ({ name, value: name })) };
+  const answer = account ? await sendThroughVendor(account, { signName: template.signName, template: providerTemplate, mobile: message.mobile, values: message.values }) : await sendThroughStandin(ctx, message);
+  if (account) smsSends.inc({ path: account.provider, outcome: answer.accepted ? "ok" : "failed" });
   const hidden = (text: string) => (message.secret ?? []).reduce((acc, key) => (message.values[key] ? acc.split(message.values[key]!).join(MASK) : acc), text);
-  const error = accepted ? null : outcome.ok ? `${outcome.reply.code}：${outcome.reply.message}` : outcome.error;
   const log = await db
     .insertInto("sms_send_logs")
     .values({
@@ -119,14 +150,16 @@ export async function sendSms(ctx: ServiceContext, db: AnyDb, message: SmsToSend
       purpose: message.purpose,
       mobile: message.mobile,
       content: hidden(renderSms(template.signName, template.content, message.values)).slice(0, 600),
-      status: accepted ? "SENT" : "FAILED",
-      provider_message_id: accepted && outcome.ok ? (outcome.reply.messageId ?? null) : null,
-      request_excerpt: hidden(outcome.request).slice(0, 2000),
-      response_excerpt: outcome.response === null ? null : hidden(outcome.response),
-      error: error?.slice(0, 200) ?? null,
+      status: answer.accepted ? "SENT" : "FAILED",
+      provider: account?.provider ?? "standin",
+      provider_message_id: answer.messageId?.slice(0, 40) ?? null,
+      request_id: answer.requestId?.slice(0, 64) ?? null,
+      request_excerpt: hidden(answer.request).slice(0, 2000),
+      response_excerpt: answer.response === null ? null : hidden(answer.response).slice(0, 2000),
+      error: answer.error?.slice(0, 200) ?? null,
       created_at: new Date().toISOString(),
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return { accepted, error, logId: Number(log.id) };
+  return { accepted: answer.accepted, error: answer.error, logId: Number(log.id) };
 }

@@ -6,7 +6,9 @@
  *   one which mobiles are registered.
  * - POST /api/v1/auth/activation: the code and a password. The waiting account gets the password; an
  *   invitation with no account yet gets a new INDIVIDUAL_USER (driver, captain, fleet leader or
- *   shipowner) and moves to 已注册. A mobile that already has a password is refused (log in instead).
+ *   shipowner), or, invited as 企业管理员, an ORG_USER of the invitation's 邀请企业 with the enterprise
+ *   administrator's role; the invitation moves to 已注册. A mobile that already has a password is
+ *   refused (log in instead).
  */
 import type { FastifyInstance } from "fastify";
 import { activationSchema, activationSmsSchema } from "../../contract/activation.js";
@@ -20,6 +22,7 @@ import { parse } from "../http/validate.js";
 import { passwordExpiry } from "../iam/admin/sys-config.js";
 import { templateRole } from "../iam/role-templates.js";
 import { NO_PASSWORD } from "../masterdata/carrier-accounts.js";
+import { enterpriseAdminRole } from "../masterdata/enterprise.resource.js";
 import { recordResourceEvent } from "../resources/events.js";
 import type { Row } from "../resources/bind.js";
 import { hashPassword } from "./crypto.js";
@@ -27,7 +30,7 @@ import { platformOf } from "./guard.js";
 import { requesterAddress } from "../http/rate-limit.js";
 import { issueSmsCode, requireSmsCode } from "./sms-codes.js";
 
-/** Invitation roles whose invitee becomes an INDIVIDUAL_USER (an enterprise administrator comes with his enterprise). */
+/** Invitation roles whose invitee becomes an INDIVIDUAL_USER. */
 const INDIVIDUAL_ROLES = ["DRIVER", "CAPTAIN", "FLEET_LEADER", "SHIPOWNER"] as const;
 
 async function openInvitation(ctx: ServiceContext, platformId: string, mobile: string, inviteCode: string | undefined) {
@@ -39,7 +42,8 @@ async function openInvitation(ctx: ServiceContext, platformId: string, mobile: s
     .where("status", "=", "SENT")
     .where("expires_at", ">", nowIso())
     .where("deleted_at", "is", null)
-    .where("role", "in", INDIVIDUAL_ROLES);
+    // An enterprise administrator joins the enterprise that invited him; without one there is nothing to join.
+    .where((eb) => eb.or([eb("role", "in", INDIVIDUAL_ROLES), eb.and([eb("role", "=", "ORG_ADMIN"), eb("org_id", "is not", null)])]));
   if (inviteCode) query = query.where("invite_code", "=", inviteCode);
   return query.orderBy("id", "desc").executeTakeFirst();
 }
@@ -74,13 +78,15 @@ export async function activate(ctx: ServiceContext, platformId: string, input: u
       if (Number(done.numUpdatedRows) !== 1) throw new Refusal(RefusalCode.illegalState, "该手机号已开通账号并设置了密码，请直接登录");
     } else {
       const name = invitation!.invitee_name?.trim() || `用户${body.mobile.slice(-4)}`;
+      const admin = invitation!.role === "ORG_ADMIN";
       const user = await trx
         .insertInto("users")
-        .values({ platform_id: platformId, tenant_id: invitation!.tenant_id, org_id: null, type: "INDIVIDUAL_USER", mobile: body.mobile, name, password_hash: passwordHash, password_changed_at: now.toISOString(), headshot_url: null, status: "ACTIVE", failed_attempts: 0, locked_until: null, pw_expiration: expiry, created_at: now.toISOString() })
+        .values({ platform_id: platformId, tenant_id: invitation!.tenant_id, org_id: admin ? invitation!.org_id : null, type: admin ? "ORG_USER" : "INDIVIDUAL_USER", mobile: body.mobile, name, password_hash: passwordHash, password_changed_at: now.toISOString(), headshot_url: null, status: "ACTIVE", failed_attempts: 0, locked_until: null, pw_expiration: expiry, created_at: now.toISOString() })
         .returning("id")
         .executeTakeFirstOrThrow();
       userId = Number(user.id);
-      await trx.insertInto("user_roles").values({ user_id: userId, role_id: await templateRole(trx, platformId, { name: CARRIER_ROLE, userType: "INDIVIDUAL_USER", codes: CARRIER_CODES }) }).execute();
+      const role = admin ? await enterpriseAdminRole(trx, platformId) : await templateRole(trx, platformId, { name: CARRIER_ROLE, userType: "INDIVIDUAL_USER", codes: CARRIER_CODES });
+      await trx.insertInto("user_roles").values({ user_id: userId, role_id: role }).execute();
     }
     if (invitation) {
       const moved = await trx.updateTable("registration_invitations").set({ status: "REGISTERED", registered_at: now.toISOString(), updated_at: now.toISOString(), version: Number(invitation.version) + 1 }).where("id", "=", invitation.id).where("status", "=", "SENT").executeTakeFirst();

@@ -81,7 +81,7 @@ export async function issueSmsCode(ctx: ServiceContext, input: IssueSmsCode): Pr
     .executeTakeFirstOrThrow();
   if (sendFor !== null) {
     const values = { code, minutes: String(SMS_TTL_MS / 60_000) };
-    const accepted = await sendAccountSms(ctx, { code: "VERIFICATION_CODE", platformId: sendFor, orgId: null, userId: null, mobile, values, outboxKind: "sms", outboxContent: code });
+    const { accepted } = await sendAccountSms(ctx, { code: "VERIFICATION_CODE", platformId: sendFor, orgId: null, userId: null, mobile, values, outboxKind: "sms", outboxContent: code });
     if (!accepted && ctx.config.production) {
       // Nobody can read this code: void it, so the caller may ask again at once.
       await ctx.db.kysely.deleteFrom("sms_codes").where("id", "=", issued.id).execute();

@@ -18,6 +18,7 @@ import type { Database } from "../db/schema.js";
 import { Refusal } from "../http/envelope.js";
 import { bindResource, orgScope, type AnyDb, type Row } from "../resources/bind.js";
 import { recordResourceEvent } from "../resources/events.js";
+import { sendAccountSms } from "../identity/account-sms.js";
 
 type Db = Kysely<Database> | Transaction<Database>;
 const typed = (trx: AnyDb) => trx as unknown as Db;
@@ -70,12 +71,24 @@ export function startInvitationExpiry(app: FastifyInstance, ctx: ServiceContext,
   app.addHook("onClose", async () => clearInterval(timer));
 }
 
-/** The development outbox's copy of the invitation (SMS channel). */
-async function outbox(ctx: ServiceContext, row: Row): Promise<void> {
-  if (ctx.config.production || row.channel !== "SMS") return;
+/**
+ * Sends an SMS invitation (every invited role) through the SMS provider, after commit; out of
+ * production the development outbox keeps its text too. A refusal shows in 短信发送记录 and the
+ * invitation stays 已邀请, to be sent again with 重发.
+ */
+async function sendInvitation(ctx: ServiceContext, row: Row): Promise<void> {
+  if (row.channel !== "SMS") return;
   const role = INVITE_ROLES[row.role as keyof typeof INVITE_ROLES]?.label ?? String(row.role);
-  const content = `${String(row.inviter_name)}邀请您注册成为${role}，邀请码 ${String(row.invite_code)}，${chinaDate(String(row.expires_at))} 前有效。`;
-  await ctx.db.kysely.insertInto("dev_outbox").values({ kind: "invite", mobile: String(row.invitee_mobile), content, created_at: nowIso() }).execute();
+  const mobile = String(row.invitee_mobile);
+  await sendAccountSms(ctx, {
+    code: "INVITATION",
+    platformId: String(row.platform_id),
+    orgId: row.org_id == null ? null : Number(row.org_id),
+    userId: null,
+    mobile,
+    values: { inviter: String(row.inviter_name), role, code: String(row.invite_code), date: chinaDate(String(row.expires_at)) },
+    outboxKind: "invite",
+  });
 }
 
 export const invitationBinding = bindResource(invitation, {
@@ -86,6 +99,8 @@ export const invitationBinding = bindResource(invitation, {
   hooks: {
     beforeCreate: async (trx, scope, values) => {
       const db = typed(trx);
+      // An enterprise administrator is invited into an enterprise: accepting makes him its administrator.
+      if (values.role === "ORG_ADMIN" && values.org_id == null) throw new Refusal(RefusalCode.invalid, "邀请企业管理员时请选择邀请企业");
       if (values.org_id != null) {
         const org = await db.selectFrom("organisations").select("tenant_id").where("id", "=", Number(values.org_id)).executeTakeFirstOrThrow();
         values.tenant_id = Number(org.tenant_id);
@@ -114,7 +129,7 @@ export const invitationBinding = bindResource(invitation, {
     },
     afterCreate: async (ctx, _scope, row) => {
       await ctx.db.kysely.transaction().execute((trx) => expireOverdueInvitations(trx));
-      await outbox(ctx, row);
+      await sendInvitation(ctx, row);
     },
     onTransition: async (trx, _scope, row, transition) => {
       if (transition !== "resend") return;
@@ -130,7 +145,7 @@ export const invitationBinding = bindResource(invitation, {
     afterTransition: async (ctx, _scope, row, transition) => {
       if (transition !== "resend") return;
       const fresh = await ctx.db.kysely.selectFrom("registration_invitations").selectAll().where("id", "=", Number(row.id)).executeTakeFirstOrThrow();
-      await outbox(ctx, fresh as unknown as Row);
+      await sendInvitation(ctx, fresh as unknown as Row);
     },
   },
 });

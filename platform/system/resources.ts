@@ -7,7 +7,7 @@ import { RefusalCode } from "../../contract/envelope.js";
 import { DETAIL_PAGES, pathWithId } from "../../contract/notification-targets.js";
 import { COMPLAINT_SLA_HOURS, complaint, complaintReply, stageOf } from "../../contract/resources/complaint.js";
 import { safetyNotice, sensitiveWord, wxGroup } from "../../contract/resources/system-content.js";
-import { appDeviceReport, enterpriseConfig, noPushRule, pushLog } from "../../contract/resources/system-ops.js";
+import { appDeviceReport, enterpriseConfig, noPushRule, pushLog, smsSendLog } from "../../contract/resources/system-ops.js";
 import { HttpError, Refusal } from "../http/envelope.js";
 import { notifyUsers } from "../iam/notifications/notify.js";
 import { bindResource, orgScope, platformScope, platformStaffScope, type AnyDb, type Hooks, type Row, type ScopeRule } from "../resources/bind.js";
@@ -22,6 +22,8 @@ export const appDeviceReportBinding = bindResource(appDeviceReport, { table: "ap
 export const enterpriseConfigBinding = bindResource(enterpriseConfig, { table: "enterprise_configs", scope: orgScope({ individual: null }) });
 
 export const pushLogBinding = bindResource(pushLog, { table: "push_logs", scope: platformStaff, stamp: "platform", countTotal: false });
+/** 短信发送记录: the rows the SMS client writes (platform/fleet/sms-gateway.ts); read-only. */
+export const smsSendLogBinding = bindResource(smsSendLog, { table: "sms_send_logs", scope: platformStaff, stamp: "platform", softDelete: false, countTotal: false });
 
 /** The subject a no-push rule names, looked up in the caller's platform: its display name. */
 async function subjectName(trx: AnyDb, platformId: string, type: string, id: number): Promise<string | null> {
@@ -134,4 +136,4 @@ export const safetyNoticeBinding = bindResource(safetyNotice, {
   },
 });
 
-export const SYSTEM_PAGE_BINDINGS = [appDeviceReportBinding, enterpriseConfigBinding, pushLogBinding, noPushRuleBinding, sensitiveWordBinding, complaintBinding, complaintReplyBinding, wxGroupBinding, safetyNoticeBinding];
+export const SYSTEM_PAGE_BINDINGS = [appDeviceReportBinding, enterpriseConfigBinding, pushLogBinding, smsSendLogBinding, noPushRuleBinding, sensitiveWordBinding, complaintBinding, complaintReplyBinding, wxGroupBinding, safetyNoticeBinding];

@@ -151,6 +151,36 @@ async function seedPushLogs(trx: Trx) {
   for (let start = 0; start < rows.length; start += 200) await trx.insertInto("push_logs").values(rows.slice(start, start + 200)).execute();
 }
 
+/** 短信发送记录: a few platform messages as the 阿里云 client logged them, one refused. */
+async function seedSmsLogs(trx: Trx) {
+  const users = await trx.selectFrom("users").select(["id", "mobile", "platform_id", "org_id"]).where("platform_id", "=", "A").orderBy("id").limit(4).execute();
+  const rows = users.map((u, i) => {
+    const at = iso((i + 1) * 5 * HOUR);
+    const failed = i === 3;
+    const [code, content] = i % 2 === 0 ? ["VERIFICATION_CODE", "【运输管理后台】您的验证码为 ******，5 分钟内有效。如非本人操作，请忽略本短信。"] : ["PASSWORD_ISSUED", `【运输管理后台】您的登录账号 ${u.mobile} 的密码已重置，初始密码为 ******，登录后请立即修改。`];
+    const request = JSON.stringify({ PhoneNumbers: u.mobile, SignName: "运输管理后台", TemplateCode: i % 2 === 0 ? "SMS_465390001" : "SMS_465390003", TemplateParam: "{\"code\":\"******\"}" });
+    return {
+      platform_id: u.platform_id,
+      org_id: u.org_id,
+      user_id: Number(u.id),
+      template_id: null,
+      template_code: code,
+      purpose: code === "VERIFICATION_CODE" ? "CODE" : "ACCOUNT",
+      mobile: u.mobile,
+      content,
+      status: failed ? "FAILED" : "SENT",
+      provider: "aliyun",
+      provider_message_id: failed ? null : `${Date.parse(at)}${i}^0`,
+      request_id: `6C3B${String(i).padStart(4, "0")}-5B1A-4E0F-9A6D-0C7E2F1B${String(1000 + i)}`,
+      request_excerpt: request,
+      response_excerpt: failed ? JSON.stringify({ Code: "isv.BUSINESS_LIMIT_CONTROL", Message: "触发小时级流控Permits:5" }) : JSON.stringify({ Code: "OK", Message: "OK" }),
+      error: failed ? "isv.BUSINESS_LIMIT_CONTROL：触发小时级流控Permits:5" : null,
+      created_at: at,
+    };
+  });
+  if (rows.length) await trx.insertInto("sms_send_logs").values(rows).execute();
+}
+
 async function seedNoPush(trx: Trx, ids: SeedIds) {
   const orgs = await trx.selectFrom("organisations").select(["id", "name"]).where("id", "in", ids.orgIds).orderBy("id").execute();
   const test = orgs.at(-1)!;
@@ -211,6 +241,7 @@ export async function seedSystemPages(db: Db, ids: SeedIds): Promise<void> {
     await seedWords(trx, ids);
     await seedComplaints(trx, ids);
     await seedPushLogs(trx);
+    await seedSmsLogs(trx);
     await seedNoPush(trx, ids);
     await seedDevices(trx);
     await seedContent(trx, ids);

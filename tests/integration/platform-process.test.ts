@@ -7,13 +7,17 @@
  */
 import { Agent, request } from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { PRODUCTION_SMS_SETTINGS } from "../helpers/sms-settings.js";
 import { bootstrapCatalogue } from "../../platform/iam/bootstrap.js";
 import { openDatabase } from "../../platform/db/index.js";
 import { migrateToLatest, migrationStatus } from "../../platform/db/migrate.js";
 import { emptyTestDatabase, type TestDatabase } from "../helpers/test-database.js";
 import { spawnPlatform, type SpawnedPlatform } from "../helpers/processes.js";
 
-const complete = { TMS_CARD_KEY: "c".repeat(40), TMS_SMS_URL: "https://sms.example.com", TMS_SMS_ACCOUNT: "acme", TMS_SMS_KEY: "k".repeat(20) };
+const complete = {
+  TMS_CARD_KEY: "c".repeat(40),
+  ...PRODUCTION_SMS_SETTINGS,
+};
 let url: string;
 let database: TestDatabase | undefined;
 const started: SpawnedPlatform[] = [];

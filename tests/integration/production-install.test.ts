@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../helpers/processes.js";
+import { PRODUCTION_SMS_SETTINGS } from "../helpers/sms-settings.js";
 import { until } from "../helpers/wait.js";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -31,9 +32,7 @@ function productionEnv(dataDir: string, extra: Record<string, string> = {}): Nod
     TMS_DATA_DIR: dataDir,
     SESSION_SECRET: randomBytes(32).toString("hex"),
     TMS_CARD_KEY: randomBytes(24).toString("hex"),
-    TMS_SMS_URL: "https://sms.example.com",
-    TMS_SMS_ACCOUNT: "acme",
-    TMS_SMS_KEY: randomBytes(16).toString("hex"),
+    ...PRODUCTION_SMS_SETTINGS,
     LOG_LEVEL: "warn",
     ...extra,
   };

@@ -3,16 +3,16 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { configurationDocument, readSettings, SETTINGS } from "../../contract/settings";
 import { sm2 } from "sm-crypto-v2";
+import { ACCOUNT_SMS_CODES } from "../../contract/account-sms";
 import { DEV_SENDER_KEYS, DEV_STANDIN_KEYS } from "../../platform/submission/dev-keys";
 import { credentialsOf, reportTargetProblems } from "../../platform/submission/sender";
+import { PRODUCTION_SMS_SETTINGS } from "../helpers/sms-settings";
 
 const complete = {
   TMS_ENV: "production",
   TMS_DATABASE_URL: "postgres://tms@db.example/tms",
   TMS_CARD_KEY: "c".repeat(40),
-  TMS_SMS_URL: "https://sms.example.com/api",
-  TMS_SMS_ACCOUNT: "acme",
-  TMS_SMS_KEY: "k".repeat(20),
+  ...PRODUCTION_SMS_SETTINGS,
   SESSION_SECRET: "s".repeat(40),
 };
 
@@ -28,7 +28,7 @@ describe("settings schema (contract/settings.ts)", () => {
     const { production, problems } = readSettings({}, "platform", "production");
     expect(production).toBe(true);
     const names = problems.map((line) => /^缺少 (\w+)/.exec(line)?.[1]);
-    expect(names.sort()).toEqual(["TMS_CARD_KEY", "TMS_DATABASE_URL", "TMS_SMS_ACCOUNT", "TMS_SMS_KEY", "TMS_SMS_URL"]);
+    expect(names.sort()).toEqual(["TMS_CARD_KEY", "TMS_DATABASE_URL", "TMS_SMS_ACCOUNT", "TMS_SMS_KEY", "TMS_SMS_PROVIDER", "TMS_SMS_SIGN", ...ACCOUNT_SMS_CODES.map((code) => `TMS_SMS_TEMPLATE_${code}`)].sort());
     for (const line of problems) expect(line).toMatch(/生产环境必须设置 \/ \w+ is required when TMS_ENV=production/);
     // The console's own check asks only for what the console reads.
     expect(readSettings({}, "console", "production").problems.map((l) => /^缺少 (\w+)/.exec(l)?.[1])).toEqual(["SESSION_SECRET"]);
@@ -38,8 +38,20 @@ describe("settings schema (contract/settings.ts)", () => {
     expect(readSettings(complete, "platform").problems).toEqual([]);
     const { problems } = readSettings({ ...complete, TMS_SMS_KEY: "tms-dev-sms-key", TMS_CARD_KEY: "short" }, "platform");
     expect(problems).toHaveLength(2);
-    expect(problems.join("\n")).toMatch(/TMS_SMS_KEY（短信网关密钥）不安全/);
+    expect(problems.join("\n")).toMatch(/TMS_SMS_KEY（短信 AccessKey Secret）不安全/);
     expect(problems.join("\n")).toMatch(/TMS_CARD_KEY（银行卡加密密钥）不安全：至少 32 个字符/);
+  });
+
+  it("checks the SMS provider's settings: a vendor in production, 腾讯云's app id, each template's parameters", () => {
+    const lines = (env: Record<string, string>) => readSettings({ ...complete, ...env }, "platform").problems.join("\n");
+    expect(lines({ TMS_SMS_PROVIDER: "standin" })).toMatch(/TMS_SMS_PROVIDER（短信服务商）：生产环境不能使用开发替身/);
+    expect(lines({ TMS_SMS_PROVIDER: "tencent" })).toMatch(/缺少 TMS_SMS_APP_ID（腾讯云短信应用 ID）/);
+    expect(lines({ TMS_SMS_PROVIDER: "tencent", TMS_SMS_APP_ID: "1400000001" })).toBe("");
+    expect(lines({ TMS_SMS_TEMPLATE_VERIFICATION_CODE: "SMS_1:smsCode" })).toMatch(/TMS_SMS_TEMPLATE_VERIFICATION_CODE（短信模板：短信验证码）格式不正确.*模板参数 smsCode 不正确，可用的值：code、minutes/);
+    expect(lines({ TMS_SMS_TEMPLATE_INVITATION: "SMS 1" })).toMatch(/TMS_SMS_TEMPLATE_INVITATION（短信模板：注册邀请）格式不正确/);
+    const { settings } = readSettings({ ...complete, TMS_SMS_TEMPLATE_ENTERPRISE_ADMIN: "SMS_9:org=orgName,password" }, "platform");
+    expect(settings.TMS_SMS_TEMPLATE_ENTERPRISE_ADMIN).toEqual({ templateCode: "SMS_9", params: [{ name: "org", value: "orgName" }, { name: "password", value: "password" }] });
+    expect(settings.TMS_SMS_TEMPLATE_VERIFICATION_CODE).toEqual({ templateCode: "SMS_10000000", params: [{ name: "code", value: "code" }, { name: "minutes", value: "minutes" }] });
   });
 
   it("reports a malformed value with its name in Chinese and English, and keeps the default", () => {

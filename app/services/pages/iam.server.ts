@@ -4,6 +4,7 @@
  * turn refusals into the page's message.
  */
 import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { passwordNotSent } from "../../../contract/account-sms";
 import type { UserInfo } from "../../../contract/identity";
 import { PlatformError, platformFetch } from "../platform.server";
 import { getSession, sessionTokens } from "../session.server";
@@ -137,8 +138,8 @@ export async function userPageAction(page: ListPage, args: ActionFunctionArgs) {
   const result = await attempt(async () => {
     if (intent === "create") {
       const orgId = Number(text(form, "orgId")) || null;
-      await user.call({ path: "/iam-user", body: { mobile: text(form, "mobile"), name: text(form, "name"), type: text(form, "type"), orgId, roleIds: ids(form, "roleIds") } });
-      return `已添加 ${text(form, "name")}，初始密码已通过短信发送`;
+      const created = await user.call<{ id: number; smsError?: string | null }>({ path: "/iam-user", body: { mobile: text(form, "mobile"), name: text(form, "name"), type: text(form, "type"), orgId, roleIds: ids(form, "roleIds") } });
+      return created.smsError ? passwordNotSent(`已添加 ${text(form, "name")}`, created.smsError) : `已添加 ${text(form, "name")}，初始密码已通过短信发送`;
     }
     await user.call({ path: `/iam-user/${id}`, method: "PUT", body: { name: text(form, "name"), roleIds: ids(form, "roleIds") } });
     return `用户 ${text(form, "name")} 已保存`;

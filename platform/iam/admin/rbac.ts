@@ -23,6 +23,7 @@ import { hashPassword, randomToken } from "../../identity/crypto.js";
 import { requireCaller } from "../../identity/guard.js";
 import { announceRevocation } from "../../identity/service.js";
 import { sendAccountSms } from "../../identity/account-sms.js";
+import { passwordNotSent } from "../../../contract/account-sms.js";
 import { requireCode } from "../../http/permission.js";
 import { isOrgUser, isPlatformStaff, isTenantStaff, NOTHING, ownOrgId, rowsFor, type CallerScope } from "../../scope.js";
 
@@ -346,10 +347,15 @@ async function issueTemporaryPassword(trx: AnyDb, user: { id: number; mobile: st
   return { platformId: user.platform_id, orgId: user.org_id, userId: user.id, mobile: user.mobile, password, action };
 }
 
-/** The password goes out through the SMS gateway (and, out of production, the development outbox). */
-async function sendPasswordSms(ctx: ServiceContext, sms: PasswordSms | null): Promise<void> {
-  if (!sms) return;
-  await sendAccountSms(ctx, { code: "PASSWORD_ISSUED", platformId: sms.platformId, orgId: sms.orgId, userId: sms.userId, mobile: sms.mobile, values: { mobile: sms.mobile, action: sms.action, password: sms.password }, outboxKind: "sms" });
+/**
+ * The password goes out through the SMS provider (and, out of production, the development outbox).
+ * Answers why it did not reach the provider, or null: the caller tells the person at the page at once,
+ * as the account cannot be used until 重置密码 sends a new one.
+ */
+async function sendPasswordSms(ctx: ServiceContext, sms: PasswordSms | null): Promise<string | null> {
+  if (!sms) return null;
+  const sent = await sendAccountSms(ctx, { code: "PASSWORD_ISSUED", platformId: sms.platformId, orgId: sms.orgId, userId: sms.userId, mobile: sms.mobile, values: { mobile: sms.mobile, action: sms.action, password: sms.password }, outboxKind: "sms" });
+  return sent.accepted ? null : (sent.error ?? "短信服务商未受理");
 }
 
 export async function createUser(ctx: ServiceContext, caller: Caller, input: unknown) {
@@ -383,8 +389,8 @@ export async function createUser(ctx: ServiceContext, caller: Caller, input: unk
     await setRoles(trx, caller, created, body.roleIds);
     return { id: created.id, sms: await issueTemporaryPassword(trx, created, "已开通") };
   });
-  await sendPasswordSms(ctx, result.sms);
-  return { id: result.id };
+  const smsError = await sendPasswordSms(ctx, result.sms);
+  return { id: result.id, smsError };
 }
 
 export async function updateUser(ctx: ServiceContext, caller: Caller, id: number, input: unknown) {
@@ -445,8 +451,10 @@ export async function userAction(ctx: ServiceContext, caller: Manager, id: numbe
     }
     return { id, action, title: user.name };
   });
-  await sendPasswordSms(ctx, sms);
+  const smsError = await sendPasswordSms(ctx, sms);
   if (loggedOut) await announceRevocation(ctx, id, loggedOut);
+  // The reset stands (the old password no longer works): the page must say the new one did not arrive.
+  if (smsError) throw new Refusal(RefusalCode.illegalState, passwordNotSent(`${result.title} 的密码已重置`, smsError));
   return result;
 }
 

@@ -1,0 +1,42 @@
+/**
+ * A password SMS the provider refuses is told at once on the page, JavaScript off: 用户管理's 新增
+ * says the password did not go out and why (not "已通过短信发送"), and 重置密码 answers the failure;
+ * the row's 重置密码 is the 重发. The provider here is the development stand-in with a failure injected.
+ */
+import { describe, expect, it } from "vitest";
+import { textOf, type LoadedPage } from "../helpers/no-script-browser";
+import { browserAs } from "./support";
+
+const failNext = async (count: number) => {
+  const res = await fetch(`${process.env.TMS_TEST_PLATFORM_URL}/dev/sms-standin/_control/fail`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ count, code: "LIMITED" }) });
+  expect(res.status).toBe(200);
+};
+
+describe("a refused password SMS, JavaScript off", () => {
+  it("新增 says the initial password was not sent, with the reason; 重置密码 says so too, and sends again once the provider accepts", async () => {
+    const browser = await browserAs("SYSTEM_USER");
+    const page = await browser.get("/system/user?form=new");
+    const form = page.doc.querySelector('form[aria-label="新增用户"]')!;
+    const mobile = `163${String(Date.now()).slice(-8)}`;
+    await failNext(1);
+    const save = form.querySelectorAll("button").filter((b) => textOf(b) === "保存").at(-1)!;
+    const saved = await browser.submit(page, form, { mobile, name: "短信未达", type: "SYSTEM_USER" }, save);
+    const said = textOf(saved.doc.querySelector("main"));
+    expect(said).toContain("已添加 短信未达，但密码短信发送失败（LIMITED：模拟失败 LIMITED）");
+    expect(said).toContain("「重置密码」重发");
+    expect(said).not.toContain("初始密码已通过短信发送");
+
+    const list = await browser.get(`/system/platformUserList?keyword=${mobile}`);
+    const row = (p: LoadedPage) => p.doc.querySelectorAll('[data-testid="resource-row"]').find((r) => textOf(r).includes(mobile))!;
+    const reset = async (from: LoadedPage) => {
+      const asked = await browser.get(row(from).querySelector('[data-action="resetPassword"]')!.getAttribute("href")!);
+      const dialog = asked.doc.querySelector('[data-testid="resource-confirm"]')!;
+      return browser.submit(asked, dialog.querySelector("form")!, {}, asked.doc.querySelectorAll("button").find((b) => textOf(b) === "确认重置密码")!);
+    };
+    await failNext(1);
+    const refused = await reset(list);
+    expect(textOf(refused.doc.querySelector("main"))).toContain("短信未达 的密码已重置，但密码短信发送失败（LIMITED：模拟失败 LIMITED）");
+    const again = await reset(await browser.get(`/system/platformUserList?keyword=${mobile}`));
+    expect(textOf(again.doc.querySelector('[role="status"]'))).toContain("新密码已通过短信发送");
+  });
+});
