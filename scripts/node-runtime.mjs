@@ -78,9 +78,20 @@ function check(node) {
   if (probe.status !== 0) fail(`${node} cannot load better-sqlite3 (${(probe.stderr || `signal ${probe.signal}`).trim().split("\n")[0]})`);
 }
 
+/**
+ * The machine's node: the one that runs npm. Inside npm's scripts `node` is node_modules/.bin/node, our
+ * own link, so the node running this file says nothing about the machine once the link exists.
+ */
+function machineMajor() {
+  const npmNode = process.env.npm_node_execpath;
+  if (!npmNode || npmNode === process.execPath) return running;
+  const version = spawnSync(npmNode, ["-p", "process.versions.node"], { encoding: "utf8" });
+  return Number(version.stdout?.split(".")[0]) || running;
+}
+
 if (process.argv.includes("--print-bin-dir")) {
   console.log(running >= wanted ? dirname(process.execPath) : dirname(cachedNode()));
-} else if (running >= wanted) {
+} else if (machineMajor() >= wanted) {
   // This machine's node will do: drop a link an earlier install under an older node left behind.
   if (linkedTarget()?.includes(cachePrefix)) unlinkSync(link);
   check(process.execPath);
@@ -92,5 +103,5 @@ if (process.argv.includes("--print-bin-dir")) {
     symlinkSync(node, link);
   }
   check(node);
-  console.error(`[node-runtime] npm scripts run on ${relative(root, link)} → ${node} (Node ${wanted}); the machine's node is ${process.versions.node}`);
+  console.error(`[node-runtime] npm scripts run on ${relative(root, link)} → ${node} (Node ${wanted}); the machine's node is older`);
 }

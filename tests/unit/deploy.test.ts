@@ -156,4 +156,10 @@ describe("the Node version (.nvmrc)", () => {
   it.runIf(machineNode)("on a machine whose node is older, npm install linked the node these tests run on as node_modules/.bin/node", () => {
     expect(realpathSync(join(root, "node_modules", ".bin", "node"))).toBe(realpathSync(process.execPath));
   });
+
+  it.runIf(machineNode)("a later npm install keeps the link: its postinstall runs on the linked node, and asks npm's node about the machine", () => {
+    const again = spawnSync(process.execPath, ["scripts/node-runtime.mjs"], { cwd: root, encoding: "utf8", env: { ...process.env, npm_node_execpath: machineNode } });
+    expect(again.status, again.stderr).toBe(0);
+    expect(realpathSync(join(root, "node_modules", ".bin", "node"))).toBe(realpathSync(process.execPath));
+  });
 });
