@@ -116,11 +116,12 @@ const OWN_VEHICLE_USERS: readonly UserType[] = ["ORG_USER", "INDIVIDUAL_USER"];
  * tabs); "/" sends an individual carrier here. Not in the menu: the staff console stays as it is.
  */
 export const DRIVER_HOME = "/driver";
-const DRIVER_PAGE = { hidden: true, kinds: ["INDIVIDUAL_USER"] } as const;
+const DRIVER_PAGE = { kinds: ["INDIVIDUAL_USER"] } as const;
+// Declared under 个人中心 (his own things), as hidden pages that highlight 个人信息 in the staff menu.
 const driverPages = [
-  top.page(DRIVER_HOME, "我的运单", DRIVER_PAGE),
-  top.page(`${DRIVER_HOME}/loading`, "装货", DRIVER_PAGE),
-  top.page(`${DRIVER_HOME}/unloading`, "卸货", DRIVER_PAGE),
+  personal.detail(DRIVER_HOME, "我的运单", "userInfo", DRIVER_PAGE),
+  personal.detail(`${DRIVER_HOME}/loading`, "装货", "userInfo", DRIVER_PAGE),
+  personal.detail(`${DRIVER_HOME}/unloading`, "卸货", "userInfo", DRIVER_PAGE),
 ];
 
 /** Whether a path is one of the driver's own pages (drawn in his layout). */
@@ -373,9 +374,8 @@ export const ROUTE_TREE: RouteNode[] = [
     // The platform answers who is a fleet leader (an approved 车队长 whose login is this account). Not in
     // the menu, which would offer it to every driver: only a fleet leader has a fleet; his 首页 links to it.
     personal.detail("myFleet", "我的车队", "userInfo", { kinds: ["INDIVIDUAL_USER"] }),
+    ...driverPages,
   ]),
-
-  ...driverPages,
 ];
 
 /** Spec 2.1: pages open without a token, outside the menu and the console layout. */

@@ -68,12 +68,17 @@ export async function platformCall<T>(path: string, body: unknown, token?: strin
 }
 
 /** An access token straight from the platform (csrf → RSA-OAEP password → token), as a script would get one. */
-export async function platformToken(kind: Kind): Promise<string> {
+export function platformToken(kind: Kind): Promise<string> {
+  return platformTokenOf(ACCOUNTS[kind]);
+}
+
+/** As `platformToken`, for any account by its mobile (the demo password). */
+export async function platformTokenOf(mobile: string): Promise<string> {
   const { csrfToken, publicKey } = await platformCall<{ csrfToken: string; publicKey: string }>("/api/v1/auth/csrf", { clientId: "e2e" });
   const authSecret = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" }, Buffer.from(PASSWORD)).toString("base64");
   const tokens = await platformCall<{ accessToken: string }>("/api/v1/auth/third-class-insurance/token", {
     grantType: "password",
-    authKey: ACCOUNTS[kind],
+    authKey: mobile,
     authSecret,
     clientId: "e2e",
     csrfToken,

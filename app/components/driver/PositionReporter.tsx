@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { chinaDateTime } from "../../../contract/units";
 import { POSITION_BATCH_MS, POSITION_BATCH_SIZE } from "~/lib/driver";
 
 /** The console's route that passes a batch on to the platform's position feed. */
@@ -28,7 +29,8 @@ function pointOf(position: GeolocationPosition): Point {
   };
 }
 
-const clock = (iso: string) => new Date(iso).toLocaleTimeString("zh-CN", { hour: "2-digit", minute: "2-digit", timeZone: "Asia/Shanghai" });
+/** "HH:MM" in China time. */
+const clock = (iso: string) => chinaDateTime(iso).slice(11, 16);
 
 /**
  * Reports his phone's position for his truck's waybill in transit while this page is open: the

@@ -9,7 +9,7 @@ import { json, redirect } from "@remix-run/node";
 import { FREIGHT_STATUS_LABELS, type FreightDetail, type FreightRecord, type FreightStatus } from "../../../contract/freight";
 import { trackReportSchema } from "../../../contract/fleet";
 import { DRIVER_STEPS, DRIVER_TABS, driverFields, driverTab, driverNextStep, type DriverStepKey } from "~/lib/driver";
-import { pageParams } from "~/lib/paging";
+import { firstPage, pageParams } from "~/lib/paging";
 import { STEP_ACTIONS, stepBody, stepDoneMessage, stepFormSchema } from "~/lib/steps";
 import { DRIVER_HOME } from "~/navigation";
 import { dispatchApi } from "~/services/dispatch.server";
@@ -80,7 +80,7 @@ export async function driverHomeLoader({ request }: LoaderFunctionArgs) {
   const tab = driverTab(url.searchParams.get("tab"));
   const { current } = pageParams(url);
   const lists = await Promise.all(
-    DRIVER_TABS.map((t) => freightApi.search(user, { status: [...t.statuses] }, t.key === tab.key ? { current, size: HOME_LIST_SIZE } : { current: 1, size: 1 })),
+    DRIVER_TABS.map((t) => freightApi.search(user, { status: [...t.statuses] }, t.key === tab.key ? { current, size: HOME_LIST_SIZE } : firstPage(1))),
   );
   const [waiting, transit] = lists;
   const currentRecord = transit!.records[0] ?? (waiting!.total > 0 ? await oldestWaiting(user, waiting!.total) : null);
