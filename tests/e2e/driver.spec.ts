@@ -16,7 +16,7 @@ const HEFEI = { latitude: 31.861_2, longitude: 117.283_4, accuracy: 25 };
 const SCREENSHOTS = process.env.DRIVER_SCREENSHOTS === "1";
 
 test.describe.configure({ mode: "serial" });
-test.use({ viewport: PHONE, geolocation: HEFEI, permissions: ["geolocation"], hasTouch: true, isMobile: true });
+test.use({ viewport: PHONE, geolocation: HEFEI, permissions: ["geolocation"], hasTouch: true, isMobile: true, locale: "zh-CN" });
 
 async function screenshot(page: Page, name: string) {
   if (!SCREENSHOTS) return;

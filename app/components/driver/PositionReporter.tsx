@@ -108,8 +108,9 @@ export function PositionReporter({ vehicleId, freightNo }: { vehicleId: number; 
 
   return (
     <section className="rounded-lg bg-white p-4 text-base shadow-sm" aria-labelledby="position-title" data-testid="driver-position">
-      <h2 id="position-title" className="text-lg font-semibold">位置上报（运单 {freightNo}）</h2>
-      <p className="mt-1 text-gray-700">只在本页打开时上报：关掉页面、切到别的应用或锁屏后就不再上报。企业在在途监控里看到您的位置。</p>
+      <h2 id="position-title" className="text-lg font-semibold">位置上报</h2>
+      <p className="mt-1 text-gray-700">运单 {freightNo} 运输中，手机把您的位置报给企业，企业在在途监控里看到。</p>
+      <p className="mt-1 font-semibold text-gray-900">只在本页打开时上报：关掉页面、切到别的应用或锁屏后就不再上报。</p>
       <noscript>
         <p className="alert-info mt-2 text-base">浏览器关闭了 JavaScript，本页不能上报位置；装货、卸货不受影响。</p>
       </noscript>

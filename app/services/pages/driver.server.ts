@@ -77,21 +77,22 @@ const HOME_LIST_SIZE = 10;
 export async function driverHomeLoader({ request }: LoaderFunctionArgs) {
   const user = await requirePage(request);
   const url = new URL(request.url);
-  const tab = driverTab(url.searchParams.get("tab"));
   const { current } = pageParams(url);
-  const lists = await Promise.all(
-    DRIVER_TABS.map((t) => freightApi.search(user, { status: [...t.statuses] }, t.key === tab.key ? { current, size: HOME_LIST_SIZE } : firstPage(1))),
-  );
-  const [waiting, transit] = lists;
+  // Each list's count, and the first of those that hold a waybill: the tab shown when none is asked for
+  // (运输中 first: a driver carrying a load is asked about it before the next one).
+  const counts = await Promise.all(DRIVER_TABS.map((t) => freightApi.search(user, { status: [...t.statuses] }, firstPage(1))));
+  const [waiting, transit] = counts;
+  const fallback = transit!.total > 0 ? "transit" : waiting!.total > 0 ? "wait" : "done";
+  const tab = driverTab(url.searchParams.get("tab") ?? fallback);
+  const active = await freightApi.search(user, { status: [...tab.statuses] }, { current, size: HOME_LIST_SIZE });
   const currentRecord = transit!.records[0] ?? (waiting!.total > 0 ? await oldestWaiting(user, waiting!.total) : null);
   const detail = currentRecord ? await freightApi.detail(user, currentRecord.freightNo) : null;
-  const active = lists[DRIVER_TABS.indexOf(tab)]!;
   const doneNo = url.searchParams.get("done");
   const doneStep = url.searchParams.get("doneStep");
   return pageJson(user, {
     name: user.info.name,
     tabKey: tab.key,
-    counts: Object.fromEntries(DRIVER_TABS.map((t, i) => [t.key, lists[i]!.total])) as Record<(typeof DRIVER_TABS)[number]["key"], number>,
+    counts: Object.fromEntries(DRIVER_TABS.map((t, i) => [t.key, counts[i]!.total])) as Record<(typeof DRIVER_TABS)[number]["key"], number>,
     list: { records: active.records.map(cardOf), total: active.total, current: active.current, size: active.size },
     current: detail ? { ...cardOf(detail), dispatcherName: detail.dispatch.dispatcherName, dispatcherMobile: detail.dispatch.dispatcherMobile } : null,
     position: detail ? positionTarget(detail) : null,
