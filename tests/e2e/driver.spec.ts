@@ -21,6 +21,8 @@ test.use({ viewport: PHONE, geolocation: HEFEI, permissions: ["geolocation"], ha
 async function screenshot(page: Page, name: string) {
   if (!SCREENSHOTS) return;
   mkdirSync("docs/screenshots", { recursive: true });
+  // From the top, as he sees the page open (a full-page shot of a scrolled page moves the sticky bar).
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: true });
 }
 

@@ -24,6 +24,8 @@ export function DriverStepPage() {
         <h1 className="text-xl font-semibold">{spec.label}</h1>
         <Link to={DRIVER_HOME} className="driver-tap inline-flex items-center px-2 text-base text-primary underline">返回我的运单</Link>
       </div>
+      {/* The confirmation comes first: it is what he reads now; the waybill follows. */}
+      {data.card && !data.notice && reply?.stage === "confirm" ? <Confirmation card={data.card} step={data.step} values={reply.values} reasons={reply.reasons} /> : null}
       {data.card ? (
         <section className="rounded-lg bg-white p-4 text-base shadow-sm" aria-label="运单信息" data-testid="driver-step-waybill">
           <div className="flex items-center justify-between gap-2">
@@ -41,12 +43,8 @@ export function DriverStepPage() {
       {reply && reply.stage === "form" && reply.refusal ? (
         <p className="alert-error text-base" role="alert" data-testid="driver-step-refusal">{reply.refusal}</p>
       ) : null}
-      {data.card && !data.notice ? (
-        reply?.stage === "confirm" ? (
-          <Confirmation card={data.card} step={data.step} values={reply.values} reasons={reply.reasons} />
-        ) : (
-          <StepForm card={data.card} step={data.step} values={reply?.values ?? null} errors={reply?.stage === "form" ? reply.errors : {}} />
-        )
+      {data.card && !data.notice && reply?.stage !== "confirm" ? (
+        <StepForm card={data.card} step={data.step} values={reply?.values ?? null} errors={reply?.stage === "form" ? reply.errors : {}} />
       ) : null}
       {data.position ? <PositionReporter vehicleId={data.position.vehicleId} freightNo={data.position.freightNo} /> : null}
     </>
