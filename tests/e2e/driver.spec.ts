@@ -154,6 +154,13 @@ test("a driver on a 375-px phone: home → 装货 with a photo → position repo
   await page.getByRole("link", { name: /^已完成/ }).click();
   await expect(page.getByTestId("driver-waybill").filter({ hasText: freightNo })).toContainText("已卸货");
   await expectPhoneFriendly(page);
+
+  // His wallet, from the bar.
+  await page.getByRole("link", { name: "钱包" }).click();
+  await expect(page).toHaveURL(/\/driver\/wallet$/);
+  await expect(page.getByTestId("wallet-available")).toHaveText(/ 元$/);
+  await expectPhoneFriendly(page);
+  await screenshot(page, "driver-wallet");
 });
 
 test("the web app manifest names his home as the start and its icons exist", async ({ request }) => {

@@ -137,6 +137,22 @@ describe("司机端, JavaScript off", () => {
     expect(textOf(byTestId(unknown, "driver-step-notice"))).toContain("没有找到运单 YD0000000000");
   });
 
+  it("我的钱包: what he may withdraw and what is frozen; 提现 freezes the amount and lists it 待审核; too much is refused in words", async () => {
+    const page = await driver.get("/driver/wallet");
+    expect(page.status).toBe(200);
+    expect(page.doc.querySelector('[data-testid="driver-shell"]')).not.toBeNull();
+    const available = textOf(byTestId(page, "wallet-available"));
+    expect(available).toMatch(/^[\d,]+\.\d{2} 元$/);
+    expect(byTestId(page, "wallet-cards"), "his card bound at onboarding").not.toBeNull();
+    const form = page.doc.querySelector('form[aria-label="申请提现"]')!;
+    const tooMuch = await driver.submit(page, form, { amount: "999999" });
+    expect(textOf(byTestId(tooMuch, "wallet-error"))).toMatch(/余额|可用/);
+    const sent = await driver.submit(page, form, { amount: "1.00" });
+    expect(textOf(byTestId(sent, "wallet-notice"))).toMatch(/提现申请 \S+ 已提交，1\.00 元已冻结/);
+    expect(textOf(byTestId(sent, "wallet-withdrawals"))).toContain("待审核");
+    expect(textOf(byTestId(sent, "wallet-frozen"))).not.toBe("0.00 元");
+  });
+
   it("staff keep their console: / sends them to 首页, and the driver's pages answer 403", async () => {
     const org = await browserAs("ORG_USER");
     expect((await org.get("/")).url).toBe("/dashboard");
