@@ -88,6 +88,26 @@ async function cameraPhoto(page: Page, title: string) {
   return { name: `${title}.jpg`, mimeType: "image/jpeg", buffer: Buffer.from(base64, "base64") };
 }
 
+/** From his home's button: the weight, a camera photo shrunk in the browser, the confirmation read, then confirmed. */
+async function takeStep(page: Page, freightNo: string, { step, path, weight, shots }: { step: "装货" | "卸货"; path: string; weight: string; shots: boolean }) {
+  await page.getByTestId("driver-next-step").click();
+  await expect(page).toHaveURL(new RegExp(`/driver/${path}\\?freightNo=${freightNo}$`));
+  await waitForHydration(page);
+  await page.getByLabel(new RegExp(`${step}重量`)).fill(weight);
+  await page.getByLabel(new RegExp(`拍${step}磅单`)).setInputFiles(await cameraPhoto(page, `韩立新 ${step}磅单 e2e`));
+  await expect(page.getByTestId("photo-note")).toContainText("照片已压缩");
+  await expect(page.getByTestId("photo-preview")).toBeVisible();
+  await expectPhoneFriendly(page);
+  if (shots) await screenshot(page, `driver-${path}`);
+  await page.getByRole("button", { name: "下一步：核对" }).click();
+  await expect(page.getByTestId("confirm-weight")).toHaveText(`${Number(weight).toFixed(2)} 吨`);
+  await expect(page.getByTestId("confirm-normal")).toBeVisible();
+  await expectPhoneFriendly(page);
+  if (shots) await screenshot(page, `driver-${path}-confirm`);
+  await page.getByRole("button", { name: `确认${step}` }).click();
+  await expect(page.getByTestId("driver-done")).toContainText(`运单 ${freightNo} ${step}成功`);
+}
+
 test("a driver on a 375-px phone: home → 装货 with a photo → position reported while open → staff see the points → 卸货", async ({ page, browser }) => {
   test.setTimeout(180_000);
   const freightNo = await dispatchToOnboardedDriver();
@@ -102,22 +122,7 @@ test("a driver on a 375-px phone: home → 装货 with a photo → position repo
   await screenshot(page, "driver-home");
 
   // 装货: the weight, a photo from the camera (shrunk before upload), a confirmation.
-  await page.getByTestId("driver-next-step").click();
-  await expect(page).toHaveURL(new RegExp(`/driver/loading\\?freightNo=${freightNo}$`));
-  await waitForHydration(page);
-  await page.getByLabel(/装货重量/).fill("20");
-  await page.getByLabel(/拍装货磅单/).setInputFiles(await cameraPhoto(page, "韩立新 装货磅单 e2e"));
-  await expect(page.getByTestId("photo-note")).toContainText("照片已压缩");
-  await expect(page.getByTestId("photo-preview")).toBeVisible();
-  await expectPhoneFriendly(page);
-  await screenshot(page, "driver-loading");
-  await page.getByRole("button", { name: "下一步：核对" }).click();
-  await expect(page.getByTestId("confirm-weight")).toHaveText("20.00 吨");
-  await expect(page.getByTestId("confirm-normal")).toBeVisible();
-  await expectPhoneFriendly(page);
-  await screenshot(page, "driver-loading-confirm");
-  await page.getByRole("button", { name: "确认装货" }).click();
-  await expect(page.getByTestId("driver-done")).toContainText(`运单 ${freightNo} 装货成功`);
+  await takeStep(page, freightNo, { step: "装货", path: "loading", weight: "20", shots: true });
 
   // Position: the page reports while it is open (permission granted: it starts by itself).
   const position = page.getByTestId("driver-position");
@@ -140,16 +145,7 @@ test("a driver on a 375-px phone: home → 装货 with a photo → position repo
 
   // 卸货 from his home's button.
   await page.goto("/driver");
-  await page.getByTestId("driver-next-step").click();
-  await expect(page).toHaveURL(new RegExp(`/driver/unloading\\?freightNo=${freightNo}$`));
-  await waitForHydration(page);
-  await page.getByLabel(/卸货重量/).fill("19.98");
-  await page.getByLabel(/拍卸货磅单/).setInputFiles(await cameraPhoto(page, "韩立新 卸货磅单 e2e"));
-  await expect(page.getByTestId("photo-note")).toContainText("照片已压缩");
-  await page.getByRole("button", { name: "下一步：核对" }).click();
-  await expect(page.getByTestId("confirm-normal")).toBeVisible();
-  await expectPhoneFriendly(page);
-  await page.getByRole("button", { name: "确认卸货" }).click();
+  await takeStep(page, freightNo, { step: "卸货", path: "unloading", weight: "19.98", shots: false });
   await expect(page.getByTestId("driver-done")).toContainText(`运单 ${freightNo} 卸货成功，当前状态「已卸货」`);
   await page.getByRole("link", { name: /^已完成/ }).click();
   await expect(page.getByTestId("driver-waybill").filter({ hasText: freightNo })).toContainText("已卸货");
