@@ -238,6 +238,8 @@ export interface DispatchInfo {
   freightWay: FreightWay;
   orderNo: string;
   dispatcherName: string;
+  /** The dispatcher's mobile, for the carrier to call; null when the account is gone. */
+  dispatcherMobile: string | null;
   dispatchTime: string;
   carrierName: string;
   carrierMobile: string;
@@ -307,6 +309,22 @@ export const unloadingSchema = z.object({
   weighTicketUrl: imageRefSchema("卸货磅单"),
 });
 export type UnloadingRequest = z.infer<typeof unloadingSchema>;
+
+/**
+ * 装货/卸货 before they are taken: the weights the carrier means to enter, checked against the same
+ * rules as the step itself (the plan with the enterprise's tolerance, the conveyance's approved load,
+ * the loss), so a driver is told in words what will mark the waybill 异常 before he confirms.
+ */
+export const stepCheckSchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("LOADING"), id: idSchema("运单 id"), loadedWeight: weightKgSchema("装货重量") }),
+  z.object({ action: z.literal("UNLOADING"), id: idSchema("运单 id"), unloadedWeight: weightKgSchema("卸货重量") }),
+], { errorMap: () => ({ message: "action 只能是 LOADING 或 UNLOADING" }) });
+export type StepCheckRequest = z.infer<typeof stepCheckSchema>;
+
+/** What a step would do to the waybill: the reasons it would be marked 异常 (empty: normal). */
+export interface StepCheckResult {
+  abnormalReasons: string[];
+}
 
 export const remarkStepSchema = z.object({ id: idSchema("运单 id"), remark: text("备注", 200).optional().nullable() });
 export type RemarkStepRequest = z.infer<typeof remarkStepSchema>;

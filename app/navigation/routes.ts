@@ -111,6 +111,25 @@ const TAX_PAGE = { roles: ["TMS_TAX_MANAGEMENT"] as PermissionCode[] };
 
 const OWN_VEHICLE_USERS: readonly UserType[] = ["ORG_USER", "INDIVIDUAL_USER"];
 
+/**
+ * 司机端: a driver's or captain's own pages for his phone, in a light layout of their own (no menu, no
+ * tabs); "/" sends an individual carrier here. Not in the menu: the staff console stays as it is.
+ */
+export const DRIVER_HOME = "/driver";
+const DRIVER_PAGE = { kinds: ["INDIVIDUAL_USER"] } as const;
+// Declared under 个人中心 (his own things), as hidden pages that highlight 个人信息 in the staff menu.
+const driverPages = [
+  personal.detail(DRIVER_HOME, "我的运单", "userInfo", DRIVER_PAGE),
+  personal.detail(`${DRIVER_HOME}/loading`, "装货", "userInfo", DRIVER_PAGE),
+  personal.detail(`${DRIVER_HOME}/unloading`, "卸货", "userInfo", DRIVER_PAGE),
+  personal.detail(`${DRIVER_HOME}/wallet`, "我的钱包", "userInfo", DRIVER_PAGE),
+];
+
+/** Whether a path is one of the driver's own pages (drawn in his layout). */
+export function isDriverPage(pathname: string): boolean {
+  return pathname === DRIVER_HOME || pathname.startsWith(`${DRIVER_HOME}/`);
+}
+
 export const ROUTE_TREE: RouteNode[] = [
   top.page("/dashboard", "首页", { icon: "dashboard", affix: true }),
 
@@ -357,6 +376,7 @@ export const ROUTE_TREE: RouteNode[] = [
     // The platform answers who is a fleet leader (an approved 车队长 whose login is this account). Not in
     // the menu, which would offer it to every driver: only a fleet leader has a fleet; his 首页 links to it.
     personal.detail("myFleet", "我的车队", "userInfo", { kinds: ["INDIVIDUAL_USER"] }),
+    ...driverPages,
   ]),
 ];
 

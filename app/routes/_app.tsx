@@ -1,10 +1,11 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useMemo } from "react";
 import { Shell } from "~/components/layout/Shell";
+import { DriverShell } from "~/components/driver/DriverShell";
 import { isScripted } from "~/lib/scripted";
-import { filterRoutes, leafRoutes, ROUTE_TREE } from "~/navigation";
+import { filterRoutes, isDriverPage, leafRoutes, ROUTE_TREE } from "~/navigation";
 import { notificationsApi } from "~/services/notifications.server";
 import { requestBranding } from "~/services/target.server";
 import { requireUser, viewerOf } from "~/services/user.server";
@@ -43,6 +44,15 @@ export default function AppLayout() {
   // The permitted menu is derived from the route map (in both bundles) and the viewer, on the server
   // and again in the browser, rather than sent as data: it was half of the shell's loader data.
   const menu = useMemo(() => filterRoutes(ROUTE_TREE, data.viewer), [data.viewer]);
+  // The driver's own pages are drawn for his phone, without the staff console's menu and tabs.
+  const { pathname } = useLocation();
+  if (isDriverPage(pathname)) {
+    return (
+      <DriverShell name={data.user.name} msgNum={data.msgNum} productTitle={data.productTitle}>
+        <Outlet />
+      </DriverShell>
+    );
+  }
   return (
     <Shell user={data.user} menu={menu} affixTabs={data.affixTabs} msgNum={data.msgNum} productTitle={data.productTitle} deferred={data.deferred}>
       <Outlet />

@@ -47,7 +47,8 @@ export async function action({ request }: ActionFunctionArgs) {
     session.set("sessionKey", newSessionKey());
     // Spec 4: the password expiry is stored with the tokens; an expired one is changed first.
     if (pwExpiration) session.set("pwExpiration", pwExpiration);
-    return redirect(safeRedirect(formData.get("redirect")), { headers: { "Set-Cookie": await commitSession(session) } });
+    // Without a page to return to, "/" decides where the account lands (a driver on his own home).
+    return redirect(safeRedirect(formData.get("redirect"), "/"), { headers: { "Set-Cookie": await commitSession(session) } });
   } catch (error) {
     if (error instanceof LoginError) {
       return json({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }), smsSent: false, captchaSvg: error.captchaSvg });

@@ -14,20 +14,9 @@ import { parse } from "../http/validate.js";
 import { requireScope } from "../identity/guard.js";
 import { isIndividual, isOrgUser, isTenantStaff, visible } from "../scope.js";
 import { latestPositions, publicShipCard, vehicleTrack } from "./positions.js";
-import { TRACK_RANGE_MAX_MS } from "../../contract/fleet.js";
+import { TRACK_ACCURACY_MAX_M, TRACK_RANGE_MAX_MS, trackReportSchema as reportSchema } from "../../contract/fleet.js";
 import { platformOf } from "../identity/guard.js";
 import { ingestTrackPoints } from "./timeouts.js";
-
-const pointSchema = z.object({
-  lat: z.number({ message: "纬度应为数字" }).min(-90, "纬度应在 -90 到 90 之间").max(90, "纬度应在 -90 到 90 之间"),
-  lng: z.number({ message: "经度应为数字" }).min(-180, "经度应在 -180 到 180 之间").max(180, "经度应在 -180 到 180 之间"),
-  speed: z.number({ message: "速度应为数字" }).int("速度应为整数（公里/小时）").min(0, "速度不能为负").max(200, "速度不能超过 200 公里/小时"),
-  recordedAt: z.string({ message: "定位时间不能为空" }).datetime({ offset: true, message: "定位时间格式不正确，应为 ISO-8601 时间" }).transform((v) => new Date(v).toISOString()),
-});
-const reportSchema = z.object({
-  vehicleId: z.number({ message: "车辆编号应为数字" }).int("车辆编号应为整数").positive("车辆编号应为正整数"),
-  points: z.array(pointSchema, { message: "定位点不能为空" }).min(1, "定位点不能为空").max(500, "一次最多上报 500 个定位点"),
-});
 
 const latestQuery = z.object({ plateNo: z.string().trim().max(16, "车牌号不能超过 16 个字符").optional() });
 
@@ -81,7 +70,8 @@ export async function fleetRoutes(app: FastifyInstance, ctx: ServiceContext): Pr
         : await db.selectFrom("freight_vehicles as v").select("v.id").where("v.id", "=", body.vehicleId).where(visible("freight_vehicles", scope, "v")).executeTakeFirst();
     if (!vehicle && isIndividual(scope)) throw new Refusal(RefusalCode.notPermitted, "没有您运输中的该车辆运单，不能上报定位");
     if (!vehicle) throw notFound("车辆不存在");
-    const points = [...body.points].sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
-    return ok(await ingestTrackPoints(ctx, body.vehicleId, points));
+    const precise = body.points.filter((p) => p.accuracy === undefined || p.accuracy <= TRACK_ACCURACY_MAX_M);
+    const points = precise.map(({ accuracy: _accuracy, ...p }) => p).sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
+    return ok({ ...(await ingestTrackPoints(ctx, body.vehicleId, points)), stored: points.length, imprecise: body.points.length - points.length });
   });
 }

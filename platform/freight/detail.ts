@@ -16,13 +16,21 @@ async function visibleBy(db: Kysely<Database>, scope: CallerScope, key: { id: nu
   return row;
 }
 
-function dispatchInfoOf(row: FreightRow): DispatchInfo {
+/** The dispatcher's mobile (the account that dispatched the waybill), for the carrier to call. */
+async function dispatcherMobileOf(db: Kysely<Database>, row: FreightRow): Promise<string | null> {
+  if (row.dispatcher_user_id == null) return null;
+  const user = await db.selectFrom("users").select("mobile").where("id", "=", row.dispatcher_user_id).executeTakeFirst();
+  return user?.mobile ?? null;
+}
+
+function dispatchInfoOf(row: FreightRow, dispatcherMobile: string | null): DispatchInfo {
   return {
     freightId: Number(row.id),
     freightNo: row.freight_no,
     freightWay: row.freight_way,
     orderNo: row.order_no,
     dispatcherName: row.dispatcher_name,
+    dispatcherMobile,
     dispatchTime: row.created_at,
     carrierName: row.carrier_name,
     carrierMobile: row.carrier_mobile,
@@ -35,13 +43,14 @@ function dispatchInfoOf(row: FreightRow): DispatchInfo {
 }
 
 export async function dispatchInfo(db: Kysely<Database>, scope: CallerScope, id: number): Promise<DispatchInfo> {
-  return dispatchInfoOf(await visibleBy(db, scope, { id }));
+  const row = await visibleBy(db, scope, { id });
+  return dispatchInfoOf(row, await dispatcherMobileOf(db, row));
 }
 
 export async function freightDetail(db: Kysely<Database>, scope: CallerScope, freightNo: string): Promise<FreightDetail> {
   const row = await visibleBy(db, scope, { freightNo });
   const id = Number(row.id);
-  const [names, events, comments, points, device] = await Promise.all([
+  const [names, events, comments, points, device, dispatcherMobile] = await Promise.all([
     orgNames(db, [Number(row.org_id)]),
     db.selectFrom("freight_events").selectAll().where("freight_id", "=", id).orderBy("id").execute(),
     commentsOf(db, scope, id),
@@ -49,6 +58,7 @@ export async function freightDetail(db: Kysely<Database>, scope: CallerScope, fr
     row.vehicle_id == null
       ? Promise.resolve(undefined)
       : db.selectFrom("gps_devices").select("device_no").where("vehicle_id", "=", row.vehicle_id).executeTakeFirst(),
+    dispatcherMobileOf(db, row),
   ]);
   const orgName = names.get(Number(row.org_id)) ?? "";
   return {
@@ -56,7 +66,7 @@ export async function freightDetail(db: Kysely<Database>, scope: CallerScope, fr
     loadingTicketUrl: row.loading_ticket_url,
     unloadingTicketUrl: row.unloading_ticket_url,
     gpsDeviceNo: device?.device_no ?? null,
-    dispatch: dispatchInfoOf(row),
+    dispatch: dispatchInfoOf(row, dispatcherMobile),
     contract: freightContract(row, orgName),
     events: events.map(
       (e): FreightEvent => ({

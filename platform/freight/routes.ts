@@ -22,6 +22,7 @@ import {
   orderSearchSchema,
   remarkStepSchema,
   resourceSearchSchema,
+  stepCheckSchema,
   unloadingSchema,
 } from "../../contract/freight.js";
 import type { ServiceContext } from "../context.js";
@@ -106,6 +107,12 @@ export async function freightRoutes(app: FastifyInstance, ctx: ServiceContext): 
   app.post("/tms-freight/loading", async (request) => {
     const scope = await scopeFor(request);
     return ok(await steps.loading(ctx, scope, parse(loadingSchema, request.body)));
+  });
+
+  /** What 装货/卸货 with these weights would mark 异常, before the carrier confirms (nothing is written). */
+  app.post("/tms-freight/step-check", async (request) => {
+    const scope = await scopeFor(request);
+    return ok(await steps.stepCheck(ctx, scope, parse(stepCheckSchema, request.body)));
   });
 
   app.post("/tms-freight/unLoading", async (request) => {

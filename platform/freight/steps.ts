@@ -13,6 +13,8 @@ import {
   type LoadingRequest,
   type LoadingUpdateRequest,
   type RemarkStepRequest,
+  type StepCheckRequest,
+  type StepCheckResult,
   type UnloadingRequest,
 } from "../../contract/freight.js";
 import type { ServiceContext } from "../context.js";
@@ -88,7 +90,7 @@ async function applyStep(
 }
 
 /** The plan with the enterprise's 超载容差 and the conveyance's approved load, for `weightAbnormalities`. */
-async function weightLimitsOf(trx: Transaction<Database>, row: FreightRow): Promise<WeightLimits> {
+async function weightLimitsOf(trx: Kysely<Database>, row: FreightRow): Promise<WeightLimits> {
   const config = await enterpriseConfigOf(trx, Number(row.org_id));
   const conveyance =
     row.vehicle_id != null
@@ -102,6 +104,22 @@ async function weightLimitsOf(trx: Transaction<Database>, row: FreightRow): Prom
     capacityKg: conveyance ? Number(conveyance.capacity) : null,
     conveyance: `${row.freight_way === "ROAD" ? "车辆" : "船舶"}${conveyance?.name ?? row.conveyance_name}`,
   };
+}
+
+/**
+ * What 装货 or 卸货 with these weights would mark (异常), without taking the step: the same limits and
+ * rule as the step, for the caller who may take it on a waybill he sees, in the status it is taken from.
+ */
+export async function stepCheck(ctx: ServiceContext, scope: CallerScope, body: StepCheckRequest): Promise<StepCheckResult> {
+  assertActor(body.action, scope.type);
+  const db = ctx.db.kysely;
+  const row = await findVisibleFreight(db, scope, body.id);
+  if (!row) throw notFound("运单不存在");
+  nextStatus(body.action, row.status);
+  const limits = await weightLimitsOf(db, row);
+  const reasons =
+    body.action === "LOADING" ? weightAbnormalities(limits, body.loadedWeight, null) : weightAbnormalities(limits, Number(row.loaded_weight), body.unloadedWeight);
+  return { abnormalReasons: reasons };
 }
 
 /** The abnormal flag and reason of a list of reasons. */

@@ -11,8 +11,14 @@ test("a page opened without a session goes to login and keeps the path", async (
 });
 
 for (const kind of Object.keys(ACCOUNTS) as Kind[]) {
-  test(`password login of the ${kind} demo account lands on the dashboard`, async ({ page }) => {
+  test(`password login of the ${kind} demo account lands on its home`, async ({ page }) => {
     await login(page, kind);
+    if (kind === "INDIVIDUAL_USER") {
+      // A driver lands on his own home, 我的运单, not on the staff console's 首页.
+      await expect(page).toHaveTitle(/^我的运单 - 运输管理后台$/);
+      await expect(page.getByRole("heading", { name: "当前运单" })).toBeVisible();
+      return;
+    }
     await expect(page.getByRole("heading", { level: 1 })).toContainText("您好");
     await expect(page).toHaveTitle(/^首页 - 运输管理后台$/);
   });
@@ -47,7 +53,8 @@ test("SMS login through the development outbox", async ({ page }) => {
   const code = await outbox(ACCOUNTS.INDIVIDUAL_USER, "sms");
   await page.getByLabel("短信验证码").fill(code);
   await page.getByRole("button", { name: "登 录" }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
+  // A driver lands on his own home.
+  await expect(page).toHaveURL(/\/driver$/);
 });
 
 test("logout clears the session and returns to login", async ({ page }) => {
@@ -112,5 +119,5 @@ test("after three failures the platform asks for a captcha, and the captcha lets
   await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
   await page.getByLabel("图形验证码").fill(await outbox(ACCOUNTS.INDIVIDUAL_USER, "captcha"));
   await page.getByRole("button", { name: "登 录" }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page).toHaveURL(/\/driver$/);
 });

@@ -221,7 +221,7 @@ test("the home page shows the dispatch figures and a 30-day chart drawn on the s
 });
 
 test("a driver's home figures are scoped to his own waybills", async ({ page }) => {
-  await login(page, "INDIVIDUAL_USER");
+  await login(page, "INDIVIDUAL_USER", "/dashboard");
   const own = await expectFigures(page, "INDIVIDUAL_USER");
   const organisation = await platform<FreightDashboard>("/tms-freight/dashboard", {});
   expect(own.inTransitCount).toBeLessThan(organisation.inTransitCount);

@@ -91,7 +91,9 @@ for (const [account, mobile] of Object.entries(SWEPT)) {
     await page.getByLabel("手机号").fill(mobile);
     await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "登 录" }).click();
-    await expect(page).toHaveURL(/\/dashboard/);
+    // Staff land on 首页, a driver on his own home: the menu is the console's, on 首页.
+    await expect(page).toHaveURL(/\/(dashboard|driver)$/);
+    if (!page.url().endsWith("/dashboard")) await page.goto("/dashboard");
     await waitForHydration(page);
     const menuHrefs = () => page.locator('nav[aria-label="主菜单"] a[href]').evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
     // The dashboard's menu (rendered once the login's navigation has landed).

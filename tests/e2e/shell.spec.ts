@@ -12,7 +12,7 @@ const EXPECTED_GROUPS: Record<Kind, string[]> = {
 
 for (const kind of Object.keys(EXPECTED_GROUPS) as Kind[]) {
   test(`${kind} sees exactly the menu groups its kind may see`, async ({ page }) => {
-    await login(page, kind);
+    await login(page, kind, "/dashboard");
     await expect.poll(() => sidebarGroups(page)).toEqual(EXPECTED_GROUPS[kind]);
   });
 }

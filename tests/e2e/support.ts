@@ -15,13 +15,16 @@ export const ACCOUNTS = {
 } as const;
 export type Kind = keyof typeof ACCOUNTS;
 
+/** Where a login without a redirect lands: a driver (INDIVIDUAL_USER) on his own home, everyone else on 首页. */
+export const LANDING: Record<Kind, string> = { SYSTEM_USER: "/dashboard", TENANT_USER: "/dashboard", ORG_USER: "/dashboard", INDIVIDUAL_USER: "/driver" };
+
 /** Logs in through the login form and waits for the page it lands on. */
 export async function login(page: Page, kind: Kind, redirect?: string) {
   await page.goto(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : "/login");
   await page.getByLabel("手机号").fill(ACCOUNTS[kind]);
   await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "登 录" }).click();
-  await expect(page).toHaveURL(new RegExp(redirect ? escapeRegExp(redirect) : "/dashboard"));
+  await expect(page).toHaveURL(new RegExp(escapeRegExp(redirect ?? LANDING[kind])));
   await waitForHydration(page);
 }
 
@@ -65,12 +68,17 @@ export async function platformCall<T>(path: string, body: unknown, token?: strin
 }
 
 /** An access token straight from the platform (csrf → RSA-OAEP password → token), as a script would get one. */
-export async function platformToken(kind: Kind): Promise<string> {
+export function platformToken(kind: Kind): Promise<string> {
+  return platformTokenOf(ACCOUNTS[kind]);
+}
+
+/** As `platformToken`, for any account by its mobile (the demo password). */
+export async function platformTokenOf(mobile: string): Promise<string> {
   const { csrfToken, publicKey } = await platformCall<{ csrfToken: string; publicKey: string }>("/api/v1/auth/csrf", { clientId: "e2e" });
   const authSecret = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" }, Buffer.from(PASSWORD)).toString("base64");
   const tokens = await platformCall<{ accessToken: string }>("/api/v1/auth/third-class-insurance/token", {
     grantType: "password",
-    authKey: ACCOUNTS[kind],
+    authKey: mobile,
     authSecret,
     clientId: "e2e",
     csrfToken,

@@ -122,7 +122,8 @@ export class NoScriptBrowser {
     const form = page.doc.querySelector("form[method=post]")!;
     const button = form.querySelectorAll("button").find((b) => b.getAttribute("value") === "login");
     const landed = await this.submit(page, form, { mobile, password }, button);
-    if (!landed.url.startsWith("/dashboard")) throw new Error(`login of ${mobile} landed on ${landed.url} (${landed.status})`);
+    // Staff land on 首页, a driver or captain on his own home (我的运单).
+    if (!landed.url.startsWith("/dashboard") && !landed.url.startsWith("/driver")) throw new Error(`login of ${mobile} landed on ${landed.url} (${landed.status})`);
     return landed;
   }
 }

@@ -4,7 +4,7 @@
  * silence is caught by the detector once; alerts reach the organisation's users; 处理 needs a remark.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stopsOf } from "../../contract/fleet.js";
+import { stopsOf, TRACK_ACCURACY_MAX_M } from "../../contract/fleet.js";
 import { duration, evaluate, runTimeoutDetector, type TrackPoint } from "../../platform/fleet/timeouts.js";
 import { as, dispatchOne, driveTo, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
 
@@ -106,6 +106,23 @@ describe("alerts over track points as they arrive", () => {
     expect(JSON.stringify(long.body)).toContain("查询时间范围不能超过 72 小时");
     const ok = await okData<{ plateNo: string; points: unknown[] }>(as(f, "ORG_USER", `/tms-vehicle-position/track?plateNo=${encodeURIComponent(plate)}&from=2026-01-01T00:00:00Z&to=2026-01-03T00:00:00Z`, undefined, "GET"));
     expect(ok.plateNo).toBe(plate);
+  });
+
+  it("keeps the points a phone states precise enough (accuracy) and says how many it dropped", async () => {
+    const db = f.p.db.kysely;
+    const waybill = await dispatchOne(f, { plannedWeight: 20_000 });
+    await driveTo(f, waybill.id, "IN_TRANSIT");
+    const freight = await db.selectFrom("freights").select("vehicle_id").where("id", "=", waybill.id).executeTakeFirstOrThrow();
+    const now = Date.now();
+    const point = (minutesAgo: number, accuracy?: number) => ({ lat: 31.86, lng: 117.28, speed: 40, recordedAt: new Date(now - minutesAgo * MIN).toISOString(), ...(accuracy === undefined ? {} : { accuracy }) });
+    const result = await okData<{ freightId: number; stored: number; imprecise: number }>(
+      as(f, "ORG_USER", "/tms-vehicle-position/report", { vehicleId: freight.vehicle_id, points: [point(3, 15), point(2, TRACK_ACCURACY_MAX_M + 1), point(1)] }),
+    );
+    expect(result).toMatchObject({ freightId: waybill.id, stored: 2, imprecise: 1 });
+    const kept = await db.selectFrom("freight_track_points").select("recorded_at").where("freight_id", "=", waybill.id).execute();
+    expect(kept).toHaveLength(2);
+    const negative = await as(f, "ORG_USER", "/tms-vehicle-position/report", { vehicleId: freight.vehicle_id, points: [point(1, -1)] });
+    expect(JSON.stringify(negative.body)).toContain("定位精度不能为负");
   });
 
   it("refuses bad points and foreign vehicles", async () => {

@@ -321,6 +321,29 @@ describe("loading and unloading above the plan or the approved load (operational
     expect(await detailOf(f, w.freightNo)).toMatchObject({ abnormal: false, abnormalReason: null });
   });
 
+  it("step-check tells what 装货/卸货 with these weights would mark 异常, by the step's own rule, and writes nothing", async () => {
+    const w = await planned35();
+    const check = (body: object, account: Account = "ORG_USER") => as<{ abnormalReasons: string[] }>(f, account, "/tms-freight/step-check", body);
+    const before = await fingerprint(f);
+    expect(await okData(check({ action: "LOADING", id: w.id, loadedWeight: 35_000 }))).toEqual({ abnormalReasons: [] });
+    expect(await okData(check({ action: "LOADING", id: w.id, loadedWeight: 60_000 }))).toEqual({
+      abnormalReasons: ["装货重量 60.00 吨超过计划重量 35.00 吨的允许范围（超出不得多于 5%）", `装货重量 60.00 吨超过车辆${w.plateNo}的核定载质量 47.00 吨`],
+    });
+    expect(await fingerprint(f)).toEqual(before);
+    // Only from the status the step is taken from, and only on a waybill the caller sees.
+    const early = await check({ action: "UNLOADING", id: w.id, unloadedWeight: 35_000 });
+    expect(early.body).toMatchObject({ code: 4009, message: "运单当前状态为「待装货」，不能执行卸货" });
+    const bad = await check({ action: "SIGN", id: w.id });
+    expect(bad.status).toBe(400);
+    expect((await check({ action: "LOADING", id: w.id, loadedWeight: 35_000 }, "INDIVIDUAL_USER")).status).toBe(404);
+
+    await load(w.id, 35_000);
+    const loss = await okData(check({ action: "UNLOADING", id: w.id, unloadedWeight: 34_800 }));
+    expect(loss.abnormalReasons).toEqual(["亏吨 0.20 吨，超过装货重量的 3‰"]);
+    const unloaded = await okData<FreightRecord>(as(f, "ORG_USER", "/tms-freight/unLoading", { id: w.id, unloadedWeight: 34_800, weighTicketUrl: TICKET }));
+    expect(unloaded.abnormalReason).toBe(loss.abnormalReasons.join("；"));
+  });
+
   it("holds loading and unloading against the plan with the enterprise's tolerance (企业配置 超载容差)", async () => {
     const within = await planned35();
     expect(await load(within.id, 36_750)).toMatchObject({ abnormal: false });

@@ -44,7 +44,8 @@ describe("money notifications, payment detail and 我的车队 (JavaScript off)"
 
   it("the fleet leader sees his members, their waybills and his share, and his 首页 counts them", async () => {
     const browser = new NoScriptBrowser(consoleUrl());
-    const home = await browser.login(DEMO_FLEET_LEADER.mobile, DEMO_PASSWORD);
+    await browser.login(DEMO_FLEET_LEADER.mobile, DEMO_PASSWORD);
+    const home = await browser.get("/dashboard");
     const figures = textOf(home.doc.querySelector('[data-testid="dashboard-fleet"]'));
     expect(figures).toContain("车队成员");
     expect(figures).toMatch(/车队成员\s*[1-9]\d* 人/);

@@ -1,0 +1,12 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { DriverStepPage } from "~/components/driver/DriverStepPage";
+import { driverLinks, driverMeta } from "~/components/driver/DriverShell";
+import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
+import { driverStepAction, driverStepLoader } from "~/services/pages/driver.server";
+
+export const loader = (args: LoaderFunctionArgs) => driverStepLoader("UNLOADING", args);
+export const action = (args: ActionFunctionArgs) => driverStepAction("UNLOADING", args);
+export const links = driverLinks;
+export const meta = driverMeta;
+export default DriverStepPage;
+export const ErrorBoundary = PageErrorBoundary;

@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { DriverWalletPage } from "~/components/driver/DriverWallet";
+import { driverLinks, driverMeta } from "~/components/driver/DriverShell";
+import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
+import { accountInfoAction, loadAccountInfo } from "~/services/pages/money.server";
+
+/** 我的钱包: 账户信息's loader and action (balance, cards, withdrawals; 提现 and binding), drawn for his phone. */
+export const loader = ({ request }: LoaderFunctionArgs) => loadAccountInfo(request);
+export const action = (args: ActionFunctionArgs) => accountInfoAction(args);
+export const links = driverLinks;
+export const meta = driverMeta;
+export default DriverWalletPage;
+export const ErrorBoundary = PageErrorBoundary;

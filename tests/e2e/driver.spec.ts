@@ -1,0 +1,170 @@
+import { mkdirSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { ONBOARDED } from "../../platform/demo/onboarded-seed.js";
+import { PASSWORD, platformCall, platformTokenOf, waitForHydration } from "./support";
+
+/**
+ * 司机端 on a 375-px phone with JavaScript on: the onboarded driver 韩立新 lands on his home, takes 装货
+ * with a camera photo (shrunk in the browser), his open page reports his position (Playwright's
+ * geolocation), his enterprise's staff find the points on the waybill's track and in 在途监控, and he
+ * takes 卸货. Every page of his: no horizontal scroll, every control at least 44 px tall.
+ * With DRIVER_SCREENSHOTS=1 it also writes the screenshots of docs/screenshots/.
+ */
+
+const PHONE = { width: 375, height: 740 };
+const HEFEI = { latitude: 31.861_2, longitude: 117.283_4, accuracy: 25 };
+const SCREENSHOTS = process.env.DRIVER_SCREENSHOTS === "1";
+
+test.describe.configure({ mode: "serial" });
+test.use({ viewport: PHONE, geolocation: HEFEI, permissions: ["geolocation"], hasTouch: true, isMobile: true, locale: "zh-CN" });
+
+async function screenshot(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
+  mkdirSync("docs/screenshots", { recursive: true });
+  // From the top, as he sees the page open (a full-page shot of a scrolled page moves the sticky bar).
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: true });
+}
+
+/** No horizontal scroll, and every visible control of his layout at least 44 px tall. */
+async function expectPhoneFriendly(page: Page) {
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  const small = await page.getByTestId("driver-shell").evaluate((shell) =>
+    [...shell.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea")]
+      .filter((el) => el.offsetParent !== null)
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.height < 44)
+      .map(({ el, box }) => `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim() || el.getAttribute("name")}" ${Math.round(box.height)} px`),
+  );
+  expect(small, "tap targets under 44 px").toEqual([]);
+}
+
+/** A 20 t road waybill for 韩立新, dispatched by his enterprise's 管理员. */
+async function dispatchToOnboardedDriver(): Promise<string> {
+  const admin = await platformTokenOf(ONBOARDED.adminMobile);
+  const orders = await platformCall<{ records: Array<{ id: number; remainingWeight: number }> }>("/tms-order/search", { freightWay: "ROAD", size: 50 }, admin);
+  const order = orders.records.find((o) => o.remainingWeight >= 20_000)!;
+  const drivers = await platformCall<{ records: Array<{ id: number; vehicleId: number | null }> }>("/tms-resource/drivers", { keyword: ONBOARDED.driverName, size: 10 }, admin);
+  const driver = drivers.records.find((d) => d.vehicleId !== null)!;
+  const dispatched = await platformCall<{ freights: Array<{ freightNo: string }> }>(
+    "/tms-freight-dispatch/dispatch",
+    { orderId: order.id, items: [{ driverId: driver.id, vehicleId: driver.vehicleId, plannedWeight: 20_000 }] },
+    admin,
+  );
+  return dispatched.freights[0]!.freightNo;
+}
+
+async function loginAs(page: Page, mobile: string, landing: RegExp) {
+  await page.goto("/login");
+  await page.getByLabel("手机号").fill(mobile);
+  await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "登 录" }).click();
+  await expect(page).toHaveURL(landing);
+  await waitForHydration(page);
+}
+
+/**
+ * A phone camera's photo: a 3000×2000 JPEG of fine detail (a few MB), drawn by the browser itself, so
+ * the page has something to shrink before it goes up.
+ */
+async function cameraPhoto(page: Page, title: string) {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 3000;
+    canvas.height = 2000;
+    const context = canvas.getContext("2d")!;
+    const image = context.createImageData(canvas.width, canvas.height);
+    for (let i = 0; i < image.data.length; i += 4) {
+      const v = (i * 2654435761) >>> 24;
+      image.data.set([v, 255 - v, (v * 7) & 255, 255], i);
+    }
+    context.putImageData(image, 0, 0);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/jpeg", 0.95));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let text = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(text);
+  });
+  return { name: `${title}.jpg`, mimeType: "image/jpeg", buffer: Buffer.from(base64, "base64") };
+}
+
+/** From his home's button: the weight, a camera photo shrunk in the browser, the confirmation read, then confirmed. */
+async function takeStep(page: Page, freightNo: string, { step, path, weight, shots }: { step: "装货" | "卸货"; path: string; weight: string; shots: boolean }) {
+  await page.getByTestId("driver-next-step").click();
+  await expect(page).toHaveURL(new RegExp(`/driver/${path}\\?freightNo=${freightNo}$`));
+  await waitForHydration(page);
+  await page.getByLabel(new RegExp(`${step}重量`)).fill(weight);
+  await page.getByLabel(new RegExp(`拍${step}磅单`)).setInputFiles(await cameraPhoto(page, `韩立新 ${step}磅单 e2e`));
+  await expect(page.getByTestId("photo-note")).toContainText("照片已压缩");
+  await expect(page.getByTestId("photo-preview")).toBeVisible();
+  await expectPhoneFriendly(page);
+  if (shots) await screenshot(page, `driver-${path}`);
+  await page.getByRole("button", { name: "下一步：核对" }).click();
+  await expect(page.getByTestId("confirm-weight")).toHaveText(`${Number(weight).toFixed(2)} 吨`);
+  await expect(page.getByTestId("confirm-normal")).toBeVisible();
+  await expectPhoneFriendly(page);
+  if (shots) await screenshot(page, `driver-${path}-confirm`);
+  await page.getByRole("button", { name: `确认${step}` }).click();
+  await expect(page.getByTestId("driver-done")).toContainText(`运单 ${freightNo} ${step}成功`);
+}
+
+test("a driver on a 375-px phone: home → 装货 with a photo → position reported while open → staff see the points → 卸货", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const freightNo = await dispatchToOnboardedDriver();
+
+  await loginAs(page, ONBOARDED.driverMobile, /\/driver$/);
+  const current = page.getByTestId("driver-current");
+  await expect(current).toContainText(freightNo);
+  await expect(current).toContainText("待装货");
+  await expect(current).toContainText(ONBOARDED.enterprise);
+  await expect(page.getByTestId("dispatcher-phone")).toHaveAttribute("href", `tel:${ONBOARDED.adminMobile}`);
+  await expectPhoneFriendly(page);
+  await screenshot(page, "driver-home");
+
+  // 装货: the weight, a photo from the camera (shrunk before upload), a confirmation.
+  await takeStep(page, freightNo, { step: "装货", path: "loading", weight: "20", shots: true });
+
+  // Position: the page reports while it is open (permission granted: it starts by itself).
+  const position = page.getByTestId("driver-position");
+  await expect(position).toContainText("只在本页打开时上报");
+  await expect(page.getByTestId("position-status")).toContainText(/已上报 [1-9]\d* 个位置/, { timeout: 30_000 });
+  await expectPhoneFriendly(page);
+  await screenshot(page, "driver-home-in-transit");
+
+  // His enterprise's staff see the point on the waybill's track and the truck online in 在途监控.
+  const staff = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const desk = await staff.newPage();
+  await loginAs(desk, ONBOARDED.adminMobile, /\/dashboard$/);
+  await desk.goto(`/dispatchManage/trackPlayback?freightNo=${freightNo}`);
+  await expect(desk.getByText(/轨迹点列表（[1-9]\d* 个）/)).toBeVisible();
+  await desk.getByText(/轨迹点列表/).click();
+  await expect(desk.getByRole("table", { name: "轨迹点" })).toContainText(HEFEI.latitude.toFixed(6));
+  await desk.goto(`/dispatchManage/checkTheMonitor?freightNo=${freightNo}`);
+  await expect(desk.getByTestId("monitor-state")).toHaveText("在线");
+  await staff.close();
+
+  // 卸货 from his home's button.
+  await page.goto("/driver");
+  await takeStep(page, freightNo, { step: "卸货", path: "unloading", weight: "19.98", shots: false });
+  await expect(page.getByTestId("driver-done")).toContainText(`运单 ${freightNo} 卸货成功，当前状态「已卸货」`);
+  await page.getByRole("link", { name: /^已完成/ }).click();
+  await expect(page.getByTestId("driver-waybill").filter({ hasText: freightNo })).toContainText("已卸货");
+  await expectPhoneFriendly(page);
+
+  // His wallet, from the bar.
+  await page.getByRole("link", { name: "钱包" }).click();
+  await expect(page).toHaveURL(/\/driver\/wallet$/);
+  await expect(page.getByTestId("wallet-available")).toHaveText(/ 元$/);
+  await expectPhoneFriendly(page);
+  await screenshot(page, "driver-wallet");
+});
+
+test("the web app manifest names his home as the start and its icons exist", async ({ request }) => {
+  const manifest = await (await request.get("/driver.webmanifest")).json();
+  expect(manifest).toMatchObject({ start_url: "/driver", display: "standalone", theme_color: "#1890ff" });
+  for (const icon of manifest.icons as Array<{ src: string }>) {
+    const response = await request.get(icon.src);
+    expect(response.status(), icon.src).toBe(200);
+    expect(response.headers()["content-type"]).toBe("image/png");
+  }
+});
