@@ -27,6 +27,7 @@ test("no redirect through dot segments: /login, /auth-redirect and /settings sta
       maxRedirects: 0,
     });
     expect(login.status(), target).toBe(302);
-    expect(login.headers().location, `/login ${target}`).toBe("/dashboard");
+    // The landing route, which sends each kind of account to its own home.
+    expect(login.headers().location, `/login ${target}`).toBe("/");
   }
 });
