@@ -153,6 +153,36 @@ describe("司机端, JavaScript off", () => {
     expect(textOf(byTestId(sent, "wallet-frozen"))).not.toBe("0.00 元");
   });
 
+  it("我的钱包: his 流水 in plain words, 撤销 of a withdrawal 待审核 after a confirmation, a card bound and 解绑 after a confirmation", async () => {
+    const page = await driver.get("/driver/wallet");
+    const entries = byTestId(page, "wallet-entries");
+    expect(entries, "the 1.00 元 withdrawal froze money: an entry").not.toBeNull();
+    expect(textOf(entries)).toContain("提现冻结");
+    expect(textOf(entries)).toContain("冻结 1.00 元");
+
+    const cancel = page.doc.querySelectorAll('[data-testid="wallet-withdrawal"] a').find((a) => textOf(a) === "撤销提现")!;
+    expect(cancel.getAttribute("href")).toMatch(/^\/driver\/wallet\?confirm=cancel%3A\d+$/);
+    const asked = await driver.get(cancel.getAttribute("href")!);
+    const confirm = byTestId(asked, "wallet-cancel-confirm")!;
+    expect(textOf(confirm)).toContain("撤销这笔 1.00 元的提现？");
+    const cancelled = await driver.submit(asked, confirm, {}, buttonOf(confirm, "确认撤销"));
+    expect(cancelled.url).toBe("/driver/wallet");
+    expect(textOf(byTestId(cancelled, "wallet-withdrawals"))).toContain("已撤销");
+    expect(textOf(byTestId(cancelled, "wallet-entries"))).toContain("提现解冻");
+
+    const bind = cancelled.doc.querySelector('form[aria-label="绑定银行卡"]')!;
+    const bound = await driver.submit(cancelled, bind, { cardNo: "6222021234567890128", bankName: "中国工商银行" });
+    expect(textOf(byTestId(bound, "wallet-notice"))).toContain("银行卡已绑定");
+    const row = bound.doc.querySelectorAll('[data-testid="wallet-card"]').find((li) => textOf(li).includes("尾号 0128"))!;
+    const unbind = row.querySelectorAll("a").find((a) => textOf(a) === "解绑")!;
+    const askedUnbind = await driver.get(unbind.getAttribute("href")!);
+    const unbindForm = byTestId(askedUnbind, "wallet-unbind-confirm")!;
+    expect(textOf(unbindForm)).toContain("解绑 中国工商银行 尾号 0128 这张卡？");
+    const unbound = await driver.submit(askedUnbind, unbindForm, {}, buttonOf(unbindForm, "确认解绑"));
+    expect(textOf(byTestId(unbound, "wallet-notice"))).toContain("银行卡已解绑");
+    expect(textOf(byTestId(unbound, "wallet-cards"))).not.toContain("尾号 0128");
+  });
+
   it("staff keep their console: / sends them to 首页, and the driver's pages answer 403", async () => {
     const org = await browserAs("ORG_USER");
     expect((await org.get("/")).url).toBe("/dashboard");
