@@ -172,7 +172,7 @@ describe("司机端, JavaScript off", () => {
 
     const bind = cancelled.doc.querySelector('form[aria-label="绑定银行卡"]')!;
     const bound = await driver.submit(cancelled, bind, { cardNo: "6222021234567890128", bankName: "中国工商银行" });
-    expect(textOf(byTestId(bound, "wallet-notice"))).toContain("银行卡已绑定");
+    expect(textOf(byTestId(bound, "wallet-notice")), textOf(byTestId(bound, "wallet-error"))).toContain("银行卡已绑定");
     const row = bound.doc.querySelectorAll('[data-testid="wallet-card"]').find((li) => textOf(li).includes("尾号 0128"))!;
     const unbind = row.querySelectorAll("a").find((a) => textOf(a) === "解绑")!;
     const askedUnbind = await driver.get(unbind.getAttribute("href")!);
@@ -181,6 +181,32 @@ describe("司机端, JavaScript off", () => {
     const unbound = await driver.submit(askedUnbind, unbindForm, {}, buttonOf(unbindForm, "确认解绑"));
     expect(textOf(byTestId(unbound, "wallet-notice"))).toContain("银行卡已解绑");
     expect(textOf(byTestId(unbound, "wallet-cards"))).not.toContain("尾号 0128");
+  });
+
+  it("我的消息: his messages newest first, unread ones marked; 标为已读; 查看详情 of a waybill's message opens his waybills", async () => {
+    const home = await driver.get("/driver");
+    expect(home.doc.querySelectorAll('header a').find((a) => textOf(a).startsWith("消息"))?.getAttribute("href")).toBe("/driver/messages");
+    const page = await driver.get("/driver/messages");
+    expect(page.status).toBe(200);
+    expect(page.doc.querySelector('[data-testid="driver-shell"]')).not.toBeNull();
+    const rows = page.doc.querySelectorAll('[data-testid="driver-message"]');
+    expect(rows.length).toBeGreaterThan(0);
+    const unread = rows.find((li) => li.getAttribute("data-unread") === "yes")!;
+    expect(unread, "a message he has not read").toBeDefined();
+    expect(textOf(unread)).toContain("未读");
+    const content = textOf(unread.querySelector("p"));
+    const markForm = unread.querySelectorAll("form").find((f) => textOf(f).includes("标为已读"))!;
+    const marked = await driver.submit(page, markForm, {});
+    expect(textOf(byTestId(marked, "messages-notice"))).toBe("已标为已读");
+    const same = marked.doc.querySelectorAll('[data-testid="driver-message"]').find((li) => textOf(li.querySelector("p")) === content)!;
+    expect(same.getAttribute("data-unread")).toBe("no");
+
+    const waybill = marked.doc.querySelectorAll('[data-testid="driver-message"]').find((li) => textOf(li).includes(freightNo));
+    expect(waybill, `a message about ${freightNo}`).toBeDefined();
+    const open = waybill!.querySelectorAll("form").find((f) => textOf(f).includes("查看详情"))!;
+    const opened = await driver.submit(marked, open, {});
+    expect(opened.url).toBe("/driver");
+    expect(byTestId(opened, "driver-shell")).not.toBeNull();
   });
 
   it("staff keep their console: / sends them to 首页, and the driver's pages answer 403", async () => {
