@@ -171,16 +171,16 @@ describe("司机端, JavaScript off", () => {
     expect(textOf(byTestId(cancelled, "wallet-entries"))).toContain("提现解冻");
 
     const bind = cancelled.doc.querySelector('form[aria-label="绑定银行卡"]')!;
-    const bound = await driver.submit(cancelled, bind, { cardNo: "6222021234567890128", bankName: "中国工商银行" });
+    const bound = await driver.submit(cancelled, bind, { cardNo: "6217000010099887765", bankName: "中国建设银行" });
     expect(textOf(byTestId(bound, "wallet-notice")), textOf(byTestId(bound, "wallet-error"))).toContain("银行卡已绑定");
-    const row = bound.doc.querySelectorAll('[data-testid="wallet-card"]').find((li) => textOf(li).includes("尾号 0128"))!;
+    const row = bound.doc.querySelectorAll('[data-testid="wallet-card"]').find((li) => textOf(li).includes("尾号 7765"))!;
     const unbind = row.querySelectorAll("a").find((a) => textOf(a) === "解绑")!;
     const askedUnbind = await driver.get(unbind.getAttribute("href")!);
     const unbindForm = byTestId(askedUnbind, "wallet-unbind-confirm")!;
-    expect(textOf(unbindForm)).toContain("解绑 中国工商银行 尾号 0128 这张卡？");
+    expect(textOf(unbindForm)).toContain("解绑 中国建设银行 尾号 7765 这张卡？");
     const unbound = await driver.submit(askedUnbind, unbindForm, {}, buttonOf(unbindForm, "确认解绑"));
     expect(textOf(byTestId(unbound, "wallet-notice"))).toContain("银行卡已解绑");
-    expect(textOf(byTestId(unbound, "wallet-cards"))).not.toContain("尾号 0128");
+    expect(textOf(byTestId(unbound, "wallet-cards"))).not.toContain("尾号 7765");
   });
 
   it("我的消息: his messages newest first, unread ones marked; 标为已读; 查看详情 of a waybill's message opens his waybills", async () => {
