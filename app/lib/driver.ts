@@ -66,3 +66,8 @@ export const PHOTO_QUALITY = 0.8;
 /** Position points are sent in batches: at most this many, or this often while any wait. */
 export const POSITION_BATCH_SIZE = 10;
 export const POSITION_BATCH_MS = 30_000;
+
+/** His messages page's address for a page of the list (the first has no query). */
+export function driverMessagesHref(current: number): string {
+  return current > 1 ? `${DRIVER_HOME}/messages?current=${current}` : `${DRIVER_HOME}/messages`;
+}

@@ -123,6 +123,7 @@ const driverPages = [
   personal.detail(`${DRIVER_HOME}/loading`, "装货", "userInfo", DRIVER_PAGE),
   personal.detail(`${DRIVER_HOME}/unloading`, "卸货", "userInfo", DRIVER_PAGE),
   personal.detail(`${DRIVER_HOME}/wallet`, "我的钱包", "userInfo", DRIVER_PAGE),
+  personal.detail(`${DRIVER_HOME}/messages`, "我的消息", "userInfo", DRIVER_PAGE),
 ];
 
 /** Whether a path is one of the driver's own pages (drawn in his layout). */

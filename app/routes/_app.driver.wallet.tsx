@@ -4,8 +4,8 @@ import { driverLinks, driverMeta } from "~/components/driver/DriverShell";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
 import { accountInfoAction, loadAccountInfo } from "~/services/pages/money.server";
 
-/** 我的钱包: 账户信息's loader and action (balance, cards, withdrawals; 提现 and binding), drawn for his phone. */
-export const loader = ({ request }: LoaderFunctionArgs) => loadAccountInfo(request);
+/** 我的钱包: 账户信息's loader and action (balance, cards, withdrawals, his 流水; 提现, 撤销, binding and 解绑), drawn for his phone. */
+export const loader = ({ request }: LoaderFunctionArgs) => loadAccountInfo(request, { entries: true });
 export const action = (args: ActionFunctionArgs) => accountInfoAction(args);
 export const links = driverLinks;
 export const meta = driverMeta;

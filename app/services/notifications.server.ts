@@ -1,8 +1,8 @@
 import type { Paged } from "../../contract/envelope";
 import type { FreightWay, MarkReadResult, Notification } from "../../contract/notification";
-import { FALLBACK_PAGE } from "../../contract/notification-targets";
+import { DETAIL_PAGES, FALLBACK_PAGE, MONEY_PAGES } from "../../contract/notification-targets";
 import { notificationTargetHref, type NotificationListQuery } from "~/lib/notification-target";
-import { resolveAccess } from "~/navigation";
+import { DRIVER_HOME, resolveAccess } from "~/navigation";
 import { freightApi } from "./freight.server";
 import { realtimeHub } from "./realtime.server";
 import { viewerOf, type CurrentUser } from "./user.server";
@@ -16,6 +16,17 @@ function openable(user: CurrentUser, href: string | null): string | null {
   if (!href) return null;
   return resolveAccess(new URL(href, "http://console").pathname, viewerOf(user)).kind === "ok" ? href : FALLBACK_PAGE;
 }
+
+/**
+ * A driver's own page for the console page a message leads to: a waybill's message opens his waybills,
+ * a money message his wallet (his layout has these; the console's pages are for a computer).
+ */
+const DRIVER_PAGE_OF: Readonly<Record<string, string>> = {
+  [DETAIL_PAGES.roadWaybill]: DRIVER_HOME,
+  [DETAIL_PAGES.waterWaybill]: DRIVER_HOME,
+  [MONEY_PAGES.accountInfo]: `${DRIVER_HOME}/wallet`,
+  [MONEY_PAGES.accountFlow]: `${DRIVER_HOME}/wallet`,
+};
 
 /** Client of the platform's notification calls (spec 7.4). */
 export const notificationsApi = {
@@ -83,5 +94,12 @@ export const notificationsApi = {
       // login redirect is dropped on purpose: the page's own calls decide about the session.
     }
     return openable(user, notificationTargetHref(notification, way));
+  },
+
+  /** The page a driver's 查看详情 opens: his own page for it when he has one, else the console's (targetHref). */
+  async driverTargetHref(user: CurrentUser, notification: Notification): Promise<string | null> {
+    // A waybill's way does not matter here: both ways open his waybills.
+    const own = DRIVER_PAGE_OF[new URL(notificationTargetHref(notification) ?? "/", "http://console").pathname];
+    return own ?? this.targetHref(user, notification);
   },
 };

@@ -157,6 +157,19 @@ test("a driver on a 375-px phone: home → 装货 with a photo → position repo
   await expect(page.getByTestId("wallet-available")).toHaveText(/ 元$/);
   await expectPhoneFriendly(page);
   await screenshot(page, "driver-wallet");
+  // 解绑 asks first, on the page; 不解绑 leaves the card.
+  await page.getByTestId("wallet-card").first().getByRole("link", { name: "解绑" }).click();
+  await expect(page.getByTestId("wallet-unbind-confirm")).toContainText("解绑后不能再提现到这张卡");
+  await expectPhoneFriendly(page);
+  await page.getByRole("link", { name: "不解绑" }).click();
+  await expect(page.getByTestId("wallet-unbind-confirm")).toHaveCount(0);
+
+  // His messages, from the bar.
+  await page.getByRole("link", { name: /^消息/ }).click();
+  await expect(page).toHaveURL(/\/driver\/messages$/);
+  await expect(page.getByTestId("driver-message").first()).toBeVisible();
+  await expectPhoneFriendly(page);
+  await screenshot(page, "driver-messages");
 });
 
 test("the web app manifest names his home as the start and its icons exist", async ({ request }) => {

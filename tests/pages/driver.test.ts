@@ -153,6 +153,62 @@ describe("司机端, JavaScript off", () => {
     expect(textOf(byTestId(sent, "wallet-frozen"))).not.toBe("0.00 元");
   });
 
+  it("我的钱包: his 流水 in plain words, 撤销 of a withdrawal 待审核 after a confirmation, a card bound and 解绑 after a confirmation", async () => {
+    const page = await driver.get("/driver/wallet");
+    const entries = byTestId(page, "wallet-entries");
+    expect(entries, "the 1.00 元 withdrawal froze money: an entry").not.toBeNull();
+    expect(textOf(entries)).toContain("提现冻结");
+    expect(textOf(entries)).toContain("冻结 1.00 元");
+
+    const cancel = page.doc.querySelectorAll('[data-testid="wallet-withdrawal"] a').find((a) => textOf(a) === "撤销提现")!;
+    expect(cancel.getAttribute("href")).toMatch(/^\/driver\/wallet\?confirm=cancel%3A\d+$/);
+    const asked = await driver.get(cancel.getAttribute("href")!);
+    const confirm = byTestId(asked, "wallet-cancel-confirm")!;
+    expect(textOf(confirm)).toContain("撤销这笔 1.00 元的提现？");
+    const cancelled = await driver.submit(asked, confirm, {}, buttonOf(confirm, "确认撤销"));
+    expect(cancelled.url).toBe("/driver/wallet");
+    expect(textOf(byTestId(cancelled, "wallet-withdrawals"))).toContain("已撤销");
+    expect(textOf(byTestId(cancelled, "wallet-entries"))).toContain("提现解冻");
+
+    const bind = cancelled.doc.querySelector('form[aria-label="绑定银行卡"]')!;
+    const bound = await driver.submit(cancelled, bind, { cardNo: "6217000010099887765", bankName: "中国建设银行" });
+    expect(textOf(byTestId(bound, "wallet-notice")), textOf(byTestId(bound, "wallet-error"))).toContain("银行卡已绑定");
+    const row = bound.doc.querySelectorAll('[data-testid="wallet-card"]').find((li) => textOf(li).includes("尾号 7765"))!;
+    const unbind = row.querySelectorAll("a").find((a) => textOf(a) === "解绑")!;
+    const askedUnbind = await driver.get(unbind.getAttribute("href")!);
+    const unbindForm = byTestId(askedUnbind, "wallet-unbind-confirm")!;
+    expect(textOf(unbindForm)).toContain("解绑 中国建设银行 尾号 7765 这张卡？");
+    const unbound = await driver.submit(askedUnbind, unbindForm, {}, buttonOf(unbindForm, "确认解绑"));
+    expect(textOf(byTestId(unbound, "wallet-notice"))).toContain("银行卡已解绑");
+    expect(textOf(byTestId(unbound, "wallet-cards"))).not.toContain("尾号 7765");
+  });
+
+  it("我的消息: his messages newest first, unread ones marked; 标为已读; 查看详情 of a waybill's message opens his waybills", async () => {
+    const home = await driver.get("/driver");
+    expect(home.doc.querySelectorAll('header a').find((a) => textOf(a).startsWith("消息"))?.getAttribute("href")).toBe("/driver/messages");
+    const page = await driver.get("/driver/messages");
+    expect(page.status).toBe(200);
+    expect(page.doc.querySelector('[data-testid="driver-shell"]')).not.toBeNull();
+    const rows = page.doc.querySelectorAll('[data-testid="driver-message"]');
+    expect(rows.length).toBeGreaterThan(0);
+    const unread = rows.find((li) => li.getAttribute("data-unread") === "yes")!;
+    expect(unread, "a message he has not read").toBeDefined();
+    expect(textOf(unread)).toContain("未读");
+    const content = textOf(unread.querySelector("p"));
+    const markForm = unread.querySelectorAll("form").find((f) => textOf(f).includes("标为已读"))!;
+    const marked = await driver.submit(page, markForm, {});
+    expect(textOf(byTestId(marked, "messages-notice"))).toBe("已标为已读");
+    const same = marked.doc.querySelectorAll('[data-testid="driver-message"]').find((li) => textOf(li.querySelector("p")) === content)!;
+    expect(same.getAttribute("data-unread")).toBe("no");
+
+    const waybill = marked.doc.querySelectorAll('[data-testid="driver-message"]').find((li) => textOf(li).includes(freightNo));
+    expect(waybill, `a message about ${freightNo}`).toBeDefined();
+    const open = waybill!.querySelectorAll("form").find((f) => textOf(f).includes("查看详情"))!;
+    const opened = await driver.submit(marked, open, {});
+    expect(opened.url).toBe("/driver");
+    expect(byTestId(opened, "driver-shell")).not.toBeNull();
+  });
+
   it("staff keep their console: / sends them to 首页, and the driver's pages answer 403", async () => {
     const org = await browserAs("ORG_USER");
     expect((await org.get("/")).url).toBe("/dashboard");

@@ -1,5 +1,5 @@
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { WITHDRAW_STATUS_LABELS, type WithdrawStatus } from "../../../contract/ledger";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { ENTRY_TYPE_LABELS, WITHDRAW_STATUS_LABELS, type EntryType, type WithdrawStatus } from "../../../contract/ledger";
 import { fenToYuan, formatDateTime } from "~/lib/format";
 import type { ResourcePageData } from "~/services/resources.server";
 
@@ -9,8 +9,31 @@ interface WalletData {
   account: Row;
   cards: Row[];
   list: ResourcePageData;
+  /** The withdrawal whose 撤销 he is asked to confirm (`?confirm=cancel:<id>`), when the platform allows it. */
+  confirm: { action: string; record: Row } | null;
+  /** The card whose 解绑 he is asked to confirm (`?confirm=unbind:<id>`). */
+  unbind: string | null;
+  entries: ResourcePageData | null;
   notice: string | null;
   requestNo: string;
+}
+
+/** The wallet's own address with one query parameter set (or dropped), the others kept. */
+function hrefWith(search: string, key: string, value: string | null): string {
+  const params = new URLSearchParams(search);
+  params.delete("confirm");
+  if (value === null) params.delete(key);
+  else params.set(key, value);
+  return params.size ? `/driver/wallet?${params}` : "/driver/wallet";
+}
+
+/** A ledger entry's amount as he reads it: + for money in, − for money out, the frozen change when nothing moved. */
+function entryAmount(e: Row): { text: string; tone: string } {
+  const amount = Number(e.income ?? e.amount ?? 0);
+  const frozen = Number(e.frozenDelta ?? 0);
+  if (amount) return { text: `${amount > 0 ? "+" : "−"}${fenToYuan(Math.abs(amount))} 元`, tone: amount > 0 ? "text-green-700" : "text-gray-900" };
+  if (frozen) return { text: `${frozen > 0 ? "冻结" : "解冻"} ${fenToYuan(Math.abs(frozen))} 元`, tone: "text-gray-700" };
+  return { text: "0.00 元", tone: "text-gray-700" };
 }
 
 function Money({ label, fen, big = false, testId }: { label: string; fen: unknown; big?: boolean; testId: string }) {
@@ -34,12 +57,15 @@ function Field({ id, label, hint, children }: { id: string; label: string; hint?
 
 /**
  * 我的钱包 on his phone: what he may withdraw and what is frozen, 提现 to a bound card, his withdrawals
- * with their status, and binding a card. The loader and the action are 账户信息's (the same platform
+ * with their status (撤销 where the platform allows it), his 流水 page by page, binding a card and 解绑. The loader and the action are 账户信息's (the same platform
  * calls and rules); this is his view of them.
  */
 export function DriverWalletPage() {
-  const { account, cards, list, notice, requestNo } = useLoaderData<WalletData>();
+  const { account, cards, list, confirm, unbind, entries, notice, requestNo } = useLoaderData<WalletData>();
   const failed = useActionData<{ error?: string }>();
+  const search = useLocation().search;
+  const unbinding = unbind ? cards.find((c) => String(c.id) === unbind) : undefined;
+  const cancelling = confirm?.action === "cancel" ? confirm.record : null;
   return (
     <>
       <h1 className="text-xl font-semibold">我的钱包</h1>
@@ -91,6 +117,21 @@ export function DriverWalletPage() {
                 </p>
                 {w.auditRemark ? <p className="text-sm text-red-700">驳回原因：{String(w.auditRemark)}</p> : null}
                 {w.failReason ? <p className="text-sm text-red-700">打款失败：{String(w.failReason)}</p> : null}
+                {cancelling && cancelling.id === w.id ? (
+                  <Form method="post" className="mt-2 space-y-2 rounded border border-red-200 bg-red-50 p-3" aria-label="撤销提现" data-testid="wallet-cancel-confirm">
+                    <input type="hidden" name="intent" value="transition:cancel" />
+                    <input type="hidden" name="resource" value="withdrawal" />
+                    <input type="hidden" name="id" value={String(w.id)} />
+                    <input type="hidden" name="version" value={String(w.version ?? "")} />
+                    <p>撤销这笔 {fenToYuan(Number(w.amount))} 元的提现？撤销后冻结的钱退回可以提现的余额。</p>
+                    <div className="grid grid-cols-2 gap-2">
+                      <button type="submit" className="driver-button btn-danger">确认撤销</button>
+                      <Link to={hrefWith(search, "confirm", null)} className="driver-button border border-gray-400 bg-white text-gray-800" preventScrollReset>不撤销</Link>
+                    </div>
+                  </Form>
+                ) : (w.actions as string[] | undefined)?.includes("cancel") ? (
+                  <Link to={hrefWith(search, "confirm", `cancel:${String(w.id)}`)} className="driver-tap mt-1 inline-flex items-center font-semibold text-red-700" preventScrollReset>撤销提现</Link>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -99,14 +140,62 @@ export function DriverWalletPage() {
         )}
       </section>
 
+      {entries ? (
+        <section className="rounded-lg bg-white shadow-sm" aria-labelledby="flow-title">
+          <h2 id="flow-title" className="p-4 pb-2 text-lg font-semibold">流水（每一笔钱的进出）</h2>
+          {entries.records.length ? (
+            <ul className="divide-y divide-gray-100" data-testid="wallet-entries">
+              {entries.records.map((e) => {
+                const amount = entryAmount(e);
+                return (
+                  <li key={String(e.id)} className="px-4 py-3 text-base" data-testid="wallet-entry">
+                    <div className="flex items-center justify-between gap-2">
+                      <span className="font-semibold">{ENTRY_TYPE_LABELS[e.entryType as EntryType] ?? String(e.entryType)}</span>
+                      <span className={`text-lg font-semibold tabular-nums ${amount.tone}`}>{amount.text}</span>
+                    </div>
+                    {e.summary ? <p className="break-words text-sm text-gray-700">{String(e.summary)}</p> : null}
+                    <p className="text-sm text-gray-600">
+                      {formatDateTime(String(e.occurredAt ?? ""))}
+                      {e.balanceAfter != null ? ` · 之后余额 ${fenToYuan(Number(e.balanceAfter))} 元` : ""}
+                    </p>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : (
+            <p className="px-4 pb-4 text-base text-gray-600">还没有流水。</p>
+          )}
+          {entries.current > 1 || entries.current * entries.size < entries.total || entries.more ? (
+            <nav className="grid grid-cols-2 gap-2 p-4 pt-2" aria-label="流水翻页" data-testid="wallet-entries-pager">
+              {entries.current > 1 ? <Link to={hrefWith(search, "flow", entries.current > 2 ? String(entries.current - 1) : null)} className="driver-button border border-gray-400 bg-white text-gray-800" preventScrollReset>上一页</Link> : <span />}
+              {entries.current * entries.size < entries.total || entries.more ? <Link to={hrefWith(search, "flow", String(entries.current + 1))} className="driver-button border border-gray-400 bg-white text-gray-800" preventScrollReset>下一页</Link> : null}
+            </nav>
+          ) : null}
+        </section>
+      ) : null}
+
       <section className="space-y-3 rounded-lg bg-white p-4 text-base shadow-sm" aria-labelledby="cards-title">
         <h2 id="cards-title" className="text-lg font-semibold">银行卡</h2>
         {cards.length ? (
-          <ul className="space-y-1" data-testid="wallet-cards">
+          <ul className="divide-y divide-gray-100" data-testid="wallet-cards">
             {cards.map((c) => (
-              <li key={String(c.id)}>{`${String(c.bankName)} 尾号 ${String(c.cardNoLast4)}（${String(c.holderName)}）`}</li>
+              <li key={String(c.id)} className="flex flex-wrap items-center justify-between gap-x-2 py-1" data-testid="wallet-card">
+                <span>{`${String(c.bankName)} 尾号 ${String(c.cardNoLast4)}（${String(c.holderName)}）`}</span>
+                <Link to={hrefWith(search, "confirm", `unbind:${String(c.id)}`)} className="driver-tap inline-flex items-center font-semibold text-red-700" preventScrollReset>解绑</Link>
+              </li>
             ))}
           </ul>
+        ) : null}
+        {unbinding ? (
+          <Form method="post" className="space-y-2 rounded border border-red-200 bg-red-50 p-3" aria-label="解绑银行卡" data-testid="wallet-unbind-confirm">
+            <input type="hidden" name="intent" value="unbind" />
+            <input type="hidden" name="id" value={String(unbinding.id)} />
+            <p>{`解绑 ${String(unbinding.bankName)} 尾号 ${String(unbinding.cardNoLast4)} 这张卡？解绑后不能再提现到这张卡。`}</p>
+            <div className="grid grid-cols-2 gap-2">
+              <button type="submit" className="driver-button btn-danger">确认解绑</button>
+              <Link to={hrefWith(search, "confirm", null)} className="driver-button border border-gray-400 bg-white text-gray-800" preventScrollReset>不解绑</Link>
+            </div>
+          </Form>
         ) : null}
         <details className="rounded border border-gray-200" open={cards.length === 0}>
           <summary className="driver-tap flex cursor-pointer items-center px-3 font-semibold text-primary">绑定一张银行卡</summary>

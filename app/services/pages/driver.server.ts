@@ -8,7 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { FREIGHT_STATUS_LABELS, type FreightDetail, type FreightRecord, type FreightStatus } from "../../../contract/freight";
 import { trackReportSchema } from "../../../contract/fleet";
-import { DRIVER_STEPS, DRIVER_TABS, driverFields, driverTab, driverNextStep, type DriverStepKey } from "~/lib/driver";
+import { DRIVER_STEPS, DRIVER_TABS, driverFields, driverMessagesHref, driverTab, driverNextStep, type DriverStepKey } from "~/lib/driver";
 import { firstPage, pageParams } from "~/lib/paging";
 import { STEP_ACTIONS, stepBody, stepDoneMessage, stepFormSchema } from "~/lib/steps";
 import { DRIVER_HOME } from "~/navigation";
@@ -16,6 +16,9 @@ import { dispatchApi } from "~/services/dispatch.server";
 import { readDocumentForm } from "~/services/documents.server";
 import { driverApi } from "~/services/driver.server";
 import { freightApi } from "~/services/freight.server";
+import { notificationListQuery } from "~/lib/notification-target";
+import { notificationsApi } from "~/services/notifications.server";
+import { readForm } from "~/services/read-form.server";
 import { pageJson } from "~/services/page-data.server";
 import { PlatformError } from "~/services/platform.server";
 import { requirePage, requireUser, type CurrentUser } from "~/services/user.server";
@@ -212,3 +215,47 @@ export async function driverPositionAction({ request }: ActionFunctionArgs) {
   }
 }
 
+
+const MESSAGE_ID = /^[1-9]\d{0,14}$/;
+
+/** 我的消息: his messages, newest first (the platform's order), paged in the URL. */
+export async function driverMessagesLoader({ request }: LoaderFunctionArgs) {
+  const user = await requirePage(request);
+  const url = new URL(request.url);
+  const { current, size } = notificationListQuery(url);
+  const page = await notificationsApi.search(user, { current, size, status: null, tag: null });
+  return pageJson(user, { page, notice: url.searchParams.get("done") === "read" ? "已标为已读" : null });
+}
+export type DriverMessagesLoader = typeof driverMessagesLoader;
+
+/**
+ * 标为已读 (one message, or all) and 查看详情 (marks it read and opens his own page for it: his waybills, his
+ * wallet; else the console's page). Each is a form, so the page works without JavaScript.
+ */
+export async function driverMessagesAction({ request }: ActionFunctionArgs) {
+  const user = await requirePage(request);
+  const current = notificationListQuery(new URL(request.url)).current;
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+  try {
+    if (intent === "read-all") {
+      await notificationsApi.markRead(user, { readAll: true });
+      return redirect(`${driverMessagesHref(current)}${current > 1 ? "&" : "?"}done=read`);
+    }
+    if (!MESSAGE_ID.test(id)) return json({ error: "消息不存在或已被删除" }, { status: 400 });
+    if (intent === "read") {
+      await notificationsApi.markRead(user, { ids: [id] });
+      return redirect(`${driverMessagesHref(current)}${current > 1 ? "&" : "?"}done=read`);
+    }
+    if (intent === "open") {
+      const notification = await notificationsApi.open(user, id);
+      return redirect((await notificationsApi.driverTargetHref(user, notification)) ?? driverMessagesHref(current));
+    }
+    return json({ error: "不支持的操作" }, { status: 400 });
+  } catch (error) {
+    if (error instanceof PlatformError) return json({ error: error.kind === "not-found" ? "消息不存在或已被删除" : error.message }, { status: 400 });
+    throw error;
+  }
+}
+export type DriverMessagesAction = typeof driverMessagesAction;

@@ -76,11 +76,23 @@ async function ownList(user: CurrentUser, page: ListPage, url: URL) {
 /** My own bank cards: each may be unbound (解绑 is the ledger's own call, confirmed by `?confirm=unbind:<id>`). */
 const withUnbind = (cards: Row[]) => cards.map((c) => ({ ...c, isDefault: Number(c.isDefault) === 1, actions: ["unbind"] }));
 
-export async function loadAccountInfo(request: Request) {
+/** How many of his ledger entries a phone shows at a time (its own pager, `?flow=<page>`, beside the withdrawals'). */
+const FLOW_PAGE_SIZE = 10;
+
+/**
+ * 账户信息: the account, its cards, my withdrawals. `entries` adds a page of my ledger entries (账户流水's
+ * list), for a page that shows all of his money in one place (the driver's 我的钱包).
+ */
+export async function loadAccountInfo(request: Request, options: { entries?: boolean } = {}) {
   const user = await requirePage(request);
   const url = new URL(request.url);
-  const [summary, withdrawals] = await Promise.all([pay<{ account: Row; cards: Row[] }>(user, "/account", undefined, "GET"), ownList(user, ownWithdrawalList, url)]);
-  return pageData(request, user, { account: summary.account, cards: withUnbind(summary.cards), ...withdrawals, unbind: /^unbind:([1-9]\d{0,14})$/.exec(url.searchParams.get("confirm") ?? "")?.[1] ?? null });
+  const flowPage = Math.max(1, Math.floor(Number(url.searchParams.get("flow")) || 1));
+  const [summary, withdrawals, entries] = await Promise.all([
+    pay<{ account: Row; cards: Row[] }>(user, "/account", undefined, "GET"),
+    ownList(user, ownWithdrawalList, url),
+    options.entries ? resourcesApi.search(user, ownEntryPages.list!.def, {}, { current: flowPage, size: FLOW_PAGE_SIZE }) : null,
+  ]);
+  return pageData(request, user, { account: summary.account, cards: withUnbind(summary.cards), ...withdrawals, entries, unbind: /^unbind:([1-9]\d{0,14})$/.exec(url.searchParams.get("confirm") ?? "")?.[1] ?? null });
 }
 
 /**
