@@ -4,7 +4,8 @@
  * format; and a platform started in production mode with TMS_SMS_PROVIDER=aliyun, then tencent, sends
  * every kind of platform SMS (login and 联系船东 codes, a new user's initial password, a reset, every
  * kind of 注册邀请, a new enterprise administrator's password, 证照到期提醒) through that vendor, each
- * logged with the provider's request id.
+ * logged with the provider's request id; the receipts job then asks the vendor and marks each row
+ * 成功 or 失败.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_SMS_CODES, type AccountSmsCode } from "../../contract/account-sms.js";
