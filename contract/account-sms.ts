@@ -75,5 +75,8 @@ export function parseProviderTemplate(code: AccountSmsCode, raw: string): Provid
 /** A kind's template when TMS_SMS_TEMPLATE_<KIND> is unset (development only: production requires it). */
 export const defaultProviderTemplate = (code: AccountSmsCode): ProviderTemplate => ({ templateCode: `SMS_SYS_${code}`, params: accountSmsValueNames(code).map((name) => ({ name, value: name })) });
 
-/** What the page says when a new password could not be sent: what happened, why, and how to send it again. */
-export const passwordNotSent = (done: string, error: string) => `${done}，但密码短信发送失败（${error}），对方收不到密码。请稍后在列表中对该用户点「重置密码」重发`;
+/**
+ * What the page says when a new password could not be sent: what happened, why, and how to send it
+ * again (`again`: where and which action; by default 用户管理's 重置密码).
+ */
+export const passwordNotSent = (done: string, error: string, again = "在列表中对该用户点「重置密码」") => `${done}，但密码短信发送失败（${error}），对方收不到密码。请稍后${again}重发`;

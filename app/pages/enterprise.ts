@@ -8,11 +8,11 @@ export const enterprisePages = pagesOf(enterprise, {
   list: {
     path: "/userInfoManage/enterpriseList",
     title: "企业列表",
-    rowActions: ["detail", "edit", "audit", "disable", "enable"],
+    rowActions: ["detail", "edit", "audit", "disable", "enable", "resendAdminPassword"],
     columns: ["name", "creditCode", "kind", "tenantId", "adminName", "adminMobile", "businessMode", "auditStatus", "enabled", "registeredAt"],
   },
   create: { path: "/userInfoManage/addEnterprise", title: "新增企业" },
-  detail: { path: "/userInfoManage/enterprise/:id", title: "企业详情", actions: ["edit", "audit", "revoke", "resubmit", "disable", "enable"], related: [credentialsSection("ENTERPRISE")] },
+  detail: { path: "/userInfoManage/enterprise/:id", title: "企业详情", actions: ["edit", "audit", "revoke", "resubmit", "disable", "enable", "resendAdminPassword"], related: [credentialsSection("ENTERPRISE")] },
   edit: { path: "/userInfoManage/enterpriseUpdate/:id", title: "编辑企业" },
   audit: { path: "/userInfoManage/enterprise/:id/audit", title: "企业审核", group: "audit", related: [credentialsSection("ENTERPRISE")] },
 });

@@ -440,7 +440,9 @@ async function saveForm(def: AnyResource, mode: "create" | "update", formData: F
   try {
     const record = mode === "create" ? await resourcesApi.create(user, def, body) : await resourcesApi.update(user, def, options.id!, body);
     const title = String(record[def.titleField] ?? "");
-    return redirectWithNotice(user, options.done(record), `${def.name} ${title} 已${mode === "create" ? "新增" : "保存"}`);
+    // A create whose after-commit work failed (the administrator's password SMS) says so instead.
+    const notice = typeof record.warning === "string" ? record.warning : `${def.name} ${title} 已${mode === "create" ? "新增" : "保存"}`;
+    return redirectWithNotice(user, options.done(record), notice);
   } catch (error) {
     return json({ result: submission.reply({ formErrors: [platformMessage(error)] }), regions, error: platformMessage(error), fieldErrors: null }, { status: 400 });
   }

@@ -62,6 +62,17 @@ export const enterprise = defineResource({
   })(),
   // Reading needs no code: the scope decides (an organisation sees only itself), and every staff
   // form's 所属企业 picker reads these options.
+  actions: {
+    // The initial password is never kept in clear, so 重发 issues a new one (as 用户管理's 重置密码).
+    resendAdminPassword: {
+      label: "重发初始密码",
+      permission: "TMS_ENTERPRISE_MANAGEMENT",
+      kinds: AUDITORS,
+      confirm: "将为管理员生成新的初始密码并短信发送，原密码立即失效",
+      done: "新的初始密码已通过短信发送",
+      tone: "danger",
+    },
+  },
   permissions: access([], ["TMS_ENTERPRISE_MANAGEMENT"], ["create", "update"], ["TMS_ENTERPRISE_MANAGEMENT", "TMS_ENTERPRISE_APPROVE"]),
   kinds: { read: ["SYSTEM_USER", "TENANT_USER", "ORG_USER"], write: AUDITORS },
   keyword: { label: "名称/信用代码", fields: ["name", "creditCode"] },

@@ -10,7 +10,7 @@ import { createHmac } from "node:crypto";
 import { placeholdersOf, renderSms, type SmsCode } from "../../contract/sms.js";
 import type { ProviderTemplate } from "../../contract/account-sms.js";
 import { readSettings } from "../../contract/settings.js";
-import { sendThroughVendor, type VendorAccount, type VendorAnswer } from "./sms-providers.js";
+import { receiptsFromVendor, sendThroughVendor, type VendorAccount, type VendorAnswer } from "./sms-providers.js";
 import type { ServiceContext } from "../context.js";
 import type { AnyDb } from "../resources/bind.js";
 import { smsSends } from "../observability/metrics.js";
@@ -162,4 +162,49 @@ export async function sendSms(ctx: ServiceContext, db: AnyDb, message: SmsToSend
     .returning("id")
     .executeTakeFirstOrThrow();
   return { accepted: answer.accepted, error: answer.error, logId: Number(log.id) };
+}
+
+/** How old a 已提交 row must be before its receipt is asked for, and after which it is no longer asked. */
+const RECEIPT_AFTER_MS = 60_000;
+const RECEIPT_UNTIL_MS = 24 * 3600_000;
+
+/**
+ * The receipts job: rows the vendor accepted (已提交) between a minute and a day ago are asked about
+ * (阿里云 QuerySendDetails per message, 腾讯云 PullSmsSendStatus for the account) and become 成功, or
+ * 失败 with the carrier's code. No receipt yet keeps 已提交; after a day nobody asks again. Answers
+ * how many rows changed.
+ */
+export async function collectSmsReceipts(ctx: ServiceContext, now = Date.now()): Promise<number> {
+  const account = vendorAccountOf();
+  if (!account) return 0;
+  const db = ctx.db.kysely;
+  const rows = await db
+    .selectFrom("sms_send_logs")
+    .select(["id", "mobile", "provider_message_id", "created_at"])
+    .where("status", "=", "SENT")
+    .where("provider", "=", account.provider)
+    .where("provider_message_id", "is not", null)
+    .where("created_at", "<", new Date(now - RECEIPT_AFTER_MS).toISOString())
+    .where("created_at", ">", new Date(now - RECEIPT_UNTIL_MS).toISOString())
+    .orderBy("id")
+    .limit(200)
+    .execute();
+  if (!rows.length) return 0;
+  const receipts = await receiptsFromVendor(
+    account,
+    rows.map((r) => ({ messageId: String(r.provider_message_id), mobile: r.mobile, sentAt: new Date(r.created_at).toISOString() })),
+  );
+  let changed = 0;
+  for (const receipt of receipts) {
+    const row = rows.find((r) => r.provider_message_id === receipt.messageId.slice(0, 40));
+    if (!row) continue;
+    const done = await db
+      .updateTable("sms_send_logs")
+      .set({ status: receipt.delivered ? "DELIVERED" : "FAILED", error: receipt.error?.slice(0, 200) ?? null })
+      .where("id", "=", row.id)
+      .where("status", "=", "SENT")
+      .executeTakeFirst();
+    changed += Number(done.numUpdatedRows);
+  }
+  return changed;
 }

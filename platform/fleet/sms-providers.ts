@@ -4,12 +4,13 @@
  * (`tencentcloud-sdk-nodejs-sms` v20210111 SendSms, signed TC3-HMAC-SHA256). Both are aimed at
  * TMS_SMS_URL, so tests point them at the vendors' stand-ins (sms-vendor-standins.ts) over plain http.
  * A send answers what the vendor said (accepted with its request and message ids, or refused with its
- * error code and message); it never throws.
+ * error code and message); it never throws. Delivery receipts are asked for later (`receiptsFromVendor`).
  */
-import DysmsapiModule, { SendSmsRequest } from "@alicloud/dysmsapi20170525";
+import DysmsapiModule, { QuerySendDetailsRequest, SendSmsRequest } from "@alicloud/dysmsapi20170525";
 import { Config } from "@alicloud/openapi-client";
 import * as tencentcloud from "tencentcloud-sdk-nodejs-sms";
 import { SMS_PROVIDER_ENDPOINTS, type ProviderTemplate } from "../../contract/account-sms.js";
+import { chinaDate } from "../../contract/units.js";
 
 export type VendorProvider = keyof typeof SMS_PROVIDER_ENDPOINTS;
 
@@ -53,11 +54,24 @@ function endpointOf(account: VendorAccount) {
 
 const valueOf = (message: VendorMessage, value: string) => message.values[value] ?? "";
 
-async function sendAliyun(account: VendorAccount, message: VendorMessage): Promise<VendorAnswer> {
+function aliyunClient(account: VendorAccount) {
   const { protocol, host } = endpointOf(account);
-  const client = new Dysmsapi(
+  return new Dysmsapi(
     new Config({ accessKeyId: account.accessKeyId, accessKeySecret: account.accessKeySecret, endpoint: host, protocol, regionId: account.region ?? "cn-hangzhou", readTimeout: TIMEOUT_MS, connectTimeout: TIMEOUT_MS }),
   );
+}
+
+function tencentClient(account: VendorAccount) {
+  const { protocol, host } = endpointOf(account);
+  return new tencentcloud.sms.v20210111.Client({
+    credential: { secretId: account.accessKeyId, secretKey: account.accessKeySecret },
+    region: account.region ?? "ap-guangzhou",
+    profile: { httpProfile: { endpoint: host, protocol: `${protocol}://`, reqTimeout: TIMEOUT_MS / 1000 } },
+  });
+}
+
+async function sendAliyun(account: VendorAccount, message: VendorMessage): Promise<VendorAnswer> {
+  const client = aliyunClient(account);
   const templateParam = JSON.stringify(Object.fromEntries(message.template.params.map((p) => [p.name, valueOf(message, p.value)])));
   const request = { PhoneNumbers: message.mobile, SignName: message.signName, TemplateCode: message.template.templateCode, TemplateParam: templateParam };
   try {
@@ -82,12 +96,7 @@ async function sendAliyun(account: VendorAccount, message: VendorMessage): Promi
 }
 
 async function sendTencent(account: VendorAccount, message: VendorMessage): Promise<VendorAnswer> {
-  const { protocol, host } = endpointOf(account);
-  const client = new tencentcloud.sms.v20210111.Client({
-    credential: { secretId: account.accessKeyId, secretKey: account.accessKeySecret },
-    region: account.region ?? "ap-guangzhou",
-    profile: { httpProfile: { endpoint: host, protocol: `${protocol}://`, reqTimeout: TIMEOUT_MS / 1000 } },
-  });
+  const client = tencentClient(account);
   const request = {
     SmsSdkAppId: account.appId ?? "",
     SignName: message.signName,
@@ -121,4 +130,61 @@ function vendorError(code: string | undefined, message: string | undefined): str
 /** Sends one message through the vendor's SDK. */
 export function sendThroughVendor(account: VendorAccount, message: VendorMessage): Promise<VendorAnswer> {
   return account.provider === "aliyun" ? sendAliyun(account, message) : sendTencent(account, message);
+}
+
+/** A message the vendor accepted, whose delivery is not known yet. */
+export interface SentMessage {
+  messageId: string;
+  mobile: string;
+  /** When it was sent (ISO): 阿里云 asks for the China date of the send. */
+  sentAt: string;
+}
+
+/** What the vendor's receipt says of one message: delivered, or not with the carrier's code. */
+export interface VendorReceipt {
+  messageId: string;
+  delivered: boolean;
+  error: string | null;
+}
+
+/** 阿里云's SendDate: the China date as yyyyMMdd. */
+export const chinaDay = (iso: string) => chinaDate(iso).replace(/-/g, "");
+
+/** 阿里云 QuerySendDetails, one message at a time (SendStatus 1 等待回执, 2 发送失败, 3 发送成功). */
+async function aliyunReceipts(account: VendorAccount, messages: SentMessage[]): Promise<VendorReceipt[]> {
+  const client = aliyunClient(account);
+  const receipts: VendorReceipt[] = [];
+  for (const message of messages) {
+    const reply = await client.querySendDetails(new QuerySendDetailsRequest({ phoneNumber: message.mobile, sendDate: chinaDay(message.sentAt), bizId: message.messageId, pageSize: 10, currentPage: 1 }));
+    if (reply.body?.code !== "OK") throw new Error(`QuerySendDetails ${reply.body?.code ?? "UNKNOWN"}：${reply.body?.message ?? ""}`);
+    const detail = reply.body.smsSendDetailDTOs?.smsSendDetailDTO?.find((d) => d.phoneNum === message.mobile);
+    if (detail?.sendStatus === 3) receipts.push({ messageId: message.messageId, delivered: true, error: null });
+    if (detail?.sendStatus === 2) receipts.push({ messageId: message.messageId, delivered: false, error: `${detail.errCode ?? "UNKNOWN"}：运营商回执发送失败` });
+  }
+  return receipts;
+}
+
+/**
+ * 腾讯云 PullSmsSendStatus: the account's receipts not pulled yet, 100 at a time (each is answered once,
+ * so every report is kept, whichever message it belongs to).
+ */
+async function tencentReceipts(account: VendorAccount): Promise<VendorReceipt[]> {
+  const client = tencentClient(account);
+  const receipts: VendorReceipt[] = [];
+  for (let page = 0; page < 20; page++) {
+    const reply = await client.PullSmsSendStatus({ Limit: 100, SmsSdkAppId: account.appId ?? "" });
+    const set = reply.PullSmsSendStatusSet ?? [];
+    for (const report of set) {
+      if (!report.SerialNo) continue;
+      const delivered = report.ReportStatus === "SUCCESS";
+      receipts.push({ messageId: report.SerialNo, delivered, error: delivered ? null : `${report.ReportStatus ?? "FAIL"}：${report.Description ?? ""}`.slice(0, 200) });
+    }
+    if (set.length < 100) break;
+  }
+  return receipts;
+}
+
+/** Asks the vendor what became of messages it accepted; answers only those it has a receipt for. Throws when unreachable. */
+export function receiptsFromVendor(account: VendorAccount, messages: SentMessage[]): Promise<VendorReceipt[]> {
+  return account.provider === "aliyun" ? aliyunReceipts(account, messages) : tencentReceipts(account);
 }

@@ -14,13 +14,18 @@
  *   TemplateParamSet (as many as the template has) and PhoneNumberSet in +86 form. Errors as
  *   {Response: {Error: {Code, Message}, RequestId}} (AuthFailure.*, FailedOperation.*, …); a number's
  *   own refusal in its SendStatusSet entry.
+ * Both remember what they accepted and answer its delivery receipt in the vendor's format (same
+ * signature checks): 阿里云 QuerySendDetails (PhoneNumber, SendDate yyyyMMdd, BizId; SendStatus 3 发送成功
+ * or 2 发送失败 with ErrCode), 腾讯云 PullSmsSendStatus (SmsSdkAppId, Limit; each report once, ReportStatus
+ * SUCCESS or FAIL). Every message is delivered unless POST /_control/undelivered {count, code} marks the
+ * next ones undeliverable.
  * Both take injected failures for tests: POST /_control/fail {count, code}; GET /_control/messages.
  * `tsx scripts/sms-standin.ts` runs one on its own port (SMS_STANDIN_PROVIDER).
  */
 import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { MOBILE_PATTERN } from "../../contract/validation.js";
-import type { VendorProvider } from "./sms-providers.js";
+import { chinaDay, type VendorProvider } from "./sms-providers.js";
 
 export interface VendorStandinOptions {
   provider: VendorProvider;
@@ -43,11 +48,18 @@ export interface VendorStandinMessage {
   templateCode: string;
   /** The parameters as sent: 阿里云 by name, 腾讯云 in order ("1", "2", …). */
   params: Record<string, string>;
+  /** When it was accepted (ISO), and the carrier's code when it cannot be delivered. */
+  at: string;
+  undeliveredCode: string | null;
+  /** 腾讯云: its receipt has been pulled (each is answered once). */
+  reported: boolean;
 }
 
 export interface VendorStandinState {
   options: VendorStandinOptions;
   failures: string[];
+  /** Carrier codes for the next accepted messages that will not be delivered. */
+  undelivered: string[];
   sent: VendorStandinMessage[];
   nonces: Set<string>;
 }
@@ -107,14 +119,46 @@ function aliyunAuthProblem(state: VendorStandinState, request: FastifyRequest, r
   return null;
 }
 
-async function aliyunSendSms(state: VendorStandinState, request: FastifyRequest, response: FastifyReply) {
+/** A message the stand-in accepts: remembered with its delivery fate. */
+function accept(state: VendorStandinState, message: Omit<VendorStandinMessage, "at" | "undeliveredCode" | "reported">) {
+  state.sent.push({ ...message, at: new Date().toISOString(), undeliveredCode: state.undelivered.shift() ?? null, reported: false });
+}
+
+async function aliyunApi(state: VendorStandinState, request: FastifyRequest, response: FastifyReply) {
   const raw = rawOf(request);
   const RequestId = requestIdOf();
   const refused = aliyunAuthProblem(state, request, raw);
   if (refused) return response.code(refused.http).send({ RequestId, Code: refused.code, Message: refused.message, HostId: "dysmsapi.aliyuncs.com" });
-  if (request.headers["x-acs-action"] !== "SendSms" || request.headers["x-acs-version"] !== "2017-05-25") return response.code(404).send({ RequestId, Code: "InvalidAction.NotFound", Message: "Specified api is not found, please check your url and method." });
+  const action = request.headers["x-acs-action"];
+  if ((action !== "SendSms" && action !== "QuerySendDetails") || request.headers["x-acs-version"] !== "2017-05-25") return response.code(404).send({ RequestId, Code: "InvalidAction.NotFound", Message: "Specified api is not found, please check your url and method." });
   // RPC parameters arrive in the query or a form body.
   const params = new Map([...queryOf(request.url), ...(String(request.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded") ? queryOf(`?${raw}`) : [])]);
+  return action === "SendSms" ? aliyunSendSms(state, params, RequestId, response) : aliyunQuerySendDetails(state, params, RequestId, response);
+}
+
+
+/** QuerySendDetails: the account's messages to one number on one day (China time), optionally one BizId. */
+function aliyunQuerySendDetails(state: VendorStandinState, params: Map<string, string>, RequestId: string, response: FastifyReply) {
+  for (const name of ["PhoneNumber", "SendDate", "PageSize", "CurrentPage"]) if (!params.get(name)) return response.code(400).send({ RequestId, Code: `Missing${name}`, Message: `${name} is mandatory for this action.` });
+  if (!/^\d{8}$/.test(params.get("SendDate")!)) return { RequestId, Code: "isv.SendDate", Message: "SendDate 格式应为 yyyyMMdd" };
+  const size = Math.min(50, Number(params.get("PageSize")));
+  const page = Math.max(1, Number(params.get("CurrentPage")));
+  const bizId = params.get("BizId");
+  const found = state.sent.filter((m) => m.mobile === params.get("PhoneNumber") && chinaDay(m.at) === params.get("SendDate") && (!bizId || m.messageId === bizId));
+  const SmsSendDetailDTO = found.slice((page - 1) * size, page * size).map((m) => ({
+    PhoneNum: m.mobile,
+    SendStatus: m.undeliveredCode ? 2 : 3,
+    ErrCode: m.undeliveredCode ?? "DELIVERED",
+    TemplateCode: m.templateCode,
+    Content: `【${m.signName}】`,
+    SendDate: m.at.replace("T", " ").slice(0, 19),
+    ReceiveDate: m.at.replace("T", " ").slice(0, 19),
+    OutId: "",
+  }));
+  return { RequestId, Code: "OK", Message: "OK", TotalCount: String(found.length), SmsSendDetailDTOs: { SmsSendDetailDTO } };
+}
+
+function aliyunSendSms(state: VendorStandinState, params: Map<string, string>, RequestId: string, response: FastifyReply) {
   for (const name of ["PhoneNumbers", "SignName", "TemplateCode"]) if (!params.get(name)) return response.code(400).send({ RequestId, Code: `Missing${name}`, Message: `${name} is mandatory for this action.` });
   const business = (Code: string, Message: string) => ({ RequestId, Code, Message });
   const injected = state.failures.shift();
@@ -138,7 +182,7 @@ async function aliyunSendSms(state: VendorStandinState, request: FastifyRequest,
   const extra = Object.keys(values).filter((n) => !names.includes(n));
   if (extra.length) return business("isv.INVALID_PARAMETERS", `模板中没有这些变量：${extra.join(",")}`);
   const BizId = `${Date.now()}${String(state.sent.length).padStart(4, "0")}^0`;
-  state.sent.push({ requestId: RequestId, messageId: BizId, mobile, signName, templateCode, params: values as Record<string, string> });
+  accept(state, { requestId: RequestId, messageId: BizId, mobile, signName, templateCode, params: values as Record<string, string> });
   return { RequestId, Code: "OK", Message: "OK", BizId };
 }
 
@@ -168,19 +212,49 @@ function tencentAuthProblem(state: VendorStandinState, request: FastifyRequest, 
   return null;
 }
 
-async function tencentSendSms(state: VendorStandinState, request: FastifyRequest) {
+async function tencentApi(state: VendorStandinState, request: FastifyRequest) {
   const raw = rawOf(request);
   const RequestId = randomUUID();
   const error = (Code: string, Message: string) => ({ Response: { Error: { Code, Message }, RequestId } });
   const refused = tencentAuthProblem(state, request, raw);
   if (refused) return error(refused.code, refused.message);
-  if (request.headers["x-tc-action"] !== "SendSms" || request.headers["x-tc-version"] !== "2021-01-11") return error("InvalidAction", "接口不存在。");
+  const action = request.headers["x-tc-action"];
+  if ((action !== "SendSms" && action !== "PullSmsSendStatus") || request.headers["x-tc-version"] !== "2021-01-11") return error("InvalidAction", "接口不存在。");
   let body: Record<string, unknown>;
   try {
     body = JSON.parse(raw) as Record<string, unknown>;
   } catch {
     return error("InvalidParameter", "请求体不是 JSON。");
   }
+  return action === "SendSms" ? tencentSendSms(state, body, RequestId, error) : tencentPullSmsSendStatus(state, body, RequestId, error);
+}
+
+type TencentError = (Code: string, Message: string) => unknown;
+
+/** PullSmsSendStatus: receipts not pulled yet, oldest first, at most Limit (≤ 100); each answered once. */
+function tencentPullSmsSendStatus(state: VendorStandinState, body: Record<string, unknown>, RequestId: string, error: TencentError) {
+  for (const name of ["SmsSdkAppId", "Limit"]) if (body[name] === undefined || body[name] === "") return error("MissingParameter", `缺少参数 ${name}。`);
+  if (body.SmsSdkAppId !== state.options.appId) return error("InvalidParameterValue.SdkAppIdNotExist", "SdkAppId 不存在。");
+  const limit = Number(body.Limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) return error("InvalidParameterValue", "Limit 应为 1 到 100。");
+  const pulled = state.sent.filter((m) => !m.reported).slice(0, limit);
+  const PullSmsSendStatusSet = pulled.map((m) => {
+    m.reported = true;
+    return {
+      UserReceiveTime: Math.floor(Date.parse(m.at) / 1000),
+      CountryCode: "86",
+      SubscriberNumber: m.mobile,
+      PhoneNumber: `+86${m.mobile}`,
+      SerialNo: m.messageId,
+      ReportStatus: m.undeliveredCode ? "FAIL" : "SUCCESS",
+      Description: m.undeliveredCode ?? "用户短信接收成功",
+      SessionContext: "",
+    };
+  });
+  return { Response: { PullSmsSendStatusSet, RequestId } };
+}
+
+function tencentSendSms(state: VendorStandinState, body: Record<string, unknown>, RequestId: string, error: TencentError) {
   for (const name of ["SmsSdkAppId", "TemplateId", "PhoneNumberSet"]) if (body[name] === undefined || body[name] === "") return error("MissingParameter", `缺少参数 ${name}。`);
   const injected = state.failures.shift();
   if (injected) return error(injected, `模拟失败 ${injected}`);
@@ -197,7 +271,7 @@ async function tencentSendSms(state: VendorStandinState, request: FastifyRequest
     const mobile = number.replace(/^\+86/, "");
     if (!number.startsWith("+86") || !MOBILE_PATTERN.test(mobile)) return { SerialNo: "", PhoneNumber: number, Fee: 0, SessionContext: "", Code: "InvalidParameterValue.IncorrectPhoneNumber", Message: "手机号格式错误", IsoCode: "" };
     const SerialNo = `2433:${Date.now()}${String(state.sent.length + index).padStart(4, "0")}`;
-    state.sent.push({ requestId: RequestId, messageId: SerialNo, mobile, signName, templateCode, params: Object.fromEntries(values.map((v, i) => [String(i + 1), String(v)])) });
+    accept(state, { requestId: RequestId, messageId: SerialNo, mobile, signName, templateCode, params: Object.fromEntries(values.map((v, i) => [String(i + 1), String(v)])) });
     return { SerialNo, PhoneNumber: number, Fee: 1, SessionContext: "", Code: "Ok", Message: "send success", IsoCode: "CN" };
   });
   return { Response: { SendStatusSet, RequestId } };
@@ -205,12 +279,17 @@ async function tencentSendSms(state: VendorStandinState, request: FastifyRequest
 
 export async function vendorStandinRoutes(app: FastifyInstance, state: VendorStandinState): Promise<void> {
   rawBodies(app);
-  if (state.options.provider === "aliyun") app.post("/", (request, response) => aliyunSendSms(state, request, response));
-  else app.post("/", (request) => tencentSendSms(state, request));
+  if (state.options.provider === "aliyun") app.post("/", (request, response) => aliyunApi(state, request, response));
+  else app.post("/", (request) => tencentApi(state, request));
   app.post("/_control/fail", async (request) => {
     const body = JSON.parse(rawOf(request) || "{}") as { count?: number; code?: string };
     for (let i = 0; i < Math.min(50, Number(body.count ?? 1)); i++) state.failures.push(String(body.code ?? (state.options.provider === "aliyun" ? "isv.BUSINESS_LIMIT_CONTROL" : "LimitExceeded.PhoneNumberDailyLimit")));
     return { queued: state.failures.length };
+  });
+  app.post("/_control/undelivered", async (request) => {
+    const body = JSON.parse(rawOf(request) || "{}") as { count?: number; code?: string };
+    for (let i = 0; i < Math.min(50, Number(body.count ?? 1)); i++) state.undelivered.push(String(body.code ?? (state.options.provider === "aliyun" ? "MK:0001" : "DELIVRD_FAIL")));
+    return { queued: state.undelivered.length };
   });
   app.get("/_control/messages", async () => ({ sent: state.sent }));
 }
@@ -218,7 +297,7 @@ export async function vendorStandinRoutes(app: FastifyInstance, state: VendorSta
 /** Starts a vendor's stand-in on 127.0.0.1 (a free port unless given). */
 export async function startVendorStandin(options: VendorStandinOptions): Promise<{ url: string; state: VendorStandinState; close: () => Promise<void> }> {
   const app = Fastify({ logger: false });
-  const state: VendorStandinState = { options, failures: [], sent: [], nonces: new Set() };
+  const state: VendorStandinState = { options, failures: [], undelivered: [], sent: [], nonces: new Set() };
   await app.register((scope) => vendorStandinRoutes(scope, state));
   const url = await app.listen({ port: options.port ?? 0, host: "127.0.0.1" });
   return { url, state, close: () => app.close() };

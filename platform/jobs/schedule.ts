@@ -5,6 +5,7 @@
 import type { ServiceContext } from "../context.js";
 import { refreshStatistics } from "../db/index.js";
 import { flagExpiringCredentials } from "../documents/expiry.js";
+import { collectSmsReceipts } from "../fleet/sms-gateway.js";
 import { filePendingTemplates } from "../fleet/sms-template.resource.js";
 import { runTimeoutDetector } from "../fleet/timeouts.js";
 import { expireAvailabilities } from "../fleet/vehicle-availability.resource.js";
@@ -39,6 +40,8 @@ export function scheduledJobs(ctx: ServiceContext, settings: JobSettings): Sched
     // 车源 whose window has passed become 已过期; 短信模板 报备中 are filed with the SMS gateway.
     { job: "availability-expiry", everyMs: 30_000, run: () => expireAvailabilities(db.kysely) },
     { job: "sms-template-filing", everyMs: 30_000, run: () => filePendingTemplates(ctx) },
+    // 短信回执: 已提交 rows become 成功 or 失败 from the vendor's delivery receipts.
+    { job: "sms-receipts", everyMs: 60_000, run: () => collectSmsReceipts(ctx) },
     // 还箱动态: containers still out after their return deadline become 已超期.
     { job: "container-overdue", everyMs: 60_000, run: () => markOverdueContainers(db.kysely) },
     // 证照到期提醒: nightly in effect (checked hourly; a credential is flagged once per 有效期至), the owner notified.

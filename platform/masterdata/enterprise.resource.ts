@@ -18,7 +18,9 @@ import { nowIso } from "../db/index.js";
 import type { Database } from "../db/schema.js";
 import { ok, Refusal } from "../http/envelope.js";
 import { parseLabelled as parse } from "../http/validate.js";
+import { passwordNotSent } from "../../contract/account-sms.js";
 import { sendAccountSms } from "../identity/account-sms.js";
+import { issueTemporaryPassword, revokeSessions } from "../iam/admin/rbac.js";
 import { hashPassword, randomToken } from "../identity/crypto.js";
 import { requireScope } from "../identity/guard.js";
 import { templateRole } from "../iam/role-templates.js";
@@ -84,6 +86,36 @@ async function assertCreditCodeFree(db: Db, platformId: string, creditCode: stri
   if (await query.executeTakeFirst()) throw new Refusal(RefusalCode.illegalState, `统一社会信用代码 ${creditCode} 已登记`);
 }
 
+/** Where the page sends a refused administrator's password again. */
+const RESEND_ADMIN_PASSWORD = `在企业列表中对该企业点「${enterprise.actions!.resendAdminPassword!.label}」`;
+
+/** The administrator's password SMS (after commit); answers why the provider did not take it, or null. */
+async function sendAdminPassword(ctx: ServiceContext, row: Record<string, unknown>, password: string): Promise<string | null> {
+  const mobile = String(row.admin_mobile);
+  const sent = await sendAccountSms(ctx, { code: "ENTERPRISE_ADMIN", platformId: String(row.platform_id), orgId: Number(row.id), userId: Number(row.admin_user_id), mobile, values: { orgName: String(row.name), mobile, password }, outboxKind: "enterprise-admin" });
+  return sent.accepted ? null : (sent.error ?? "短信服务商未受理");
+}
+
+/**
+ * 重发初始密码: a password is never kept in clear, so the administrator gets a new one (valid until the
+ * first login changes it) and every session of the old one ends, as 用户管理's 重置密码.
+ */
+async function resendAdminPassword(ctx: ServiceContext, scope: CallerScope, id: number): Promise<void> {
+  const row = await findRow(ctx.db.kysely, enterpriseBinding, scope, id);
+  const adminId = Number(row.admin_user_id);
+  const issued = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const admin = await trx.selectFrom("users").select(["id", "mobile", "platform_id", "org_id"]).where("id", "=", adminId).executeTakeFirst();
+    if (!admin) throw new Refusal(RefusalCode.illegalState, `企业 ${String(row.name)} 没有管理员账号`);
+    const issued = await issueTemporaryPassword(trx, { id: adminId, mobile: admin.mobile, platform_id: admin.platform_id, org_id: admin.org_id === null ? null : Number(admin.org_id) }, "初始密码");
+    await revokeSessions(trx, adminId);
+    return issued;
+  });
+  // The administrator's mobile now (个人中心 may have changed it since the enterprise was registered).
+  const error = await sendAdminPassword(ctx, { ...row, admin_mobile: issued.mobile }, issued.password);
+  // The old password no longer works: the page must say the new one did not arrive.
+  if (error) throw new Refusal(RefusalCode.illegalState, passwordNotSent(`企业 ${String(row.name)} 管理员的初始密码已重新生成`, error, RESEND_ADMIN_PASSWORD));
+}
+
 /** Initial passwords between the create's transaction and its afterCreate (the development outbox). */
 const initialPasswords = new Map<number, string>();
 
@@ -94,6 +126,7 @@ export const enterpriseBinding = bindResource(enterprise, {
   stamp: "platform",
   labels: { tenantName: { table: "tenants", via: "tenant_id", column: "name" } },
   unique: { creditCode: (v) => `统一社会信用代码 ${String(v)} 已登记` },
+  services: { resendAdminPassword: (ctx, scope, id) => resendAdminPassword(ctx, scope, id) },
   hooks: {
     beforeCreate: async (trx, scope, values) => {
       const db = typed(trx);
@@ -110,9 +143,9 @@ export const enterpriseBinding = bindResource(enterprise, {
     afterCreate: async (ctx, _scope, row) => {
       const password = initialPasswords.get(Number(row.id));
       initialPasswords.delete(Number(row.id));
-      if (!password) return;
-      const mobile = String(row.admin_mobile);
-      await sendAccountSms(ctx, { code: "ENTERPRISE_ADMIN", platformId: String(row.platform_id), orgId: Number(row.id), userId: Number(row.admin_user_id), mobile, values: { orgName: String(row.name), mobile, password }, outboxKind: "enterprise-admin" });
+      if (!password) return null;
+      const error = await sendAdminPassword(ctx, row, password);
+      return error ? passwordNotSent(`企业 ${String(row.name)} 已新增`, error, RESEND_ADMIN_PASSWORD) : null;
     },
     beforeUpdate: async (trx, scope, before, values) => {
       const db = typed(trx);

@@ -65,7 +65,11 @@ export interface Hooks {
   onTransition?(trx: AnyDb, scope: CallerScope, row: Row, transition: string, input: Record<string, unknown>): Promise<void>;
   /** After commit (notifications). Failures are logged, never undo the change. */
   afterTransition?(ctx: ServiceContext, scope: CallerScope, row: Row, transition: string): Promise<void>;
-  afterCreate?(ctx: ServiceContext, scope: CallerScope, row: Row): Promise<void>;
+  /**
+   * After commit, as afterTransition. May answer what the caller must still be told (the new
+   * administrator's password SMS was refused): the created record carries it as `warning`.
+   */
+  afterCreate?(ctx: ServiceContext, scope: CallerScope, row: Row): Promise<string | null | void>;
 }
 
 /**

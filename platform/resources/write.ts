@@ -219,8 +219,9 @@ export async function createResource(ctx: ServiceContext, binding: Binding, scop
     await recordResourceEvent(trx, scope, def.key, row, { action: "CREATE", label: "新增", to: def.status ? String(values[statusColumnOf(def)!]) : null });
     return row;
   });
-  await binding.hooks?.afterCreate?.(ctx, scope, row).catch((error: unknown) => ctx.log.error({ err: error }, "afterCreate hook failed"));
-  return (await toRecords(ctx.db.kysely, binding, scope, [row]))[0]!;
+  const warning = await binding.hooks?.afterCreate?.(ctx, scope, row).catch((error: unknown) => ctx.log.error({ err: error }, "afterCreate hook failed"));
+  const record = (await toRecords(ctx.db.kysely, binding, scope, [row]))[0]!;
+  return warning ? { ...record, warning } : record;
 }
 
 export async function updateResource(ctx: ServiceContext, binding: Binding, scope: CallerScope, id: number, input: unknown) {

@@ -4,7 +4,8 @@
  * format; and a platform started in production mode with TMS_SMS_PROVIDER=aliyun, then tencent, sends
  * every kind of platform SMS (login and 联系船东 codes, a new user's initial password, a reset, every
  * kind of 注册邀请, a new enterprise administrator's password, 证照到期提醒) through that vendor, each
- * logged with the provider's request id.
+ * logged with the provider's request id; the receipts job then asks the vendor and marks each row
+ * 成功 or 失败.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_SMS_CODES, type AccountSmsCode } from "../../contract/account-sms.js";
@@ -13,6 +14,8 @@ import { readSettings } from "../../contract/settings.js";
 import { smsSendLog } from "../../contract/resources/system-ops.js";
 import { addDays, chinaDate } from "../../contract/units.js";
 import { flagExpiringCredentials } from "../../platform/documents/expiry.js";
+import { collectSmsReceipts } from "../../platform/fleet/sms-gateway.js";
+import { sendAccountSms } from "../../platform/identity/account-sms.js";
 import { sendThroughVendor, type VendorAccount, type VendorProvider } from "../../platform/fleet/sms-providers.js";
 import { startVendorStandin } from "../../platform/fleet/sms-vendor-standins.js";
 import { call, DEMO_ACCOUNTS, loginAs, startTestPlatform, type TestPlatform } from "../helpers/platform.js";
@@ -255,6 +258,38 @@ describe("a platform in production mode sends every kind of SMS through the conf
       // 重发: the next 重置密码 reaches the provider.
       expect((await call(p.baseUrl, `/iam-user/${created.body.data!.id}/resetPassword`, { token: system })).body.code).toBe(200);
       expect(standin.state.sent.filter((m) => m.mobile === "13955550009")).toHaveLength(1);
+    } finally {
+      await standin.close();
+    }
+  }, 60_000);
+
+  it.each(["aliyun", "tencent"] as const)("the receipts job turns 已提交 into 成功, or 失败 with the carrier's code, from %s's delivery receipts", async (provider) => {
+    const standin = await standinFor(provider);
+    Object.assign(process.env, standin.env);
+    try {
+      const { platform_id: platformId } = await p.db.kysely.selectFrom("users").select("platform_id").where("mobile", "=", DEMO_ACCOUNTS.SYSTEM_USER).executeTakeFirstOrThrow();
+      const serial = provider === "aliyun" ? 1 : 2;
+      const [delivered, lost] = [`1398800000${serial}`, `1398800001${serial}`];
+      const warn = (mobile: string) => sendAccountSms(p.ctx, { code: "CREDENTIAL_EXPIRY", platformId, orgId: null, userId: null, mobile, values: { subject: "皖A12345", credential: "道路运输证", when: "3 天后" }, outboxKind: "sms" });
+      expect((await warn(delivered)).accepted).toBe(true);
+      await fetch(`${standin.url}/_control/undelivered`, { method: "POST", body: JSON.stringify({ count: 1, code: provider === "aliyun" ? "MK:0001" : "DELIVRD_FAIL" }) });
+      expect((await warn(lost)).accepted).toBe(true);
+      const statusOf = async (mobile: string) => p.db.kysely.selectFrom("sms_send_logs").select(["status", "error"]).where("mobile", "=", mobile).executeTakeFirstOrThrow();
+      // Younger than a minute: not asked yet.
+      await collectSmsReceipts(p.ctx);
+      expect(await statusOf(delivered)).toMatchObject({ status: "SENT" });
+      // A minute on, the vendor is asked (through its SDK, signed) and its receipts are kept.
+      expect(await collectSmsReceipts(p.ctx, Date.now() + 90_000)).toBeGreaterThanOrEqual(2);
+      expect(await statusOf(delivered)).toEqual({ status: "DELIVERED", error: null });
+      const failed = await statusOf(lost);
+      expect(failed.status).toBe("FAILED");
+      expect(failed.error).toMatch(provider === "aliyun" ? /^MK:0001：/ : /^FAIL：DELIVRD_FAIL/);
+      // 短信发送记录 shows them as 成功 and 失败.
+      const system = (await loginAs(p.baseUrl, DEMO_ACCOUNTS.SYSTEM_USER)).accessToken;
+      const listed = await call<{ records: Array<{ mobile: string; status: string }> }>(p.baseUrl, "/sys-sms-send-log/search", { token: system, body: { mobile: "13988" } });
+      expect(listed.body.data!.records.filter((r) => [delivered, lost].includes(r.mobile)).map((r) => r.status).sort()).toEqual(["DELIVERED", "FAILED"]);
+      // A day later nobody asks again.
+      expect(await collectSmsReceipts(p.ctx, Date.now() + 25 * 3600_000)).toBe(0);
     } finally {
       await standin.close();
     }

@@ -340,7 +340,7 @@ interface PasswordSms {
   action: string;
 }
 
-async function issueTemporaryPassword(trx: AnyDb, user: { id: number; mobile: string; platform_id: string; org_id: number | null }, action: string): Promise<PasswordSms> {
+export async function issueTemporaryPassword(trx: AnyDb, user: { id: number; mobile: string; platform_id: string; org_id: number | null }, action: string): Promise<PasswordSms> {
   const password = `Tms${randomToken(6).replace(/[^A-Za-z0-9]/g, "x")}9`;
   const at = nowIso();
   await trx.updateTable("users").set({ password_hash: await hashPassword(password), password_changed_at: at, pw_expiration: at, failed_attempts: 0, locked_until: null }).where("id", "=", user.id).execute();
@@ -408,7 +408,7 @@ export async function updateUser(ctx: ServiceContext, caller: Caller, id: number
 export const USER_ACTIONS = { enable: "启用", disable: "停用", unlock: "解锁", resetPassword: "重置密码", forceLogout: "强制下线" } as const;
 export type UserAction = keyof typeof USER_ACTIONS;
 
-async function revokeSessions(trx: AnyDb, userId: number): Promise<void> {
+export async function revokeSessions(trx: AnyDb, userId: number): Promise<void> {
   await trx.updateTable("auth_tokens").set({ revoked_at: nowIso() }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
 }
 
