@@ -242,6 +242,18 @@ export const smsSendLog = defineResource({
     providerMessageId: f.text("回执编号", 40, { detail: true, export: true }),
     error: f.text("失败原因", 200, SHOWN),
   },
+  actions: {
+    // Only what can be rebuilt from its record: a code or password is never kept in clear, so those
+    // are sent again where they are issued (重置密码, 重发初始密码, a new code).
+    resend: {
+      label: "重发",
+      permission: "SYSTEM_USER_LOG",
+      kinds: ["SYSTEM_USER"],
+      when: { templateCode: ["INVITATION", "CREDENTIAL_EXPIRY"] },
+      confirm: "将按邀请或证照的当前内容重新发送一条短信（并记一条新的发送记录）；验证码和密码从不保存明文，不能在此重发",
+      done: "新的短信已发送，结果见新的发送记录",
+    },
+  },
   permissions: { list: ["SYSTEM_USER_LOG"], detail: ["SYSTEM_USER_LOG"], export: ["SYSTEM_USER_LOG"] },
   kinds: { read: ["SYSTEM_USER"], write: [] },
   defaultSort: ["createdAt", "desc"],

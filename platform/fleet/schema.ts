@@ -51,6 +51,9 @@ export interface SmsSendLogsTable {
   request_excerpt: string;
   response_excerpt: string | null;
   error: string | null;
+  /** What the message was about (INVITATION, CREDENTIAL) when it can be rebuilt; null for codes and passwords. */
+  subject_type: string | null;
+  subject_id: number | null;
   created_at: string;
 }
 

@@ -106,6 +106,14 @@ export interface SmsToSend {
   secret?: readonly string[];
   /** A platform message's vendor template (TMS_SMS_TEMPLATE_<KIND>); else the template's placeholders by name. */
   providerTemplate?: ProviderTemplate;
+  /** What the message is about, when 短信发送记录's 重发 can rebuild it from that (never a code or password). */
+  subject?: SmsSubject;
+}
+
+/** The record a rebuildable message came from: an invitation (registration_invitations) or a credential. */
+export interface SmsSubject {
+  type: "INVITATION" | "CREDENTIAL";
+  id: number;
 }
 
 /** The SMS settings as the platform reads them now (tests set them per file). */
@@ -157,6 +165,8 @@ export async function sendSms(ctx: ServiceContext, db: AnyDb, message: SmsToSend
       request_excerpt: hidden(answer.request).slice(0, 2000),
       response_excerpt: answer.response === null ? null : hidden(answer.response).slice(0, 2000),
       error: answer.error?.slice(0, 200) ?? null,
+      subject_type: message.subject?.type ?? null,
+      subject_id: message.subject?.id ?? null,
       created_at: new Date().toISOString(),
     })
     .returning("id")

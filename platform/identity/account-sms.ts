@@ -8,7 +8,7 @@
 import { ACCOUNT_SMS, defaultProviderTemplate, type AccountSmsCode, type AccountSmsValues } from "../../contract/account-sms.js";
 import { renderSms } from "../../contract/sms.js";
 import type { ServiceContext } from "../context.js";
-import { sendSms, smsSettings } from "../fleet/sms-gateway.js";
+import { sendSms, smsSettings, type SmsSubject } from "../fleet/sms-gateway.js";
 import { devOutbox } from "./outbox.js";
 
 export interface AccountSms<C extends AccountSmsCode> {
@@ -22,6 +22,8 @@ export interface AccountSms<C extends AccountSmsCode> {
   outboxKind: string;
   /** What the development outbox keeps; the rendered text unless given (a code's readers want the code alone). */
   outboxContent?: string;
+  /** The invitation or credential it is about (kept on the log row for 重发). */
+  subject?: SmsSubject;
 }
 
 /** What became of one account message: accepted, or refused with the provider's reason; its log row. */
@@ -50,7 +52,7 @@ export async function sendAccountSms<C extends AccountSmsCode>(ctx: ServiceConte
     const providerTemplate = settings[`TMS_SMS_TEMPLATE_${message.code}`] ?? defaultProviderTemplate(message.code);
     const template = { id: null, code: message.code, signName, content: ACCOUNT_SMS[message.code].content, providerTemplateId: providerTemplate.templateCode };
     await devOutbox(ctx, message.outboxKind, message.mobile, message.outboxContent ?? renderSms(signName, template.content, values));
-    const sent = await sendSms(ctx, ctx.db.kysely, { platformId: message.platformId, orgId: message.orgId, userId: message.userId, purpose: PURPOSE[message.code], template, mobile: message.mobile, values, secret: ["password", "code"], providerTemplate });
+    const sent = await sendSms(ctx, ctx.db.kysely, { platformId: message.platformId, orgId: message.orgId, userId: message.userId, purpose: PURPOSE[message.code], template, mobile: message.mobile, values, secret: ["password", "code"], providerTemplate, subject: message.subject });
     if (!sent.accepted) ctx.log.warn({ code: message.code, userId: message.userId, error: sent.error }, "account SMS refused by the provider");
     return sent;
   } catch (error) {

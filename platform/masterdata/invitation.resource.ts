@@ -88,6 +88,7 @@ async function sendInvitation(ctx: ServiceContext, row: Row): Promise<void> {
     mobile,
     values: { inviter: String(row.inviter_name), role, code: String(row.invite_code), date: chinaDate(String(row.expires_at)) },
     outboxKind: "invite",
+    subject: { type: "INVITATION", id: Number(row.id) },
   });
 }
 

@@ -13,6 +13,7 @@ import { notifyUsers } from "../iam/notifications/notify.js";
 import { bindResource, orgScope, platformScope, platformStaffScope, type AnyDb, type Hooks, type Row, type ScopeRule } from "../resources/bind.js";
 import { isOrgUser, isPlatformStaff, ownOrgId, type CallerScope } from "../scope.js";
 import { wordKey } from "./sensitive.js";
+import { resendFromLog } from "./sms-resend.js";
 
 /** Platform staff only (SYSTEM_USER): rows of their platform. */
 const platformStaff: ScopeRule = platformStaffScope;
@@ -22,8 +23,15 @@ export const appDeviceReportBinding = bindResource(appDeviceReport, { table: "ap
 export const enterpriseConfigBinding = bindResource(enterpriseConfig, { table: "enterprise_configs", scope: orgScope({ individual: null }) });
 
 export const pushLogBinding = bindResource(pushLog, { table: "push_logs", scope: platformStaff, stamp: "platform", countTotal: false });
-/** 短信发送记录: the rows the SMS client writes (platform/fleet/sms-gateway.ts); read-only. */
-export const smsSendLogBinding = bindResource(smsSendLog, { table: "sms_send_logs", scope: platformStaff, stamp: "platform", softDelete: false, countTotal: false });
+/** 短信发送记录: the rows the SMS client writes (platform/fleet/sms-gateway.ts); read-only but for 重发 (sms-resend.ts). */
+export const smsSendLogBinding = bindResource(smsSendLog, {
+  table: "sms_send_logs",
+  scope: platformStaff,
+  stamp: "platform",
+  softDelete: false,
+  countTotal: false,
+  services: { resend: (ctx, scope, id) => resendFromLog(ctx, scope, id) },
+});
 
 /** The subject a no-push rule names, looked up in the caller's platform: its display name. */
 async function subjectName(trx: AnyDb, platformId: string, type: string, id: number): Promise<string | null> {

@@ -263,6 +263,100 @@ describe("a platform in production mode sends every kind of SMS through the conf
     }
   }, 60_000);
 
+  it("重发 on 短信发送记录: an invitation's row sends it again as a new logged SMS; never offered for a code or password, refused for an invitation no longer open", async () => {
+    const standin = await standinFor("aliyun");
+    Object.assign(process.env, standin.env);
+    try {
+      const system = (await loginAs(p.baseUrl, DEMO_ACCOUNTS.SYSTEM_USER)).accessToken;
+      const tenant = (await loginAs(p.baseUrl, DEMO_ACCOUNTS.TENANT_USER)).accessToken;
+      type Log = { id: number; mobile: string; status: string; templateCode: string; actions: string[] };
+      const logsOf = async (mobile: string) => (await call<{ records: Log[] }>(p.baseUrl, "/sys-sms-send-log/search", { token: system, body: { mobile } })).body.data!.records;
+      const resend = (id: number) => call(p.baseUrl, `/sys-sms-send-log/${id}/resend`, { token: system });
+      const invite = async (mobile: string) => {
+        const res = await call<{ id: number }>(p.baseUrl, "/tms-registration-invite", { token: tenant, body: { inviteeName: "吴师傅", inviteeMobile: mobile, role: "DRIVER", channel: "SMS" } });
+        expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+        return res.body.data!.id;
+      };
+
+      // An open invitation: its row offers 重发, which sends it again and logs it anew.
+      const invitee = "17677000001";
+      await invite(invitee);
+      const [first] = await logsOf(invitee);
+      expect(first).toMatchObject({ templateCode: "INVITATION", status: "SENT" });
+      expect(first!.actions).toContain("resend");
+      expect(smsSendLog.actions!.resend!.confirm).toMatch(/验证码和密码从不保存明文/);
+      const again = await resend(first!.id);
+      expect(again.body.code, JSON.stringify(again.body)).toBe(200);
+      const after = await logsOf(invitee);
+      expect(after).toHaveLength(2);
+      expect(after.every((l) => l.templateCode === "INVITATION" && l.status === "SENT")).toBe(true);
+      expect(standin.state.sent.filter((m) => m.mobile === invitee).map((m) => m.templateCode)).toEqual(["SMS_100000005", "SMS_100000005"]);
+
+      // A code's row: not offered, and refused when asked for anyway; nothing is sent.
+      const { platform_id: platformId } = await p.db.kysely.selectFrom("users").select("platform_id").where("mobile", "=", DEMO_ACCOUNTS.SYSTEM_USER).executeTakeFirstOrThrow();
+      const visitor = "13977000001";
+      expect((await sendAccountSms(p.ctx, { code: "VERIFICATION_CODE", platformId, orgId: null, userId: null, mobile: visitor, values: { code: "135790", minutes: "5" }, outboxKind: "sms" })).accepted).toBe(true);
+      const [code] = await logsOf(visitor);
+      expect(code!.templateCode).toBe("VERIFICATION_CODE");
+      expect(code!.actions).not.toContain("resend");
+      const forced = await resend(code!.id);
+      expect(forced.body.code).not.toBe(200);
+      expect(forced.body.message ?? forced.body.errorMsg).toMatch(/不能重发/);
+      expect(await logsOf(visitor)).toHaveLength(1);
+      // A password's row likewise.
+      const staff = "13955550077";
+      expect((await call(p.baseUrl, "/iam-user", { token: system, body: { mobile: staff, name: "郑运营", type: "SYSTEM_USER", roleIds: [] } })).body.code).toBe(200);
+      const password = (await logsOf(staff))[0]!;
+      expect(password.templateCode).toBe("PASSWORD_ISSUED");
+      expect(password.actions).not.toContain("resend");
+      expect((await resend(password.id)).body.code).not.toBe(200);
+      expect(await logsOf(staff)).toHaveLength(1);
+
+      // An invitation accepted since (已注册): refused in the invitation's words, nothing sent.
+      const accepted = "17677000002";
+      const invitationId = await invite(accepted);
+      await p.db.kysely.updateTable("registration_invitations").set({ status: "REGISTERED" }).where("id", "=", invitationId).execute();
+      const [row] = await logsOf(accepted);
+      const refused = await resend(row!.id);
+      expect(refused.body.code).not.toBe(200);
+      expect(refused.body.message ?? refused.body.errorMsg).toMatch(/已注册.*不能重发/);
+      expect(await logsOf(accepted)).toHaveLength(1);
+      expect(standin.state.sent.filter((m) => m.mobile === accepted)).toHaveLength(1);
+
+      // A 证照到期提醒 is rebuilt from its credential and sent again; once renewed, refused.
+      const credential = await p.db.kysely
+        .selectFrom("credentials as c")
+        .innerJoin("driver_profiles as d", "d.id", "c.subject_id")
+        .innerJoin("users as u", "u.id", "d.user_id")
+        .select(["c.id", "u.mobile"])
+        .where("c.subject_type", "=", "DRIVER")
+        .where("c.status", "=", "APPROVED")
+        .where("u.status", "=", "ACTIVE")
+        .where("c.deleted_at", "is", null)
+        .orderBy("c.id")
+        .offset(3)
+        .limit(1)
+        .executeTakeFirstOrThrow();
+      await p.db.kysely.updateTable("credentials").set({ long_term: 0, valid_to: addDays(chinaDate(), 3), expiry_flagged_to: null }).where("id", "=", credential.id).execute();
+      await flagExpiringCredentials(p.ctx);
+      const warning = (await logsOf(credential.mobile)).find((l) => l.templateCode === "CREDENTIAL_EXPIRY")!;
+      expect(warning.actions).toContain("resend");
+      const warned = (await logsOf(credential.mobile)).length;
+      expect((await resend(warning.id)).body.code).toBe(200);
+      expect(await logsOf(credential.mobile)).toHaveLength(warned + 1);
+      await p.db.kysely.updateTable("credentials").set({ valid_to: addDays(chinaDate(), 400) }).where("id", "=", credential.id).execute();
+      const renewed = await resend(warning.id);
+      expect(renewed.body.code).not.toBe(200);
+      expect(renewed.body.message ?? renewed.body.errorMsg).toMatch(/已更新/);
+      expect(await logsOf(credential.mobile)).toHaveLength(warned + 1);
+
+      // Only platform staff reach the log at all.
+      expect((await call(p.baseUrl, `/sys-sms-send-log/${first!.id}/resend`, { token: tenant })).body.code).not.toBe(200);
+    } finally {
+      await standin.close();
+    }
+  }, 60_000);
+
   it.each(["aliyun", "tencent"] as const)("the receipts job turns 已提交 into 成功, or 失败 with the carrier's code, from %s's delivery receipts", async (provider) => {
     const standin = await standinFor(provider);
     Object.assign(process.env, standin.env);

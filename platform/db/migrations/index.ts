@@ -2,6 +2,7 @@ import { moneyRequestOwnerMigration } from "./0034b_money_request_owner.js";
 import { publicFileTokensMigration } from "./0034_public_file_tokens.js";
 import { smsProviderLogMigration } from "./0047_sms_provider_log.js";
 import { smsReceiptsMigration } from "./0048_sms_receipts.js";
+import { smsLogSubjectsMigration } from "./0049_sms_log_subjects.js";
 import { credentialExpiryMigration } from "./0035_credential_expiry.js";
 import { documentsAndReasonsMigration } from "./0037_documents_and_reasons.js";
 import { placeRegionsMigration } from "./0038_place_regions.js";
@@ -95,4 +96,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0046_orders_created_covering": ordersCreatedCoveringMigration,
   "0047_sms_provider_log": smsProviderLogMigration,
   "0048_sms_receipts": smsReceiptsMigration,
+  "0049_sms_log_subjects": smsLogSubjectsMigration,
 };
