@@ -132,6 +132,22 @@ describe("a platform in production mode sends every kind of SMS through the conf
     await p?.close();
   });
 
+  /** The n-th approved credential of an active driver of the demo data, with its driver's mobile. */
+  const approvedDriverCredential = (n: number) =>
+    p.db.kysely
+      .selectFrom("credentials as c")
+      .innerJoin("driver_profiles as d", "d.id", "c.subject_id")
+      .innerJoin("users as u", "u.id", "d.user_id")
+      .select(["c.id", "u.mobile"])
+      .where("c.subject_type", "=", "DRIVER")
+      .where("c.status", "=", "APPROVED")
+      .where("u.status", "=", "ACTIVE")
+      .where("c.deleted_at", "is", null)
+      .orderBy("c.id")
+      .offset(n)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+
   it.each(["aliyun", "tencent"] as const)("through %s", async (provider) => {
     const standin = await standinFor(provider);
     Object.assign(process.env, standin.env);
@@ -195,19 +211,7 @@ describe("a platform in production mode sends every kind of SMS through the conf
       expect(kindOf(adminMobile)).toEqual(["ENTERPRISE_ADMIN"]);
 
       // 证照到期提醒 to the person whose credential it is.
-      const credential = await p.db.kysely
-        .selectFrom("credentials as c")
-        .innerJoin("driver_profiles as d", "d.id", "c.subject_id")
-        .innerJoin("users as u", "u.id", "d.user_id")
-        .select(["c.id", "u.mobile"])
-        .where("c.subject_type", "=", "DRIVER")
-        .where("c.status", "=", "APPROVED")
-        .where("u.status", "=", "ACTIVE")
-        .where("c.deleted_at", "is", null)
-        .orderBy("c.id")
-        .offset(serial)
-        .limit(1)
-        .executeTakeFirstOrThrow();
+      const credential = await approvedDriverCredential(serial);
       await p.db.kysely.updateTable("credentials").set({ long_term: 0, valid_to: addDays(chinaDate(), 3), expiry_flagged_to: null }).where("id", "=", credential.id).execute();
       await flagExpiringCredentials(p.ctx);
       expect(kindOf(credential.mobile)).toContain("CREDENTIAL_EXPIRY");
@@ -324,19 +328,7 @@ describe("a platform in production mode sends every kind of SMS through the conf
       expect(standin.state.sent.filter((m) => m.mobile === accepted)).toHaveLength(1);
 
       // A 证照到期提醒 is rebuilt from its credential and sent again; once renewed, refused.
-      const credential = await p.db.kysely
-        .selectFrom("credentials as c")
-        .innerJoin("driver_profiles as d", "d.id", "c.subject_id")
-        .innerJoin("users as u", "u.id", "d.user_id")
-        .select(["c.id", "u.mobile"])
-        .where("c.subject_type", "=", "DRIVER")
-        .where("c.status", "=", "APPROVED")
-        .where("u.status", "=", "ACTIVE")
-        .where("c.deleted_at", "is", null)
-        .orderBy("c.id")
-        .offset(3)
-        .limit(1)
-        .executeTakeFirstOrThrow();
+      const credential = await approvedDriverCredential(3);
       await p.db.kysely.updateTable("credentials").set({ long_term: 0, valid_to: addDays(chinaDate(), 3), expiry_flagged_to: null }).where("id", "=", credential.id).execute();
       await flagExpiringCredentials(p.ctx);
       const warning = (await logsOf(credential.mobile)).find((l) => l.templateCode === "CREDENTIAL_EXPIRY")!;
