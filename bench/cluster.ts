@@ -25,6 +25,7 @@ import { runLoad } from "./lib/load.js";
 import { consoleLogin, root, round, waitFor } from "../scripts/lib/processes.js";
 import { ensureWaybills } from "./lib/waybills.js";
 import { startNginx, type Nginx } from "../scripts/nginx.js";
+import { printResult } from "./lib/record.js";
 
 const { values } = parseArgs({
   options: {
@@ -71,20 +72,18 @@ try {
   const single = await runLoad(page(consoleUrl), options);
   const singleViaProxy = await runLoad(page(soloProxyUrl), options);
   const clustered = await runLoad(page(proxyUrl), options);
-  console.log(
-    JSON.stringify({
-      waybills: WAYBILLS,
-      connections: options.connections,
-      seconds: options.seconds,
-      cpus: availableParallelism(),
-      loadAverageBefore: round(loadAverageBefore, 2),
-      single,
-      singleViaProxy,
-      cluster: clustered,
-      scale: round(clustered.requestsPerSecond / Math.max(single.requestsPerSecond, 0.01), 2),
-      proxyCost: round(single.requestsPerSecond / Math.max(singleViaProxy.requestsPerSecond, 0.01), 2),
-    }),
-  );
+  printResult("cluster", {
+    waybills: WAYBILLS,
+    connections: options.connections,
+    seconds: options.seconds,
+    cpus: availableParallelism(),
+    loadAverageBefore: round(loadAverageBefore, 2),
+    single,
+    singleViaProxy,
+    cluster: clustered,
+    scale: round(clustered.requestsPerSecond / Math.max(single.requestsPerSecond, 0.01), 2),
+    proxyCost: round(single.requestsPerSecond / Math.max(singleViaProxy.requestsPerSecond, 0.01), 2),
+  });
 } finally {
   await Promise.all([soloProxy?.stop(), stop(cluster)]);
 }

@@ -21,6 +21,7 @@ import { exportCells, exportPageAfter, writeFreightWorkbook, type ExportRow, typ
 import { orgNames } from "../platform/freight/records.js";
 import type { FreightCursor } from "../platform/freight/search.js";
 import type { CallerScope } from "../platform/scope.js";
+import { printResult } from "./lib/record.js";
 
 const { values } = parseArgs({
   options: {
@@ -98,4 +99,4 @@ for (const phase of values.phases!.split(",")) {
 }
 result.peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
 await db.destroy();
-console.log(JSON.stringify(result));
+printResult("export-cpu", result);

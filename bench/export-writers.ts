@@ -26,6 +26,7 @@ import { orgNames } from "../platform/freight/records.js";
 import type { FreightCursor } from "../platform/freight/search.js";
 import { writeWorkbook, type WorkbookSource } from "../platform/http/xlsx.js";
 import type { CallerScope } from "../platform/scope.js";
+import { printResult } from "./lib/record.js";
 
 const { values } = parseArgs({
   options: {
@@ -137,4 +138,4 @@ for (let i = 0; i < Number(values.repeat); i++) {
   }
 }
 for (const entry of Object.values(result)) entry.rowsPerCpuS = Math.round(all.length / Math.min(...entry.cpuS));
-console.log(JSON.stringify({ rows: all.length, ...result }));
+printResult("export-writers", { rows: all.length, ...result });

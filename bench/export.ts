@@ -21,6 +21,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { exportWindow } from "./lib/export-window.js";
 import { consoleLogin, root, round, rssMb, sampleRss, startStack } from "../scripts/lib/processes.js";
+import { printResult } from "./lib/record.js";
 
 const { values } = parseArgs({
   options: {
@@ -130,4 +131,4 @@ try {
 } finally {
   await stack.stop();
 }
-console.log(JSON.stringify(result));
+printResult("export", result);

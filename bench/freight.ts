@@ -19,6 +19,7 @@ import { createdWindow, exportWindow } from "./lib/export-window.js";
 import { runLoad } from "./lib/load.js";
 import { consoleLogin, root, round, sampleRss, startStack } from "../scripts/lib/processes.js";
 import { ensureWaybills } from "./lib/waybills.js";
+import { printResult } from "./lib/record.js";
 
 const { values } = parseArgs({
   options: {
@@ -74,25 +75,23 @@ try {
   const platformPeak = platformRss.stop();
   const inMemory = child("export", exportFilter);
 
-  console.log(
-    JSON.stringify({
-      waybills: WAYBILLS,
-      list: { ...page, connections: Number(values.connections), seconds: Number(values.seconds) },
-      listDirectDb: direct,
-      listRatio: { p50: round(page.p50Ms / Math.max(direct.p50Ms, 0.01)), rps: round(direct.requestsPerSecond / Math.max(page.requestsPerSecond, 0.01)) },
-      export: {
-        rows: exportRows,
-        bytes,
-        seconds: round(exportSeconds, 2),
-        rowsPerSecond: Math.round(exportRows / exportSeconds),
-        ttfbMs: round(ttfbMs),
-        consolePeakRssMb: consolePeak,
-        platformPeakRssMb: platformPeak,
-      },
-      exportInMemory: { rows: inMemory.rows, seconds: round(inMemory.seconds, 2), rowsPerSecond: Math.round(inMemory.rows / inMemory.seconds), peakRssMb: inMemory.peakRssMb },
-      exportRssRatio: round(Math.max(consolePeak, platformPeak) / inMemory.peakRssMb, 2),
-    }),
-  );
+  printResult("freight", {
+    waybills: WAYBILLS,
+    list: { ...page, connections: Number(values.connections), seconds: Number(values.seconds) },
+    listDirectDb: direct,
+    listRatio: { p50: round(page.p50Ms / Math.max(direct.p50Ms, 0.01)), rps: round(direct.requestsPerSecond / Math.max(page.requestsPerSecond, 0.01)) },
+    export: {
+      rows: exportRows,
+      bytes,
+      seconds: round(exportSeconds, 2),
+      rowsPerSecond: Math.round(exportRows / exportSeconds),
+      ttfbMs: round(ttfbMs),
+      consolePeakRssMb: consolePeak,
+      platformPeakRssMb: platformPeak,
+    },
+    exportInMemory: { rows: inMemory.rows, seconds: round(inMemory.seconds, 2), rowsPerSecond: Math.round(inMemory.rows / inMemory.seconds), peakRssMb: inMemory.peakRssMb },
+    exportRssRatio: round(Math.max(consolePeak, platformPeak) / inMemory.peakRssMb, 2),
+  });
 } finally {
   await stack.stop();
 }

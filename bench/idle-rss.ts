@@ -11,6 +11,7 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { root, rssMb, waitFor } from "../scripts/lib/processes.js";
+import { printResult } from "./lib/record.js";
 
 const { values } = parseArgs({ options: { port: { type: "string", default: "3600" }, database: { type: "string", default: "file:./data/bench-idle.db" }, idle: { type: "string", default: "15" } } });
 const port = Number(values.port);
@@ -28,7 +29,7 @@ try {
   await waitFor(`http://127.0.0.1:${port}/readyz`, 60_000);
   await (await fetch(`http://127.0.0.1:${port}/login`)).text();
   await new Promise((resolve) => setTimeout(resolve, Number(values.idle) * 1000));
-  console.log(JSON.stringify({ bench: "idle-rss", node: process.version, idleSeconds: Number(values.idle), platformRestRssMb: Math.round(rssMb(platform.pid)), consoleRestRssMb: Math.round(rssMb(consoleProcess.pid)) }));
+  printResult("idle-rss", { idleSeconds: Number(values.idle), platformRestRssMb: Math.round(rssMb(platform.pid)), consoleRestRssMb: Math.round(rssMb(consoleProcess.pid)) });
 } finally {
   stopAll();
 }

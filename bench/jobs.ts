@@ -22,6 +22,7 @@ import { loadPlatformConfig } from "../platform/config.js";
 import { round } from "../scripts/lib/processes.js";
 import { statementTimer, type TimedStatement } from "./lib/statements.js";
 import { ensureWaybills } from "./lib/waybills.js";
+import { printResult } from "./lib/record.js";
 
 const { values } = parseArgs({
   options: {
@@ -65,16 +66,14 @@ for (const run of [1, 2]) {
 }
 await opened.destroy();
 
-console.log(
-  JSON.stringify({
-    database: databaseUrl.startsWith("postgres") ? "postgresql" : "sqlite",
-    waybills: Number(waybills),
-    preparation,
-    loadAverageBefore: loadBefore,
-    loadAverageAfter: loadavg().map((n) => round(n)),
-    limitMs: LIMIT_MS,
-    jobs: figures,
-    statementsOverLimit: slowest.length,
-    slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 10),
-  }),
-);
+printResult("jobs", {
+  database: databaseUrl.startsWith("postgres") ? "postgresql" : "sqlite",
+  waybills: Number(waybills),
+  preparation,
+  loadAverageBefore: loadBefore,
+  loadAverageAfter: loadavg().map((n) => round(n)),
+  limitMs: LIMIT_MS,
+  jobs: figures,
+  statementsOverLimit: slowest.length,
+  slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 10),
+});

@@ -17,6 +17,7 @@ import { platformAccount } from "../platform/ledger/ledger.js";
 import { payableWaybills } from "../tests/helpers/ledger.js";
 import { call, DEMO_ACCOUNTS, loginAs, startTestPlatform } from "../tests/helpers/platform.js";
 import { percentile, round } from "../scripts/lib/processes.js";
+import { printResult } from "./lib/record.js";
 
 const { values } = parseArgs({ options: { clients: { type: "string", default: "20" }, payments: { type: "string", default: "1000" }, lines: { type: "string", default: "1000000" } } });
 const CLIENTS = Number(values.clients);
@@ -81,20 +82,18 @@ try {
   await k.updateTable("accounts").set({ balance: bankBalance }).where("id", "=", bank).execute();
   await k.updateTable("accounts").set({ balance: marketingBalance }).where("id", "=", marketing).execute();
   const check = await checkLedger(p.db);
-  console.log(
-    JSON.stringify({
-      database: p.dialect,
-      clients: CLIENTS,
-      payments: PAYMENTS,
-      failed,
-      paymentsPerSecond: round(PAYMENTS / seconds),
-      p50Ms: round(percentile(latencies, 50)),
-      p99Ms: round(percentile(latencies, 99)),
-      checkLines: check.entries,
-      checkMs: check.millis,
-      checkOk: check.ok,
-    }),
-  );
+  printResult("ledger", {
+    database: p.dialect,
+    clients: CLIENTS,
+    payments: PAYMENTS,
+    failed,
+    paymentsPerSecond: round(PAYMENTS / seconds),
+    p50Ms: round(percentile(latencies, 50)),
+    p99Ms: round(percentile(latencies, 99)),
+    checkLines: check.entries,
+    checkMs: check.millis,
+    checkOk: check.ok,
+  });
 } finally {
   await p.close();
 }

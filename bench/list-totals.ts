@@ -25,6 +25,7 @@ import type { CallerScope } from "../platform/scope.js";
 import { round } from "../scripts/lib/processes.js";
 import { userScope } from "./lib/scope.js";
 import { percentile, timed } from "./lib/timing.js";
+import { printResult } from "./lib/record.js";
 import { ensureWaybills } from "./lib/waybills.js";
 
 const { values } = parseArgs({
@@ -83,6 +84,4 @@ for (const who of ["ORG_USER", "SYSTEM_USER"] as const) {
 }
 const { n: summaryRows } = await db.kysely.selectFrom("waybill_list_stats").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
 await db.destroy();
-console.log(
-  JSON.stringify({ waybills: Number(waybills), database: db.dialect, summaryRows: Number(summaryRows), preparation, rounds: ROUNDS, loadAverageBefore: loadBefore, loadAverageAfter: loadavg().map((n) => round(n)), calls: out }),
-);
+printResult("list-totals", { waybills: Number(waybills), database: db.dialect, summaryRows: Number(summaryRows), preparation, rounds: ROUNDS, loadAverageBefore: loadBefore, loadAverageAfter: loadavg().map((n) => round(n)), calls: out });

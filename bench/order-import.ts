@@ -12,6 +12,7 @@ import ExcelJS from "exceljs";
 import { DEMO_ACCOUNTS, loginAs, startTestPlatform } from "../tests/helpers/platform.js";
 import { IMPORT_COLUMNS } from "../platform/orders/import.js";
 import { importRow } from "../tests/helpers/order-import-rows.js";
+import { printResult } from "./lib/record.js";
 
 const { values } = parseArgs({ options: { rows: { type: "string", default: "10000" } } });
 const ROWS = Number(values.rows);
@@ -44,7 +45,7 @@ try {
   const body = (await response.json()) as { code: number; data?: { status: string; importedRows: number; message: string } };
   const seconds = (performance.now() - started) / 1000;
   if (body.data?.status !== "IMPORTED") throw new Error(`import failed: ${JSON.stringify(body).slice(0, 500)}`);
-  console.log(JSON.stringify({ bench: "order-import", dialect: platform.dialect, rows: ROWS, fileMb: round(bytes.length / 1024 / 1024), importedRows: body.data.importedRows, seconds: round(seconds), rowsPerSecond: Math.round(ROWS / seconds), targetSeconds: 10, pass: seconds < 10 }));
+  printResult("order-import", { dialect: platform.dialect, rows: ROWS, fileMb: round(bytes.length / 1024 / 1024), importedRows: body.data.importedRows, seconds: round(seconds), rowsPerSecond: Math.round(ROWS / seconds), targetSeconds: 10, pass: seconds < 10 });
 } finally {
   await platform.close();
 }

@@ -24,6 +24,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { SCRIPTED_COOKIE } from "../app/lib/scripted.js";
 import { consoleLogin, root, round, startStack } from "../scripts/lib/processes.js";
+import { printResult } from "./lib/record.js";
 
 const { values } = parseArgs({
   options: {
@@ -137,7 +138,7 @@ try {
 } finally {
   await stack.stop();
 }
-console.log(JSON.stringify(result));
+printResult("page-cost", result);
 
 if (values.profile) {
   // Self time per function (and per package for node_modules), from the console's profile.

@@ -46,6 +46,7 @@ import { statementTimer } from "./lib/statements.js";
 import { percentile, timed, type Timed } from "./lib/timing.js";
 import { ensureWaybills } from "./lib/waybills.js";
 import { fillDailyStats, pauseDailyStats } from "../platform/reports/daily-stats.js";
+import { printResult } from "./lib/record.js";
 
 const { values } = parseArgs({
   options: {
@@ -234,28 +235,26 @@ writeFileSync(values.plans!, plans.text);
 await opened.destroy();
 
 const missed = Object.entries(perReport).filter(([, r]) => r.p99Ms >= 500).map(([id, r]) => `${id} ${r.p99Ms}`);
-console.log(
-  JSON.stringify({
-    waybills: Number(waybills),
-    database: "postgresql",
-    summary: !values["without-summary"],
-    preparation,
-    loadAverageBefore: loadBefore,
-    loadAverageAfter: loadavg().map((n) => round(n)),
-    rounds: ROUNDS,
-    list,
-    exportMonth: exported,
-    reports: {
-      rangeDays: 31,
-      calls: reportCalls.length,
-      p50Ms: round(percentile(reportCalls.map((c) => c.ms), 50)),
-      p99Ms: round(percentile(reportCalls.map((c) => c.ms), 99)),
-      cpuP99Ms: round(percentile(reportCalls.map((c) => c.cpuMs), 99)),
-      over500MsP99: missed,
-      perReport,
-    },
-    dashboard,
-    plans: { file: values.plans, statementsOver: EXPLAIN_MS, count: plans.count },
-    targetP99Ms: 500,
-  }),
-);
+printResult("postgres-10m", {
+  waybills: Number(waybills),
+  database: "postgresql",
+  summary: !values["without-summary"],
+  preparation,
+  loadAverageBefore: loadBefore,
+  loadAverageAfter: loadavg().map((n) => round(n)),
+  rounds: ROUNDS,
+  list,
+  exportMonth: exported,
+  reports: {
+    rangeDays: 31,
+    calls: reportCalls.length,
+    p50Ms: round(percentile(reportCalls.map((c) => c.ms), 50)),
+    p99Ms: round(percentile(reportCalls.map((c) => c.ms), 99)),
+    cpuP99Ms: round(percentile(reportCalls.map((c) => c.cpuMs), 99)),
+    over500MsP99: missed,
+    perReport,
+  },
+  dashboard,
+  plans: { file: values.plans, statementsOver: EXPLAIN_MS, count: plans.count },
+  targetP99Ms: 500,
+});

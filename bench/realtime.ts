@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { consoleLogin, percentile, round, sampleRss } from "../scripts/lib/processes.js";
+import { printResult } from "./lib/record.js";
 
 const CLIENTS = intFromEnv("BENCH_CLIENTS", 1000, 1, 5000);
 const ROUNDS = intFromEnv("BENCH_ROUNDS", 50, 1, 500);
@@ -259,18 +260,16 @@ async function run(): Promise<void> {
     const foreign = clients.reduce((sum, c) => sum + c.foreign, 0);
     const duplicates = clients.reduce((sum, c) => sum + c.duplicates, 0);
     if (foreign || duplicates) log(`WARNING: ${foreign} pushes reached another account's stream, ${duplicates} arrived twice`);
-    console.log(
-      JSON.stringify({
-        clients: clients.length,
-        notifications: ROUNDS * ACCOUNTS.length,
-        deliveries: latencies.length,
-        lost: expected - latencies.length,
-        p50Ms: round(percentile(latencies, 50)),
-        p99Ms: round(percentile(latencies, 99)),
-        consolePeakRssMb,
-        platformPeakRssMb,
-      }),
-    );
+    printResult("realtime", {
+      clients: clients.length,
+      notifications: ROUNDS * ACCOUNTS.length,
+      deliveries: latencies.length,
+      lost: expected - latencies.length,
+      p50Ms: round(percentile(latencies, 50)),
+      p99Ms: round(percentile(latencies, 99)),
+      consolePeakRssMb,
+      platformPeakRssMb,
+    });
     if (foreign) process.exitCode = 1;
   } finally {
     consoleRss.stop();

@@ -28,6 +28,7 @@ import { percentile, timed, type Timed } from "./lib/timing.js";
 import { freightDashboard } from "../platform/freight/dashboard.js";
 import { fillDailyStats, pauseDailyStats } from "../platform/reports/daily-stats.js";
 import { ensureWaybills } from "./lib/waybills.js";
+import { printResult } from "./lib/record.js";
 
 const { values } = parseArgs({ options: { waybills: { type: "string", default: "1000000" }, rounds: { type: "string", default: "20" }, "without-summary": { type: "boolean", default: false } } });
 const WAYBILLS = Number(values.waybills);
@@ -59,20 +60,18 @@ await db.destroy();
 const all = calls.map((c) => c.ms);
 const allCpu = calls.map((c) => c.cpuMs);
 const slowest = Object.entries(perReport).sort((a, b) => b[1].p99Ms - a[1].p99Ms)[0]!;
-console.log(
-  JSON.stringify({
-    waybills: WAYBILLS,
-    rangeDays: 31,
-    calls: all.length,
-    p50Ms: round(percentile(all, 50)),
-    p99Ms: round(percentile(all, 99)),
-    cpuP50Ms: round(percentile(allCpu, 50)),
-    cpuP99Ms: round(percentile(allCpu, 99)),
-    loadAverage: round(loadavg()[0]!),
-    summary: !values["without-summary"],
-    slowest: { report: slowest[0], ...slowest[1] },
-    targetP99Ms: 500,
-    reports: perReport,
-    dashboard,
-  }),
-);
+printResult("reports", {
+  waybills: WAYBILLS,
+  rangeDays: 31,
+  calls: all.length,
+  p50Ms: round(percentile(all, 50)),
+  p99Ms: round(percentile(all, 99)),
+  cpuP50Ms: round(percentile(allCpu, 50)),
+  cpuP99Ms: round(percentile(allCpu, 99)),
+  loadAverage: round(loadavg()[0]!),
+  summary: !values["without-summary"],
+  slowest: { report: slowest[0], ...slowest[1] },
+  targetP99Ms: 500,
+  reports: perReport,
+  dashboard,
+});

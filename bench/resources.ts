@@ -20,6 +20,7 @@ import { searchResource } from "../platform/resources/query.js";
 import type { CallerScope } from "../platform/scope.js";
 import { runLoad, runLoop } from "./lib/load.js";
 import { consoleLogin, root, round, startStack } from "../scripts/lib/processes.js";
+import { printResult } from "./lib/record.js";
 
 const { values } = parseArgs({
   options: {
@@ -109,14 +110,12 @@ try {
   const direct = await runLoop(() => searchResource(db.kysely, vehicleBinding, scope, { auditStatus: "PENDING" }, { current: 1, size: 20 }), Number(values.seconds));
   await db.destroy();
 
-  console.log(
-    JSON.stringify({
-      vehicles: VEHICLES,
-      list: { ...page, connections: Number(values.connections), seconds: Number(values.seconds), htmlKb: round(Buffer.byteLength(html) / 1024) },
-      listDirectDb: direct,
-      listRatio: { p50: round(page.p50Ms / Math.max(direct.p50Ms, 0.01)), rps: round(direct.requestsPerSecond / Math.max(page.requestsPerSecond, 0.01)) },
-    }),
-  );
+  printResult("resources", {
+    vehicles: VEHICLES,
+    list: { ...page, connections: Number(values.connections), seconds: Number(values.seconds), htmlKb: round(Buffer.byteLength(html) / 1024) },
+    listDirectDb: direct,
+    listRatio: { p50: round(page.p50Ms / Math.max(direct.p50Ms, 0.01)), rps: round(direct.requestsPerSecond / Math.max(page.requestsPerSecond, 0.01)) },
+  });
 } finally {
   await stack.stop();
 }
