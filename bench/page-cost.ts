@@ -25,6 +25,7 @@ import { gzipSync } from "node:zlib";
 import { SCRIPTED_COOKIE } from "../app/lib/scripted.js";
 import { consoleLogin, root, round, startStack } from "../scripts/lib/processes.js";
 import { printResult } from "./lib/record.js";
+import { addDays, chinaDate } from "../contract/units.js";
 
 const { values } = parseArgs({
   options: {
@@ -41,7 +42,6 @@ const ORG_USER = "13800000003";
 const SYSTEM_USER = "13800000001";
 /** The vehicle list is the tenant's (bench/resources measures it too); the tenant holds every vehicle. */
 const TENANT_USER = "13800000002";
-const chinaDay = (offsetDays: number) => new Date(Date.now() + 8 * 3600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 function defaultDatabase(): string {
   const bench = join(root, "data/bench/tms.db");
@@ -84,8 +84,8 @@ const stack = await startStack({
   ...{ [values["profile-platform"] ? "platformNodeArgs" : "consoleNodeArgs"]: values.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] },
 });
 const allPages = {
-  waybillList: { path: `/dispatchManage/waybillList?${new URLSearchParams({ status: "IN_TRANSIT", createdFrom: chinaDay(-30), createdTo: chinaDay(0) })}`, user: ORG_USER },
-  waybillListSystem: { path: `/dispatchManage/waybillList?${new URLSearchParams({ status: "IN_TRANSIT", createdFrom: chinaDay(-30), createdTo: chinaDay(0) })}`, user: SYSTEM_USER },
+  waybillList: { path: `/dispatchManage/waybillList?${new URLSearchParams({ status: "IN_TRANSIT", createdFrom: addDays(chinaDate(), -30), createdTo: chinaDate() })}`, user: ORG_USER },
+  waybillListSystem: { path: `/dispatchManage/waybillList?${new URLSearchParams({ status: "IN_TRANSIT", createdFrom: addDays(chinaDate(), -30), createdTo: chinaDate() })}`, user: SYSTEM_USER },
   driverList: { path: "/resourceManager/driverList", user: ORG_USER },
   vehicleList: { path: "/userInfoManage/carList?auditStatus=PENDING", user: TENANT_USER },
   dashboard: { path: "/dashboard", user: ORG_USER },

@@ -47,6 +47,7 @@ import { percentile, timed, type Timed } from "./lib/timing.js";
 import { ensureWaybills } from "./lib/waybills.js";
 import { fillDailyStats, pauseDailyStats } from "../platform/reports/daily-stats.js";
 import { printResult } from "./lib/record.js";
+import { firstPageOf } from "../platform/http/envelope.js";
 
 const { values } = parseArgs({
   options: {
@@ -148,7 +149,7 @@ const filterOf = (raw: Record<string, unknown>): FreightFilter => freightFilterS
 /** The waybill list's calls for one user: first page, deep page (offset, and keyset at the same depth), filtered pages. */
 async function listFigures(db: Db, who: string, scope: CallerScope) {
   const all = filterOf({});
-  const { total } = await searchFreights(db.kysely, scope, all, { current: 1, size: 1 });
+  const { total } = await searchFreights(db.kysely, scope, all, firstPageOf(1));
   const depth = Math.min(DEEP_OFFSET, Math.max(0, total - PAGE));
   const cursor = depth > 0 ? await cursorBefore(db, scope, all, depth) : null;
   const month = { createdFrom: addDays(chinaDate(), -30), createdTo: chinaDate() };
@@ -159,16 +160,16 @@ async function listFigures(db: Db, who: string, scope: CallerScope) {
     deepOffset: depth,
     plate,
     freightNo,
-    firstPage: await measure(`${who} first page`, () => searchFreights(db.kysely, scope, all, { current: 1, size: PAGE })),
-    firstPageMonth: await measure(`${who} first page, created in the last 31 days`, () => searchFreights(db.kysely, scope, filterOf(month), { current: 1, size: PAGE })),
-    firstPageStatus: await measure(`${who} first page, COMPLETED`, () => searchFreights(db.kysely, scope, filterOf({ status: "COMPLETED" }), { current: 1, size: PAGE })),
+    firstPage: await measure(`${who} first page`, () => searchFreights(db.kysely, scope, all, firstPageOf(PAGE))),
+    firstPageMonth: await measure(`${who} first page, created in the last 31 days`, () => searchFreights(db.kysely, scope, filterOf(month), firstPageOf(PAGE))),
+    firstPageStatus: await measure(`${who} first page, COMPLETED`, () => searchFreights(db.kysely, scope, filterOf({ status: "COMPLETED" }), firstPageOf(PAGE))),
     deepPageOffset: await measure(`${who} deep page by offset ${depth}`, () => searchFreights(db.kysely, scope, all, { current: Math.floor(depth / PAGE) + 1, size: PAGE })),
     deepPageKeyset: await measure(`${who} deep page by keyset`, () => freightPageAfter(db.kysely, scope, all, cursor, PAGE)),
     // The pager's last page: read from the older end (platform/freight/search.ts, DEEP_PAGE_OFFSET).
     lastPage: await measure(`${who} last page (${Math.ceil(total / PAGE)})`, () => searchFreights(db.kysely, scope, all, { current: Math.ceil(total / PAGE), size: PAGE })),
-    filteredPlate: await measure(`${who} status + 31 days + plate`, () => searchFreights(db.kysely, scope, filterOf({ status: "IN_TRANSIT", ...month, conveyanceName: plate }), { current: 1, size: PAGE })),
+    filteredPlate: await measure(`${who} status + 31 days + plate`, () => searchFreights(db.kysely, scope, filterOf({ status: "IN_TRANSIT", ...month, conveyanceName: plate }), firstPageOf(PAGE))),
     filteredFreightNo: await measure(`${who} status + 31 days + waybill number`, () =>
-      searchFreights(db.kysely, scope, filterOf({ status: "IN_TRANSIT", ...month, freightNo }), { current: 1, size: PAGE }),
+      searchFreights(db.kysely, scope, filterOf({ status: "IN_TRANSIT", ...month, freightNo }), firstPageOf(PAGE)),
     ),
   };
 }

@@ -21,6 +21,7 @@ import type { CallerScope } from "../platform/scope.js";
 import { runLoad, runLoop } from "./lib/load.js";
 import { consoleLogin, root, round, startStack } from "../scripts/lib/processes.js";
 import { printResult } from "./lib/record.js";
+import { firstPageOf } from "../platform/http/envelope.js";
 
 const { values } = parseArgs({
   options: {
@@ -107,7 +108,7 @@ try {
 
   const scope = await tenantScope();
   const db = await openDatabase(databaseUrl);
-  const direct = await runLoop(() => searchResource(db.kysely, vehicleBinding, scope, { auditStatus: "PENDING" }, { current: 1, size: 20 }), Number(values.seconds));
+  const direct = await runLoop(() => searchResource(db.kysely, vehicleBinding, scope, { auditStatus: "PENDING" }, firstPageOf(20)), Number(values.seconds));
   await db.destroy();
 
   printResult("resources", {

@@ -8,6 +8,7 @@ import { platformMessage } from "~/services/page-data.server";
 import { listLoader, recordAction } from "~/services/resource-pages.server";
 import { requirePage } from "~/services/user.server";
 import { readForm } from "~/services/read-form.server";
+import { isOrgUser } from "../../contract/platforms";
 
 const page = findShipListPages.list!;
 
@@ -16,7 +17,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const response = await listLoader(page, args);
   const data = (await response.json()) as Record<string, unknown>;
   const user = await requirePage(args.request);
-  const supplies = user.info.type === "ORG_USER" ? await user.call<Array<{ id: number; label: string }>>({ path: "/tms-supply/options", body: {} }).catch(() => []) : [];
+  const supplies = isOrgUser(user.info) ? await user.call<Array<{ id: number; label: string }>>({ path: "/tms-supply/options", body: {} }).catch(() => []) : [];
   return json({ ...data, supplies }, { headers: response.headers });
 }
 

@@ -13,6 +13,7 @@ import { orgNames } from "../../platform/freight/records.js";
 import { searchFreights, type FreightCursor } from "../../platform/freight/search.js";
 import { runLoop } from "./load.js";
 import { userScope } from "./scope.js";
+import { firstPageOf } from "../../platform/http/envelope.js";
 
 const { values } = parseArgs({
   options: { mode: { type: "string" }, db: { type: "string" }, mobile: { type: "string" }, filter: { type: "string" }, seconds: { type: "string", default: "20" } },
@@ -22,7 +23,7 @@ const scope = await userScope(db, values.mobile!);
 const filter = freightFilterSchema.parse(JSON.parse(values.filter ?? "{}"));
 
 if (values.mode === "query") {
-  const result = await runLoop(() => searchFreights(db.kysely, scope, filter, { current: 1, size: 20 }), Number(values.seconds));
+  const result = await runLoop(() => searchFreights(db.kysely, scope, filter, firstPageOf(20)), Number(values.seconds));
   console.log(JSON.stringify(result));
 } else {
   const started = performance.now();

@@ -17,6 +17,7 @@ import { applyMatchInvoice } from "../matchmaking/invoices.js";
 import { reportPaidWaybills } from "../submission/seed.js";
 import { createCampaign, fundMarketing, grantFor, grantManually, moveCampaign, revokeGrant } from "../marketing/red-envelopes.js";
 import { demoScopes } from "../db/seed-scopes.js";
+import { isIndividual } from "../../contract/platforms.js";
 
 let serial = 0;
 const requestNo = () => `SEED-FIN2-${String(++serial).padStart(4, "0")}`;
@@ -27,7 +28,7 @@ export async function seedFinanceRecords(db: Db, ids: SeedIds): Promise<void> {
   const { users, scopeOf } = await demoScopes(db, ids);
   const system = scopeOf("SYSTEM_USER");
   const orgUser = scopeOf("ORG_USER");
-  const demoDriver = users.find((u) => u.type === "INDIVIDUAL_USER")!;
+  const demoDriver = users.find((u) => isIndividual(u))!;
   const orgId = ids.orgIds[0]!;
   await registerDrivers(db, orgId, demoDriver, 8);
   const at = nowIso();

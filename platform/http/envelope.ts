@@ -65,6 +65,9 @@ export function pagingSchemaUpTo(maxSize: number) {
 /** Paging fields every list body carries: current (1-based) and size (1 to MAX_PAGE_SIZE). */
 export const pagingSchema = pagingSchemaUpTo(MAX_PAGE_SIZE);
 
+/** The first page of `size` rows, for a caller inside the platform (a job, a benchmark) that reads a list directly. */
+export const firstPageOf = (size: number) => ({ current: 1, size });
+
 export function offsetOf(current: number, size: number): number {
   return (current - 1) * size;
 }

@@ -29,6 +29,7 @@ import { hashPassword } from "./crypto.js";
 import { platformOf } from "./guard.js";
 import { requesterAddress } from "../http/rate-limit.js";
 import { issueSmsCode, requireSmsCode } from "./sms-codes.js";
+import { isIndividual } from "../../contract/platforms.js";
 
 /** Invitation roles whose invitee becomes an INDIVIDUAL_USER. */
 const INDIVIDUAL_ROLES = ["DRIVER", "CAPTAIN", "FLEET_LEADER", "SHIPOWNER"] as const;
@@ -55,7 +56,7 @@ async function waitingAccount(ctx: ServiceContext, platformId: string, mobile: s
 export async function sendActivationCode(ctx: ServiceContext, platformId: string, input: unknown, address: string | null) {
   const { mobile, inviteCode } = parse(activationSmsSchema.extend({ clientId: clientIdSchema }), input);
   const user = await waitingAccount(ctx, platformId, mobile);
-  const eligible = user ? user.type === "INDIVIDUAL_USER" && user.password_hash === NO_PASSWORD : !!(await openInvitation(ctx, platformId, mobile, inviteCode));
+  const eligible = user ? isIndividual(user) && user.password_hash === NO_PASSWORD : !!(await openInvitation(ctx, platformId, mobile, inviteCode));
   return issueSmsCode(ctx, { platformId, mobile, purpose: "ACTIVATION", address, deliver: eligible });
 }
 
@@ -63,7 +64,7 @@ export async function activate(ctx: ServiceContext, platformId: string, input: u
   const body = parse(activationSchema, input);
   await requireSmsCode(ctx, { mobile: body.mobile, purpose: "ACTIVATION", code: body.smsCode });
   const existing = await ctx.db.kysely.selectFrom("users").select(["id", "type", "platform_id", "password_hash"]).where("mobile", "=", body.mobile).executeTakeFirst();
-  if (existing && (existing.type !== "INDIVIDUAL_USER" || existing.password_hash !== NO_PASSWORD || existing.platform_id !== platformId)) {
+  if (existing && (!isIndividual(existing) || existing.password_hash !== NO_PASSWORD || existing.platform_id !== platformId)) {
     throw new Refusal(RefusalCode.illegalState, "该手机号已开通账号并设置了密码，请直接登录");
   }
   const invitation = await openInvitation(ctx, platformId, body.mobile, body.inviteCode);

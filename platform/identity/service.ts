@@ -9,6 +9,7 @@ import { enforceLimit as limit } from "../http/rate-limit.js";
 import { devOutbox } from "./outbox.js";
 import { loginFailures } from "../observability/metrics.js";
 import { checkSmsCode, issueSmsCode, SMS_RATE_LIMITS } from "./sms-codes.js";
+import { isIndividual, isPlatformStaff } from "../../contract/platforms.js";
 
 export { devOutbox, readDevOutbox } from "./outbox.js";
 
@@ -213,7 +214,7 @@ export async function login(ctx: ServiceContext, body: TokenRequest, platformId:
 
   await clearAttempts(ctx, "users", mobile);
   if (user.status !== "ACTIVE") throw new Refusal(RefusalCode.invalid, "账号已停用，请联系管理员");
-  if (user.type !== "SYSTEM_USER" && user.platform_id !== platformId) {
+  if (!isPlatformStaff(user) && user.platform_id !== platformId) {
     throw new Refusal(RefusalCode.invalid, "该账号不属于当前平台，请从所属平台的地址登录");
   }
   const tokens = await issueTokens(ctx, user.id, body.clientId, platformId, null);
@@ -391,7 +392,7 @@ export async function userInfo(ctx: ServiceContext, caller: Caller): Promise<Use
     mobile: user.mobile,
     headshotUrl: user.headshot_url,
     // An individual's personal organisation (domain 0.2) only holds their resources: they belong to the tenant.
-    companyName: (user.type === "INDIVIDUAL_USER" ? null : user.orgName) ?? user.tenantName ?? user.platformName ?? null,
+    companyName: (isIndividual(user) ? null : user.orgName) ?? user.tenantName ?? user.platformName ?? null,
     type: user.type,
     accessLevel: user.type,
     roles: roles.map((r) => r.name),

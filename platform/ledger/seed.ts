@@ -10,6 +10,7 @@ import type { CallerScope } from "../scope.js";
 import type { SeedIds } from "../db/seed.js";
 import { applyWithdrawal, bindCard, decideRecharge, decideWithdrawal, payWaybills, saveInvoiceTitle, submitRecharge } from "./flows.js";
 import { demoScopes } from "../db/seed-scopes.js";
+import { isIndividual } from "../../contract/platforms.js";
 
 let serial = 0;
 const requestNo = () => `SEED-LEDGER-${String(++serial).padStart(4, "0")}`;
@@ -22,7 +23,7 @@ export async function seedLedger(db: Db, ids: SeedIds): Promise<void> {
   const driver = scopeOf("INDIVIDUAL_USER");
   const orgId = ids.orgIds[0]!;
   const org = await k.selectFrom("organisations").selectAll().where("id", "=", orgId).executeTakeFirstOrThrow();
-  await registerDrivers(db, orgId, users.find((u) => u.type === "INDIVIDUAL_USER")!);
+  await registerDrivers(db, orgId, users.find((u) => isIndividual(u))!);
 
   // Recharges: 50 万元 confirmed, one waiting for the platform, one rejected.
   const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString();

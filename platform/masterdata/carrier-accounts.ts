@@ -16,6 +16,7 @@ import type { Database } from "../db/schema.js";
 import { sendAccountSms } from "../identity/account-sms.js";
 import { templateRole } from "../iam/role-templates.js";
 import type { AnyDb, Row } from "../resources/bind.js";
+import { isIndividual } from "../../contract/platforms.js";
 
 type Db = Kysely<Database> | Transaction<Database>;
 const typed = (trx: AnyDb) => trx as unknown as Db;
@@ -53,7 +54,7 @@ export async function accountOfProfile(trx: AnyDb, kind: CarrierKind, profile: C
   const user = await db.selectFrom("users").select(["id", "type", "platform_id"]).where("mobile", "=", number).executeTakeFirst();
   let userId: number;
   if (user) {
-    if (user.type !== "INDIVIDUAL_USER" || user.platform_id !== profile.platform_id) return null;
+    if (!isIndividual(user) || user.platform_id !== profile.platform_id) return null;
     const other = await db.selectFrom(profiles).select("id").where("user_id", "=", Number(user.id)).where("id", "<>", profile.id).where("deleted_at", "is", null).executeTakeFirst();
     if (other) return null;
     userId = Number(user.id);

@@ -19,6 +19,7 @@ import { orderStatusFor } from "../freight/rules.js";
 import { refreshOrderProgress } from "./progress.js";
 import { recordEvent } from "../freight/events.js";
 import { tonnesPlain } from "../../contract/numbers.js";
+import { isIndividual, isOrgUser } from "../../contract/platforms.js";
 
 type Trx = Transaction<Database>;
 const DAY = 86_400_000;
@@ -334,7 +335,7 @@ export async function seedDeliveries(db: Db, ids: SeedIds): Promise<void> {
   const now = Date.now();
   await db.kysely.transaction().execute(async (trx) => {
     const users = await trx.selectFrom("users").select(["id", "name", "type", "org_id", "tenant_id"]).where("id", "in", Object.values(ids.userIds)).execute();
-    const orgUser = users.find((u) => u.type === "ORG_USER")!;
+    const orgUser = users.find((u) => isOrgUser(u))!;
     const orgs = await trx.selectFrom("organisations").select(["id", "name", "tenant_id"]).where("id", "in", ids.orgIds).orderBy("id").execute();
     const serial = { n: 0 };
     for (const [i, org] of orgs.entries()) {
@@ -355,7 +356,7 @@ export async function seedDeliveries(db: Db, ids: SeedIds): Promise<void> {
       await seedContainers(trx, orgId, null, actor, now, serial);
       for (const order of orders) await refreshOrderProgress(trx, Number(order.id), { userId: actor.id ?? 0, name: actor.name, platformId: order.platform_id });
     }
-    const individual = users.find((u) => u.type === "INDIVIDUAL_USER");
+    const individual = users.find((u) => isIndividual(u));
     if (individual?.org_id != null) {
       const actor = { id: Number(individual.id), name: String(individual.name) };
       const orders = await openOrders(trx, Number(individual.org_id), Number(individual.id));

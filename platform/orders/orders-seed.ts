@@ -14,6 +14,7 @@ import { refreshOrderProgress } from "./progress.js";
 import { orderMessage } from "./order.resource.js";
 import { nextSerial } from "../resources/write.js";
 import type { Row } from "../resources/bind.js";
+import { isIndividual, isOrgUser, isTenantStaff } from "../../contract/platforms.js";
 
 type Trx = Transaction<Database>;
 const DAY = 86_400_000;
@@ -229,13 +230,13 @@ async function pointNotifications(trx: Trx, ids: SeedIds): Promise<void> {
     const user = await trx.selectFrom("users").select(["type", "org_id", "tenant_id"]).where("id", "=", userId).executeTakeFirstOrThrow();
     let orders = trx.selectFrom("freight_orders").selectAll().where("platform_id", "=", "A").where("deleted_at", "is", null);
     let freights = trx.selectFrom("freights").select(["id", "freight_no", "freight_way", "status", "loading_place", "unloading_place", "cargo_category", "planned_weight"]).where("platform_id", "=", "A");
-    if (user.type === "TENANT_USER") {
+    if (isTenantStaff(user)) {
       orders = orders.where("tenant_id", "=", Number(user.tenant_id));
       freights = freights.where("tenant_id", "=", Number(user.tenant_id));
-    } else if (user.type === "ORG_USER") {
+    } else if (isOrgUser(user)) {
       orders = orders.where("org_id", "=", Number(user.org_id));
       freights = freights.where("org_id", "=", Number(user.org_id));
-    } else if (user.type === "INDIVIDUAL_USER") {
+    } else if (isIndividual(user)) {
       orders = orders.where("owner_user_id", "=", userId);
       freights = freights.where("carrier_user_id", "=", userId).where("freight_way", "=", "ROAD");
     }
@@ -270,7 +271,7 @@ export async function seedOrders(db: Db, ids: SeedIds): Promise<void> {
   const now = Date.now();
   await db.kysely.transaction().execute(async (trx) => {
     const users = await trx.selectFrom("users").select(["id", "name", "type", "org_id", "tenant_id"]).where("id", "in", Object.values(ids.userIds)).execute();
-    const orgUser = users.find((u) => u.type === "ORG_USER")!;
+    const orgUser = users.find((u) => isOrgUser(u))!;
     for (const orgId of ids.orgIds) {
       const org = await trx.selectFrom("organisations").select(["platform_id", "tenant_id"]).where("id", "=", orgId).executeTakeFirstOrThrow();
       const operator = Number(orgUser.org_id) === orgId ? { id: Number(orgUser.id), name: String(orgUser.name) } : { id: null, name: "企业调度" };
@@ -279,7 +280,7 @@ export async function seedOrders(db: Db, ids: SeedIds): Promise<void> {
       await settleStates(trx, o, now);
       await addOrders(trx, o, now, null);
     }
-    const individual = users.find((u) => u.type === "INDIVIDUAL_USER");
+    const individual = users.find((u) => isIndividual(u));
     if (individual?.org_id != null && individual.tenant_id != null) {
       const o: Owner = { platformId: "A", tenantId: Number(individual.tenant_id), orgId: Number(individual.org_id), ownerUserId: Number(individual.id), operator: { id: Number(individual.id), name: String(individual.name) } };
       await individualShipper(trx, o, iso(now - 20 * DAY));

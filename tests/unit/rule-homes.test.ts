@@ -8,7 +8,7 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = join(__dirname, "..", "..");
-const SOURCE_DIRS = ["app", "platform", "contract", "scripts"];
+const SOURCE_DIRS = ["app", "platform", "contract", "scripts", "bench"];
 const EXTENSIONS = /\.(ts|tsx|js|mjs|cjs)$/;
 
 function sourceFiles(dir: string): string[] {
@@ -63,11 +63,11 @@ const RULES: Rule[] = [
     allowed: ["if (isOrgUser(scope)) q = q.where(rowsFor(scope, \"p\"));"],
   },
   {
-    name: "account kinds spelt out (staff: SYSTEM_USER or TENANT_USER)",
+    name: "account kinds compared by hand (user.type, user.info.type, a row's type)",
     homes: ["contract/platforms.ts"],
-    patterns: [/type\s*===\s*"SYSTEM_USER"\s*\|\|\s*[\w.]*type\s*===\s*"TENANT_USER"/, /type\s*===\s*"TENANT_USER"\s*\|\|\s*[\w.]*type\s*===\s*"SYSTEM_USER"/],
-    caught: ['const staff = user.info.type === "SYSTEM_USER" || user.info.type === "TENANT_USER";', 'if (u.type === "TENANT_USER" || u.type === "SYSTEM_USER") return;'],
-    allowed: ["const staff = isStaff(user.info);", 'if (user.info.type === "ORG_USER") return;'],
+    patterns: [/\.type\s*(===|!==)\s*["'`](SYSTEM_USER|TENANT_USER|ORG_USER|INDIVIDUAL_USER)["'`]/],
+    caught: ['const staff = user.info.type === "SYSTEM_USER" || user.info.type === "TENANT_USER";', 'if (u.type !== "INDIVIDUAL_USER") return;', 'users.find((u) => u.type === "ORG_USER")'],
+    allowed: ["const staff = isStaff(user.info);", "if (isOrgUser(user.info)) return;", '.where("u.type", "=", user.type)', 'if (row.type === "WATER") return;'],
   },
   {
     name: "check characters of identity numbers (身份证 GB 11643, 统一社会信用代码 GB 32100)",

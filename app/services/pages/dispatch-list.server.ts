@@ -26,6 +26,7 @@ import { delivery, redelivery } from "../../../contract/resources/delivery";
 import { transportTask } from "../../../contract/resources/transport-task";
 import { replyStatus } from "~/lib/form";
 import { firstPage } from "~/lib/paging";
+import { isIndividual } from "../../../contract/platforms";
 
 const orderFilterSchema = z.object({
   orderNo: z.string().transform((no) => no.slice(0, 32)).optional(),
@@ -45,7 +46,7 @@ export function orderListQuery(url: URL, water: boolean) {
 const NUMBER_PATTERN = /^[A-Za-z0-9]{1,32}$/;
 
 /** Whether the user may dispatch at all: a manager's account with the dispatch permission. */
-const mayDispatch = (user: CurrentUser) => user.info.type !== "INDIVIDUAL_USER" && user.roles.includes("TMS_FREIGHT_DISPATCH");
+const mayDispatch = (user: CurrentUser) => !isIndividual(user.info) && user.roles.includes("TMS_FREIGHT_DISPATCH");
 
 /** The order a dispatch form is for, found by its number and checked by id; null when not visible or not found. */
 async function findOrder(user: CurrentUser, orderId: string | null, orderNo: string | null) {

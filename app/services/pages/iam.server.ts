@@ -21,6 +21,7 @@ import type { ListPage } from "~/pages/kit";
 import { redirectWithNotice } from "../page-data.server";
 import { recordAction } from "../resource-pages.server";
 import { resourcesApi } from "../resources.server";
+import { isOrgUser } from "../../../contract/platforms";
 
 export type ActionResult = { ok?: string; error?: string; data?: unknown };
 
@@ -110,7 +111,7 @@ export async function userFormData(user: CurrentUser, url: URL) {
   const editing: EditedUser | null = record ? { id: record.id, name: String(record.name), userType: String(record.userType), roleIds: (record.roleIds as number[] | undefined) ?? [] } : null;
   const [roleOptions, orgs] = await Promise.all([
     Promise.all(kinds.map(async (kind) => [kind, await user.call<Array<{ id: number; name: string }>>({ path: "/iam-user/role-options", body: { userType: kind } })] as const)).then((entries) => Object.fromEntries(entries) as RoleOptions),
-    form === "new" && user.info.type !== "ORG_USER" ? orgPickerOf(user, url.searchParams) : null,
+    form === "new" && !isOrgUser(user.info) ? orgPickerOf(user, url.searchParams) : null,
   ]);
   return { editing, roleOptions, orgs, kinds };
 }

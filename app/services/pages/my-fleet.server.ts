@@ -8,6 +8,7 @@ import { pageJson, platformMessage } from "~/services/page-data.server";
 import { PlatformError } from "~/services/platform.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
 import type { Paged } from "./money.server";
+import { isIndividual } from "../../../contract/platforms";
 
 export interface MyFleetSummary {
   fleetName: string;
@@ -30,7 +31,7 @@ export const myFleetApi = {
 
 /** The fleet figures a fleet leader's 首页 shows; null for everyone else (never breaks the home page). */
 export async function myFleetFigures(user: CurrentUser): Promise<MyFleetSummary | null> {
-  if (user.info.type !== "INDIVIDUAL_USER") return null;
+  if (!isIndividual(user.info)) return null;
   try {
     return await myFleetApi.summary(user);
   } catch (error) {

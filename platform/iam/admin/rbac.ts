@@ -25,7 +25,7 @@ import { announceRevocation } from "../../identity/service.js";
 import { sendAccountSms } from "../../identity/account-sms.js";
 import { passwordNotSent } from "../../../contract/account-sms.js";
 import { requireCode } from "../../http/permission.js";
-import { isOrgUser, isPlatformStaff, isTenantStaff, NOTHING, ownOrgId, rowsFor, type CallerScope } from "../../scope.js";
+import { isIndividual, isOrgUser, isPlatformStaff, isTenantStaff, NOTHING, ownOrgId, rowsFor, type CallerScope } from "../../scope.js";
 
 export const USER_TYPE_LABELS: Record<UserType, string> = { SYSTEM_USER: "平台用户", TENANT_USER: "租户用户", ORG_USER: "企业用户", INDIVIDUAL_USER: "个人用户" };
 const STAFF: readonly UserType[] = ["SYSTEM_USER", "TENANT_USER", "ORG_USER"];
@@ -97,8 +97,11 @@ export function resolveRoleCodes(caller: Caller, before: readonly string[], want
 
 type ScopedUser = { platform_id: string; type: UserType; tenant_id: number | null; org_id: number | null };
 
+/** The scope an account's own kind of user sees: the users a holder of 用户管理 there can manage. */
+const scopeOfAccount = (user: ScopedUser): CallerScope => ({ type: user.type, userId: 0, name: "", platformId: user.platform_id, tenantId: user.tenant_id, orgId: user.org_id, water: false, permissions: new Set() });
+
 async function hasUserAdmin(trx: AnyDb, user: ScopedUser): Promise<boolean> {
-  let query = trx
+  const query = trx
     .selectFrom("users as u")
     .innerJoin("user_roles as ur", "ur.user_id", "u.id")
     .innerJoin("roles as r", "r.id", "ur.role_id")
@@ -107,10 +110,8 @@ async function hasUserAdmin(trx: AnyDb, user: ScopedUser): Promise<boolean> {
     .where("rp.permission_code", "=", USER_ADMIN_CODE)
     .where("u.status", "=", "ACTIVE")
     .where("r.status", "=", "ENABLED")
-    .where("u.platform_id", "=", user.platform_id)
-    .where("u.type", "=", user.type);
-  if (user.type === "TENANT_USER") query = query.where("u.tenant_id", "=", user.tenant_id ?? -1);
-  if (user.type === "ORG_USER") query = query.where("u.org_id", "=", user.org_id ?? -1);
+    .where("u.type", "=", user.type)
+    .where(rowsFor(scopeOfAccount(user), "u"));
   return !!(await query.limit(1).executeTakeFirst());
 }
 
@@ -119,7 +120,7 @@ async function hasUserAdmin(trx: AnyDb, user: ScopedUser): Promise<boolean> {
  * which had an ACTIVE holder of IAM_USER_MANAGEMENT without one.
  */
 async function guardUserAdmins(trx: AnyDb, users: readonly ScopedUser[]): Promise<{ check(): Promise<void> }> {
-  const staff = users.filter((u) => u.type !== "INDIVIDUAL_USER");
+  const staff = users.filter((u) => !isIndividual(u));
   const had = await Promise.all(staff.map((u) => hasUserAdmin(trx, u)));
   return {
     async check() {
@@ -365,8 +366,8 @@ export async function createUser(ctx: ServiceContext, caller: Caller, input: unk
   const result = await ctx.db.kysely.transaction().execute(async (trx) => {
     let tenantId: number | null = null;
     let orgId: number | null = null;
-    if (body.type === "TENANT_USER") tenantId = isPlatformStaff(caller) ? null : caller.tenantId;
-    if (body.type === "ORG_USER") {
+    if (isTenantStaff(body)) tenantId = isPlatformStaff(caller) ? null : caller.tenantId;
+    if (isOrgUser(body)) {
       const wanted = isOrgUser(caller) ? caller.orgId : body.orgId;
       if (!wanted) throw new HttpError(400, "请选择所属企业");
       const org = await trx.selectFrom("organisations").select(["id", "tenant_id"]).where("id", "=", wanted).where(rowsFor(caller, "organisations", { org: "id" })).executeTakeFirst();
@@ -374,7 +375,7 @@ export async function createUser(ctx: ServiceContext, caller: Caller, input: unk
       orgId = Number(org.id);
       tenantId = Number(org.tenant_id);
     }
-    if (body.type === "TENANT_USER" && tenantId === null) {
+    if (isTenantStaff(body) && tenantId === null) {
       const tenant = await trx.selectFrom("tenants").select("id").where("platform_id", "=", caller.platformId).orderBy("id").executeTakeFirst();
       if (!tenant) throw new HttpError(400, "平台下还没有租户");
       tenantId = Number(tenant.id);

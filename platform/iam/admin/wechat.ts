@@ -17,6 +17,7 @@ import { platformOf } from "../../identity/guard.js";
 import { getKeyPair, sendSmsCode } from "../../identity/service.js";
 import { requireSmsCode } from "../../identity/sms-codes.js";
 import { requesterAddress } from "../../http/rate-limit.js";
+import { isPlatformStaff } from "../../../contract/platforms.js";
 
 export const WECHAT_STATE_TTL_MS = 30 * 60_000;
 const invalid = (message: string) => new Refusal(RefusalCode.invalid, message);
@@ -73,7 +74,7 @@ export async function bindWechat(ctx: ServiceContext, platformId: string, input:
     const taken = await trx.selectFrom("user_wechat_bindings").select("user_id").where("openid", "=", body.openid).executeTakeFirst();
     if (taken && Number(taken.user_id) !== Number(user.id)) throw invalid("该微信已绑定其他账号，请先在原账号解绑");
     await trx.deleteFrom("user_wechat_bindings").where("user_id", "=", user.id).execute();
-    await trx.insertInto("user_wechat_bindings").values({ platform_id: user.type === "SYSTEM_USER" ? platformId : user.platform_id, user_id: user.id, openid: body.openid, created_at: nowIso() }).execute();
+    await trx.insertInto("user_wechat_bindings").values({ platform_id: isPlatformStaff(user) ? platformId : user.platform_id, user_id: user.id, openid: body.openid, created_at: nowIso() }).execute();
     return { name: user.name };
   });
 }
