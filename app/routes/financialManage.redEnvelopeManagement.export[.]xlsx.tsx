@@ -3,6 +3,7 @@ import { resolveAccess } from "~/navigation";
 import { relayDownload } from "~/services/freight.server";
 import { PlatformError } from "~/services/platform.server";
 import { requireUser, viewerOf } from "~/services/user.server";
+import { queryText } from "~/services/list-query";
 
 /**
  * GET /financialManage/redEnvelopeManagement/export.xlsx?tab=campaigns|grants&<the tab's filters>: the
@@ -22,11 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const access = resolveAccess(PAGE, viewerOf(user));
   if (access.kind !== "ok") return errorJson(403, "没有导出红包管理的权限");
-  const filter: Record<string, string> = {};
-  for (const key of FILTERS[tab]) {
-    const value = (url.searchParams.get(key) ?? "").trim();
-    if (value) filter[key] = value;
-  }
+  const filter = queryText(url, FILTERS[tab]);
   let upstream: Response;
   try {
     upstream = await user.call<Response>({ path: `/pay/red-envelopes/${tab}/export`, body: filter, raw: true, signal: request.signal });

@@ -29,6 +29,30 @@ export interface ListQuery<Filter, Field extends string> {
   size: number;
 }
 
+const textValues = (url: URL, field: string) =>
+  url.searchParams
+    .getAll(field)
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+/** The first non-empty value of each field, trimmed: what a filter form shows again and a list sends. */
+export function queryText<Field extends string>(url: URL, fields: readonly Field[]): Partial<Record<Field, string>> {
+  const values: Partial<Record<Field, string>> = {};
+  for (const field of fields) {
+    const first = textValues(url, field)[0];
+    if (first !== undefined) values[field] = first;
+  }
+  return values;
+}
+
+/**
+ * A platform list's body straight from the URL: the page and the named filters as typed, blanks dropped.
+ * For lists whose filters the platform alone validates (its refusal is shown as the page's notice).
+ */
+export function listBody(url: URL, filters: readonly string[]): Record<string, string | number> {
+  return { ...queryText(url, filters), ...pageParams(url) };
+}
+
 function shapeKeys(schema: z.ZodTypeAny): string[] {
   let inner: z.ZodTypeAny = schema;
   while ("innerType" in inner._def || "schema" in inner._def) inner = (inner._def.innerType ?? inner._def.schema) as z.ZodTypeAny;
@@ -49,13 +73,11 @@ export function parseListQuery<S extends ListSchema, Field extends string = stri
   options: ListQueryOptions<Field> = {},
 ): ListQuery<z.output<S>, Field> {
   const fields = (options.fields ?? shapeKeys(schema)) as readonly Field[];
+  const values = queryText(url, fields);
   const input: Record<string, unknown> = {};
-  const values: Partial<Record<Field, string>> = {};
   for (const field of fields) {
-    const all = url.searchParams.getAll(field).map((v) => v.trim()).filter(Boolean);
-    if (all.length === 0) continue;
-    values[field] = all[0];
-    input[field] = options.repeated?.includes(field) ? all : all[0];
+    if (values[field] === undefined) continue;
+    input[field] = options.repeated?.includes(field) ? textValues(url, field) : values[field];
   }
   for (const name of options.booleans ?? []) {
     const value = url.searchParams.get(name);

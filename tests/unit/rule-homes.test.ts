@@ -56,6 +56,13 @@ const RULES: Rule[] = [
     allowed: ["{ ...filter, current, size }", "firstPage(50)", "let current: z.ZodTypeAny | undefined = schema;", 'params.set("current", String(lastPage));'],
   },
   {
+    name: "list filters read from the URL (first value, trimmed, blanks dropped)",
+    homes: ["app/services/list-query.ts"],
+    patterns: [/searchParams\.get\(\s*[a-z]\w*\s*\)\s*\?\?\s*""\s*\)\.trim\(\)/, /searchParams\.get\(\s*[a-z]\w*\s*\)\?\.trim\(\)/],
+    caught: ['const value = (url.searchParams.get(key) ?? "").trim();', "const value = url.searchParams.get(key)?.trim();", 'MAP_FILTERS.map((k) => [k, (url.searchParams.get(k) ?? "").trim()])'],
+    allowed: ['const freightNo = (url.searchParams.get("freightNo") ?? "").trim();', "const filter = queryText(url, FILTERS[tab]);"],
+  },
+  {
     name: "caller kinds (whose rows a caller sees)",
     homes: ["platform/scope.ts"],
     patterns: [/\b(scope|caller)\.type\s*(===|!==)/, /\bswitch\s*\(\s*(\w+\.)?(scope|caller)\.type\s*\)/],

@@ -11,7 +11,7 @@
 import { formatYuan } from "../../../contract/numbers";
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { MATCH_INVOICE_KINDS } from "../../../contract/resources/match-invoice";
-import { pageParams } from "~/lib/paging";
+import { listBody } from "~/services/list-query";
 import { noticeAndHeaders, platformMessage } from "~/services/page-data.server";
 import { APPLY_MATCH, BATCH_REGISTER } from "~/lib/batch-actions";
 import { bulkAction, bulkConfirmation, type BulkRun } from "~/services/resource-pages.server";
@@ -20,15 +20,6 @@ import type { Paged } from "./money.server";
 
 export const MATCH_LIST = "/financialManage/matchmakingBillingList";
 export const TAX_LIST = "/financialManage/temporaryRegistrationList";
-
-function query(url: URL, filters: readonly string[]) {
-  const out: Record<string, string | number> = { ...pageParams(url) };
-  for (const key of filters) {
-    const value = (url.searchParams.get(key) ?? "").trim();
-    if (value) out[key] = value;
-  }
-  return out;
-}
 
 // ---------------------------------------------------------------------------------------------
 // 申请撮合开票
@@ -52,7 +43,7 @@ export async function loadMatchApply(request: Request) {
   const selected = url.searchParams.getAll("freightId").map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
   const base = { applyView: true as const, notice, selected, ticked: url.searchParams.getAll("freightId"), closeHref: closeHref(url) };
   try {
-    const page = await user.call<MatchCandidates>({ path: "/tms-match-invoice/candidates", method: "POST", body: query(url, ["invoiceKind", "keyword", "shipperName"]) });
+    const page = await user.call<MatchCandidates>({ path: "/tms-match-invoice/candidates", method: "POST", body: listBody(url, ["invoiceKind", "keyword", "shipperName"]) });
     const bulk = url.searchParams.get("confirm") === `${APPLY_MATCH.key}:` ? await bulkConfirmation(user, APPLY_MATCH, url, page.records as Array<Record<string, unknown> & { actions: string[] }>) : null;
     return json({ ...base, page, bulk, refused: null as string | null }, { headers });
   } catch (error) {
@@ -83,7 +74,7 @@ export async function loadTaxBatch(request: Request) {
   const ticked = url.searchParams.getAll("person").filter((v) => BATCH_REGISTER.pattern!.test(v));
   const base = { batchView: true as const, notice, selected: ticked, ticked, closeHref: closeHref(url) };
   try {
-    const page = await user.call<Paged>({ path: "/tms-tax-registration/candidates", method: "POST", body: query(url, ["personType", "keyword"]) });
+    const page = await user.call<Paged>({ path: "/tms-tax-registration/candidates", method: "POST", body: listBody(url, ["personType", "keyword"]) });
     const bulk = url.searchParams.get("confirm") === `${BATCH_REGISTER.key}:` ? await bulkConfirmation(user, BATCH_REGISTER, url, page.records as Array<Record<string, unknown> & { actions: string[] }>) : null;
     return json({ ...base, page, bulk, refused: null as string | null }, { headers });
   } catch (error) {

@@ -6,13 +6,15 @@ import { PlatformError } from "~/services/platform.server";
 import { requirePage } from "~/services/user.server";
 import { SHIP_MAP_SIZE } from "~/lib/map-sizes";
 import { CHINA_BOX, mapView, PROVINCE_NAMES, provinceContains, provinceNamed } from "~/lib/chinaMap.server";
+import { queryText } from "~/services/list-query";
 
 const MAP_FILTERS = ["shipType", "minTonnes", "maxTonnes", "empty", "navStatus", "province"] as const;
 
 export async function findShipMapLoader({ request }: LoaderFunctionArgs) {
   const user = await requirePage(request);
   const url = new URL(request.url);
-  const values = Object.fromEntries(MAP_FILTERS.map((k) => [k, (url.searchParams.get(k) ?? "").trim().slice(0, 64)])) as Record<(typeof MAP_FILTERS)[number], string>;
+  const typed = queryText(url, MAP_FILTERS);
+  const values = Object.fromEntries(MAP_FILTERS.map((k) => [k, (typed[k] ?? "").slice(0, 64)])) as Record<(typeof MAP_FILTERS)[number], string>;
   const selectedId = Number(url.searchParams.get("shipId")) || null;
   const { headers } = await noticeAndHeaders(request, user);
   // 区域 is a province: the platform narrows to its bounding box, its outline decides.

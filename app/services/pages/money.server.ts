@@ -10,7 +10,8 @@ import { formatYuan } from "../../../contract/numbers";
 import { randomUUID } from "node:crypto";
 import { json } from "@remix-run/node";
 import { chinaLocalToIso, yuanToFen } from "../../../contract/units";
-import { firstPage, pageParams } from "~/lib/paging";
+import { firstPage } from "~/lib/paging";
+import { listBody } from "~/services/list-query";
 import { noticeAndHeaders, platformMessage, redirectWithNotice } from "~/services/page-data.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
 import { readForm } from "~/services/read-form.server";
@@ -32,16 +33,6 @@ type Row = Record<string, unknown>;
 
 const pay = <T>(user: CurrentUser, path: string, body?: unknown, method: "GET" | "POST" | "DELETE" = "POST") => user.call<T>({ path: `/pay${path}`, method, body: method === "GET" || method === "DELETE" ? undefined : (body ?? {}) });
 
-/** The list query of a page: paging plus the named filters, blanks dropped. */
-export function listQuery(url: URL, filters: readonly string[]) {
-  const query: Record<string, string | number> = { ...pageParams(url) };
-  for (const key of filters) {
-    const value = (url.searchParams.get(key) ?? "").trim();
-    if (value) query[key] = value;
-  }
-  return query;
-}
-
 export async function pageData<T extends object>(request: Request, user: CurrentUser, data: T) {
   const { notice, headers } = await noticeAndHeaders(request, user);
   return json({ ...data, notice, requestNo: randomUUID() }, { headers });
@@ -51,7 +42,7 @@ export async function pageData<T extends object>(request: Request, user: Current
 export async function loadMoneyList(request: Request, path: string, filters: readonly string[], extra: Row = {}) {
   const user = await requirePage(request);
   const url = new URL(request.url);
-  const page = await pay<Paged>(user, path, { ...listQuery(url, filters), ...extra });
+  const page = await pay<Paged>(user, path, { ...listBody(url, filters), ...extra });
   return pageData(request, user, { page, confirm: url.searchParams.get("confirm") ?? "", selected: url.searchParams.getAll("freightId").map(Number).filter(Number.isSafeInteger) });
 }
 

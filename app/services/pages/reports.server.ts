@@ -13,16 +13,13 @@ import { pageJson, platformMessage } from "~/services/page-data.server";
 import type { CurrentUser } from "~/services/user.server";
 import { requirePage } from "~/services/user.server";
 import { isStaff } from "../../../contract/platforms";
+import { queryText } from "~/services/list-query";
 
 const PARAM_KEYS = ["dateFrom", "dateTo", "freightWay", "orgId", "shipper", "period", "dimension"] as const;
 
 /** The URL's parameters: the values to show in the form, the valid parameters (or null) and the errors per field. */
 export function reportQuery(id: ReportId, url: URL): { values: Record<string, string>; params: ReportParams | null; errors: Record<string, string> } {
-  const values: Record<string, string> = { ...defaultRange(id) };
-  for (const key of PARAM_KEYS) {
-    const value = url.searchParams.get(key)?.trim();
-    if (value) values[key] = value;
-  }
+  const values: Record<string, string> = { ...defaultRange(id), ...queryText(url, PARAM_KEYS) };
   const parsed = reportParamsSchema(id).safeParse(values);
   if (parsed.success) return { values, params: parsed.data, errors: {} };
   const errors: Record<string, string> = {};
