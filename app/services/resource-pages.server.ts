@@ -29,6 +29,7 @@ import type { DocumentKind } from "~/lib/documents";
 import { replyStatus } from "~/lib/form";
 import { firstPage } from "~/lib/paging";
 import { isStaff } from "../../contract/platforms";
+import { bulkConfirmKey, recordConfirmOf } from "~/lib/confirm";
 
 /** Document fields (images) among `fields`: each an upload of the one widget, of its kind. */
 function documentFieldsOf(fields: Readonly<Record<string, Field>>): Record<string, DocumentKind> {
@@ -68,12 +69,6 @@ function pageHref(url: URL): string {
 
 const formKeys = (def: AnyResource, mode: "create" | "update") => Object.entries(def.fields).filter(([, f]) => f.form === true || (mode === "create" && f.form === "create")).map(([k]) => k);
 
-/** Where a record's confirmation dialog comes from: `?confirm=[<resource>.]<action>:<id>`. */
-function confirmOf(url: URL): { resource: string | null; action: string; id: number } | null {
-  const match = /^(?:([A-Za-z]{1,32})\.)?([A-Za-z]{1,32}):([1-9]\d{0,14})$/.exec(url.searchParams.get("confirm") ?? "");
-  return match ? { resource: match[1] ?? null, action: match[2]!, id: Number(match[3]) } : null;
-}
-
 /** The resource a POST or a confirmation names: the page's own, or one of its related lists'. */
 function targetDef(page: ListPage | DetailPage | AuditPage, key: string | null): AnyResource | null {
   if (!key || key === page.def.key) return page.def;
@@ -112,8 +107,8 @@ function exportOwn(path: string, filters: URLSearchParams): string {
 
 /** The bulk action a list's `?confirm=<key>:` opens (the ticked values ride in the address under its `param`). */
 export function bulkConfirmOf(page: Pick<ListPage, "bulkActions">, url: URL): BulkAction | null {
-  const match = /^([A-Za-z]{1,32}):$/.exec(url.searchParams.get("confirm") ?? "");
-  return (match && page.bulkActions?.find((b) => b.key === match[1])) ?? null;
+  const key = bulkConfirmKey(url);
+  return key === null ? null : (page.bulkActions?.find((b) => b.key === key) ?? null);
 }
 
 /** The confirmation of a bulk action: the ticked rows of this page that carry the action, a fresh request number, its inputs' pickers. */
@@ -149,7 +144,7 @@ export async function listLoader(page: ListPage, { request }: Args, { wholeRecor
     params.set("current", String(lastPage));
     throw redirect(`${url.pathname}?${params}`);
   }
-  const asked = confirmOf(url);
+  const asked = recordConfirmOf(url);
   const confirmDef = asked ? targetDef(page, asked.resource) : null;
   // Only a delete, a transition or a row action confirms here; a page's own intent (手动发放) has its own dialog.
   const confirm = asked && confirmDef && (asked.action === "delete" || actionSpecOf(confirmDef, asked.action)) ? asked : null;
@@ -347,7 +342,7 @@ export async function detailLoader(page: DetailPage | AuditPage, args: Args, opt
   const [related, extra] = await Promise.all([relatedOf(user, page.related, record), options.extra ? options.extra(user, record) : Promise.resolve(null)]);
   const url = new URL(args.request.url);
   const { notice, headers } = await noticeAndHeaders(args.request, user);
-  const asked = confirmOf(url);
+  const asked = recordConfirmOf(url);
   const confirmDef = asked ? targetDef(page, asked.resource) : null;
   // Only a delete, a transition or a row action confirms here; a page's own intent (手动发放) has its own dialog.
   const confirm = asked && confirmDef && (asked.action === "delete" || actionSpecOf(confirmDef, asked.action)) ? asked : null;

@@ -63,6 +63,13 @@ const RULES: Rule[] = [
     allowed: ['const freightNo = (url.searchParams.get("freightNo") ?? "").trim();', "const filter = queryText(url, FILTERS[tab]);"],
   },
   {
+    name: "the ?confirm= address of a confirmation (read, closed)",
+    homes: ["app/lib/confirm.ts"],
+    patterns: [/\.(get|delete)\(\s*["'`]confirm["'`]\s*\)/, /\.exec\([^)]*["'`]confirm["'`]/],
+    caught: ['const match = /^grant:(\\d+)$/.exec(url.searchParams.get("confirm") ?? "");', 'params.delete("confirm");'],
+    allowed: ["const grantId = confirmedId(url, \"grant\");", 'formData.get("confirmed")', "params.delete(CONFIRM_PARAM);"],
+  },
+  {
     name: "caller kinds (whose rows a caller sees)",
     homes: ["platform/scope.ts"],
     patterns: [/\b(scope|caller)\.type\s*(===|!==)/, /\bswitch\s*\(\s*(\w+\.)?(scope|caller)\.type\s*\)/],

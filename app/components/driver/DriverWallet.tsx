@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { ENTRY_TYPE_LABELS, WITHDRAW_STATUS_LABELS, type EntryType, type WithdrawStatus } from "../../../contract/ledger";
 import { fenToYuan, formatDateTime } from "~/lib/format";
 import type { ResourcePageData } from "~/services/resources.server";
+import { CONFIRM_PARAM } from "~/lib/confirm";
 
 type Row = Record<string, unknown>;
 
@@ -21,7 +22,7 @@ interface WalletData {
 /** The wallet's own address with one query parameter set (or dropped), the others kept. */
 function hrefWith(search: string, key: string, value: string | null): string {
   const params = new URLSearchParams(search);
-  params.delete("confirm");
+  params.delete(CONFIRM_PARAM);
   if (value === null) params.delete(key);
   else params.set(key, value);
   return params.size ? `/driver/wallet?${params}` : "/driver/wallet";

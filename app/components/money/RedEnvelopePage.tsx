@@ -26,6 +26,7 @@ import { IntentDialog } from "~/components/resource/IntentDialog";
 import { ResourceListPage } from "~/components/resource/ResourceListPage";
 import { Permission } from "~/components/ui/Permission";
 import type { loadRedEnvelopes } from "~/services/pages/red-envelopes.server";
+import { confirmParam } from "~/lib/confirm";
 
 const optionsOf = (labels: Readonly<Record<string, string>>) =>
   Object.fromEntries(
@@ -102,7 +103,7 @@ export function RedEnvelopePage() {
     requestNo,
   } = useLoaderData<typeof loadRedEnvelopes>();
   const location = useLocation();
-  const confirm = new URLSearchParams(location.search).get("confirm") ?? "";
+  const confirm = confirmParam(location.search);
   const granting = found as Record<string, unknown> | null;
   const page =
     tab === "grants" ? redEnvelopeGrantList : redEnvelopeCampaignPages.list!;

@@ -1,5 +1,6 @@
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { Dialog } from "~/components/ui/Dialog";
+import { confirmHref, intentConfirmOf } from "~/lib/confirm";
 
 /**
  * The confirmation of a page's own intent that is not a resource transition (解绑银行卡, 支付运费 …):
@@ -10,11 +11,10 @@ import { Dialog } from "~/components/ui/Dialog";
 export function IntentDialog({ confirm, intent, title, children, submitLabel, danger, hidden = {} }: { confirm: string; intent: string; title: string; children: React.ReactNode; submitLabel: string; danger?: boolean; hidden?: Record<string, string | string[]> }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const [name, id] = confirm.split(":");
-  if (name !== intent) return null;
-  const params = new URLSearchParams(location.search);
-  params.delete("confirm");
-  const back = `${location.pathname}${params.size ? `?${params}` : ""}`;
+  const asked = intentConfirmOf(confirm);
+  if (asked?.intent !== intent) return null;
+  const id = asked.argument;
+  const back = confirmHref(location.pathname, location.search, null);
   const formId = `confirm-${intent}`;
   return (
     <Dialog

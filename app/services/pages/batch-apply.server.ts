@@ -17,6 +17,7 @@ import { APPLY_MATCH, BATCH_REGISTER } from "~/lib/batch-actions";
 import { bulkAction, bulkConfirmation, type BulkRun } from "~/services/resource-pages.server";
 import { requirePage } from "~/services/user.server";
 import type { Paged } from "./money.server";
+import { bulkConfirmKey, confirmHref } from "~/lib/confirm";
 
 export const MATCH_LIST = "/financialManage/matchmakingBillingList";
 export const TAX_LIST = "/financialManage/temporaryRegistrationList";
@@ -30,11 +31,7 @@ export interface MatchCandidates extends Paged {
 }
 
 /** Where a view's dialog closes to: the view's address without `confirm`. */
-function closeHref(url: URL) {
-  const params = new URLSearchParams(url.search);
-  params.delete("confirm");
-  return `${url.pathname}?${params}`;
-}
+const closeHref = (url: URL) => confirmHref(url.pathname, url, null);
 
 export async function loadMatchApply(request: Request) {
   const user = await requirePage(request);
@@ -44,7 +41,7 @@ export async function loadMatchApply(request: Request) {
   const base = { applyView: true as const, notice, selected, ticked: url.searchParams.getAll("freightId"), closeHref: closeHref(url) };
   try {
     const page = await user.call<MatchCandidates>({ path: "/tms-match-invoice/candidates", method: "POST", body: listBody(url, ["invoiceKind", "keyword", "shipperName"]) });
-    const bulk = url.searchParams.get("confirm") === `${APPLY_MATCH.key}:` ? await bulkConfirmation(user, APPLY_MATCH, url, page.records as Array<Record<string, unknown> & { actions: string[] }>) : null;
+    const bulk = bulkConfirmKey(url) === APPLY_MATCH.key ? await bulkConfirmation(user, APPLY_MATCH, url, page.records as Array<Record<string, unknown> & { actions: string[] }>) : null;
     return json({ ...base, page, bulk, refused: null as string | null }, { headers });
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -75,7 +72,7 @@ export async function loadTaxBatch(request: Request) {
   const base = { batchView: true as const, notice, selected: ticked, ticked, closeHref: closeHref(url) };
   try {
     const page = await user.call<Paged>({ path: "/tms-tax-registration/candidates", method: "POST", body: listBody(url, ["personType", "keyword"]) });
-    const bulk = url.searchParams.get("confirm") === `${BATCH_REGISTER.key}:` ? await bulkConfirmation(user, BATCH_REGISTER, url, page.records as Array<Record<string, unknown> & { actions: string[] }>) : null;
+    const bulk = bulkConfirmKey(url) === BATCH_REGISTER.key ? await bulkConfirmation(user, BATCH_REGISTER, url, page.records as Array<Record<string, unknown> & { actions: string[] }>) : null;
     return json({ ...base, page, bulk, refused: null as string | null }, { headers });
   } catch (error) {
     if (error instanceof Response) throw error;

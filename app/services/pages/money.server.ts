@@ -21,6 +21,7 @@ import type { ListPage } from "~/pages/kit";
 import { parseResourceQuery } from "~/services/resource-query";
 import { resourcesApi, type ResourceDetail, type ResourcePageData } from "~/services/resources.server";
 import { recordAction } from "~/services/resource-pages.server";
+import { CONFIRM_PARAM, confirmedId, confirmHref, confirmParam, recordConfirmOf } from "~/lib/confirm";
 
 export interface Paged<T = Record<string, unknown>> {
   records: T[];
@@ -43,7 +44,7 @@ export async function loadMoneyList(request: Request, path: string, filters: rea
   const user = await requirePage(request);
   const url = new URL(request.url);
   const page = await pay<Paged>(user, path, { ...listBody(url, filters), ...extra });
-  return pageData(request, user, { page, confirm: url.searchParams.get("confirm") ?? "", selected: url.searchParams.getAll("freightId").map(Number).filter(Number.isSafeInteger) });
+  return pageData(request, user, { page, confirm: confirmParam(url), selected: url.searchParams.getAll("freightId").map(Number).filter(Number.isSafeInteger) });
 }
 
 /**
@@ -53,15 +54,13 @@ export async function loadMoneyList(request: Request, path: string, filters: rea
 async function ownList(user: CurrentUser, page: ListPage, url: URL) {
   const query = parseResourceQuery(filterSchema(page.def), page.def, url, page.preset);
   const list: ResourcePageData = await resourcesApi.search(user, page.def, query.filter, query);
-  const match = /^([A-Za-z]{1,32}):([1-9]\d{0,14})$/.exec(url.searchParams.get("confirm") ?? "");
+  const asked = recordConfirmOf(url);
   let confirm: { action: string; record: ResourceDetail } | null = null;
-  if (match && page.def.status?.transitions[match[1]!]) {
-    const record = list.records.find((r) => r.id === Number(match[2])) ?? (await resourcesApi.get(user, page.def, Number(match[2])));
-    if (record?.actions.includes(match[1]!)) confirm = { action: match[1]!, record: record as ResourceDetail };
+  if (asked && asked.resource === null && page.def.status?.transitions[asked.action]) {
+    const record = list.records.find((r) => r.id === asked.id) ?? (await resourcesApi.get(user, page.def, asked.id));
+    if (record?.actions.includes(asked.action)) confirm = { action: asked.action, record: record as ResourceDetail };
   }
-  const params = new URLSearchParams(url.search);
-  params.delete("confirm");
-  return { list, confirm, pageHref: params.size ? `${url.pathname}?${params}` : url.pathname };
+  return { list, confirm, pageHref: confirmHref(url.pathname, url, null) };
 }
 
 /** My own bank cards: each may be unbound (解绑 is the ledger's own call, confirmed by `?confirm=unbind:<id>`). */
@@ -83,7 +82,7 @@ export async function loadAccountInfo(request: Request, options: { entries?: boo
     ownList(user, ownWithdrawalList, url),
     options.entries ? resourcesApi.search(user, ownEntryPages.list!.def, {}, { current: flowPage, size: FLOW_PAGE_SIZE }) : null,
   ]);
-  return pageData(request, user, { account: summary.account, cards: withUnbind(summary.cards), ...withdrawals, entries, unbind: /^unbind:([1-9]\d{0,14})$/.exec(url.searchParams.get("confirm") ?? "")?.[1] ?? null });
+  return pageData(request, user, { account: summary.account, cards: withUnbind(summary.cards), ...withdrawals, entries, unbind: confirmedId(url, "unbind")?.toString() ?? null });
 }
 
 /**
@@ -138,7 +137,7 @@ export async function perform(request: Request, work: (user: CurrentUser, form: 
   const refused = Object.values(errors);
   if (refused.length) return json({ error: refused.join("；") }, { status: 400 });
   const back = new URL(request.url);
-  back.searchParams.delete("confirm");
+  back.searchParams.delete(CONFIRM_PARAM);
   back.searchParams.delete("freightId");
   try {
     const message = await work(user, form);

@@ -14,6 +14,7 @@ import { fenOf, FormError, isTransition, perform, text } from "~/services/pages/
 import { listLoader, recordAction } from "~/services/resource-pages.server";
 import { resourcesApi, type ResourceRecord } from "~/services/resources.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
+import { confirmedId } from "~/lib/confirm";
 
 export type RedEnvelopeTab = "campaigns" | "grants";
 
@@ -40,7 +41,7 @@ export async function loadRedEnvelopes(args: LoaderFunctionArgs) {
     // A caller without the right sees the platform's message on the page.
     refused = platformMessage(error);
   }
-  const grantId = /^grant:([1-9]\d{0,14})$/.exec(url.searchParams.get("confirm") ?? "")?.[1];
+  const grantId = confirmedId(url, "grant");
   const granting = grantId && tab === "campaigns" ? ((data.data.records as ResourceRecord[]).find((r) => r.id === Number(grantId)) ?? (await resourcesApi.get(user, redEnvelopeCampaign, Number(grantId)))) : null;
   return json({ ...data, tab, marketing, refused, granting: granting?.actions.includes("grant") ? granting : null, requestNo: randomUUID() }, { headers: list.headers });
 }

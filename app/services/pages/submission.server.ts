@@ -13,6 +13,7 @@ import { readForm } from "~/services/read-form.server";
 import { parseListQuery } from "~/services/list-query";
 import { SUBMISSION_BULK } from "~/lib/submission-actions";
 import { bulkAction, bulkConfirmation, bulkConfirmOf } from "~/services/resource-pages.server";
+import { confirmHref } from "~/lib/confirm";
 
 const FILTER_NAMES = ["keyword", "carrier", "status", "abnormal", "overdue", "completeFrom", "completeTo"] as const;
 
@@ -34,9 +35,7 @@ export async function submissionListLoader(own: ReportTarget, { request }: Loade
   // 批量上报's confirmation (`?confirm=submit:&freightId=…`): the ticked rows the platform offers 上报 on.
   const bulk = bulkConfirmOf(SUBMISSION_BULK, url);
   const confirmation = bulk ? await bulkConfirmation(user, bulk, url, data.records) : null;
-  const close = new URLSearchParams(url.search);
-  close.delete("confirm");
-  const listHref = close.size ? `${url.pathname}?${close}` : url.pathname;
+  const listHref = confirmHref(url.pathname, url, null);
   // The page's tabs: its targets the platform has (安徽省 and the national system share one page).
   const tabs = pageSiblings(target).filter((code) => targets.some((t) => t.code === code));
   return json({ target, data, notice, searchError, state: targets.find((t) => t.code === target) ?? null, bulk: confirmation, ticked: url.searchParams.getAll("freightId"), listHref, tabs }, { headers });
