@@ -295,6 +295,10 @@ describe("a platform in production mode sends every kind of SMS through the conf
       expect(after).toHaveLength(2);
       expect(after.every((l) => l.templateCode === "INVITATION" && l.status === "SENT")).toBe(true);
       expect(standin.state.sent.filter((m) => m.mobile === invitee).map((m) => m.templateCode)).toEqual(["SMS_100000005", "SMS_100000005"]);
+      // A code is never kept, so the invitation is sent again with a new one (the first no longer opens it).
+      const [firstCode, secondCode] = standin.state.sent.filter((m) => m.mobile === invitee).map((m) => m.params.code);
+      expect(secondCode).toMatch(/^[A-Z2-9]{8}$/);
+      expect(secondCode).not.toBe(firstCode);
 
       // A code's row: not offered, and refused when asked for anyway; nothing is sent.
       const { platform_id: platformId } = await p.db.kysely.selectFrom("users").select("platform_id").where("mobile", "=", DEMO_ACCOUNTS.SYSTEM_USER).executeTakeFirstOrThrow();
