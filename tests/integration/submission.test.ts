@@ -311,8 +311,11 @@ describe("the encrypted exchange and the checks before sending", () => {
     standin.state.accounts.MINISTRY_TEST = { password: "pw-national", privateKey: NATIONAL.privateKey, senderPublicKey: ours.publicKey };
     const env = { ...ENV, TMS_REPORT_MINISTRY_USER: "MINISTRY_TEST", TMS_REPORT_MINISTRY_PASSWORD: "pw-national", TMS_REPORT_MINISTRY_PRIVATE_KEY: ours.privateKey, TMS_REPORT_MINISTRY_PUBLIC_KEY: NATIONAL.publicKey } as unknown as NodeJS.ProcessEnv;
     const national = () => db().updateTable("report_targets").where("code", "=", "MINISTRY").where("platform_id", "=", "A");
-    await national().set({ enabled: 1 }).execute();
+    // Enabled, and sent by the job as 安徽省's messages are (the demo leaves the national target to 上报 by hand).
+    await national().set({ enabled: 1, auto_report: 1 }).execute();
     try {
+      // Enabling it gives the demo's completed waybills their national records too: park them.
+      await syncCompletedWaybills(db(), { platformId: "A" });
       await parkSeededQueue();
       const waybill = await completedWaybill();
       await runSubmitter(db(), sender(new Date(Date.now() + 60_000), { env }));
@@ -329,7 +332,7 @@ describe("the encrypted exchange and the checks before sending", () => {
       const waybills = standin.state.received.filter((m) => m.documentName === "WLHY_YD1001" && (m.payload as { ShippingNoteNumber?: string } | null)?.ShippingNoteNumber === waybill.freightNo);
       expect(waybills.map((m) => m.resultCode)).toEqual(["1001", "1001"]);
     } finally {
-      await national().set({ enabled: 0 }).execute();
+      await national().set({ enabled: 0, auto_report: 0 }).execute();
     }
   });
 
