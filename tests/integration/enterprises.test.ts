@@ -11,6 +11,7 @@ import { chinaCompactDate, chinaDate } from "../../contract/units.js";
 import { hashPassword } from "../../platform/identity/crypto.js";
 import { expireOverdueInvitations } from "../../platform/masterdata/invitation.resource.js";
 import { inviteCodeHash } from "../../platform/masterdata/invite-codes.js";
+import { hashClearInviteCodes } from "../../platform/db/migrations/0050_hashed_invite_codes.js";
 import { DEMO_PASSWORD, call, loginAs, type CallResult } from "../helpers/platform.js";
 import { as, grantCredentials, okData, startFreightPlatform, type Account, type FreightTestPlatform } from "./freight-fixtures.js";
 
@@ -199,6 +200,12 @@ describe("registration invitations", () => {
     expect((await okData<Rec>(as(f, "TENANT_USER", `${I}/${created[0]!.id}`, undefined, "GET"))).inviteCode).toBe(first.invite_code);
     expect(Date.parse(first.expires_at) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     expect(first).toMatchObject({ send_count_day: 1, last_sent_day: chinaDate() });
+    // A row from before codes were hashed gets, by migration 0050's rewrite, the hash that 账号激活
+    // looks its code up by, and keeps only the masked tail.
+    const { id: _old, ...older } = first;
+    const legacy = await f.p.db.kysely.insertInto("registration_invitations").values({ ...older, invite_no: "YQLEGACY", invitee_mobile: "17669990001", invite_code: "LEGACY23", invite_code_hash: null as unknown as string }).returning("id").executeTakeFirstOrThrow();
+    await hashClearInviteCodes(f.p.db.kysely as never);
+    expect(await row(Number(legacy.id))).toMatchObject({ invite_code: "******23", invite_code_hash: inviteCodeHash("A", "LEGACY23") });
     // The database refuses a second row with the same code in the platform.
     const { id: _id, ...copy } = first;
     await expect(f.p.db.kysely.insertInto("registration_invitations").values({ ...copy, invite_no: "YQDUP" }).execute()).rejects.toThrow();

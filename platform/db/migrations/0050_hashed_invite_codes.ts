@@ -2,6 +2,21 @@ import { sql, type Kysely, type Migration } from "kysely";
 import type { DialectName } from "../index.js";
 import { inviteCodeHash, maskInviteCode } from "../../masterdata/invite-codes.js";
 
+/** Rewrites each invitation whose code is still in clear (no hash yet) to its hash and masked tail. */
+export async function hashClearInviteCodes(db: Kysely<unknown>): Promise<void> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const k = db as Kysely<any>;
+  let after = 0;
+  for (;;) {
+    const rows = (await k.selectFrom("registration_invitations").select(["id", "platform_id", "invite_code"]).where("invite_code_hash", "is", null).where("id", ">", after).orderBy("id").limit(500).execute()) as Array<{ id: number; platform_id: string; invite_code: string }>;
+    for (const row of rows) {
+      await k.updateTable("registration_invitations").set({ invite_code_hash: inviteCodeHash(row.platform_id, row.invite_code), invite_code: maskInviteCode(row.invite_code) }).where("id", "=", row.id).execute();
+    }
+    if (rows.length < 500) return;
+    after = Number(rows.at(-1)!.id);
+  }
+}
+
 /**
  * Codes kept in clear become keyed hashes: each 注册邀请's code moves to `invite_code_hash` (unique per
  * platform, so activation finds it by hash) and `invite_code` keeps only its masked last two
@@ -14,15 +29,7 @@ export function hashedInviteCodesMigration(dialect: DialectName): Migration {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const k = db as Kysely<any>;
       await db.schema.alterTable("registration_invitations").addColumn("invite_code_hash", "varchar(64)").execute();
-      let after = 0;
-      for (;;) {
-        const rows = (await k.selectFrom("registration_invitations").select(["id", "platform_id", "invite_code"]).where("id", ">", after).orderBy("id").limit(500).execute()) as Array<{ id: number; platform_id: string; invite_code: string }>;
-        for (const row of rows) {
-          await k.updateTable("registration_invitations").set({ invite_code_hash: inviteCodeHash(row.platform_id, row.invite_code), invite_code: maskInviteCode(row.invite_code) }).where("id", "=", row.id).execute();
-        }
-        if (rows.length < 500) break;
-        after = Number(rows.at(-1)!.id);
-      }
+      await hashClearInviteCodes(db);
       await db.schema.dropIndex("registration_invitations_code").execute();
       await db.schema.createIndex("registration_invitations_code_hash").on("registration_invitations").columns(["platform_id", "invite_code_hash"]).unique().execute();
       await k.deleteFrom("captchas").execute();
