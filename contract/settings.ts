@@ -155,7 +155,7 @@ export const SETTINGS = {
     meaning: "encrypts and signs the session cookie; at least 32 characters; the same on every console; `npm run backup` saves it",
     production: "required",
   }),
-  TMS_CARD_KEY: spec({ readers: ["platform", "script"], schema: optionalText(), secretLength: 32, shown: "a development key (not in production)", label: "银行卡加密密钥", meaning: "encrypts bank card numbers at rest (AES-256-GCM); at least 32 characters; `npm run backup` saves it", production: "required" }),
+  TMS_CARD_KEY: spec({ readers: ["platform", "script"], schema: optionalText(), secretLength: 32, shown: "a development key (not in production)", label: "银行卡加密密钥", meaning: "encrypts bank card numbers at rest (AES-256-GCM) and keys the hashes of 注册邀请 codes; at least 32 characters; `npm run backup` saves it", production: "required" }),
   TMS_SMS_PROVIDER: spec({
     readers: ["platform"],
     schema: z.enum(Object.keys(SMS_PROVIDERS) as [SmsProvider, ...SmsProvider[]], { message: "应为 aliyun、tencent 或 standin / must be aliyun, tencent or standin" }).optional().transform((v) => v ?? "standin"),

@@ -14,7 +14,8 @@ export async function action({ request }: ActionFunctionArgs) {
     intent === "reset"
       ? DEFAULT_SETTINGS
       : intent === "toggle-sidebar"
-        ? { ...current, sidebarOpen: !current.sidebarOpen }
+        ? // The state the button offered (collapse or expand), so a repeated post does not flip it back.
+          normaliseSettings({ ...current, sidebarOpen: fields.sidebarOpen ?? String(!current.sidebarOpen) })
         : normaliseSettings({
             ...current,
             ...fields,

@@ -207,8 +207,11 @@ export async function listLoader(page: ListPage, { request }: Args, { wholeRecor
   );
 }
 
+/** What the platform said must still be told (a refused SMS, a code shown once), or else `otherwise`. */
+const noticeOf = (record: ResourceRecord, otherwise: string) => (typeof record.warning === "string" ? record.warning : otherwise);
+
 /** The notice after a transition or row action: 用户 张三 已重置密码，新密码已通过短信发送. */
-const doneNotice = (def: AnyResource, record: ResourceRecord, action: { label: string; done?: string }) => `${def.name} ${String(record[def.titleField] ?? "")} 已${action.label}${action.done ? `，${action.done}` : ""}`;
+const doneNotice = (def: AnyResource, record: ResourceRecord, action: { label: string; done?: string }) => noticeOf(record, `${def.name} ${String(record[def.titleField] ?? "")} 已${action.label}${action.done ? `，${action.done}` : ""}`);
 
 /** Row and page POSTs: delete, a transition (with its inputs), a row action, and the inline add/edit form. */
 export async function recordAction(page: ListPage | DetailPage | AuditPage, { request, params }: Args) {
@@ -436,7 +439,7 @@ async function saveForm(def: AnyResource, mode: "create" | "update", formData: F
     const record = mode === "create" ? await resourcesApi.create(user, def, body) : await resourcesApi.update(user, def, options.id!, body);
     const title = String(record[def.titleField] ?? "");
     // A create whose after-commit work failed (the administrator's password SMS) says so instead.
-    const notice = typeof record.warning === "string" ? record.warning : `${def.name} ${title} 已${mode === "create" ? "新增" : "保存"}`;
+    const notice = noticeOf(record, `${def.name} ${title} 已${mode === "create" ? "新增" : "保存"}`);
     return redirectWithNotice(user, options.done(record), notice);
   } catch (error) {
     return json({ result: submission.reply({ formErrors: [platformMessage(error)] }), regions, error: platformMessage(error), fieldErrors: null }, { status: 400 });

@@ -250,7 +250,7 @@ export const smsSendLog = defineResource({
       permission: "SYSTEM_USER_LOG",
       kinds: ["SYSTEM_USER"],
       when: { templateCode: ["INVITATION", "CREDENTIAL_EXPIRY"] },
-      confirm: "将按邀请或证照的当前内容重新发送一条短信（并记一条新的发送记录）；验证码和密码从不保存明文，不能在此重发",
+      confirm: "将按邀请或证照的当前内容重新发送一条短信（并记一条新的发送记录）；注册邀请将换发新的邀请码，原邀请码随即失效；验证码和密码从不保存明文，不能在此重发",
       done: "新的短信已发送，结果见新的发送记录",
     },
   },

@@ -22,6 +22,7 @@ import { parse } from "../http/validate.js";
 import { passwordExpiry } from "../iam/admin/sys-config.js";
 import { templateRole } from "../iam/role-templates.js";
 import { NO_PASSWORD } from "../masterdata/carrier-accounts.js";
+import { inviteCodeHash } from "../masterdata/invite-codes.js";
 import { enterpriseAdminRole } from "../masterdata/enterprise.resource.js";
 import { recordResourceEvent } from "../resources/events.js";
 import type { Row } from "../resources/bind.js";
@@ -45,7 +46,7 @@ async function openInvitation(ctx: ServiceContext, platformId: string, mobile: s
     .where("deleted_at", "is", null)
     // An enterprise administrator joins the enterprise that invited him; without one there is nothing to join.
     .where((eb) => eb.or([eb("role", "in", INDIVIDUAL_ROLES), eb.and([eb("role", "=", "ORG_ADMIN"), eb("org_id", "is not", null)])]));
-  if (inviteCode) query = query.where("invite_code", "=", inviteCode);
+  if (inviteCode) query = query.where("invite_code_hash", "=", inviteCodeHash(platformId, inviteCode));
   return query.orderBy("id", "desc").executeTakeFirst();
 }
 

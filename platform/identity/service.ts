@@ -66,8 +66,12 @@ async function consumeCsrf(ctx: ServiceContext, csrfToken: string, clientId: str
   }
 }
 
+/** A captcha's answer is kept only as a hash, bound to its mobile. */
+const captchaHash = (mobile: string, answer: string) => sha256(`captcha:${mobile}:${answer}`);
+
 async function issueCaptcha(ctx: ServiceContext, mobile: string): Promise<CaptchaChallenge> {
-  const { answer, svg } = makeCaptcha();
+  const { answer: text, svg } = makeCaptcha();
+  const answer = captchaHash(mobile, text);
   const expires_at = inMs(CAPTCHA_TTL_MS);
   // An upsert, so two concurrent failures for one mobile cannot collide on the primary key.
   await ctx.db.kysely
@@ -75,7 +79,7 @@ async function issueCaptcha(ctx: ServiceContext, mobile: string): Promise<Captch
     .values({ mobile, answer, expires_at })
     .onConflict((oc) => oc.column("mobile").doUpdateSet({ answer, expires_at }))
     .execute();
-  await devOutbox(ctx, "captcha", mobile, answer);
+  await devOutbox(ctx, "captcha", mobile, text);
   return { captchaRequired: true, captchaSvg: svg };
 }
 
@@ -93,7 +97,7 @@ async function captchaAnswered(ctx: ServiceContext, mobile: string, value: strin
   const deleted = await ctx.db.kysely
     .deleteFrom("captchas")
     .where("mobile", "=", mobile)
-    .where("answer", "=", answer)
+    .where("answer", "=", captchaHash(mobile, answer))
     .where("expires_at", ">", nowIso())
     .executeTakeFirst();
   return Number(deleted.numDeletedRows) === 1;

@@ -23,6 +23,9 @@ export function decryptCardNo(stored: string): string {
 
 export const cardHash = (cardNo: string) => createHmac("sha256", key()).update(cardNo).digest("hex");
 
+/** A key of its own for another secret kept only as a keyed hash (an invitation code), derived from the same TMS_CARD_KEY. */
+export const derivedKey = (purpose: string) => createHmac("sha256", key()).update(`derived:${purpose}`).digest();
+
 /** A card number as shown anywhere (domain 5.5): 6222 **** **** 1234; short or odd values keep only their last 4. */
 export function maskCardNo(cardNo: string): string {
   const digits = cardNo.replace(/\s/g, "");

@@ -14,6 +14,8 @@ export const INVITATION_TABLE = tableOf(invitation, { status: "status", generate
 
 /** 注册邀请 (domain 2.9). */
 export interface RegistrationInvitationsTable extends TableOf<typeof INVITATION_TABLE>, EngineColumns {
+  /** The keyed hash of the invitation's code (invite-codes.ts); `invite_code` keeps only its last two characters. */
+  invite_code_hash: string;
   inviter_user_id: number | null;
   registered_user_id: number | null;
 }

@@ -17,6 +17,7 @@ import { recordResourceEvent } from "../resources/events.js";
 import { nextSerial } from "../resources/write.js";
 import { createEnterpriseAdmin } from "./enterprise.resource.js";
 import { expireOverdueInvitations } from "./invitation.resource.js";
+import { inviteCodeHash, maskInviteCode } from "./invite-codes.js";
 
 const DAY_MS = 24 * 3600_000;
 
@@ -147,6 +148,7 @@ export async function seedEnterprises(db: Db, ids: SeedIds): Promise<void> {
       ["冯小东", "13966100109", "ORG_ADMIN", "SMS", "REVOKED", 3, null, true],
       ["陈国梁", "13966100110", "DRIVER", "SMS", "SENT", 9, 2, true],
     ];
+    // The demo's codes, known from this file so a demo can accept an invitation; the rows keep only their hashes.
     const codes = ["K7M2QX8R", "P3WN9YTA", "H8B4ZC2E", "R5GT7LUJ", "M2XF6VDN", "Q9AS3KEW", "T4YH8NBC", "W6DJ2RPM", "E3LC5GZK", "U8NV4HTF"];
     const individual = await trx.selectFrom("users").select("id").where("id", "=", ids.userIds.INDIVIDUAL_USER).executeTakeFirst();
     let pastSerial = 900;
@@ -169,7 +171,8 @@ export async function seedEnterprises(db: Db, ids: SeedIds): Promise<void> {
           invitee_mobile: mobile,
           invitee_name: name,
           role,
-          invite_code: codes[i]!,
+          invite_code_hash: inviteCodeHash("A", codes[i]!),
+          invite_code: maskInviteCode(codes[i]!),
           channel,
           inviter_user_id: inviter.userId,
           inviter_name: inviter.name,

@@ -1,12 +1,12 @@
 /**
  * The invitation binding (domain 2.9): `registration_invitations`, platform-level rows of platform
  * and tenant staff (a TENANT_USER sees its tenant's; the chosen 邀请企业 decides the tenant of a
- * platform user's invitation). Create draws a YQ number, an 8-character code unique in the platform
- * and a 7-day expiry; 重发 (SENT → SENT) renews the expiry and counts the China day's sends (at most
- * 3 including the first); a job marks SENT rows past their expiry 已过期 (EXPIRED) every minute, and
+ * platform user's invitation). Create draws a YQ number and a 7-day expiry; each send (create, 重发)
+ * draws a new 8-character code, kept only as its keyed hash (invite-codes.ts) and told once, in the
+ * SMS and in the answer to the inviter; 重发 (SENT → SENT) renews the expiry and counts the China day's
+ * sends (at most 3 including the first); a job marks SENT rows past their expiry 已过期 (EXPIRED) every minute, and
  * the same sweep runs after each create and at the start of the demo seed.
  */
-import { randomInt } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Kysely, Transaction } from "kysely";
 import { RefusalCode } from "../../contract/envelope.js";
@@ -19,24 +19,36 @@ import { Refusal } from "../http/envelope.js";
 import { bindResource, orgScope, type AnyDb, type Row } from "../resources/bind.js";
 import { recordResourceEvent } from "../resources/events.js";
 import { sendAccountSms } from "../identity/account-sms.js";
+import { inviteCodeHash, maskInviteCode, randomInviteCode } from "./invite-codes.js";
 
 type Db = Kysely<Database> | Transaction<Database>;
 const typed = (trx: AnyDb) => trx as unknown as Db;
 
 const DAY_MS = 24 * 3600_000;
-const CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ23456789";
 
 export const inviteExpiry = (from = Date.now()) => new Date(from + INVITE_VALID_DAYS * DAY_MS).toISOString();
 
-/** 8 characters of A–Z and 2–9, not yet used in the platform. */
-export async function newInviteCode(trx: AnyDb, platformId: string): Promise<string> {
+/** A code not yet used in the platform, as the columns that keep it (its hash, its masked tail) and itself. */
+export async function newInviteCode(trx: AnyDb, platformId: string): Promise<{ code: string; columns: { invite_code_hash: string; invite_code: string } }> {
   const db = typed(trx);
   for (let attempt = 0; attempt < 20; attempt += 1) {
-    const code = Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
-    const used = await db.selectFrom("registration_invitations").select("id").where("platform_id", "=", platformId).where("invite_code", "=", code).executeTakeFirst();
-    if (!used) return code;
+    const code = randomInviteCode();
+    const hash = inviteCodeHash(platformId, code);
+    const used = await db.selectFrom("registration_invitations").select("id").where("platform_id", "=", platformId).where("invite_code_hash", "=", hash).executeTakeFirst();
+    if (!used) return { code, columns: { invite_code_hash: hash, invite_code: maskInviteCode(code) } };
   }
   throw new Refusal(RefusalCode.illegalState, "邀请码生成失败，请重试");
+}
+
+/**
+ * Gives the invitation a new code (the last one stops working) and answers it; `row` then carries the
+ * code in clear, so the answer to the inviter shows it this once.
+ */
+async function issueInviteCode(db: Db, row: Row): Promise<string> {
+  const { code, columns } = await newInviteCode(db, String(row.platform_id));
+  await db.updateTable("registration_invitations").set(columns).where("id", "=", Number(row.id)).execute();
+  Object.assign(row, columns, { invite_code: code });
+  return code;
 }
 
 /** Marks SENT invitations past their expiry 已过期, each with a 系统 event; returns how many. */
@@ -72,24 +84,27 @@ export function startInvitationExpiry(app: FastifyInstance, ctx: ServiceContext,
 }
 
 /**
- * Sends an SMS invitation (every invited role) through the SMS provider, after commit; out of
- * production the development outbox keeps its text too. A refusal shows in 短信发送记录 and the
- * invitation stays 已邀请, to be sent again with 重发.
+ * After commit, gives the invitation a new code and sends it as an SMS invitation (every invited role)
+ * through the SMS provider; out of production the development outbox keeps its text too. Answers what
+ * the inviter is told: the code, this once, and whether the SMS went out. A refusal shows in
+ * 短信发送记录 and the invitation stays 已邀请, to be sent again with 重发.
  */
-async function sendInvitation(ctx: ServiceContext, row: Row): Promise<void> {
-  if (row.channel !== "SMS") return;
+async function sendInvitation(ctx: ServiceContext, row: Row, done: string): Promise<string> {
+  const code = await issueInviteCode(ctx.db.kysely, row);
+  const told = `注册邀请 ${String(row.invite_no)} ${done}，邀请码 ${code}（只显示这一次`;
+  if (row.channel !== "SMS") return `${told}，请转告被邀请人）`;
   const role = INVITE_ROLES[row.role as keyof typeof INVITE_ROLES]?.label ?? String(row.role);
-  const mobile = String(row.invitee_mobile);
-  await sendAccountSms(ctx, {
+  const sent = await sendAccountSms(ctx, {
     code: "INVITATION",
     platformId: String(row.platform_id),
     orgId: row.org_id == null ? null : Number(row.org_id),
     userId: null,
-    mobile,
-    values: { inviter: String(row.inviter_name), role, code: String(row.invite_code), date: chinaDate(String(row.expires_at)) },
+    mobile: String(row.invitee_mobile),
+    values: { inviter: String(row.inviter_name), role, code, date: chinaDate(String(row.expires_at)) },
     outboxKind: "invite",
     subject: { type: "INVITATION", id: Number(row.id) },
   });
+  return sent.accepted ? `${told}），已通过短信发送` : `${told}），但短信未发出：${sent.error ?? "短信服务商未受理"}；请转告被邀请人或稍后重发`;
 }
 
 export const invitationBinding = bindResource(invitation, {
@@ -119,8 +134,9 @@ export const invitationBinding = bindResource(invitation, {
         .executeTakeFirst();
       const role = INVITE_ROLES[values.role as keyof typeof INVITE_ROLES]?.label ?? String(values.role);
       if (open) throw new Refusal(RefusalCode.illegalState, `手机号 ${String(values.invitee_mobile)} 已有未过期的${role}邀请，可在列表中重发`);
+      // The code is drawn after commit (sendInvitation); until then the row holds one nobody knows.
       Object.assign(values, {
-        invite_code: await newInviteCode(trx, scope.platformId),
+        ...(await newInviteCode(trx, scope.platformId)).columns,
         inviter_user_id: scope.userId || null,
         inviter_name: scope.name.slice(0, 32),
         expires_at: inviteExpiry(),
@@ -130,7 +146,7 @@ export const invitationBinding = bindResource(invitation, {
     },
     afterCreate: async (ctx, _scope, row) => {
       await ctx.db.kysely.transaction().execute((trx) => expireOverdueInvitations(trx));
-      await sendInvitation(ctx, row);
+      return sendInvitation(ctx, row, "已新增");
     },
     onTransition: async (trx, _scope, row, transition) => {
       if (transition !== "resend") return;
@@ -145,8 +161,7 @@ export const invitationBinding = bindResource(invitation, {
     },
     afterTransition: async (ctx, _scope, row, transition) => {
       if (transition !== "resend") return;
-      const fresh = await ctx.db.kysely.selectFrom("registration_invitations").selectAll().where("id", "=", Number(row.id)).executeTakeFirstOrThrow();
-      await sendInvitation(ctx, fresh as unknown as Row);
+      return sendInvitation(ctx, row, "已重发");
     },
   },
 });

@@ -63,8 +63,12 @@ export interface Hooks {
   beforeDelete?(trx: AnyDb, scope: CallerScope, row: Row): Promise<void>;
   /** Inside the transition's transaction, after the guarded update (e.g. approve the subject's credentials). */
   onTransition?(trx: AnyDb, scope: CallerScope, row: Row, transition: string, input: Record<string, unknown>): Promise<void>;
-  /** After commit (notifications). Failures are logged, never undo the change. */
-  afterTransition?(ctx: ServiceContext, scope: CallerScope, row: Row, transition: string): Promise<void>;
+  /**
+   * After commit (notifications). Failures are logged, never undo the change. May answer what the
+   * caller must still be told (an invitation's new code): the record carries it as `warning`, and
+   * may change `row`, which the answer is built from (a secret shown this once).
+   */
+  afterTransition?(ctx: ServiceContext, scope: CallerScope, row: Row, transition: string): Promise<string | null | void>;
   /**
    * After commit, as afterTransition. May answer what the caller must still be told (the new
    * administrator's password SMS was refused): the created record carries it as `warning`.

@@ -327,8 +327,9 @@ export async function transitionResource(ctx: ServiceContext, binding: Binding, 
     return after;
   });
   await notices.deliver(ctx);
-  await binding.hooks?.afterTransition?.(ctx, scope, row, key).catch((error: unknown) => ctx.log.error({ err: error }, "afterTransition hook failed"));
-  return (await toRecords(ctx.db.kysely, binding, scope, [row]))[0]!;
+  const warning = await binding.hooks?.afterTransition?.(ctx, scope, row, key).catch((error: unknown) => ctx.log.error({ err: error }, "afterTransition hook failed"));
+  const record = (await toRecords(ctx.db.kysely, binding, scope, [row]))[0]!;
+  return warning ? { ...record, warning } : record;
 }
 
 /** The column a transition moves: its enum field's, or the status column. */

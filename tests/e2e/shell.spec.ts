@@ -127,6 +127,35 @@ test("settings and the sidebar state survive a reload", async ({ page }) => {
   await expect(page.getByRole("tablist")).toHaveCount(1);
 });
 
+test("the sidebar toggle cannot undo a settings save still in flight", async ({ page }) => {
+  await login(page, "ORG_USER");
+  // Hold the first settings save, so the toggle is clicked while it is in flight (the page then gives up on it).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let first = true;
+  await page.route(/\/settings(\?|$)/, async (route) => {
+    if (route.request().method() === "POST" && first) {
+      first = false;
+      await held;
+    }
+    await route.continue().catch(() => undefined);
+  });
+  await page.getByLabel("系统布局设置").first().click();
+  await page.getByLabel("开启标签栏").uncheck();
+  await expect(page.getByRole("tablist")).toHaveCount(0);
+  await page.getByTestId("hamburger").click();
+  await expect(page.getByTestId("sidebar")).toHaveAttribute("data-collapsed", "true");
+  release();
+  await page.waitForLoadState("networkidle");
+  await page.unroute(/\/settings(\?|$)/);
+  await page.reload();
+  await expect(page.getByTestId("sidebar")).toHaveAttribute("data-collapsed", "true");
+  await expect(page.getByRole("tablist")).toHaveCount(0);
+  await page.getByLabel("系统布局设置").first().click();
+  await page.getByRole("button", { name: "恢复默认" }).click();
+  await expect(page.getByRole("tablist")).toHaveCount(1);
+});
+
 test.describe("at 375 px", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
@@ -170,5 +199,16 @@ test.describe("with JavaScript disabled", () => {
     await page.getByTestId("sidebar").locator('summary[data-menu-title="订单管理"]').click();
     await page.getByTestId("sidebar").getByRole("link", { name: "订单列表" }).click();
     await expect(page).toHaveURL(/\/orderManage\/orderList$/);
+  });
+
+  test("the sidebar toggle collapses and expands the sidebar with a plain form post", async ({ page }) => {
+    await login(page, "ORG_USER");
+    const sidebar = page.getByTestId("sidebar");
+    await page.getByRole("button", { name: "收起菜单" }).click();
+    await expect(sidebar).toHaveAttribute("data-collapsed", "true");
+    await page.reload();
+    await expect(sidebar).toHaveAttribute("data-collapsed", "true");
+    await page.getByRole("button", { name: "展开菜单" }).click();
+    await expect(sidebar).toHaveAttribute("data-collapsed", "false");
   });
 });

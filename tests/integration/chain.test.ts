@@ -531,6 +531,18 @@ describe.sequential("数据报送 and the invoice", () => {
       const box = page.doc.querySelector(`input[name="freightId"][value="${waybill.id}"]`);
       return box && !box.hasAttribute("disabled");
     }, `${waybill.freightNo} may be invoiced`);
+    // The gate is 安徽省's 上报成功, reached through the encrypted exchange: the province's stand-in opens
+    // only content sealed with SM4 under a key wrapped with its SM2 key and signed SM2/SM3, and answers 1001.
+    const anhui = await db.kysely
+      .selectFrom("report_records as r")
+      .innerJoin("report_attempts as a", "a.record_id", "r.id")
+      .select(["r.message_type", "r.status", "a.result_code"])
+      .where("r.freight_id", "=", waybill.id)
+      .where("r.target", "=", "ANHUI")
+      .where("r.superseded_by", "is", null)
+      .where("a.outcome", "=", "SUCCESS")
+      .execute();
+    expect(anhui.map((r) => `${r.message_type} ${r.status} ${r.result_code}`).sort()).toEqual(["CAPITAL_FLOW SUCCESS 1001", "WAYBILL SUCCESS 1001"]);
     await pickWaybillsAndConfirm(admin, "/financialManage/newBillingList", "apply", waybill.id);
     const application = await db.kysely.selectFrom("invoice_applications").select(["id", "status"]).where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
     if (application.status === "DRAFT") await confirmOnList(admin, "/financialManage/billingList", "submit", Number(application.id));

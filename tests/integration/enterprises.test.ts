@@ -10,6 +10,8 @@ import { creditCodeWithCheck } from "../../contract/validation.js";
 import { chinaCompactDate, chinaDate } from "../../contract/units.js";
 import { hashPassword } from "../../platform/identity/crypto.js";
 import { expireOverdueInvitations } from "../../platform/masterdata/invitation.resource.js";
+import { inviteCodeHash } from "../../platform/masterdata/invite-codes.js";
+import { hashClearInviteCodes } from "../../platform/db/migrations/0050_hashed_invite_codes.js";
 import { DEMO_PASSWORD, call, loginAs, type CallResult } from "../helpers/platform.js";
 import { as, grantCredentials, okData, startFreightPlatform, type Account, type FreightTestPlatform } from "./freight-fixtures.js";
 
@@ -190,8 +192,20 @@ describe("registration invitations", () => {
     expect(new Set(created.map((r) => r.inviteCode)).size).toBe(created.length);
     expect(new Set(created.map((r) => r.inviteNo)).size).toBe(created.length);
     const first = await row(created[0]!.id);
+    // Told once (the answer, the SMS); the row keeps its keyed hash and its last two characters only.
+    const code = String(created[0]!.inviteCode);
+    expect(first.invite_code).toBe(`******${code.slice(-2)}`);
+    expect(first.invite_code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(first)).not.toContain(code);
+    expect((await okData<Rec>(as(f, "TENANT_USER", `${I}/${created[0]!.id}`, undefined, "GET"))).inviteCode).toBe(first.invite_code);
     expect(Date.parse(first.expires_at) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     expect(first).toMatchObject({ send_count_day: 1, last_sent_day: chinaDate() });
+    // A row from before codes were hashed gets, by migration 0050's rewrite, the hash that 账号激活
+    // looks its code up by, and keeps only the masked tail.
+    const { id: _old, ...older } = first;
+    const legacy = await f.p.db.kysely.insertInto("registration_invitations").values({ ...older, invite_no: "YQLEGACY", invitee_mobile: "17669990001", invite_code: "LEGACY23", invite_code_hash: null as unknown as string }).returning("id").executeTakeFirstOrThrow();
+    await hashClearInviteCodes(f.p.db.kysely as never);
+    expect(await row(Number(legacy.id))).toMatchObject({ invite_code: "******23", invite_code_hash: inviteCodeHash("A", "LEGACY23") });
     // The database refuses a second row with the same code in the platform.
     const { id: _id, ...copy } = first;
     await expect(f.p.db.kysely.insertInto("registration_invitations").values({ ...copy, invite_no: "YQDUP" }).execute()).rejects.toThrow();
@@ -203,9 +217,14 @@ describe("registration invitations", () => {
   it("重发 keeps it 已邀请, renews the expiry and allows three sends a China day", async () => {
     const created = await okData<Rec>(invite());
     await f.p.db.kysely.updateTable("registration_invitations").set({ expires_at: new Date(Date.now() + 3600_000).toISOString() }).where("id", "=", created.id).execute();
-    await okData(as(f, "TENANT_USER", `${I}/${created.id}/resend`, {}));
+    const resent = await okData<Rec>(as(f, "TENANT_USER", `${I}/${created.id}/resend`, {}));
     let now = await row(created.id);
     expect(now).toMatchObject({ status: "SENT", send_count_day: 2 });
+    // Each send draws a new code, told in its answer; the last one no longer opens the invitation.
+    expect(resent.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
+    expect(resent.inviteCode).not.toBe(created.inviteCode);
+    expect(String(resent.warning)).toContain(`邀请码 ${String(resent.inviteCode)}`);
+    expect(now.invite_code_hash).toBe(inviteCodeHash("A", String(resent.inviteCode)));
     expect(Date.parse(now.expires_at) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     await okData(as(f, "TENANT_USER", `${I}/${created.id}/resend`, {}));
     await expectRefusal(as(f, "TENANT_USER", `${I}/${created.id}/resend`, {}), 4009, /今日已发送 3 次/);

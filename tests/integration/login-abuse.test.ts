@@ -34,6 +34,13 @@ async function addUser(): Promise<string> {
   const mobile = String(nextMobile++);
   return addAccount(platform, mobile, `加固${mobile.slice(-3)}`);
 }
+/** The mobile's open captcha's answer: the table keeps only its hash, the development outbox its text. */
+async function captchaOf(mobile: string): Promise<string | undefined> {
+  const db = platform.db.kysely;
+  if (!(await db.selectFrom("captchas").select("mobile").where("mobile", "=", mobile).executeTakeFirst())) return undefined;
+  const sent = await db.selectFrom("dev_outbox").select("content").where("mobile", "=", mobile).where("kind", "=", "captcha").orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+  return sent.content;
+}
 const unregistered = () => String(nextMobile++ + 50_000);
 
 /** A refusal as the caller sees it, with the captcha (which differs every time) left out. */
@@ -69,8 +76,7 @@ describe(`login lock, captcha and enumeration (${process.env.TEST_DATABASE_URL ?
     for (let i = 0; i < 3; i++) await login(await passwordBody(mobile, "Wrong@2026"));
     // Two more failures (each needs the current captcha), then the lock holds even for the right password.
     for (let i = 0; i < 2; i++) {
-      const answer = await platform.db.kysely.selectFrom("captchas").select("answer").where("mobile", "=", mobile).executeTakeFirstOrThrow();
-      await login(await passwordBody(mobile, "Wrong@2026", { captchaValue: answer.answer }));
+      await login(await passwordBody(mobile, "Wrong@2026", { captchaValue: await captchaOf(mobile) }));
     }
     const locked = await login(await passwordBody(mobile, DEMO_PASSWORD));
     expect(locked.body.code).toBe(RefusalCode.locked);
@@ -112,8 +118,6 @@ describe(`login lock, captcha and enumeration (${process.env.TEST_DATABASE_URL ?
     const known = await addUser();
     const stranger = unregistered();
     for (let attempt = 1; attempt <= LOCK_AFTER_FAILURES + 1; attempt++) {
-      const captchaOf = async (mobile: string) =>
-        (await platform.db.kysely.selectFrom("captchas").select("answer").where("mobile", "=", mobile).executeTakeFirst())?.answer;
       const a = await login(await passwordBody(known, "Wrong@2026", { captchaValue: await captchaOf(known) }));
       const b = await login(await passwordBody(stranger, "Wrong@2026", { captchaValue: await captchaOf(stranger) }));
       expect(shape(b), `attempt ${attempt}`).toEqual(shape(a));

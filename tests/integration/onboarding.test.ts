@@ -187,10 +187,16 @@ describe("账号激活 and 注册邀请", () => {
 
   it("registers the invitee of a 注册邀请 and marks the invitation 已注册; a stranger gets nothing", async () => {
     const mobile = `1776${TAG}301`;
-    const invitation = await okData<{ id: number }>(as(f, "SYSTEM_USER", "/tms-registration-invite", { inviteeName: "吴船长", inviteeMobile: mobile, role: "CAPTAIN", channel: "SMS" }));
-    const row = await f.p.db.kysely.selectFrom("registration_invitations").select("invite_code").where("id", "=", invitation.id).executeTakeFirstOrThrow();
-    const code = await activationCode(mobile, row.invite_code);
-    const done = await okData<{ created: boolean }>(call(f.p.baseUrl, "/api/v1/auth/activation", { body: { mobile, inviteCode: row.invite_code, smsCode: code, password: "Wu2026boat" } }));
+    const invitation = await okData<{ id: number; inviteCode: string }>(as(f, "SYSTEM_USER", "/tms-registration-invite", { inviteeName: "吴船长", inviteeMobile: mobile, role: "CAPTAIN", channel: "SMS" }));
+    // The code the SMS carried is the one the inviter was shown; 重发 draws another and voids it.
+    const sms = await f.p.db.kysely.selectFrom("dev_outbox").select("content").where("mobile", "=", mobile).where("kind", "=", "invite").executeTakeFirstOrThrow();
+    expect(sms.content).toContain(invitation.inviteCode);
+    const { inviteCode } = await okData<{ inviteCode: string }>(as(f, "SYSTEM_USER", `/tms-registration-invite/${invitation.id}/resend`, {}));
+    const stale = await call(f.p.baseUrl, "/api/v1/auth/activation", { body: { mobile, inviteCode: invitation.inviteCode, smsCode: (await activationCode(mobile))!, password: "Wu2026boat" } });
+    expect(stale.body.message).toBe("该手机号没有待激活的账号或有效的注册邀请，请核对手机号和邀请码");
+    await f.p.db.kysely.deleteFrom("sms_codes").where("mobile", "=", mobile).execute();
+    const code = await activationCode(mobile, inviteCode);
+    const done = await okData<{ created: boolean }>(call(f.p.baseUrl, "/api/v1/auth/activation", { body: { mobile, inviteCode, smsCode: code, password: "Wu2026boat" } }));
     expect(done.created).toBe(true);
     const user = await f.p.db.kysely.selectFrom("users").select(["type", "name"]).where("mobile", "=", mobile).executeTakeFirstOrThrow();
     expect(user).toEqual({ type: "INDIVIDUAL_USER", name: "吴船长" });

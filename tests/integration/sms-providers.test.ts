@@ -3,13 +3,15 @@
  * refuses a wrong signature, an unknown template and wrong template parameters, in its vendor's error
  * format; and a platform started in production mode with TMS_SMS_PROVIDER=aliyun, then tencent, sends
  * every kind of platform SMS (login and 联系船东 codes, a new user's initial password, a reset, every
- * kind of 注册邀请, a new enterprise administrator's password, 证照到期提醒) through that vendor, each
+ * kind of 注册邀请, a new enterprise administrator's password, a driver's account made by his
+ * enterprise, 证照到期提醒) through that vendor, each
  * logged with the provider's request id; the receipts job then asks the vendor and marks each row
  * 成功 or 失败.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_SMS_CODES, type AccountSmsCode } from "../../contract/account-sms.js";
 import { creditCodeWithCheck } from "../../contract/validation.js";
+import { exampleIdCard } from "../../contract/resources/driver.js";
 import { readSettings } from "../../contract/settings.js";
 import { smsSendLog } from "../../contract/resources/system-ops.js";
 import { addDays, chinaDate } from "../../contract/units.js";
@@ -210,6 +212,14 @@ describe("a platform in production mode sends every kind of SMS through the conf
       expect(enterprise.body.code, JSON.stringify(enterprise.body)).toBe(200);
       expect(kindOf(adminMobile)).toEqual(["ENTERPRISE_ADMIN"]);
 
+      // An enterprise registers a driver (its roster): he is told his account and how to log in.
+      const enterpriseAdmin = (await loginAs(p.baseUrl, DEMO_ACCOUNTS.ORG_USER)).accessToken;
+      const rosterDriver = `1775100000${serial}`;
+      const idCardNo = exampleIdCard(7_300 + serial);
+      const registered = await call(p.baseUrl, "/tms-driver", { token: enterpriseAdmin, body: { name: "冯师傅", mobile: rosterDriver, idCardNo, vehicleClass: "A2", licenseValidTo: "2032-03-15", qualificationCertNo: idCardNo, qualificationValidTo: "2030-12-31", driverType: "OWN" } });
+      expect(registered.body.code, JSON.stringify(registered.body)).toBe(200);
+      expect(kindOf(rosterDriver)).toEqual(["CARRIER_ACCOUNT"]);
+
       // 证照到期提醒 to the person whose credential it is.
       const credential = await approvedDriverCredential(serial);
       await p.db.kysely.updateTable("credentials").set({ long_term: 0, valid_to: addDays(chinaDate(), 3), expiry_flagged_to: null }).where("id", "=", credential.id).execute();
@@ -295,6 +305,10 @@ describe("a platform in production mode sends every kind of SMS through the conf
       expect(after).toHaveLength(2);
       expect(after.every((l) => l.templateCode === "INVITATION" && l.status === "SENT")).toBe(true);
       expect(standin.state.sent.filter((m) => m.mobile === invitee).map((m) => m.templateCode)).toEqual(["SMS_100000005", "SMS_100000005"]);
+      // A code is never kept, so the invitation is sent again with a new one (the first no longer opens it).
+      const [firstCode, secondCode] = standin.state.sent.filter((m) => m.mobile === invitee).map((m) => m.params.code);
+      expect(secondCode).toMatch(/^[A-Z2-9]{8}$/);
+      expect(secondCode).not.toBe(firstCode);
 
       // A code's row: not offered, and refused when asked for anyway; nothing is sent.
       const { platform_id: platformId } = await p.db.kysely.selectFrom("users").select("platform_id").where("mobile", "=", DEMO_ACCOUNTS.SYSTEM_USER).executeTakeFirstOrThrow();

@@ -305,6 +305,37 @@ describe("the encrypted exchange and the checks before sending", () => {
   });
   const ours: SealKeys = { senderPrivateKey: parsePrivateKey(SENDER_PEM)!, receiverPublicKey: PROVINCE.publicKey, userId: SM2_DEFAULT_USER_ID };
 
+  it("the national target (部级), once enabled for the platform, gets its own records and reports them with its own keys", async () => {
+    const NATIONAL = sm2.generateKeyPairHex();
+    const ours = sm2.generateKeyPairHex();
+    standin.state.accounts.MINISTRY_TEST = { password: "pw-national", privateKey: NATIONAL.privateKey, senderPublicKey: ours.publicKey };
+    const env = { ...ENV, TMS_REPORT_MINISTRY_USER: "MINISTRY_TEST", TMS_REPORT_MINISTRY_PASSWORD: "pw-national", TMS_REPORT_MINISTRY_PRIVATE_KEY: ours.privateKey, TMS_REPORT_MINISTRY_PUBLIC_KEY: NATIONAL.publicKey } as unknown as NodeJS.ProcessEnv;
+    const national = () => db().updateTable("report_targets").where("code", "=", "MINISTRY").where("platform_id", "=", "A");
+    // Enabled, and sent by the job as 安徽省's messages are (the demo leaves the national target to 上报 by hand).
+    await national().set({ enabled: 1, auto_report: 1 }).execute();
+    try {
+      // Enabling it gives the demo's completed waybills their national records too: park them.
+      await syncCompletedWaybills(db(), { platformId: "A" });
+      await parkSeededQueue();
+      const waybill = await completedWaybill();
+      await runSubmitter(db(), sender(new Date(Date.now() + 60_000), { env }));
+      const { waybill: record, deps } = await recordsOf(waybill.id, "MINISTRY");
+      const sent = await db()
+        .selectFrom("report_records as r")
+        .innerJoin("report_attempts as a", "a.record_id", "r.id")
+        .select(["r.target", "r.status", "a.result_code"])
+        .where("r.id", "in", [...deps, Number(record.id)])
+        .execute();
+      expect(sent.length).toBeGreaterThan(0);
+      expect(sent.every((a) => a.target === "MINISTRY" && a.status === "SUCCESS" && a.result_code === "1001"), JSON.stringify(sent)).toBe(true);
+      // 安徽省 got the same waybill too, sealed for its own keys: one 电子运单 per enabled target.
+      const waybills = standin.state.received.filter((m) => m.documentName === "WLHY_YD1001" && (m.payload as { ShippingNoteNumber?: string } | null)?.ShippingNoteNumber === waybill.freightNo);
+      expect(waybills.map((m) => m.resultCode)).toEqual(["1001", "1001"]);
+    } finally {
+      await national().set({ enabled: 0, auto_report: 0 }).execute();
+    }
+  });
+
   it("the stand-in opens a message sealed with the account's keys, and refuses it tampered, for another key, signed by another, or with a field outside its code list", async () => {
     expect(await post((token) => envelope(token, ours, driver))).toMatchObject({ resultCode: "1001" });
     const tampered = await post((token) => {

@@ -70,3 +70,29 @@ describe("a refused administrator's password SMS on 企业管理 新增, JavaScr
     expect(textOf(again.doc.querySelector('[role="status"]'))).toContain("新的初始密码已通过短信发送");
   });
 });
+
+describe("注册邀请's code is told once, JavaScript off", () => {
+  it("发起邀请 shows the new code once (the list keeps its last two characters); 重发 draws another; a refused SMS says so", async () => {
+    const browser = await browserAs("SYSTEM_USER");
+    const listPath = "/userInfoManage/registrationInvitationList";
+    const page = await browser.get(`${listPath}?form=new`);
+    const form = page.doc.querySelector('form[aria-label="新增注册邀请"]')!;
+    const mobile = `165${String(Date.now()).slice(-8)}`;
+    const save = form.querySelectorAll("button").filter((b) => textOf(b) === "保存").at(-1)!;
+    const saved = await browser.submit(page, form, { inviteeName: "邀码", inviteeMobile: mobile, role: "DRIVER", channel: "SMS" }, save);
+    const said = textOf(saved.doc.querySelector('[role="status"]'));
+    const code = /邀请码 ([A-Z2-9]{8})（只显示这一次），已通过短信发送/.exec(said)?.[1];
+    expect(code, said).toBeTruthy();
+    const listed = await browser.get(`${listPath}?inviteeMobile=${mobile}`);
+    const row = textOf(listed.doc.querySelectorAll('[data-testid="resource-row"]').find((r) => textOf(r).includes("邀码")));
+    expect(row).toContain(`******${code!.slice(-2)}`);
+    expect(row).not.toContain(code!);
+
+    await failNext(1);
+    const resent = await confirmRowAction(browser, listed, "邀码", "resend", "重发");
+    const again = textOf(resent.doc.querySelector("main"));
+    const next = /邀请码 ([A-Z2-9]{8})（只显示这一次），但短信未发出：LIMITED：模拟失败 LIMITED；请转告被邀请人或稍后重发/.exec(again)?.[1];
+    expect(next, again).toBeTruthy();
+    expect(next).not.toBe(code);
+  });
+});

@@ -1,11 +1,11 @@
-import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { badgeCount } from "~/lib/format";
 import { DEFAULT_AVATAR } from "~/lib/branding";
 import type { RouteNode } from "~/navigation";
 import { useMessage } from "~/components/ui/Message";
 import { Breadcrumb } from "./Breadcrumb";
 import { RouteSearch } from "./RouteSearch";
-import { SETTINGS_FETCHER_KEY } from "./useSettings";
+import { useSettings } from "./useSettings";
 import { clearTabsOnLogout } from "./tabs-store";
 
 interface NavbarProps {
@@ -30,7 +30,7 @@ function HamburgerIcon({ open }: { open: boolean }) {
 export function Navbar({ user, msgNum, menu, sidebarOpen, withUserMenu }: NavbarProps) {
   const location = useLocation();
   const here = location.pathname + location.search;
-  const fetcher = useFetcher({ key: SETTINGS_FETCHER_KEY });
+  const { save } = useSettings();
   const message = useMessage();
 
   const toggleFullscreen = () => {
@@ -48,13 +48,24 @@ export function Navbar({ user, msgNum, menu, sidebarOpen, withUserMenu }: Navbar
       <label htmlFor="sidebar-drawer" className="btn border-0 px-2 desk:hidden" aria-label="打开菜单" data-testid="hamburger-mobile">
         <HamburgerIcon open={false} />
       </label>
-      <fetcher.Form method="post" action="/settings" className="hidden desk:block">
+      {/* With JavaScript the toggle saves all the settings as they will be (a settings save still in
+          flight included), so it cannot undo that save with the older cookie it carries. */}
+      <Form
+        method="post"
+        action="/settings"
+        className="hidden desk:block"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save({ sidebarOpen: !sidebarOpen });
+        }}
+      >
         <input type="hidden" name="intent" value="toggle-sidebar" />
+        <input type="hidden" name="sidebarOpen" value={String(!sidebarOpen)} />
         <input type="hidden" name="redirect" value={here} />
         <button type="submit" className="btn border-0 px-2" aria-label={sidebarOpen ? "收起菜单" : "展开菜单"} aria-expanded={sidebarOpen} data-testid="hamburger">
           <HamburgerIcon open={sidebarOpen} />
         </button>
-      </fetcher.Form>
+      </Form>
       <Breadcrumb pathname={location.pathname} />
       <div className="ml-auto flex items-center gap-1">
         <RouteSearch menu={menu} />
