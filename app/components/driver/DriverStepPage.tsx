@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { tonnesToKg } from "../../../contract/units";
+import { kgToTonnesInput, tonnesToKg } from "../../../contract/units";
 import { StatusTag } from "~/components/freight/StatusTag";
 import { kgToTonnes } from "~/lib/format";
 import { DRIVER_STEPS, WAY_WORDS, driverFields } from "~/lib/driver";
@@ -58,7 +58,8 @@ function weightHint(step: StepKey, card: Card): string {
   if (step === "UNLOADING" && card.loadedWeight != null) {
     return `填卸货${weighed}，单位吨。装货 ${kgToTonnes(card.loadedWeight)} 吨，卸货最多 ${kgToTonnes(maxUnloadKg(card.loadedWeight))} 吨`;
   }
-  return `填装货${weighed}，单位吨，如 ${kgToTonnes(card.plannedWeight)}`;
+  // The example is what he types: without thousands separators.
+  return `填装货${weighed}，单位吨，如 ${kgToTonnesInput(card.plannedWeight)}`;
 }
 
 function StepForm({ card, step, values, errors }: { card: Card; step: StepKey; values: { weight: string; ticket: string } | null; errors: Record<string, string> }) {
