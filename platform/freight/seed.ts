@@ -1,8 +1,9 @@
 /**
  * Demo data of the freight service for every demo account: the ORG_USER's organisation has a few
  * hundred waybills in every status (road and water) over the last 30 days, some today; the
- * INDIVIDUAL_USER (13800000004) is one of its drivers, with a vehicle and waybills of his own; the
- * other organisations have their own, so scoping shows.
+ * INDIVIDUAL_USER (13800000004) is one of its drivers, with a vehicle and waybills of his own, and the
+ * demo captain (DEMO_CAPTAIN) one of its captains, with a ship and water waybills of his own; the other
+ * organisations have their own, so scoping shows.
  */
 import { settleBacklog } from "../ledger/settlements.js";
 import { LIVE_STATUSES } from "../../contract/freight-steps.js";

@@ -63,6 +63,8 @@ describe("船长端, JavaScript off", () => {
     const done = await captain.get("/driver?tab=done");
     expect(done.doc.querySelectorAll('[data-testid="driver-waybill"]').length).toBeGreaterThan(0);
     expect(textOf(done.doc.querySelector('[data-testid="driver-waybill"]'))).toContain("已完成");
+    // 打开电脑版: the console stays open to him.
+    expect((await captain.get("/dashboard")).status).toBe(200);
   });
 
   it("装货: the weight in 吨 with the 磅单 photo; a load over the plan is told in words before he confirms; the planned load goes through", async () => {
