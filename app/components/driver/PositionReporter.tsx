@@ -39,7 +39,7 @@ const clock = (iso: string) => chinaDateTime(iso).slice(11, 16);
  * POSITION_BATCH_MS), each with its accuracy; the platform keeps the precise ones on the waybill's track.
  * Without JavaScript nothing is reported, and the page says so.
  */
-export function PositionReporter({ vehicleId, freightNo }: { vehicleId: number; freightNo: string }) {
+function PositionReporter({ vehicleId, freightNo }: { vehicleId: number; freightNo: string }) {
   const [state, setState] = useState<State>({ kind: "idle" });
   // The button does something only once the script runs; the server's page does not offer it.
   const [scripted, setScripted] = useState(false);
