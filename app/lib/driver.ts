@@ -5,7 +5,7 @@
  * here, never restated. Pure and isomorphic.
  */
 import { FINISHED_STATUSES, LIVE_STATUSES } from "../../contract/freight-steps";
-import type { FreightRecord, FreightStatus } from "../../contract/freight";
+import type { FreightRecord, FreightStatus, FreightWay } from "../../contract/freight";
 import { DRIVER_HOME } from "../navigation/routes";
 import { STEP_ACTIONS, type StepActionKey, type StepFieldName } from "./steps";
 
@@ -27,8 +27,27 @@ export function driverTab(key: string | null | undefined): DriverTab {
   return DRIVER_TABS.find((tab) => tab.key === key) ?? DRIVER_TABS[0];
 }
 
+/**
+ * The words of his trade: a driver loads his truck at a 装货地 and weighs it on a weighbridge; a captain
+ * loads his ship at a 装货港 and has the load weighed or read off the draught marks (水尺).
+ */
+export const WAY_WORDS = {
+  ROAD: { loadingPlace: "装货地", unloadingPlace: "卸货地", conveyance: "车辆", weighed: "磅单上的净重" },
+  WATER: { loadingPlace: "装货港", unloadingPlace: "卸货港", conveyance: "船舶", weighed: "磅单或水尺计量单上的重量" },
+} as const satisfies Record<FreightWay, { loadingPlace: string; unloadingPlace: string; conveyance: string; weighed: string }>;
+
+/** What his two steps' statuses mean on a ship; the others read the same on both ways. */
+const WATER_HINTS: Partial<Record<FreightStatus, string>> = {
+  WAIT_LOADING: "请到装货港装船，装完后拍下磅单（或水尺计量单），再点「我要装货」",
+  IN_TRANSIT: "正在航行。到卸货港卸完货后拍下磅单（或水尺计量单），再点「我要卸货」",
+};
+
 /** What a status means for him, in a sentence. */
-export const DRIVER_STATUS_HINTS: Record<FreightStatus, string> = {
+export function statusHint(status: FreightStatus, way: FreightWay): string {
+  return (way === "WATER" ? WATER_HINTS[status] : undefined) ?? DRIVER_STATUS_HINTS[status];
+}
+
+const DRIVER_STATUS_HINTS: Record<FreightStatus, string> = {
   WAIT_LOADING: "请到装货地装货，装完后过磅、拍磅单，再点「我要装货」",
   IN_TRANSIT: "正在运输。到卸货地卸完货后过磅、拍磅单，再点「我要卸货」",
   UNLOADED: "已卸货，等待企业签收",

@@ -9,9 +9,16 @@ const ALL = new Set<string>(PERMISSION_CODES);
 /** The demo accounts' rows, and a caller scope holding every permission for each account kind (seeders act as them). */
 export async function demoScopes(db: Db, ids: SeedIds) {
   const users = await db.kysely.selectFrom("users").selectAll().where("id", "in", Object.values(ids.userIds)).execute();
-  const scopeOf = (type: UserType): CallerScope => {
-    const u = users.find((x) => x.type === type)!;
-    return { type, userId: Number(u.id), name: u.name, platformId: u.platform_id, tenantId: u.tenant_id === null ? null : Number(u.tenant_id), orgId: u.org_id === null ? null : Number(u.org_id), water: true, permissions: ALL };
-  };
-  return { users, scopeOf };
+  const scopeOfUser = (u: (typeof users)[number]): CallerScope => ({
+    type: u.type,
+    userId: Number(u.id),
+    name: u.name,
+    platformId: u.platform_id,
+    tenantId: u.tenant_id === null ? null : Number(u.tenant_id),
+    orgId: u.org_id === null ? null : Number(u.org_id),
+    water: true,
+    permissions: ALL,
+  });
+  const scopeOf = (type: UserType): CallerScope => scopeOfUser(users.find((x) => x.type === type)!);
+  return { users, scopeOf, scopeOfUser };
 }

@@ -13,6 +13,13 @@ export const DEMO_ACCOUNTS = {
   INDIVIDUAL_USER: "13800000004",
 } as const satisfies Record<UserType, string>;
 
+/**
+ * The demo captain: an INDIVIDUAL_USER like 张师傅, who carries the first organisation's water waybills
+ * on his own ship (platform/freight/seed.ts) and works from the same phone pages (/driver). Not one of
+ * DEMO_ACCOUNTS, which holds one account of each kind.
+ */
+export const DEMO_CAPTAIN = { mobile: "13800000005", name: "陈船长", role: "个人船长" } as const;
+
 export const PLATFORMS = [
   { id: "A", name: "运输管理后台", title: "运输管理后台" },
   { id: "B", name: "网络货运平台", title: "网络货运平台" },
@@ -112,10 +119,15 @@ const ROLE_SUBSETS: Record<Exclude<UserType, "SYSTEM_USER">, { role: string; cod
   },
 };
 
+/** The demo captain's role: his water waybills (the water permission), his wallet and appeals. */
+const CAPTAIN_CODES: PermissionCode[] = ["TMS_FREIGHT_WATER", "TMS_TRANSPORT_TASK", "TMS_RESOURCE_CAPTAIN", "TMS_RISK_APPEAL_SUBMIT", "TMS_RISK_APPEAL_DETAIL", "TMS_INVOICE_INFO", "PAY_BANK_CARD", "PAY_WITHDRAW_APPLY"];
+
 export interface SeedIds {
   tenantId: number;
   orgIds: number[];
   userIds: Record<UserType, number>;
+  /** The demo captain's account (DEMO_CAPTAIN). */
+  captainUserId: number;
 }
 
 export async function isSeeded(db: Db): Promise<boolean> {
@@ -155,27 +167,22 @@ export async function seedIdentity(db: Db, passwordHash: string): Promise<SeedId
       ORG_USER: { name: "李调度", tenant: tenant.id, org: orgIds[0] },
       INDIVIDUAL_USER: { name: "张师傅", tenant: tenant.id, org: null },
     };
-    const userIds = {} as Record<UserType, number>;
     const pwExpiration = new Date(Date.now() + 180 * 24 * 3600_000).toISOString();
-    for (const type of Object.keys(DEMO_ACCOUNTS) as UserType[]) {
-      const role = await trx
-        .insertInto("roles")
-        .values({ platform_id: "A", name: subsets[type].role, user_type: type })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+    const addAccount = async (type: UserType, role: { name: string; codes: readonly PermissionCode[] }, person: { name: string; mobile: string; tenant: number | null; org: number | null }) => {
+      const roleRow = await trx.insertInto("roles").values({ platform_id: "A", name: role.name, user_type: type }).returning("id").executeTakeFirstOrThrow();
       await trx
         .insertInto("role_permissions")
-        .values(subsets[type].codes.map((code) => ({ role_id: role.id, permission_code: code })))
+        .values(role.codes.map((code) => ({ role_id: roleRow.id, permission_code: code })))
         .execute();
       const user = await trx
         .insertInto("users")
         .values({
           platform_id: "A",
-          tenant_id: people[type].tenant,
-          org_id: people[type].org,
+          tenant_id: person.tenant,
+          org_id: person.org,
           type,
-          mobile: DEMO_ACCOUNTS[type],
-          name: people[type].name,
+          mobile: person.mobile,
+          name: person.name,
           password_hash: passwordHash,
           headshot_url: null,
           status: "ACTIVE",
@@ -186,9 +193,14 @@ export async function seedIdentity(db: Db, passwordHash: string): Promise<SeedId
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await trx.insertInto("user_roles").values({ user_id: user.id, role_id: role.id }).execute();
-      userIds[type] = user.id;
+      await trx.insertInto("user_roles").values({ user_id: user.id, role_id: roleRow.id }).execute();
+      return user.id;
+    };
+    const userIds = {} as Record<UserType, number>;
+    for (const type of Object.keys(DEMO_ACCOUNTS) as UserType[]) {
+      userIds[type] = await addAccount(type, { name: subsets[type].role, codes: subsets[type].codes }, { ...people[type], mobile: DEMO_ACCOUNTS[type] });
     }
-    return { tenantId: tenant.id, orgIds, userIds };
+    const captainUserId = await addAccount("INDIVIDUAL_USER", { name: DEMO_CAPTAIN.role, codes: CAPTAIN_CODES }, { name: DEMO_CAPTAIN.name, mobile: DEMO_CAPTAIN.mobile, tenant: tenant.id, org: null });
+    return { tenantId: tenant.id, orgIds, userIds, captainUserId };
   });
 }

@@ -1,8 +1,9 @@
 /**
  * Demo data of the freight service for every demo account: the ORG_USER's organisation has a few
  * hundred waybills in every status (road and water) over the last 30 days, some today; the
- * INDIVIDUAL_USER (13800000004) is one of its drivers, with a vehicle and waybills of his own; the
- * other organisations have their own, so scoping shows.
+ * INDIVIDUAL_USER (13800000004) is one of its drivers, with a vehicle and waybills of his own, and the
+ * demo captain (DEMO_CAPTAIN) one of its captains, with a ship and water waybills of his own; the other
+ * organisations have their own, so scoping shows.
  */
 import { settleBacklog } from "../ledger/settlements.js";
 import { LIVE_STATUSES } from "../../contract/freight-steps.js";
@@ -32,8 +33,10 @@ import {
 } from "./demo-data.js";
 import { orderStatusFor } from "./rules.js";
 import type { FreightsTable } from "./schema.js";
+import type { NotificationsTable } from "../iam/notifications/schema.js";
+import { joinTags } from "../iam/notifications/service.js";
 import { chinaCompactDate, chinaDate, chinaDayStart } from "../../contract/units.js";
-import { tonnesPlain } from "../../contract/numbers.js";
+import { tonnesPlain, yuanWithUnit } from "../../contract/numbers.js";
 
 type Trx = Transaction<Database>;
 
@@ -56,6 +59,8 @@ const ORG_PLANS: OrgPlan[] = [
 
 const DAY = 24 * 3600_000;
 const INDIVIDUAL_PLATE = "皖C·3K721";
+/** Which of the first organisation's captains is the demo captain's roster row (not one of the two kept free for dispatch). */
+const DEMO_CAPTAIN_INDEX = 2;
 
 function* chunks<T>(items: T[], size: number): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
@@ -86,6 +91,7 @@ async function seedCarriers(
   plan: OrgPlan,
   individual: { userId: number; name: string; mobile: string } | null,
   serial: { ship: number; device: number; plates: Set<string> },
+  captainAccount: { userId: number; name: string; mobile: string } | null = null,
 ) {
   const scoped = { platform_id: org.platformId, tenant_id: org.tenantId, org_id: org.orgId };
   const at = nowIso();
@@ -131,9 +137,12 @@ async function seedCarriers(
   for (let i = 0; i < 3; i++) await insertDevice(trx, r, scoped, serial, null);
 
   for (let i = 0; i < plan.captains; i++) {
+    // The random name and number are drawn for the demo captain too, so the other carriers stay as they were.
+    const [drawnName, drawnMobile] = [personName(r), mobileNo(r)];
+    const own = i === DEMO_CAPTAIN_INDEX && captainAccount;
     const captain = await trx
       .insertInto("freight_captains")
-      .values({ ...scoped, user_id: null, name: personName(r), mobile: mobileNo(r), certificate_no: `船员${String(r.int(10_000_000, 99_999_999))}`, created_at: at })
+      .values({ ...scoped, user_id: own ? captainAccount.userId : null, name: own ? captainAccount.name : drawnName, mobile: own ? captainAccount.mobile : drawnMobile, certificate_no: `船员${String(r.int(10_000_000, 99_999_999))}`, created_at: at })
       .returningAll()
       .executeTakeFirstOrThrow();
     const name = shipName(r, serial.ship++);
@@ -160,7 +169,7 @@ async function seedCarriers(
         valid_to: new Date(Date.now() + 365 * DAY).toISOString(),
       })
       .execute();
-    carriers.push({ way: "WATER", personId: captain.id, conveyanceId: ship.id, userId: null, name: captain.name, mobile: captain.mobile, conveyance: name });
+    carriers.push({ way: "WATER", personId: captain.id, conveyanceId: ship.id, userId: captain.user_id, name: captain.name, mobile: captain.mobile, conveyance: name });
   }
   return carriers;
 }
@@ -223,13 +232,15 @@ export async function seedFreight(db: Db, ids: SeedIds): Promise<void> {
     const users = await trx.selectFrom("users").select(["id", "name", "mobile", "type"]).where("id", "in", Object.values(ids.userIds)).execute();
     const userOf = (type: string) => users.find((u) => u.type === type)!;
     const individual = userOf("INDIVIDUAL_USER");
+    const captainUser = await trx.selectFrom("users").select(["id", "name", "mobile"]).where("id", "=", ids.captainUserId).executeTakeFirstOrThrow();
 
     for (const [index, orgId] of ids.orgIds.entries()) {
       const plan = ORG_PLANS[index % ORG_PLANS.length]!;
       const orgRow = orgs.find((o) => Number(o.id) === orgId)!;
       const org: OrgContext = { platformId: orgRow.platform_id, tenantId: Number(orgRow.tenant_id), orgId, orgName: orgRow.name };
       const own = index === 0 ? { userId: Number(individual.id), name: individual.name, mobile: individual.mobile } : null;
-      const carriers = await seedCarriers(trx, r, org, plan, own, serial);
+      const ownCaptain = index === 0 ? { userId: Number(captainUser.id), name: captainUser.name, mobile: captainUser.mobile } : null;
+      const carriers = await seedCarriers(trx, r, org, plan, own, serial, ownCaptain);
       const dispatcher = index === 0 ? { userId: Number(userOf("ORG_USER").id), name: userOf("ORG_USER").name } : { userId: null, name: plan.dispatcher };
       const reviewer = { userId: Number(userOf("TENANT_USER").id), name: userOf("TENANT_USER").name };
 
@@ -252,7 +263,9 @@ export async function seedFreight(db: Db, ids: SeedIds): Promise<void> {
       // finds no carrier left runs to its end instead.
       const road = carriers.filter((c) => c.way === "ROAD");
       const water = carriers.filter((c) => c.way === "WATER");
-      const reserved = new Set([road[0], road[1], road[road.length - 1], ...water.slice(0, 2)]);
+      // The demo captain takes no random live waybill: his current one is written below.
+      const demoCaptain = water.find((c) => c.userId !== null) ?? null;
+      const reserved = new Set([road[0], road[1], road[road.length - 1], ...water.slice(0, 2), ...(demoCaptain ? [demoCaptain] : [])]);
       const busy = new Set<Carrier>();
       for (let i = 0; i < plan.waybills; i++) {
         const way: FreightWay = r.chance(plan.waterShare) && carriers.some((c) => c.way === "WATER") ? "WATER" : "ROAD";
@@ -284,6 +297,7 @@ export async function seedFreight(db: Db, ids: SeedIds): Promise<void> {
         if (life.status !== "CANCELLED") order.dispatched += planned;
         drafts.push({ order, carrier: taker, freightNo, createdAt, planned, life });
       }
+      if (demoCaptain) drafts.push(...demoCaptainDrafts(demoCaptain, orders, now, freightNos));
       // Some orders still have weight to dispatch; an order with nothing dispatched always has.
       for (const order of orders) if (r.chance(0.35) || order.dispatched === 0) order.extra = loadWeight(r, order.way) * r.int(1, 4);
 
@@ -376,10 +390,54 @@ export async function seedFreight(db: Db, ids: SeedIds): Promise<void> {
       }
 
       if (own) await seedComments(trx, r, drafts, idOf, own, { userId: Number(userOf("SYSTEM_USER").id), name: userOf("SYSTEM_USER").name });
+      if (demoCaptain) await captainMessages(trx, drafts.filter((d) => d.carrier === demoCaptain), idOf, demoCaptain.userId!);
     }
     // Completed waybills are payable: their settlements, as the 完成 step writes them.
     await settleBacklog(trx);
   });
+}
+
+/**
+ * The demo captain's own water waybills, whatever the random ones gave him: two completed ones (paid
+ * and payable money in his wallet) and a current one dispatched 40 minutes ago, waiting for him to load.
+ * Drawn from a random stream of their own, so the rest of the demo data stays as it was.
+ */
+function demoCaptainDrafts(captain: Carrier, orders: OrderDraft[], now: number, freightNos: Set<string>): WaybillDraft[] {
+  const r = new Random(20_261_129);
+  return [16, 9, 40 / 60 / 24].map((daysAgo, i) => {
+    const createdAt = now - daysAgo * DAY;
+    const order = orders.filter((o) => o.way === "WATER" && o.createdAt < createdAt - 3600_000).sort((a, b) => a.createdAt - b.createdAt)[0] ?? orders.find((o) => o.way === "WATER")!;
+    const planned = loadWeight(r, "WATER");
+    let freightNo: string;
+    do freightNo = `YD${chinaCompactDate(createdAt)}${String(90_000_000 + i * 1_000 + r.int(0, 999))}`;
+    while (freightNos.has(freightNo));
+    freightNos.add(freightNo);
+    // FINISHED runs as far as time allows: the current one is too fresh to have been loaded.
+    const life = simulateWaybill(r, { way: "WATER", createdAt, plannedWeight: planned, unitPrice: order.unitPrice, now, ending: "FINISHED" });
+    order.dispatched += planned;
+    return { order, carrier: captain, freightNo, createdAt, planned, life };
+  });
+}
+
+/** The messages the demo captain was sent about his own waybills (派单, 完成), the newest unread. */
+async function captainMessages(trx: Trx, mine: WaybillDraft[], idOf: Map<string, number>, userId: number): Promise<void> {
+  const rows = mine.flatMap((d): Array<Insertable<NotificationsTable>> => {
+    const route = `${d.order.from.name} → ${d.order.to.name}`;
+    const dispatched: Insertable<NotificationsTable> = {
+      user_id: userId,
+      created_time: d.life.steps[0]!.at,
+      content: `新运单 ${d.freightNo}：${route}，${d.order.cargo} ${tonnesPlain(d.planned)} 吨，请按时到装货港装货。`,
+      status: d.life.status === "WAIT_LOADING" ? "PENDING" : "READ",
+      target_type: "FREIGHT",
+      target_id: String(idOf.get(d.freightNo)!),
+      tags: joinTags("freight"),
+      freight_no: d.freightNo,
+      freight_way: "WATER",
+    };
+    if (!d.life.completeTime) return [dispatched];
+    return [dispatched, { ...dispatched, created_time: d.life.completeTime, content: `运单 ${d.freightNo} 已完成，运费 ${yuanWithUnit(d.life.freightAmount)} 等待企业支付，到账后可在钱包提现。`, target_type: "MYWALLET", tags: joinTags("wallet") }];
+  });
+  if (rows.length) await trx.insertInto("notifications").values(rows).execute();
 }
 
 /**

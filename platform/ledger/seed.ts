@@ -7,7 +7,7 @@
 import { luhnValid } from "../../contract/validation.js";
 import { nowIso, type Db } from "../db/index.js";
 import type { CallerScope } from "../scope.js";
-import type { SeedIds } from "../db/seed.js";
+import { DEMO_CAPTAIN, type SeedIds } from "../db/seed.js";
 import { applyWithdrawal, bindCard, decideRecharge, decideWithdrawal, payWaybills, saveInvoiceTitle, submitRecharge } from "./flows.js";
 import { demoScopes } from "../db/seed-scopes.js";
 import { isIndividual } from "../../contract/platforms.js";
@@ -17,7 +17,7 @@ const requestNo = () => `SEED-LEDGER-${String(++serial).padStart(4, "0")}`;
 
 export async function seedLedger(db: Db, ids: SeedIds): Promise<void> {
   const k = db.kysely;
-  const { users, scopeOf } = await demoScopes(db, ids);
+  const { users, scopeOf, scopeOfUser } = await demoScopes(db, ids);
   const system = scopeOf("SYSTEM_USER");
   const orgUser = scopeOf("ORG_USER");
   const driver = scopeOf("INDIVIDUAL_USER");
@@ -67,6 +67,14 @@ export async function seedLedger(db: Db, ids: SeedIds): Promise<void> {
     await decideWithdrawal(db, system, Number(w2.id), { action: "fail", reason: "收款卡状态异常（银行返回：账户已冻结）" });
     await applyWithdrawal(db, driver, { requestNo: requestNo(), bankCardId: Number(card.id), amount: 10_000 });
   }
+
+  // The demo captain's wallet: his oldest completed water waybill paid (the newer one stays payable), a card, a withdrawal waiting.
+  const captain = scopeOfUser(await k.selectFrom("users").selectAll().where("id", "=", ids.captainUserId).executeTakeFirstOrThrow());
+  const captainPaid = await k.selectFrom("freights").select("id").where("carrier_user_id", "=", captain.userId).where("status", "=", "COMPLETED").orderBy("complete_time").limit(1).execute();
+  if (captainPaid.length) await payWaybills(db, orgUser, { requestNo: requestNo(), freightIds: captainPaid.map((f) => Number(f.id)) });
+  const captainCard = await bindCard(db, captain, { holderName: captain.name, cardNo: "6228480402564890018", bankName: "中国农业银行", reservedMobile: DEMO_CAPTAIN.mobile });
+  const captainWallet = await k.selectFrom("accounts").select(["balance", "frozen"]).where("owner_type", "=", "USER").where("owner_id", "=", captain.userId).executeTakeFirst();
+  if (Number(captainWallet?.balance ?? 0) >= 100_000) await applyWithdrawal(db, captain, { requestNo: requestNo(), bankCardId: Number(captainCard.id), amount: 50_000 });
 
   // The organisation's corporate account and a withdrawal the bank is processing.
   const orgCard = await bindCard(db, orgUser, { holderName: org.name, cardNo: "34001626808052500001", bankName: "中国农业银行", bankBranch: "蚌埠分行营业部" });

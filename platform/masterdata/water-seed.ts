@@ -102,7 +102,7 @@ export async function seedWater(db: Db, ids: SeedIds): Promise<void> {
       const event = (actor: Actor, resource: string, row: Row, e: Parameters<typeof recordResourceEvent>[4]) => recordResourceEvent(trx, actor, resource, row, e);
 
       /** A profile and its roster row; `audit` decides both states (REMOVED rosters keep an approved profile). */
-      const addCaptain = async (name: string, audit: "APPROVED" | "PENDING" | "REJECTED", createdDaysAgo: number, extra: { certificateNo?: string; existingId?: number; validTo?: string; remark?: string | null; removed?: boolean } = {}) => {
+      const addCaptain = async (name: string, audit: "APPROVED" | "PENDING" | "REJECTED", createdDaysAgo: number, extra: { certificateNo?: string; existingId?: number; account?: { userId: number; mobile: string } | null; validTo?: string; remark?: string | null; removed?: boolean } = {}) => {
         person++;
         const idCardNo = idCardNoOf(plan.region, `${1966 + (person % 28)}-${String(1 + (person % 12)).padStart(2, "0")}-${String(1 + ((person * 7) % 28)).padStart(2, "0")}`, 11 + person * 2);
         const at = daysAgo(createdDaysAgo);
@@ -113,8 +113,9 @@ export async function seedWater(db: Db, ids: SeedIds): Promise<void> {
           .values({
             ...scoped,
             owner_user_id: null,
-            user_id: null,
-            mobile: `13${String(700_000_000 + person * 104_729).slice(0, 9)}`,
+            // The demo captain's profile is his own account's (he sees it and his ship from /driver).
+            user_id: extra.account?.userId ?? null,
+            mobile: extra.account?.mobile ?? `13${String(700_000_000 + person * 104_729).slice(0, 9)}`,
             id_card_no: idCardNo,
             gender: idCardGender(idCardNo),
             address: `安徽省${plan.port}市沿江路 ${10 + person} 号`,
@@ -160,9 +161,10 @@ export async function seedWater(db: Db, ids: SeedIds): Promise<void> {
       };
 
       // The freight seed's captains: certified profiles; one certificate about to expire.
-      const existing = await trx.selectFrom("freight_captains").select(["id", "name", "certificate_no"]).where("org_id", "=", org.id).orderBy("id").execute();
+      const existing = await trx.selectFrom("freight_captains").select(["id", "name", "certificate_no", "user_id", "mobile"]).where("org_id", "=", org.id).orderBy("id").execute();
       for (const [i, c] of existing.entries()) {
-        await addCaptain(c.name, "APPROVED", 120 + i, { existingId: c.id, certificateNo: c.certificate_no, validTo: i === 0 ? addDays(today, 20) : undefined });
+        const account = c.user_id === null ? null : { userId: Number(c.user_id), mobile: c.mobile };
+        await addCaptain(c.name, "APPROVED", 120 + i, { existingId: c.id, certificateNo: c.certificate_no, account, validTo: i === 0 ? addDays(today, 20) : undefined });
       }
       const pendingCaptain = await addCaptain(plan.captains[0], "PENDING", 2);
       await addCaptain(plan.captains[1], "REJECTED", 9);

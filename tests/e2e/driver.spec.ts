@@ -1,5 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { formatTonnes } from "../../contract/numbers.js";
+import { tonnesToKg } from "../../contract/units.js";
+import type { FreightRecord } from "../../contract/freight.js";
+import { DEMO_ACCOUNTS, DEMO_CAPTAIN } from "../../platform/db/seed.js";
 import { ONBOARDED } from "../../platform/demo/onboarded-seed.js";
 import { PASSWORD, platformCall, platformTokenOf, waitForHydration } from "./support";
 
@@ -8,6 +12,7 @@ import { PASSWORD, platformCall, platformTokenOf, waitForHydration } from "./sup
  * with a camera photo (shrunk in the browser), his open page reports his position (Playwright's
  * geolocation), his enterprise's staff find the points on the waybill's track and in 在途监控, and he
  * takes 卸货. Every page of his: no horizontal scroll, every control at least 44 px tall.
+ * The demo captain 陈船长 does the same for his water waybill, told that his ship reports by AIS.
  * With DRIVER_SCREENSHOTS=1 it also writes the screenshots of docs/screenshots/.
  */
 
@@ -88,22 +93,25 @@ async function cameraPhoto(page: Page, title: string) {
   return { name: `${title}.jpg`, mimeType: "image/jpeg", buffer: Buffer.from(base64, "base64") };
 }
 
-/** From his home's button: the weight, a camera photo shrunk in the browser, the confirmation read, then confirmed. */
-async function takeStep(page: Page, freightNo: string, { step, path, weight, shots }: { step: "装货" | "卸货"; path: string; weight: string; shots: boolean }) {
+/**
+ * From his home's button: the weight, a camera photo shrunk in the browser, the confirmation read, then
+ * confirmed. `shots` names the screenshots of the form and the confirmation (driver-loading…), when taken.
+ */
+async function takeStep(page: Page, freightNo: string, { step, path, weight, who, shots }: { step: "装货" | "卸货"; path: string; weight: string; who: string; shots: string | null }) {
   await page.getByTestId("driver-next-step").click();
   await expect(page).toHaveURL(new RegExp(`/driver/${path}\\?freightNo=${freightNo}$`));
   await waitForHydration(page);
   await page.getByLabel(new RegExp(`${step}重量`)).fill(weight);
-  await page.getByLabel(new RegExp(`拍${step}磅单`)).setInputFiles(await cameraPhoto(page, `韩立新 ${step}磅单 e2e`));
+  await page.getByLabel(new RegExp(`拍${step}磅单`)).setInputFiles(await cameraPhoto(page, `${who} ${step}磅单 e2e`));
   await expect(page.getByTestId("photo-note")).toContainText("照片已压缩");
   await expect(page.getByTestId("photo-preview")).toBeVisible();
   await expectPhoneFriendly(page);
-  if (shots) await screenshot(page, `driver-${path}`);
+  if (shots) await screenshot(page, `${shots}-${path}`);
   await page.getByRole("button", { name: "下一步：核对" }).click();
-  await expect(page.getByTestId("confirm-weight")).toHaveText(`${Number(weight).toFixed(2)} 吨`);
+  await expect(page.getByTestId("confirm-weight")).toHaveText(`${formatTonnes(tonnesToKg(weight))} 吨`);
   await expect(page.getByTestId("confirm-normal")).toBeVisible();
   await expectPhoneFriendly(page);
-  if (shots) await screenshot(page, `driver-${path}-confirm`);
+  if (shots) await screenshot(page, `${shots}-${path}-confirm`);
   await page.getByRole("button", { name: `确认${step}` }).click();
   await expect(page.getByTestId("driver-done")).toContainText(`运单 ${freightNo} ${step}成功`);
 }
@@ -122,7 +130,7 @@ test("a driver on a 375-px phone: home → 装货 with a photo → position repo
   await screenshot(page, "driver-home");
 
   // 装货: the weight, a photo from the camera (shrunk before upload), a confirmation.
-  await takeStep(page, freightNo, { step: "装货", path: "loading", weight: "20", shots: true });
+  await takeStep(page, freightNo, { step: "装货", path: "loading", weight: "20", who: ONBOARDED.driverName, shots: "driver" });
 
   // Position: the page reports while it is open (permission granted: it starts by itself).
   const position = page.getByTestId("driver-position");
@@ -145,7 +153,7 @@ test("a driver on a 375-px phone: home → 装货 with a photo → position repo
 
   // 卸货 from his home's button.
   await page.goto("/driver");
-  await takeStep(page, freightNo, { step: "卸货", path: "unloading", weight: "19.98", shots: false });
+  await takeStep(page, freightNo, { step: "卸货", path: "unloading", weight: "19.98", who: ONBOARDED.driverName, shots: null });
   await expect(page.getByTestId("driver-done")).toContainText(`运单 ${freightNo} 卸货成功，当前状态「已卸货」`);
   await page.getByRole("link", { name: /^已完成/ }).click();
   await expect(page.getByTestId("driver-waybill").filter({ hasText: freightNo })).toContainText("已卸货");
@@ -170,6 +178,45 @@ test("a driver on a 375-px phone: home → 装货 with a photo → position repo
   await expect(page.getByTestId("driver-message").first()).toBeVisible();
   await expectPhoneFriendly(page);
   await screenshot(page, "driver-messages");
+});
+
+test("a captain on a 375-px phone: his water waybill → 装货 with a photo → told his ship reports by AIS → 卸货 → wallet and messages", async ({ page }) => {
+  test.setTimeout(180_000);
+  const captain = await platformTokenOf(DEMO_CAPTAIN.mobile);
+  const waiting = await platformCall<{ records: FreightRecord[] }>("/tms-freight/search", { status: ["WAIT_LOADING"], size: 5 }, captain);
+  const waybill = waiting.records[0]!;
+  const tonnes = (kg: number) => String(kg / 1000);
+
+  await loginAs(page, DEMO_CAPTAIN.mobile, /\/driver$/);
+  const current = page.getByTestId("driver-current");
+  await expect(current).toContainText(waybill.freightNo);
+  await expect(current).toContainText("待装货");
+  await expect(current.getByRole("term")).toContainText(["装货港", "卸货港", "货物", "计划重量", "船舶", "企业", "调度"]);
+  await expect(current).toContainText(waybill.shipName!);
+  await expect(page.getByTestId("dispatcher-phone")).toHaveAttribute("href", `tel:${DEMO_ACCOUNTS.ORG_USER}`);
+  await expectPhoneFriendly(page);
+  await screenshot(page, "captain-home");
+
+  await takeStep(page, waybill.freightNo, { step: "装货", path: "loading", weight: tonnes(waybill.plannedWeight), who: DEMO_CAPTAIN.name, shots: "captain" });
+  // His ship's position comes from its AIS: the page says so and does not ask for his phone's.
+  await expect(page.getByTestId("driver-position-ais")).toContainText("AIS");
+  await expect(page.getByTestId("driver-position")).toHaveCount(0);
+  await expect(page.getByTestId("driver-next-step")).toHaveText("我要卸货");
+  await expectPhoneFriendly(page);
+  await screenshot(page, "captain-home-in-transit");
+
+  await takeStep(page, waybill.freightNo, { step: "卸货", path: "unloading", weight: tonnes(waybill.plannedWeight - 1000), who: DEMO_CAPTAIN.name, shots: null });
+  await expect(page.getByTestId("driver-done")).toContainText(`运单 ${waybill.freightNo} 卸货成功，当前状态「已卸货」`);
+  await page.getByRole("link", { name: /^已完成/ }).click();
+  await expect(page.getByTestId("driver-waybill").filter({ hasText: waybill.freightNo })).toContainText("已卸货");
+  await expectPhoneFriendly(page);
+
+  await page.getByRole("link", { name: "钱包" }).click();
+  await expect(page.getByTestId("wallet-withdrawals")).toContainText("待审核");
+  await expectPhoneFriendly(page);
+  await page.getByRole("link", { name: /^消息/ }).click();
+  await expect(page.getByTestId("driver-message").filter({ hasText: `新运单 ${waybill.freightNo}` })).toBeVisible();
+  await expectPhoneFriendly(page);
 });
 
 test("the web app manifest names his home as the start and its icons exist", async ({ request }) => {

@@ -1,10 +1,10 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { StatusTag } from "~/components/freight/StatusTag";
 import { kgToTonnes } from "~/lib/format";
-import { DRIVER_STATUS_HINTS, DRIVER_TABS } from "~/lib/driver";
+import { DRIVER_TABS, WAY_WORDS, statusHint } from "~/lib/driver";
 import { DRIVER_HOME } from "~/navigation";
 import type { DriverCard, DriverHomeLoader } from "~/services/pages/driver.server";
-import { PositionReporter } from "./PositionReporter";
+import { PositionPanel } from "./PositionReporter";
 
 const tonnes = (kg: number | null) => (kg == null ? "-" : `${kgToTonnes(kg)} 吨`);
 
@@ -19,13 +19,14 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 /** Where from and where to, the cargo and the weights: what every card of his says first. */
 export function WaybillFacts({ card }: { card: DriverCard }) {
+  const words = WAY_WORDS[card.freightWay];
   return (
     <>
-      <Fact label="装货地">
+      <Fact label={words.loadingPlace}>
         <span className="font-semibold">{card.loadingPlace}</span>
         {card.loadingAddress && card.loadingAddress !== card.loadingPlace ? <span className="block text-sm text-gray-600">{card.loadingAddress}</span> : null}
       </Fact>
-      <Fact label="卸货地">
+      <Fact label={words.unloadingPlace}>
         <span className="font-semibold">{card.unloadingPlace}</span>
         {card.unloadingAddress && card.unloadingAddress !== card.unloadingPlace ? <span className="block text-sm text-gray-600">{card.unloadingAddress}</span> : null}
       </Fact>
@@ -33,7 +34,7 @@ export function WaybillFacts({ card }: { card: DriverCard }) {
       <Fact label="计划重量">{tonnes(card.plannedWeight)}</Fact>
       {card.loadedWeight != null ? <Fact label="装货重量">{tonnes(card.loadedWeight)}</Fact> : null}
       {card.unloadedWeight != null ? <Fact label="卸货重量">{tonnes(card.unloadedWeight)}</Fact> : null}
-      {card.conveyance ? <Fact label={card.freightWay === "WATER" ? "船舶" : "车辆"}>{card.conveyance}</Fact> : null}
+      {card.conveyance ? <Fact label={words.conveyance}>{card.conveyance}</Fact> : null}
     </>
   );
 }
@@ -55,7 +56,7 @@ export function DriverHomePage() {
             <StatusTag status={current.status} />
           </div>
           <p className="text-sm text-gray-600">运单号 {current.freightNo}</p>
-          <p className="mt-2 rounded bg-amber-50 px-3 py-2 text-base text-amber-900" data-testid="driver-hint">{DRIVER_STATUS_HINTS[current.status]}</p>
+          <p className="mt-2 rounded bg-amber-50 px-3 py-2 text-base text-amber-900" data-testid="driver-hint">{statusHint(current.status, current.freightWay)}</p>
           {current.abnormalReason ? <p className="alert-error mt-2 text-base">异常：{current.abnormalReason}</p> : null}
           <dl className="mt-2 text-base">
             <WaybillFacts card={current} />
@@ -79,7 +80,7 @@ export function DriverHomePage() {
           <p className="mt-2 text-gray-700">现在没有要装货或运输中的运单。企业派单后会在这里显示。</p>
         </section>
       )}
-      {data.position ? <PositionReporter vehicleId={data.position.vehicleId} freightNo={data.position.freightNo} /> : null}
+      <PositionPanel plan={data.position} />
       <section className="rounded-lg bg-white shadow-sm" aria-label="我的运单列表">
         <nav className="grid grid-cols-3 border-b border-gray-200" aria-label="运单分类">
           {DRIVER_TABS.map((tab) => (

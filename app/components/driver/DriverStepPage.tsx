@@ -1,14 +1,14 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { tonnesToKg } from "../../../contract/units";
+import { kgToTonnesInput, tonnesToKg } from "../../../contract/units";
 import { StatusTag } from "~/components/freight/StatusTag";
 import { kgToTonnes } from "~/lib/format";
-import { DRIVER_STEPS, driverFields } from "~/lib/driver";
+import { DRIVER_STEPS, WAY_WORDS, driverFields } from "~/lib/driver";
 import { STEP_ACTIONS, maxUnloadKg } from "~/lib/steps";
 import { DRIVER_HOME } from "~/navigation";
 import type { DriverStepAction, DriverStepLoader } from "~/services/pages/driver.server";
 import { WaybillFacts } from "./DriverHome";
 import { PhotoInput } from "./PhotoInput";
-import { PositionReporter } from "./PositionReporter";
+import { PositionPanel } from "./PositionReporter";
 
 type LoaderData = ReturnType<typeof useLoaderData<DriverStepLoader>>;
 type Card = NonNullable<LoaderData["card"]>;
@@ -46,7 +46,7 @@ export function DriverStepPage() {
       {data.card && !data.notice && reply?.stage !== "confirm" ? (
         <StepForm card={data.card} step={data.step} values={reply?.values ?? null} errors={reply?.stage === "form" ? reply.errors : {}} />
       ) : null}
-      {data.position ? <PositionReporter vehicleId={data.position.vehicleId} freightNo={data.position.freightNo} /> : null}
+      <PositionPanel plan={data.position} />
     </>
   );
 }
@@ -54,10 +54,12 @@ export function DriverStepPage() {
 type StepKey = LoaderData["step"];
 
 function weightHint(step: StepKey, card: Card): string {
+  const weighed = WAY_WORDS[card.freightWay].weighed;
   if (step === "UNLOADING" && card.loadedWeight != null) {
-    return `填卸货磅单上的净重，单位吨。装货 ${kgToTonnes(card.loadedWeight)} 吨，卸货最多 ${kgToTonnes(maxUnloadKg(card.loadedWeight))} 吨`;
+    return `填卸货${weighed}，单位吨。装货 ${kgToTonnes(card.loadedWeight)} 吨，卸货最多 ${kgToTonnes(maxUnloadKg(card.loadedWeight))} 吨`;
   }
-  return `填装货磅单上的净重，单位吨，如 ${kgToTonnes(card.plannedWeight)}`;
+  // The example is what he types: without thousands separators.
+  return `填装货${weighed}，单位吨，如 ${kgToTonnesInput(card.plannedWeight)}`;
 }
 
 function StepForm({ card, step, values, errors }: { card: Card; step: StepKey; values: { weight: string; ticket: string } | null; errors: Record<string, string> }) {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { chinaDateTime } from "../../../contract/units";
 import { POSITION_BATCH_MS, POSITION_BATCH_SIZE } from "~/lib/driver";
+import type { PositionPlan } from "~/services/pages/driver.server";
 
 /** The console's route that passes a batch on to the platform's position feed. */
 export const POSITION_REPORT_PATH = "/driver-position";
@@ -38,7 +39,7 @@ const clock = (iso: string) => chinaDateTime(iso).slice(11, 16);
  * POSITION_BATCH_MS), each with its accuracy; the platform keeps the precise ones on the waybill's track.
  * Without JavaScript nothing is reported, and the page says so.
  */
-export function PositionReporter({ vehicleId, freightNo }: { vehicleId: number; freightNo: string }) {
+function PositionReporter({ vehicleId, freightNo }: { vehicleId: number; freightNo: string }) {
   const [state, setState] = useState<State>({ kind: "idle" });
   // The button does something only once the script runs; the server's page does not offer it.
   const [scripted, setScripted] = useState(false);
@@ -128,6 +129,24 @@ export function PositionReporter({ vehicleId, freightNo }: { vehicleId: number; 
               ? state.message
               : ""}
       </p>
+    </section>
+  );
+}
+
+/**
+ * His page's position section for a waybill in transit: his phone reports a truck's; a ship's position
+ * comes from its AIS only, and the page says so instead of asking for his location.
+ */
+export function PositionPanel({ plan }: { plan: PositionPlan }) {
+  if (!plan) return null;
+  if (plan.kind === "phone") return <PositionReporter vehicleId={plan.vehicleId} freightNo={plan.freightNo} />;
+  return (
+    <section className="rounded-lg bg-white p-4 text-base shadow-sm" aria-labelledby="position-title" data-testid="driver-position-ais">
+      <h2 id="position-title" className="text-lg font-semibold">船舶位置</h2>
+      <p className="mt-1 text-gray-700">
+        运单 {plan.freightNo} 航行中。{plan.shipName ? `${plan.shipName}的` : "船舶的"}位置由船上的 AIS 设备报给企业，企业在在途船舶里看到。
+      </p>
+      <p className="mt-1 font-semibold text-gray-900">本页不上报手机位置，也不需要打开定位；请保持 AIS 设备开启。</p>
     </section>
   );
 }

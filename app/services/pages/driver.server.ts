@@ -68,9 +68,16 @@ function cardOf(record: FreightRecord): DriverCard {
   };
 }
 
-/** What his open page reports its position for: his truck's waybill in transit (ships report through AIS). */
-function positionTarget(waybill: Pick<FreightRecord, "status" | "vehicleId" | "freightNo" | "freightWay">): { vehicleId: number; freightNo: string } | null {
-  return waybill.status === "IN_TRANSIT" && waybill.freightWay === "ROAD" && waybill.vehicleId != null ? { vehicleId: waybill.vehicleId, freightNo: waybill.freightNo } : null;
+/**
+ * What his open page does about his position while the waybill is in transit: a truck's is reported
+ * from his phone; a ship's comes from its AIS only (the platform takes no ship positions from a phone).
+ */
+export type PositionPlan = { kind: "phone"; vehicleId: number; freightNo: string } | { kind: "ais"; freightNo: string; shipName: string | null } | null;
+
+function positionPlan(waybill: Pick<FreightRecord, "status" | "vehicleId" | "freightNo" | "freightWay" | "shipName">): PositionPlan {
+  if (waybill.status !== "IN_TRANSIT") return null;
+  if (waybill.freightWay === "WATER") return { kind: "ais", freightNo: waybill.freightNo, shipName: waybill.shipName ?? null };
+  return waybill.vehicleId != null ? { kind: "phone", vehicleId: waybill.vehicleId, freightNo: waybill.freightNo } : null;
 }
 
 const FREIGHT_NO = /^[A-Za-z0-9]{1,32}$/;
@@ -98,7 +105,7 @@ export async function driverHomeLoader({ request }: LoaderFunctionArgs) {
     counts: Object.fromEntries(DRIVER_TABS.map((t, i) => [t.key, counts[i]!.total])) as Record<(typeof DRIVER_TABS)[number]["key"], number>,
     list: { records: active.records.map(cardOf), total: active.total, current: active.current, size: active.size },
     current: detail ? { ...cardOf(detail), dispatcherName: detail.dispatch.dispatcherName, dispatcherMobile: detail.dispatch.dispatcherMobile } : null,
-    position: detail ? positionTarget(detail) : null,
+    position: detail ? positionPlan(detail) : null,
     done: doneNo && FREIGHT_NO.test(doneNo) && (doneStep === "LOADING" || doneStep === "UNLOADING") ? stepDoneMessage(doneStep, doneNo) : null,
   });
 }
@@ -119,7 +126,7 @@ function stepPageOf(step: DriverStepKey, freightNo: string, waybill: FreightDeta
   if (!waybill) return { freightNo, card: null, notice: freightNo ? `没有找到运单 ${freightNo}，请回到首页重新选择` : "请从首页选择要操作的运单", position: null };
   const card = cardOf(waybill);
   const notice = waybill.actions.includes(step) ? null : `这张运单现在是「${card.statusLabel}」，不能${STEP_ACTIONS[step].label}`;
-  return { freightNo, card, notice, position: positionTarget(waybill) };
+  return { freightNo, card, notice, position: positionPlan(waybill) };
 }
 
 export async function driverStepLoader(step: DriverStepKey, { request }: LoaderFunctionArgs) {
