@@ -9,6 +9,9 @@ export function isPlatformId(value: unknown): value is PlatformId {
 export const USER_TYPES = ["SYSTEM_USER", "TENANT_USER", "ORG_USER", "INDIVIDUAL_USER"] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
+/** What each account kind is called on every page and in every message. */
+export const USER_TYPE_LABELS: Record<UserType, string> = { SYSTEM_USER: "平台用户", TENANT_USER: "租户用户", ORG_USER: "企业用户", INDIVIDUAL_USER: "个人用户" };
+
 /** Anything with an account kind: the platform's caller and scope, the console's user info. */
 type Kinded = { type: UserType };
 /** Platform staff (SYSTEM_USER): the whole platform. */

@@ -3,7 +3,8 @@ import { EnterpriseUsers } from "~/components/enterprise/EnterpriseUsers";
 import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";
 import { ResourceDetailPage } from "~/components/resource/ResourceDetailPage";
 import { enterprisePages } from "~/pages/enterprise";
-import { enterpriseDetailLoader, type EnterpriseUser } from "~/services/enterprise.server";
+import { enterpriseDetailLoader } from "~/services/enterprise.server";
+import type { EnterpriseUser } from "../../contract/resources/enterprise";
 import { recordAction } from "~/services/resource-pages.server";
 
 const page = enterprisePages.detail!;

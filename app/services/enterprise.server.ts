@@ -8,17 +8,7 @@ import { idOfRequest } from "~/pages/kit";
 import { detailLoader } from "./resource-pages.server";
 import { PlatformError } from "./platform.server";
 import { requirePage } from "./user.server";
-
-export interface EnterpriseUser {
-  id: number;
-  name: string;
-  mobile: string;
-  type: string;
-  status: string;
-  roles: string[];
-  admin: boolean;
-  createdTime: string;
-}
+import type { EnterpriseUser } from "../../contract/resources/enterprise";
 
 export async function enterpriseDetailLoader(page: DetailPage, args: LoaderFunctionArgs) {
   const response = await detailLoader(page, args);

@@ -4,6 +4,7 @@
  * audit them and switch them on and off; an organisation's own users see only their enterprise.
  * Its options are the 所属企业 picker of every staff form, so their ids are organisation ids.
  */
+import type { UserType } from "../platforms.js";
 import { creditCodeWithCheck, idCardNoError, isCreditCode, isPhone } from "../validation.js";
 import { access, defineResource, f, type RecordOf } from "./kit.js";
 import { AUDITORS, auditMachine, ENABLE_STATES, enableToggles } from "./vocabulary.js";
@@ -94,3 +95,17 @@ export const enterprise = defineResource({
 });
 
 export type EnterpriseRecord = RecordOf<typeof enterprise>;
+
+/** One account of an enterprise as its detail page lists them (the platform's GET …/users). */
+export interface EnterpriseUser {
+  id: number;
+  name: string;
+  /** Masked unless the caller may see it in full. */
+  mobile: string;
+  type: UserType;
+  status: string;
+  roles: string[];
+  /** Holds the enterprise's 用户管理. */
+  admin: boolean;
+  createdTime: string;
+}

@@ -5,16 +5,11 @@
  * file store's upload (content-addressed, platform/iam/admin/files.ts); the engine lists them and
  * offers 删除 where the platform allows it (never a coded file, which is only replaced).
  */
-import type { UserType } from "../platforms.js";
+import { USER_TYPE_LABELS, USER_TYPES, type UserType } from "../platforms.js";
 import { defineResource, f, type Options } from "./kit.js";
 import { enableMachine } from "./vocabulary.js";
 
-const USER_KIND_OPTIONS = {
-  SYSTEM_USER: { label: "平台用户" },
-  TENANT_USER: { label: "租户用户" },
-  ORG_USER: { label: "企业用户" },
-  INDIVIDUAL_USER: { label: "个人用户" },
-} as const satisfies Record<UserType, { label: string }>;
+const USER_KIND_OPTIONS = Object.fromEntries(USER_TYPES.map((kind) => [kind, { label: USER_TYPE_LABELS[kind] }])) as Record<UserType, { label: string }>;
 
 const OPERATION_KINDS = { CLICK: { label: "点击" }, API: { label: "接口写操作" }, LOGIN: { label: "登录" }, SENSITIVE_VIEW: { label: "查看敏感信息" } } as const satisfies Options;
 export type OperationKind = keyof typeof OPERATION_KINDS;

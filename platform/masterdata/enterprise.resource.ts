@@ -12,7 +12,7 @@ import { z } from "zod";
 import { RefusalCode } from "../../contract/envelope.js";
 import { idSchema } from "../../contract/fields.js";
 import { ENTERPRISE_ADMIN_CODES, ENTERPRISE_ADMIN_ROLE } from "../../contract/role-templates.js";
-import { enterprise } from "../../contract/resources/enterprise.js";
+import { enterprise, type EnterpriseUser } from "../../contract/resources/enterprise.js";
 import type { ServiceContext } from "../context.js";
 import { nowIso } from "../db/index.js";
 import type { Database } from "../db/schema.js";
@@ -165,17 +165,6 @@ export const enterpriseBinding = bindResource(enterprise, {
     },
   },
 });
-
-export interface EnterpriseUser {
-  id: number;
-  name: string;
-  mobile: string;
-  type: string;
-  status: string;
-  roles: string[];
-  admin: boolean;
-  createdTime: string;
-}
 
 const idParams = z.object({ id: idSchema("id") });
 const maskMobile = (v: string) => (v.length === 11 ? `${v.slice(0, 3)}****${v.slice(-4)}` : v);

@@ -1,8 +1,8 @@
 import { formatDateTime } from "~/lib/format";
 import { StatusTag } from "~/components/resource/StatusTag";
-import type { EnterpriseUser } from "~/services/enterprise.server";
+import type { EnterpriseUser } from "../../../contract/resources/enterprise";
+import { USER_TYPE_LABELS } from "../../../contract/platforms";
 
-const TYPES: Record<string, string> = { SYSTEM_USER: "平台用户", TENANT_USER: "租户用户", ORG_USER: "企业用户", INDIVIDUAL_USER: "个人用户" };
 const STATUSES: Record<string, { label: string; tone: "success" | "error" | "default" }> = {
   ACTIVE: { label: "正常", tone: "success" },
   ORG_DISABLED: { label: "企业已停用", tone: "error" },
@@ -42,7 +42,7 @@ export function EnterpriseUsers({ users, error }: { users: EnterpriseUser[]; err
                       {u.admin ? <span className="ml-2"><StatusTag label="管理员" tone="info" /></span> : null}
                     </td>
                     <td className="whitespace-nowrap">{u.mobile}</td>
-                    <td className="whitespace-nowrap">{TYPES[u.type] ?? u.type}</td>
+                    <td className="whitespace-nowrap">{USER_TYPE_LABELS[u.type] ?? u.type}</td>
                     <td className="whitespace-nowrap">{u.roles.join("、") || "-"}</td>
                     <td className="whitespace-nowrap"><StatusTag label={status.label} tone={status.tone} /></td>
                     <td className="whitespace-nowrap">{formatDateTime(u.createdTime)}</td>

@@ -3,7 +3,7 @@
  * figures when they may see the dispatch pages.
  */
 import type { FreightDashboard } from "../../../contract/freight";
-import type { UserType } from "../../../contract/platforms";
+import { USER_TYPE_LABELS } from "../../../contract/platforms";
 import { renderChartSvg } from "~/lib/charts.server";
 import { trendOption } from "~/lib/dispatch-trend";
 import { filterRoutes, ROUTE_TREE } from "~/navigation";
@@ -13,12 +13,6 @@ import { pageJson } from "~/services/page-data.server";
 import { requirePage, viewerOf, type CurrentUser } from "~/services/user.server";
 import { myFleetFigures } from "./my-fleet.server";
 
-const KIND_LABELS: Record<UserType, string> = {
-  SYSTEM_USER: "平台用户",
-  TENANT_USER: "租户用户",
-  ORG_USER: "企业用户",
-  INDIVIDUAL_USER: "个人用户",
-};
 
 const DISPATCH_GROUP = "/dispatchManage";
 
@@ -43,7 +37,7 @@ export async function loadDashboard(request: Request) {
   return pageJson(user, {
     name: user.info.name,
     companyName: user.info.companyName,
-    kind: KIND_LABELS[user.info.type] ?? user.info.type,
+    kind: USER_TYPE_LABELS[user.info.type] ?? user.info.type,
     roleNames: user.info.roles,
     groups,
     figures,

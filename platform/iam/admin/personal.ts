@@ -18,7 +18,7 @@ import { requireCaller } from "../../identity/guard.js";
 import { issueSmsCode, requireSmsCode } from "../../identity/sms-codes.js";
 import { announceRevocation } from "../../identity/service.js";
 import { fileUrl, IMAGE_EXTENSIONS, storeFile, uploadedBytes } from "./files.js";
-import { USER_TYPE_LABELS } from "./rbac.js";
+import { USER_TYPE_LABELS } from "../../../contract/platforms.js";
 import { passwordExpiry } from "./sys-config.js";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { RefusalCode } from "../../../contract/envelope.js";
 import { idSchema } from "../../../contract/fields.js";
 import { PERMISSIONS } from "../../../contract/permissions.js";
-import { USER_TYPES, type UserType } from "../../../contract/platforms.js";
+import { USER_TYPE_LABELS, USER_TYPES, type UserType } from "../../../contract/platforms.js";
 import { MOBILE_PATTERN } from "../../../contract/validation.js";
 import type { ServiceContext } from "../../context.js";
 import { nowIso } from "../../db/index.js";
@@ -27,7 +27,6 @@ import { passwordNotSent } from "../../../contract/account-sms.js";
 import { requireCode } from "../../http/permission.js";
 import { isIndividual, isOrgUser, isPlatformStaff, isTenantStaff, NOTHING, ownOrgId, rowsFor, type CallerScope } from "../../scope.js";
 
-export const USER_TYPE_LABELS: Record<UserType, string> = { SYSTEM_USER: "平台用户", TENANT_USER: "租户用户", ORG_USER: "企业用户", INDIVIDUAL_USER: "个人用户" };
 const STAFF: readonly UserType[] = ["SYSTEM_USER", "TENANT_USER", "ORG_USER"];
 const USER_ADMIN_CODE = "IAM_USER_MANAGEMENT";
 /** A connection or a transaction (Transaction extends Kysely). */
