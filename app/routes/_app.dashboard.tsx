@@ -17,7 +17,7 @@ export default function Dashboard() {
           <Icon name="person" className="h-6 w-6" />
         </div>
         <div>
-          <h1 className="text-lg font-semibold">您好，{data.name}</h1>
+          <h2 className="text-lg font-semibold">您好，{data.name}</h2>
           <p className="text-sm text-gray-500">
             <span data-testid="dashboard-company">{data.companyName ?? "—"}</span>
             <span className="mx-2 text-gray-300">|</span>

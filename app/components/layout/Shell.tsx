@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { createContext, useContext, useEffect, useRef, useState } from "react";
-import { matchRoute, ROUTE_TREE, type RouteNode } from "~/navigation";
+import { matchRoute, pageTitle, ROUTE_TREE, type RouteNode } from "~/navigation";
 import { useDelegatedNavigation } from "~/components/ui/delegatedNavigation";
 import { FORGET_SCRIPTED, MarkupComplete, useDeferredMarkup } from "~/lib/scripted";
 import { MessageProvider } from "~/components/ui/Message";
@@ -64,6 +64,8 @@ export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitl
       <MessageProvider>
         <UnreadContext.Provider value={{ msgNum, setMsgNum }}>
           <div className="min-h-screen" onClick={navigateOnClick}>
+            {/* The first stop of the Tab key: past the menu and the tab bar to the page itself. */}
+            <a href="#main-content" className="skip-link" data-testid="skip-link">跳到主要内容</a>
             <input id="sidebar-drawer" ref={drawer} type="checkbox" className="peer sr-only" aria-hidden="true" tabIndex={-1} />
             <label htmlFor="sidebar-drawer" className="fixed inset-0 z-30 hidden bg-black/30 peer-checked:block desk:peer-checked:hidden" aria-label="关闭菜单" />
             <aside
@@ -75,7 +77,9 @@ export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitl
             </aside>
             <div className={`flex min-h-screen flex-col transition-[margin] duration-200 ${collapsed ? "desk:ml-[54px]" : "desk:ml-[210px]"}`}>
               {settings.fixedHeader ? <div className="sticky top-0 z-20">{header}</div> : header}
-              <main className="flex-1 p-3 sm:p-4" id="main-content">
+              <main className="flex-1 p-3 sm:p-4 focus:outline-none" id="main-content" tabIndex={-1}>
+                {/* The page's one h1 (its own titles start at h2), named as the menu and the tab name it. */}
+                <h1 className="sr-only" data-testid="page-heading">{pageTitle(location.pathname) ?? productTitle}</h1>
                 {children}
               </main>
             </div>

@@ -10,6 +10,7 @@
 import { useEffect, useState } from "react";
 import type { Region, RegionChoice } from "../../../contract/regions";
 import { CASCADE_INTENT, regionPartNames } from "../../../contract/region-code";
+import { FieldError, RequiredMark } from "~/components/ui/FieldParts";
 
 interface Props {
   name: string;
@@ -69,7 +70,7 @@ export function RegionSelect({ name, id, label, choice, required = false, error,
     <div className="min-w-0" role="group" aria-labelledby={`${id}-label`}>
       <span id={`${id}-label`} className={filter ? "filter-label" : "mb-1 block text-sm text-gray-600"}>
         <label htmlFor={id}>{label}</label>
-        {required ? <span className="ml-0.5 text-red-500" aria-hidden="true">*</span> : null}
+        {required ? <RequiredMark /> : null}
       </span>
       <div className="flex items-center gap-1">
         {select("province", provinces, "省")}
@@ -82,7 +83,7 @@ export function RegionSelect({ name, id, label, choice, required = false, error,
         )}
       </div>
       {hint && !error ? <p id={`${id}-hint`} className="mt-0.5 text-xs text-gray-400">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
