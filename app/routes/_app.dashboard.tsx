@@ -31,7 +31,7 @@ export default function Dashboard() {
           </p>
         </div>
       </section>
-      {data.figures && "dashboard" in data.figures ? <DispatchFigures dashboard={data.figures.dashboard} chartSvg={data.figures.chartSvg} /> : null}
+      {data.figures && "dashboard" in data.figures ? <DispatchFigures dashboard={data.figures.dashboard} chart={data.figures.chart} /> : null}
       {data.figures && "error" in data.figures ? <p className="alert-error" role="alert">{data.figures.error}</p> : null}
       {data.fleet ? (
         <section className="card space-y-3" aria-labelledby="my-fleet">
