@@ -19,13 +19,15 @@ async function tabTo(page: Page, target: Locator, max = 120, key = "Tab") {
 /** Presses `key` until the focused element matches `done` (within `max` presses). */
 async function pressUntil(page: Page, key: string, done: () => Promise<boolean>, max = 40) {
   for (let i = 0; i < max && !(await done()); i++) await page.keyboard.press(key);
-  expect(await done(), `reached with ${key}`).toBe(true);
+  expect(await done(), `reached with ${key}; the focus is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 160))}`).toBe(true);
 }
 
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
 
 test("the skip link, then the menu by its arrow keys", async ({ page }) => {
   await login(page, "ORG_USER");
+  // A document load: the Tab key starts at the top of the page.
+  await visit(page, "/dashboard");
   await page.keyboard.press("Tab");
   const skip = page.getByTestId("skip-link");
   await expect(skip).toBeFocused();
@@ -39,21 +41,21 @@ test("the skip link, then the menu by its arrow keys", async ({ page }) => {
   await tabTo(page, sidebar.locator("a[href], summary").first());
   const group = sidebar.locator('summary[data-menu-title="调度管理"]');
   await pressUntil(page, "ArrowDown", () => group.evaluate((el) => el === document.activeElement));
-  const details = sidebar.locator("details", { has: group });
-  await expect(details).not.toHaveAttribute("open", "");
+  const details = sidebar.locator('details:has(> summary[data-menu-title="调度管理"])');
+  await expect(details).toHaveJSProperty("open", false);
   // The ring is visible: an outline in the theme's colour, not the browser's default nothing on a dark menu.
   expect(await group.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("solid");
 
   await page.keyboard.press("ArrowRight");
-  await expect(details).toHaveAttribute("open", "");
+  await expect(details).toHaveJSProperty("open", true);
   await page.keyboard.press("ArrowRight");
   expect(await page.evaluate(() => document.activeElement?.closest("details")?.querySelector("summary")?.dataset.menuTitle)).toBe("调度管理");
   await page.keyboard.press("ArrowLeft");
   await expect(group).toBeFocused();
   await page.keyboard.press("ArrowLeft");
-  await expect(details).not.toHaveAttribute("open", "");
+  await expect(details).toHaveJSProperty("open", false);
   await page.keyboard.press("Enter");
-  await expect(details).toHaveAttribute("open", "");
+  await expect(details).toHaveJSProperty("open", true);
   await pressUntil(page, "ArrowDown", async () => (await focusedText(page)) === "运单列表");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/dispatchManage\/waybillList$/);
@@ -118,13 +120,21 @@ test("a dialog takes the focus, keeps it, closes on Escape and gives it back; it
   const count = await dialog.locator("input:not([type=hidden]), select, textarea, button, a[href]").count();
   for (let i = 0; i < count + 3; i++) {
     await page.keyboard.press("Tab");
-    expect(await inDialog()).toBe(true);
+    expect(await inDialog(), await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? "")).toBe(true);
   }
   for (let i = 0; i < 3; i++) {
     await page.keyboard.press("Shift+Tab");
     expect(await inDialog()).toBe(true);
   }
 
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page).not.toHaveURL(/form=new/);
+  await expect(opener).toBeFocused();
+
+  // Again, for its picker: ↓ opens the list, ↓ moves, Enter picks; Escape closes the list, not the dialog.
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
   const combobox = dialog.getByRole("combobox", { name: "默认司机" });
   await tabTo(page, combobox, 60);
   await page.keyboard.press("ArrowDown");
@@ -136,7 +146,6 @@ test("a dialog takes the focus, keeps it, closes on Escape and gives it back; it
   await page.keyboard.press("Enter");
   await expect(listbox).toBeHidden();
   await expect(combobox).toHaveValue(chosen);
-  // Escape in an open picker closes the list only; the next Escape closes the dialog.
   await page.keyboard.press("ArrowDown");
   await expect(combobox).toHaveAttribute("aria-expanded", "true");
   await page.keyboard.press("Escape");
@@ -144,7 +153,6 @@ test("a dialog takes the focus, keeps it, closes on Escape and gives it back; it
   await expect(dialog).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
-  await expect(page).not.toHaveURL(/form=new/);
   await expect(opener).toBeFocused();
 });
 

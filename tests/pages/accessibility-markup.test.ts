@@ -116,8 +116,9 @@ describe("forms", () => {
     const again = answer.doc.querySelector('[data-testid="resource-form"]')!;
     const plate = again.querySelector('[name="plateNo"]')!;
     expect(plate.getAttribute("aria-invalid")).toBe("true");
-    const describedBy = plate.getAttribute("aria-describedby")!;
-    const message = answer.doc.querySelector(`[id="${describedBy}"]`)!;
+    const errorId = `${plate.getAttribute("id")}-error`;
+    expect(plate.getAttribute("aria-describedby")!.split(" ")).toContain(errorId);
+    const message = answer.doc.querySelector(`[id="${errorId}"]`)!;
     expect(message.getAttribute("aria-live")).toBe("polite");
     expect(textOf(message)).not.toBe("");
   });

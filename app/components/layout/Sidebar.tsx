@@ -95,7 +95,11 @@ function MenuNode({ node, active, depth, collapsed, complete }: MenuNodeProps) {
 
 /** The menu's entries a user can reach now: links and group headers not inside a closed group. */
 function reachable(nav: HTMLElement): HTMLElement[] {
-  return [...nav.querySelectorAll<HTMLElement>("a[href], summary")].filter((el) => el.getClientRects().length > 0);
+  return [...nav.querySelectorAll<HTMLElement>("a[href], summary")].filter((el) => {
+    // A closed group's entries still have boxes in Chromium (its content is only content-visibility: hidden).
+    const holder = el.tagName === "SUMMARY" ? el.parentElement?.parentElement : el.parentElement;
+    return !holder?.closest("details:not([open])") && el.getClientRects().length > 0;
+  });
 }
 
 /**

@@ -46,7 +46,7 @@ export function RegionSelect({ name, id, label, choice, required = false, error,
     } else setLevels((now) => ({ ...now, city: code, district: "", districts: regionChildren(code, "district") }));
   };
   const blank = filter ? "全部" : "请选择";
-  const described = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const described = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
   const select = (level: "province" | "city" | "district", list: Region[], text: string) => (
     <select
       id={level === "province" ? id : `${id}-${level}`}
@@ -82,7 +82,7 @@ export function RegionSelect({ name, id, label, choice, required = false, error,
           </button>
         )}
       </div>
-      {hint && !error ? <p id={`${id}-hint`} className="mt-0.5 text-xs text-gray-400">{hint}</p> : null}
+      {hint ? <p id={`${id}-hint`} className="mt-0.5 text-xs text-gray-400">{hint}</p> : null}
       <FieldError id={id} error={error} />
     </div>
   );

@@ -1,5 +1,5 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { useId } from "react";
+import { useId, useState } from "react";
 
 export interface DialogProps {
   open: boolean;
@@ -22,6 +22,14 @@ export default function DialogBox({ open, onOpenChange, title, children, footer,
   // Radix links the title and description only after hydration; without JavaScript these ids do it.
   const titleId = useId();
   const descriptionId = useId();
+  // Our dialogs open from links and the address (?form=new), not from a Radix trigger, so Radix has no
+  // trigger to give the focus back to: the element that had it when the dialog mounted gets it back.
+  const [opener] = useState(() => (typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null)));
+  const giveFocusBack = (event: Event) => {
+    if (!opener || opener === document.body || !opener.isConnected) return;
+    event.preventDefault();
+    opener.focus();
+  };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Overlay className="fixed inset-0 z-[70] bg-black/40" />
@@ -29,6 +37,7 @@ export default function DialogBox({ open, onOpenChange, title, children, footer,
         data-testid={testId}
         aria-labelledby={titleId}
         aria-describedby={descriptionId}
+        onCloseAutoFocus={giveFocusBack}
         className="fixed left-1/2 top-[15vh] z-[71] flex max-h-[70vh] w-[calc(100vw-2rem)] max-w-[420px] -translate-x-1/2 flex-col rounded bg-white shadow-xl focus:outline-none"
       >
         <RadixDialog.Title id={titleId} className="border-b border-gray-100 px-5 py-3 text-base font-semibold text-gray-800">{title}</RadixDialog.Title>

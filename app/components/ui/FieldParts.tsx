@@ -31,6 +31,6 @@ export function FieldError({ id, error, className = "field-error" }: { id: strin
 export function errorProps(id: string, error?: string | null, hint?: boolean) {
   return {
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+    "aria-describedby": [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined,
   } as const;
 }
