@@ -1,5 +1,22 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { useId, useState } from "react";
+import { useId } from "react";
+
+// Our dialogs open from links and the address (?form=new), not from a Radix trigger, so Radix has no
+// trigger to give the focus back to; and a dialog may mount more than once while it loads. The page
+// remembers the last element focused outside any dialog, and a closing dialog gives the focus back to it.
+let opener: HTMLElement | null = null;
+const outsideDialogs = (element: Element | null): element is HTMLElement => element instanceof HTMLElement && element !== document.body && !element.closest('[role="dialog"]');
+if (typeof document !== "undefined") {
+  if (outsideDialogs(document.activeElement)) opener = document.activeElement;
+  document.addEventListener("focusin", (event) => {
+    if (outsideDialogs(event.target as Element)) opener = event.target as HTMLElement;
+  }, true);
+}
+const giveFocusBack = (event: Event) => {
+  if (!opener?.isConnected) return;
+  event.preventDefault();
+  opener.focus();
+};
 
 export interface DialogProps {
   open: boolean;
@@ -22,14 +39,6 @@ export default function DialogBox({ open, onOpenChange, title, children, footer,
   // Radix links the title and description only after hydration; without JavaScript these ids do it.
   const titleId = useId();
   const descriptionId = useId();
-  // Our dialogs open from links and the address (?form=new), not from a Radix trigger, so Radix has no
-  // trigger to give the focus back to: the element that had it when the dialog mounted gets it back.
-  const [opener] = useState(() => (typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null)));
-  const giveFocusBack = (event: Event) => {
-    if (!opener || opener === document.body || !opener.isConnected) return;
-    event.preventDefault();
-    opener.focus();
-  };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Overlay className="fixed inset-0 z-[70] bg-black/40" />
