@@ -59,7 +59,7 @@ test("the skip link, then the menu by its arrow keys", async ({ page }) => {
   await pressUntil(page, "ArrowDown", async () => (await focusedText(page)) === "运单列表");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/dispatchManage\/waybillList$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("运单列表");
+  await expect(page.getByRole("heading", { level: 2, name: "运单列表" })).toBeVisible();
 });
 
 test("the tab bar: arrows between tabs, its menu by Shift+F10 and by the 标签操作 button", async ({ page }) => {

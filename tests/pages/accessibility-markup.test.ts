@@ -27,7 +27,7 @@ function labelOf(doc: HTMLElement, control: HTMLElement): string {
 }
 
 describe("the console's shell", () => {
-  it("the skip link is the first stop, then header, nav and main; one h1 names the page", async () => {
+  it("the skip link is the first stop, then header, nav and main; one h1, the page's title the first h2", async () => {
     const page = await (await browserAs("ORG_USER")).get("/dispatchManage/waybillList");
     expect(page.status).toBe(200);
     const first = focusable(page.doc)[0]!;
@@ -37,16 +37,17 @@ describe("the console's shell", () => {
     expect(page.doc.querySelectorAll("main")).toHaveLength(1);
     expect(page.doc.querySelector("header")).toBeTruthy();
     expect(page.doc.querySelector('nav[aria-label="主菜单"]')).toBeTruthy();
+    // The h1 is the console's name (the document title's end); the page's own title is the first h2 under it.
     const h1 = page.doc.querySelectorAll("h1");
-    expect(h1.map(textOf)).toEqual(["运单列表"]);
-    // Headings do not skip a level: the page's own titles are h2 under the h1.
-    expect(page.doc.querySelector("main h2")).toBeTruthy();
+    expect(h1).toHaveLength(1);
+    expect(textOf(page.doc.querySelector("title"))).toBe(`运单列表 - ${textOf(h1[0])}`);
+    expect(textOf(page.doc.querySelector("main h2"))).toBe("运单列表");
   });
 
   it("pages that had their own h1 (首页, a waybill's detail, a missing record) keep exactly one", async () => {
     const browser = await browserAs("ORG_USER");
     const home = await browser.get("/dashboard");
-    expect(home.doc.querySelectorAll("h1").map(textOf)).toEqual(["首页"]);
+    expect(home.doc.querySelectorAll("h1")).toHaveLength(1);
     expect(textOf(home.doc.querySelector("main h2"))).toContain("您好");
     const missing = await browser.get("/dispatchManage/wayillDetails/index?freightNo=NO-SUCH-FREIGHT-2");
     expect(missing.status).toBe(404);

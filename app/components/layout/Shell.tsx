@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { createContext, useContext, useEffect, useRef, useState } from "react";
-import { matchRoute, pageTitle, ROUTE_TREE, type RouteNode } from "~/navigation";
+import { matchRoute, ROUTE_TREE, type RouteNode } from "~/navigation";
 import { useDelegatedNavigation } from "~/components/ui/delegatedNavigation";
 import { FORGET_SCRIPTED, MarkupComplete, useDeferredMarkup } from "~/lib/scripted";
 import { MessageProvider } from "~/components/ui/Message";
@@ -78,8 +78,9 @@ export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitl
             <div className={`flex min-h-screen flex-col transition-[margin] duration-200 ${collapsed ? "desk:ml-[54px]" : "desk:ml-[210px]"}`}>
               {settings.fixedHeader ? <div className="sticky top-0 z-20">{header}</div> : header}
               <main className="flex-1 p-3 sm:p-4 focus:outline-none" id="main-content" tabIndex={-1}>
-                {/* The page's one h1 (its own titles start at h2), named as the menu and the tab name it. */}
-                <h1 className="sr-only" data-testid="page-heading">{pageTitle(location.pathname) ?? productTitle}</h1>
+                {/* The page's one h1: the console's name (as the logo and the login page show it); every page's own
+                    title is the h2 under it, so the page's name is not announced twice as two headings. */}
+                <h1 className="sr-only" data-testid="page-heading">{productTitle}</h1>
                 {children}
               </main>
             </div>
