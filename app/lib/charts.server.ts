@@ -12,6 +12,7 @@ import * as echarts from "echarts/core";
 import { SVGRenderer } from "echarts/renderers";
 import type { ChartOption, ChartSeries } from "../../contract/reports";
 import { formatDecimal } from "../../contract/numbers";
+import type { ChartTable, ChartView } from "./chart-view";
 import { CHART_FONT, CHART_PALETTE, escapeXml, finishSvg, renderOption, type ChartSize } from "./echarts.server";
 
 echarts.use([BarChart, LineChart, PieChart, FunnelChart, GridComponent, LegendComponent, SVGRenderer]);
@@ -167,6 +168,29 @@ function draw(option: ChartOption, size: ChartSize): string {
   const svg = renderOption(echartsOption(option, size), size);
   const notice = empty ? `<text x="${size.width / 2}" y="${size.height / 2}" text-anchor="middle" fill="#8c8c8c" font-size="14">暂无数据</text>` : "";
   return finishSvg(svg, { title, tooltips: tooltips(option), extra: notice });
+}
+
+/**
+ * The figures of a chart as a table, what a screen reader or a keyboard user reads instead of the image:
+ * one row per category (or per slice/stage) and one column per series, formatted as the tooltips are.
+ */
+export function chartTable(option: ChartOption): ChartTable {
+  const named = option.series.filter((s): s is Named => s.type === "pie" || s.type === "funnel");
+  if (named.length) {
+    const s = named[0]!;
+    return { head: ["名称", s.name], rows: s.data.map((d) => [d.name, chartValue(d.value)]) };
+  }
+  const series = option.series.filter((s): s is Cartesian => s.type === "bar" || s.type === "line");
+  const categories = option.xAxis?.data ?? [];
+  return {
+    head: ["类别", ...series.map((s) => seriesLabel(option, s))],
+    rows: categories.map((c, i) => [c, ...series.map((s) => chartValue(s.data[i] ?? null))]),
+  };
+}
+
+/** A chart for a page: its drawing and its table (components/charts/Chart shows either). */
+export function chartView(option: ChartOption, size?: ChartSize): ChartView {
+  return { title: option.title?.text ?? "", svg: renderChartSvg(option, size), table: chartTable(option) };
 }
 
 export { escapeXml };

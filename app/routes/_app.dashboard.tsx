@@ -17,7 +17,7 @@ export default function Dashboard() {
           <Icon name="person" className="h-6 w-6" />
         </div>
         <div>
-          <h1 className="text-lg font-semibold">您好，{data.name}</h1>
+          <h2 className="text-lg font-semibold">您好，{data.name}</h2>
           <p className="text-sm text-gray-500">
             <span data-testid="dashboard-company">{data.companyName ?? "—"}</span>
             <span className="mx-2 text-gray-300">|</span>
@@ -31,7 +31,7 @@ export default function Dashboard() {
           </p>
         </div>
       </section>
-      {data.figures && "dashboard" in data.figures ? <DispatchFigures dashboard={data.figures.dashboard} chartSvg={data.figures.chartSvg} /> : null}
+      {data.figures && "dashboard" in data.figures ? <DispatchFigures dashboard={data.figures.dashboard} chart={data.figures.chart} /> : null}
       {data.figures && "error" in data.figures ? <p className="alert-error" role="alert">{data.figures.error}</p> : null}
       {data.fleet ? (
         <section className="card space-y-3" aria-labelledby="my-fleet">

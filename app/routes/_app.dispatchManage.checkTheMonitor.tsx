@@ -17,7 +17,7 @@ export function ErrorBoundary() {
   const [search] = useSearchParams();
   if (isRouteErrorResponse(error) && error.status === 404 && error.data === "运单不存在") {
     return (
-      <StatusPage code="404" title="运单不存在" detail="没有找到该运单，或您无权查看它的监控。请检查运单号后重试。">
+      <StatusPage inShell code="404" title="运单不存在" detail="没有找到该运单，或您无权查看它的监控。请检查运单号后重试。">
         <div className="flex flex-col items-center gap-3">
           <FreightNoForm defaultValue={search.get("freightNo") ?? ""} />
           <Link to="/dispatchManage/waybillList" className="btn">返回运单列表</Link>

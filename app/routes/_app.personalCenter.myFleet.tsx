@@ -39,7 +39,7 @@ export default function MyFleetPage() {
   if (refusal || !summary || !members || !waybills) {
     return (
       <div className="card space-y-2">
-        <h1 className="page-title">我的车队</h1>
+        <h2 className="page-title">我的车队</h2>
         <p className="alert-error" role="alert">{refusal}</p>
       </div>
     );
@@ -54,7 +54,7 @@ export default function MyFleetPage() {
   return (
     <div className="space-y-4">
       <section className="card space-y-3">
-        <h1 className="page-title">我的车队 · {summary.fleetName}</h1>
+        <h2 className="page-title">我的车队 · {summary.fleetName}</h2>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="fleet-summary">
           {figures.map(([label, value]) => (
             <div key={label} className="rounded border border-gray-200 px-3 py-2">

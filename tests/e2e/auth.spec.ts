@@ -19,7 +19,8 @@ for (const kind of Object.keys(ACCOUNTS) as Kind[]) {
       await expect(page.getByRole("heading", { name: "当前运单" })).toBeVisible();
       return;
     }
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("您好");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole("heading", { level: 2 }).first()).toContainText("您好");
     await expect(page).toHaveTitle(/^首页 - 运输管理后台$/);
   });
 }

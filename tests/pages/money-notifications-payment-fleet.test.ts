@@ -51,7 +51,7 @@ describe("money notifications, payment detail and 我的车队 (JavaScript off)"
     expect(figures).toMatch(/车队成员\s*[1-9]\d* 人/);
     const page = await browser.get("/personalCenter/myFleet");
     expect(page.status).toBe(200);
-    expect(textOf(page.doc.querySelector("h1"))).toContain("蚌埠德胜运输车队");
+    expect(textOf(page.doc.querySelector("main h2"))).toContain("蚌埠德胜运输车队");
     expect(rowsOf(page, "fleet-members").length).toBeGreaterThan(0);
     expect(rowsOf(page, "fleet-waybills").length).toBeGreaterThan(0);
     expect(page.html).toContain("我的分成");

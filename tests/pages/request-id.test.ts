@@ -14,7 +14,7 @@ describe("请求编号 on the error pages", () => {
     const id = response.headers.get("x-request-id");
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const doc = parse(await response.text());
-    expect(doc.querySelector("h1")?.text).toContain("网络请求不存在");
+    expect(doc.querySelector("#main-content h2")?.text).toContain("网络请求不存在");
     const shown = doc.querySelector("[data-request-id]");
     expect(shown?.text).toBe(id);
     expect(shown?.parentNode?.text).toContain("请求编号");

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { APPEAL_LIMITS } from "../../../contract/appeal";
 import { appealFormSchema, textareaProps } from "~/lib/appeal-forms";
+import { RequiredMark } from "~/components/ui/FieldParts";
 
 /**
  * 申诉说明 and 申诉凭证 (one reference per line) of an abnormal waybill; checked as the user types,
@@ -27,7 +28,7 @@ export function AppealSubmitForm({ freightNo, lastResult }: { freightNo: string;
       ) : null}
       <div>
         <label htmlFor={reason.id} className="mb-1 block text-sm text-gray-600">
-          申诉说明<span className="ml-0.5 text-red-500" aria-hidden="true">*</span>
+          申诉说明<RequiredMark />
         </label>
         <textarea
           {...textareaProps(reason)}

@@ -42,9 +42,9 @@ export function AppealSubmitPage() {
   return (
     <div className="space-y-4">
       <div className="card flex flex-wrap items-center justify-between gap-2">
-        <h1 className="flex flex-wrap items-center gap-2 text-base font-semibold">
+        <h2 className="flex flex-wrap items-center gap-2 text-base font-semibold">
           提交申诉{waybill ? <span className="font-normal text-gray-600">{waybill.freightNo}</span> : null}
-        </h1>
+        </h2>
         <div className="flex gap-2">
           {waybill ? <Link to="/dispatchManage/appealSubmit" className="btn">换一个运单</Link> : null}
           <Permission roles={APPEAL_ROLES.list}>

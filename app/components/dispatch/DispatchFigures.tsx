@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { FreightDashboard } from "../../../contract/freight";
 import { Chart } from "~/components/charts/Chart";
+import type { ChartView } from "~/lib/chart-view";
 import { fenToYuan, kgToTonnes } from "~/lib/format";
 import { TREND_TITLE } from "~/lib/dispatch-trend";
 
@@ -22,7 +23,7 @@ function Figure({ label, value, unit, href, testId }: { label: string; value: st
 }
 
 /** The dispatch figures of the home page: in transit, completed today, this month's tonnage and freight, the 30-day trend. */
-export function DispatchFigures({ dashboard, chartSvg }: { dashboard: FreightDashboard; chartSvg: string }) {
+export function DispatchFigures({ dashboard, chart }: { dashboard: FreightDashboard; chart: ChartView }) {
   return (
     <section aria-labelledby="dispatch-figures" className="space-y-4">
       <h2 id="dispatch-figures" className="sr-only">运输概况</h2>
@@ -34,7 +35,7 @@ export function DispatchFigures({ dashboard, chartSvg }: { dashboard: FreightDas
       </div>
       <div className="card">
         <h3 className="page-title">{TREND_TITLE}</h3>
-        <Chart svg={chartSvg} testId="trend-chart" />
+        <Chart chart={chart} testId="trend-chart" />
       </div>
     </section>
   );

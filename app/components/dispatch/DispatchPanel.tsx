@@ -8,6 +8,7 @@ import { inputProps } from "~/lib/form";
 import { dispatchContext, dispatchFormSchema, type DispatchPickers } from "~/lib/dispatch-form";
 import type { PickerData, PickerItem } from "~/lib/picker";
 import { DefaultSubmit, RefPicker } from "~/components/resource/RefPicker";
+import { RequiredMark } from "~/components/ui/FieldParts";
 
 interface DispatchPanelProps {
   order: OrderRecord;
@@ -36,7 +37,7 @@ function RowPicker({ field, row, label, noun, picker, onChoose, suggestion }: { 
   return (
     <div>
       <label htmlFor={field.id} className="mb-1 block text-sm text-gray-600">
-        {label}<span className="ml-0.5 text-red-500" aria-hidden="true">*</span>
+        {label}<RequiredMark />
       </label>
       <RefPicker
         name={field.name}
@@ -140,7 +141,7 @@ export function DispatchPanel({ order, pickers, link, closeHref, lastResult }: D
                 <RowPicker field={conveyance} row={index + 1} label={water ? "船舶" : "车辆"} noun={water ? "船舶" : "车辆"} picker={pickerOf(conveyance.name, water ? "shipId" : "vehicleId")} suggestion={suggested[conveyance.name] ?? null} />
                 <div>
                   <label htmlFor={row.plannedWeight.id} className="mb-1 block text-sm text-gray-600">
-                    计划重量（吨）<span className="ml-0.5 text-red-500" aria-hidden="true">*</span>
+                    计划重量（吨）<RequiredMark />
                   </label>
                   <input
                     {...inputProps(row.plannedWeight, { type: "text" })}

@@ -4,6 +4,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { inputProps } from "~/lib/form";
 import { DocumentUpload } from "~/components/ui/DocumentUpload";
 import { STEP_ACTIONS, stepFormSchema, type StepActionKey, type StepContext, type StepField } from "~/lib/steps";
+import { RequiredMark } from "~/components/ui/FieldParts";
 
 interface StepFormProps {
   action: StepActionKey;
@@ -52,7 +53,7 @@ export function StepForm({ action, freightNo, context, lastResult }: StepFormPro
           <div key={field.name}>
             <label htmlFor={meta.id} className="mb-1 block text-sm text-gray-600">
               {field.label}
-              {field.required ? <span className="ml-0.5 text-red-500" aria-hidden="true">*</span> : null}
+              {field.required ? <RequiredMark /> : null}
               {field.kind === "tonnes" ? <span className="ml-1 text-xs text-gray-400">（吨）</span> : null}
             </label>
             <FieldInput field={field} meta={meta} />

@@ -154,11 +154,11 @@ export function FreightDetailView() {
   return (
     <div className="space-y-4">
       <div className="card flex flex-wrap items-center justify-between gap-2">
-        <h1 className="flex flex-wrap items-center gap-2 text-base font-semibold">
+        <h2 className="flex flex-wrap items-center gap-2 text-base font-semibold">
           {water ? "水运运单详情" : "运单详情"}
           <span className="font-normal text-gray-600">{d.freightNo}</span>
           <StatusTag status={d.status} />
-        </h1>
+        </h2>
         <div className="flex flex-wrap gap-2">
           {d.abnormal ? (
             <Permission roles={APPEAL_ROLES.submit}>

@@ -14,6 +14,7 @@ import type { FreightListActionData, loadFreightList, RowDialogKind } from "~/se
 import { FreightFilterForm } from "./FreightFilterForm";
 import { freightDetailHref, freightStepHref, monitorHref, trackPlaybackHref } from "~/lib/freight-links";
 import { FreightTable } from "./FreightTable";
+import { RequiredMark } from "~/components/ui/FieldParts";
 
 const BATCH_FORM = "freight-batch-complete";
 
@@ -188,7 +189,7 @@ export function FreightListPage({ title }: { title: string }) {
             </p>
             {rowDialogKind === "cancel" ? (
               <div>
-                <label htmlFor="cancel-reason" className="mb-1 block text-sm text-gray-600">取消原因 <span className="text-red-500">*</span></label>
+                <label htmlFor="cancel-reason" className="mb-1 block text-sm text-gray-600">取消原因<RequiredMark /></label>
                 <textarea
                   id="cancel-reason"
                   name="reason"

@@ -134,11 +134,11 @@ export function FreightTrackView() {
   return (
     <section className="card space-y-3" aria-labelledby="track-title">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="track-title" className="flex flex-wrap items-center gap-2 text-base font-semibold">
+        <h2 id="track-title" className="flex flex-wrap items-center gap-2 text-base font-semibold">
           {water ? "水运轨迹回放" : "轨迹回放"}
           <span className="font-normal text-gray-600">{f.freightNo}</span>
           <StatusTag status={f.status} />
-        </h1>
+        </h2>
         <Link to={freightDetailHref(f.freightWay, f.freightNo)} className="btn">运单详情</Link>
       </div>
       <p className="text-sm text-gray-600">

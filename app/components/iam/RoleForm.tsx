@@ -10,6 +10,7 @@ import type { Catalogue, RoleDetail, roleFormData } from "~/services/pages/iam.s
 import type { listLoader } from "~/services/resource-pages.server";
 import { ResultNotice } from "~/components/ui/ResultNotice";
 import { role as roleDef } from "../../../contract/resources/iam";
+import { RequiredMark } from "~/components/ui/FieldParts";
 
 const USER_TYPE_LABELS = Object.fromEntries(Object.entries(roleDef.fields.userType.options!).map(([kind, option]) => [kind, option.label]));
 
@@ -32,11 +33,11 @@ function RoleForm({ catalogue, editing, kinds, closeHref }: { catalogue: Catalog
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
       <div className="mb-3 flex flex-wrap gap-4">
         <label className="flex flex-col text-sm">
-          <span className="mb-1">角色名称 <span className="text-red-500">*</span></span>
+          <span className="mb-1">角色名称<RequiredMark /></span>
           <input name="name" required maxLength={64} defaultValue={editing?.name ?? ""} disabled={readOnly} className="input w-56" />
         </label>
         <label className="flex flex-col text-sm">
-          <span className="mb-1">用户类型 <span className="text-red-500">*</span></span>
+          <span className="mb-1">用户类型<RequiredMark /></span>
           {editing ? (
             <input value={USER_TYPE_LABELS[editing.userType] ?? editing.userType} disabled className="input w-40" readOnly />
           ) : (

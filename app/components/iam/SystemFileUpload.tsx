@@ -2,6 +2,7 @@
 import { Form, useActionData } from "@remix-run/react";
 import { FILE_CATEGORY_OPTIONS, FILE_CODES } from "../../../contract/resources/iam";
 import { ResultNotice } from "~/components/ui/ResultNotice";
+import { RequiredMark } from "~/components/ui/FieldParts";
 
 export function SystemFileUpload({ action }: { action: string }) {
   const result = useActionData<{ ok?: string; error?: string }>();
@@ -9,7 +10,7 @@ export function SystemFileUpload({ action }: { action: string }) {
     <>
       <ResultNotice result={result && ("ok" in result || "error" in result) ? result : undefined} />
       <Form method="post" action={action} encType="multipart/form-data" className="mb-4 flex flex-wrap items-end gap-3 rounded border p-3" aria-label="上传文件">
-        <label className="flex flex-col text-sm"><span className="mb-1">文件 <span className="text-red-500">*</span></span><input type="file" name="file" required accept=".jpg,.jpeg,.png,.webp,.pdf,.xlsx,.docx,.apk" /></label>
+        <label className="flex flex-col text-sm"><span className="mb-1">文件<RequiredMark /></span><input type="file" name="file" required accept=".jpg,.jpeg,.png,.webp,.pdf,.xlsx,.docx,.apk" /></label>
         <label className="flex flex-col text-sm"><span className="mb-1">分类</span>
           <select name="category" className="input" defaultValue="MANUAL">{Object.entries(FILE_CATEGORY_OPTIONS).map(([v, o]) => <option key={v} value={v}>{o.label}</option>)}</select>
         </label>

@@ -10,6 +10,7 @@ import type { PickerData } from "~/lib/picker";
 import { DefaultSubmit, RefPicker } from "~/components/resource/RefPicker";
 import { user as userDef } from "../../../contract/resources/iam";
 import { ResultNotice } from "~/components/ui/ResultNotice";
+import { RequiredMark } from "~/components/ui/FieldParts";
 
 const USER_TYPE_LABELS = Object.fromEntries(Object.entries(userDef.fields.userType.options!).map(([kind, option]) => [kind, option.label]));
 
@@ -53,17 +54,17 @@ function UserForm({ editing, options, kinds, orgs, closeHref, typed }: { editing
       <div className="mb-3 flex flex-wrap gap-4">
         {editing ? null : (
           <label className="flex flex-col text-sm">
-            <span className="mb-1">手机号 <span className="text-red-500">*</span></span>
+            <span className="mb-1">手机号<RequiredMark /></span>
             <input name="mobile" required inputMode="tel" pattern="1\d{10}" maxLength={11} defaultValue={value("mobile")} className="input w-44" />
           </label>
         )}
         <label className="flex flex-col text-sm">
-          <span className="mb-1">姓名 <span className="text-red-500">*</span></span>
+          <span className="mb-1">姓名<RequiredMark /></span>
           <input name="name" required maxLength={64} defaultValue={value("name") ?? editing?.name ?? ""} className="input w-44" />
         </label>
         {editing ? null : (
           <label className="flex flex-col text-sm">
-            <span className="mb-1">用户类型 <span className="text-red-500">*</span></span>
+            <span className="mb-1">用户类型<RequiredMark /></span>
             <select name="type" required className="input w-36" defaultValue={value("type") ?? (kinds.length === 1 ? kinds[0] : "")}>
               <option value="" disabled>请选择</option>
               {kinds.map((k) => <option key={k} value={k}>{USER_TYPE_LABELS[k]}</option>)}

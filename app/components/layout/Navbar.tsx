@@ -7,6 +7,7 @@ import { Breadcrumb } from "./Breadcrumb";
 import { RouteSearch } from "./RouteSearch";
 import { useSettings } from "./useSettings";
 import { clearTabsOnLogout } from "./tabs-store";
+import { closeDetailsOnEscape } from "~/components/ui/disclosure";
 
 interface NavbarProps {
   user: { id: string; name: string; headshotUrl: string | null };
@@ -74,7 +75,7 @@ export function Navbar({ user, msgNum, menu, sidebarOpen, withUserMenu }: Navbar
             <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" fill="none" stroke="currentColor" strokeWidth="2" />
           </svg>
         </button>
-        <details className="relative" data-testid="avatar-menu">
+        <details className="relative" data-testid="avatar-menu" onKeyDown={closeDetailsOnEscape}>
           <summary className="flex cursor-pointer list-none items-center gap-2 rounded px-2 py-1 hover:bg-gray-100 [&::-webkit-details-marker]:hidden" aria-label="用户菜单">
             <span className="relative">
               <img src={user.headshotUrl || DEFAULT_AVATAR} alt="" className="h-8 w-8 rounded" />

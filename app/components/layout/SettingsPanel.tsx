@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useHydrated } from "~/components/ui/SelectAll";
 import { THEME_CHOICES, type Settings } from "~/lib/settings";
 import { useSettings } from "./useSettings";
+import { closeDetailsOnEscape } from "~/components/ui/disclosure";
 
 const SWITCHES: Array<{ key: keyof Pick<Settings, "tagsView" | "fixedHeader" | "sidebarLogo">; label: string }> = [
   { key: "tagsView", label: "开启标签栏" },
@@ -15,7 +16,7 @@ const SWITCHES: Array<{ key: keyof Pick<Settings, "tagsView" | "fixedHeader" | "
  */
 export function SettingsPanel({ withForm }: { withForm: boolean }) {
   return (
-    <details className="group fixed right-0 top-1/3 z-[60]" data-testid="settings-panel">
+    <details className="group fixed right-0 top-1/3 z-[60]" data-testid="settings-panel" onKeyDown={closeDetailsOnEscape}>
       <summary
         className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-l bg-primary text-white shadow [&::-webkit-details-marker]:hidden group-open:hidden"
         aria-label="系统布局设置"

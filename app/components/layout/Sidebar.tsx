@@ -93,9 +93,60 @@ function MenuNode({ node, active, depth, collapsed, complete }: MenuNodeProps) {
   );
 }
 
+/** The menu's entries a user can reach now: links and group headers not inside a closed group. */
+function reachable(nav: HTMLElement): HTMLElement[] {
+  return [...nav.querySelectorAll<HTMLElement>("a[href], summary")].filter((el) => {
+    // A closed group's entries still have boxes in Chromium (its content is only content-visibility: hidden).
+    const holder = el.tagName === "SUMMARY" ? el.parentElement?.parentElement : el.parentElement;
+    return !holder?.closest("details:not([open])") && el.getClientRects().length > 0;
+  });
+}
+
+/**
+ * Arrow keys in the menu (Tab still walks it entry by entry): ↑/↓ the previous/next entry, Home/End the
+ * first/last, → opens a closed group or enters an open one, ← closes an open group or goes up to the
+ * group of the entry. Enter/Space on a group header toggles it (the `<details>` does that itself).
+ */
+function onMenuKey(event: React.KeyboardEvent<HTMLElement>) {
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  const current = event.target as HTMLElement;
+  if (!current.matches("a[href], summary")) return;
+  const entries = reachable(event.currentTarget);
+  const at = entries.indexOf(current);
+  const group = current.tagName === "SUMMARY" ? (current.parentElement as HTMLDetailsElement) : null;
+  let next: HTMLElement | undefined;
+  switch (event.key) {
+    case "ArrowDown":
+      next = entries[at + 1];
+      break;
+    case "ArrowUp":
+      next = entries[at - 1];
+      break;
+    case "Home":
+      next = entries[0];
+      break;
+    case "End":
+      next = entries[entries.length - 1];
+      break;
+    case "ArrowRight":
+      if (group && !group.open) group.open = true;
+      else if (group) next = entries[at + 1];
+      else return;
+      break;
+    case "ArrowLeft":
+      if (group?.open) group.open = false;
+      else next = current.closest("li")?.parentElement?.closest("details")?.querySelector<HTMLElement>(":scope > summary") ?? undefined;
+      break;
+    default:
+      return;
+  }
+  event.preventDefault();
+  next?.focus();
+}
+
 export function Sidebar({ menu, activePath, collapsed, showLogo, productTitle, complete }: SidebarProps) {
   return (
-    <nav aria-label="主菜单" className="flex h-full flex-col">
+    <nav aria-label="主菜单" className="flex h-full flex-col" onKeyDown={onMenuKey}>
       {showLogo ? (
         <a href="/dashboard" className="flex h-[50px] shrink-0 items-center justify-center gap-2 bg-[#2b2f3a] px-3 text-white" title={productTitle}>
           <img src="/favicon.svg" alt="" className="h-7 w-7" />

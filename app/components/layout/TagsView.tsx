@@ -15,6 +15,7 @@ export function TagsView({ userId, affix }: { userId: string; affix: VisitedView
   const [tabs, setTabs] = useState<VisitedView[]>(() => addView(affix, current));
   const loaded = useRef(false);
   const activeRef = useRef<HTMLAnchorElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
   const [menu, setMenu] = useState<{ view: VisitedView; x: number; y: number } | null>(null);
 
   useEffect(() => {
@@ -60,57 +61,116 @@ export function TagsView({ userId, affix }: { userId: string; affix: VisitedView
     },
   ];
 
+  /** Opens the menu of `view` at its tab: the right click, Shift+F10, the menu key, the 「标签操作」 button. */
+  const openMenuAt = (view: VisitedView, element: Element) => {
+    const box = element.getBoundingClientRect();
+    setMenu({ view, x: box.left, y: box.bottom });
+  };
+  /** After the menu: focus goes back to the tab it was opened on, or to the current one if that closed. */
+  const refocus = (path: string) =>
+    requestAnimationFrame(() => {
+      const bar = barRef.current;
+      (bar?.querySelector<HTMLElement>(`[data-tab-path="${CSS.escape(path)}"]`) ?? bar?.querySelector<HTMLElement>('[aria-selected="true"]'))?.focus();
+    });
+  // The tab bar is one Tab stop (the current tab); arrows move along it (WAI-ARIA tabs pattern).
+  const onTabKey = (event: React.KeyboardEvent<HTMLAnchorElement>, view: VisitedView) => {
+    const tabsHere = [...(barRef.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
+    const at = tabsHere.indexOf(event.currentTarget);
+    const move = (to: number) => {
+      event.preventDefault();
+      tabsHere[(to + tabsHere.length) % tabsHere.length]?.focus();
+    };
+    if (event.key === "ArrowRight") move(at + 1);
+    else if (event.key === "ArrowLeft") move(at - 1);
+    else if (event.key === "Home") move(0);
+    else if (event.key === "End") move(tabsHere.length - 1);
+    else if (event.key === "ContextMenu" || (event.key === "F10" && event.shiftKey)) {
+      event.preventDefault();
+      openMenuAt(view, event.currentTarget);
+    } else if (event.key === "Delete" && !view.affix) {
+      event.preventDefault();
+      close(view);
+      refocus(tabsHere[at + 1]?.dataset.tabPath ?? tabsHere[at - 1]?.dataset.tabPath ?? "");
+    }
+  };
+  const currentView = tabs.find((view) => view.path === current.path) ?? current;
+
   return (
-    <div className="flex h-[34px] items-center overflow-x-auto border-b border-gray-200 bg-white px-2 shadow-[0_1px_3px_rgba(0,0,0,0.06)]" role="tablist" aria-label="已打开的页面">
-      {tabs.map((view) => {
-        const active = view.path === current.path;
-        return (
-          <Link
-            key={view.path}
-            ref={active ? activeRef : undefined}
-            to={view.fullPath}
-            role="tab"
-            aria-selected={active}
-            data-tab-path={view.path}
-            onAuxClick={(e) => {
-              if (e.button === 1) {
-                e.preventDefault();
-                close(view);
-              }
-            }}
-            onMouseDown={(e) => {
-              if (e.button === 1) e.preventDefault();
-            }}
-            onContextMenu={(e) => {
-              e.preventDefault();
-              // The keyboard's menu key reports no pointer position: open at the tab.
-              const box = e.currentTarget.getBoundingClientRect();
-              setMenu(e.clientX || e.clientY ? { view, x: e.clientX, y: e.clientY } : { view, x: box.left, y: box.bottom });
-            }}
-            className={`mr-1 flex h-[26px] shrink-0 items-center gap-1 border px-2 text-xs ${active ? "border-primary bg-primary text-white" : "border-gray-200 bg-white text-gray-600 hover:text-primary"}`}
-          >
-            {active ? <span className="h-2 w-2 rounded-full bg-white" aria-hidden="true" /> : null}
-            {view.title}
-            {!view.affix ? (
-              <button
-                type="button"
-                aria-label={`关闭 ${view.title}`}
-                className="ml-0.5 rounded-full px-0.5 leading-none hover:bg-black/20"
-                onClick={(e) => {
+    <div ref={barRef} className="flex h-[34px] items-center border-b border-gray-200 bg-white shadow-[0_1px_3px_rgba(0,0,0,0.06)]">
+      <div className="flex h-full min-w-0 flex-1 items-center overflow-x-auto px-2" role="tablist" aria-label="已打开的页面">
+        {tabs.map((view) => {
+          const active = view.path === current.path;
+          return (
+            <Link
+              key={view.path}
+              ref={active ? activeRef : undefined}
+              to={view.fullPath}
+              role="tab"
+              aria-selected={active}
+              tabIndex={active ? 0 : -1}
+              aria-keyshortcuts={view.affix ? "Shift+F10" : "Shift+F10 Delete"}
+              data-tab-path={view.path}
+              onKeyDown={(e) => onTabKey(e, view)}
+              onAuxClick={(e) => {
+                if (e.button === 1) {
                   e.preventDefault();
-                  e.stopPropagation();
                   close(view);
-                }}
-              >
-                ×
-              </button>
-            ) : null}
-          </Link>
-        );
-      })}
+                }
+              }}
+              onMouseDown={(e) => {
+                if (e.button === 1) e.preventDefault();
+              }}
+              onContextMenu={(e) => {
+                e.preventDefault();
+                // The keyboard's menu key reports no pointer position: open at the tab.
+                if (e.clientX || e.clientY) setMenu({ view, x: e.clientX, y: e.clientY });
+                else openMenuAt(view, e.currentTarget);
+              }}
+              className={`mr-1 flex h-[26px] shrink-0 items-center gap-1 border px-2 text-xs ${active ? "border-primary bg-primary text-white" : "border-gray-200 bg-white text-gray-600 hover:text-primary"}`}
+            >
+              {active ? <span className="h-2 w-2 rounded-full bg-white" aria-hidden="true" /> : null}
+              {view.title}
+              {/* The pointer's close; the keyboard closes with Delete or the menu's 关闭 (no control inside a control). */}
+              {!view.affix ? (
+                <span
+                  aria-hidden="true"
+                  title={`关闭 ${view.title}`}
+                  className="ml-0.5 cursor-pointer rounded-full px-0.5 leading-none hover:bg-black/20"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    e.stopPropagation();
+                    close(view);
+                  }}
+                >
+                  ×
+                </span>
+              ) : null}
+            </Link>
+          );
+        })}
+      </div>
+      <button
+        type="button"
+        className="mx-1 flex h-[26px] shrink-0 items-center border border-gray-200 px-2 text-xs text-gray-600 hover:text-primary"
+        aria-haspopup="menu"
+        aria-expanded={menu !== null}
+        data-testid="tab-menu-button"
+        onClick={(e) => openMenuAt(currentView, e.currentTarget)}
+      >
+        标签操作
+      </button>
       {menu ? (
         <Suspense fallback={null}>
-          <TabMenu key={`${menu.view.path} ${menu.x} ${menu.y}`} x={menu.x} y={menu.y} actions={menuActions(menu.view)} onClose={() => setMenu(null)} />
+          <TabMenu
+            key={`${menu.view.path} ${menu.x} ${menu.y}`}
+            x={menu.x}
+            y={menu.y}
+            actions={menuActions(menu.view)}
+            onClose={() => {
+              setMenu(null);
+              refocus(menu.view.path);
+            }}
+          />
         </Suspense>
       ) : null}
     </div>

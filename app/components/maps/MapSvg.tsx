@@ -31,18 +31,53 @@ function Places({ frame }: { frame: MapFrame }) {
   );
 }
 
+/** A point of a map as text: what its marker says, and where it links. */
+export interface MapPoint {
+  key: string | number;
+  label: string;
+  href?: string;
+}
+
+/**
+ * The map's points as a list (the text alternative of the picture, and the keyboard's way to the
+ * markers' links): folded under the map, open without JavaScript on a click or Enter.
+ */
+function PointList({ points, label, testId }: { points: MapPoint[]; label: string; testId: string }) {
+  return (
+    <details className="mt-1 text-sm" data-testid={`${testId}-points`}>
+      <summary className="cursor-pointer text-gray-600">{`${label}：点位列表（${points.length}）`}</summary>
+      {points.length === 0 ? (
+        <p className="px-2 py-1 text-gray-500">暂无点位</p>
+      ) : (
+        <ol className="max-h-60 list-decimal overflow-auto pl-8">
+          {points.map((p) => (
+            <li key={p.key} className="py-0.5">{p.href ? <a href={p.href} className="text-primary hover:underline">{p.label}</a> : p.label}</li>
+          ))}
+        </ol>
+      )}
+    </details>
+  );
+}
+
 /**
  * A map image: the server-drawn China base (provinces outlined and named), the reference cities, and
  * what the page draws over it in the same frame (`children`). Plain SVG: it needs no script.
  */
-export function MapSvg({ view, label, testId, className = "h-auto w-full rounded border border-gray-200", children }: { view: MapViewData; label: string; testId: string; className?: string; children?: ReactNode }) {
+export function MapSvg({ view, label, testId, className = "h-auto w-full rounded border border-gray-200", children, points }: { view: MapViewData; label: string; testId: string; className?: string; children?: ReactNode; /** The markers as text, listed under the map. */ points?: MapPoint[] }) {
   const { frame } = view;
-  return (
+  const picture = (
     <svg viewBox={`0 0 ${frame.width} ${frame.height}`} className={className} role="img" aria-label={label} data-testid={testId} fontFamily="PingFang SC, Microsoft YaHei, Noto Sans CJK SC, sans-serif">
       {/* The base is markup our server drew from the package's GeoJSON, names escaped. */}
       <g dangerouslySetInnerHTML={{ __html: view.base }} />
       <Places frame={frame} />
       {children}
     </svg>
+  );
+  if (!points) return picture;
+  return (
+    <>
+      {picture}
+      <PointList points={points} label={label} testId={testId} />
+    </>
   );
 }

@@ -25,6 +25,7 @@ import { PageFrame } from "~/components/ui/PageFrame";
 import { Pagination } from "~/components/ui/Pagination";
 import type { BalanceCheckData } from "~/services/pages/money.server";
 import type { ResourcePageData } from "~/services/resources.server";
+import { RequiredMark } from "~/components/ui/FieldParts";
 
 type Rec = Record<string, unknown>;
 type ActionData = { error?: string | null; fieldErrors?: Record<string, string[] | null> | null } | undefined;
@@ -103,7 +104,7 @@ export function AccountInfoPage() {
           <input type="hidden" name="intent" value="withdraw" />
           <input type="hidden" name="requestNo" value={requestNo} />
           <div className="min-w-0">
-            <label htmlFor="withdraw-card" className="mb-1 block text-sm text-gray-600">收款卡<span className="ml-0.5 text-red-500" aria-hidden="true">*</span></label>
+            <label htmlFor="withdraw-card" className="mb-1 block text-sm text-gray-600">收款卡<RequiredMark /></label>
             <select id="withdraw-card" name="bankCardId" required className="input">
               {cards.map((c) => (
                 <option key={c.id} value={c.id}>{`${String(c.bankName)} ****${String(c.cardNoLast4)}`}</option>

@@ -50,7 +50,7 @@ export function MonitorView() {
   if (!data.monitor) {
     return (
       <section className="card space-y-3" aria-labelledby="monitor-title">
-        <h1 id="monitor-title" className="page-title mb-0">查看监控</h1>
+        <h2 id="monitor-title" className="page-title mb-0">查看监控</h2>
         <p className="text-sm text-gray-600">输入运单号查看车辆或船舶的定位监控；也可以在运单列表中点击运单的“监控”。</p>
         {data.notice ? <p className="alert-success" role="status">{data.notice}</p> : null}
         <FreightNoForm />
@@ -64,11 +64,11 @@ export function MonitorView() {
   return (
     <div className="space-y-4">
       <div className="card flex flex-wrap items-center justify-between gap-2">
-        <h1 className="flex flex-wrap items-center gap-2 text-base font-semibold">
+        <h2 className="flex flex-wrap items-center gap-2 text-base font-semibold">
           查看监控
           <span className="font-normal text-gray-600">{f.freightNo}</span>
           <StatusTag status={f.status} />
-        </h1>
+        </h2>
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-xs text-gray-400" data-testid="monitor-checked-at">
             数据时间 {formatDateTime(checkedAt)}{hydrated && inTransit ? "，每分钟自动刷新" : ""}

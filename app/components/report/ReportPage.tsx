@@ -95,7 +95,7 @@ export function ReportPage() {
         </div>
       </Form>
       {data.error ? <p className="alert-error" role="alert">{data.error}</p> : null}
-      {data.chartSvg ? <Chart svg={data.chartSvg} testId="report-chart" /> : null}
+      {data.chart ? <Chart chart={data.chart} testId="report-chart" /> : null}
       {result ? (
         <div className="overflow-x-auto">
           <table className="table" aria-label={`${data.meta.title}结果`} data-testid="report-table">

@@ -6,6 +6,7 @@ import { Dialog } from "~/components/ui/Dialog";
 import { transitionFormSchema } from "../../../contract/resources/derive";
 import type { AnyResource, Field } from "../../../contract/resources/kit";
 import { FieldInput } from "./inputs";
+import { RequiredMark } from "~/components/ui/FieldParts";
 
 /**
  * The audit (or any transition group) form: a radio per allowed transition (通过 / 驳回) and the union
@@ -56,7 +57,7 @@ export function AuditForm({ def, keys, version, lastResult, labels, title }: { d
       {form.errors?.length ? <p className="alert-error" role="alert" id={form.errorId}>{form.errors[0]}</p> : null}
       <fieldset>
         <legend className="mb-1 text-sm text-gray-600">
-          {labels ? "操作" : "审核结果"}<span className="ml-0.5 text-red-500" aria-hidden="true">*</span>
+          {labels ? "操作" : "审核结果"}<RequiredMark />
         </legend>
         <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
           {keys.map((key) => {

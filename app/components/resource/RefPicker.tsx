@@ -163,6 +163,8 @@ function Combobox({ name, id, label, picker, defaultValue, emptyLabel, className
   };
 
   const optionId = (index: number) => `${listId}-${index}`;
+  // The list is not a Tab stop (tabIndex -1): Chromium makes a scrolling box one, and Tab would land on
+  // the list just as the field's blur hides it, leaving the focus nowhere (in a dialog, outside its trap).
   return (
     <div className="relative min-w-0 flex-1" data-picker={name} data-picker-ready="">
       <input type="hidden" name={name} value={selected ? String(selected.id) : ""} />
@@ -197,7 +199,7 @@ function Combobox({ name, id, label, picker, defaultValue, emptyLabel, className
         }}
         onKeyDown={onKeyDown}
       />
-      <ul id={listId} role="listbox" aria-label={`${label}选项`} hidden={!open} className="absolute left-0 right-0 top-full z-30 mt-1 max-h-64 overflow-auto rounded border border-gray-200 bg-white py-1 text-sm shadow-lg">
+      <ul id={listId} role="listbox" aria-label={`${label}选项`} hidden={!open} tabIndex={-1} className="absolute left-0 right-0 top-full z-30 mt-1 max-h-64 overflow-auto rounded border border-gray-200 bg-white py-1 text-sm shadow-lg">
         {choices.map((item, index) => (
           <li
             key={item?.id ?? "empty"}

@@ -10,6 +10,7 @@
 import { useEffect, useState } from "react";
 import type { Region, RegionChoice } from "../../../contract/regions";
 import { CASCADE_INTENT, regionPartNames } from "../../../contract/region-code";
+import { FieldError, RequiredMark } from "~/components/ui/FieldParts";
 
 interface Props {
   name: string;
@@ -45,7 +46,7 @@ export function RegionSelect({ name, id, label, choice, required = false, error,
     } else setLevels((now) => ({ ...now, city: code, district: "", districts: regionChildren(code, "district") }));
   };
   const blank = filter ? "全部" : "请选择";
-  const described = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const described = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
   const select = (level: "province" | "city" | "district", list: Region[], text: string) => (
     <select
       id={level === "province" ? id : `${id}-${level}`}
@@ -69,7 +70,7 @@ export function RegionSelect({ name, id, label, choice, required = false, error,
     <div className="min-w-0" role="group" aria-labelledby={`${id}-label`}>
       <span id={`${id}-label`} className={filter ? "filter-label" : "mb-1 block text-sm text-gray-600"}>
         <label htmlFor={id}>{label}</label>
-        {required ? <span className="ml-0.5 text-red-500" aria-hidden="true">*</span> : null}
+        {required ? <RequiredMark /> : null}
       </span>
       <div className="flex items-center gap-1">
         {select("province", provinces, "省")}
@@ -81,8 +82,8 @@ export function RegionSelect({ name, id, label, choice, required = false, error,
           </button>
         )}
       </div>
-      {hint && !error ? <p id={`${id}-hint`} className="mt-0.5 text-xs text-gray-400">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
+      {hint ? <p id={`${id}-hint`} className="mt-0.5 text-xs text-gray-400">{hint}</p> : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { DocumentUpload } from "~/components/ui/DocumentUpload";
 import type { PickerData } from "~/lib/picker";
 import { RefPicker } from "./RefPicker";
 import { useDictChoices } from "./dict-choices";
+import { errorProps, FieldError, RequiredMark } from "~/components/ui/FieldParts";
 
 export interface FieldInputProps {
   name: string;
@@ -31,8 +32,7 @@ export function FieldInput({ name, id, field, defaultValue, error, picker, requi
     id,
     name,
     defaultValue,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : field.hint ? `${id}-hint` : undefined,
+    ...errorProps(id, error, !!field.hint),
     "aria-required": required || undefined,
   } as const;
   const cls = `input ${error ? "input-error" : ""}`;
@@ -71,18 +71,19 @@ export function FieldInput({ name, id, field, defaultValue, error, picker, requi
         {control}
         {field.input.suffix ? <span className="shrink-0 text-sm text-gray-500">{field.input.suffix}</span> : null}
       </div>
-      {field.hint && !error ? <p id={`${id}-hint`} className="mt-0.5 text-xs text-gray-400">{field.hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
+      {/* The hint stays while an error shows: a node taken out under the focus would lose it (and a dialog's trap). */}
+      {field.hint ? <p id={`${id}-hint`} className="mt-0.5 text-xs text-gray-400">{field.hint}</p> : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
 
-/** A form field's label, with the red * of a required one. */
+/** A form field's label, with the mark of a required one. */
 function FieldLabel({ id, label, required }: { id: string; label: string; required: boolean }) {
   return (
     <label htmlFor={id} className="mb-1 block text-sm text-gray-600">
       {label}
-      {required ? <span className="ml-0.5 text-red-500" aria-hidden="true">*</span> : null}
+      {required ? <RequiredMark /> : null}
     </label>
   );
 }
@@ -93,13 +94,13 @@ function DictSelect({ name, id, field, dictType, defaultValue, error, required }
   return (
     <div className="min-w-0">
       <FieldLabel id={id} label={field.label} required={required} />
-      <select id={id} name={name} defaultValue={defaultValue} className={`input ${error ? "input-error" : ""}`} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} aria-required={required || undefined}>
+      <select id={id} name={name} defaultValue={defaultValue} className={`input ${error ? "input-error" : ""}`} {...errorProps(id, error)} aria-required={required || undefined}>
         <option value="">请选择</option>
         {choices.map(([code, label]) => (
           <option key={code} value={code}>{label}</option>
         ))}
       </select>
-      {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

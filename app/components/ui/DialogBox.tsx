@@ -1,6 +1,23 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { useId } from "react";
 
+// Our dialogs open from links and the address (?form=new), not from a Radix trigger, so Radix has no
+// trigger to give the focus back to; and a dialog may mount more than once while it loads. The page
+// remembers the last element focused outside any dialog, and a closing dialog gives the focus back to it.
+let opener: HTMLElement | null = null;
+const outsideDialogs = (element: Element | null): element is HTMLElement => element instanceof HTMLElement && element !== document.body && !element.closest('[role="dialog"]');
+if (typeof document !== "undefined") {
+  if (outsideDialogs(document.activeElement)) opener = document.activeElement;
+  document.addEventListener("focusin", (event) => {
+    if (outsideDialogs(event.target as Element)) opener = event.target as HTMLElement;
+  }, true);
+}
+const giveFocusBack = (event: Event) => {
+  if (!opener?.isConnected) return;
+  event.preventDefault();
+  opener.focus();
+};
+
 export interface DialogProps {
   open: boolean;
   /** Escape, a click on the overlay: the caller decides what closing means (often a navigation). */
@@ -29,6 +46,7 @@ export default function DialogBox({ open, onOpenChange, title, children, footer,
         data-testid={testId}
         aria-labelledby={titleId}
         aria-describedby={descriptionId}
+        onCloseAutoFocus={giveFocusBack}
         className="fixed left-1/2 top-[15vh] z-[71] flex max-h-[70vh] w-[calc(100vw-2rem)] max-w-[420px] -translate-x-1/2 flex-col rounded bg-white shadow-xl focus:outline-none"
       >
         <RadixDialog.Title id={titleId} className="border-b border-gray-100 px-5 py-3 text-base font-semibold text-gray-800">{title}</RadixDialog.Title>

@@ -9,6 +9,7 @@
  */
 import { useRef, useState } from "react";
 import { DOCUMENT_ACCEPT, DOCUMENT_CLEAR_SUFFIX, DOCUMENT_FILE_SUFFIX, DOCUMENT_MAX_BYTES, fileIdOfRef, refsOfText, viewHref, type DocumentKind } from "~/lib/documents";
+import { FieldError, RequiredMark } from "./FieldParts";
 
 /** A held document as a thumbnail linking to the full file. */
 export function DocumentThumb({ href, label, preview }: { href: string; label: string; preview?: string }) {
@@ -63,7 +64,7 @@ export function DocumentUpload({ name, id, label, kind, defaultRefs, max, requir
     <div className="min-w-0" data-testid={`document-upload-${name}`}>
       <label htmlFor={id} className="mb-1 block text-sm text-gray-600">
         {label}
-        {required ? <span className="ml-0.5 text-red-500" aria-hidden="true">*</span> : null}
+        {required ? <RequiredMark /> : null}
       </label>
       <input type="hidden" name={name} value={refs.join("\n")} />
       {refs.length ? (
@@ -100,7 +101,7 @@ export function DocumentUpload({ name, id, label, kind, defaultRefs, max, requir
         multiple={max > 1}
         className="text-sm"
         aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint`}
+        aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
         onChange={(e) => {
           const files = [...(e.currentTarget.files ?? [])].slice(0, Math.max(0, max - refs.length));
           for (const file of files) upload(file);
@@ -108,7 +109,7 @@ export function DocumentUpload({ name, id, label, kind, defaultRefs, max, requir
         }}
       />
       <p id={`${id}-hint`} className="mt-0.5 text-xs text-gray-400">图片（jpg/png/webp）或 PDF，单个不超过 10 MB，最多 {max} 个</p>
-      {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

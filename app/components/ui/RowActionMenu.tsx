@@ -9,6 +9,7 @@
  */
 import { Children, Fragment, isValidElement, useEffect, useRef, type ReactElement, type ReactNode } from "react";
 import { useMarkupComplete } from "~/lib/scripted";
+import { closeDetailsOnEscape } from "./disclosure";
 
 /** Inline actions before the rest go into 「更多」. */
 export const INLINE_ACTIONS = 3;
@@ -37,20 +38,14 @@ export function RowActionMenu({ label, children }: { /** What the actions act on
       if (!details.open) return;
       if (event.target instanceof Node && !details.contains(event.target)) details.open = false;
     };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && details.open) {
-        details.open = false;
-        details.querySelector("summary")?.focus();
-      }
-    };
     const list = details.querySelector(":scope > span");
     list?.addEventListener("click", close);
     document.addEventListener("click", onClick);
-    details.addEventListener("keydown", onKey);
+    details.addEventListener("keydown", closeDetailsOnEscape);
     return () => {
       list?.removeEventListener("click", close);
       document.removeEventListener("click", onClick);
-      details.removeEventListener("keydown", onKey);
+      details.removeEventListener("keydown", closeDetailsOnEscape);
     };
   }, [hasMenu]);
   if (!complete) return null;

@@ -1,11 +1,16 @@
 import { Link } from "@remix-run/react";
 
-/** Full-page message for 404 / 401 and similar states. */
-export function StatusPage({ code, title, detail, children, note }: { code: string; title: string; detail: string; children?: React.ReactNode; note?: React.ReactNode }) {
+/**
+ * Full-page message for 404 / 401 and similar states. `inShell`: drawn inside the console's shell, which
+ * already holds the page's main landmark and its h1.
+ */
+export function StatusPage({ code, title, detail, children, note, inShell = false }: { code: string; title: string; detail: string; children?: React.ReactNode; note?: React.ReactNode; inShell?: boolean }) {
+  const Box = inShell ? "section" : "main";
+  const Heading = inShell ? "h2" : "h1";
   return (
-    <main className="flex min-h-[60vh] flex-col items-center justify-center gap-3 p-6 text-center">
+    <Box className="flex min-h-[60vh] flex-col items-center justify-center gap-3 p-6 text-center">
       <p className="text-6xl font-bold text-primary">{code}</p>
-      <h1 className="text-xl font-semibold text-gray-800">{title}</h1>
+      <Heading className="text-xl font-semibold text-gray-800">{title}</Heading>
       <p className="max-w-md text-gray-500">{detail}</p>
       {note}
       <div className="mt-2 flex gap-2">
@@ -13,7 +18,7 @@ export function StatusPage({ code, title, detail, children, note }: { code: stri
           <Link to="/dashboard" className="btn btn-primary">返回首页</Link>
         )}
       </div>
-    </main>
+    </Box>
   );
 }
 
@@ -21,6 +26,6 @@ export function NotFoundContent() {
   return <StatusPage code="404" title="页面不存在" detail="您访问的地址不存在或已被移除，请检查地址是否正确。" />;
 }
 
-export function ForbiddenContent() {
-  return <StatusPage code="403" title="没有访问权限" detail="您的账号没有访问该页面的权限；如需开通，请联系管理员分配角色。" />;
+export function ForbiddenContent({ inShell = false }: { inShell?: boolean }) {
+  return <StatusPage inShell={inShell} code="403" title="没有访问权限" detail="您的账号没有访问该页面的权限；如需开通，请联系管理员分配角色。" />;
 }

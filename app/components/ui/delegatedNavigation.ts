@@ -21,6 +21,8 @@ export function useDelegatedNavigation() {
       if (anchor.target || anchor.hasAttribute("download") || anchor.hasAttribute("data-document")) return;
       const url = new URL(anchor.href, window.location.href);
       if (url.origin !== window.location.origin) return;
+      // A link within the page (the skip link to #main-content) is the browser's: it scrolls and moves the focus.
+      if (url.hash && url.pathname === window.location.pathname && url.search === window.location.search) return;
       event.preventDefault();
       navigate(url.pathname + url.search + url.hash, { preventScrollReset: anchor.hasAttribute("data-prevent-scroll-reset") });
     },

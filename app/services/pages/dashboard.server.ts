@@ -4,7 +4,8 @@
  */
 import type { FreightDashboard } from "../../../contract/freight";
 import { USER_TYPE_LABELS } from "../../../contract/platforms";
-import { renderChartSvg } from "~/lib/charts.server";
+import { chartView } from "~/lib/charts.server";
+import type { ChartView } from "~/lib/chart-view";
 import { trendOption } from "~/lib/dispatch-trend";
 import { filterRoutes, ROUTE_TREE } from "~/navigation";
 import { dispatchApi } from "~/services/dispatch.server";
@@ -17,10 +18,10 @@ import { myFleetFigures } from "./my-fleet.server";
 const DISPATCH_GROUP = "/dispatchManage";
 
 /** The dispatch figures (scoped to the user by the platform), or the reason they cannot be shown; a failure never breaks the home page. */
-async function dispatchFigures(user: CurrentUser): Promise<{ dashboard: FreightDashboard; chartSvg: string } | { error: string }> {
+async function dispatchFigures(user: CurrentUser): Promise<{ dashboard: FreightDashboard; chart: ChartView } | { error: string }> {
   try {
     const dashboard = await dispatchApi.dashboard(user);
-    return { dashboard, chartSvg: renderChartSvg(trendOption(dashboard.daily)) };
+    return { dashboard, chart: chartView(trendOption(dashboard.daily)) };
   } catch (error) {
     if (error instanceof PlatformError) return { error: `运输概况加载失败：${error.message}` };
     throw error;

@@ -8,7 +8,7 @@ import { pickKeywordName } from "~/lib/picker";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { resourceOf } from "../../../contract/resources/index";
 import { defaultRange, REPORTS, reportParamsSchema, type ReportId, type ReportParams, type ReportResult } from "../../../contract/reports";
-import { renderChartSvg } from "~/lib/charts.server";
+import { chartView } from "~/lib/charts.server";
 import { pageJson, platformMessage } from "~/services/page-data.server";
 import type { CurrentUser } from "~/services/user.server";
 import { requirePage } from "~/services/user.server";
@@ -64,7 +64,7 @@ export async function loadReport(id: ReportId, { request }: LoaderFunctionArgs) 
     orgs,
     result,
     error: outcome && "error" in outcome ? outcome.error : null,
-    chartSvg: result?.chart ? renderChartSvg({ ...result.chart, title: { text: `${REPORTS[id].title}图表` } }) : null,
+    chart: result?.chart ? chartView({ ...result.chart, title: { text: `${REPORTS[id].title}图表` } }) : null,
     exportHref: `/report.xlsx?report=${id}&${query}`,
   });
 }

@@ -1,0 +1,183 @@
+/**
+ * The console without a mouse (docs/design/accessibility.md, "Keyboard, forms and alternatives"): the
+ * skip link, the menu's arrows, the tab bar and its menu, a dialog (focus in, kept, Escape, back to its
+ * opener) with a picker inside, a row's 「更多」 and the pager. Every step is a key press; `page.goto`
+ * only sets a scene up.
+ */
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { login, visit } from "./support";
+
+/** Presses Tab until `target` has the focus (a bound against a control that is not reachable). */
+async function tabTo(page: Page, target: Locator, max = 120, key = "Tab") {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(key);
+  }
+  await expect(target, `reachable with ${key} within ${max} presses`).toBeFocused();
+}
+
+/** Presses `key` until the focused element matches `done` (within `max` presses). */
+async function pressUntil(page: Page, key: string, done: () => Promise<boolean>, max = 40) {
+  for (let i = 0; i < max && !(await done()); i++) await page.keyboard.press(key);
+  expect(await done(), `reached with ${key}; the focus is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 160))}`).toBe(true);
+}
+
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+
+test("the skip link, then the menu by its arrow keys", async ({ page }) => {
+  await login(page, "ORG_USER");
+  // A document load: the Tab key starts at the top of the page.
+  await visit(page, "/dashboard");
+  await page.keyboard.press("Tab");
+  const skip = page.getByTestId("skip-link");
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("#main-content")).toBeFocused();
+  await expect(page).toHaveURL(/\/dashboard(#main-content)?$/);
+
+  const sidebar = page.getByTestId("sidebar");
+  await page.keyboard.press("Shift+Tab");
+  await tabTo(page, sidebar.locator("a[href], summary").first());
+  const group = sidebar.locator('summary[data-menu-title="调度管理"]');
+  await pressUntil(page, "ArrowDown", () => group.evaluate((el) => el === document.activeElement));
+  const details = sidebar.locator('details:has(> summary[data-menu-title="调度管理"])');
+  await expect(details).toHaveJSProperty("open", false);
+  // The ring is visible: an outline in the theme's colour, not the browser's default nothing on a dark menu.
+  expect(await group.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("solid");
+
+  await page.keyboard.press("ArrowRight");
+  await expect(details).toHaveJSProperty("open", true);
+  await page.keyboard.press("ArrowRight");
+  expect(await page.evaluate(() => document.activeElement?.closest("details")?.querySelector("summary")?.dataset.menuTitle)).toBe("调度管理");
+  await page.keyboard.press("ArrowLeft");
+  await expect(group).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect(details).toHaveJSProperty("open", false);
+  await page.keyboard.press("Enter");
+  await expect(details).toHaveJSProperty("open", true);
+  await pressUntil(page, "ArrowDown", async () => (await focusedText(page)) === "运单列表");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/dispatchManage\/waybillList$/);
+  await expect(page.getByRole("heading", { level: 2, name: "运单列表" })).toBeVisible();
+});
+
+test("the tab bar: arrows between tabs, its menu by Shift+F10 and by the 标签操作 button", async ({ page }) => {
+  await login(page, "ORG_USER");
+  await visit(page, "/orderManage/orderList");
+  await visit(page, "/dispatchManage/waybillList");
+  const tabs = page.getByRole("tab");
+  await expect(tabs).toHaveCount(3);
+  const current = page.getByRole("tab", { name: /^运单列表/ });
+  // One Tab stop for the bar: the current tab.
+  await tabTo(page, current);
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByRole("tab", { name: /^订单列表/ })).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(current).toBeFocused();
+
+  await page.keyboard.press("Shift+F10");
+  const menu = page.getByRole("menu", { name: "标签菜单" });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("menuitem", { name: "刷新" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("menuitem", { name: "关闭", exact: true })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(current).toBeFocused();
+
+  // The menu of 订单列表 from its tab, 关闭其他 chosen with the arrows: 首页 (fixed) and 订单列表 stay.
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ContextMenu");
+  await expect(menu).toBeVisible();
+  await pressUntil(page, "ArrowDown", async () => (await focusedText(page)) === "关闭其他");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/orderManage\/orderList$/);
+  await expect(tabs).toHaveCount(2);
+
+  // The visible button opens the same menu for the current tab; 关闭 goes to the remaining tab.
+  const button = page.getByTestId("tab-menu-button");
+  await tabTo(page, button);
+  await page.keyboard.press("Enter");
+  await expect(menu).toBeVisible();
+  await pressUntil(page, "ArrowDown", async () => (await focusedText(page)) === "关闭");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(tabs).toHaveCount(1);
+});
+
+test("a dialog takes the focus, keeps it, closes on Escape and gives it back; its picker by keys", async ({ page }) => {
+  await login(page, "ORG_USER", "/carAdministration/carOperate");
+  const opener = page.getByRole("link", { name: /^新增/ });
+  await tabTo(page, opener);
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/form=new/);
+  const inDialog = () => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
+  await expect.poll(inDialog).toBe(true);
+  // Tab and Shift+Tab go round inside the dialog, never out to the page behind it.
+  const count = await dialog.locator("input:not([type=hidden]), select, textarea, button, a[href]").count();
+  for (let i = 0; i < count + 3; i++) {
+    await page.keyboard.press("Tab");
+    expect(await inDialog(), await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? "")).toBe(true);
+  }
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press("Shift+Tab");
+    expect(await inDialog()).toBe(true);
+  }
+
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page).not.toHaveURL(/form=new/);
+  await expect(opener).toBeFocused();
+
+  // Again, for its picker: ↓ opens the list, ↓ moves, Enter picks; Escape closes the list, not the dialog.
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  const combobox = dialog.getByRole("combobox", { name: "默认司机" });
+  await tabTo(page, combobox, 60);
+  await page.keyboard.press("ArrowDown");
+  await expect(combobox).toHaveAttribute("aria-expanded", "true");
+  const listbox = page.getByRole("listbox", { name: "默认司机选项" });
+  await expect(listbox.getByRole("option").nth(1)).toBeVisible();
+  await pressUntil(page, "ArrowDown", async () => !!(await combobox.getAttribute("aria-activedescendant")) && (await listbox.locator('[data-active="true"]').innerText()) !== "请选择");
+  const chosen = (await listbox.locator('[data-active="true"]').innerText()).trim();
+  await page.keyboard.press("Enter");
+  await expect(listbox).toBeHidden();
+  await expect(combobox).toHaveValue(chosen);
+  await page.keyboard.press("ArrowDown");
+  await expect(combobox).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Escape");
+  await expect(combobox).toHaveAttribute("aria-expanded", "false");
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+});
+
+test("a row's 更多 and the pager, by keys", async ({ page }) => {
+  await login(page, "SYSTEM_USER", "/dispatchManage/waybillList?size=10");
+  const more = page.locator("td details > summary").first();
+  await tabTo(page, more, 200);
+  await page.keyboard.press("Enter");
+  const menu = page.locator("td details[open]").first();
+  await expect(menu).toBeVisible();
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => !!document.activeElement?.closest("td details[open] > span"))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(page.locator("td details[open]")).toHaveCount(0);
+  await expect(more).toBeFocused();
+
+  const next = page.getByRole("navigation", { name: "分页" }).getByRole("link", { name: "下一页" });
+  await tabTo(page, next, 200);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/current=2/);
+  await expect(page.getByRole("link", { name: "第 2 页" })).toHaveAttribute("aria-current", "page");
+  const jump = page.getByLabel("前往");
+  await tabTo(page, jump, 200);
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("1");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/current=1/);
+});
