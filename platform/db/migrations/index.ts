@@ -3,6 +3,7 @@ import { publicFileTokensMigration } from "./0034_public_file_tokens.js";
 import { smsProviderLogMigration } from "./0047_sms_provider_log.js";
 import { smsReceiptsMigration } from "./0048_sms_receipts.js";
 import { smsLogSubjectsMigration } from "./0049_sms_log_subjects.js";
+import { sealedIdNumbersMigration } from "./0050_sealed_id_numbers.js";
 import { credentialExpiryMigration } from "./0035_credential_expiry.js";
 import { documentsAndReasonsMigration } from "./0037_documents_and_reasons.js";
 import { placeRegionsMigration } from "./0038_place_regions.js";
@@ -97,4 +98,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0047_sms_provider_log": smsProviderLogMigration,
   "0048_sms_receipts": smsReceiptsMigration,
   "0049_sms_log_subjects": smsLogSubjectsMigration,
+  "0050_sealed_id_numbers": sealedIdNumbersMigration,
 };
