@@ -4,6 +4,9 @@
  */
 import { isIdCardNo } from "./validation.js";
 
+/** The permission code 查看完整证件号: 查看完整 on a detail and 导出完整证件号, each written to 操作日志. */
+export const SENSITIVE_VIEW = "TMS_SENSITIVE_VIEW";
+
 /** 3401**********0316: the first and last four characters of an ID, licence or taxpayer number; a short one keeps its last four. */
 export function maskIdNo(value: string): string {
   if (value.length > 8) return `${value.slice(0, 4)}${"*".repeat(value.length - 8)}${value.slice(-4)}`;

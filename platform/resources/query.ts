@@ -16,7 +16,7 @@ import { RefusalCode } from "../../contract/envelope.js";
 import type { CallerScope } from "../scope.js";
 import type { AnyDb, Binding, Row } from "./bind.js";
 import { hashColumn, idNoHash, maskColumn, sealedColumnsOf } from "../db/personal.js";
-import { maskIdNo, maskMobile } from "../../contract/personal.js";
+import { maskIdNo, maskMobile, SENSITIVE_VIEW } from "../../contract/personal.js";
 import { isIdCardNo } from "../../contract/validation.js";
 
 const A = "t";
@@ -108,7 +108,7 @@ export function toColumn(field: Field, value: unknown): unknown {
 
 const MASKS = { idCard: maskIdNo, mobile: maskMobile };
 
-export const SENSITIVE_VIEW = "TMS_SENSITIVE_VIEW";
+export { SENSITIVE_VIEW };
 
 /** Records as the platform sends them: fields, reference labels, organisation, times, allowed actions. */
 export async function toRecords(db: AnyDb, binding: Binding, scope: CallerScope, rows: Row[]): Promise<Array<Record<string, unknown>>> {
