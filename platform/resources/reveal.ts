@@ -29,6 +29,6 @@ export async function revealField(ctx: ServiceContext, binding: Binding, scope: 
   const row = await findRow(ctx.db.kysely, binding, scope, id);
   const stored = row[columnOf(key, field)];
   const record = Object.fromEntries(Object.entries(binding.def.fields).map(([k, f]) => [k, fromColumn(f, row[columnOf(k, f)])]));
-  await engineServices().logSensitiveView(ctx, request, scope, `查看完整${field.label}：${binding.def.name}「${rowTitle(binding.def, record)}」（编号 ${id}）`);
+  await engineServices().logSensitiveView(ctx, request, scope, `查看完整${field.label}：${rowTitle(binding.def, record)}（编号 ${id}）`);
   return { field: key, value: typeof stored === "string" && stored ? openIdNo(stored) : null };
 }
