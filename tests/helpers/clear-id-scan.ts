@@ -18,7 +18,7 @@ const CANDIDATE = /(?<![\dA-Za-z])\d{17}[\dXx](?![\dA-Za-z])/g;
 
 async function textColumns(db: Db): Promise<Array<{ table: string; column: string }>> {
   if (db.dialect === "postgres") {
-    const rows = await sql<{ table_name: string; column_name: string }>`select table_name, column_name from information_schema.columns where table_schema = current_schema() and data_type in ('text', 'character varying', 'character', 'json', 'jsonb')`.execute(db.kysely);
+    const rows = await sql<{ table_name: string; column_name: string }>`select c.table_name, c.column_name from information_schema.columns c join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name where c.table_schema = current_schema() and t.table_type = 'BASE TABLE' and c.data_type in ('text', 'character varying', 'character', 'json', 'jsonb')`.execute(db.kysely);
     return rows.rows.map((r) => ({ table: r.table_name, column: r.column_name }));
   }
   const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db.kysely);
