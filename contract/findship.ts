@@ -27,8 +27,7 @@ export const SELECT_SHIP_TICKET_HOURS = 72;
 /** Public searches allowed per visitor address and minute (domain 7.6). */
 export const PUBLIC_SEARCHES_PER_MINUTE = 30;
 
-/** 138****5678: how the public pages show a mobile. */
-export const maskMobile = (mobile: string) => (mobile.length === 11 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : mobile);
+export { maskMobile } from "./personal.js";
 
 export interface AvailabilitySummary {
   id: number;

@@ -156,6 +156,9 @@ export const SETTINGS = {
     production: "required",
   }),
   TMS_CARD_KEY: spec({ readers: ["platform", "script"], schema: optionalText(), secretLength: 32, shown: "a development key (not in production)", label: "银行卡加密密钥", meaning: "encrypts bank card numbers at rest (AES-256-GCM) and keys the hashes of 注册邀请 codes; at least 32 characters; `npm run backup` saves it", production: "required" }),
+  TMS_ID_KEY: spec({ readers: ["platform", "script"], schema: optionalText(), secretLength: 32, shown: "a development key (not in production)", label: "身份证号加密密钥", meaning: "seals personal ID, licence and taxpayer numbers at rest (AES-256-GCM); at least 32 characters; `npm run backup` saves it; rotating it: docs/design/security-data.md", production: "required" }),
+  TMS_ID_HASH_KEY: spec({ readers: ["platform", "script"], schema: optionalText(), secretLength: 32, shown: "a development key (not in production)", label: "身份证号检索密钥", meaning: "HMAC key of the ID numbers' keyed hashes (uniqueness, search by the full number); at least 32 characters; `npm run backup` saves it", production: "required" }),
+  TMS_ID_KEY_PREVIOUS: spec({ readers: ["platform", "script"], schema: optionalText(), shown: "unset", label: "身份证号旧加密密钥", meaning: "while rotating TMS_ID_KEY: the previous key, which still opens the values not yet re-sealed; how: docs/design/security-data.md" }),
   TMS_SMS_PROVIDER: spec({
     readers: ["platform"],
     schema: z.enum(Object.keys(SMS_PROVIDERS) as [SmsProvider, ...SmsProvider[]], { message: "应为 aliyun、tencent 或 standin / must be aliyun, tencent or standin" }).optional().transform((v) => v ?? "standin"),

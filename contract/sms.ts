@@ -52,5 +52,4 @@ export function sampleValues(code: SmsCode): Record<string, string> {
   return Object.fromEntries(Object.entries(SMS_TEMPLATE_CODES[code].vars).map(([name, [, sample]]) => [name, sample]));
 }
 
-/** 138****0003 */
-export const maskMobile = (mobile: string) => (mobile.length === 11 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : mobile);
+export { maskMobile } from "./personal.js";

@@ -10,6 +10,7 @@
  * The demo data's seeders are assembled beside it in `platform/demo/seed-all.ts` (the onboarding seed
  * drives the built app, so it cannot sit below `app.ts`).
  */
+import { recordSensitiveView } from "./iam/admin/oplog.js";
 import type { FastifyInstance } from "fastify";
 import type { ServiceContext } from "./context.js";
 import type { Binding } from "./resources/bind.js";
@@ -265,6 +266,7 @@ provideEngineServices({
   foldDictChoices,
   checkDocumentRefs: (db, scope, label, value, held, options) => checkDocumentRefs(db, scope, label, refsOf(value), refsOf(held), options),
   transitionNotices,
+  logSensitiveView: (ctx, request, _scope, content) => recordSensitiveView(ctx, request, content),
 });
 
 /** Each service's HTTP routes, mounted in this order. Add a service by adding its register function here. */

@@ -22,12 +22,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const access = resolveAccess(page.path, viewerOf(user));
   if (access.kind !== "ok") return errorJson(403, `没有导出${page.def.name}的权限`);
+  // 导出完整证件号: the platform checks the code and logs the export.
+  const revealIds = url.searchParams.get("revealIds") === "1";
+  url.searchParams.delete("revealIds");
   const query = parseResourceQuery(filterSchema(page.def), page.def, url, page.preset);
   const refused = Object.values(query.errors)[0];
   if (refused) return errorJson(400, refused);
   let upstream: Response;
   try {
-    upstream = await resourcesApi.exportStream(user, page.def, query.filter, request.signal);
+    upstream = await resourcesApi.exportStream(user, page.def, query.filter, request.signal, revealIds);
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     if (error.kind === "business") return json({ code: error.code, errorMsg: error.message }, { status: 409 });

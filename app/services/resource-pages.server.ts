@@ -231,6 +231,7 @@ export async function recordAction(page: ListPage | DetailPage | AuditPage, { re
   if (!Number.isSafeInteger(id) || id <= 0) return json({ error: "记录不存在", fieldErrors: null }, { status: 400 });
   const version = Number(formData.get("version"));
   try {
+    if (intent === "reveal") return json({ revealed: await resourcesApi.reveal(user, def, id, String(formData.get("field") ?? "")) });
     if (intent === "delete") {
       const removed = await resourcesApi.remove(user, def, id);
       const to = page.kind === "list" || def !== page.def ? back : (page.links.list ?? back);

@@ -77,6 +77,11 @@ export const resourcesApi = {
     return user.call<ResourceRecord>({ path: `${base(def)}/${id}/${key}`, body });
   },
 
+  /** 查看完整: one field's full ID number, for a holder of TMS_SENSITIVE_VIEW; the platform logs it. */
+  reveal(user: CurrentUser, def: AnyResource, id: number, field: string): Promise<{ field: string; value: string | null }> {
+    return user.call<{ field: string; value: string | null }>({ path: `${base(def)}/${id}/reveal`, body: { field } });
+  },
+
   options(user: CurrentUser, def: AnyResource, keyword?: string, where?: Readonly<Record<string, string>>): Promise<OptionItem[]> {
     return user.call<OptionItem[]>({ path: `${base(def)}/options`, body: { ...(keyword ? { keyword } : {}), ...(where ? { where } : {}) } });
   },
@@ -88,7 +93,7 @@ export const resourcesApi = {
   },
 
   /** The platform's xlsx stream for the filter (the console passes it through). */
-  exportStream(user: CurrentUser, def: AnyResource, filter: ResourceFilter, signal?: AbortSignal): Promise<Response> {
-    return user.call<Response>({ path: `${base(def)}/export`, body: compact(filter), raw: true, signal });
+  exportStream(user: CurrentUser, def: AnyResource, filter: ResourceFilter, signal?: AbortSignal, revealIds = false): Promise<Response> {
+    return user.call<Response>({ path: `${base(def)}/export`, body: { ...compact(filter), ...(revealIds ? { revealIds: true } : {}) }, raw: true, signal });
   },
 };

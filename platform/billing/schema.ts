@@ -1,4 +1,5 @@
 /** The invoicing and tax tables (migration 0021_billing, domain 5.7, 5.8, 6.9). Money in fen, rates in bp. */
+import type { SealedColumns } from "../db/personal.js";
 import type { EngineColumns } from "../resources/schema.js";
 import { tableOf, type TableOf } from "../resources/table-of.js";
 import { declareLog, inputTaxTicket, invoice, invoiceApplication, invoiceCompany, invoiceLine, vatDeclaration } from "../../contract/resources/billing.js";
@@ -36,7 +37,7 @@ export interface VatDeclarationsTable extends TableOf<typeof VAT_DECLARATION_TAB
 
 export const DECLARE_LOG_TABLE = tableOf(declareLog, {});
 
-export interface DeclareLogsTable extends TableOf<typeof DECLARE_LOG_TABLE>, EngineColumns {}
+export interface DeclareLogsTable extends TableOf<typeof DECLARE_LOG_TABLE>, EngineColumns, SealedColumns<"id_card_no"> {}
 
 export interface BillingTables {
   invoice_companies: InvoiceCompaniesTable;

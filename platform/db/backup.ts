@@ -10,7 +10,8 @@
  * - The file store (`TMS_DATA_DIR/files`, content-addressed) is copied after the database snapshot,
  *   so every file a backed-up row names is there.
  * - The secrets that make the data readable (`SESSION_SECRET`, or the console's generated
- *   `./data/session-secret`; `TMS_CARD_KEY`, which seals the bank card numbers) go to `secrets.env`,
+ *   `./data/session-secret`; `TMS_CARD_KEY`, which seals the bank card numbers, `TMS_ID_KEY` and `TMS_ID_HASH_KEY`, which seal
+ *   and find the ID numbers — the dump holds those sealed) go to `secrets.env`,
  *   mode 0600: the backup is as secret as the production settings.
  * - `manifest.json`: format, versions, the migration head and the applied migrations, rows per table,
  *   size and SHA-256 of every file. A restore checks all of it first, refuses a backup whose migrations
@@ -33,6 +34,8 @@ const run = promisify(execFile);
 
 export const MANIFEST = "manifest.json";
 export const SECRETS_FILE = "secrets.env";
+/** The keys that seal card and ID numbers: a backup without them restores numbers nobody can open. */
+const SEALING_KEYS = ["TMS_CARD_KEY", "TMS_ID_KEY", "TMS_ID_HASH_KEY", "TMS_ID_KEY_PREVIOUS"] as const;
 const FORMAT = "tms-backup/1";
 const SQLITE_FILE = "database.sqlite";
 const PG_FILE = "database.pgdump";
@@ -254,7 +257,7 @@ function readSecrets(options: BackupOptions): Record<string, string> {
   const secretFile = options.sessionSecretFile ?? SESSION_SECRET_FILE;
   if (options.env.SESSION_SECRET) secrets.SESSION_SECRET = options.env.SESSION_SECRET;
   else if (existsSync(secretFile)) secrets.SESSION_SECRET = readFileSync(secretFile, "utf8").trim();
-  if (options.env.TMS_CARD_KEY) secrets.TMS_CARD_KEY = options.env.TMS_CARD_KEY;
+  for (const name of SEALING_KEYS) if (options.env[name]) secrets[name] = options.env[name];
   return secrets;
 }
 
@@ -295,6 +298,7 @@ export async function backup(options: BackupOptions): Promise<BackupResult> {
   const secrets = readSecrets(options);
   if (!secrets.SESSION_SECRET) warnings.push("没有找到 SESSION_SECRET：恢复后所有会话需重新登录 / no SESSION_SECRET found: after a restore everyone logs in again");
   if (!secrets.TMS_CARD_KEY) warnings.push("没有 TMS_CARD_KEY：开发默认密钥加密的银行卡号只能用同一默认密钥读取 / no TMS_CARD_KEY set: card numbers are sealed with the development key");
+  if (!secrets.TMS_ID_KEY) warnings.push("没有 TMS_ID_KEY：开发默认密钥加密的身份证号只能用同一默认密钥读取 / no TMS_ID_KEY set: ID numbers are sealed with the development key");
   if (Object.keys(secrets).length) {
     const text = `# TMS backup secrets: keep this file as secret as the production settings.\n${Object.entries(secrets).map(([k, v]) => `${k}=${v}`).join("\n")}\n`;
     writeFileSync(join(dir, SECRETS_FILE), text, { mode: 0o600 });

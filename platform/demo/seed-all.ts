@@ -40,6 +40,7 @@ const seeders: Array<(db: Db, ids: SeedIds) => Promise<void>> = [
   seedDocuments,
   seedOnboarded,
   seedPlaceRegions,
+  sealPersonalNumbers,
 ];
 import { seedSubmission } from "../submission/seed.js";
 import { seedFleet } from "../fleet/seed.js";
@@ -56,6 +57,15 @@ import { seedFindShip } from "../findship/seed.js";
 import { seedDocuments } from "../documents/seed.js";
 import { seedOnboarded } from "./onboarded-seed.js";
 import { fillPlaceRegions, PLACE_REGION_TABLES } from "../db/place-regions.js";
+import { sealStoredIds } from "../db/personal.js";
+import { sealStoredReports } from "../submission/card-field.js";
+import type { Kysely } from "kysely";
+
+/** The seeders write ID numbers as the people typed them; the demo database keeps them sealed, as the platform writes them (platform/db/personal.ts). */
+async function sealPersonalNumbers(db: Db): Promise<void> {
+  await sealStoredIds(db.kysely as Kysely<unknown>);
+  await sealStoredReports(db.kysely as Kysely<unknown>);
+}
 
 /** The demo orders and waybills are written with addresses: their 区划 come from them (place-regions.ts). */
 async function seedPlaceRegions(db: Db): Promise<void> {

@@ -55,7 +55,7 @@ export async function listDrivers(db: Kysely<Database>, scope: CallerScope, keyw
   let query = db.selectFrom("freight_drivers as d").where(visible("freight_drivers", scope, "d"));
   if (keyword) query = query.where(either(contains("d.name", keyword), contains("d.mobile", keyword)));
   const columns = (q: typeof query) =>
-    q.select(["d.id", "d.name", "d.mobile", "d.license_no", "d.org_id"]).select((eb) => [
+    q.select(["d.id", "d.name", "d.mobile", "d.license_no_mask", "d.org_id"]).select((eb) => [
       eb.selectFrom("freight_vehicles as v").select("v.id").whereRef("v.driver_id", "=", "d.id").orderBy("v.id").limit(1).as("vehicleId"),
       eb.selectFrom("freight_vehicles as v").select("v.plate_no").whereRef("v.driver_id", "=", "d.id").orderBy("v.id").limit(1).as("plateNo"),
     ]);
@@ -69,7 +69,7 @@ export async function listDrivers(db: Kysely<Database>, scope: CallerScope, keyw
       id: Number(r.id),
       name: r.name,
       mobile: r.mobile,
-      licenseNo: r.license_no,
+      licenseNo: r.license_no_mask ?? "",
       orgId: Number(r.org_id),
       vehicleId: r.vehicleId == null ? null : Number(r.vehicleId),
       plateNo: r.plateNo ?? null,

@@ -1,3 +1,4 @@
+import type { SealedColumns } from "../db/personal.js";
 import type { Generated } from "kysely";
 import type { FreightAction, FreightStatus, FreightWay } from "../../contract/freight.js";
 import type { WriteColumns } from "../resources/schema.js";
@@ -42,7 +43,7 @@ export interface FreightOrdersTable extends TableOf<typeof ORDER_TABLE>, Scoped,
 /** 企业司机 (contract/resources/driver.ts `driver`): the roster row dispatch uses. */
 export const DRIVER_TABLE = tableOf(driver, { status: "status", generated: ["driverType", "profileStatus", "status"], nullable: ["idCardNo", "vehicleClass", "licenseValidTo"], notNull: ["licenseNo"] });
 
-export interface FreightDriversTable extends TableOf<typeof DRIVER_TABLE>, Scoped, WriteColumns {
+export interface FreightDriversTable extends TableOf<typeof DRIVER_TABLE>, Scoped, WriteColumns, SealedColumns<"id_card_no" | "license_no" | "qualification_cert_no"> {
   id: Generated<number>;
   /** The driver's own login, when they have one (the INDIVIDUAL_USER demo account does). */
   user_id: number | null;
@@ -64,7 +65,7 @@ export interface FreightVehiclesTable extends TableOf<typeof VEHICLE_TABLE>, Sco
 /** 企业船长 (contract/resources/captain.ts `captain`): the roster over captain_profiles (migration 0009). */
 export const CAPTAIN_TABLE = tableOf(captain, { status: "status", generated: ["crewPosition", "profileAuditStatus", "status"], nullable: ["idCardNo", "certValidTo"] });
 
-export interface FreightCaptainsTable extends TableOf<typeof CAPTAIN_TABLE>, Scoped, WriteColumns {
+export interface FreightCaptainsTable extends TableOf<typeof CAPTAIN_TABLE>, Scoped, WriteColumns, SealedColumns<"id_card_no"> {
   id: Generated<number>;
   user_id: number | null;
   owner_user_id: number | null;

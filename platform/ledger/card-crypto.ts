@@ -1,30 +1,14 @@
-/** Bank card numbers at rest (domain 5.5): AES-256-GCM with a key from TMS_CARD_KEY, and a keyed hash for uniqueness. */
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
+/** Bank card numbers at rest (domain 5.5): sealed under TMS_CARD_KEY (platform/db/sealed.ts), with a keyed hash for uniqueness. */
+import { sealer } from "../db/sealed.js";
 
-function key(): Buffer {
-  const secret = process.env.TMS_CARD_KEY ?? (process.env.TMS_ENV === "production" ? undefined : "tms-development-card-key");
-  if (!secret) throw new Error("TMS_CARD_KEY must be set when TMS_ENV=production (it encrypts bank card numbers)");
-  return createHash("sha256").update(secret).digest();
-}
+const cards = sealer({ seal: ["TMS_CARD_KEY", "tms-development-card-key"] });
 
-export function encryptCardNo(cardNo: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key(), iv);
-  const body = Buffer.concat([cipher.update(cardNo, "utf8"), cipher.final()]);
-  return [iv, cipher.getAuthTag(), body].map((b) => b.toString("base64")).join(".");
-}
-
-export function decryptCardNo(stored: string): string {
-  const [iv, tag, body] = stored.split(".").map((p) => Buffer.from(p, "base64"));
-  const decipher = createDecipheriv("aes-256-gcm", key(), iv!);
-  decipher.setAuthTag(tag!);
-  return Buffer.concat([decipher.update(body!), decipher.final()]).toString("utf8");
-}
-
-export const cardHash = (cardNo: string) => createHmac("sha256", key()).update(cardNo).digest("hex");
+export const encryptCardNo = (cardNo: string) => cards.seal(cardNo);
+export const decryptCardNo = (stored: string) => cards.open(stored);
+export const cardHash = (cardNo: string) => cards.hash(cardNo);
 
 /** A key of its own for another secret kept only as a keyed hash (an invitation code), derived from the same TMS_CARD_KEY. */
-export const derivedKey = (purpose: string) => createHmac("sha256", key()).update(`derived:${purpose}`).digest();
+export const derivedKey = (purpose: string) => cards.derive(purpose);
 
 /** A card number as shown anywhere (domain 5.5): 6222 **** **** 1234; short or odd values keep only their last 4. */
 export function maskCardNo(cardNo: string): string {

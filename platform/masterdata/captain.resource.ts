@@ -13,11 +13,12 @@ import { Refusal } from "../http/envelope.js";
 import { bindResource, orgScope, type AnyDb, type Row, type ScopeRule } from "../resources/bind.js";
 import { requireCredentialsFor } from "./credentials.js";
 import { recordResourceEvent } from "../resources/events.js";
+import { idNoHash, sealIdColumns } from "../db/personal.js";
+import { maskIdNo as maskIdCard } from "../../contract/personal.js";
 import { INDIVIDUAL_ROWS, rowsFor, type CallerScope } from "../scope.js";
 import { announceApprovedProfile, announceCarrierAccount, linkProfileAccount, type CarrierProfile } from "./carrier-accounts.js";
 import { OPEN_FREIGHT_STATUSES } from "./ship.resource.js";
 
-export const maskIdCard = (v: string) => (v.length > 8 ? `${v.slice(0, 4)}${"*".repeat(v.length - 8)}${v.slice(-4)}` : v);
 
 /** Roster column → profile column, for the fields a roster row copies (mobile is the organisation's own contact). */
 const KEY_COPIES: Record<string, string> = {
@@ -83,7 +84,7 @@ export const captainProfileBinding = bindResource(captainProfile, {
 
 /** The profile of an ID number on the caller's platform, if any. */
 function profileByIdCard(trx: AnyDb, platformId: string, idCardNo: string) {
-  return trx.selectFrom("captain_profiles").selectAll().where("platform_id", "=", platformId).where("id_card_no", "=", idCardNo).where("deleted_at", "is", null).executeTakeFirst();
+  return trx.selectFrom("captain_profiles").selectAll().where("platform_id", "=", platformId).where("id_card_no_hash", "=", idNoHash(idCardNo)).where("deleted_at", "is", null).executeTakeFirst();
 }
 
 /** Find-or-create the profile of a new roster row and link it (domain 1.2 add: exact match on 身份证号). */
@@ -105,7 +106,7 @@ async function linkProfile(trx: AnyDb, scope: CallerScope, values: Record<string
   const at = nowIso();
   const profile = await trx
     .insertInto("captain_profiles")
-    .values({
+    .values(sealIdColumns("captain_profiles", {
       platform_id: scope.platformId,
       tenant_id: values.tenant_id as number | null,
       org_id: orgId,
@@ -130,7 +131,7 @@ async function linkProfile(trx: AnyDb, scope: CallerScope, values: Record<string
       updated_at: at,
       created_by: scope.userId,
       updated_by: scope.userId,
-    })
+    }))
     .returningAll()
     .executeTakeFirstOrThrow();
   await recordResourceEvent(trx, scope, captainProfile.key, profile as unknown as Row, { action: "CREATE", label: "企业添加船长，提交审核", to: "PENDING" });

@@ -8,6 +8,7 @@ import { sql } from "kysely";
 import { RefusalCode } from "../../contract/envelope.js";
 import { driver, driverProfile } from "../../contract/resources/driver.js";
 import { nowIso } from "../db/index.js";
+import { idNoHash, sealIdColumns } from "../db/personal.js";
 import { Refusal } from "../http/envelope.js";
 import { bindResource, orgScope, type AnyDb, type Row, type ScopeRule } from "../resources/bind.js";
 import { requireCredentialsFor } from "./credentials.js";
@@ -33,7 +34,7 @@ const COPIED = ["name", "mobile", "id_card_no", "vehicle_class", "license_valid_
 
 /** Keeps the roster rows' copies and auth status in step with their profile. */
 async function syncRosters(trx: AnyDb, profileId: number, values: Record<string, unknown>): Promise<void> {
-  if (Object.keys(values).length) await trx.updateTable("freight_drivers").set(values).where("profile_id", "=", profileId).execute();
+  if (Object.keys(values).length) await trx.updateTable("freight_drivers").set(sealIdColumns("freight_drivers", values)).where("profile_id", "=", profileId).execute();
 }
 
 export const driverProfileBinding = bindResource(driverProfile, {
@@ -67,7 +68,7 @@ export const driverProfileBinding = bindResource(driverProfile, {
 
 /** The platform's profile of an ID number, reused when another organisation adds the same person. */
 async function profileByIdCard(trx: AnyDb, platformId: string, idCardNo: string) {
-  return trx.selectFrom("driver_profiles").selectAll().where("platform_id", "=", platformId).where("id_card_no", "=", idCardNo).where("deleted_at", "is", null).executeTakeFirst();
+  return trx.selectFrom("driver_profiles").selectAll().where("platform_id", "=", platformId).where("id_card_no_hash", "=", idNoHash(idCardNo)).where("deleted_at", "is", null).executeTakeFirst();
 }
 
 /** Finds the person's profile by ID number (refusing a second roster row in one organisation) or creates one awaiting audit. */
@@ -87,7 +88,7 @@ async function attachProfile(trx: AnyDb, scope: CallerScope, values: Record<stri
   const at = nowIso();
   const profile = (await trx
     .insertInto("driver_profiles")
-    .values({
+    .values(sealIdColumns("driver_profiles", {
       platform_id: values.platform_id,
       tenant_id: values.tenant_id ?? null,
       org_id: values.org_id ?? null,
@@ -109,7 +110,7 @@ async function attachProfile(trx: AnyDb, scope: CallerScope, values: Record<stri
       updated_at: at,
       created_by: scope.userId,
       updated_by: scope.userId,
-    })
+    }))
     .returningAll()
     .executeTakeFirstOrThrow()) as Row;
   await recordResourceEvent(trx, scope, driverProfile.key, profile, { action: "CREATE", label: "企业添加司机，提交审核", to: "PENDING" });

@@ -1,3 +1,4 @@
+import type { SealedColumns } from "../db/personal.js";
 import type { EngineColumns } from "../resources/schema.js";
 import { tableOf, type TableOf } from "../resources/table-of.js";
 import { enterprise } from "../../contract/resources/enterprise.js";
@@ -6,7 +7,7 @@ import { invitation } from "../../contract/resources/invitation.js";
 export const ENTERPRISE_TABLE = tableOf(enterprise, { status: "auditStatus", generated: ["businessMode", "enabled", "auditStatus"], notNull: ["tenantId", "registeredAt"] });
 
 /** 企业资料 (domain 2.1): `id` = organisations.id = org_id. */
-export interface EnterpriseProfilesTable extends TableOf<typeof ENTERPRISE_TABLE>, Omit<EngineColumns, "tenant_id"> {
+export interface EnterpriseProfilesTable extends TableOf<typeof ENTERPRISE_TABLE>, Omit<EngineColumns, "tenant_id">, SealedColumns<"legal_person_id_no"> {
   admin_user_id: number | null;
 }
 

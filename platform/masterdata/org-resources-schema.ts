@@ -2,6 +2,7 @@
  * Tables of an organisation's own resources (migration 0010): shippers, cargos, contacts, projects,
  * settlement units, typed from their definitions (`tableOf`, platform/resources/table-of.ts).
  */
+import type { SealedColumns } from "../db/personal.js";
 import type { EngineColumns } from "../resources/schema.js";
 import { tableOf, type TableOf } from "../resources/table-of.js";
 import { cargo } from "../../contract/resources/cargo.js";
@@ -13,7 +14,7 @@ import { shipper } from "../../contract/resources/shipper.js";
 /** `tax_complete` (0/1) is kept by the binding's hooks: the tax block is complete enough to invoice. */
 export const SHIPPER_TABLE = tableOf(shipper, { status: "auditStatus", generated: ["taxComplete", "enabled"], notNull: ["shipperNo"] });
 
-export interface ShippersTable extends TableOf<typeof SHIPPER_TABLE>, EngineColumns {}
+export interface ShippersTable extends TableOf<typeof SHIPPER_TABLE>, EngineColumns, SealedColumns<"id_card_no"> {}
 
 /** The category's name and ministry code are copied from the chosen category. */
 export const CARGO_TABLE = tableOf(cargo, { status: "enabled", generated: ["enabled"], notNull: ["categoryName", "ministryCode"], nullable: ["unitPrice", "lossAllowanceBp"] });

@@ -7,7 +7,8 @@ import { RefusalCode } from "../../contract/envelope.js";
 import { shipowner } from "../../contract/resources/shipowner.js";
 import { Refusal } from "../http/envelope.js";
 import { bindResource, orgScope, type AnyDb } from "../resources/bind.js";
-import { maskIdCard } from "./captain.resource.js";
+import { maskIdNo } from "../../contract/personal.js";
+import { hashColumn, idNoHash, isSealedId } from "../db/personal.js";
 
 const PERSON_COLUMNS = { id_card_no: "身份证号", mobile: "手机号" } as const;
 const COMPANY_COLUMNS = { credit_code: "统一社会信用代码", contact_name: "联系人", contact_mobile: "联系电话" } as const;
@@ -27,11 +28,14 @@ async function checkDuplicate(trx: AnyDb, row: Record<string, unknown>, exceptId
   const column = row.kind === "PERSON" ? "id_card_no" : "credit_code";
   const value = row[column];
   if (value == null) return;
-  let query = trx.selectFrom("shipowners").select("name").where("org_id", "=", Number(row.org_id)).where(column, "=", String(value)).where("deleted_at", "is", null);
+  // An ID number is compared by its keyed hash (the stored one of an unchanged row, else the typed number's).
+  const personal = column === "id_card_no";
+  const hash = personal ? (isSealedId(value) ? row[hashColumn(column)] : idNoHash(String(value))) : null;
+  let query = trx.selectFrom("shipowners").select("name").where("org_id", "=", Number(row.org_id)).where(personal ? hashColumn(column) : column, "=", personal ? String(hash) : String(value)).where("deleted_at", "is", null);
   if (exceptId !== null) query = query.where("id", "<>", exceptId);
   const other = await query.executeTakeFirst();
   if (other) {
-    const shown = column === "id_card_no" ? `身份证号 ${maskIdCard(String(value))}` : `统一社会信用代码 ${String(value)}`;
+    const shown = personal ? `身份证号 ${isSealedId(value) ? String(row.id_card_no_mask) : maskIdNo(String(value))}` : `统一社会信用代码 ${String(value)}`;
     throw new Refusal(RefusalCode.illegalState, `本企业已登记${shown}的船东「${other.name}」`);
   }
 }

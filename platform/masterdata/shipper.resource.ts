@@ -3,6 +3,7 @@
  * the kind (企业: 统一社会信用代码; 个人: 身份证号), one shipper per identity in an organisation, the credit
  * limit of 授信 shippers, and the `tax_complete` flag (开票信息完整) the audit list shows.
  */
+import { idNoHash } from "../db/personal.js";
 import { shipper } from "../../contract/resources/shipper.js";
 import { bindResource, orgScope, type AnyDb } from "../resources/bind.js";
 import { blank, invalid, liveReferences, liveRowExists, taken } from "./org-rules.js";
@@ -31,7 +32,7 @@ async function checkIdentity(trx: AnyDb, values: Record<string, unknown>): Promi
     if (blank(values.id_card_no)) throw invalid("个人托运人请填写身份证号");
     values.credit_code = null;
     values.legal_person = null;
-    if (await liveRowExists(trx, "shippers", { org_id: values.org_id, id_card_no: values.id_card_no })) throw taken("该身份证号的托运人已存在");
+    if (await liveRowExists(trx, "shippers", { org_id: values.org_id, id_card_no_hash: idNoHash(String(values.id_card_no)) })) throw taken("该身份证号的托运人已存在");
   }
 }
 

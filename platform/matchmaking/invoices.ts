@@ -5,6 +5,7 @@
  * 合并明细 (a waybill is invoiced once per kind: a unique index, released when the invoice is cancelled).
  * A DRIVER_AGENT invoice needs the driver's temporary tax registration (domain 5.8).
  */
+import { sealedCopy } from "../db/personal.js";
 import { sql, type SqlBool } from "kysely";
 import { z } from "zod";
 import { RefusalCode } from "../../contract/envelope.js";
@@ -133,7 +134,7 @@ export async function applyMatchInvoice(db: Db, scope: CallerScope, input: Match
     const amount = rows.reduce((sum, r) => sum + amountOf(r), 0);
     const at = nowIso();
     const scoped = { platform_id: scope.platformId, tenant_id: Number(first.tenant_id), org_id: Number(first.org_id), owner_user_id: null, created_at: at, updated_at: at, created_by: scope.userId, updated_by: scope.userId };
-    const registration = kind === "DRIVER_AGENT" ? await trx.selectFrom("tax_registrations").select("taxpayer_no").where("mobile", "=", first.carrier_mobile).where("status", "=", "REGISTERED").executeTakeFirst() : undefined;
+    const registration = kind === "DRIVER_AGENT" ? await trx.selectFrom("tax_registrations").select(["taxpayer_no", "taxpayer_no_hash", "taxpayer_no_mask"]).where("mobile", "=", first.carrier_mobile).where("status", "=", "REGISTERED").executeTakeFirst() : undefined;
     const invoice = await trx
       .insertInto("match_invoices")
       .values({
@@ -147,7 +148,7 @@ export async function applyMatchInvoice(db: Db, scope: CallerScope, input: Match
         seller_name: kind === "SERVICE" ? "平台运营公司" : first.carrier_name,
         driver_user_id: kind === "DRIVER_AGENT" ? first.carrier_user_id : null,
         driver_name: kind === "DRIVER_AGENT" ? first.carrier_name : null,
-        driver_tax_no: registration?.taxpayer_no ?? null,
+        ...(registration ? sealedCopy(registration, "taxpayer_no", "driver_tax_no") : { driver_tax_no: null }),
         goods_name: kind === "SERVICE" ? "*信息技术服务*信息服务费" : "*运输服务*国内道路货物运输服务",
         amount,
         tax_amount: taxIncluded(amount, MATCH_INVOICE_RATE_BP[kind]),

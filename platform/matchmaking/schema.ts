@@ -1,3 +1,4 @@
+import type { SealedColumns } from "../db/personal.js";
 import type { EngineColumns } from "../resources/schema.js";
 import { tableOf, type TableOf } from "../resources/table-of.js";
 import { matchInvoice, matchInvoiceItem } from "../../contract/resources/match-invoice.js";
@@ -5,7 +6,7 @@ import { matchInvoice, matchInvoiceItem } from "../../contract/resources/match-i
 export const MATCH_INVOICE_TABLE = tableOf(matchInvoice, { status: "status", notNull: ["applyNo", "invoiceKind", "invoiceType", "buyerName", "sellerName", "goodsName", "amount", "taxAmount", "itemsAmount", "waybillCount"] });
 
 /** 撮合开票 (migration 0022). Money in integer fen, times ISO text, dates YYYY-MM-DD. */
-export interface MatchInvoicesTable extends TableOf<typeof MATCH_INVOICE_TABLE>, EngineColumns {
+export interface MatchInvoicesTable extends TableOf<typeof MATCH_INVOICE_TABLE>, EngineColumns, SealedColumns<"driver_tax_no"> {
   request_no: string | null;
   driver_user_id: number | null;
 }

@@ -1,6 +1,7 @@
 /** The xlsx export of any resource: its export columns, the list's filter and order, streamed. */
 import type { FastifyReply } from "fastify";
-import { exportColumns, type ResourceFilter } from "../../contract/resources/derive.js";
+import { columnOf, exportColumns, type ResourceFilter } from "../../contract/resources/derive.js";
+import { openIdNo, sealedColumnsOf } from "../db/personal.js";
 import type { Field } from "../../contract/resources/kit.js";
 import { NUMBER_FORMAT_2DP, PERCENT_FORMAT, rateNumber, tonnesNumber, yuanNumber } from "../../contract/numbers.js";
 import { regionPath } from "../../contract/regions.js";
@@ -25,19 +26,25 @@ function cell(field: Field, value: unknown): string | number | null {
   return field.format(value as never);
 }
 
-export function resourceColumns(binding: Binding): Array<SheetColumn<RecordRow>> {
+/** The sheet's columns; `reveal` puts the full ID numbers in their columns (opened here, row by row, never stored). */
+export function resourceColumns(binding: Binding, reveal = false): Array<SheetColumn<RecordRow>> {
+  const sealed = sealedColumnsOf(binding.table);
+  const full = (key: string, field: Field) => (row: RecordRow) => {
+    const stored = row.__row[columnOf(key, field)];
+    return typeof stored === "string" && stored ? openIdNo(stored) : null;
+  };
   const columns: Array<SheetColumn<RecordRow>> = exportColumns(binding.def).map(([key, field]) => ({
     header: field.kind === "weight" ? `${field.label}(吨)` : field.kind === "money" ? `${field.label}(元)` : field.label,
     width: Math.max(10, Math.min(30, field.label.length * 2 + 4, field.input.maxLength ?? 20)),
     numFmt: field.kind === "weight" || field.kind === "money" ? NUMBER_FORMAT_2DP : field.kind === "rate" ? PERCENT_FORMAT : undefined,
-    value: (row) => (field.ref ? ((row[field.ref.labelKey] as string | null) ?? null) : cell(field, row[key])),
+    value: reveal && sealed.includes(columnOf(key, field)) ? full(key, field) : (row) => (field.ref ? ((row[field.ref.labelKey] as string | null) ?? null) : cell(field, row[key])),
   }));
   columns.push({ header: "所属企业", width: 24, value: (row) => (row.orgName as string | null) ?? null });
   columns.push({ header: "创建时间", width: 19, value: (row) => chinaDateTime(String(row.createdTime ?? "")) });
   return columns;
 }
 
-export function sendResourceExport(ctx: ServiceContext, binding: Binding, scope: CallerScope, filter: ResourceFilter, reply: FastifyReply) {
+export function sendResourceExport(ctx: ServiceContext, binding: Binding, scope: CallerScope, filter: ResourceFilter, reply: FastifyReply, reveal = false) {
   const db = ctx.db.kysely;
   return sendWorkbook<RecordRow, WalkCursor>(
     ctx,
@@ -45,7 +52,7 @@ export function sendResourceExport(ctx: ServiceContext, binding: Binding, scope:
     {
       sheetName: `${binding.def.name}列表`,
       logName: `${binding.def.key} export`,
-      columns: resourceColumns(binding),
+      columns: resourceColumns(binding, reveal),
       page: async (cursor, limit) => {
         const rows = await rowsAfter(db, binding, scope, filter, cursor, limit);
         const records = await toRecords(db, binding, scope, rows);

@@ -15,6 +15,9 @@ import { notFound, offsetOf, Refusal } from "../http/envelope.js";
 import { RefusalCode } from "../../contract/envelope.js";
 import type { CallerScope } from "../scope.js";
 import type { AnyDb, Binding, Row } from "./bind.js";
+import { hashColumn, idNoHash, maskColumn, sealedColumnsOf } from "../db/personal.js";
+import { maskIdNo, maskMobile, SENSITIVE_VIEW } from "../../contract/personal.js";
+import { isIdCardNo } from "../../contract/validation.js";
 
 const A = "t";
 const ref = (column: string) => sql.ref(`${A}.${column}`);
@@ -103,12 +106,9 @@ export function toColumn(field: Field, value: unknown): unknown {
   return value;
 }
 
-const MASKS = {
-  idCard: (v: string) => (v.length > 8 ? `${v.slice(0, 4)}${"*".repeat(v.length - 8)}${v.slice(-4)}` : v),
-  mobile: (v: string) => (v.length === 11 ? `${v.slice(0, 3)}****${v.slice(-4)}` : v),
-};
+const MASKS = { idCard: maskIdNo, mobile: maskMobile };
 
-export const SENSITIVE_VIEW = "TMS_SENSITIVE_VIEW";
+export { SENSITIVE_VIEW };
 
 /** Records as the platform sends them: fields, reference labels, organisation, times, allowed actions. */
 export async function toRecords(db: AnyDb, binding: Binding, scope: CallerScope, rows: Row[]): Promise<Array<Record<string, unknown>>> {
@@ -134,6 +134,8 @@ export async function toRecords(db: AnyDb, binding: Binding, scope: CallerScope,
   const orgs = orgIds.length ? await db.selectFrom("organisations").select(["id", "name"]).where("id", "in", orgIds).execute() : [];
   const orgName = new Map(orgs.map((o) => [Number(o.id), String(o.name)]));
   const unmasked = scope.permissions.has(SENSITIVE_VIEW);
+  // A sealed ID number is shown by its stored mask, to every caller: the full number only through a logged reveal.
+  const sealed = new Set(sealedColumnsOf(binding.table));
   const writable = await writableOf(db, binding, scope, rows.map((r) => Number(r.id)));
   const records = rows.map((row) => {
     const record: Record<string, unknown> = {
@@ -145,8 +147,9 @@ export async function toRecords(db: AnyDb, binding: Binding, scope: CallerScope,
       version: Number(row.version ?? 0),
     };
     for (const [key, field] of fields) {
-      const value = fromColumn(field, row[columnOf(key, field)]);
-      record[key] = field.mask && !unmasked && typeof value === "string" ? MASKS[field.mask](value) : value;
+      const column = columnOf(key, field);
+      const value = sealed.has(column) ? (row[maskColumn(column)] ?? null) : fromColumn(field, row[column]);
+      record[key] = typeof value === "string" && field.mask && !sealed.has(column) && (field.mask === "idCard" || !unmasked) ? MASKS[field.mask](value) : value;
       // A place shows by its name: "江苏省 宿迁市 宿城区" next to the stored code (contract/regions.ts).
       if (field.kind === "region") record[`${key}Name`] = typeof value === "string" && value ? regionPath(value) : null;
     }
@@ -206,7 +209,9 @@ function filtered(query: ReturnType<typeof scopedBase>, binding: Binding, filter
     }
     const value = filter[key];
     if (value === undefined || value === null) continue;
-    if (op === "contains") q = q.where(contains(`${A}.${column}`, String(value)));
+    // A sealed number is found by its full value only (its keyed hash); a part of it finds nothing.
+    if (sealedColumnsOf(binding.table).includes(column)) q = q.where(ref(hashColumn(column)), "=", idNoHash(String(value)));
+    else if (op === "contains") q = q.where(contains(`${A}.${column}`, String(value)));
     // A place filter takes the chosen division and everything inside it (江苏省 → every 32xxxx).
     else if (field.kind === "region") q = q.where(ref(column), "like", `${regionPrefix(String(value))}%`);
     else q = q.where(ref(column), "=", field.kind === "bool" ? (value ? 1 : 0) : value);
@@ -214,8 +219,11 @@ function filtered(query: ReturnType<typeof scopedBase>, binding: Binding, filter
   const keyword = binding.def.keyword;
   if (keyword && typeof filter.keyword === "string") {
     const text = filter.keyword;
-    const matches = keyword.fields.map((k) => contains(`${A}.${columnOf(k, binding.def.fields[k]!)}`, text));
+    const sealed = sealedColumnsOf(binding.table);
+    const matches = keyword.fields.map((k) => columnOf(k, binding.def.fields[k]!)).filter((column) => !sealed.includes(column)).map((column) => contains(`${A}.${column}`, text));
     if (binding.keywordAlso) matches.push(binding.keywordAlso(A, text));
+    if (sealed.length && isIdCardNo(text.trim())) matches.push(...sealed.map((column) => sql<SqlBool>`${ref(hashColumn(column))} = ${idNoHash(text)}`));
+    if (!matches.length) matches.push(sql<SqlBool>`1 = 0`);
     q = q.where(sql<SqlBool>`(${sql.join(matches, sql` or `)})`);
   }
   if (typeof filter.createdFrom === "string") q = q.where(ref("created_at"), ">=", chinaDayStart(filter.createdFrom));
@@ -285,7 +293,8 @@ export const OPTIONS_LIMIT = 50;
 export function optionSearchColumns(binding: Binding): string[] {
   const { def } = binding;
   const keys = new Set<string>([def.titleField, ...(def.keyword?.fields ?? []), ...filterSpecs(def).filter((s) => s.op === "contains").map((s) => s.key)]);
-  return [...new Set([...keys].filter((key) => def.fields[key]).map((key) => columnOf(key, def.fields[key]!)))];
+  const sealed = sealedColumnsOf(binding.table);
+  return [...new Set([...keys].filter((key) => def.fields[key]).map((key) => columnOf(key, def.fields[key]!)))].filter((column) => !sealed.includes(column));
 }
 
 export interface OptionsQuery {
@@ -312,7 +321,8 @@ export interface OptionsPage extends Paged<PickerOption> {
 /** One page of `{ id, label }` of the caller's scope for another resource's picker, the total, and the selected ids' labels. */
 export async function optionsPage(db: AnyDb, binding: Binding, scope: CallerScope, { keyword, where, current, size, selected = [] }: OptionsQuery): Promise<OptionsPage> {
   const title = binding.def.titleField;
-  const column = columnOf(title, binding.def.fields[title]!);
+  const titleColumn = columnOf(title, binding.def.fields[title]!);
+  const column = sealedColumnsOf(binding.table).includes(titleColumn) ? maskColumn(titleColumn) : titleColumn;
   const base = where ? filtered(scopedBase(db, binding, scope), binding, where) : scopedBase(db, binding, scope);
   const query = keyword ? base.where(sql<SqlBool>`(${sql.join(optionSearchColumns(binding).map((c) => contains(`${A}.${c}`, keyword)), sql` or `)})`) : base;
   // The choosable rows first, the greyed ones after them (each with its reason).

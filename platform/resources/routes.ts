@@ -16,9 +16,13 @@ import { eventsOf } from "./events.js";
 import { engineServices } from "./services.js";
 import { sendResourceExport } from "./export.js";
 import { assertWaterFor, findRow, OPTIONS_LIMIT, optionsPage, resourceOptions, searchResource, toRecords } from "./query.js";
+import { requireSensitiveView, revealField, sealedFieldsOf } from "./reveal.js";
 import { assertMay, createResource, deleteResource, transitionResource, updateResource } from "./write.js";
 
 const idParams = z.object({ id: idSchema("id") });
+const revealBody = z.object({ field: z.string({ required_error: "请指定要查看的字段" }).regex(/^[A-Za-z]{1,40}$/, "字段名不正确") });
+/** The export's 导出完整证件号 box: ticked only by a holder of the code, and logged. */
+const wantsFullIds = (body: unknown) => !!body && typeof body === "object" && (body as { revealIds?: unknown }).revealIds === true;
 const transitionParams = z.object({ id: idSchema("id"), transition: z.string().regex(/^[A-Za-z]{1,32}$/, "不支持的操作") });
 const optionsBody = z.object({ keyword: z.string().trim().max(32, "关键字最多 32 个字").optional().nullable() });
 /** The picker's paged options: a keyword, a page of at most 50 and the saved ids whose labels must show. */
@@ -64,7 +68,12 @@ function mount(app: FastifyInstance, ctx: ServiceContext, binding: Binding): voi
     const scope = await scopeFor(request);
     assertMay(def, scope, "export");
     await binding.beforeRead?.(ctx, scope);
-    return sendResourceExport(ctx, binding, scope, parse(filterOf, request.body), reply);
+    const reveal = wantsFullIds(request.body) && sealedFieldsOf(binding).length > 0;
+    if (reveal) {
+      requireSensitiveView(scope);
+      await engineServices().logSensitiveView(ctx, request, scope, `导出完整证件号：${def.name}列表（${sealedFieldsOf(binding).map(([, f]) => f.label).join("、")}）`);
+    }
+    return sendResourceExport(ctx, binding, scope, parse(filterOf, request.body), reply, reveal);
   });
 
   const detail = async (request: FastifyRequest) => {
@@ -76,6 +85,11 @@ function mount(app: FastifyInstance, ctx: ServiceContext, binding: Binding): voi
     return ok({ ...record, events: await eventsOf(db, def.key, Number(row.id)) });
   };
   if (skip.detail !== false) app.get(`${base}/:id`, detail);
+  app.post(`${base}/:id/reveal`, async (request) => {
+    const scope = await scopeFor(request);
+    assertMay(def, scope, "detail");
+    return ok(await revealField(ctx, binding, scope, request, parse(idParams, request.params).id, parse(revealBody, request.body).field));
+  });
   app.get(`${base}/:id/detail`, detail);
 
   const create = async (request: FastifyRequest) => ok(await createResource(ctx, binding, await scopeFor(request), request.body));

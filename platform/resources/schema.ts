@@ -1,3 +1,4 @@
+import type { SealedColumns } from "../db/personal.js";
 import type { Generated } from "kysely";
 import { tableOf, type TableOf } from "./table-of.js";
 import { cargoCategory } from "../../contract/resources/cargo-category.js";
@@ -59,7 +60,7 @@ export interface SerialCountersTable {
 /** 证照 (contract/resources/credential.ts); `images` is a JSON array of image references. */
 export const CREDENTIAL_TABLE = tableOf(credential, { status: "status", generated: ["longTerm", "images", "rejectCount"] });
 
-export interface CredentialsTable extends TableOf<typeof CREDENTIAL_TABLE>, EngineColumns {
+export interface CredentialsTable extends TableOf<typeof CREDENTIAL_TABLE>, EngineColumns, SealedColumns<"cert_no"> {
   /** The 有效期至 the nightly expiry job last told the owner about (migration 0035). */
   expiry_flagged_to?: string | null;
 }

@@ -25,6 +25,8 @@ export interface EngineServices {
   /** Refuses references (a field's value) to stored files the writer did not upload, unless the row already held them. */
   checkDocumentRefs(db: AnyDb, scope: CallerScope, label: string, value: unknown, held: unknown, options: { strict: boolean }): Promise<void>;
   transitionNotices(): TransitionNotices;
+  /** Writes a 查看敏感信息 row of 操作日志 (a full ID number shown or exported): the caller, the request's address, what was seen. */
+  logSensitiveView(ctx: ServiceContext, request: FastifyRequest, scope: CallerScope, content: string): Promise<void>;
 }
 
 let provided: EngineServices | null = null;

@@ -12,6 +12,8 @@ import type { AnyResource, Field, Transition } from "../../contract/resources/ki
 import { chinaCompactDate } from "../../contract/units.js";
 import type { ServiceContext } from "../context.js";
 import { nowIso } from "../db/index.js";
+import { hashColumn, idNoHash, isSealedId, maskColumn, sealedColumnsOf, sealIdColumns } from "../db/personal.js";
+import { maskIdNo } from "../../contract/personal.js";
 import { HttpError, notFound, Refusal } from "../http/envelope.js";
 import { parseLabelled as parse } from "../http/validate.js";
 import { isIndividual, isOrgUser, rowsFor, type CallerScope } from "../scope.js";
@@ -128,7 +130,8 @@ async function checkUnique(trx: AnyDb, binding: Binding, scope: CallerScope, bod
     const value = body[key];
     if (value === null || value === undefined) continue;
     const column = columnOf(key, binding.def.fields[key]!);
-    let query = trx.selectFrom(binding.table).select("id").where(column, "=", value).where("platform_id", "=", scope.platformId).where("deleted_at", "is", null);
+    const sealed = sealedColumnsOf(binding.table).includes(column);
+    let query = trx.selectFrom(binding.table).select("id").where(sealed ? hashColumn(column) : column, "=", sealed ? idNoHash(String(value)) : value).where("platform_id", "=", scope.platformId).where("deleted_at", "is", null);
     if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
     if (await query.executeTakeFirst()) throw new Refusal(RefusalCode.illegalState, message(value));
   }
@@ -151,6 +154,19 @@ function columnsOf(def: AnyResource, body: Record<string, unknown>): Record<stri
     if (field && value !== undefined) values[columnOf(key, field)] = toColumn(field, value);
   }
   return values;
+}
+
+/** An edit's changes for the audit trail; an ID number compared by its hash and recorded masked. */
+function changesOf(table: string, before: Row, values: Record<string, unknown>): Record<string, [unknown, unknown]> {
+  const sealed = sealedColumnsOf(table);
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const [column, value] of Object.entries(values)) {
+    if (sealed.includes(column) && !isSealedId(value)) {
+      const hash = value == null || value === "" ? null : idNoHash(String(value));
+      if ((before[hashColumn(column)] ?? null) !== hash) changes[column] = [before[maskColumn(column)] ?? null, hash ? maskIdNo(String(value).toUpperCase()) : null];
+    } else if (String(before[column] ?? "") !== String(value ?? "")) changes[column] = [before[column] ?? null, value];
+  }
+  return changes;
 }
 
 /** A unique index refused the row: a concurrent write took the same value. */
@@ -215,6 +231,7 @@ export async function createResource(ctx: ServiceContext, binding: Binding, scop
     if (binding.number) values[columnOf(binding.number.field, def.fields[binding.number.field]!)] = await nextSerial(trx, binding.number.prefix);
     await checkImageRefs(trx, def, scope, values, null);
     await binding.hooks?.beforeCreate?.(trx, scope, values, body);
+    sealIdColumns(binding.table, values);
     const row = (await trx.insertInto(binding.table).values(values).returningAll().executeTakeFirstOrThrow()) as Row;
     await recordResourceEvent(trx, scope, def.key, row, { action: "CREATE", label: "新增", to: def.status ? String(values[statusColumnOf(def)!]) : null });
     return row;
@@ -242,10 +259,10 @@ export async function updateResource(ctx: ServiceContext, binding: Binding, scop
     await checkRefs(trx, def, scope, fields, before);
     await checkUnique(trx, binding, scope, fields, id);
     const values = columnsOf(def, fields);
-    const changes: Record<string, [unknown, unknown]> = {};
-    for (const [column, value] of Object.entries(values)) if (String(before[column] ?? "") !== String(value ?? "")) changes[column] = [before[column] ?? null, value];
+    const changes = changesOf(binding.table, before, values);
     await checkImageRefs(trx, def, scope, values, before);
     await binding.hooks?.beforeUpdate?.(trx, scope, before, values);
+    sealIdColumns(binding.table, values);
     const reaudit = def.status?.onEdit && Object.keys(changes).length > 0 && before[statusColumn!] !== def.status.onEdit;
     if (reaudit) values[statusColumn!] = def.status!.onEdit;
     const result = await trx

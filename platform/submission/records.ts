@@ -18,7 +18,9 @@ import {
 } from "./messages.js";
 import type { ReportRecordsTable, ReportTargetsTable } from "./schema.js";
 import { yieldToRequests } from "../db/yield.js";
-import { sealCardNo } from "./card-field.js";
+import { maskCheckLines, revealCards, sealCardNo, sealCards } from "./card-field.js";
+import { openIdNo } from "../db/personal.js";
+import { maskIdNo } from "../../contract/personal.js";
 
 export type TargetRow = Omit<ReportTargetsTable, "id"> & { id: number };
 export type RecordRow = Omit<ReportRecordsTable, "id"> & { id: number };
@@ -38,12 +40,19 @@ export async function targetOf(db: AnyDb, platformId: string, code: string): Pro
   return (await db.selectFrom("report_targets").selectAll().where("platform_id", "=", platformId).where("code", "=", code).executeTakeFirst()) as TargetRow | undefined;
 }
 
+/** A person's sealed number, opened to build the message that carries it (platform/db/personal.ts). */
+const opened = (stored: string | null | undefined) => (stored ? openIdNo(stored) : null);
+
+/** A built message as report_records keeps it: card and ID numbers sealed, check lines masked; the hash is of the clear payload, so an unchanged message is still recognised. */
+const storedMessage = (built: BuiltMessage) => ({ payload: JSON.stringify(sealCards(built.payload)), payload_hash: hashOf(built.payload), check_result: JSON.stringify(maskCheckLines(built.checks)) });
+
 // ---- sources ---------------------------------------------------------------------------------
 
 async function driverMessage(db: AnyDb, driverId: number): Promise<{ built: BuiltMessage; bizNo: string }> {
   const d = await db.selectFrom("freight_drivers").selectAll().where("id", "=", driverId).executeTakeFirstOrThrow();
-  const built = buildMessage(DRIVER_SPECS, { name: d.name, mobile: d.mobile, idCardNo: d.id_card_no, vehicleClass: d.vehicle_class, licenseValidTo: d.license_valid_to, qualificationCertNo: d.qualification_cert_no });
-  return { built, bizNo: d.id_card_no ?? d.mobile };
+  const idCardNo = opened(d.id_card_no);
+  const built = buildMessage(DRIVER_SPECS, { name: d.name, mobile: d.mobile, idCardNo, vehicleClass: d.vehicle_class, licenseValidTo: d.license_valid_to, qualificationCertNo: opened(d.qualification_cert_no) });
+  return { built, bizNo: idCardNo ? maskIdNo(idCardNo) : d.mobile };
 }
 
 async function vehicleMessage(db: AnyDb, vehicleId: number) {
@@ -57,7 +66,8 @@ async function vehicleMessage(db: AnyDb, vehicleId: number) {
 
 async function captainMessage(db: AnyDb, captainId: number) {
   const c = await db.selectFrom("freight_captains").selectAll().where("id", "=", captainId).executeTakeFirstOrThrow();
-  return { built: buildMessage(CREW_SPECS, { name: c.name, mobile: c.mobile, idCardNo: c.id_card_no, certificateNo: c.certificate_no }), bizNo: c.id_card_no ?? c.certificate_no };
+  const idCardNo = opened(c.id_card_no);
+  return { built: buildMessage(CREW_SPECS, { name: c.name, mobile: c.mobile, idCardNo, certificateNo: c.certificate_no }), bizNo: idCardNo ? maskIdNo(idCardNo) : c.certificate_no };
 }
 
 async function shipMessage(db: AnyDb, shipId: number) {
@@ -84,16 +94,16 @@ async function conveyanceOf(db: AnyDb, f: FreightRow) {
     const captain = f.captain_id == null ? undefined : await db.selectFrom("freight_captains").selectAll().where("id", "=", f.captain_id).executeTakeFirst();
     return {
       ratedLoadKg: Number(ship?.load_capacity ?? 0),
-      carrierIdCardNo: captain?.id_card_no ?? null,
-      conveyance: { shipName: ship?.ship_name ?? f.conveyance_name, mmsi: ship?.mmsi ?? "", captainName: captain?.name ?? f.carrier_name, captainIdCardNo: captain?.id_card_no ?? null },
+      carrierIdCardNo: opened(captain?.id_card_no),
+      conveyance: { shipName: ship?.ship_name ?? f.conveyance_name, mmsi: ship?.mmsi ?? "", captainName: captain?.name ?? f.carrier_name, captainIdCardNo: opened(captain?.id_card_no) },
     };
   }
   const vehicle = f.vehicle_id == null ? undefined : await db.selectFrom("freight_vehicles").selectAll().where("id", "=", f.vehicle_id).executeTakeFirst();
   const driver = f.driver_id == null ? undefined : await db.selectFrom("freight_drivers").selectAll().where("id", "=", f.driver_id).executeTakeFirst();
   return {
     ratedLoadKg: Number(vehicle?.load_capacity ?? 0),
-    carrierIdCardNo: driver?.id_card_no ?? null,
-    conveyance: { plateNo: vehicle?.plate_no ?? f.conveyance_name, plateColorCode: vehicle?.plate_color_code ?? "", driverName: driver?.name ?? f.carrier_name, driverIdCardNo: driver?.id_card_no ?? null },
+    carrierIdCardNo: opened(driver?.id_card_no),
+    conveyance: { plateNo: vehicle?.plate_no ?? f.conveyance_name, plateColorCode: vehicle?.plate_color_code ?? "", driverName: driver?.name ?? f.carrier_name, driverIdCardNo: opened(driver?.id_card_no) },
   };
 }
 
@@ -124,7 +134,7 @@ async function rebuild(db: AnyDb, target: TargetRow, record: RecordRow, now: str
     case "WATER_WAYBILL": return (await waybillMessage(db, target, id, now)).built;
     default: {
       // A money flow keeps its payment's payload; its fields are checked again, its logical lines kept.
-      const payload = JSON.parse(record.payload) as Record<string, unknown>;
+      const payload = revealCards(JSON.parse(record.payload) as Record<string, unknown>);
       const logic = (JSON.parse(record.check_result) as CheckLine[]).filter((c) => c.ministryField === "逻辑校验");
       return { payload, checks: [...checkPayload(MESSAGE_SPECS[record.message_type as MessageType], payload), ...logic] };
     }
@@ -166,9 +176,7 @@ async function insertRecord(trx: AnyDb, target: TargetRow, input: NewRecord, now
       freight_id: input.freight?.id ?? null,
       freight_no: input.freight?.freight_no ?? null,
       depends_on: JSON.stringify(input.dependsOn),
-      payload: JSON.stringify(input.built.payload),
-      payload_hash: hashOf(input.built.payload),
-      check_result: JSON.stringify(input.built.checks),
+      ...storedMessage(input.built),
       ...initialState(target, input.built, input.triggerAt),
       trigger_at: input.triggerAt,
       created_at: now,
@@ -378,9 +386,7 @@ export async function reopenRecord(trx: AnyDb, record: RecordRow, options: { rea
   await trx
     .updateTable("report_records")
     .set({
-      payload: JSON.stringify(built.payload),
-      payload_hash: hash,
-      check_result: JSON.stringify(built.checks),
+      ...storedMessage(built),
       status: next,
       next_attempt_at: next === "PENDING" ? options.now : null,
       last_result_message: next === "CHECK_FAILED" ? heldReason(built.checks) : options.reason ? `重新上报：${options.reason}` : record.last_result_message,

@@ -13,7 +13,7 @@ import { checkPayload, checksPass, heldReason, MESSAGE_SPECS } from "./messages.
 import { DOCUMENT_VERSION, sealContent, SM2_DEFAULT_USER_ID, type ExchangeReply, type SealKeys } from "./wire.js";
 import { DEV_SENDER_KEYS, DEV_STANDIN_KEYS, isDevelopmentKey } from "./dev-keys.js";
 import { parsePrivateKey, parsePublicKey } from "./keys.js";
-import { maskCards, revealCards } from "./card-field.js";
+import { maskCards, maskCheckLines, revealCards } from "./card-field.js";
 
 export interface SenderOptions {
   /** Where a relative base_url ("/dev/report-standin/anhui") points: this platform's own address. */
@@ -140,14 +140,14 @@ async function blockedBy(db: AnyDb, record: RecordRow): Promise<{ failed: boolea
  * field and the reason instead of being sent; the job checks held records again on every run.
  */
 async function holdIfRefusable(db: AnyDb, record: RecordRow, now: Date): Promise<SendResult | null> {
-  const fields = checkPayload(MESSAGE_SPECS[record.message_type as MessageType], JSON.parse(record.payload) as Record<string, unknown>);
+  const fields = checkPayload(MESSAGE_SPECS[record.message_type as MessageType], revealCards(JSON.parse(record.payload) as Record<string, unknown>));
   if (checksPass(fields)) return null;
   const logic = (JSON.parse(record.check_result) as CheckLine[]).filter((c) => c.ministryField === "逻辑校验");
   const checks = [...fields, ...logic];
   const message = heldReason(checks)!;
   await db
     .updateTable("report_records")
-    .set({ status: "CHECK_FAILED", check_result: JSON.stringify(checks), last_result_message: message, next_attempt_at: null, updated_at: now.toISOString() })
+    .set({ status: "CHECK_FAILED", check_result: JSON.stringify(maskCheckLines(checks)), last_result_message: message, next_attempt_at: null, updated_at: now.toISOString() })
     .where("id", "=", record.id)
     .where("status", "=", "PENDING")
     .execute();

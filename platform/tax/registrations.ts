@@ -13,7 +13,9 @@ import { nowIso, type Db } from "../db/index.js";
 import { HttpError, offsetOf, Refusal } from "../http/envelope.js";
 import { requireCode } from "../http/permission.js";
 import { moneyTx } from "../ledger/tx.js";
-import { maskIdCard } from "../masterdata/captain.resource.js";
+import { idNoHash, openIdNo, sealIdColumns } from "../db/personal.js";
+import { maskMobile } from "../../contract/personal.js";
+import { isIdCardNo } from "../../contract/validation.js";
 import { recordResourceEvent } from "../resources/events.js";
 import { SENSITIVE_VIEW } from "../resources/query.js";
 import type { AnyDb, Row } from "../resources/bind.js";
@@ -39,7 +41,8 @@ export async function profileOf(db: AnyDb, platformId: string, type: TaxPersonTy
       ? await db.selectFrom("driver_profiles").select(["id", "name", "id_card_no", "mobile", "audit_status", "registered_tenant_id as tenant_id"]).where("id", "=", id).where("platform_id", "=", platformId).where("deleted_at", "is", null).executeTakeFirst()
       : await db.selectFrom("captain_profiles").select(["id", "name", "id_card_no", "mobile", "audit_status", "tenant_id"]).where("id", "=", id).where("platform_id", "=", platformId).where("deleted_at", "is", null).executeTakeFirst();
   if (!row) return null;
-  return { id: Number(row.id), name: String(row.name), id_card_no: String(row.id_card_no), mobile: String(row.mobile), audit_status: String(row.audit_status), tenant_id: row.tenant_id == null ? null : Number(row.tenant_id) };
+  // Opened to be copied into a registration (sealed again there) or compared with one.
+  return { id: Number(row.id), name: String(row.name), id_card_no: openIdNo(String(row.id_card_no)), mobile: String(row.mobile), audit_status: String(row.audit_status), tenant_id: row.tenant_id == null ? null : Number(row.tenant_id) };
 }
 
 const who = (type: TaxPersonType) => TAX_PERSON_TYPES[type].label;
@@ -58,7 +61,7 @@ export async function requireMatchingProfile(db: AnyDb, row: Row): Promise<void>
   const profile = await profileOf(db, String(row.platform_id), type, Number(row.person_id ?? row.driver_profile_id));
   const name = String(row.name);
   if (!profile || profile.audit_status !== "APPROVED") throw new Refusal(RefusalCode.illegalState, `${who(type)} ${name} 的档案已不是审核通过状态，不能登记`);
-  if (profile.name !== row.name || profile.id_card_no !== row.id_card_no || profile.mobile !== row.mobile) {
+  if (profile.name !== row.name || profile.id_card_no !== openIdNo(String(row.id_card_no)) || profile.mobile !== row.mobile) {
     throw new Refusal(RefusalCode.illegalState, `${who(type)} ${name} 的档案信息（姓名、身份证号或手机号）已变更，与登记信息不一致，请回填登记失败后重新提交登记`);
   }
 }
@@ -109,7 +112,7 @@ const like = (text: string) => `%${text.replace(/[%_]/g, "")}%`;
 
 /**
  * 登记 (batch)'s picker: APPROVED driver and captain profiles of the platform without an active
- * registration, by name; ID numbers and mobiles masked without TMS_SENSITIVE_VIEW.
+ * registration, by name, mobile or the full ID number; ID numbers masked, mobiles too without TMS_SENSITIVE_VIEW.
  */
 export async function searchTaxCandidates(db: Db, scope: CallerScope, filter: z.infer<typeof taxCandidateFilterSchema>, paging: { current: number; size: number }) {
   mayWrite(scope, "办理临时税务登记");
@@ -117,22 +120,23 @@ export async function searchTaxCandidates(db: Db, scope: CallerScope, filter: z.
   const notActive = (type: TaxPersonType, alias: string) =>
     sql<SqlBool>`not exists (select 1 from tax_registrations r where r.platform_id = ${scope.platformId} and r.person_type = ${type} and r.person_id = ${sql.ref(`${alias}.id`)} and r.status in ('PENDING', 'REGISTERED') and r.deleted_at is null)`;
   const keyword = filter.keyword;
+  const idHash = keyword && isIdCardNo(keyword.trim()) ? idNoHash(keyword) : null;
   const drivers = k
     .selectFrom("driver_profiles as d")
-    .select([sql<string>`'DRIVER'`.as("person_type"), "d.id", "d.name", "d.mobile", "d.id_card_no", "d.created_at"])
+    .select([sql<string>`'DRIVER'`.as("person_type"), "d.id", "d.name", "d.mobile", "d.id_card_no_mask as id_card_no", "d.created_at"])
     .where("d.platform_id", "=", scope.platformId)
     .where("d.audit_status", "=", "APPROVED")
     .where("d.deleted_at", "is", null)
     .where(notActive("DRIVER", "d"))
-    .$if(!!keyword, (q) => q.where((eb) => eb.or([eb("d.name", "like", like(keyword!)), eb("d.mobile", "like", like(keyword!))])));
+    .$if(!!keyword, (q) => q.where((eb) => eb.or([eb("d.name", "like", like(keyword!)), eb("d.mobile", "like", like(keyword!)), eb("d.id_card_no_hash", "=", String(idHash))])));
   const captains = k
     .selectFrom("captain_profiles as c")
-    .select([sql<string>`'CAPTAIN'`.as("person_type"), "c.id", "c.name", "c.mobile", "c.id_card_no", "c.created_at"])
+    .select([sql<string>`'CAPTAIN'`.as("person_type"), "c.id", "c.name", "c.mobile", "c.id_card_no_mask as id_card_no", "c.created_at"])
     .where("c.platform_id", "=", scope.platformId)
     .where("c.audit_status", "=", "APPROVED")
     .where("c.deleted_at", "is", null)
     .where(notActive("CAPTAIN", "c"))
-    .$if(!!keyword, (q) => q.where((eb) => eb.or([eb("c.name", "like", like(keyword!)), eb("c.mobile", "like", like(keyword!))])));
+    .$if(!!keyword, (q) => q.where((eb) => eb.or([eb("c.name", "like", like(keyword!)), eb("c.mobile", "like", like(keyword!)), eb("c.id_card_no_hash", "=", String(idHash))])));
   const union = filter.personType === "DRIVER" ? drivers : filter.personType === "CAPTAIN" ? captains : drivers.unionAll(captains);
   const all = k.selectFrom(union.as("p"));
   const total = Number((await all.select(sql<number>`count(*)`.as("n")).executeTakeFirst())?.n ?? 0);
@@ -143,8 +147,8 @@ export async function searchTaxCandidates(db: Db, scope: CallerScope, filter: z.
     personType: String(r.person_type),
     profileId: Number(r.id),
     name: String(r.name),
-    mobile: plain ? String(r.mobile) : `${String(r.mobile).slice(0, 3)}****${String(r.mobile).slice(-4)}`,
-    idCardNo: plain ? String(r.id_card_no) : maskIdCard(String(r.id_card_no)),
+    mobile: plain ? String(r.mobile) : maskMobile(String(r.mobile)),
+    idCardNo: String(r.id_card_no),
     // 批量登记 may take every candidate (the caller holds 税务管理, checked above).
     actions: ["batchRegister"],
   }));
@@ -180,7 +184,7 @@ export async function registerInBatch(db: Db, scope: CallerScope, input: TaxBatc
     for (const { type, profile } of profiles) {
       const row = await trx
         .insertInto("tax_registrations")
-        .values({
+        .values(sealIdColumns("tax_registrations", {
           platform_id: scope.platformId,
           tenant_id: profile.tenant_id,
           org_id: null,
@@ -199,8 +203,8 @@ export async function registerInBatch(db: Db, scope: CallerScope, input: TaxBatc
           taxpayer_no: profile.id_card_no,
           tax_authority: input.taxAuthority,
           authorization_file: JSON.stringify(input.authorizationFile),
-          status: "PENDING",
-        })
+          status: "PENDING" as const,
+        }))
         .returningAll()
         .executeTakeFirstOrThrow();
       await recordResourceEvent(trx, scope, "taxRegistration", row as unknown as Row, { action: "CREATE", label: "批量登记", to: "PENDING" });

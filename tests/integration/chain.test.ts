@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HTMLElement } from "node-html-parser";
 import { checkLedger } from "../../platform/ledger/check.js";
+import { clearIdNumbers } from "../helpers/clear-id-scan.js";
 import { openDatabase, type Db } from "../../platform/db/index.js";
 import type { AnyResource } from "../../contract/resources/kit.js";
 import { order as orderDef } from "../../contract/resources/order.js";
@@ -584,5 +585,11 @@ describe.sequential("what everyone sees afterwards", () => {
 
     const platformSees = await inbox(await staff("SYSTEM_USER"));
     expect(platformSees).toMatch(new RegExp(`货源 ${supplyNo} .+ 已提交审核，请及时处理。`));
+  });
+});
+
+describe("after the chain", () => {
+  it("keeps no ID number in clear in any text column (the chain's own driver included)", LINK, async () => {
+    expect(await clearIdNumbers(db)).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@
  * captains' registrations and 登记 in batch (all or none), the red-envelope xlsx exports, and the
  * matchmaking application's waybill picker.
  */
+import { openIdNo } from "../../platform/db/personal.js";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settlementOf } from "../../contract/ledger.js";
@@ -350,7 +351,10 @@ describe(`finance records (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlit
     const rows = await db.selectFrom("tax_registrations").selectAll().where("id", "in", done.records.map((r) => r.id)).orderBy("id").execute();
     expect(rows.map((r) => [r.person_type, r.status])).toEqual([["DRIVER", "PENDING"], ["DRIVER", "PENDING"], ["CAPTAIN", "PENDING"]]);
     const captainProfile = await db.selectFrom("captain_profiles").selectAll().where("id", "=", c1!.profileId).executeTakeFirstOrThrow();
-    expect(rows[2]).toMatchObject({ captain_profile_id: c1!.profileId, driver_profile_id: null, name: captainProfile.name, id_card_no: captainProfile.id_card_no, mobile: captainProfile.mobile, taxpayer_no: captainProfile.id_card_no });
+    expect(rows[2]).toMatchObject({ captain_profile_id: c1!.profileId, driver_profile_id: null, name: captainProfile.name, id_card_no_hash: captainProfile.id_card_no_hash, mobile: captainProfile.mobile, taxpayer_no_hash: captainProfile.id_card_no_hash });
+    // The copies are sealed, each under its own nonce: the same person, a different stored value.
+    expect(openIdNo(String(rows[2]!.id_card_no))).toBe(openIdNo(captainProfile.id_card_no));
+    expect(rows[2]!.id_card_no).not.toBe(captainProfile.id_card_no);
     // Each has its CREATE event; they left the picker; a second batch with one of them is refused whole.
     const events = await db.selectFrom("resource_events").select("record_id").where("resource", "=", "taxRegistration").where("action_label", "=", "批量登记").execute();
     expect(events.map((e) => Number(e.record_id))).toEqual(expect.arrayContaining(done.records.map((r) => r.id)));

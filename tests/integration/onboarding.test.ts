@@ -4,6 +4,7 @@
  * 企业管理员 code; a driver the enterprise adds gets an account (one per person, however many
  * rosters he is on) and an SMS, logs in, sees and steps the waybills dispatched to him, and is paid.
  */
+import { openIdNo } from "../../platform/db/personal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleIdCard } from "../../contract/resources/driver.js";
 import { creditCodeWithCheck } from "../../contract/validation.js";
@@ -130,7 +131,7 @@ describe("driver onboarding", () => {
   it("lets 张师傅, put on a new enterprise's roster, see its waybills under his own account", async () => {
     const db = f.p.db.kysely;
     const zhang = await db.selectFrom("driver_profiles").select(["id_card_no", "name", "mobile"]).where("user_id", "=", f.userIds.INDIVIDUAL_USER).executeTakeFirstOrThrow();
-    const entry = await okData<{ id: number }>(post(enterprise.adminToken, "/tms-driver", { ...driverBody(1), name: zhang.name, mobile: DEMO_ACCOUNTS.INDIVIDUAL_USER, idCardNo: zhang.id_card_no, qualificationCertNo: zhang.id_card_no }));
+    const entry = await okData<{ id: number }>(post(enterprise.adminToken, "/tms-driver", { ...driverBody(1), name: zhang.name, mobile: DEMO_ACCOUNTS.INDIVIDUAL_USER, idCardNo: openIdNo(zhang.id_card_no), qualificationCertNo: openIdNo(zhang.id_card_no) }));
     const row = await db.selectFrom("freight_drivers").select("user_id").where("id", "=", entry.id).executeTakeFirstOrThrow();
     expect(Number(row.user_id)).toBe(f.userIds.INDIVIDUAL_USER);
   });

@@ -16,6 +16,8 @@ import { spawnPlatform, type SpawnedPlatform } from "../helpers/processes.js";
 
 const complete = {
   TMS_CARD_KEY: "c".repeat(40),
+  TMS_ID_KEY: "i".repeat(40),
+  TMS_ID_HASH_KEY: "h".repeat(40),
   ...PRODUCTION_SMS_SETTINGS,
 };
 let url: string;

@@ -32,6 +32,8 @@ function productionEnv(dataDir: string, extra: Record<string, string> = {}): Nod
     TMS_DATA_DIR: dataDir,
     SESSION_SECRET: randomBytes(32).toString("hex"),
     TMS_CARD_KEY: randomBytes(24).toString("hex"),
+    TMS_ID_KEY: randomBytes(24).toString("hex"),
+    TMS_ID_HASH_KEY: randomBytes(24).toString("hex"),
     ...PRODUCTION_SMS_SETTINGS,
     LOG_LEVEL: "warn",
     ...extra,

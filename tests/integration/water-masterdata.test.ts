@@ -3,6 +3,7 @@
  * shipowner fields by kind, the captain roster's find-or-create of the profile, profile corrections,
  * ship relations (party, overlap, 解除) and ship tonnages.
  */
+import { idNoHash, openIdNo } from "../../platform/db/personal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Paged } from "../../contract/envelope.js";
 import { captain } from "../../contract/resources/captain.js";
@@ -121,8 +122,10 @@ describe("shipowners", () => {
 
     const person = await okData<Rec>(post("ORG_USER", "/tms-shipowner", personal(4)));
     expect(person.idCardNo).toMatch(/^3404\*{10}\d{3}[\dX]$/);
+    // Masked for every caller, the platform's staff too; the full number only through 查看完整.
     const full = await okData<Rec>(get("SYSTEM_USER", `/tms-shipowner/${person.id}`));
-    expect(full.idCardNo).toBe(personal(4).idCardNo);
+    expect(full.idCardNo).toBe(person.idCardNo);
+    expect((await okData<Rec>(post("SYSTEM_USER", `/tms-shipowner/${person.id}/reveal`, { field: "idCardNo" }))).value).toBe(personal(4).idCardNo);
     await refused(post("ORG_USER", "/tms-shipowner", personal(4, { name: "柏海" })), 4009, "本企业已登记身份证号 3404");
     await refused(put("ORG_USER", `/tms-shipowner/${person.id}`, { mobile: null, version: person.version }), 4000, "个人船东须填写手机号");
     const edited = await okData<Rec>(put("ORG_USER", `/tms-shipowner/${person.id}`, { address: "安徽省淮南市田家庵区舜耕路 1 号", version: person.version }));
@@ -163,13 +166,14 @@ describe("captain roster and profiles", () => {
 
   it("finds the existing profile by ID number, checks the name and refuses a second roster row", async () => {
     const db = f.p.db.kysely;
-    const other = await db.selectFrom("captain_profiles").selectAll().where("org_id", "=", f.orgIds[1]!).where("audit_status", "=", "APPROVED").orderBy("id").executeTakeFirstOrThrow();
+    const stored = await db.selectFrom("captain_profiles").selectAll().where("org_id", "=", f.orgIds[1]!).where("audit_status", "=", "APPROVED").orderBy("id").executeTakeFirstOrThrow();
+    const other = { ...stored, id_card_no: openIdNo(stored.id_card_no) };
     await refused(post("ORG_USER", "/tms-captain", body(12, { idCardNo: other.id_card_no, name: "张冠李" })), 4000, `已登记为船长「${other.name}」`);
     const joined = await okData<Rec>(post("ORG_USER", "/tms-captain", body(12, { idCardNo: other.id_card_no, name: other.name, certificateNo: "皖内河000000000" })));
     expect(joined.profileId).toBe(other.id);
     expect(joined.profileAuditStatus).toBe("APPROVED");
     expect(joined.certificateNo).toBe(other.crew_cert_no);
-    expect(await db.selectFrom("captain_profiles").select("id").where("id_card_no", "=", other.id_card_no).execute()).toHaveLength(1);
+    expect(await db.selectFrom("captain_profiles").select("id").where("id_card_no_hash", "=", idNoHash(other.id_card_no)).execute()).toHaveLength(1);
     await refused(post("ORG_USER", "/tms-captain", body(13, { idCardNo: other.id_card_no, name: other.name })), 4009, "已在本企业名册中");
     // The profile is now visible to the organisation through its roster.
     expect((await search("ORG_USER", "tms-captain-profile")).records.some((r) => r.id === other.id)).toBe(true);

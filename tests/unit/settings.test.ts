@@ -12,6 +12,8 @@ const complete = {
   TMS_ENV: "production",
   TMS_DATABASE_URL: "postgres://tms@db.example/tms",
   TMS_CARD_KEY: "c".repeat(40),
+  TMS_ID_KEY: "i".repeat(40),
+  TMS_ID_HASH_KEY: "h".repeat(40),
   ...PRODUCTION_SMS_SETTINGS,
   SESSION_SECRET: "s".repeat(40),
 };
@@ -28,7 +30,7 @@ describe("settings schema (contract/settings.ts)", () => {
     const { production, problems } = readSettings({}, "platform", "production");
     expect(production).toBe(true);
     const names = problems.map((line) => /^缺少 (\w+)/.exec(line)?.[1]);
-    expect(names.sort()).toEqual(["TMS_CARD_KEY", "TMS_DATABASE_URL", "TMS_SMS_ACCOUNT", "TMS_SMS_KEY", "TMS_SMS_PROVIDER", "TMS_SMS_SIGN", ...ACCOUNT_SMS_CODES.map((code) => `TMS_SMS_TEMPLATE_${code}`)].sort());
+    expect(names.sort()).toEqual(["TMS_CARD_KEY", "TMS_DATABASE_URL", "TMS_ID_HASH_KEY", "TMS_ID_KEY", "TMS_SMS_ACCOUNT", "TMS_SMS_KEY", "TMS_SMS_PROVIDER", "TMS_SMS_SIGN", ...ACCOUNT_SMS_CODES.map((code) => `TMS_SMS_TEMPLATE_${code}`)].sort());
     for (const line of problems) expect(line).toMatch(/生产环境必须设置 \/ \w+ is required when TMS_ENV=production/);
     // The console's own check asks only for what the console reads.
     expect(readSettings({}, "console", "production").problems.map((l) => /^缺少 (\w+)/.exec(l)?.[1])).toEqual(["SESSION_SECRET"]);

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { actionSpecOf, detailSections } from "../../../contract/resources/derive";
 import type { AnyResource } from "../../../contract/resources/kit";
@@ -13,12 +13,27 @@ import { DictChoicesContext } from "./dict-choices";
 import { columnsOf } from "~/pages/columns";
 import { ResourceTable, type Row } from "./ResourceTable";
 import { actionLabel, useConfirmHref } from "./RowActions";
-import { useMayOpen } from "~/components/ui/Permission";
+import { useMayOpen, useViewerRoles } from "~/components/ui/Permission";
+import { hasPermission } from "~/navigation";
+import { SENSITIVE_VIEW } from "../../../contract/personal";
 
-type ActionData = { error?: string | null; fieldErrors?: Record<string, string[] | null> | null; result?: SubmissionResult<string[]> } | undefined;
+type ActionData = { revealed?: { field: string; value: string | null }; error?: string | null; fieldErrors?: Record<string, string[] | null> | null; result?: SubmissionResult<string[]> } | undefined;
 
-/** A record's sections as labelled rows. */
-export function Descriptions({ def, record }: { def: AnyResource; record: Record<string, unknown> }) {
+/** 查看完整 beside a masked ID number, for a holder of 查看完整证件号: a form post (the platform logs it), so it works without JavaScript. */
+function RevealButton({ field, id }: { field: string; id: unknown }) {
+  return (
+    <Form method="post" className="inline" preventScrollReset>
+      <input type="hidden" name="intent" value="reveal" />
+      <input type="hidden" name="id" value={String(id)} />
+      <input type="hidden" name="field" value={field} />
+      <button type="submit" className="ml-2 text-xs text-primary underline" data-reveal={field}>查看完整</button>
+    </Form>
+  );
+}
+
+/** A record's sections as labelled rows; masked ID numbers with 查看完整 for those who may, the revealed one in full. */
+export function Descriptions({ def, record, revealed }: { def: AnyResource; record: Record<string, unknown>; revealed?: { field: string; value: string | null } }) {
+  const mayReveal = hasPermission(useViewerRoles(), [SENSITIVE_VIEW]);
   return (
     <>
       {detailSections(def).map(({ title, fields }) => (
@@ -28,7 +43,10 @@ export function Descriptions({ def, record }: { def: AnyResource; record: Record
             {fields.map(([key, field]) => (
               <div key={key} className="flex min-w-0 gap-2">
                 <dt className="w-28 shrink-0 text-gray-500">{field.label}</dt>
-                <dd className="min-w-0 break-words text-gray-800" data-field={key}>{cellOf(field, record[key], record, key)}</dd>
+                <dd className="min-w-0 break-words text-gray-800" data-field={key}>
+                  {revealed?.field === key ? <span data-revealed={key}>{revealed.value ?? ""}</span> : cellOf(field, record[key], record, key)}
+                  {mayReveal && field.mask === "idCard" && record[key] && revealed?.field !== key ? <RevealButton field={key} id={record.id} /> : null}
+                </dd>
               </div>
             ))}
           </dl>
@@ -107,7 +125,8 @@ export function ResourceDetailPage({ page, after }: { page: DetailPage | AuditPa
           {auditKeys.length ? <AuditForm def={def} keys={auditKeys} version={record.version} lastResult={actionData?.result} labels={page.form} title={title} /> : <p className="text-sm text-gray-500">该{def.name}当前不能{page.form?.heading ?? "审核"}（{cellOf({ kind: "enum", options: def.status?.states, format: String } as never, record[def.status?.field ?? ""], record)}）。</p>}
         </section>
       ) : null}
-      <Descriptions def={def} record={record} />
+      {actionData?.error && !data.confirm ? <p className="alert-error" role="alert">{actionData.error}</p> : null}
+      <Descriptions def={def} record={record} revealed={actionData?.revealed} />
       {data.related.map((section) => {
         const related = page.related?.find((r) => r.title === section.title);
         const target = related?.page();

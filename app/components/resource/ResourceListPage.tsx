@@ -2,6 +2,10 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { filterSpecs } from "../../../contract/resources/derive";
+import type { AnyResource } from "../../../contract/resources/kit";
+import { SENSITIVE_VIEW } from "../../../contract/personal";
+import { useViewerRoles } from "~/components/ui/Permission";
+import { hasPermission } from "~/navigation";
 import { Dialog } from "~/components/ui/Dialog";
 import { lazyInPlace } from "~/components/ui/lazy";
 import { Pagination } from "~/components/ui/Pagination";
@@ -50,7 +54,7 @@ export function ResourceListPage({ page, toolbar, before }: { page: ListPage; to
         <div className="flex gap-2">
           {toolbar}
           {data.data.can.create && page.links.create ? <Link to={page.links.create} className="btn btn-primary">{page.createLabel ?? `新增${def.name}`}</Link> : null}
-          {data.data.can.export ? <a href={data.exportHref} className="btn" download>导出</a> : null}
+          {data.data.can.export ? <ExportButton def={def} href={data.exportHref} /> : null}
         </div>
       </div>
       {page.tabs ? <ListTabs path={page.path} tabs={page.tabs} current={data.values[page.tabs.field]} /> : null}
@@ -114,4 +118,21 @@ function SearchFormFor({ page, data, hidden }: { page: ListPage; data: ReturnTyp
   const specs = filterSpecs(page.def);
   if (specs.length === 0 && !page.def.keyword && !page.def.createdFilter) return null;
   return <SearchForm def={page.def} specs={specs} values={data.values} errors={data.errors} hidden={hidden} options={data.options} regions={data.regions} carry={{ ...page.carry, size: String(data.data.size) }} />;
+}
+
+/**
+ * 导出: a link; for a holder of 查看完整证件号 on a list with ID numbers, a small GET form whose box
+ * 导出完整证件号 asks the platform for the full numbers (logged there). Without JavaScript too.
+ */
+function ExportButton({ def, href }: { def: AnyResource; href: string }) {
+  const mayReveal = hasPermission(useViewerRoles(), [SENSITIVE_VIEW]) && Object.values(def.fields).some((f) => f.mask === "idCard");
+  if (!mayReveal) return <a href={href} className="btn" download>导出</a>;
+  const [path, query = ""] = href.split("?");
+  return (
+    <form method="get" action={path} className="flex items-center gap-2">
+      {[...new URLSearchParams(query)].map(([name, value], i) => <input key={`${name}-${i}`} type="hidden" name={name} value={value} />)}
+      <label className="flex items-center gap-1 text-sm text-gray-600"><input type="checkbox" name="revealIds" value="1" />导出完整证件号</label>
+      <button type="submit" className="btn">导出</button>
+    </form>
+  );
 }

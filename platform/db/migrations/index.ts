@@ -4,6 +4,7 @@ import { smsProviderLogMigration } from "./0047_sms_provider_log.js";
 import { smsReceiptsMigration } from "./0048_sms_receipts.js";
 import { smsLogSubjectsMigration } from "./0049_sms_log_subjects.js";
 import { hashedInviteCodesMigration } from "./0050_hashed_invite_codes.js";
+import { sealedIdNumbersMigration } from "./0051_sealed_id_numbers.js";
 import { credentialExpiryMigration } from "./0035_credential_expiry.js";
 import { documentsAndReasonsMigration } from "./0037_documents_and_reasons.js";
 import { placeRegionsMigration } from "./0038_place_regions.js";
@@ -99,4 +100,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0048_sms_receipts": smsReceiptsMigration,
   "0049_sms_log_subjects": smsLogSubjectsMigration,
   "0050_hashed_invite_codes": hashedInviteCodesMigration,
+  "0051_sealed_id_numbers": sealedIdNumbersMigration,
 };

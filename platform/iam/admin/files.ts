@@ -5,6 +5,7 @@
  * signature agree) and the size limit of the type; other services call it for credentials and
  * avatars. Downloads: PUBLIC files without a token, PRIVATE ones by permission or by their uploader.
  */
+import { maskIdNumbersIn } from "../../../contract/personal.js";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -126,7 +127,7 @@ export async function storeFile(ctx: ServiceContext, input: StoreFileInput) {
         platform_id: input.platformId,
         file_code: input.fileCode ?? null,
         category: input.category,
-        original_name: name,
+        original_name: maskIdNumbersIn(name),
         storage_key: `files/${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}`,
         mime: FILE_TYPES[ext].mime,
         size_bytes: input.bytes.length,

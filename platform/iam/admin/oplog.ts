@@ -92,7 +92,7 @@ export function moduleOf(path: string): string {
 }
 
 /** POST calls that only read (searches, options, exports, details) are not state changes. */
-const READ_ONLY = /\/(search|options|export|select|user-info|detail|findContract|findPersonContract|findOrderContract|historyFreightSearch|getActiveUserCodeByType|latest|catalogue|info|csrf|captcha|sms-auth-code|refresh|sms)$/;
+const READ_ONLY = /\/(search|options|reveal|export|select|user-info|detail|findContract|findPersonContract|findOrderContract|historyFreightSearch|getActiveUserCodeByType|latest|catalogue|info|csrf|captcha|sms-auth-code|refresh|sms)$/;
 const NEVER_LOGGED = /^\/(sys-operation-log|api\/v1\/dev|health|ws|realtime)/;
 const LOGIN_PATH = "/api/v1/auth/third-class-insurance/token";
 
@@ -114,6 +114,14 @@ function clientIp(request: FastifyRequest): string {
 }
 
 const agentOf = (request: FastifyRequest) => String(request.headers["user-agent"] ?? "");
+
+/** A 查看敏感信息 row: a full ID number shown (查看完整) or exported, by whom, from where; `content` names whose and which field. */
+export async function recordSensitiveView(ctx: ServiceContext, request: FastifyRequest, content: string): Promise<void> {
+  const caller = callerOf(request);
+  if (!caller) return;
+  const path = request.url.split("?")[0]!;
+  await recordOperation(ctx, { platformId: caller.platformId, caller, module: moduleOf(path), content, system: String(request.headers["x-client-system"] ?? "pc端"), kind: "SENSITIVE_VIEW", method: request.method, path, result: "SUCCESS", ip: clientIp(request), userAgent: agentOf(request) });
+}
 
 /** Installs the hooks that write one API (or LOGIN) row per state-changing call. */
 export function installOperationLog(app: FastifyInstance, ctx: ServiceContext): void {

@@ -1,0 +1,101 @@
+/**
+ * Personal ID numbers at rest (docs/design/security-data.md "Personal data"). Each column below holds
+ * `enc:` + the value sealed under TMS_ID_KEY; beside it `<column>_hash` (HMAC under TMS_ID_HASH_KEY, for
+ * unique indexes and search by the full number) and `<column>_mask` (3401**********0316, what every list,
+ * detail and export shows). Licence, qualification and taxpayer numbers are listed too: for a person
+ * they are the ID number. The clear value exists only in memory, inside the exchange that needs it.
+ */
+import { sql, type Kysely } from "kysely";
+import { maskIdNo } from "../../contract/personal.js";
+import { sealer } from "./sealed.js";
+
+export const SEALED_ID_COLUMNS = {
+  freight_drivers: ["id_card_no", "license_no", "qualification_cert_no"],
+  driver_profiles: ["id_card_no", "driving_license_no", "qualification_cert_no"],
+  freight_captains: ["id_card_no"],
+  captain_profiles: ["id_card_no"],
+  fleet_leaders: ["id_card_no"],
+  shipowners: ["id_card_no"],
+  shippers: ["id_card_no"],
+  enterprise_profiles: ["legal_person_id_no"],
+  tax_registrations: ["id_card_no", "taxpayer_no"],
+  declare_logs: ["id_card_no"],
+  match_invoices: ["driver_tax_no"],
+  credentials: ["cert_no"],
+} as const satisfies Record<string, readonly string[]>;
+
+export type SealedTable = keyof typeof SEALED_ID_COLUMNS;
+
+const ids = sealer({ seal: ["TMS_ID_KEY", "tms-development-id-key"], hash: ["TMS_ID_HASH_KEY", "tms-development-id-hash-key"], previous: "TMS_ID_KEY_PREVIOUS" });
+
+const SEALED = "enc:";
+export const isSealedId = (value: unknown): value is string => typeof value === "string" && value.startsWith(SEALED);
+/** The keyed hash a full number is found by (upper-cased: ID numbers end in X, typed as x too). */
+export const idNoHash = (clear: string) => ids.hash(clear.trim().toUpperCase());
+/** The clear number, only for the exchange that needs it (a reveal, a ministry message, a tax declaration): never store or log it. */
+export const openIdNo = (stored: string) => (isSealedId(stored) ? ids.open(stored.slice(SEALED.length)) : stored);
+export const sealIdNo = (clear: string) => (isSealedId(clear) ? clear : `${SEALED}${ids.seal(clear)}`);
+
+export const sealedColumnsOf = (table: string): readonly string[] => (SEALED_ID_COLUMNS as Record<string, readonly string[]>)[table] ?? [];
+export const hashColumn = (column: string) => `${column}_hash`;
+export const maskColumn = (column: string) => `${column}_mask`;
+
+/**
+ * Seals the clear numbers among a row's values about to be written to `table` (in place, and returned):
+ * the column gets the sealed value, its `_hash` and `_mask` columns follow. A value already sealed (a
+ * copy of another row's columns) is left with whatever siblings the caller copied.
+ */
+export function sealIdColumns<T extends Record<string, unknown>>(table: string, values: T): T {
+  const row = values as Record<string, unknown>;
+  for (const column of sealedColumnsOf(table)) {
+    if (!(column in row) || isSealedId(row[column])) continue;
+    const value = row[column];
+    if (value === null || value === undefined || value === "") {
+      if (value !== undefined) Object.assign(row, { [hashColumn(column)]: null, [maskColumn(column)]: null });
+      continue;
+    }
+    const clear = String(value).trim().toUpperCase();
+    Object.assign(row, { [column]: sealIdNo(clear), [hashColumn(column)]: idNoHash(clear), [maskColumn(column)]: maskIdNo(clear) });
+  }
+  return values;
+}
+
+/** The sealed column with its siblings, as a copy to another table with the same columns takes them. */
+export function sealedCopy(row: Record<string, unknown>, from: string, to = from): Record<string, unknown> {
+  return { [to]: row[from], [hashColumn(to)]: row[hashColumn(from)] ?? null, [maskColumn(to)]: row[maskColumn(from)] ?? null };
+}
+
+const PAGE = 500;
+
+/**
+ * Seals every clear number still stored (the migration after the upgrade, the demo seed after its
+ * writers, a restore of an old backup): walks each table by id, a page at a time.
+ */
+export async function sealStoredIds(db: Kysely<unknown>): Promise<number> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const k = db as Kysely<any>;
+  let sealed = 0;
+  for (const [table, columns] of Object.entries(SEALED_ID_COLUMNS)) {
+    let after = 0;
+    for (;;) {
+      // A clear value, or a sealed one copied without its hash (a seeder copying another row's column).
+      const pending = sql<boolean>`(${sql.join(columns.map((c) => sql`(${sql.ref(c)} is not null and ${sql.ref(c)} <> '' and (${sql.ref(c)} not like 'enc:%' or ${sql.ref(hashColumn(c))} is null))`), sql` or `)})`;
+      const rows = (await k.selectFrom(table).select(["id", ...columns, ...columns.map(hashColumn)]).where("id", ">", after).where(pending).orderBy("id").limit(PAGE).execute()) as Array<Record<string, unknown>>;
+      for (const row of rows) {
+        const values: Record<string, unknown> = {};
+        for (const column of columns) {
+          const value = row[column];
+          if (value !== null && value !== "" && (!isSealedId(value) || row[hashColumn(column)] === null)) values[column] = isSealedId(value) ? openIdNo(value) : value;
+        }
+        await k.updateTable(table).set(sealIdColumns(table, values)).where("id", "=", row.id).execute();
+        sealed += 1;
+      }
+      if (rows.length < PAGE) break;
+      after = Number(rows.at(-1)!.id);
+    }
+  }
+  return sealed;
+}
+
+/** The `_hash` and `_mask` columns beside a table's sealed columns (null where the number is). */
+export type SealedColumns<C extends string> = { [K in `${C}_hash` | `${C}_mask`]: string | null };
