@@ -31,15 +31,6 @@ async function lastSms(mobile: string): Promise<string> {
   return ((await res.json()) as { data: { content: string } }).data.content;
 }
 
-/** Logs in through the login form's SMS mode: 获取验证码, then the code from the development outbox. */
-async function loginBySms(browser: NoScriptBrowser, mobile: string): Promise<LoadedPage> {
-  const page = await browser.get("/login?mode=sms");
-  const form = page.doc.querySelector("form[method=post]")!;
-  const sent = await browser.submit(page, form, { mobile }, form.querySelectorAll("button").find((b) => b.getAttribute("value") === "send-sms"));
-  const again = sent.doc.querySelector("form[method=post]")!;
-  return browser.submit(sent, again, { mobile, smsCode: await lastSms(mobile) }, again.querySelectorAll("button").find((b) => b.getAttribute("value") === "login"));
-}
-
 describe("司机端: first login and 我的证照, JavaScript off", () => {
   let driver: NoScriptBrowser;
   let profileId = 0;
@@ -53,7 +44,7 @@ describe("司机端: first login and 我的证照, JavaScript off", () => {
   });
 
   it("a driver an enterprise added logs in by SMS code and sets his password first, on his phone's page; then lands on his home", async () => {
-    const landed = await loginBySms(driver, MOBILE);
+    const landed = await driver.loginBySms(MOBILE, lastSms);
     expect(landed.url).toBe("/driver/password");
     expect(textOf(byTestId(landed, "password-why"))).toContain("第一次登录");
     const form = byTestId(landed, "password-form")!;
