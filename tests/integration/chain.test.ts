@@ -496,7 +496,7 @@ describe.sequential("the money", () => {
     const available = textOf(wallet.doc.querySelector('[data-testid="wallet-available"]')).replace(/[ 元,]/g, "");
     expect(Number(available), "the payment reached the driver's wallet").toBeGreaterThan(0);
     const sent = await person.browser!.submit(wallet, formWith(wallet, 'input[name="intent"][value="withdraw"]'), { amount: available });
-    expect(textOf(sent.doc.querySelector('[data-testid="wallet-notice"]')), alert(sent)).toContain(`${available} 元已冻结`);
+    expect(textOf(sent.doc.querySelector('[data-testid="wallet-notice"]')), alert(sent)).toMatch(/提现申请 \S+ 已提交，[\d,.]+ 元已冻结/);
     const withdrawal = await db.kysely.selectFrom("withdrawals").select(["id"]).where("owner_type", "=", "USER").where("owner_id", "=", person.userId).orderBy("id", "desc").executeTakeFirstOrThrow();
     const platform = await staff("SYSTEM_USER");
     await confirmOnList(platform, "/financialManage/withdrawList", "approve", Number(withdrawal.id));
