@@ -134,9 +134,10 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "登 录" }).click();
       await expect(page).toHaveURL(/\/driver$/);
       // The pages his pages lead to with a query: the current waybill's step, a paper's upload form.
-      const next = await page.getByTestId("driver-next-step").getAttribute("href").catch(() => null);
+      const hrefOf = async (id: string) => ((await page.getByTestId(id).count()) ? page.getByTestId(id).first().getAttribute("href") : null);
+      const next = await hrefOf("driver-next-step");
       await page.goto("/driver/papers");
-      const upload = await page.getByTestId("paper-upload").first().getAttribute("href").catch(() => null);
+      const upload = await hrefOf("paper-upload");
       const failures: string[] = [];
       for (const path of [...DRIVER_PAGES, ...[next, upload].filter((p): p is string => !!p)]) {
         const response = await page.goto(path, { waitUntil: "domcontentloaded" });
@@ -148,8 +149,11 @@ for (const javaScriptEnabled of [true, false]) {
         const text = await page.locator("#main-content").innerText();
         if (refusalIn(text)) failures.push(`${path}: says "${refusalIn(text)}"`);
         failures.push(...(await phoneProblems(page)).map((problem) => `${path}: ${problem}`));
+        // DRIVER_SCREENSHOTS=1: his 证照 (with a paper's upload form) and 设置密码 for docs/screenshots/.
+        const shot = { [upload ?? ""]: "driver-papers", "/driver/password": "driver-password" }[path];
+        if (shot && javaScriptEnabled && process.env.DRIVER_SCREENSHOTS === "1") await page.screenshot({ path: `docs/screenshots/${shot}.png`, fullPage: true });
       }
-      expect(next, "the demo driver has a waybill with a step to take").not.toBeNull();
+      expect(upload, "his papers offer an upload").not.toBeNull();
       expect(failures).toEqual([]);
     });
   });

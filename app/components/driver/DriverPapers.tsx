@@ -87,7 +87,7 @@ function UploadForm({ paper, reply }: { paper: OwnPaper; reply: Reply }) {
         <input id="paper-valid-to" name="validTo" type="date" defaultValue={values?.validTo ?? paper.record?.validTo ?? ""} aria-describedby="paper-valid-to-hint" className="driver-input mt-1" />
       </div>
       <label className="driver-tap flex items-center gap-3 text-base">
-        <input type="checkbox" name="longTerm" value="true" defaultChecked={values?.longTerm ?? paper.record?.longTerm ?? false} className="h-6 w-6" />
+        <input type="checkbox" name="longTerm" value="true" defaultChecked={values?.longTerm ?? paper.record?.longTerm ?? false} className="h-11 w-6" />
         长期有效
       </label>
       <button type="submit" className="driver-button btn-primary" disabled={busy}>{busy ? "正在上传…" : "提交审核"}</button>
