@@ -6,7 +6,7 @@ import { sql, type RawBuilder, type SqlBool } from "kysely";
 import { credential, SUBJECT_RESOURCES, type SubjectType } from "../../contract/resources/credential.js";
 import { HttpError } from "../http/envelope.js";
 import { nowIso } from "../db/index.js";
-import type { CallerScope } from "../scope.js";
+import { isIndividual, type CallerScope } from "../scope.js";
 import { bindResource, NOTHING, type Row, type ScopeRule } from "../resources/bind.js";
 import { recordResourceEvent } from "../resources/events.js";
 import { bindingOf } from "../resources/lookup.js";
@@ -25,7 +25,7 @@ export function visibleSubjects(type: SubjectType, scope: CallerScope): RawBuild
   const binding = bindingOf(SUBJECT_RESOURCES[type]);
   if (!binding) return null;
   if (binding.water && !scope.water) return null;
-  const holds = scope.type === "INDIVIDUAL_USER" ? INDIVIDUAL_HOLDS[type] : undefined;
+  const holds = isIndividual(scope) ? INDIVIDUAL_HOLDS[type] : undefined;
   const own = holds ? sql` and ${holds("s", scope.userId)}` : sql``;
   return sql`(select s.id from ${sql.table(binding.table)} s where ${binding.scope(scope, "s")}${own} and s.deleted_at is null)`;
 }
@@ -50,7 +50,7 @@ export const credentialBinding = bindResource(credential, {
       const binding = bindingOf(SUBJECT_RESOURCES[type]);
       const ids = visibleSubjects(type, scope);
       const subject = binding && ids ? ((await trx.selectFrom(`${binding.table} as s`).selectAll("s").where(sql<SqlBool>`s.id in ${ids}`).where("s.id", "=", Number(values.subject_id)).executeTakeFirst()) as Row | undefined) : undefined;
-      if (!subject) throw new HttpError(400, scope.type === "INDIVIDUAL_USER" ? "只能上传您本人或您名下车辆的证照" : "主体编号不存在或不在您的管理范围内");
+      if (!subject) throw new HttpError(400, isIndividual(scope) ? "只能上传您本人或您名下车辆的证照" : "主体编号不存在或不在您的管理范围内");
       values.platform_id = subject.platform_id;
       values.tenant_id = subject.tenant_id ?? null;
       values.org_id = subject.org_id ?? null;
