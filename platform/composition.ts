@@ -43,6 +43,7 @@ import { RED_ENVELOPE_CAMPAIGN_TABLE, RED_ENVELOPE_GRANT_TABLE, type MarketingTa
 import { SHIP_AVAILABILITY_TABLE, SHIP_COMMUNICATION_TABLE, SHIP_FINE_LOG_TABLE, SHIP_FINE_TABLE, SHIP_INFO_SUBMISSION_TABLE, WHARF_TABLE, type FindShipTables } from "./findship/schema.js";
 import { vehicleBinding } from "./masterdata/vehicle.resource.js";
 import { credentialBinding } from "./masterdata/credential.resource.js";
+import { ownCredentialRoutes } from "./masterdata/own-credentials.js";
 import { dictItemBinding } from "./masterdata/dict-item.resource.js";
 import { enterpriseBinding, enterpriseRoutes } from "./masterdata/enterprise.resource.js";
 import { invitationBinding } from "./masterdata/invitation.resource.js";
@@ -275,6 +276,7 @@ export const SERVICES: ReadonlyArray<(app: FastifyInstance, ctx: ServiceContext)
   notificationRoutes,
   freightRoutes,
   appealRoutes,
+  ownCredentialRoutes,
   resourceRoutes(BINDINGS),
   enterpriseRoutes,
   submissionRoutes,

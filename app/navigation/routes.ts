@@ -116,6 +116,8 @@ const OWN_VEHICLE_USERS: readonly UserType[] = ["ORG_USER", "INDIVIDUAL_USER"];
  * tabs); "/" sends an individual carrier here. Not in the menu: the staff console stays as it is.
  */
 export const DRIVER_HOME = "/driver";
+/** His 设置密码: a first password, or one that must change, before anything else. */
+export const DRIVER_PASSWORD = `${DRIVER_HOME}/password`;
 const DRIVER_PAGE = { kinds: ["INDIVIDUAL_USER"] } as const;
 // Declared under 个人中心 (his own things), as hidden pages that highlight 个人信息 in the staff menu.
 const driverPages = [
@@ -124,6 +126,8 @@ const driverPages = [
   personal.detail(`${DRIVER_HOME}/unloading`, "卸货", "userInfo", DRIVER_PAGE),
   personal.detail(`${DRIVER_HOME}/wallet`, "我的钱包", "userInfo", DRIVER_PAGE),
   personal.detail(`${DRIVER_HOME}/messages`, "我的消息", "userInfo", DRIVER_PAGE),
+  personal.detail(`${DRIVER_HOME}/papers`, "我的证照", "userInfo", DRIVER_PAGE),
+  personal.detail(DRIVER_PASSWORD, "设置密码", "userInfo", DRIVER_PAGE),
 ];
 
 /** Whether a path is one of the driver's own pages (drawn in his layout). */

@@ -47,7 +47,7 @@ export default function UserInfoPage() {
         <Block title="修改密码">
           <Form method="post" className="flex flex-col gap-2">
             <input type="hidden" name="intent" value="password" />
-            <label className="flex flex-col text-sm">当前密码<input type="password" name="oldPassword" required autoComplete="current-password" className="input" /></label>
+            {info.hasPassword ? <label className="flex flex-col text-sm">当前密码<input type="password" name="oldPassword" required autoComplete="current-password" className="input" /></label> : null}
             <label className="flex flex-col text-sm">新密码<input type="password" name="newPassword" required minLength={8} maxLength={20} autoComplete="new-password" className="input" /></label>
             <label className="flex flex-col text-sm">确认新密码<input type="password" name="confirmPassword" required minLength={8} maxLength={20} autoComplete="new-password" className="input" /></label>
             <p className="text-xs text-gray-500">8–20 位，须同时包含字母和数字；修改后其他设备上的登录将退出。</p>

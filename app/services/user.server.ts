@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import type { UserInfo } from "../../contract/identity";
 import { RefusalCode } from "../../contract/envelope";
 import { FORBIDDEN_MESSAGE } from "~/lib/refusals";
-import { resolveAccess, type Viewer } from "~/navigation";
+import { DRIVER_PASSWORD, resolveAccess, type Viewer } from "~/navigation";
 import { consoleConfig } from "./config.server";
 import { identityApi } from "./identity.server";
 import { deniedPages } from "./page-access.server";
@@ -172,9 +172,10 @@ export function versionFunctions(): string[] {
 export async function requirePage(request: Request): Promise<CurrentUser> {
   const user = await requireUser(request);
   const path = new URL(request.url).pathname;
-  // Spec 3, 4: a password past its expiry is changed before anything else.
-  if (passwordExpired(user) && path !== PASSWORD_CHANGE_PATH) {
-    throw redirect(`${PASSWORD_CHANGE_PATH}?pwExpired=1`);
+  // Spec 3, 4: a password past its expiry (or never set) is changed before anything else; a driver or
+  // captain on his own page for a phone.
+  if (passwordExpired(user) && path !== PASSWORD_CHANGE_PATH && path !== DRIVER_PASSWORD) {
+    throw redirect(resolveAccess(DRIVER_PASSWORD, viewerOf(user)).kind === "ok" ? DRIVER_PASSWORD : `${PASSWORD_CHANGE_PATH}?pwExpired=1`);
   }
   const access = resolveAccess(new URL(request.url).pathname, viewerOf(user));
   if (access.kind === "redirect") throw redirect(access.to);

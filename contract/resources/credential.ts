@@ -142,3 +142,28 @@ export const credential = defineResource({
 });
 
 export type CredentialRecord = RecordOf<typeof credential>;
+
+/**
+ * 我的证照: a driver's or captain's own papers on his phone. The platform answers each paper of each
+ * subject he holds papers for (his driver or captain profile, a vehicle he owns): its mandatory ones,
+ * held or not, then any other he holds; he submits one (new or a replacement) for staff review.
+ */
+export const OWN_CREDENTIAL_PATHS = { search: "/tms-credential/mine/search", submit: "/tms-credential/mine" } as const;
+/** The subjects a carrier holds his own papers for, in the order his page lists them. */
+export const OWN_SUBJECT_TYPES = ["DRIVER", "CAPTAIN", "VEHICLE"] as const satisfies readonly SubjectType[];
+
+export interface OwnPaper {
+  subjectType: SubjectType;
+  subjectId: number;
+  /** His name, or the vehicle's plate. */
+  subjectLabel: string;
+  credType: CredentialType;
+  credLabel: string;
+  mandatory: boolean;
+  /** The live credential; null when he has not uploaded it. */
+  record: CredentialRecord | null;
+}
+
+export interface OwnPapers {
+  papers: OwnPaper[];
+}

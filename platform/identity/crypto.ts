@@ -142,3 +142,6 @@ export function makeCaptcha(): { answer: string; svg: string } {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="110" height="40" viewBox="0 0 110 40"><rect width="110" height="40" fill="#f3f6fb"/>${body}</svg>`;
   return { answer, svg };
 }
+
+/** A password hash no password matches: the account logs in by SMS code until he sets a password. */
+export const NO_PASSWORD = "!";

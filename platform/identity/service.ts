@@ -4,7 +4,7 @@ import type { ServiceContext } from "../context.js";
 import { nowIso, type Db } from "../db/index.js";
 import { HttpError, Refusal, unauthorized } from "../http/envelope.js";
 import type { Caller } from "./caller.js";
-import { decryptSecret, generateRsaKeyPair, hashPassword, makeCaptcha, randomToken, sha256, verifyPassword } from "./crypto.js";
+import { decryptSecret, generateRsaKeyPair, hashPassword, makeCaptcha, NO_PASSWORD, randomToken, sha256, verifyPassword } from "./crypto.js";
 import { enforceLimit as limit } from "../http/rate-limit.js";
 import { devOutbox } from "./outbox.js";
 import { loginFailures } from "../observability/metrics.js";
@@ -222,7 +222,9 @@ export async function login(ctx: ServiceContext, body: TokenRequest, platformId:
     throw new Refusal(RefusalCode.invalid, "该账号不属于当前平台，请从所属平台的地址登录");
   }
   const tokens = await issueTokens(ctx, user.id, body.clientId, platformId, null);
-  return { ...tokens, pwExpiration: user.pw_expiration };
+  // An account an enterprise opened has no password until he sets one (his first login is by SMS code):
+  // as with an expired one, the console has him set it before anything else.
+  return { ...tokens, pwExpiration: user.password_hash === NO_PASSWORD ? nowIso() : user.pw_expiration };
 }
 
 async function issueTokens(ctx: ServiceContext, userId: number, clientId: string, platformId: string, parentId: number | null) {

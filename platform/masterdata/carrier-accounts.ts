@@ -14,6 +14,7 @@ import type { ServiceContext } from "../context.js";
 import { nowIso } from "../db/index.js";
 import type { Database } from "../db/schema.js";
 import { sendAccountSms } from "../identity/account-sms.js";
+import { NO_PASSWORD } from "../identity/crypto.js";
 import { templateRole } from "../iam/role-templates.js";
 import type { AnyDb, Row } from "../resources/bind.js";
 import { isIndividual } from "../../contract/platforms.js";
@@ -27,8 +28,7 @@ export const CARRIER_KINDS = {
 } as const;
 export type CarrierKind = keyof typeof CARRIER_KINDS;
 
-/** A password hash no password matches: the account logs in by SMS code until he sets a password. */
-export const NO_PASSWORD = "!";
+export { NO_PASSWORD };
 
 export interface CarrierProfile {
   id: number;

@@ -6,18 +6,28 @@ import { sql, type RawBuilder, type SqlBool } from "kysely";
 import { credential, SUBJECT_RESOURCES, type SubjectType } from "../../contract/resources/credential.js";
 import { HttpError } from "../http/envelope.js";
 import { nowIso } from "../db/index.js";
-import type { CallerScope } from "../scope.js";
+import { isIndividual, type CallerScope } from "../scope.js";
 import { bindResource, NOTHING, type Row, type ScopeRule } from "../resources/bind.js";
 import { recordResourceEvent } from "../resources/events.js";
 import { bindingOf } from "../resources/lookup.js";
 import { checkDocumentRefs, refsOf } from "../documents/refs.js";
 
-/** Ids of the subjects of one type the caller may see, as a subquery. */
-function visibleSubjects(type: SubjectType, scope: CallerScope): RawBuilder<unknown> | null {
+/**
+ * What an individual holds the papers of, beyond what he may see of the subject: a vehicle he only
+ * drives is seen by him (his waybills name it) but its 行驶证 and 道路运输证 are its owner's.
+ */
+const INDIVIDUAL_HOLDS: Partial<Record<SubjectType, (alias: string, userId: number) => RawBuilder<SqlBool>>> = {
+  VEHICLE: (alias, userId) => sql<SqlBool>`${sql.ref(`${alias}.owner_user_id`)} = ${userId}`,
+};
+
+/** Ids of the subjects of one type whose credentials the caller may see (an individual: his own), as a subquery. */
+export function visibleSubjects(type: SubjectType, scope: CallerScope): RawBuilder<unknown> | null {
   const binding = bindingOf(SUBJECT_RESOURCES[type]);
   if (!binding) return null;
   if (binding.water && !scope.water) return null;
-  return sql`(select s.id from ${sql.table(binding.table)} s where ${binding.scope(scope, "s")} and s.deleted_at is null)`;
+  const holds = isIndividual(scope) ? INDIVIDUAL_HOLDS[type] : undefined;
+  const own = holds ? sql` and ${holds("s", scope.userId)}` : sql``;
+  return sql`(select s.id from ${sql.table(binding.table)} s where ${binding.scope(scope, "s")}${own} and s.deleted_at is null)`;
 }
 
 const credentialScope: ScopeRule = (scope, alias) => {
@@ -40,7 +50,7 @@ export const credentialBinding = bindResource(credential, {
       const binding = bindingOf(SUBJECT_RESOURCES[type]);
       const ids = visibleSubjects(type, scope);
       const subject = binding && ids ? ((await trx.selectFrom(`${binding.table} as s`).selectAll("s").where(sql<SqlBool>`s.id in ${ids}`).where("s.id", "=", Number(values.subject_id)).executeTakeFirst()) as Row | undefined) : undefined;
-      if (!subject) throw new HttpError(400, "主体编号不存在或不在您的管理范围内");
+      if (!subject) throw new HttpError(400, isIndividual(scope) ? "只能上传您本人或您名下车辆的证照" : "主体编号不存在或不在您的管理范围内");
       values.platform_id = subject.platform_id;
       values.tenant_id = subject.tenant_id ?? null;
       values.org_id = subject.org_id ?? null;

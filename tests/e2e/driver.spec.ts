@@ -5,7 +5,7 @@ import { tonnesToKg } from "../../contract/units.js";
 import type { FreightRecord } from "../../contract/freight.js";
 import { DEMO_ACCOUNTS, DEMO_CAPTAIN } from "../../platform/db/seed.js";
 import { ONBOARDED } from "../../platform/demo/onboarded-seed.js";
-import { PASSWORD, platformCall, platformTokenOf, waitForHydration } from "./support";
+import { PASSWORD, PHONE, phoneProblems, platformCall, platformTokenOf, waitForHydration } from "./support";
 
 /**
  * 司机端 on a 375-px phone with JavaScript on: the onboarded driver 韩立新 lands on his home, takes 装货
@@ -16,7 +16,6 @@ import { PASSWORD, platformCall, platformTokenOf, waitForHydration } from "./sup
  * With DRIVER_SCREENSHOTS=1 it also writes the screenshots of docs/screenshots/.
  */
 
-const PHONE = { width: 375, height: 740 };
 const HEFEI = { latitude: 31.861_2, longitude: 117.283_4, accuracy: 25 };
 const SCREENSHOTS = process.env.DRIVER_SCREENSHOTS === "1";
 
@@ -33,15 +32,7 @@ async function screenshot(page: Page, name: string) {
 
 /** No horizontal scroll, and every visible control of his layout at least 44 px tall. */
 async function expectPhoneFriendly(page: Page) {
-  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  const small = await page.getByTestId("driver-shell").evaluate((shell) =>
-    [...shell.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea")]
-      .filter((el) => el.offsetParent !== null)
-      .map((el) => ({ el, box: el.getBoundingClientRect() }))
-      .filter(({ box }) => box.height < 44)
-      .map(({ el, box }) => `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim() || el.getAttribute("name")}" ${Math.round(box.height)} px`),
-  );
-  expect(small, "tap targets under 44 px").toEqual([]);
+  expect(await phoneProblems(page)).toEqual([]);
 }
 
 /** A 20 t road waybill for 韩立新, dispatched by his enterprise's 管理员. */

@@ -5,10 +5,13 @@
  * error, hydrates (html[data-hydrated]), shows no refusal ("查询失败", "没有权限" …) and has real
  * content. One login per account; two tabs sweep side by side.
  * The JavaScript-off half (and the 403s of pages not offered) is tests/pages/page-sweep.test.ts.
+ * The driver's own pages (司机端) are in no menu: the driver account opens each of them, and the
+ * waybill step and 证照 upload his pages link to, at 375 px with JavaScript on and off: each loads,
+ * shows no refusal, has no horizontal scroll and no tap target under 44 px.
  */
 import { expect, test, type ConsoleMessage, type Page } from "@playwright/test";
-import { FLEET_LEADER_MOBILE, inPageLinks, menuLinks, refusalIn } from "../helpers/page-sweep";
-import { ACCOUNTS, PASSWORD, waitForHydration } from "./support";
+import { DRIVER_PAGES, FLEET_LEADER_MOBILE, inPageLinks, menuLinks, refusalIn } from "../helpers/page-sweep";
+import { ACCOUNTS, PASSWORD, PHONE, phoneProblems, waitForHydration } from "./support";
 
 /** Tabs that open pages side by side (the console renders while the browser hydrates the other tab). */
 const TABS = 2;
@@ -116,5 +119,42 @@ for (const [account, mobile] of Object.entries(SWEPT)) {
     console.log(`[page-sweep] ${account}: ${offered.length} pages, ${links.length} row links, ${exports.length} exports in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     if (account === "SYSTEM_USER") expect(links.length).toBeGreaterThan(20);
     expect(failures).toEqual([]);
+  });
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`the driver's own pages at 375 px, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ viewport: PHONE, hasTouch: true, isMobile: true, javaScriptEnabled });
+
+    test("each loads without a refusal, with no horizontal scroll and no tap target under 44 px", async ({ page }) => {
+      test.setTimeout(180_000);
+      await page.goto("/login");
+      await page.getByLabel("手机号").fill(ACCOUNTS.INDIVIDUAL_USER);
+      await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
+      await page.getByRole("button", { name: "登 录" }).click();
+      await expect(page).toHaveURL(/\/driver$/);
+      // The pages his pages lead to with a query: the current waybill's step, a paper's upload form.
+      const hrefOf = async (id: string) => ((await page.getByTestId(id).count()) ? page.getByTestId(id).first().getAttribute("href") : null);
+      const next = await hrefOf("driver-next-step");
+      await page.goto("/driver/papers");
+      const upload = await hrefOf("paper-upload");
+      const failures: string[] = [];
+      for (const path of [...DRIVER_PAGES, ...[next, upload].filter((p): p is string => !!p)]) {
+        const response = await page.goto(path, { waitUntil: "domcontentloaded" });
+        if (response?.status() !== 200) {
+          failures.push(`${path}: HTTP ${response?.status()}`);
+          continue;
+        }
+        if (javaScriptEnabled) await waitForHydration(page);
+        const text = await page.locator("#main-content").innerText();
+        if (refusalIn(text)) failures.push(`${path}: says "${refusalIn(text)}"`);
+        failures.push(...(await phoneProblems(page)).map((problem) => `${path}: ${problem}`));
+        // DRIVER_SCREENSHOTS=1: his 证照 (with a paper's upload form) and 设置密码 for docs/screenshots/.
+        const shot = { [upload ?? ""]: "driver-papers", "/driver/password": "driver-password" }[path];
+        if (shot && javaScriptEnabled && process.env.DRIVER_SCREENSHOTS === "1") await page.screenshot({ path: `docs/screenshots/${shot}.png`, fullPage: true });
+      }
+      expect(upload, "his papers offer an upload").not.toBeNull();
+      expect(failures).toEqual([]);
+    });
   });
 }

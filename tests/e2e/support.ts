@@ -322,3 +322,24 @@ export async function attachDocument(form: Locator, name: string, title: string)
   const scripted = await form.page().evaluate(() => "__remixContext" in window);
   if (scripted) await expect(widget.locator(`input[type="hidden"][name="${name}"]`)).toHaveValue(/^\/files\/\d+$/);
 }
+
+/** The driver's pages are built for a phone this wide (375 px). */
+export const PHONE = { width: 375, height: 740 };
+
+/**
+ * What keeps one of the driver's pages from working on his phone: a horizontal scroll, or a visible
+ * control of his layout under 44 px tall (each named). Empty: none.
+ */
+export async function phoneProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+  if (width > PHONE.width) problems.push(`horizontal scroll: ${width} px wide`);
+  const small = await page.getByTestId("driver-shell").evaluate((shell) =>
+    [...shell.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea")]
+      .filter((el) => el.offsetParent !== null)
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.height < 44)
+      .map(({ el, box }) => `tap target under 44 px: ${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim() || el.getAttribute("name")}" ${Math.round(box.height)} px`),
+  );
+  return [...problems, ...small];
+}

@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { isDynamicPath, leafRoutes, ROUTE_TREE } from "../../app/navigation";
+import { isDriverPage, isDynamicPath, leafRoutes, ROUTE_TREE } from "../../app/navigation";
 import { routeFileCandidates } from "../../scripts/route-table";
 
 
@@ -14,6 +14,11 @@ export const REFUSAL_TEXTS = ["没有权限", "查询失败", "没有访问权�
 /** Every page of the route table one can open without an id: the menu's candidates. */
 export const STATIC_PAGES: string[] = leafRoutes(ROUTE_TREE)
   .filter((node) => !node.hidden && !isDynamicPath(node.path))
+  .map((node) => node.path);
+
+/** The driver's own pages (司机端): not in any menu, swept for the driver at 375 px. */
+export const DRIVER_PAGES: string[] = leafRoutes(ROUTE_TREE)
+  .filter((node) => isDriverPage(node.path))
   .map((node) => node.path);
 
 const routesDir = new URL("../../app/routes", import.meta.url).pathname;

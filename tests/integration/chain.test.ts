@@ -3,7 +3,8 @@
  * (SQLite, or PostgreSQL when TEST_DATABASE_URL is set). A console stack of its own (the built console
  * and its platform, tests/helpers/console-stack.ts) runs on a copy of the seeded template; every step the
  * console has a page for goes through that page's form with JavaScript off (NoScriptBrowser), the
- * driver's steps through the platform's driver-app calls. Nothing the seed made is used by the new
+ * driver's too, on his own pages (司机端 /driver: first password, 装货, 卸货, 提现; his position through the
+ * page's own endpoint, as its script sends it). Nothing the seed made is used by the new
  * enterprise: its 托运人, 货物, driver and vehicle are its own. The platform's staff are the demo
  * accounts (the platform exists before any customer).
  */
@@ -53,7 +54,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-// --- the platform's own calls (the driver app; the SMS gateway's development outbox) ---------------
+// --- the platform's own calls (set-up, cross-checks; the SMS gateway's development outbox) -----------
 
 interface Envelope<T> {
   code: number;
@@ -78,15 +79,6 @@ async function smsTo(mobile: string): Promise<string[]> {
   const response = await fetch(`${stack.platformUrl}/dev/sms-standin/_control/messages`);
   const { sent } = (await response.json()) as { sent: Array<{ mobile: string; text: string }> };
   return sent.filter((m) => m.mobile === mobile).map((m) => m.text);
-}
-
-/** The driver app's login: an SMS code from the development outbox. */
-async function driverAppLogin(mobile: string): Promise<string> {
-  await platformCall("/api/v1/auth/sms-auth-code", { mobile, clientId: "driver-app" });
-  const { content: code } = await platformCall<{ content: string }>(`/api/v1/dev/outbox?mobile=${mobile}&kind=sms`, undefined, undefined, "GET");
-  const { csrfToken } = await platformCall<{ csrfToken: string; publicKey: string }>("/api/v1/auth/csrf", { clientId: "driver-app" });
-  const { accessToken } = await platformCall<{ accessToken: string }>("/api/v1/auth/third-class-insurance/token", { grantType: "sms", authKey: mobile, smsCode: code, clientId: "driver-app", csrfToken });
-  return accessToken;
 }
 
 // --- the console's pages with JavaScript off ---------------------------------------------------------
@@ -249,7 +241,7 @@ async function uploadCredentials(uploader: NoScriptBrowser, subjectType: Subject
 // --- the chain -----------------------------------------------------------------------------------------
 
 const enterprise = { name: `淮北链测粮贸有限公司${TAG}`, adminMobile: `1771${TAG}001`, id: 0, orgId: 0, password: `Lianc${TAG}ok`, browser: null as unknown as NoScriptBrowser };
-const person = { name: "韩立新", mobile: `1771${TAG}101`, idCardNo: exampleIdCard(Number(TAG) + 4242), profileId: 0, rosterId: 0, userId: 0, token: "", cardId: 0 };
+const person = { name: "韩立新", mobile: `1771${TAG}101`, idCardNo: exampleIdCard(Number(TAG) + 4242), profileId: 0, rosterId: 0, userId: 0, browser: null as NoScriptBrowser | null };
 const truck = { plateNo: `皖F${String(10_000 + Number(TAG)).slice(-5)}`, id: 0 };
 const waybill = { id: 0, freightNo: "" };
 const order = { id: 0, orderNo: "" };
@@ -401,24 +393,52 @@ describe.sequential("the waybill", () => {
     expect(Number(row.carrier_user_id), "the waybill is the new driver's").toBe(person.userId);
   });
 
-  it("the driver logs in on his app, binds his withdrawal card, and steps the waybill: 装货, a plausible track, 卸货", LINK, async () => {
-    person.token = await driverAppLogin(person.mobile);
+  it("the driver logs in on his phone by SMS code, sets his password, binds his card on 我的钱包, and steps the waybill on his pages: 装货 with the 磅单 photo, a plausible track, 卸货", LINK, async () => {
+    const phone = new NoScriptBrowser(stack.baseUrl);
+    person.browser = phone;
+    // The enterprise opened his account without a password: his first login (SMS code) sets one first.
+    const first = await phone.loginBySms(person.mobile, async (mobile) => (await platformCall<{ content: string }>(`/api/v1/dev/outbox?mobile=${mobile}&kind=sms`, undefined, undefined, "GET")).content);
+    expect(first.url).toBe("/driver/password");
+    const password = formWith(first, '[name="confirmPassword"]');
+    const home = await phone.submit(first, password, { password: "Hanlx2026go", confirmPassword: "Hanlx2026go" });
+    expect(home.url, alert(home)).toBe("/driver?password=set");
     // Bound before he is paid: the payment's 资金流水单 names the bank he is paid to (BankCode), and the
     // submission job may build it any time after the payment.
-    person.cardId = (await platformCall<{ id: number }>("/pay/bank-cards", { holderName: person.name, cardNo: "6222021234567890128", bankName: "中国工商银行", bankBranch: "淮北分行" }, person.token)).id;
-    const mine = await platformCall<{ records: Array<{ id: number; freightNo: string }> }>("/tms-freight/search", {}, person.token);
-    expect(mine.records.map((r) => r.freightNo)).toEqual([waybill.freightNo]);
+    const wallet = await phone.get("/driver/wallet");
+    const bind = formWith(wallet, 'input[name="intent"][value="bindCard"]');
+    const bound = await phone.submit(wallet, bind, { cardNo: "6222021234567890128", bankName: "中国工商银行", bankBranch: "淮北分行" });
+    expect(textOf(bound.doc.querySelector('[data-testid="wallet-notice"]')), alert(bound)).toContain("银行卡已绑定");
+    const current = home.doc.querySelector('[data-testid="driver-current"]');
+    expect(textOf(current)).toContain(waybill.freightNo);
     // A trip takes hours that a test does not wait: the one thing written to the database directly is the
-    // clock, moving the dispatch three hours back; the app then reports the times it recorded on the road.
+    // clock, moving the dispatch three hours back and, once loaded, the loading two and a half.
     const hour = 3600_000;
     const now = Date.now();
     await db.kysely.updateTable("freights").set({ created_at: new Date(now - 3 * hour).toISOString() }).where("id", "=", waybill.id).execute();
-    await platformCall("/tms-freight/loading", { id: waybill.id, loadedWeight: 30_000, loadingTime: new Date(now - 2.5 * hour).toISOString(), weighTicketUrl: "/files/weigh-tickets/chain-load.jpg" }, person.token);
-    // 淮北 → 合肥 at highway speed: a point every ten minutes on the road.
-    const points = Array.from({ length: 13 }, (_, i) => ({ lat: 33.95 - i * 0.1, lng: 116.8 - i * 0.03, speed: 65 + (i % 3) * 5, recordedAt: new Date(now - 2.4 * hour + i * 600_000).toISOString() }));
-    const reported = await platformCall<{ freightId: number | null }>("/tms-vehicle-position/report", { vehicleId: truck.id, points }, person.token);
-    expect(reported.freightId).toBe(waybill.id);
-    await platformCall("/tms-freight/unLoading", { id: waybill.id, unloadedWeight: 29_960, unloadingTime: new Date(now - 0.1 * hour).toISOString(), weighTicketUrl: "/files/weigh-tickets/chain-unload.jpg" }, person.token);
+    const loading = await phone.get(home.doc.querySelector('[data-testid="driver-next-step"]')!.getAttribute("href")!);
+    expect(loading.url).toBe(`/driver/loading?freightNo=${waybill.freightNo}`);
+    const ticket = (seed: string) => ({ name: `${seed}.png`, type: "image/png", bytes: new Uint8Array(demoPng(`${seed} ${TAG}`)) });
+    const checked = await phone.submit(loading, formWith(loading, '[name="loadedWeight"]'), { loadedWeight: "30" }, undefined, { weighTicketUrl__file: [ticket("装货磅单")] });
+    const confirmLoad = checked.doc.querySelector('[data-testid="driver-confirm-LOADING"]');
+    expect(confirmLoad, alert(checked) + fieldErrors(checked)).not.toBeNull();
+    const loaded = await phone.submit(checked, confirmLoad!, {}, button(confirmLoad!, "确认装货"));
+    expect(textOf(loaded.doc.querySelector('[data-testid="driver-done"]'))).toContain("装货成功");
+    await db.kysely.updateTable("freights").set({ loading_time: new Date(now - 2.5 * hour).toISOString() }).where("id", "=", waybill.id).execute();
+    // 淮北 → 合肥 at highway speed: a point every ten minutes on the road. Position has no form (it needs
+    // the phone's location, which only a script reads): sent as his open page's script sends it, as JSON
+    // to the page's own endpoint, with his console session.
+    const points = Array.from({ length: 13 }, (_, i) => ({ lat: 33.95 - i * 0.1, lng: 116.8 - i * 0.03, speed: 65 + (i % 3) * 5, accuracy: 12, recordedAt: new Date(now - 2.4 * hour + i * 600_000).toISOString() }));
+    const reported = await phone.request("/driver-position", { method: "POST", body: JSON.stringify({ vehicleId: truck.id, points }), contentType: "application/json" });
+    expect(JSON.parse(reported.html)).toMatchObject({ ok: true, stored: 13, imprecise: 0 });
+    const inTransit = await phone.get("/driver");
+    const unloading = await phone.get(inTransit.doc.querySelector('[data-testid="driver-next-step"]')!.getAttribute("href")!);
+    const checkedUnload = await phone.submit(unloading, formWith(unloading, '[name="unloadedWeight"]'), { unloadedWeight: "29.96" }, undefined, { weighTicketUrl__file: [ticket("卸货磅单")] });
+    const confirmUnload = checkedUnload.doc.querySelector('[data-testid="driver-confirm-UNLOADING"]');
+    expect(confirmUnload, alert(checkedUnload) + fieldErrors(checkedUnload)).not.toBeNull();
+    const unloaded = await phone.submit(checkedUnload, confirmUnload!, {}, button(confirmUnload!, "确认卸货"));
+    expect(textOf(unloaded.doc.querySelector('[data-testid="driver-done"]'))).toContain("卸货成功");
+    const row = await db.kysely.selectFrom("freights").select(["status", "loaded_weight", "unloaded_weight"]).where("id", "=", waybill.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "UNLOADED", loaded_weight: 30_000, unloaded_weight: 29_960 });
     const track = await db.kysely.selectFrom("freight_track_points").select((eb) => eb.fn.countAll().as("n")).where("freight_id", "=", waybill.id).executeTakeFirstOrThrow();
     expect(Number(track.n)).toBe(13);
   });
@@ -472,11 +492,12 @@ describe.sequential("the money", () => {
     expect(paid.map((p) => p.status)).toEqual(["SUCCESS"]);
   });
 
-  it("the driver withdraws to his card on his app; the platform approves and pays it out on 提现列表; the ledger checks", LINK, async () => {
-    const wallet = await platformCall<{ account: { available: number } }>("/pay/account", undefined, person.token, "GET");
-    const available = Number(wallet.account.available);
-    expect(available, "the payment reached the driver's wallet").toBeGreaterThan(0);
-    await platformCall("/pay/withdrawals", { requestNo: crypto.randomUUID(), bankCardId: person.cardId, amount: available }, person.token);
+  it("the driver withdraws to his card on 我的钱包; the platform approves and pays it out on 提现列表; the ledger checks", LINK, async () => {
+    const wallet = await person.browser!.get("/driver/wallet");
+    const available = textOf(wallet.doc.querySelector('[data-testid="wallet-available"]')).replace(/[ 元,]/g, "");
+    expect(Number(available), "the payment reached the driver's wallet").toBeGreaterThan(0);
+    const sent = await person.browser!.submit(wallet, formWith(wallet, 'input[name="intent"][value="withdraw"]'), { amount: available });
+    expect(textOf(sent.doc.querySelector('[data-testid="wallet-notice"]')), alert(sent)).toMatch(/提现申请 \S+ 已提交，[\d,.]+ 元已冻结/);
     const withdrawal = await db.kysely.selectFrom("withdrawals").select(["id"]).where("owner_type", "=", "USER").where("owner_id", "=", person.userId).orderBy("id", "desc").executeTakeFirstOrThrow();
     const platform = await staff("SYSTEM_USER");
     await confirmOnList(platform, "/financialManage/withdrawList", "approve", Number(withdrawal.id));
@@ -578,7 +599,7 @@ describe.sequential("what everyone sees afterwards", () => {
     expect(enterpriseSees).toMatch(/充值单 \S+ 已确认到账/);
     expect(enterpriseSees).toMatch(/开票申请 \S+（.+）已审核通过，等待开票。/);
 
-    const driverSees = (await platformCall<{ records: Array<{ content: string }> }>("/sys-notification/self/search", { size: 100 }, person.token)).records.map((n) => n.content).join("\n");
+    const driverSees = await inbox(person.browser!);
     for (const text of [`您的司机档案「${person.name}」已审核通过。`, `运单 ${waybill.freightNo} 已派单`, `运单 ${waybill.freightNo} 已完成`]) expect(driverSees).toContain(text);
     expect(driverSees).toContain(`运单 ${waybill.freightNo} 的运费`);
     expect(driverSees).toMatch(/提现 \S+（.+）已打款至/);

@@ -1,7 +1,8 @@
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { StatusTag } from "~/components/freight/StatusTag";
 import { kgToTonnes } from "~/lib/format";
 import { DRIVER_TABS, WAY_WORDS, statusHint } from "~/lib/driver";
+import { DRIVER_PAPERS } from "~/lib/driver-papers";
 import { DRIVER_HOME } from "~/navigation";
 import type { DriverCard, DriverHomeLoader } from "~/services/pages/driver.server";
 import { PositionPanel } from "./PositionReporter";
@@ -43,12 +44,14 @@ export function WaybillFacts({ card }: { card: DriverCard }) {
 export function DriverHomePage() {
   const data = useLoaderData<DriverHomeLoader>();
   const current = data.current;
+  const passwordSet = useSearchParams()[0].get("password") === "set";
   return (
     <>
       <h1 className="sr-only">我的运单</h1>
       {data.done ? (
         <p className="alert-success text-base" role="status" data-testid="driver-done">{data.done}</p>
       ) : null}
+      {passwordSet ? <p className="alert-success text-base" role="status" data-testid="driver-password-set">密码已设置。以后用手机号和这个密码登录。</p> : null}
       {current ? (
         <section className="rounded-lg bg-white p-4 shadow-sm" aria-labelledby="current-title" data-testid="driver-current">
           <div className="flex items-center justify-between gap-2">
@@ -121,6 +124,7 @@ export function DriverHomePage() {
         )}
         <Pager tab={data.tabKey} total={data.list.total} current={data.list.current} size={data.list.size} />
       </section>
+      <Link to={DRIVER_PAPERS} className="driver-button btn bg-white" data-testid="driver-papers-link">我的证照（身份证、驾驶证等）</Link>
     </>
   );
 }

@@ -19,11 +19,11 @@ async function shrinkPhoto(file: File): Promise<File | null> {
 }
 
 /**
- * The 磅单 photo from the phone's camera. With JavaScript the photo is shrunk in the browser before it is
+ * A photo from the phone's camera (the 磅单, a 证照). With JavaScript the photo is shrunk in the browser before it is
  * sent (a phone's photo is several MB; the figures stay legible at PHOTO_MAX_SIDE px); without it the
  * photo is uploaded as taken.
  */
-export function PhotoInput({ id, name, label, held, error }: { id: string; name: string; label: string; held: string | null; error: string | null }) {
+export function PhotoInput({ id, name, label, held, error, what = "磅单", tip = "要拍清楚重量数字" }: { id: string; name: string; label: string; held: string | null; error: string | null; what?: string; tip?: string }) {
   const [preview, setPreview] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   useEffect(() => () => {
@@ -56,11 +56,11 @@ export function PhotoInput({ id, name, label, held, error }: { id: string; name:
     <div>
       <label htmlFor={id} className="block text-base font-semibold">{label}</label>
       <p id={hintId} className="text-sm text-gray-600">
-        {held ? "磅单已上传；要换一张就重新拍" : "点下面的按钮拍磅单，要拍清楚重量数字"}
+        {held ? `${what}已上传；要换一张就重新拍` : `点下面的按钮拍${what}，${tip}`}
       </p>
       {held ? <input type="hidden" name={name} value={held} /> : null}
-      {held && !preview ? <img src={held} alt="已上传的磅单" className="mt-2 max-h-48 rounded border" /> : null}
-      {preview ? <img src={preview} alt="刚拍的磅单" className="mt-2 max-h-48 rounded border" data-testid="photo-preview" /> : null}
+      {held && !preview ? <img src={held} alt={`已上传的${what}`} className="mt-2 max-h-48 rounded border" /> : null}
+      {preview ? <img src={preview} alt={`刚拍的${what}`} className="mt-2 max-h-48 rounded border" data-testid="photo-preview" /> : null}
       <input
         id={id}
         name={`${name}__file`}

@@ -207,7 +207,7 @@ export async function systemFileUpload(request: Request) {
 
 // ---------------------------------------------------------------- personal centre
 
-export interface PersonalInfo { id: number; name: string; mobile: string; type: string; typeLabel: string; scopeName: string | null; headshotUrl: string | null; roles: string[]; pwExpiration: string | null; passwordChangedAt: string | null; wechat: { openid: string; boundAt: string } | null }
+export interface PersonalInfo { id: number; name: string; mobile: string; type: string; typeLabel: string; scopeName: string | null; headshotUrl: string | null; roles: string[]; pwExpiration: string | null; passwordChangedAt: string | null; hasPassword: boolean; wechat: { openid: string; boundAt: string } | null }
 
 export async function personalLoader(request: Request) {
   const user = await requirePage(request);

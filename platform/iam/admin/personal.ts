@@ -13,7 +13,7 @@ import { ok, Refusal } from "../../http/envelope.js";
 import { requesterAddress } from "../../http/rate-limit.js";
 import { parse } from "../../http/validate.js";
 import type { Caller } from "../../identity/caller.js";
-import { hashPassword, verifyPassword } from "../../identity/crypto.js";
+import { hashPassword, NO_PASSWORD, verifyPassword } from "../../identity/crypto.js";
 import { requireCaller } from "../../identity/guard.js";
 import { issueSmsCode, requireSmsCode } from "../../identity/sms-codes.js";
 import { announceRevocation } from "../../identity/service.js";
@@ -33,7 +33,7 @@ export async function personalInfo(ctx: ServiceContext, caller: Caller) {
     .selectFrom("users as u")
     .leftJoin("organisations as o", "o.id", "u.org_id")
     .leftJoin("tenants as t", "t.id", "u.tenant_id")
-    .select(["u.id", "u.name", "u.mobile", "u.type", "u.headshot_url", "u.pw_expiration", "u.password_changed_at", "o.name as orgName", "t.name as tenantName"])
+    .select(["u.id", "u.name", "u.mobile", "u.type", "u.headshot_url", "u.pw_expiration", "u.password_changed_at", "u.password_hash", "o.name as orgName", "t.name as tenantName"])
     .where("u.id", "=", caller.userId)
     .executeTakeFirstOrThrow();
   const roles = await ctx.db.kysely.selectFrom("user_roles as ur").innerJoin("roles as r", "r.id", "ur.role_id").select("r.name").where("ur.user_id", "=", caller.userId).orderBy("r.id").execute();
@@ -49,6 +49,8 @@ export async function personalInfo(ctx: ServiceContext, caller: Caller) {
     roles: roles.map((r) => r.name),
     pwExpiration: user.pw_expiration,
     passwordChangedAt: user.password_changed_at ?? null,
+    /** false: opened by an enterprise and not set yet (he logs in by SMS code); his first password needs no current one. */
+    hasPassword: user.password_hash !== NO_PASSWORD,
     wechat: wechat ? { openid: `${wechat.openid.slice(0, 4)}****${wechat.openid.slice(-4)}`, boundAt: wechat.created_at } : null,
   };
 }
@@ -57,7 +59,7 @@ const nameBody = z.object({ name: z.string({ required_error: "请填写姓名" }
 const mobileOnly = z.object({ mobile: z.string({ required_error: "请填写新手机号" }).trim().regex(MOBILE_PATTERN, "请输入正确的11位手机号") });
 const mobileBody = mobileOnly.extend({ smsCode: z.string({ required_error: "请填写短信验证码" }).regex(/^\d{6}$/, "短信验证码为6位数字") });
 const passwordBody = z.object({
-  oldPassword: z.string({ required_error: "请填写当前密码" }).min(1, "请填写当前密码").max(64, "当前密码过长"),
+  oldPassword: z.string().max(64, "当前密码过长").optional().nullable(),
   newPassword: z.string({ required_error: "请填写新密码" }).regex(PASSWORD_POLICY, PASSWORD_POLICY_TEXT),
 });
 const avatarQuery = z.object({ name: z.string({ required_error: "缺少必填参数 name（文件名）" }).max(512, "文件名过长") });
@@ -65,7 +67,11 @@ const avatarQuery = z.object({ name: z.string({ required_error: "缺少必填参
 export async function changePassword(ctx: ServiceContext, caller: Caller, input: unknown) {
   const body = parse(passwordBody, input);
   const user = await ctx.db.kysely.selectFrom("users").select(["password_hash"]).where("id", "=", caller.userId).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(body.oldPassword, user.password_hash))) throw invalid("当前密码不正确");
+  // An account without a password yet (opened by an enterprise, logged in by SMS code) sets its first one.
+  if (user.password_hash !== NO_PASSWORD) {
+    if (!body.oldPassword) throw invalid("请填写当前密码");
+    if (!(await verifyPassword(body.oldPassword, user.password_hash))) throw invalid("当前密码不正确");
+  }
   if (body.oldPassword === body.newPassword) throw invalid("新密码不能与当前密码相同");
   const now = new Date();
   const expiry = await passwordExpiry(ctx.db.kysely, caller.platformId, now);
