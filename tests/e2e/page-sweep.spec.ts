@@ -7,6 +7,7 @@
  * The JavaScript-off half (and the 403s of pages not offered) is tests/pages/page-sweep.test.ts.
  */
 import { expect, test, type ConsoleMessage, type Page } from "@playwright/test";
+import { axeFindings, AXE_REPORT_DIR, blockingLines, writeAxeReport, type AxeFinding } from "../helpers/axe";
 import { FLEET_LEADER_MOBILE, inPageLinks, menuLinks, refusalIn } from "../helpers/page-sweep";
 import { ACCOUNTS, PASSWORD, waitForHydration } from "./support";
 
@@ -35,8 +36,9 @@ function inspect(page: Page) {
 }
 
 /** Opens `paths` one after another in `page`; returns the failures and, for menu pages, what each hands on. */
-async function sweep(page: Page, paths: string[], kind: "menu" | "link"): Promise<{ failures: string[]; handed: Handed[] }> {
+async function sweep(page: Page, paths: string[], kind: "menu" | "link"): Promise<{ failures: string[]; handed: Handed[]; axe: AxeFinding[] }> {
   const failures: string[] = [];
+  const axe: AxeFinding[] = [];
   // Each failure is printed as found, so a run cut short by its timeout still names the broken pages.
   const push = failures.push.bind(failures);
   failures.push = (...items: string[]) => {
@@ -75,11 +77,12 @@ async function sweep(page: Page, paths: string[], kind: "menu" | "link"): Promis
     else if (!seen.heading) failures.push(`${path}: no heading`);
     else if (kind === "menu" && !seen.content) failures.push(`${path}: no rows, form or chart`);
     if (seen && kind === "menu") handed.push(inPageLinks(seen.anchors));
+    if (seen) axe.push(...(await axeFindings(page, path)));
   }
   // The tab sweeps again (the links): its errors must not be reported twice, under this sweep's last page.
   page.off("pageerror", onPageError);
   page.off("console", onConsole);
-  return { failures, handed };
+  return { failures, handed, axe };
 }
 
 for (const [account, mobile] of Object.entries(SWEPT)) {
@@ -108,6 +111,9 @@ for (const [account, mobile] of Object.entries(SWEPT)) {
     const exports = [...new Set(handed.flatMap((h) => h.exports))];
     const followed = await Promise.all(tabs.map((tab, i) => sweep(tab, split(links, i), "link")));
     const failures = [...menu, ...followed].flatMap((r) => r.failures);
+    const axe = [...menu, ...followed].flatMap((r) => r.axe);
+    writeAxeReport(account, axe);
+    if (!AXE_REPORT_DIR) failures.push(...blockingLines(axe));
     for (const path of exports) {
       const response = await context.request.get(path, { maxRedirects: 0 });
       if (response.status() !== 200) failures.push(`${path}: export HTTP ${response.status()}`);
@@ -117,4 +123,73 @@ for (const [account, mobile] of Object.entries(SWEPT)) {
     if (account === "SYSTEM_USER") expect(links.length).toBeGreaterThan(20);
     expect(failures).toEqual([]);
   });
+}
+
+/** The pages anyone may open, and a missing page. */
+const PUBLIC_PAGES = ["/login", "/h5findShip", "/h5selectShip", "/401", "/no-such-page"];
+/** The driver's phone pages (装货/卸货 are reached from his home when he has a waybill there). */
+const DRIVER_PAGES = ["/driver", "/driver/wallet", "/driver/messages"];
+/**
+ * With JavaScript off, one page of each kind the console's shared parts make (list, form, chart, map,
+ * detail, settings) rather than every page again: the server renders the same markup either way.
+ */
+const NO_SCRIPT_PAGES: Array<[account: keyof typeof ACCOUNTS, path: string]> = [
+  ["SYSTEM_USER", "/dashboard"],
+  ["SYSTEM_USER", "/dispatchManage/waybillList"],
+  ["SYSTEM_USER", "/sysNotification"],
+  ["SYSTEM_USER", "/system/role"],
+  ["SYSTEM_USER", "/system/user"],
+  ["SYSTEM_USER", "/userInfoManage/enterpriseList"],
+  ["SYSTEM_USER", "/supplyManage/supplyList"],
+  ["SYSTEM_USER", "/financialManage/withdrawList"],
+  ["SYSTEM_USER", "/carStatisticalReport/orderTrendReport"],
+  ["SYSTEM_USER", "/findShipManage/findShip"],
+  ["ORG_USER", "/orderManage/newOrders"],
+  ["ORG_USER", "/dispatchManage/dispatchList"],
+  ["ORG_USER", "/accountManage/accountInfo"],
+  ["ORG_USER", "/personalCenter/userInfo"],
+];
+
+test("the public pages and the driver's at 375 px, and a page of each kind with JavaScript off, pass axe", async ({ browser }) => {
+  test.setTimeout(600_000);
+  const findings: AxeFinding[] = [];
+  for (const javaScriptEnabled of [true, false]) {
+    const mode = javaScriptEnabled ? "JS on" : "JS off";
+    const phone = await browser.newContext({ javaScriptEnabled, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await phone.newPage();
+    const check = async (path: string) => {
+      await page.goto(path, { waitUntil: "domcontentloaded" });
+      await waitForHydration(page);
+      findings.push(...(await axeFindings(page, `${path} (375 px, ${mode})`)));
+    };
+    for (const path of PUBLIC_PAGES) await check(path);
+    await logIn(page, ACCOUNTS.INDIVIDUAL_USER);
+    const home = await page.locator('a[href^="/driver/loading"], a[href^="/driver/unloading"]').first().getAttribute("href").catch(() => null);
+    for (const path of [...DRIVER_PAGES, ...(home ? [home] : [])]) await check(path);
+    await phone.close();
+  }
+  const desk = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1440, height: 900 } });
+  const page = await desk.newPage();
+  let as: string | null = null;
+  for (const [account, path] of NO_SCRIPT_PAGES) {
+    if (as !== account) {
+      await desk.clearCookies();
+      await logIn(page, ACCOUNTS[account]);
+      as = account;
+    }
+    await page.goto(path);
+    findings.push(...(await axeFindings(page, `${account} ${path} (JS off)`)));
+  }
+  await desk.close();
+  writeAxeReport("public-driver-noscript", findings);
+  expect(AXE_REPORT_DIR ? [] : blockingLines(findings)).toEqual([]);
+});
+
+/** Logs in through the form (it posts with JavaScript off too) and waits until the page lands. */
+async function logIn(page: Page, mobile: string) {
+  await page.goto("/login");
+  await page.getByLabel("手机号").fill(mobile);
+  await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "登 录" }).click();
+  await expect(page).toHaveURL(/\/(dashboard|driver)$/);
 }

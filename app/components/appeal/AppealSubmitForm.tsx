@@ -27,7 +27,7 @@ export function AppealSubmitForm({ freightNo, lastResult }: { freightNo: string;
       ) : null}
       <div>
         <label htmlFor={reason.id} className="mb-1 block text-sm text-gray-600">
-          申诉说明<span className="ml-0.5 text-red-500" aria-hidden="true">*</span>
+          申诉说明<span className="ml-0.5 text-danger" aria-hidden="true">*</span>
         </label>
         <textarea
           {...textareaProps(reason)}
@@ -51,7 +51,7 @@ export function AppealSubmitForm({ freightNo, lastResult }: { freightNo: string;
         {evidence.errors ? (
           <p className="field-error" id={evidence.errorId}>{evidence.errors[0]}</p>
         ) : (
-          <p className="mt-1 text-xs text-gray-400">选填：复磅单、质检报告、途中照片等已上传文件的地址，每行一个</p>
+          <p className="mt-1 text-xs text-muted">选填：复磅单、质检报告、途中照片等已上传文件的地址，每行一个</p>
         )}
       </div>
       <button type="submit" className="btn btn-primary" disabled={submitting}>{submitting ? "提交中…" : "提交申诉"}</button>

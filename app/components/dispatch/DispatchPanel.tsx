@@ -36,7 +36,7 @@ function RowPicker({ field, row, label, noun, picker, onChoose, suggestion }: { 
   return (
     <div>
       <label htmlFor={field.id} className="mb-1 block text-sm text-gray-600">
-        {label}<span className="ml-0.5 text-red-500" aria-hidden="true">*</span>
+        {label}<span className="ml-0.5 text-danger" aria-hidden="true">*</span>
       </label>
       <RefPicker
         name={field.name}
@@ -73,7 +73,7 @@ function OrderFacts({ order }: { order: OrderRecord }) {
     <dl className="grid gap-x-6 text-sm sm:grid-cols-2" aria-label="订单信息">
       {facts.map(([label, value]) => (
         <div key={label} className="flex gap-2 py-1">
-          <dt className="w-16 shrink-0 text-gray-500">{label}</dt>
+          <dt className="w-16 shrink-0 text-muted">{label}</dt>
           <dd className="min-w-0 break-words">{value}</dd>
         </div>
       ))}
@@ -140,7 +140,7 @@ export function DispatchPanel({ order, pickers, link, closeHref, lastResult }: D
                 <RowPicker field={conveyance} row={index + 1} label={water ? "船舶" : "车辆"} noun={water ? "船舶" : "车辆"} picker={pickerOf(conveyance.name, water ? "shipId" : "vehicleId")} suggestion={suggested[conveyance.name] ?? null} />
                 <div>
                   <label htmlFor={row.plannedWeight.id} className="mb-1 block text-sm text-gray-600">
-                    计划重量（吨）<span className="ml-0.5 text-red-500" aria-hidden="true">*</span>
+                    计划重量（吨）<span className="ml-0.5 text-danger" aria-hidden="true">*</span>
                   </label>
                   <input
                     {...inputProps(row.plannedWeight, { type: "text" })}
@@ -160,7 +160,7 @@ export function DispatchPanel({ order, pickers, link, closeHref, lastResult }: D
             );
           })}
         </ol>
-        <p className="text-xs text-gray-400">
+        <p className="text-xs text-muted">
           {water ? "每条派单生成一张水运运单，计划重量不超过所选船舶载重。" : "每条派单生成一张运单，公路运输单车计划重量不超过 200 吨。"}
           各单计划重量合计不超过剩余可派 {kgToTonnes(order.remainingWeight)} 吨。
         </p>

@@ -89,7 +89,7 @@ export function OrderTable({ orders, canDispatch, water, listSearch }: OrderTabl
         <tbody>
           {orders.length === 0 ? (
             <tr>
-              <td colSpan={13} className="py-12 text-center text-gray-400">暂无数据</td>
+              <td colSpan={13} className="py-12 text-center text-muted">暂无数据</td>
             </tr>
           ) : (
             orders.map((order) => (
@@ -110,7 +110,7 @@ export function OrderTable({ orders, canDispatch, water, listSearch }: OrderTabl
                   {canDispatch && (order.freightWay === "ROAD" || water) ? (
                     <Link to={dispatchHref(order)} className="btn-link" aria-label={`派单 ${order.orderNo}`}>派单</Link>
                   ) : (
-                    <span className="text-gray-300">-</span>
+                    <span className="text-muted">-</span>
                   )}
                 </td>
               </tr>

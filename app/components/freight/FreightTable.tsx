@@ -82,7 +82,7 @@ export function FreightTable<R extends FreightRow>({ records, actions, selection
         <tbody>
           {records.length === 0 ? (
             <tr>
-              <td colSpan={columnCount} className="py-12 text-center text-gray-400">暂无数据</td>
+              <td colSpan={columnCount} className="py-12 text-center text-muted">暂无数据</td>
             </tr>
           ) : (
             records.map((r) => {
@@ -111,7 +111,7 @@ export function FreightTable<R extends FreightRow>({ records, actions, selection
                   <td>
                     <a href={freightDetailHref(r.freightWay, r.freightNo)}>{r.freightNo}</a>
                     {r.abnormal ? (
-                      <span className="ml-1 rounded bg-red-50 px-1 text-xs text-red-600" title={r.abnormalReason ?? undefined}>异常</span>
+                      <span className="ml-1 rounded bg-red-50 px-1 text-xs text-danger" title={r.abnormalReason ?? undefined}>异常</span>
                     ) : null}
                   </td>
                   <td><StatusTag status={r.status} bare /></td>

@@ -32,11 +32,11 @@ function RoleForm({ catalogue, editing, kinds, closeHref }: { catalogue: Catalog
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
       <div className="mb-3 flex flex-wrap gap-4">
         <label className="flex flex-col text-sm">
-          <span className="mb-1">角色名称 <span className="text-red-500">*</span></span>
+          <span className="mb-1">角色名称 <span className="text-danger">*</span></span>
           <input name="name" required maxLength={64} defaultValue={editing?.name ?? ""} disabled={readOnly} className="input w-56" />
         </label>
         <label className="flex flex-col text-sm">
-          <span className="mb-1">用户类型 <span className="text-red-500">*</span></span>
+          <span className="mb-1">用户类型 <span className="text-danger">*</span></span>
           {editing ? (
             <input value={USER_TYPE_LABELS[editing.userType] ?? editing.userType} disabled className="input w-40" readOnly />
           ) : (
@@ -65,7 +65,7 @@ function RoleForm({ catalogue, editing, kinds, closeHref }: { catalogue: Catalog
                 </label>
                 <div className="flex flex-wrap gap-x-4 gap-y-1 pl-5 text-sm">
                   {group.codes.map((c) => (
-                    <label key={c.code} className={`flex items-center gap-1 ${c.grantable ? "" : "text-gray-400"}`} title={c.code}>
+                    <label key={c.code} className={`flex items-center gap-1 ${c.grantable ? "" : "text-muted"}`} title={c.code}>
                       <input type="checkbox" name="codes" value={c.code} checked={codes.has(c.code)} disabled={readOnly || !c.grantable} onChange={(e) => toggle(c.code, e.target.checked)} />
                       {c.name}
                     </label>
@@ -76,7 +76,7 @@ function RoleForm({ catalogue, editing, kinds, closeHref }: { catalogue: Catalog
           })}
         </div>
       </fieldset>
-      {editing && editing.users.length ? <p className="mb-3 text-sm text-gray-500">持有该角色的用户：{editing.users.map((u) => u.name).join("、")}</p> : null}
+      {editing && editing.users.length ? <p className="mb-3 text-sm text-muted">持有该角色的用户：{editing.users.map((u) => u.name).join("、")}</p> : null}
       <div className="flex gap-2">
         {readOnly ? null : <button type="submit" className="btn btn-primary">保存</button>}
         <Link to={closeHref} className="btn">{readOnly ? "关闭" : "取消"}</Link>

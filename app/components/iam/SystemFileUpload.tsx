@@ -9,7 +9,7 @@ export function SystemFileUpload({ action }: { action: string }) {
     <>
       <ResultNotice result={result && ("ok" in result || "error" in result) ? result : undefined} />
       <Form method="post" action={action} encType="multipart/form-data" className="mb-4 flex flex-wrap items-end gap-3 rounded border p-3" aria-label="上传文件">
-        <label className="flex flex-col text-sm"><span className="mb-1">文件 <span className="text-red-500">*</span></span><input type="file" name="file" required accept=".jpg,.jpeg,.png,.webp,.pdf,.xlsx,.docx,.apk" /></label>
+        <label className="flex flex-col text-sm"><span className="mb-1">文件 <span className="text-danger">*</span></span><input type="file" name="file" required accept=".jpg,.jpeg,.png,.webp,.pdf,.xlsx,.docx,.apk" /></label>
         <label className="flex flex-col text-sm"><span className="mb-1">分类</span>
           <select name="category" className="input" defaultValue="MANUAL">{Object.entries(FILE_CATEGORY_OPTIONS).map(([v, o]) => <option key={v} value={v}>{o.label}</option>)}</select>
         </label>
@@ -20,7 +20,7 @@ export function SystemFileUpload({ action }: { action: string }) {
           <select name="fileCode" className="input" defaultValue=""><option value="">无</option>{FILE_CODES.map((c) => <option key={c} value={c}>{c}</option>)}</select>
         </label>
         <button type="submit" className="btn btn-primary" data-log-module="系统文件" data-log-content="点击上传文件">上传</button>
-        <p className="w-full text-xs text-gray-500">图片（jpg/png/webp）≤ 10 MB；pdf/xlsx/docx ≤ 20 MB；apk ≤ 200 MB。文件名不能包含路径。</p>
+        <p className="w-full text-xs text-muted">图片（jpg/png/webp）≤ 10 MB；pdf/xlsx/docx ≤ 20 MB；apk ≤ 200 MB。文件名不能包含路径。</p>
       </Form>
     </>
   );

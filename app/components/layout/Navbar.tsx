@@ -68,7 +68,7 @@ export function Navbar({ user, msgNum, menu, sidebarOpen, withUserMenu }: Navbar
             <span className="relative">
               <img src={user.headshotUrl || DEFAULT_AVATAR} alt="" className="h-8 w-8 rounded" />
               {msgNum > 0 ? (
-                <span className="absolute -right-2 -top-2 min-w-[18px] rounded-full bg-red-500 px-1 text-center text-[10px] leading-[18px] text-white" data-testid="avatar-badge">
+                <span className="absolute -right-2 -top-2 min-w-[18px] rounded-full bg-danger px-1 text-center text-[10px] leading-[18px] text-white" data-testid="avatar-badge">
                   {badgeCount(msgNum)}
                 </span>
               ) : null}
@@ -81,7 +81,7 @@ export function Navbar({ user, msgNum, menu, sidebarOpen, withUserMenu }: Navbar
               <li role="none">
                 <Link role="menuitem" to="/sysNotification" className="flex items-center justify-between px-4 py-2 hover:bg-primary-soft">
                   消息
-                  {msgNum > 0 ? <span className="rounded-full bg-red-500 px-1.5 text-xs text-white" data-testid="menu-badge">{badgeCount(msgNum)}</span> : null}
+                  {msgNum > 0 ? <span className="rounded-full bg-danger px-1.5 text-xs text-white" data-testid="menu-badge">{badgeCount(msgNum)}</span> : null}
                 </Link>
               </li>
               <li role="none"><Link role="menuitem" to="/personalCenter/userInfo" className="block px-4 py-2 hover:bg-primary-soft">个人中心</Link></li>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { CHINA_PLACES } from "~/lib/chinaPlaces";
+import { CHART_TEXT } from "~/lib/palette";
 import { frameBounds, project, type MapFrame } from "~/lib/trackGeometry";
 
 /** A map as the loader hands it: its frame and the base drawn on the server (app/lib/chinaMap.server.ts). */
@@ -17,7 +18,7 @@ function Places({ frame }: { frame: MapFrame }) {
   if (view.east - view.west > CITIES_BELOW_DEG) return null;
   const places = CHINA_PLACES.features.filter(({ geometry: { coordinates: [lng, lat] } }) => lat >= view.south && lat <= view.north && lng >= view.west && lng <= view.east);
   return (
-    <g fontSize="12" fill="#475569" pointerEvents="none">
+    <g fontSize="12" fill={CHART_TEXT.regular} pointerEvents="none">
       {places.map((p) => {
         const at = project(frame, { lng: p.geometry.coordinates[0], lat: p.geometry.coordinates[1] });
         return (

@@ -55,7 +55,7 @@ export function FieldTable({
         <tbody>
           {records.length === 0 ? (
             <tr>
-              <td colSpan={span} className="py-6 text-center text-gray-400">{empty}</td>
+              <td colSpan={span} className="py-6 text-center text-muted">{empty}</td>
             </tr>
           ) : (
             records.map((record, i) => (
@@ -83,7 +83,7 @@ export function FieldFacts({ columns, record, testId }: { columns: ReadonlyArray
     <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2 xl:grid-cols-3" data-testid={testId}>
       {columns.map(([key, field]) => (
         <div key={key} className="flex min-w-0 gap-2">
-          <dt className="w-28 shrink-0 text-gray-500">{field.label}</dt>
+          <dt className="w-28 shrink-0 text-muted">{field.label}</dt>
           <dd className="min-w-0 break-words text-gray-800" data-field={key}>{cellOf(field, record[key], record, key)}</dd>
         </div>
       ))}

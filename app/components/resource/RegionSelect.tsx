@@ -69,7 +69,7 @@ export function RegionSelect({ name, id, label, choice, required = false, error,
     <div className="min-w-0" role="group" aria-labelledby={`${id}-label`}>
       <span id={`${id}-label`} className={filter ? "filter-label" : "mb-1 block text-sm text-gray-600"}>
         <label htmlFor={id}>{label}</label>
-        {required ? <span className="ml-0.5 text-red-500" aria-hidden="true">*</span> : null}
+        {required ? <span className="ml-0.5 text-danger" aria-hidden="true">*</span> : null}
       </span>
       <div className="flex items-center gap-1">
         {select("province", provinces, "省")}
@@ -81,7 +81,7 @@ export function RegionSelect({ name, id, label, choice, required = false, error,
           </button>
         )}
       </div>
-      {hint && !error ? <p id={`${id}-hint`} className="mt-0.5 text-xs text-gray-400">{hint}</p> : null}
+      {hint && !error ? <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted">{hint}</p> : null}
       {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
     </div>
   );

@@ -46,7 +46,7 @@ export function ResourceTable({ def, records, columns: given, wide = [], rowActi
         <tbody>
           {records.length === 0 ? (
             <tr>
-              <td colSpan={span} className="py-12 text-center text-gray-400">{empty}</td>
+              <td colSpan={span} className="py-12 text-center text-muted">{empty}</td>
             </tr>
           ) : (
             records.map((record) => {

@@ -69,9 +69,9 @@ export function FieldInput({ name, id, field, defaultValue, error, picker, requi
       <FieldLabel id={id} label={field.label} required={required} />
       <div className="flex items-center gap-1">
         {control}
-        {field.input.suffix ? <span className="shrink-0 text-sm text-gray-500">{field.input.suffix}</span> : null}
+        {field.input.suffix ? <span className="shrink-0 text-sm text-muted">{field.input.suffix}</span> : null}
       </div>
-      {field.hint && !error ? <p id={`${id}-hint`} className="mt-0.5 text-xs text-gray-400">{field.hint}</p> : null}
+      {field.hint && !error ? <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted">{field.hint}</p> : null}
       {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
     </div>
   );
@@ -82,7 +82,7 @@ function FieldLabel({ id, label, required }: { id: string; label: string; requir
   return (
     <label htmlFor={id} className="mb-1 block text-sm text-gray-600">
       {label}
-      {required ? <span className="ml-0.5 text-red-500" aria-hidden="true">*</span> : null}
+      {required ? <span className="ml-0.5 text-danger" aria-hidden="true">*</span> : null}
     </label>
   );
 }
