@@ -7,7 +7,7 @@
  * The JavaScript-off half (and the 403s of pages not offered) is tests/pages/page-sweep.test.ts.
  */
 import { expect, test, type ConsoleMessage, type Page } from "@playwright/test";
-import { axeFindings, AXE_REPORT_DIR, blockingLines, writeAxeReport, type AxeFinding } from "../helpers/axe";
+import { axeClock, axeFindings, AXE_REPORT_DIR, blockingLines, writeAxeReport, type AxeFinding } from "../helpers/axe";
 import { FLEET_LEADER_MOBILE, inPageLinks, menuLinks, refusalIn } from "../helpers/page-sweep";
 import { ACCOUNTS, PASSWORD, waitForHydration } from "./support";
 
@@ -119,7 +119,7 @@ for (const [account, mobile] of Object.entries(SWEPT)) {
       if (response.status() !== 200) failures.push(`${path}: export HTTP ${response.status()}`);
       await response.dispose();
     }
-    console.log(`[page-sweep] ${account}: ${offered.length} pages, ${links.length} row links, ${exports.length} exports in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`[page-sweep] ${account}: ${offered.length} pages, ${links.length} row links, ${exports.length} exports in ${((Date.now() - started) / 1000).toFixed(1)} s (axe so far: ${axeClock.pages} pages, ${(axeClock.ms / 1000).toFixed(1)} s, two tabs side by side)`);
     if (account === "SYSTEM_USER") expect(links.length).toBeGreaterThan(20);
     expect(failures).toEqual([]);
   });

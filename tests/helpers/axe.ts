@@ -29,14 +29,20 @@ interface RawResult {
   nodes: Array<{ target: unknown[] }>;
 }
 
+/** What axe has cost so far in this worker: pages checked and milliseconds spent (the sweep logs it). */
+export const axeClock = { pages: 0, ms: 0 };
+
 /** The violations axe finds on the page as it is now, one finding per rule. */
 export async function axeFindings(page: Page, label: string): Promise<AxeFinding[]> {
+  const started = Date.now();
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async (tags) => {
     const { axe } = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: RawResult[] }> } };
     const result = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) }));
   }, AXE_TAGS);
+  axeClock.pages += 1;
+  axeClock.ms += Date.now() - started;
   return violations.map((v) => ({
     page: label,
     rule: v.id,

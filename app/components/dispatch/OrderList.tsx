@@ -12,6 +12,7 @@ import { specialCharacterPropsOf } from "~/lib/special-characters";
 import { freightDetailHref, freightStepHref } from "~/lib/freight-links";
 import { fenToYuan, formatDateTime, kgToTonnes } from "~/lib/format";
 import type { OrderListValues } from "~/lib/order-list";
+import { ScrollBox } from "~/components/ui/ScrollBox";
 
 const filterProps = specialCharacterPropsOf(orderSearchSchema);
 
@@ -67,7 +68,7 @@ export function OrderTable({ orders, canDispatch, water, listSearch }: OrderTabl
     return `/dispatchManage/dispatchList?${params}`;
   };
   return (
-    <div className="overflow-x-auto">
+    <ScrollBox label={"待调度订单"}>
       <table className="table" aria-label="待调度订单">
         <thead>
           <tr>
@@ -118,7 +119,7 @@ export function OrderTable({ orders, canDispatch, water, listSearch }: OrderTabl
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 

@@ -109,7 +109,7 @@ function RowAction({ queue, record, listSearch }: { queue: QueueSpec; record: Fr
     <Link
       to={hrefWith(queue.path, listSearch, { freightNo: record.freightNo })}
       className="btn-link"
-      aria-label={`${step ? STEP_ACTIONS[step].label : "查看"}运单 ${record.freightNo}`}
+      aria-label={`${step ? STEP_ACTIONS[step].label : "查看"} 运单 ${record.freightNo}`}
     >
       {step ? STEP_ACTIONS[step].label : "查看"}
     </Link>

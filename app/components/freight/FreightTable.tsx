@@ -5,6 +5,7 @@ import type { FreightRow } from "~/lib/freight-row";
 import { fenToYuan, formatDateTime, kgToTonnes } from "~/lib/format";
 import { freightDetailHref } from "~/lib/freight-links";
 import { StatusTag } from "./StatusTag";
+import { ScrollBox } from "~/components/ui/ScrollBox";
 
 /** Row checkboxes: which rows may be picked, which are picked, and the form their inputs belong to. */
 export interface FreightRowSelection<R extends FreightRow = FreightRow> {
@@ -48,7 +49,7 @@ export function FreightTable<R extends FreightRow>({ records, actions, selection
   };
 
   return (
-    <div className="overflow-x-auto">
+    <ScrollBox label={label}>
       <table className={`table table-nowrap table-keys table-freight${selection ? " table-keys-select" : ""}`} aria-label={label}>
         <thead>
           <tr>
@@ -133,6 +134,6 @@ export function FreightTable<R extends FreightRow>({ records, actions, selection
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -64,11 +64,11 @@ export function Navbar({ user, msgNum, menu, sidebarOpen, withUserMenu }: Navbar
           </svg>
         </button>
         <details className="relative" data-testid="avatar-menu">
-          <summary className="flex cursor-pointer list-none items-center gap-2 rounded px-2 py-1 hover:bg-gray-100 [&::-webkit-details-marker]:hidden" aria-label="用户菜单">
+          <summary className="flex cursor-pointer list-none items-center gap-2 rounded px-2 py-1 hover:bg-gray-100 [&::-webkit-details-marker]:hidden" aria-label={`${user.name} 用户菜单${msgNum > 0 ? `，${badgeCount(msgNum)} 条未读消息` : ""}`}>
             <span className="relative">
               <img src={user.headshotUrl || DEFAULT_AVATAR} alt="" className="h-8 w-8 rounded" />
               {msgNum > 0 ? (
-                <span className="absolute -right-2 -top-2 min-w-[18px] rounded-full bg-danger px-1 text-center text-[10px] leading-[18px] text-white" data-testid="avatar-badge">
+                <span className="absolute -right-2 -top-2 min-w-[18px] rounded-full bg-danger px-1 text-center text-[10px] leading-[18px] text-white" data-testid="avatar-badge" aria-hidden="true">
                   {badgeCount(msgNum)}
                 </span>
               ) : null}

@@ -91,10 +91,12 @@ export function TagsView({ userId, affix }: { userId: string; affix: VisitedView
           >
             {active ? <span className="h-2 w-2 rounded-full bg-white" aria-hidden="true" /> : null}
             {view.title}
+            {/* The pointer's close mark: a button inside the tab (a link) would be one control inside another; the tab's menu (关闭) and the middle click close it too. */}
             {!view.affix ? (
-              <button
-                type="button"
-                aria-label={`关闭 ${view.title}`}
+              <span
+                aria-hidden="true"
+                title={`关闭 ${view.title}`}
+                data-tab-close=""
                 className="ml-0.5 rounded-full px-0.5 leading-none hover:bg-black/20"
                 onClick={(e) => {
                   e.preventDefault();
@@ -103,7 +105,7 @@ export function TagsView({ userId, affix }: { userId: string; affix: VisitedView
                 }}
               >
                 ×
-              </button>
+              </span>
             ) : null}
           </Link>
         );

@@ -3,6 +3,7 @@ import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { columnHeader, formatCell, REPORT_DIMENSIONS, REPORT_PERIODS, type ReportId } from "../../../contract/reports";
 import { Chart } from "~/components/charts/Chart";
 import type { loadReport } from "~/services/pages/reports.server";
+import { ScrollBox } from "~/components/ui/ScrollBox";
 
 const labelClass = "filter-label";
 /** More rows than this are in the export only, so the page stays light. */
@@ -97,7 +98,7 @@ export function ReportPage() {
       {data.error ? <p className="alert-error" role="alert">{data.error}</p> : null}
       {data.chartSvg ? <Chart svg={data.chartSvg} testId="report-chart" /> : null}
       {result ? (
-        <div className="overflow-x-auto">
+        <ScrollBox label={`${data.meta.title}结果`}>
           <table className="table" aria-label={`${data.meta.title}结果`} data-testid="report-table">
             <thead>
               <tr>
@@ -132,7 +133,7 @@ export function ReportPage() {
             ) : null}
           </table>
           {rows.length > SHOWN_ROWS ? <p className="mt-2 text-sm text-muted">共 {rows.length} 行，页面显示前 {SHOWN_ROWS} 行，完整数据请导出。</p> : null}
-        </div>
+        </ScrollBox>
       ) : null}
     </section>
   );

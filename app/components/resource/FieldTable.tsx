@@ -1,6 +1,7 @@
 import type { HTMLAttributes, ReactNode } from "react";
 import type { Field } from "../../../contract/resources/kit";
 import { cellOf, linked, noted } from "./cells";
+import { ScrollBox } from "~/components/ui/ScrollBox";
 
 type Rec = Record<string, unknown>;
 /** Attributes a page gives a row or a cell (its test id, a highlight, a tooltip, a `data-*` marker). */
@@ -41,7 +42,7 @@ export function FieldTable({
 }) {
   const span = columns.length + (leading ? 1 : 0) + trailing.length;
   return (
-    <div className="overflow-x-auto">
+    <ScrollBox label={label}>
       <table className="table table-nowrap" aria-label={label} data-testid={testId}>
         <thead>
           <tr>
@@ -73,7 +74,7 @@ export function FieldTable({
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 
