@@ -3,16 +3,17 @@
  * evaluated into the page through the DevTools protocol, so the console's Content-Security-Policy
  * (nonce scripts only) does not stop it, and it runs with the page's JavaScript off too.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync, writeFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import axe from "axe-core";
 
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /** The impacts that fail the sweep. */
 const BLOCKING = new Set(["serious", "critical"]);
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+/** The engine's own source, as axe-core publishes it for injection into a page. */
+const axeSource = axe.source;
 
 export interface AxeFinding {
   page: string;
@@ -37,8 +38,8 @@ export async function axeFindings(page: Page, label: string): Promise<AxeFinding
   const started = Date.now();
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async (tags) => {
-    const { axe } = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: RawResult[] }> } };
-    const result = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+    const engine = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: RawResult[] }> } }).axe;
+    const result = await engine.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) }));
   }, AXE_TAGS);
   axeClock.pages += 1;
