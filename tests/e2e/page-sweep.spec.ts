@@ -8,6 +8,7 @@
  */
 import { expect, test, type ConsoleMessage, type Page } from "@playwright/test";
 import { axeClock, axeFindings, AXE_REPORT_DIR, blockingLines, writeAxeReport, type AxeFinding } from "../helpers/axe";
+import { SCRIPTED_COOKIE } from "../../app/lib/scripted";
 import { FLEET_LEADER_MOBILE, inPageLinks, menuLinks, refusalIn } from "../helpers/page-sweep";
 import { ACCOUNTS, PASSWORD, waitForHydration } from "./support";
 
@@ -85,46 +86,6 @@ async function sweep(page: Page, paths: string[], kind: "menu" | "link"): Promis
   return { failures, handed, axe };
 }
 
-for (const [account, mobile] of Object.entries(SWEPT)) {
-  test(`every page ${account}'s menu offers, and the links they hand on, hydrate without errors`, async ({ page, context }) => {
-    // Well under four minutes for the platform account on a quiet two-core machine; the cap leaves
-    // room for a machine shared with other work.
-    test.setTimeout(900_000);
-    await page.goto("/login");
-    await page.getByLabel("手机号").fill(mobile);
-    await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "登 录" }).click();
-    // Staff land on 首页, a driver on his own home: the menu is the console's, on 首页.
-    await expect(page).toHaveURL(/\/(dashboard|driver)$/);
-    if (!page.url().endsWith("/dashboard")) await page.goto("/dashboard");
-    await waitForHydration(page);
-    const menuHrefs = () => page.locator('nav[aria-label="主菜单"] a[href]').evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
-    // The dashboard's menu (rendered once the login's navigation has landed).
-    await expect.poll(async () => menuLinks(await menuHrefs()).length).toBeGreaterThan(3);
-    const offered = menuLinks(await menuHrefs());
-    const started = Date.now();
-    const tabs = [page, ...(await Promise.all(Array.from({ length: TABS - 1 }, () => context.newPage())))];
-    const split = <T,>(items: T[], i: number) => items.filter((_, n) => n % TABS === i);
-    const menu = await Promise.all(tabs.map((tab, i) => sweep(tab, split(offered, i), "menu")));
-    const handed = menu.flatMap((r) => r.handed);
-    const links = [...new Set(handed.flatMap((h) => h.pages))].filter((path) => !offered.includes(path));
-    const exports = [...new Set(handed.flatMap((h) => h.exports))];
-    const followed = await Promise.all(tabs.map((tab, i) => sweep(tab, split(links, i), "link")));
-    const failures = [...menu, ...followed].flatMap((r) => r.failures);
-    const axe = [...menu, ...followed].flatMap((r) => r.axe);
-    writeAxeReport(account, axe);
-    if (!AXE_REPORT_DIR) failures.push(...blockingLines(axe));
-    for (const path of exports) {
-      const response = await context.request.get(path, { maxRedirects: 0 });
-      if (response.status() !== 200) failures.push(`${path}: export HTTP ${response.status()}`);
-      await response.dispose();
-    }
-    console.log(`[page-sweep] ${account}: ${offered.length} pages, ${links.length} row links, ${exports.length} exports in ${((Date.now() - started) / 1000).toFixed(1)} s (axe so far: ${axeClock.pages} pages, ${(axeClock.ms / 1000).toFixed(1)} s, two tabs side by side)`);
-    if (account === "SYSTEM_USER") expect(links.length).toBeGreaterThan(20);
-    expect(failures).toEqual([]);
-  });
-}
-
 /** The pages anyone may open, and a missing page. */
 const PUBLIC_PAGES = ["/login", "/h5findShip", "/h5selectShip", "/401", "/no-such-page"];
 /** The driver's phone pages (装货/卸货 are reached from his home when he has a waybill there). */
@@ -191,7 +152,10 @@ async function axeWithoutScript(page: Page, path: string, label: string): Promis
   const target = new URL(path, page.url()).pathname;
   const matches = (url: URL) => url.pathname === target;
   await page.route(matches, async (route) => {
-    const response = await route.fetch();
+    // Without the cookie that says this browser runs scripts: the server then sends what it sends a browser without them.
+    const headers = { ...route.request().headers() };
+    headers.cookie = (headers.cookie ?? "").split("; ").filter((c) => !c.startsWith(`${SCRIPTED_COOKIE}=`)).join("; ");
+    const response = await route.fetch({ headers });
     const html = (await response.text()).replace(/<script\b[\s\S]*?<\/script>/gi, "").replace(/<\/?noscript>/gi, "");
     await route.fulfill({ response, body: html });
   });
@@ -201,6 +165,46 @@ async function axeWithoutScript(page: Page, path: string, label: string): Promis
   } finally {
     await page.unroute(matches);
   }
+}
+
+for (const [account, mobile] of Object.entries(SWEPT)) {
+  test(`every page ${account}'s menu offers, and the links they hand on, hydrate without errors`, async ({ page, context }) => {
+    // Well under four minutes for the platform account on a quiet two-core machine; the cap leaves
+    // room for a machine shared with other work.
+    test.setTimeout(900_000);
+    await page.goto("/login");
+    await page.getByLabel("手机号").fill(mobile);
+    await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "登 录" }).click();
+    // Staff land on 首页, a driver on his own home: the menu is the console's, on 首页.
+    await expect(page).toHaveURL(/\/(dashboard|driver)$/);
+    if (!page.url().endsWith("/dashboard")) await page.goto("/dashboard");
+    await waitForHydration(page);
+    const menuHrefs = () => page.locator('nav[aria-label="主菜单"] a[href]').evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+    // The dashboard's menu (rendered once the login's navigation has landed).
+    await expect.poll(async () => menuLinks(await menuHrefs()).length).toBeGreaterThan(3);
+    const offered = menuLinks(await menuHrefs());
+    const started = Date.now();
+    const tabs = [page, ...(await Promise.all(Array.from({ length: TABS - 1 }, () => context.newPage())))];
+    const split = <T,>(items: T[], i: number) => items.filter((_, n) => n % TABS === i);
+    const menu = await Promise.all(tabs.map((tab, i) => sweep(tab, split(offered, i), "menu")));
+    const handed = menu.flatMap((r) => r.handed);
+    const links = [...new Set(handed.flatMap((h) => h.pages))].filter((path) => !offered.includes(path));
+    const exports = [...new Set(handed.flatMap((h) => h.exports))];
+    const followed = await Promise.all(tabs.map((tab, i) => sweep(tab, split(links, i), "link")));
+    const failures = [...menu, ...followed].flatMap((r) => r.failures);
+    const axe = [...menu, ...followed].flatMap((r) => r.axe);
+    writeAxeReport(account, axe);
+    if (!AXE_REPORT_DIR) failures.push(...blockingLines(axe));
+    for (const path of exports) {
+      const response = await context.request.get(path, { maxRedirects: 0 });
+      if (response.status() !== 200) failures.push(`${path}: export HTTP ${response.status()}`);
+      await response.dispose();
+    }
+    console.log(`[page-sweep] ${account}: ${offered.length} pages, ${links.length} row links, ${exports.length} exports in ${((Date.now() - started) / 1000).toFixed(1)} s (axe so far: ${axeClock.pages} pages, ${(axeClock.ms / 1000).toFixed(1)} s, two tabs side by side)`);
+    if (account === "SYSTEM_USER") expect(links.length).toBeGreaterThan(20);
+    expect(failures).toEqual([]);
+  });
 }
 
 /** Logs in through the form (it posts with JavaScript off too) and waits until the page lands. */
