@@ -5,6 +5,9 @@
  * error, hydrates (html[data-hydrated]), shows no refusal ("查询失败", "没有权限" …) and has real
  * content. One login per account; two tabs sweep side by side.
  * The JavaScript-off half (and the 403s of pages not offered) is tests/pages/page-sweep.test.ts.
+ * Every page it opens is also checked with axe-core (WCAG 2.1 A/AA): no serious or critical violation
+ * (docs/design/accessibility.md); so are the public pages and the driver's at 375 px, with JavaScript on
+ * and off, and a sample of console pages with it off.
  */
 import { expect, test, type ConsoleMessage, type Page } from "@playwright/test";
 import { axeClock, axeFindings, AXE_REPORT_DIR, blockingLines, writeAxeReport, type AxeFinding } from "../helpers/axe";
