@@ -18,7 +18,7 @@ export interface MapMarker extends GeoPoint {
 export function ShipMap({ markers, wharves = [], track = [], selectedId = null, label, view }: { markers: MapMarker[]; wharves?: Array<GeoPoint & { name: string }>; track?: GeoPoint[]; selectedId?: number | null; label: string; view: MapViewData }) {
   const at = (p: GeoPoint) => project(view.frame, p);
   return (
-    <MapSvg view={view} label={label} testId="ship-map">
+    <MapSvg view={view} label={label} testId="ship-map" withLinks={markers.some((m) => m.href)}>
       {track.length > 1 ? <polyline points={polylinePoints(track.map(at))} fill="none" stroke="#0ea5e9" strokeWidth="2.5" strokeDasharray="5 3" strokeLinejoin="round" data-testid="ship-track" /> : null}
       {wharves.map((w, k) => {
         const p = at(w);

@@ -9,7 +9,7 @@ import { project } from "~/lib/trackGeometry";
 export function FleetMap({ vehicles, selectedId, hrefOf, view }: { vehicles: VehiclePosition[]; selectedId: number | null; hrefOf: (id: number) => string; view: MapViewData }) {
   const located = vehicles.filter((v): v is VehiclePosition & { lat: number; lng: number } => v.lat != null && v.lng != null);
   return (
-    <MapSvg view={view} label={`车辆分布图，共 ${located.length} 辆有定位`} testId="fleet-map">
+    <MapSvg view={view} label={`车辆分布图，共 ${located.length} 辆有定位`} testId="fleet-map" withLinks>
       {located.map((v) => {
         const at = project(view.frame, v);
         const selected = v.vehicleId === selectedId;

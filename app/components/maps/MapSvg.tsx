@@ -36,10 +36,12 @@ function Places({ frame }: { frame: MapFrame }) {
  * A map image: the server-drawn China base (provinces outlined and named), the reference cities, and
  * what the page draws over it in the same frame (`children`). Plain SVG: it needs no script.
  */
-export function MapSvg({ view, label, testId, className = "h-auto w-full rounded border border-gray-200", children }: { view: MapViewData; label: string; testId: string; className?: string; children?: ReactNode }) {
+export function MapSvg({ view, label, testId, className = "h-auto w-full rounded border border-gray-200", children, withLinks = false }: { view: MapViewData; label: string; testId: string; className?: string; children?: ReactNode; withLinks?: boolean }) {
   const { frame } = view;
+  // A map whose provinces or markers are links is a group of them; an image's content is not operable.
+  const role = withLinks || view.base.includes("<a ") ? "group" : "img";
   return (
-    <svg viewBox={`0 0 ${frame.width} ${frame.height}`} className={className} role="img" aria-label={label} data-testid={testId} fontFamily="PingFang SC, Microsoft YaHei, Noto Sans CJK SC, sans-serif">
+    <svg viewBox={`0 0 ${frame.width} ${frame.height}`} className={className} role={role} aria-label={label} data-testid={testId} fontFamily="PingFang SC, Microsoft YaHei, Noto Sans CJK SC, sans-serif">
       {/* The base is markup our server drew from the package's GeoJSON, names escaped. */}
       <g dangerouslySetInnerHTML={{ __html: view.base }} />
       <Places frame={frame} />
