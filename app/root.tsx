@@ -8,7 +8,8 @@ import { installClickLog } from "~/components/iam/clickLog";
 import stylesheet from "~/tailwind.css";
 import { documentTitle } from "~/lib/branding";
 import { markScripted } from "~/lib/scripted";
-import { softTint } from "~/lib/settings";
+import { DEFAULT_SETTINGS } from "~/lib/settings";
+import { themeTokens } from "~/lib/palette";
 import { pageTitle } from "~/navigation";
 import { readSettings } from "~/services/settings.server";
 import { requestBranding } from "~/services/target.server";
@@ -40,10 +41,10 @@ function ProgressBar() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const theme = data?.settings.theme ?? "#1890ff";
+  const theme = themeTokens(data?.settings.theme ?? DEFAULT_SETTINGS.theme);
   const nonce = useNonce();
   return (
-    <html lang="zh-CN" style={{ "--theme-color": theme, "--theme-color-soft": softTint(theme) } as React.CSSProperties}>
+    <html lang="zh-CN" style={{ "--theme-color": theme.color, "--theme-color-soft": theme.soft, "--theme-color-on-dark": theme.onDark } as React.CSSProperties}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -79,7 +80,7 @@ export function ErrorBoundary() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-3 p-6 text-center">
       <h1 className="text-2xl font-semibold">{status === 404 ? "页面不存在" : "页面出错了"}</h1>
-      <p className="text-gray-500">{isRouteErrorResponse(error) ? String(error.data) : "请刷新页面重试；问题持续存在请联系管理员。"}</p>
+      <p className="text-muted">{isRouteErrorResponse(error) ? String(error.data) : "请刷新页面重试；问题持续存在请联系管理员。"}</p>
       <RequestIdNote />
       <a className="btn btn-primary" href="/dashboard">返回首页</a>
     </main>

@@ -6,9 +6,10 @@ import { z } from "zod";
 import { MOBILE_PATTERN } from "./validation.js";
 
 /** AIS 航行状态. */
+/** Each status's colour marks the map and colours its name in the list: 4.5:1 on white for the text. */
 export const NAV_STATUSES = {
-  UNDERWAY: { label: "航行中", colour: "#16a34a" },
-  ANCHORED: { label: "锚泊", colour: "#d97706" },
+  UNDERWAY: { label: "航行中", colour: "#15803d" },
+  ANCHORED: { label: "锚泊", colour: "#b45309" },
   MOORED: { label: "靠泊", colour: "#2563eb" },
   OTHER: { label: "其他", colour: "#6b7280" },
 } as const;

@@ -27,10 +27,11 @@ export type TrackReport = z.infer<typeof trackReportSchema>;
 export const POSITION_ONLINE_MS = 10 * 60_000;
 
 export type FleetState = "IN_TRANSIT" | "IDLE" | "OFFLINE";
+/** Each state's colour marks the map and colours its name in the list: 4.5:1 on white for the text. */
 export const FLEET_STATES: Record<FleetState, { label: string; colour: string }> = {
-  IN_TRANSIT: { label: "运输中", colour: "#16a34a" },
+  IN_TRANSIT: { label: "运输中", colour: "#15803d" },
   IDLE: { label: "空闲", colour: "#2563eb" },
-  OFFLINE: { label: "离线", colour: "#9ca3af" },
+  OFFLINE: { label: "离线", colour: "#6b7280" },
 };
 
 export interface VehiclePosition {

@@ -13,7 +13,8 @@ import { SVGRenderer } from "echarts/renderers";
 import type { ChartOption, ChartSeries } from "../../contract/reports";
 import { formatDecimal } from "../../contract/numbers";
 import type { ChartTable, ChartView } from "./chart-view";
-import { CHART_FONT, CHART_PALETTE, escapeXml, finishSvg, renderOption, type ChartSize } from "./echarts.server";
+import { CHART_SERIES, CHART_TEXT } from "./palette";
+import { CHART_FONT, escapeXml, finishSvg, renderOption, type ChartSize } from "./echarts.server";
 
 echarts.use([BarChart, LineChart, PieChart, FunnelChart, GridComponent, LegendComponent, SVGRenderer]);
 
@@ -96,11 +97,11 @@ function tooltips(option: ChartOption): Array<Array<string | null>> {
 /** The ECharts option drawn for a kit option of `size` (exported for the tests). */
 export function echartsOption(option: ChartOption, { width }: ChartSize): echarts.EChartsCoreOption {
   const first = option.series[0];
-  const base = { animation: false, color: CHART_PALETTE, textStyle: { fontFamily: CHART_FONT, fontSize: FONT_SIZE }, legend: { top: 8, type: "plain", itemGap: 16 } };
+  const base = { animation: false, color: CHART_SERIES, textStyle: { fontFamily: CHART_FONT, fontSize: FONT_SIZE }, legend: { top: 8, type: "plain", itemGap: 16 } };
   if (first && (first.type === "pie" || first.type === "funnel")) {
     const s = first as Named;
     const whole = s.type === "pie" ? s.data.reduce((sum, d) => sum + Math.max(0, d.value), 0) : Math.max(0, s.data[0]?.value ?? 0);
-    const label = { formatter: (p: { name: string; value: number }) => `${p.name}：${chartValue(p.value)}（${share(p.value, whole)}）`, color: "#595959" };
+    const label = { formatter: (p: { name: string; value: number }) => `${p.name}：${chartValue(p.value)}（${share(p.value, whole)}）`, color: CHART_TEXT.regular };
     return {
       ...base,
       legend: { ...base.legend, type: "plain", left: "center" },
@@ -125,15 +126,15 @@ export function echartsOption(option: ChartOption, { width }: ChartSize): echart
       type: "category",
       data: categories,
       axisTick: { alignWithLabel: true },
-      axisLabel: { color: "#595959", rotate: layout.rotate, interval: (index: number) => (last - index) % layout.step === 0, hideOverlap: false },
+      axisLabel: { color: CHART_TEXT.regular, rotate: layout.rotate, interval: (index: number) => (last - index) % layout.step === 0, hideOverlap: false },
     },
     yAxis: axes.slice(0, twoAxes ? 2 : 1).map((a, i) => ({
       type: "value",
       name: a.name ? `单位：${a.name}` : undefined,
-      nameTextStyle: { color: "#8c8c8c", align: i === 0 ? "left" : "right", padding: i === 0 ? [0, 0, 0, 0] : [0, 4, 0, 0] },
+      nameTextStyle: { color: CHART_TEXT.regular, align: i === 0 ? "left" : "right", padding: i === 0 ? [0, 0, 0, 0] : [0, 4, 0, 0] },
       minInterval: a.name && COUNT_UNITS.has(a.name) ? 1 : undefined,
-      splitLine: { show: i === 0, lineStyle: { color: "#f0f0f0" } },
-      axisLabel: { color: "#8c8c8c", formatter: tickLabel },
+      splitLine: { show: i === 0, lineStyle: { color: CHART_TEXT.grid } },
+      axisLabel: { color: CHART_TEXT.regular, formatter: tickLabel },
     })),
     series: series.map((s) => {
       const common = { name: seriesLabel(option, s), data: s.data, yAxisIndex: twoAxes ? (s.yAxisIndex ?? 0) : 0 };
@@ -166,7 +167,7 @@ function draw(option: ChartOption, size: ChartSize): string {
   const title = option.title?.text ?? "";
   const empty = option.series.every((s) => s.data.length === 0);
   const svg = renderOption(echartsOption(option, size), size);
-  const notice = empty ? `<text x="${size.width / 2}" y="${size.height / 2}" text-anchor="middle" fill="#8c8c8c" font-size="14">暂无数据</text>` : "";
+  const notice = empty ? `<text x="${size.width / 2}" y="${size.height / 2}" text-anchor="middle" fill="${CHART_TEXT.regular}" font-size="14">暂无数据</text>` : "";
   return finishSvg(svg, { title, tooltips: tooltips(option), extra: notice });
 }
 

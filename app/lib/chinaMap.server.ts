@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fitFrame, frameBounds, project, type GeoPoint, type MapFrame } from "./trackGeometry";
 import { waterAreas } from "./waterways.server";
+import { CHART_TEXT } from "./palette";
 
 type Ring = Array<[number, number]>;
 
@@ -150,7 +151,7 @@ function drawWaterways(frame: MapFrame, view: Box): string {
   // Thicker on a national view, where a river is a chain of specks a pixel across.
   const width = frame.scale < WATER_THIN_BELOW ? 1.6 : 1;
   // The river data is OpenStreetMap's (ODbL, through the package): its attribution stays on the map.
-  const attribution = `<text x="${frame.width - 6}" y="${frame.height - 6}" font-size="10" fill="#8a97a8" text-anchor="end" data-testid="map-attribution">水系 © OpenStreetMap 贡献者</text>`;
+  const attribution = `<text x="${frame.width - 6}" y="${frame.height - 6}" font-size="10" fill="${CHART_TEXT.regular}" text-anchor="end" data-testid="map-attribution">水系 © OpenStreetMap 贡献者</text>`;
   return `<path d="${d}" fill="#9cc2e8" stroke="#9cc2e8" stroke-width="${width}" stroke-linejoin="round" data-testid="map-waterways" pointer-events="none"/>${attribution}`;
 }
 
@@ -181,7 +182,7 @@ export function drawBase(frame: MapFrame, { provinceHref, selected = null, water
     `<rect width="${frame.width}" height="${frame.height}" fill="#e8eef5"/>` +
     `<g stroke="#9aa8bb" stroke-width="0.8" stroke-linejoin="round" data-testid="map-provinces">${shapes}</g>` +
     (waterways ? drawWaterways(frame, view) : "") +
-    `<g font-size="13" fill="#8a97a8" text-anchor="middle" pointer-events="none">${names}</g>`;
+    `<g font-size="13" fill="${CHART_TEXT.regular}" text-anchor="middle" pointer-events="none">${names}</g>`;
   if (key) {
     BASE_CACHE.set(key, markup);
     if (BASE_CACHE.size > 32) BASE_CACHE.delete(BASE_CACHE.keys().next().value!);

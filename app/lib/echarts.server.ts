@@ -14,7 +14,6 @@ export interface ChartSize {
 
 /** Chinese faces first (macOS, Windows, Linux), then the generic family. Unquoted: it sits in style attributes. */
 export const CHART_FONT = "PingFang SC, Hiragino Sans GB, Microsoft YaHei, Noto Sans CJK SC, Source Han Sans SC, WenQuanYi Micro Hei, sans-serif";
-export const CHART_PALETTE = ["#1890ff", "#fa8c16", "#52c41a", "#f5222d", "#722ed1", "#13c2c2", "#eb2f96", "#faad14", "#2f54eb", "#a0d911"];
 
 export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 

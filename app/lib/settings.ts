@@ -24,11 +24,3 @@ export function normaliseSettings(raw: unknown): Settings {
     sidebarOpen: bool(value.sidebarOpen, DEFAULT_SETTINGS.sidebarOpen),
   };
 }
-
-/** A light tint of the theme colour for hover and selected backgrounds. */
-export function softTint(hex: string): string {
-  const n = parseInt(hex.slice(1), 16);
-  const mix = (c: number) => Math.round(c + (255 - c) * 0.88);
-  const r = mix((n >> 16) & 255), g = mix((n >> 8) & 255), b = mix(n & 255);
-  return `rgb(${r}, ${g}, ${b})`;
-}

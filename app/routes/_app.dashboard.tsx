@@ -18,13 +18,13 @@ export default function Dashboard() {
         </div>
         <div>
           <h2 className="text-lg font-semibold">您好，{data.name}</h2>
-          <p className="text-sm text-gray-500">
+          <p className="text-sm text-muted">
             <span data-testid="dashboard-company">{data.companyName ?? "—"}</span>
-            <span className="mx-2 text-gray-300">|</span>
+            <span className="mx-2 text-muted">|</span>
             <span data-testid="dashboard-kind">{data.kind}</span>
             {data.roleNames.length ? (
               <>
-                <span className="mx-2 text-gray-300">|</span>
+                <span className="mx-2 text-muted">|</span>
                 <span data-testid="dashboard-roles">{data.roleNames.join("、")}</span>
               </>
             ) : null}
@@ -49,7 +49,7 @@ export default function Dashboard() {
               ] as const
             ).map(([label, value]) => (
               <div key={label} className="rounded border border-gray-200 px-3 py-2">
-                <dt className="text-xs text-gray-500">{label}</dt>
+                <dt className="text-xs text-muted">{label}</dt>
                 <dd className="text-lg font-semibold">{value}</dd>
               </div>
             ))}

@@ -76,12 +76,12 @@ export default function FindShipMapPage() {
             selectedId={selectedId}
             view={view}
           />
-          <p className="mt-1 text-xs text-gray-500">点击地图上的省份可按该省筛选{values.province ? "，" : ""}{values.province ? <Link to={withoutProvince(location.pathname, location.search)} className="text-primary hover:underline">查看全国</Link> : null}</p>
+          <p className="mt-1 text-xs text-muted">点击地图上的省份可按该省筛选{values.province ? "，" : ""}{values.province ? <Link to={withoutProvince(location.pathname, location.search)} className="text-primary hover:underline">查看全国</Link> : null}</p>
           {selected ? (
             <div className="mt-3 rounded border border-gray-200 p-3 text-sm" data-testid="ship-card">
               <p className="font-medium">{selected.shipName} · {selected.shipType} · 载重 {kgToTonnes(selected.deadweightKg)} 吨</p>
               <p>{navStatusLabel(selected.navStatus)} · 航速 {knots(selected.sog)} 节 · 目的地 {selected.destination ?? "—"}</p>
-              <p className={selected.stale ? "text-red-600" : ""}>定位时间：{chinaDateTime(selected.recordedAt)}{selected.stale ? "（定位过期）" : ""} · 坐标 {selected.lat.toFixed(4)}, {selected.lng.toFixed(4)}</p>
+              <p className={selected.stale ? "text-danger" : ""}>定位时间：{chinaDateTime(selected.recordedAt)}{selected.stale ? "（定位过期）" : ""} · 坐标 {selected.lat.toFixed(4)}, {selected.lng.toFixed(4)}</p>
               <p>空船：{selected.availability ? `${selected.availability.emptyPort} ${selected.availability.emptyFrom} 至 ${selected.availability.emptyTo}，可载 ${kgToTonnes(selected.availability.availableLoadKg)} 吨` : "暂无空船动态"}</p>
               <Link to={`/findShipManage/findShipDetails?shipId=${selected.shipId}`} className="text-primary hover:underline">查看详情</Link>
             </div>
@@ -89,14 +89,14 @@ export default function FindShipMapPage() {
         </div>
         <aside>
           <ul className="max-h-[34rem] overflow-y-auto text-sm" data-testid="ship-list">
-            {map.ships.length === 0 ? <li className="py-4 text-center text-gray-500">没有符合条件的船舶</li> : null}
+            {map.ships.length === 0 ? <li className="py-4 text-center text-muted">没有符合条件的船舶</li> : null}
             {map.ships.map((s) => (
               <li key={s.shipId} className={`border-b border-gray-100 py-1.5 ${s.shipId === selectedId ? "bg-primary-soft" : ""}`}>
                 <Link to={hrefOf(s.shipId)} className="flex items-center justify-between gap-2 hover:text-primary">
                   <span>{s.shipName}</span>
                   <span className="text-xs" style={{ color: NAV_STATUSES[s.navStatus as NavStatus]?.colour }}>{navStatusLabel(s.navStatus)}{s.availability ? " · 空船" : ""}</span>
                 </Link>
-                <span className={`block text-xs ${s.stale ? "text-red-600" : "text-gray-500"}`}>{s.shipType} · {kgToTonnes(s.deadweightKg)} 吨 · {chinaDateTime(s.recordedAt)}</span>
+                <span className={`block text-xs ${s.stale ? "text-danger" : "text-muted"}`}>{s.shipType} · {kgToTonnes(s.deadweightKg)} 吨 · {chinaDateTime(s.recordedAt)}</span>
               </li>
             ))}
           </ul>

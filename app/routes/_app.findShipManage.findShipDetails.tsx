@@ -44,7 +44,7 @@ export default function FindShipDetailsPage() {
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 className="page-title mb-0">找船详情 · {ship.shipName}</h2>
         <div className="flex gap-2">
-          <span className={`rounded px-2 py-0.5 text-sm ${ship.certified ? "bg-green-50 text-green-700" : "bg-gray-100 text-gray-500"}`}>{ship.certified ? "证书已认证" : "证书未认证"}</span>
+          <span className={`rounded px-2 py-0.5 text-sm ${ship.certified ? "bg-green-50 text-success" : "bg-gray-100 text-muted"}`}>{ship.certified ? "证书已认证" : "证书未认证"}</span>
           <Permission roles={["ORG_USER"]}><Link to="/findShipManage/communicateLog?form=new" className="btn btn-primary">记录沟通</Link></Permission>
           <Link to="/findShipManage/findShipList" className="btn">返回找船列表</Link>
         </div>
@@ -52,16 +52,16 @@ export default function FindShipDetailsPage() {
       <Section title="船舶信息">
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-3">
           {rows.map(([k, v]) => (
-            <div key={k} className="flex gap-2"><dt className="w-24 shrink-0 text-gray-500">{k}</dt><dd>{v}</dd></div>
+            <div key={k} className="flex gap-2"><dt className="w-24 shrink-0 text-muted">{k}</dt><dd>{v}</dd></div>
           ))}
         </dl>
       </Section>
       <Section title="位置与近 7 天轨迹">
         {position ? (
-          <p className={`mb-2 text-sm ${position.stale ? "text-red-600" : ""}`}>
+          <p className={`mb-2 text-sm ${position.stale ? "text-danger" : ""}`}>
             {navStatusLabel(position.navStatus)} · 航速 {knots(position.sog)} 节 · 目的地 {position.destination ?? "—"} · 预计到港 {position.eta ? chinaDateTime(position.eta) : "—"} · 定位时间 {chinaDateTime(position.recordedAt)}{position.stale ? "（定位过期）" : ""}
           </p>
-        ) : <p className="mb-2 text-sm text-gray-500">暂无定位</p>}
+        ) : <p className="mb-2 text-sm text-muted">暂无定位</p>}
         <div className="max-w-3xl">
           <ShipMap label={`${ship.shipName} 近 7 天轨迹，${track.length} 个定位点`} markers={position ? [{ id: ship.id, lat: position.lat, lng: position.lng, label: ship.shipName, title: ship.shipName, colour: "#16a34a", faded: position.stale }] : []} track={track} selectedId={ship.id} view={view} />
         </div>
@@ -85,7 +85,7 @@ function Table({ head, rows, empty }: { head: string[]; rows: string[][]; empty:
       <table className="table">
         <thead><tr>{head.map((h) => <th key={h} scope="col" className="whitespace-nowrap">{h}</th>)}</tr></thead>
         <tbody>
-          {rows.length === 0 ? <tr><td colSpan={head.length} className="py-6 text-center text-gray-400">{empty}</td></tr> : rows.map((r, i) => <tr key={i}>{r.map((c, j) => <td key={j} className="max-w-[20rem]">{c}</td>)}</tr>)}
+          {rows.length === 0 ? <tr><td colSpan={head.length} className="py-6 text-center text-muted">{empty}</td></tr> : rows.map((r, i) => <tr key={i}>{r.map((c, j) => <td key={j} className="max-w-[20rem]">{c}</td>)}</tr>)}
         </tbody>
       </table>
     </div>

@@ -42,7 +42,7 @@ export default function FindShipListPage() {
       <Permission roles={["ORG_USER"]}>
         <section className="card mt-3" aria-labelledby="select-link-title">
           <h2 id="select-link-title" className="page-title">分享选船链接</h2>
-          <p className="mb-2 text-sm text-gray-500">选择一条已发布的货源，生成 72 小时有效的 H5 选船链接发给货主；货主选船后会通知本企业并记入沟通记录。</p>
+          <p className="mb-2 text-sm text-muted">选择一条已发布的货源，生成 72 小时有效的 H5 选船链接发给货主；货主选船后会通知本企业并记入沟通记录。</p>
           <Form method="post" className="flex flex-wrap items-center gap-2">
             <input type="hidden" name="intent" value="selectLink" />
             <select name="supplyId" className="input w-72" aria-label="货源" required>

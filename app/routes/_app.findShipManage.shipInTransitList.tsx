@@ -25,7 +25,7 @@ export default function ShipInTransitListPage() {
         <table className="table" aria-label="在途船舶">
           <thead><tr>{head.map((h) => <th key={h} scope="col" className="whitespace-nowrap">{h}</th>)}</tr></thead>
           <tbody>
-            {rows.length === 0 ? <tr><td colSpan={head.length} className="py-12 text-center text-gray-400">{keyword ? "没有符合条件的在途船舶" : "暂无在途船舶"}</td></tr> : null}
+            {rows.length === 0 ? <tr><td colSpan={head.length} className="py-12 text-center text-muted">{keyword ? "没有符合条件的在途船舶" : "暂无在途船舶"}</td></tr> : null}
             {rows.map((r) => (
               <tr key={r.freightId} data-testid="in-transit-row">
                 <td className="whitespace-nowrap">{r.freightNo}</td>
@@ -37,7 +37,7 @@ export default function ShipInTransitListPage() {
                 <td className="whitespace-nowrap">{r.loadingTime ? chinaDateTime(r.loadingTime) : "—"}</td>
                 <td className="whitespace-nowrap">{r.position ? `${r.position.lat.toFixed(4)}, ${r.position.lng.toFixed(4)}` : "无 AIS 定位"}</td>
                 <td className="whitespace-nowrap">{r.position ? `${knots(r.position.sog)} 节 · ${navStatusLabel(r.position.navStatus)}` : "—"}</td>
-                <td className={`whitespace-nowrap ${r.position?.stale ? "font-medium text-red-600" : ""}`} data-stale={r.position?.stale ? "true" : undefined}>{r.position ? chinaDateTime(r.position.recordedAt) : "—"}</td>
+                <td className={`whitespace-nowrap ${r.position?.stale ? "font-medium text-danger" : ""}`} data-stale={r.position?.stale ? "true" : undefined}>{r.position ? chinaDateTime(r.position.recordedAt) : "—"}</td>
                 <td className="whitespace-nowrap">{r.position?.eta ? chinaDateTime(r.position.eta) : "—"}</td>
                 <td className="whitespace-nowrap">
                   <Link to={`/dispatchManage/trackPlaybackWater?freightNo=${encodeURIComponent(r.freightNo)}`} className="mr-2 text-primary hover:underline">轨迹</Link>

@@ -58,7 +58,7 @@ export default function MyFleetPage() {
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="fleet-summary">
           {figures.map(([label, value]) => (
             <div key={label} className="rounded border border-gray-200 px-3 py-2">
-              <dt className="text-xs text-gray-500">{label}</dt>
+              <dt className="text-xs text-muted">{label}</dt>
               <dd className="text-lg font-semibold">{value}</dd>
             </div>
           ))}

@@ -34,13 +34,13 @@ export default function UserInfoPage() {
       <div className="mb-4 flex items-center gap-4">
         <img src={info.headshotUrl ?? DEFAULT_AVATAR} alt="头像" className="h-16 w-16 rounded-full border object-cover" />
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-gray-500">姓名</dt><dd>{info.name}</dd>
-          <dt className="text-gray-500">手机号</dt><dd>{info.mobile}</dd>
-          <dt className="text-gray-500">用户类型</dt><dd>{info.typeLabel}</dd>
-          <dt className="text-gray-500">所属企业/租户</dt><dd>{info.scopeName ?? "—"}</dd>
-          <dt className="text-gray-500">角色</dt><dd>{info.roles.join("、") || "—"}</dd>
-          <dt className="text-gray-500">密码到期日</dt><dd>{info.pwExpiration ? formatDateTime(info.pwExpiration) : "永不过期"}</dd>
-          <dt className="text-gray-500">绑定微信</dt><dd>{info.wechat ? `已绑定（${info.wechat.openid}）` : "未绑定"}</dd>
+          <dt className="text-muted">姓名</dt><dd>{info.name}</dd>
+          <dt className="text-muted">手机号</dt><dd>{info.mobile}</dd>
+          <dt className="text-muted">用户类型</dt><dd>{info.typeLabel}</dd>
+          <dt className="text-muted">所属企业/租户</dt><dd>{info.scopeName ?? "—"}</dd>
+          <dt className="text-muted">角色</dt><dd>{info.roles.join("、") || "—"}</dd>
+          <dt className="text-muted">密码到期日</dt><dd>{info.pwExpiration ? formatDateTime(info.pwExpiration) : "永不过期"}</dd>
+          <dt className="text-muted">绑定微信</dt><dd>{info.wechat ? `已绑定（${info.wechat.openid}）` : "未绑定"}</dd>
         </dl>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
@@ -50,7 +50,7 @@ export default function UserInfoPage() {
             {info.hasPassword ? <label className="flex flex-col text-sm">当前密码<input type="password" name="oldPassword" required autoComplete="current-password" className="input" /></label> : null}
             <label className="flex flex-col text-sm">新密码<input type="password" name="newPassword" required minLength={8} maxLength={20} autoComplete="new-password" className="input" /></label>
             <label className="flex flex-col text-sm">确认新密码<input type="password" name="confirmPassword" required minLength={8} maxLength={20} autoComplete="new-password" className="input" /></label>
-            <p className="text-xs text-gray-500">8–20 位，须同时包含字母和数字；修改后其他设备上的登录将退出。</p>
+            <p className="text-xs text-muted">8–20 位，须同时包含字母和数字；修改后其他设备上的登录将退出。</p>
             <div><button type="submit" className="btn btn-primary">修改密码</button></div>
           </Form>
         </Block>

@@ -35,7 +35,7 @@ export default function SelfOwnedShipLogPage() {
       <ResourceListPage page={page} />
       <section className="card mt-3" aria-labelledby="fine-log-title">
         <h2 id="fine-log-title" className="page-title">操作日志</h2>
-        <p className="mb-2 text-sm text-gray-500">每张罚款单的开具、修改、确认、申诉、扣款和免除，与操作在同一事务中记录（最近 30 条）。</p>
+        <p className="mb-2 text-sm text-muted">每张罚款单的开具、修改、确认、申诉、扣款和免除，与操作在同一事务中记录（最近 30 条）。</p>
         {log.error ? <p className="alert-error mb-3" role="alert">{log.error}</p> : null}
         <ResourceTable def={shipFineLog} records={log.records} columns={columnsOf(shipFineLog, ["createdTime", ...SHIP_FINE_LOG_COLUMNS])} rowActions={[]} links={{}} empty="暂无操作日志" label="罚款操作日志" />
       </section>

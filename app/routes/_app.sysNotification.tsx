@@ -36,7 +36,7 @@ function TagChips({ tags }: { tags: string[] }) {
   return (
     <span className="ml-2 inline-flex flex-wrap gap-1 align-middle">
       {tags.map((tag) => (
-        <span key={tag} className="rounded bg-gray-100 px-1.5 text-xs font-normal leading-5 text-gray-500">{TAG_LABELS[tag] ?? tag}</span>
+        <span key={tag} className="rounded bg-gray-100 px-1.5 text-xs font-normal leading-5 text-muted">{TAG_LABELS[tag] ?? tag}</span>
       ))}
     </span>
   );
@@ -78,7 +78,7 @@ export default function SysNotificationPage() {
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id="notification-title" className="page-title mb-0">
           消息中心
-          {msgNum > 0 ? <span className="ml-2 text-sm font-normal text-gray-500">未读 <b className="text-red-500">{msgNum}</b> 条</span> : null}
+          {msgNum > 0 ? <span className="ml-2 text-sm font-normal text-muted">未读 <b className="text-danger">{msgNum}</b> 条</span> : null}
         </h2>
         <div className="flex gap-2">
           <button
@@ -143,7 +143,7 @@ export default function SysNotificationPage() {
             <tbody>
               {records.length === 0 ? (
                 <tr>
-                  <td colSpan={3} className="py-12 text-center text-gray-400">
+                  <td colSpan={3} className="py-12 text-center text-muted">
                     <Icon name="message" className="mx-auto mb-2 h-8 w-8" />
                     暂无消息
                   </td>
@@ -156,7 +156,7 @@ export default function SysNotificationPage() {
                       key={n.id}
                       data-testid="notification-row"
                       data-status={n.status}
-                      className={`cursor-pointer ${unread ? "text-gray-800" : "text-gray-500"}`}
+                      className={`cursor-pointer ${unread ? "text-gray-800" : "text-muted"}`}
                       onClick={(e) => {
                         if ((e.target as HTMLElement).closest("button, input, label, a")) return;
                         openRow(n.id);
@@ -179,14 +179,14 @@ export default function SysNotificationPage() {
                       <td>
                         <button type="submit" name="open" value={n.id} className="flex w-full items-start gap-2 text-left">
                           <span
-                            className={`mt-[7px] h-2 w-2 shrink-0 rounded-full ${unread ? "bg-red-500" : "bg-transparent"}`}
+                            className={`mt-[7px] h-2 w-2 shrink-0 rounded-full ${unread ? "bg-danger" : "bg-transparent"}`}
                             aria-label={unread ? "未读" : undefined}
                             role={unread ? "img" : undefined}
                           />
                           <span className="min-w-0 flex-1">
                             <span className={`break-words ${unread ? "font-semibold" : ""}`}>{n.content}</span>
                             <TagChips tags={n.tags} />
-                            <span className="mt-0.5 block text-xs font-normal text-gray-400 sm:hidden">{formatDateTime(n.createdTime)}</span>
+                            <span className="mt-0.5 block text-xs font-normal text-muted sm:hidden">{formatDateTime(n.createdTime)}</span>
                           </span>
                         </button>
                       </td>
@@ -224,7 +224,7 @@ export default function SysNotificationPage() {
         {openedMessage ? (
           <>
             {openedMessage.notification.content}
-            <span className="mt-3 block text-xs text-gray-400">{formatDateTime(openedMessage.notification.createdTime)}</span>
+            <span className="mt-3 block text-xs text-muted">{formatDateTime(openedMessage.notification.createdTime)}</span>
           </>
         ) : null}
       </Dialog>

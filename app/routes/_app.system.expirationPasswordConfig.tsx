@@ -39,7 +39,7 @@ export default function ExpirationPasswordConfigPage() {
           <input type="checkbox" name="applyToExisting" />
           对现有用户立即生效（按各用户上次修改密码的时间重新计算到期日）
         </label>
-        <p className="text-sm text-gray-500">密码到期的用户登录后须先修改密码，才能使用其他功能。</p>
+        <p className="text-sm text-muted">密码到期的用户登录后须先修改密码，才能使用其他功能。</p>
         <div><button type="submit" className="btn btn-primary">保存</button></div>
       </Form>
     </section>

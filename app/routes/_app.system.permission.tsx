@@ -28,12 +28,12 @@ export default function PermissionPage() {
   const refused = Object.values(errors).join("；");
   return (
     <PageFrame title="权限管理">
-      <p className="text-sm text-gray-500">权限码由系统定义，只读；在「角色管理」中把权限授予角色。</p>
+      <p className="text-sm text-muted">权限码由系统定义，只读；在「角色管理」中把权限授予角色。</p>
       <FilterBar filters={[{ name: "category", label: "分类", options: Object.fromEntries(categories.map((c) => [c, c])) }, { name: "keyword", label: "关键字（权限码或名称）" }]} />
       {refused ? <p className="alert-error" role="alert">{refused}</p> : null}
       <div className="card">
         <FieldTable label="权限管理" columns={COLUMNS} records={records} />
-        <p className="mt-2 text-sm text-gray-500">共 {records.length} 项</p>
+        <p className="mt-2 text-sm text-muted">共 {records.length} 项</p>
       </div>
     </PageFrame>
   );

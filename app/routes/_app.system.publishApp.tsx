@@ -21,7 +21,7 @@ export default function PublishAppPage() {
         <button type="submit" className="btn" data-log-module="版本管理" data-log-content="点击上传安装包">上传安装包</button>
         {data?.uploaded ? <p role="status" className="alert-success">已上传 {data.uploaded.originalName}，发布新版本时在「下载地址」填写 <b className="font-mono">{data.uploaded.url}</b></p> : null}
         {data?.uploadError ? <p role="alert" className="alert-error">{data.uploadError}</p> : null}
-        <p className="w-full text-xs text-gray-500">iOS 版本请直接在「下载地址」填写 App Store 地址。</p>
+        <p className="w-full text-xs text-muted">iOS 版本请直接在「下载地址」填写 App Store 地址。</p>
       </Form>
       <ResourceListPage page={page} />
     </>

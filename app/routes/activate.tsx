@@ -81,7 +81,7 @@ export default function ActivatePage() {
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-[#2d3a4b] to-[#1f2d3d] p-4">
       <div className="w-full max-w-[400px] rounded-lg bg-white p-8 shadow-xl">
         <h1 className="mb-1 text-center text-xl font-semibold text-gray-800">账号激活</h1>
-        <p className="mb-6 text-center text-xs text-gray-400">企业已为您开通账号，或您收到了注册邀请：验证手机号后设置登录密码</p>
+        <p className="mb-6 text-center text-xs text-muted">企业已为您开通账号，或您收到了注册邀请：验证手机号后设置登录密码</p>
         {reply?.error ? <p className="alert-error mb-4" role="alert">{reply.error}</p> : null}
         {errors.form ? <p className="alert-error mb-4" role="alert">{errors.form}</p> : null}
         {reply?.smsSent ? <p className="alert-success mb-4" role="status">如该手机号有待激活的账号或有效的邀请，验证码已发送，请注意查收</p> : null}
@@ -104,7 +104,7 @@ export default function ActivatePage() {
             激活并设置密码
           </button>
         </Form>
-        <p className="mt-6 text-center text-xs text-gray-400">
+        <p className="mt-6 text-center text-xs text-muted">
           <Link to="/login" className="hover:text-primary">已有密码，去登录</Link>
         </p>
       </div>

@@ -22,14 +22,14 @@ export default function DownloadPage() {
     <main className="min-h-screen bg-white">
       <div className="mx-auto max-w-3xl p-6">
         <h1 className="mb-2 text-2xl font-semibold">App 下载</h1>
-        <p className="mb-6 text-gray-500">请在手机浏览器中打开本页面，选择对应的客户端安装。</p>
+        <p className="mb-6 text-muted">请在手机浏览器中打开本页面，选择对应的客户端安装。</p>
         <ul className="grid gap-4 sm:grid-cols-3">
           {APPS.map((app) => {
             const published = versions.filter((v) => v.appCode === app.code);
             return (
               <li key={app.code} className="rounded border p-4" aria-label={app.name}>
                 <h2 className="mb-1 font-semibold">{app.name}</h2>
-                <p className="text-xs text-gray-400">适用：{app.who}</p>
+                <p className="text-xs text-muted">适用：{app.who}</p>
                 <p className="mt-2 text-sm text-gray-600">{app.what}</p>
                 {published.length ? (
                   <ul className="mt-3 space-y-2">
@@ -38,12 +38,12 @@ export default function DownloadPage() {
                         <a href={v.downloadUrl} className="btn btn-primary w-full justify-center" data-log-module="下载页" data-log-content={`下载${app.name} ${OS_LABELS[v.os] ?? v.os} ${v.versionName}`}>
                           {OS_LABELS[v.os] ?? v.os} 版 v{v.versionName}
                         </a>
-                        <p className="mt-1 text-xs text-gray-500">{v.updateNotes}</p>
+                        <p className="mt-1 text-xs text-muted">{v.updateNotes}</p>
                       </li>
                     ))}
                   </ul>
                 ) : (
-                  <p className="mt-3 text-xs text-amber-700">暂无已发布的安装包。</p>
+                  <p className="mt-3 text-xs text-warning">暂无已发布的安装包。</p>
                 )}
               </li>
             );

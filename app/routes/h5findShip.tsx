@@ -54,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 const Row = ({ label, value }: { label: string; value: string }) => (
   <div className="flex justify-between gap-3 border-b border-gray-100 py-2 text-sm">
-    <dt className="shrink-0 text-gray-500">{label}</dt>
+    <dt className="shrink-0 text-muted">{label}</dt>
     <dd className="text-right font-medium text-gray-800">{value}</dd>
   </div>
 );
@@ -64,10 +64,10 @@ function Card({ a }: { a: PublicAvailability }) {
     <Link to={`/h5findShip?id=${a.id}`} className="block rounded-lg bg-white p-3 shadow-sm" data-testid="h5-ship-card">
       <div className="flex items-center justify-between">
         <span className="font-semibold">{a.shipName}</span>
-        <span className="text-xs text-gray-500">{a.shipType} · {kgToTonnes(a.deadweightKg)} 吨</span>
+        <span className="text-xs text-muted">{a.shipType} · {kgToTonnes(a.deadweightKg)} 吨</span>
       </div>
       <p className="mt-1 text-sm text-gray-700">{a.emptyPort}</p>
-      <p className="text-xs text-gray-500">{a.emptyFrom} 至 {a.emptyTo} · 可载 {kgToTonnes(a.availableLoadKg)} 吨{a.expectedPriceFen != null ? ` · ${fenToYuan(a.expectedPriceFen)} 元/吨` : ""}</p>
+      <p className="text-xs text-muted">{a.emptyFrom} 至 {a.emptyTo} · 可载 {kgToTonnes(a.availableLoadKg)} 吨{a.expectedPriceFen != null ? ` · ${fenToYuan(a.expectedPriceFen)} 元/吨` : ""}</p>
     </Link>
   );
 }
@@ -82,7 +82,7 @@ export default function H5FindShipPage() {
         <h1 className="text-base font-semibold">{card ? "空船详情" : "找船"}</h1>
         {card ? <Link to="/h5findShip" className="text-sm text-white">返回列表</Link> : null}
       </header>
-      {message ? <p className="m-6 text-center text-sm text-gray-500" role="status">{message}</p> : null}
+      {message ? <p className="m-6 text-center text-sm text-muted" role="status">{message}</p> : null}
       {card ? (
         <>
           <section className="m-3 rounded-lg bg-white p-4 shadow-sm" data-testid="h5-ship-detail">
@@ -102,13 +102,13 @@ export default function H5FindShipPage() {
             <p className="mt-2 text-xs"><Link to={`/shipDetail?id=${card.shipId}`} className="text-primary">查看船舶资料</Link></p>
           </section>
           {result?.contact ? (
-            <p className="m-3 rounded bg-green-50 p-3 text-sm text-green-700" role="status" data-testid="h5-contact-done">已记录您的联系意向，请拨打 <a className="font-semibold underline" href={`tel:${result.contact.contactMobile}`}>{result.contact.contactMobile}</a> 联系船东。</p>
+            <p className="m-3 rounded bg-green-50 p-3 text-sm text-success" role="status" data-testid="h5-contact-done">已记录您的联系意向，请拨打 <a className="font-semibold underline" href={`tel:${result.contact.contactMobile}`}>{result.contact.contactMobile}</a> 联系船东。</p>
           ) : (
             <Form method="post" className="m-3 space-y-2 rounded-lg bg-white p-4 shadow-sm" aria-label="联系船东">
               <h3 className="font-medium">联系船东</h3>
-              <p className="text-xs text-gray-500">验证手机号后显示船东电话，您的意向将转给船东所在企业跟进。</p>
+              <p className="text-xs text-muted">验证手机号后显示船东电话，您的意向将转给船东所在企业跟进。</p>
               {result?.error ? <p className="alert-error" role="alert">{result.error}</p> : null}
-              {result?.sent ? <p className="text-xs text-green-700" role="status">验证码已发送，5 分钟内有效</p> : null}
+              {result?.sent ? <p className="text-xs text-success" role="status">验证码已发送，5 分钟内有效</p> : null}
               <input className="input w-full" name="name" placeholder="您的称呼" maxLength={32} defaultValue={result?.values?.name} aria-label="您的称呼" />
               <div className="flex gap-2">
                 <input className="input min-w-0 flex-1" name="mobile" inputMode="tel" maxLength={11} placeholder="手机号" defaultValue={result?.values?.mobile} aria-label="手机号" />
@@ -132,7 +132,7 @@ export default function H5FindShipPage() {
             <button className="btn btn-primary col-span-2" type="submit">搜索空船</button>
           </Form>
           <div className="space-y-2 px-3" data-testid="h5-ship-list">
-            {!message && list.length === 0 ? <p className="py-8 text-center text-sm text-gray-500">暂无符合条件的空船</p> : null}
+            {!message && list.length === 0 ? <p className="py-8 text-center text-sm text-muted">暂无符合条件的空船</p> : null}
             {list.map((a) => <Card key={a.id} a={a} />)}
           </div>
         </>

@@ -51,30 +51,30 @@ export default function H5SelectShipPage() {
   return (
     <main className="mx-auto min-h-screen max-w-[480px] bg-gray-50 pb-6">
       <header className="bg-primary px-4 py-3 text-white"><h1 className="text-base font-semibold">选船</h1></header>
-      {message ? <p className="m-6 text-center text-sm text-gray-500" role="status">{message}</p> : null}
+      {message ? <p className="m-6 text-center text-sm text-muted" role="status">{message}</p> : null}
       {view ? (
         <>
           <section className="m-3 rounded-lg bg-white p-4 text-sm shadow-sm" data-testid="h5-supply">
             <h2 className="mb-1 font-semibold">货源 {view.supply.supplyNo}</h2>
             <p>{view.supply.cargoName} · {view.supply.route}</p>
-            <p className="text-gray-500">剩余 {view.supply.remainingKg == null ? "不限" : `${kgToTonnes(view.supply.remainingKg)} 吨`} · 装货 {view.supply.loadingFrom.slice(0, 10)} 至 {view.supply.loadingTo.slice(0, 10)}</p>
-            <p className="text-xs text-gray-400">链接有效期至 {chinaDateTime(view.expiresAt)}</p>
+            <p className="text-muted">剩余 {view.supply.remainingKg == null ? "不限" : `${kgToTonnes(view.supply.remainingKg)} 吨`} · 装货 {view.supply.loadingFrom.slice(0, 10)} 至 {view.supply.loadingTo.slice(0, 10)}</p>
+            <p className="text-xs text-muted">链接有效期至 {chinaDateTime(view.expiresAt)}</p>
           </section>
           {result?.inquiryNo ? (
-            <p className="m-3 rounded bg-green-50 p-3 text-sm text-green-700" role="status" data-testid="h5-select-done">已提交选船意向 {result.inquiryNo}，货主将尽快与您联系。</p>
+            <p className="m-3 rounded bg-green-50 p-3 text-sm text-success" role="status" data-testid="h5-select-done">已提交选船意向 {result.inquiryNo}，货主将尽快与您联系。</p>
           ) : (
             <Form method="post" className="m-3 space-y-2" aria-label="选择船舶">
               {result?.error ? <p className="alert-error" role="alert">{result.error}</p> : null}
-              {result?.sent ? <p className="text-xs text-green-700" role="status">验证码已发送，5 分钟内有效</p> : null}
+              {result?.sent ? <p className="text-xs text-success" role="status">验证码已发送，5 分钟内有效</p> : null}
               <fieldset className="space-y-2" data-testid="h5-candidates">
                 <legend className="mb-1 text-sm font-medium">可选船舶（{view.candidates.length}）</legend>
-                {view.candidates.length === 0 ? <p className="py-6 text-center text-sm text-gray-500">暂无合适的空船，请稍后再看</p> : null}
+                {view.candidates.length === 0 ? <p className="py-6 text-center text-sm text-muted">暂无合适的空船，请稍后再看</p> : null}
                 {view.candidates.map((a) => (
                   <label key={a.id} className="flex gap-2 rounded-lg bg-white p-3 shadow-sm">
                     <input type="radio" name="availabilityId" value={a.id} defaultChecked={result?.values?.availabilityId === String(a.id)} />
                     <span className="text-sm">
                       <span className="font-semibold">{a.shipName}</span> · {a.shipType} · 载重 {kgToTonnes(a.deadweightKg)} 吨
-                      <span className="block text-xs text-gray-500">{a.emptyPort} · {a.emptyFrom} 至 {a.emptyTo} · 可载 {kgToTonnes(a.availableLoadKg)} 吨{a.expectedPriceFen != null ? ` · ${fenToYuan(a.expectedPriceFen)} 元/吨` : ""}</span>
+                      <span className="block text-xs text-muted">{a.emptyPort} · {a.emptyFrom} 至 {a.emptyTo} · 可载 {kgToTonnes(a.availableLoadKg)} 吨{a.expectedPriceFen != null ? ` · ${fenToYuan(a.expectedPriceFen)} 元/吨` : ""}</span>
                     </span>
                   </label>
                 ))}

@@ -92,7 +92,7 @@ export default function LoginPage() {
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-[#2d3a4b] to-[#1f2d3d] p-4">
       <div className="w-full max-w-[400px] rounded-lg bg-white p-8 shadow-xl">
         <h1 className="mb-1 text-center text-xl font-semibold text-gray-800">{productTitle}</h1>
-        <p className="mb-6 text-center text-xs text-gray-400">粮食与大宗货运运输管理</p>
+        <p className="mb-6 text-center text-xs text-muted">粮食与大宗货运运输管理</p>
         <nav className="mb-5 flex border-b border-gray-200" aria-label="登录方式">
           {(["password", "sms"] as const).map((m) => (
             <Link
@@ -100,7 +100,7 @@ export default function LoginPage() {
               to={tabHref(m)}
               replace
               aria-current={mode === m ? "page" : undefined}
-              className={`-mb-px flex-1 border-b-2 pb-2 text-center ${mode === m ? "border-primary text-primary" : "border-transparent text-gray-500"}`}
+              className={`-mb-px flex-1 border-b-2 pb-2 text-center ${mode === m ? "border-primary text-primary" : "border-transparent text-muted"}`}
             >
               {m === "password" ? "密码登录" : "验证码登录"}
             </Link>
@@ -171,7 +171,7 @@ export default function LoginPage() {
             {submitting ? "登录中…" : "登 录"}
           </button>
         </Form>
-        <p className="mt-6 text-center text-xs text-gray-400">
+        <p className="mt-6 text-center text-xs text-muted">
           <Link to="/activate" className="hover:text-primary">账号激活 / 接受邀请</Link>
           <span className="mx-2">·</span>
           <Link to="/download" className="hover:text-primary">下载 App</Link>

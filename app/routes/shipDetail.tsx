@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const Row = ({ label, value }: { label: string; value: string }) => (
   <div className="flex justify-between border-b border-gray-100 py-2.5 text-sm">
-    <dt className="text-gray-500">{label}</dt>
+    <dt className="text-muted">{label}</dt>
     <dd className="text-right font-medium text-gray-800">{value}</dd>
   </div>
 );
@@ -38,7 +38,7 @@ export default function ShipDetailPage() {
         <section className="m-3 rounded-lg bg-white p-4 shadow-sm" data-testid="ship-card">
           <div className="mb-2 flex items-center justify-between">
             <h2 className="text-lg font-semibold">{ship.shipName}</h2>
-            <span className={`rounded px-2 py-0.5 text-xs ${ship.certified ? "bg-green-50 text-green-700" : "bg-gray-100 text-gray-500"}`}>{ship.certified ? "已认证" : "未认证"}</span>
+            <span className={`rounded px-2 py-0.5 text-xs ${ship.certified ? "bg-green-50 text-success" : "bg-gray-100 text-muted"}`}>{ship.certified ? "已认证" : "未认证"}</span>
           </div>
           <dl>
             <Row label="船舶类型" value={ship.shipType} />
@@ -48,10 +48,10 @@ export default function ShipDetailPage() {
             <Row label="最近定位日期" value={ship.lastPositionDay ?? "暂无定位"} />
             <Row label="成交航次" value={`${ship.completedVoyages} 次`} />
           </dl>
-          <p className="mt-3 text-xs text-gray-400">联系方式等信息请登录后在找船列表查看。</p>
+          <p className="mt-3 text-xs text-muted">联系方式等信息请登录后在找船列表查看。</p>
         </section>
       ) : (
-        <p className="m-6 text-center text-sm text-gray-500" role="status">{message}</p>
+        <p className="m-6 text-center text-sm text-muted" role="status">{message}</p>
       )}
       <p className="pb-6 text-center text-sm"><Link to="/download" className="text-primary">下载 App</Link></p>
     </main>

@@ -8,8 +8,13 @@
  * The driver's own pages (司机端) are in no menu: the driver account opens each of them, and the
  * waybill step and 证照 upload his pages link to, at 375 px with JavaScript on and off: each loads,
  * shows no refusal, has no horizontal scroll and no tap target under 44 px.
+ * Every page it opens is also checked with axe-core (WCAG 2.1 A/AA): no serious or critical violation
+ * (docs/design/accessibility.md); so are the public pages and the driver's at 375 px, with JavaScript on
+ * and off, and a sample of console pages with it off.
  */
 import { expect, test, type ConsoleMessage, type Page } from "@playwright/test";
+import { axeClock, axeFindings, AXE_REPORT_DIR, blockingLines, writeAxeReport, type AxeFinding } from "../helpers/axe";
+import { SCRIPTED_COOKIE } from "../../app/lib/scripted";
 import { DRIVER_PAGES, FLEET_LEADER_MOBILE, inPageLinks, menuLinks, refusalIn } from "../helpers/page-sweep";
 import { ACCOUNTS, PASSWORD, PHONE, phoneProblems, waitForHydration } from "./support";
 
@@ -38,8 +43,9 @@ function inspect(page: Page) {
 }
 
 /** Opens `paths` one after another in `page`; returns the failures and, for menu pages, what each hands on. */
-async function sweep(page: Page, paths: string[], kind: "menu" | "link"): Promise<{ failures: string[]; handed: Handed[] }> {
+async function sweep(page: Page, paths: string[], kind: "menu" | "link", checkAxe: boolean): Promise<{ failures: string[]; handed: Handed[]; axe: AxeFinding[] }> {
   const failures: string[] = [];
+  const axe: AxeFinding[] = [];
   // Each failure is printed as found, so a run cut short by its timeout still names the broken pages.
   const push = failures.push.bind(failures);
   failures.push = (...items: string[]) => {
@@ -78,11 +84,91 @@ async function sweep(page: Page, paths: string[], kind: "menu" | "link"): Promis
     else if (!seen.heading) failures.push(`${path}: no heading`);
     else if (kind === "menu" && !seen.content) failures.push(`${path}: no rows, form or chart`);
     if (seen && kind === "menu") handed.push(inPageLinks(seen.anchors));
+    if (seen && checkAxe) axe.push(...(await axeFindings(page, path)));
   }
   // The tab sweeps again (the links): its errors must not be reported twice, under this sweep's last page.
   page.off("pageerror", onPageError);
   page.off("console", onConsole);
-  return { failures, handed };
+  return { failures, handed, axe };
+}
+
+/** The pages anyone may open, and a missing page. */
+const PUBLIC_PAGES = ["/login", "/h5findShip", "/h5selectShip", "/401", "/no-such-page"];
+/**
+ * With JavaScript off, one page of each kind the console's shared parts make (list, form, chart, map,
+ * detail, settings) rather than every page again: the server renders the same markup either way.
+ */
+const NO_SCRIPT_PAGES: Array<[account: keyof typeof ACCOUNTS, path: string]> = [
+  ["SYSTEM_USER", "/dashboard"],
+  ["SYSTEM_USER", "/dispatchManage/waybillList"],
+  ["SYSTEM_USER", "/sysNotification"],
+  ["SYSTEM_USER", "/system/role"],
+  ["SYSTEM_USER", "/system/user"],
+  ["SYSTEM_USER", "/userInfoManage/enterpriseList"],
+  ["SYSTEM_USER", "/supplyManage/supplyList"],
+  ["SYSTEM_USER", "/financialManage/withdrawList"],
+  ["SYSTEM_USER", "/carStatisticalReport/orderTrendReport"],
+  ["SYSTEM_USER", "/findShipManage/findShip"],
+  ["ORG_USER", "/orderManage/newOrders"],
+  ["ORG_USER", "/dispatchManage/dispatchList"],
+  ["ORG_USER", "/accountManage/accountInfo"],
+  ["ORG_USER", "/personalCenter/userInfo"],
+];
+
+test("the public pages and the driver's at 375 px, and a page of each kind with JavaScript off, pass axe", async ({ browser }) => {
+  test.setTimeout(600_000);
+  const findings: AxeFinding[] = [];
+  const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
+  const check = async (path: string, where: string) => {
+    await page.goto(path, { waitUntil: "domcontentloaded" });
+    await waitForHydration(page);
+    findings.push(...(await axeFindings(page, `${path} (${where}, JS on)`)));
+    findings.push(...(await axeWithoutScript(page, path, `${path} (${where}, JS off)`)));
+  };
+  for (const path of PUBLIC_PAGES) await check(path, "375 px");
+  await logIn(page, ACCOUNTS.INDIVIDUAL_USER);
+  const step = await page.evaluate(() => document.querySelector('a[href^="/driver/loading"], a[href^="/driver/unloading"]')?.getAttribute("href") ?? null);
+  for (const path of [...DRIVER_PAGES, ...(step ? [step] : [])]) await check(path, "375 px");
+  await phone.close();
+  const desk = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const deskPage = await desk.newPage();
+  let as: string | null = null;
+  for (const [account, path] of NO_SCRIPT_PAGES) {
+    if (as !== account) {
+      await desk.clearCookies();
+      await logIn(deskPage, ACCOUNTS[account]);
+      as = account;
+    }
+    findings.push(...(await axeWithoutScript(deskPage, path, `${account} ${path} (JS off)`)));
+  }
+  await desk.close();
+  writeAxeReport("public-driver-noscript", findings);
+  expect(AXE_REPORT_DIR ? [] : blockingLines(findings)).toEqual([]);
+});
+
+/**
+ * axe on a page as a browser without JavaScript renders it. Chromium with scripts disabled does not
+ * run axe's own timers either, so the page is loaded in a scripting browser with its scripts removed
+ * and its <noscript> content in force: the same document a browser without JavaScript shows.
+ */
+async function axeWithoutScript(page: Page, path: string, label: string): Promise<AxeFinding[]> {
+  const target = new URL(path, page.url()).pathname;
+  const matches = (url: URL) => url.pathname === target;
+  await page.route(matches, async (route) => {
+    // Without the cookie that says this browser runs scripts: the server then sends what it sends a browser without them.
+    const headers = { ...route.request().headers() };
+    headers.cookie = (headers.cookie ?? "").split("; ").filter((c) => !c.startsWith(`${SCRIPTED_COOKIE}=`)).join("; ");
+    const response = await route.fetch({ headers });
+    const html = (await response.text()).replace(/<script\b[\s\S]*?<\/script>/gi, "").replace(/<\/?noscript>/gi, "");
+    await route.fulfill({ response, body: html });
+  });
+  try {
+    await page.goto(path, { waitUntil: "load" });
+    return await axeFindings(page, label);
+  } finally {
+    await page.unroute(matches);
+  }
 }
 
 for (const [account, mobile] of Object.entries(SWEPT)) {
@@ -102,21 +188,26 @@ for (const [account, mobile] of Object.entries(SWEPT)) {
     // The dashboard's menu (rendered once the login's navigation has landed).
     await expect.poll(async () => menuLinks(await menuHrefs()).length).toBeGreaterThan(3);
     const offered = menuLinks(await menuHrefs());
+    // axe once per page per kind of account: the fleet leader's pages are a driver's (INDIVIDUAL_USER's).
+    const checkAxe = account !== "FLEET_LEADER";
     const started = Date.now();
     const tabs = [page, ...(await Promise.all(Array.from({ length: TABS - 1 }, () => context.newPage())))];
     const split = <T,>(items: T[], i: number) => items.filter((_, n) => n % TABS === i);
-    const menu = await Promise.all(tabs.map((tab, i) => sweep(tab, split(offered, i), "menu")));
+    const menu = await Promise.all(tabs.map((tab, i) => sweep(tab, split(offered, i), "menu", checkAxe)));
     const handed = menu.flatMap((r) => r.handed);
     const links = [...new Set(handed.flatMap((h) => h.pages))].filter((path) => !offered.includes(path));
     const exports = [...new Set(handed.flatMap((h) => h.exports))];
-    const followed = await Promise.all(tabs.map((tab, i) => sweep(tab, split(links, i), "link")));
+    const followed = await Promise.all(tabs.map((tab, i) => sweep(tab, split(links, i), "link", checkAxe)));
     const failures = [...menu, ...followed].flatMap((r) => r.failures);
+    const axe = [...menu, ...followed].flatMap((r) => r.axe);
+    writeAxeReport(account, axe);
+    if (!AXE_REPORT_DIR) failures.push(...blockingLines(axe));
     for (const path of exports) {
       const response = await context.request.get(path, { maxRedirects: 0 });
       if (response.status() !== 200) failures.push(`${path}: export HTTP ${response.status()}`);
       await response.dispose();
     }
-    console.log(`[page-sweep] ${account}: ${offered.length} pages, ${links.length} row links, ${exports.length} exports in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`[page-sweep] ${account}: ${offered.length} pages, ${links.length} row links, ${exports.length} exports in ${((Date.now() - started) / 1000).toFixed(1)} s (axe so far: ${axeClock.pages} pages, ${(axeClock.ms / 1000).toFixed(1)} s, two tabs side by side)`);
     if (account === "SYSTEM_USER") expect(links.length).toBeGreaterThan(20);
     expect(failures).toEqual([]);
   });
@@ -128,10 +219,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("each loads without a refusal, with no horizontal scroll and no tap target under 44 px", async ({ page }) => {
       test.setTimeout(180_000);
-      await page.goto("/login");
-      await page.getByLabel("手机号").fill(ACCOUNTS.INDIVIDUAL_USER);
-      await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
-      await page.getByRole("button", { name: "登 录" }).click();
+      await logIn(page, ACCOUNTS.INDIVIDUAL_USER);
       await expect(page).toHaveURL(/\/driver$/);
       // The pages his pages lead to with a query: the current waybill's step, a paper's upload form.
       const hrefOf = async (id: string) => ((await page.getByTestId(id).count()) ? page.getByTestId(id).first().getAttribute("href") : null);
@@ -157,4 +245,13 @@ for (const javaScriptEnabled of [true, false]) {
       expect(failures).toEqual([]);
     });
   });
+}
+
+/** Logs in through the form (it posts with JavaScript off too) and waits until the page lands. */
+async function logIn(page: Page, mobile: string) {
+  await page.goto("/login");
+  await page.getByLabel("手机号").fill(mobile);
+  await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "登 录" }).click();
+  await expect(page).toHaveURL(/\/(dashboard|driver)$/);
 }

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { themeTokens } from "../../app/lib/palette";
 import { login, sidebarGroups, visit, type Kind } from "./support";
 
 /** Spec 2.2's role lists applied to each demo account's kind and permission codes (see README). */
@@ -120,7 +121,8 @@ test("settings and the sidebar state survive a reload", async ({ page }) => {
   await expect(page.getByTestId("sidebar")).toHaveAttribute("data-collapsed", "true");
   await expect(page.getByRole("tablist")).toHaveCount(0);
   const theme = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--theme-color").trim());
-  expect(theme).toBe("#11a983");
+  // The swatch's hue, darkened to read on white (app/lib/palette.ts).
+  expect(theme).toBe(themeTokens("#11a983").color);
   // Back to the defaults for the other tests.
   await page.getByLabel("系统布局设置").first().click();
   await page.getByRole("button", { name: "恢复默认" }).click();

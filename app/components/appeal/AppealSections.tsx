@@ -35,9 +35,9 @@ export function WaybillBrief({ waybill: w }: { waybill: FreightRecord }) {
     [
       "风险标记",
       w.abnormal ? (
-        <span key="risk" className="text-red-600" data-testid="waybill-risk">{w.abnormalReason ?? "异常"}</span>
+        <span key="risk" className="text-danger" data-testid="waybill-risk">{w.abnormalReason ?? "异常"}</span>
       ) : (
-        <span key="risk" className="text-green-700" data-testid="waybill-risk">无</span>
+        <span key="risk" className="text-success" data-testid="waybill-risk">无</span>
       ),
     ],
   ];
@@ -67,7 +67,7 @@ export function AppealHistory({ appeals, current }: { appeals: AppealRecord[]; c
   return (
     <Section id="appeal-history" title="申诉记录">
       {appeals.length === 0 ? (
-        <p className="text-sm text-gray-400">该运单暂无申诉记录</p>
+        <p className="text-sm text-muted">该运单暂无申诉记录</p>
       ) : (
         <ol className="relative ml-2 border-l border-gray-200" data-testid="appeal-history">
           {appeals.map((a) => (
@@ -82,11 +82,11 @@ export function AppealHistory({ appeals, current }: { appeals: AppealRecord[]; c
                   <span>{a.appealNo}</span>
                 )}
                 <AppealStatusTag status={a.status} />
-                <span className="text-gray-500">{a.submittedByName} 提交于 {formatDateTime(a.submittedTime)}</span>
+                <span className="text-muted">{a.submittedByName} 提交于 {formatDateTime(a.submittedTime)}</span>
               </div>
               <p className="mt-0.5 line-clamp-2 break-words text-sm text-gray-600" title={a.reason}>{a.reason}</p>
               {a.status !== "PENDING" ? (
-                <p className="mt-0.5 break-words text-sm text-gray-500">
+                <p className="mt-0.5 break-words text-sm text-muted">
                   {a.auditedByName} {AUDIT_RESULT_LABELS[a.status]}于 {formatDateTime(a.auditedTime)}
                   {a.auditRemark ? `：${a.auditRemark}` : ""}
                 </p>

@@ -52,7 +52,7 @@ export function AppealSubmitForm({ freightNo, lastResult }: { freightNo: string;
         {evidence.errors ? (
           <p className="field-error" id={evidence.errorId}>{evidence.errors[0]}</p>
         ) : (
-          <p className="mt-1 text-xs text-gray-400">选填：复磅单、质检报告、途中照片等已上传文件的地址，每行一个</p>
+          <p className="mt-1 text-xs text-muted">选填：复磅单、质检报告、途中照片等已上传文件的地址，每行一个</p>
         )}
       </div>
       <button type="submit" className="btn btn-primary" disabled={submitting}>{submitting ? "提交中…" : "提交申诉"}</button>

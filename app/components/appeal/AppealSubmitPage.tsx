@@ -28,7 +28,7 @@ function LookupForm({ freightNo, error }: { freightNo: string; error: string | n
         </div>
         <button type="submit" className="btn btn-primary">下一步</button>
       </Form>
-      <p className="mt-3 text-sm text-gray-500">
+      <p className="mt-3 text-sm text-muted">
         只有被平台标记为风险（异常）的运单可以申诉，例如卸货亏吨超过装货重量的 3‰。可在 <Link to="/dispatchManage/abnormalList" className="text-primary hover:underline">异常运单</Link> 中找到它们。
       </p>
     </Section>
@@ -64,7 +64,7 @@ export function AppealSubmitPage() {
             ) : (
               <>
                 <p className="mb-3 text-sm">
-                  风险原因：<span className="text-red-600">{waybill.abnormalReason ?? "异常"}</span>
+                  风险原因：<span className="text-danger">{waybill.abnormalReason ?? "异常"}</span>
                 </p>
                 <AppealSubmitForm freightNo={waybill.freightNo} lastResult={actionData?.result} />
               </>

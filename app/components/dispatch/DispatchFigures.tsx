@@ -8,10 +8,10 @@ import { TREND_TITLE } from "~/lib/dispatch-trend";
 function Figure({ label, value, unit, href, testId }: { label: string; value: string; unit: string; href?: string; testId: string }) {
   const body = (
     <>
-      <span className="block text-sm text-gray-500">{label}</span>
+      <span className="block text-sm text-muted">{label}</span>
       <span className="mt-1 block text-2xl font-semibold tabular-nums text-gray-800">
         <span data-testid={testId}>{value}</span>
-        <span className="ml-1 text-sm font-normal text-gray-500">{unit}</span>
+        <span className="ml-1 text-sm font-normal text-muted">{unit}</span>
       </span>
     </>
   );

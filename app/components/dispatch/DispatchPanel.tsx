@@ -74,7 +74,7 @@ function OrderFacts({ order }: { order: OrderRecord }) {
     <dl className="grid gap-x-6 text-sm sm:grid-cols-2" aria-label="订单信息">
       {facts.map(([label, value]) => (
         <div key={label} className="flex gap-2 py-1">
-          <dt className="w-16 shrink-0 text-gray-500">{label}</dt>
+          <dt className="w-16 shrink-0 text-muted">{label}</dt>
           <dd className="min-w-0 break-words">{value}</dd>
         </div>
       ))}
@@ -161,7 +161,7 @@ export function DispatchPanel({ order, pickers, link, closeHref, lastResult }: D
             );
           })}
         </ol>
-        <p className="text-xs text-gray-400">
+        <p className="text-xs text-muted">
           {water ? "每条派单生成一张水运运单，计划重量不超过所选船舶载重。" : "每条派单生成一张运单，公路运输单车计划重量不超过 200 吨。"}
           各单计划重量合计不超过剩余可派 {kgToTonnes(order.remainingWeight)} 吨。
         </p>

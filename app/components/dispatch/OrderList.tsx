@@ -12,6 +12,7 @@ import { specialCharacterPropsOf } from "~/lib/special-characters";
 import { freightDetailHref, freightStepHref } from "~/lib/freight-links";
 import { fenToYuan, formatDateTime, kgToTonnes } from "~/lib/format";
 import type { OrderListValues } from "~/lib/order-list";
+import { ScrollBox } from "~/components/ui/ScrollBox";
 
 const filterProps = specialCharacterPropsOf(orderSearchSchema);
 
@@ -67,7 +68,7 @@ export function OrderTable({ orders, canDispatch, water, listSearch }: OrderTabl
     return `/dispatchManage/dispatchList?${params}`;
   };
   return (
-    <div className="overflow-x-auto">
+    <ScrollBox label={"待调度订单"}>
       <table className="table" aria-label="待调度订单">
         <thead>
           <tr>
@@ -89,7 +90,7 @@ export function OrderTable({ orders, canDispatch, water, listSearch }: OrderTabl
         <tbody>
           {orders.length === 0 ? (
             <tr>
-              <td colSpan={13} className="py-12 text-center text-gray-400">暂无数据</td>
+              <td colSpan={13} className="py-12 text-center text-muted">暂无数据</td>
             </tr>
           ) : (
             orders.map((order) => (
@@ -110,7 +111,7 @@ export function OrderTable({ orders, canDispatch, water, listSearch }: OrderTabl
                   {canDispatch && (order.freightWay === "ROAD" || water) ? (
                     <Link to={dispatchHref(order)} className="btn-link" aria-label={`派单 ${order.orderNo}`}>派单</Link>
                   ) : (
-                    <span className="text-gray-300">-</span>
+                    <span className="text-muted">-</span>
                   )}
                 </td>
               </tr>
@@ -118,7 +119,7 @@ export function OrderTable({ orders, canDispatch, water, listSearch }: OrderTabl
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 

@@ -46,7 +46,7 @@ export function StepForm({ action, freightNo, context, lastResult }: StepFormPro
           return (
             <div key={field.name}>
               <DocumentUpload name={meta.name} id={meta.id} label={field.label} kind="WEIGH_TICKET" defaultRefs={typeof meta.initialValue === "string" && meta.initialValue ? [meta.initialValue] : []} max={1} required={field.required} error={meta.errors?.[0]} />
-              {field.hint && !meta.errors ? <p className="mt-1 text-xs text-gray-400">{field.hint}</p> : null}
+              {field.hint && !meta.errors ? <p className="mt-1 text-xs text-muted">{field.hint}</p> : null}
             </div>
           );
         return (
@@ -54,13 +54,13 @@ export function StepForm({ action, freightNo, context, lastResult }: StepFormPro
             <label htmlFor={meta.id} className="mb-1 block text-sm text-gray-600">
               {field.label}
               {field.required ? <RequiredMark /> : null}
-              {field.kind === "tonnes" ? <span className="ml-1 text-xs text-gray-400">（吨）</span> : null}
+              {field.kind === "tonnes" ? <span className="ml-1 text-xs text-muted">（吨）</span> : null}
             </label>
             <FieldInput field={field} meta={meta} />
             {meta.errors ? (
               <p className="field-error" id={meta.errorId}>{meta.errors[0]}</p>
             ) : field.hint ? (
-              <p className="mt-1 text-xs text-gray-400">{field.hint}</p>
+              <p className="mt-1 text-xs text-muted">{field.hint}</p>
             ) : null}
           </div>
         );

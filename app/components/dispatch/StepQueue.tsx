@@ -63,7 +63,7 @@ export function StepQueuePage() {
                   key={tab.key}
                   to={hrefWith(queue.path, new URLSearchParams(), tab.key === tabs[0]!.key ? {} : { tab: tab.key })}
                   aria-current={tab.key === data.tabKey ? "page" : undefined}
-                  className={`-mb-px border-b-2 px-3 pb-2 text-sm ${tab.key === data.tabKey ? "border-primary text-primary" : "border-transparent text-gray-500 hover:text-primary"}`}
+                  className={`-mb-px border-b-2 px-3 pb-2 text-sm ${tab.key === data.tabKey ? "border-primary text-primary" : "border-transparent text-muted hover:text-primary"}`}
                 >
                   {tab.label}
                 </Link>
@@ -109,7 +109,7 @@ function RowAction({ queue, record, listSearch }: { queue: QueueSpec; record: Fr
     <Link
       to={hrefWith(queue.path, listSearch, { freightNo: record.freightNo })}
       className="btn-link"
-      aria-label={`${step ? STEP_ACTIONS[step].label : "查看"}运单 ${record.freightNo}`}
+      aria-label={`${step ? STEP_ACTIONS[step].label : "查看"} 运单 ${record.freightNo}`}
     >
       {step ? STEP_ACTIONS[step].label : "查看"}
     </Link>
@@ -135,7 +135,7 @@ function DoneNotice({ queue, done }: { queue: QueueSpec; done: NonNullable<Loade
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="flex gap-2 py-1">
-      <dt className="w-20 shrink-0 text-gray-500">{label}</dt>
+      <dt className="w-20 shrink-0 text-muted">{label}</dt>
       <dd className="min-w-0 break-words text-gray-800">{children}</dd>
     </div>
   );

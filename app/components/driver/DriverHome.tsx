@@ -59,7 +59,7 @@ export function DriverHomePage() {
             <StatusTag status={current.status} />
           </div>
           <p className="text-sm text-gray-600">运单号 {current.freightNo}</p>
-          <p className="mt-2 rounded bg-amber-50 px-3 py-2 text-base text-amber-900" data-testid="driver-hint">{statusHint(current.status, current.freightWay)}</p>
+          <p className="mt-2 rounded bg-amber-50 px-3 py-2 text-base text-warning" data-testid="driver-hint">{statusHint(current.status, current.freightWay)}</p>
           {current.abnormalReason ? <p className="alert-error mt-2 text-base">异常：{current.abnormalReason}</p> : null}
           <dl className="mt-2 text-base">
             <WaybillFacts card={current} />

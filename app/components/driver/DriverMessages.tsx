@@ -33,7 +33,7 @@ export function DriverMessagesPage() {
               <li key={n.id} className={`px-4 py-3 text-base ${isUnread ? "bg-blue-50" : ""}`} data-testid="driver-message" data-unread={isUnread ? "yes" : "no"}>
                 <div className="flex items-center justify-between gap-2 text-sm text-gray-600">
                   <span>{formatDateTime(n.createdTime)}</span>
-                  {isUnread ? <span className="rounded-full bg-red-600 px-2 font-semibold text-white">未读</span> : <span>已读</span>}
+                  {isUnread ? <span className="rounded-full bg-danger px-2 font-semibold text-white">未读</span> : <span>已读</span>}
                 </div>
                 <p className={`mt-1 break-words ${isUnread ? "font-semibold" : ""}`}>{n.content}</p>
                 <div className="mt-2 grid grid-cols-2 gap-2">

@@ -28,7 +28,7 @@ export function DriverShell({ name, msgNum, productTitle, children }: DriverShel
           <Link to={`${DRIVER_HOME}/wallet`} className="driver-tap flex items-center px-3 text-sm" aria-current={location.pathname === `${DRIVER_HOME}/wallet` ? "page" : undefined}>钱包</Link>
           <Link to={`${DRIVER_HOME}/messages`} className="driver-tap relative flex items-center px-3 text-sm" aria-current={location.pathname === `${DRIVER_HOME}/messages` ? "page" : undefined}>
             消息
-            {msgNum > 0 ? <span className="ml-1 rounded-full bg-red-500 px-1.5 text-xs" data-testid="driver-unread">{badgeCount(msgNum)}</span> : null}
+            {msgNum > 0 ? <span className="ml-1 rounded-full bg-danger px-1.5 text-xs" data-testid="driver-unread">{badgeCount(msgNum)}</span> : null}
           </Link>
           <Form method="post" action="/logout" reloadDocument>
             <button type="submit" className="driver-tap px-3 text-sm">退出</button>

@@ -86,7 +86,7 @@ function StepForm({ card, step, values, errors }: { card: Card; step: StepKey; v
           aria-invalid={weightError ? true : undefined}
           className="driver-input mt-1"
         />
-        {weightError ? <p className="mt-1 text-base text-red-700" role="alert">{weightError}</p> : null}
+        {weightError ? <p className="mt-1 text-base text-danger" role="alert">{weightError}</p> : null}
       </div>
       <PhotoInput id="driver-ticket" name={ticketField!.name} label={`拍${ticketField!.label}`} held={values?.ticket || null} error={errors[ticketField!.name] ?? null} />
       <button type="submit" name="intent" value="check" className="driver-button btn-primary" disabled={busy}>

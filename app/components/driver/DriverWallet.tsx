@@ -32,7 +32,7 @@ function hrefWith(search: string, key: string, value: string | null): string {
 function entryAmount(e: Row): { text: string; tone: string } {
   const amount = Number(e.income ?? e.amount ?? 0);
   const frozen = Number(e.frozenDelta ?? 0);
-  if (amount) return { text: `${amount > 0 ? "+" : "−"}${fenToYuan(Math.abs(amount))} 元`, tone: amount > 0 ? "text-green-700" : "text-gray-900" };
+  if (amount) return { text: `${amount > 0 ? "+" : "−"}${fenToYuan(Math.abs(amount))} 元`, tone: amount > 0 ? "text-success" : "text-gray-900" };
   if (frozen) return { text: `${frozen > 0 ? "冻结" : "解冻"} ${fenToYuan(Math.abs(frozen))} 元`, tone: "text-gray-700" };
   return { text: "0.00 元", tone: "text-gray-700" };
 }
@@ -116,8 +116,8 @@ export function DriverWalletPage() {
                 <p className="text-sm text-gray-600">
                   {String(w.cardBank ?? "")} 尾号 {String(w.cardLast4 ?? "")} · {formatDateTime(String(w.appliedAt ?? ""))}
                 </p>
-                {w.auditRemark ? <p className="text-sm text-red-700">驳回原因：{String(w.auditRemark)}</p> : null}
-                {w.failReason ? <p className="text-sm text-red-700">打款失败：{String(w.failReason)}</p> : null}
+                {w.auditRemark ? <p className="text-sm text-danger">驳回原因：{String(w.auditRemark)}</p> : null}
+                {w.failReason ? <p className="text-sm text-danger">打款失败：{String(w.failReason)}</p> : null}
                 {cancelling && cancelling.id === w.id ? (
                   <Form method="post" className="mt-2 space-y-2 rounded border border-red-200 bg-red-50 p-3" aria-label="撤销提现" data-testid="wallet-cancel-confirm">
                     <input type="hidden" name="intent" value="transition:cancel" />
@@ -131,7 +131,7 @@ export function DriverWalletPage() {
                     </div>
                   </Form>
                 ) : (w.actions as string[] | undefined)?.includes("cancel") ? (
-                  <Link to={hrefWith(search, "confirm", `cancel:${String(w.id)}`)} className="driver-tap mt-1 inline-flex items-center font-semibold text-red-700" preventScrollReset>撤销提现</Link>
+                  <Link to={hrefWith(search, "confirm", `cancel:${String(w.id)}`)} className="driver-tap mt-1 inline-flex items-center font-semibold text-danger" preventScrollReset>撤销提现</Link>
                 ) : null}
               </li>
             ))}
@@ -182,7 +182,7 @@ export function DriverWalletPage() {
             {cards.map((c) => (
               <li key={String(c.id)} className="flex flex-wrap items-center justify-between gap-x-2 py-1" data-testid="wallet-card">
                 <span>{`${String(c.bankName)} 尾号 ${String(c.cardNoLast4)}（${String(c.holderName)}）`}</span>
-                <Link to={hrefWith(search, "confirm", `unbind:${String(c.id)}`)} className="driver-tap inline-flex items-center font-semibold text-red-700" preventScrollReset>解绑</Link>
+                <Link to={hrefWith(search, "confirm", `unbind:${String(c.id)}`)} className="driver-tap inline-flex items-center font-semibold text-danger" preventScrollReset>解绑</Link>
               </li>
             ))}
           </ul>

@@ -73,7 +73,7 @@ export function PhotoInput({ id, name, label, held, error, what = "磅单", tip 
         className="driver-input mt-2 py-2 text-base file:mr-3 file:min-h-[40px] file:rounded file:border-0 file:bg-gray-700 file:px-3 file:text-white"
       />
       {note ? <p className="mt-1 text-sm text-gray-600" data-testid="photo-note">{note}</p> : null}
-      {error ? <p className="mt-1 text-base text-red-700" role="alert">{error}</p> : null}
+      {error ? <p className="mt-1 text-base text-danger" role="alert">{error}</p> : null}
     </div>
   );
 }

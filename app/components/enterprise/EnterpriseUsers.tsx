@@ -30,7 +30,7 @@ export function EnterpriseUsers({ users, error }: { users: EnterpriseUser[]; err
           <tbody>
             {users.length === 0 ? (
               <tr>
-                <td colSpan={6} className="py-8 text-center text-gray-400">暂无用户</td>
+                <td colSpan={6} className="py-8 text-center text-muted">暂无用户</td>
               </tr>
             ) : (
               users.map((u) => {

@@ -67,13 +67,13 @@ export function FindCarPage() {
           <a href={location.pathname} className="btn">重置</a>
         </div>
       </Form>
-      {data.page && cards.length === 0 ? <p className="py-6 text-center text-gray-500">没有符合条件的可接单车辆</p> : null}
+      {data.page && cards.length === 0 ? <p className="py-6 text-center text-muted">没有符合条件的可接单车辆</p> : null}
       <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3" data-testid="findcar-list">
         {cards.map((c) => (
           <li key={c.id} className="rounded border border-gray-200 p-3 text-sm" data-testid="findcar-card">
             <div className="mb-1 flex items-center justify-between">
               <span className="text-base font-medium">{c.plateNo}</span>
-              <span className={c.busy ? "text-blue-600" : "text-green-600"}>{c.busy ? "运输中" : "空闲"}</span>
+              <span className={c.busy ? "text-info" : "text-success"}>{c.busy ? "运输中" : "空闲"}</span>
             </div>
             <p>{c.vehicleType} · {VEHICLE_LENGTHS[c.vehicleLength as keyof typeof VEHICLE_LENGTHS]?.label ?? c.vehicleLength} · 可载 {kgToTonnes(c.availableLoad)} 吨</p>
             <p>当前位置：{c.currentPlace}</p>
@@ -81,7 +81,7 @@ export function FindCarPage() {
             <p>可用时间：{chinaDateTime(c.availableFrom).slice(0, 16)} 至 {chinaDateTime(c.availableTo).slice(0, 16)}</p>
             <p>期望运价：{c.expectedPrice == null ? "面议" : `${fenToYuan(c.expectedPrice)} 元/吨`}</p>
             <p>所属：{c.orgName} · 联系电话：{c.contactMobile}</p>
-            <p className="text-xs text-gray-500">最后定位：{c.lastPositionAt ? chinaDateTime(c.lastPositionAt) : "无"} · 被联系 {c.contactCount} 次{c.own ? " · 本企业车源" : ""}</p>
+            <p className="text-xs text-muted">最后定位：{c.lastPositionAt ? chinaDateTime(c.lastPositionAt) : "无"} · 被联系 {c.contactCount} 次{c.own ? " · 本企业车源" : ""}</p>
             {!c.own && (data.mayContact || data.mayInvite) ? (
               <div className="mt-2 flex flex-wrap gap-2">
                 {data.mayContact ? (
@@ -96,7 +96,7 @@ export function FindCarPage() {
             {data.mayInvite && data.inviteId === c.id ? (
               <Form method="post" className="mt-2 flex flex-wrap items-end gap-2" aria-label="发送找车邀请">
                 <input type="hidden" name="id" value={c.id} />
-                <label className="text-xs text-gray-500">线路<input className="input" name="route" required minLength={2} maxLength={40} placeholder="如 蚌埠 → 芜湖" /></label>
+                <label className="text-xs text-muted">线路<input className="input" name="route" required minLength={2} maxLength={40} placeholder="如 蚌埠 → 芜湖" /></label>
                 <button className="btn btn-primary" type="submit" name="intent" value="invite">发送邀请</button>
                 <a className="btn" href={location.pathname + location.search.replace(/([?&])invite=\d+&?/, "$1").replace(/[?&]$/, "")}>取消</a>
               </Form>

@@ -17,11 +17,11 @@ export function LocuPage() {
         <label className="text-sm">结束时间<input className="input" type="datetime-local" name="to" defaultValue={values.to} required /></label>
         <div className="flex items-end"><button className="btn btn-primary" type="submit">查询</button></div>
       </Form>
-      <p className="mb-2 text-xs text-gray-500">时间范围不超过 72 小时；停留 10 分钟以上记为停车点。</p>
+      <p className="mb-2 text-xs text-muted">时间范围不超过 72 小时；停留 10 分钟以上记为停车点。</p>
       {error ? <p className="alert-error mb-3" role="alert">{error}</p> : null}
       {track ? (
         !sketch ? (
-          <p className="py-6 text-center text-gray-500">该时间段内 {track.plateNo} 没有定位点</p>
+          <p className="py-6 text-center text-muted">该时间段内 {track.plateNo} 没有定位点</p>
         ) : (
           <>
             <MapSvg view={sketch.map} label={`${track.plateNo} 的轨迹，${track.points.length} 个定位点，${track.stops.length} 个停车点`} testId="locu-map">
@@ -34,7 +34,7 @@ export function LocuPage() {
             <table className="table mb-3">
               <thead><tr><th>序号</th><th>开始</th><th>结束</th><th>时长</th><th>坐标</th></tr></thead>
               <tbody>
-                {track.stops.length === 0 ? <tr><td colSpan={5} className="text-center text-gray-500">无</td></tr> : null}
+                {track.stops.length === 0 ? <tr><td colSpan={5} className="text-center text-muted">无</td></tr> : null}
                 {track.stops.map((s, i) => <tr key={s.from}><td>{i + 1}</td><td>{chinaDateTime(s.from)}</td><td>{chinaDateTime(s.to)}</td><td>{s.minutes} 分钟</td><td>{s.lat.toFixed(4)}, {s.lng.toFixed(4)}</td></tr>)}
               </tbody>
             </table>
@@ -48,7 +48,7 @@ export function LocuPage() {
           </>
         )
       ) : !error ? (
-        <p className="py-6 text-center text-gray-500">请输入车牌号和时间范围后查询</p>
+        <p className="py-6 text-center text-muted">请输入车牌号和时间范围后查询</p>
       ) : null}
     </section>
   );

@@ -45,14 +45,14 @@ export function OrientationPage() {
             <button className="btn btn-primary" type="submit">查询</button>
           </Form>
           <ul className="max-h-[32rem] overflow-y-auto text-sm" data-testid="fleet-list">
-            {vehicles.length === 0 ? <li className="py-4 text-center text-gray-500">没有车辆</li> : null}
+            {vehicles.length === 0 ? <li className="py-4 text-center text-muted">没有车辆</li> : null}
             {vehicles.map((v) => (
               <li key={v.vehicleId} className={`border-b border-gray-100 py-1.5 ${v.vehicleId === selectedId ? "bg-primary-soft" : ""}`}>
                 <Link to={hrefOf(v.vehicleId)} className="flex items-center justify-between gap-2 hover:text-primary">
                   <span>{v.plateNo}</span>
                   <span className="text-xs" style={{ color: FLEET_STATES[v.state].colour }}>{FLEET_STATES[v.state].label}</span>
                 </Link>
-                <span className="block text-xs text-gray-500">{v.recordedAt ? chinaDateTime(v.recordedAt) : "无定位"}</span>
+                <span className="block text-xs text-muted">{v.recordedAt ? chinaDateTime(v.recordedAt) : "无定位"}</span>
               </li>
             ))}
           </ul>

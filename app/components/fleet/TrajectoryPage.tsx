@@ -36,7 +36,7 @@ export function TrajectoryPage() {
     <section className="card space-y-3" aria-labelledby="trajectory-title">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="trajectory-title" className="page-title mb-0">轨迹定位</h2>
-        <span className="text-sm text-gray-500">在途 {waybills.length} 单 · 离线 {waybills.filter((w) => !w.online).length} 单</span>
+        <span className="text-sm text-muted">在途 {waybills.length} 单 · 离线 {waybills.filter((w) => !w.online).length} 单</span>
       </div>
       {error ? <p className="alert-error" role="alert">{error}</p> : null}
       <Form method="get" key={location.search} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5" aria-label="在途查询">
@@ -80,10 +80,10 @@ export function TrajectoryPage() {
                 <circle cx={sketch.start.x} cy={sketch.start.y} r="7" fill="#16a34a"><title>起点</title></circle>
                 <circle cx={sketch.end.x} cy={sketch.end.y} r="7" fill="#dc2626"><title>当前位置</title></circle>
               </MapSvg>
-              <p className="mt-1 text-xs text-gray-500">共 {track.totalPoints} 个定位点，{chinaDateTime(track.first)} 至 {chinaDateTime(track.last)}</p>
+              <p className="mt-1 text-xs text-muted">共 {track.totalPoints} 个定位点，{chinaDateTime(track.first)} 至 {chinaDateTime(track.last)}</p>
             </>
           ) : (
-            <p className="text-gray-500">该运单还没有定位点</p>
+            <p className="text-muted">该运单还没有定位点</p>
           )}
         </div>
       ) : null}
@@ -93,7 +93,7 @@ export function TrajectoryPage() {
             <tr><th>运单号</th><th>运输方式</th><th>车牌/船名</th><th>司机/船长</th><th>线路</th><th>已运行</th><th>最后定位</th><th>状态</th><th>操作</th></tr>
           </thead>
           <tbody>
-            {waybills.length === 0 ? <tr><td colSpan={9} className="py-6 text-center text-gray-500">没有在途运单</td></tr> : null}
+            {waybills.length === 0 ? <tr><td colSpan={9} className="py-6 text-center text-muted">没有在途运单</td></tr> : null}
             {waybills.map((w) => (
               <tr key={w.freightId} data-testid="trajectory-row" className={w.freightId === selected?.freightId ? "bg-primary-soft" : undefined}>
                 <td>{w.freightNo}</td>
@@ -103,7 +103,7 @@ export function TrajectoryPage() {
                 <td>{w.route}</td>
                 <td>{runningFor(w.loadingTime, now)}</td>
                 <td>{w.recordedAt ? chinaDateTime(w.recordedAt) : "无定位"}</td>
-                <td className={w.online ? "text-green-600" : "text-gray-400"}>{w.online ? "在线" : "离线"}</td>
+                <td className={w.online ? "text-success" : "text-muted"}>{w.online ? "在线" : "离线"}</td>
                 <td><a href={hrefOf(w.freightNo)} className="text-primary">查看轨迹</a></td>
               </tr>
             ))}

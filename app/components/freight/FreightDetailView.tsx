@@ -22,7 +22,7 @@ export function Section({ title, fields, children, id }: { title: string; fields
         <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2 xl:grid-cols-3">
           {fields.map(([label, value]) => (
             <div key={label} className="flex min-w-0 gap-2">
-              <dt className="w-24 shrink-0 text-gray-500">{label}</dt>
+              <dt className="w-24 shrink-0 text-muted">{label}</dt>
               <dd className="min-w-0 break-words text-gray-800">{dash(value)}</dd>
             </div>
           ))}
@@ -41,9 +41,9 @@ function TicketLink({ url, label }: { url: string | null; label: string }) {
 
 function Stars({ score }: { score: number }) {
   return (
-    <span className="text-amber-500" role="img" aria-label={`${score} 星`}>
+    <span className="text-warning" role="img" aria-label={`${score} 星`}>
       {"★".repeat(score)}
-      <span className="text-gray-300">{"★".repeat(Math.max(0, 5 - score))}</span>
+      <span className="text-control">{"★".repeat(Math.max(0, 5 - score))}</span>
     </span>
   );
 }
@@ -57,12 +57,12 @@ function CommentItem({ comment, canReply, error, draft }: { comment: FreightComm
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <b>{comment.authorName}</b>
         <Stars score={comment.score} />
-        <span className="text-xs text-gray-400">{formatDateTime(comment.createdTime)}</span>
+        <span className="text-xs text-muted">{formatDateTime(comment.createdTime)}</span>
       </div>
       <p className="mt-1 whitespace-pre-wrap break-words text-sm text-gray-700">{comment.content}</p>
       {comment.replyContent ? (
         <div className="mt-2 rounded bg-gray-50 px-3 py-2 text-sm" data-testid="freight-comment-reply">
-          <span className="text-gray-500">平台回复（{comment.replyName ?? "平台"}，{formatDateTime(comment.replyTime)}）：</span>
+          <span className="text-muted">平台回复（{comment.replyName ?? "平台"}，{formatDateTime(comment.replyTime)}）：</span>
           <span className="whitespace-pre-wrap break-words">{comment.replyContent}</span>
         </div>
       ) : canReply ? (
@@ -85,7 +85,7 @@ function CommentItem({ comment, canReply, error, draft }: { comment: FreightComm
           <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "提交中…" : "回复"}</button>
         </Form>
       ) : (
-        <p className="mt-2 text-xs text-gray-400">平台暂未回复</p>
+        <p className="mt-2 text-xs text-muted">平台暂未回复</p>
       )}
     </li>
   );
@@ -113,7 +113,7 @@ export function FreightDetailView() {
     ["调度人", d.dispatch.dispatcherName],
     ["派单时间", formatDateTime(d.dispatch.dispatchTime)],
     ["创建时间", formatDateTime(d.createdTime)],
-    ["异常", d.abnormal ? <span key="abnormal" className="text-red-600">{d.abnormalReason ?? "异常"}</span> : "无"],
+    ["异常", d.abnormal ? <span key="abnormal" className="text-danger">{d.abnormalReason ?? "异常"}</span> : "无"],
     ...(d.status === "CANCELLED" ? ([["取消时间", formatDateTime(d.cancelTime)], ["取消原因", d.cancelReason]] as Field[]) : []),
   ];
   const places: Field[] = [
@@ -183,7 +183,7 @@ export function FreightDetailView() {
 
       <Section id="freight-events" title="运单动态">
         {d.events.length === 0 ? (
-          <p className="text-sm text-gray-400">暂无数据</p>
+          <p className="text-sm text-muted">暂无数据</p>
         ) : (
           <ol className="relative ml-2 border-l border-gray-200" data-testid="freight-timeline">
             {d.events.map((e) => (
@@ -191,12 +191,12 @@ export function FreightDetailView() {
                 <span className="absolute -left-[5px] mt-1.5 h-2.5 w-2.5 rounded-full bg-primary" aria-hidden />
                 <div className="flex flex-wrap items-center gap-x-3 text-sm">
                   <b>{FREIGHT_ACTION_LABELS[e.action]}</b>
-                  <span className="text-gray-500">
+                  <span className="text-muted">
                     {e.fromStatus ? `${FREIGHT_STATUS_LABELS[e.fromStatus]} → ` : ""}
                     {FREIGHT_STATUS_LABELS[e.toStatus]}
                   </span>
-                  <span className="text-gray-500">操作人：{e.operatorName}</span>
-                  <time className="text-xs text-gray-400" dateTime={e.createdTime}>{formatDateTime(e.createdTime)}</time>
+                  <span className="text-muted">操作人：{e.operatorName}</span>
+                  <time className="text-xs text-muted" dateTime={e.createdTime}>{formatDateTime(e.createdTime)}</time>
                 </div>
                 {e.remark ? <p className="mt-0.5 break-words text-sm text-gray-600">{e.remark}</p> : null}
               </li>
@@ -225,7 +225,7 @@ export function FreightDetailView() {
 
       <Section id="freight-comments" title={`${carrierLabel}评价`}>
         {d.comments.length === 0 ? (
-          <p className="text-sm text-gray-400">暂无评价</p>
+          <p className="text-sm text-muted">暂无评价</p>
         ) : (
           <ul>
             {d.comments.map((c) => (

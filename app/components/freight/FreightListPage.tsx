@@ -42,7 +42,7 @@ function RowActions({ record, listHref }: { record: FreightRow; listHref: string
         <a href={withDialog(listHref, "complete", record.id)} data-prevent-scroll-reset="">完成</a>
       ) : null}
       {may("CANCEL") ? (
-        <a href={withDialog(listHref, "cancel", record.id)} data-prevent-scroll-reset="" className="text-red-600">取消</a>
+        <a href={withDialog(listHref, "cancel", record.id)} data-prevent-scroll-reset="" className="text-danger">取消</a>
       ) : null}
     </RowActionMenu>
   );
@@ -225,7 +225,7 @@ export function FreightListPage({ title }: { title: string }) {
             <input key={id} type="hidden" name="ids" value={id} />
           ))}
           <p>确定将选中的 <b>{confirmIds.length}</b> 条运单标记为已完成？</p>
-          <p className="text-xs text-gray-500">{confirmIds.map((id) => byId.get(id)?.freightNo ?? `id ${id}`).join("、")}</p>
+          <p className="text-xs text-muted">{confirmIds.map((id) => byId.get(id)?.freightNo ?? `id ${id}`).join("、")}</p>
           {actionData?.intent === "batch-complete" && actionData.error ? <p className="alert-error" role="alert">{actionData.error}</p> : null}
         </Form>
       </Dialog>

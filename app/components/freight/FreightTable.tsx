@@ -5,6 +5,7 @@ import type { FreightRow } from "~/lib/freight-row";
 import { fenToYuan, formatDateTime, kgToTonnes } from "~/lib/format";
 import { freightDetailHref } from "~/lib/freight-links";
 import { StatusTag } from "./StatusTag";
+import { ScrollBox } from "~/components/ui/ScrollBox";
 
 /** Row checkboxes: which rows may be picked, which are picked, and the form their inputs belong to. */
 export interface FreightRowSelection<R extends FreightRow = FreightRow> {
@@ -48,7 +49,7 @@ export function FreightTable<R extends FreightRow>({ records, actions, selection
   };
 
   return (
-    <div className="overflow-x-auto">
+    <ScrollBox label={label}>
       <table className={`table table-nowrap table-keys table-freight${selection ? " table-keys-select" : ""}`} aria-label={label}>
         <thead>
           <tr>
@@ -82,7 +83,7 @@ export function FreightTable<R extends FreightRow>({ records, actions, selection
         <tbody>
           {records.length === 0 ? (
             <tr>
-              <td colSpan={columnCount} className="py-12 text-center text-gray-400">暂无数据</td>
+              <td colSpan={columnCount} className="py-12 text-center text-muted">暂无数据</td>
             </tr>
           ) : (
             records.map((r) => {
@@ -111,7 +112,7 @@ export function FreightTable<R extends FreightRow>({ records, actions, selection
                   <td>
                     <a href={freightDetailHref(r.freightWay, r.freightNo)}>{r.freightNo}</a>
                     {r.abnormal ? (
-                      <span className="ml-1 rounded bg-red-50 px-1 text-xs text-red-600" title={r.abnormalReason ?? undefined}>异常</span>
+                      <span className="ml-1 rounded bg-red-50 px-1 text-xs text-danger" title={r.abnormalReason ?? undefined}>异常</span>
                     ) : null}
                   </td>
                   <td><StatusTag status={r.status} bare /></td>
@@ -133,6 +134,6 @@ export function FreightTable<R extends FreightRow>({ records, actions, selection
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -51,7 +51,7 @@ export function TrackPlayer({ points, vehicleLabel, map }: { points: TrackPoint[
     return () => cancelAnimationFrame(frame);
   }, [playing, speed]);
 
-  if (points.length === 0 || !map) return <p className="py-12 text-center text-gray-400">暂无轨迹数据</p>;
+  if (points.length === 0 || !map) return <p className="py-12 text-center text-muted">暂无轨迹数据</p>;
 
   const start = layout.points[0]!;
   const end = layout.points[layout.points.length - 1]!;

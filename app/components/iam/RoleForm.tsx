@@ -66,7 +66,7 @@ function RoleForm({ catalogue, editing, kinds, closeHref }: { catalogue: Catalog
                 </label>
                 <div className="flex flex-wrap gap-x-4 gap-y-1 pl-5 text-sm">
                   {group.codes.map((c) => (
-                    <label key={c.code} className={`flex items-center gap-1 ${c.grantable ? "" : "text-gray-400"}`} title={c.code}>
+                    <label key={c.code} className={`flex items-center gap-1 ${c.grantable ? "" : "text-muted"}`} title={c.code}>
                       <input type="checkbox" name="codes" value={c.code} checked={codes.has(c.code)} disabled={readOnly || !c.grantable} onChange={(e) => toggle(c.code, e.target.checked)} />
                       {c.name}
                     </label>
@@ -77,7 +77,7 @@ function RoleForm({ catalogue, editing, kinds, closeHref }: { catalogue: Catalog
           })}
         </div>
       </fieldset>
-      {editing && editing.users.length ? <p className="mb-3 text-sm text-gray-500">持有该角色的用户：{editing.users.map((u) => u.name).join("、")}</p> : null}
+      {editing && editing.users.length ? <p className="mb-3 text-sm text-muted">持有该角色的用户：{editing.users.map((u) => u.name).join("、")}</p> : null}
       <div className="flex gap-2">
         {readOnly ? null : <button type="submit" className="btn btn-primary">保存</button>}
         <Link to={closeHref} className="btn">{readOnly ? "关闭" : "取消"}</Link>

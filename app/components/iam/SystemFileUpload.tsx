@@ -21,7 +21,7 @@ export function SystemFileUpload({ action }: { action: string }) {
           <select name="fileCode" className="input" defaultValue=""><option value="">无</option>{FILE_CODES.map((c) => <option key={c} value={c}>{c}</option>)}</select>
         </label>
         <button type="submit" className="btn btn-primary" data-log-module="系统文件" data-log-content="点击上传文件">上传</button>
-        <p className="w-full text-xs text-gray-500">图片（jpg/png/webp）≤ 10 MB；pdf/xlsx/docx ≤ 20 MB；apk ≤ 200 MB。文件名不能包含路径。</p>
+        <p className="w-full text-xs text-muted">图片（jpg/png/webp）≤ 10 MB；pdf/xlsx/docx ≤ 20 MB；apk ≤ 200 MB。文件名不能包含路径。</p>
       </Form>
     </>
   );

@@ -22,14 +22,14 @@ function RoleChoices({ options, kinds, chosen }: { options: RoleOptions; kinds: 
       <legend className="mb-1">角色（只能分配您有权授予的角色，且须与用户类型一致）</legend>
       {kinds.map((kind) => (
         <div key={kind} className="flex flex-wrap gap-3">
-          <span className="w-20 text-gray-500">{USER_TYPE_LABELS[kind]}</span>
+          <span className="w-20 text-muted">{USER_TYPE_LABELS[kind]}</span>
           {(options[kind] ?? []).map((role) => (
             <label key={role.id} className="flex items-center gap-1">
               <input type="checkbox" name="roleIds" value={role.id} defaultChecked={chosen.includes(role.id)} />
               {role.name}
             </label>
           ))}
-          {(options[kind] ?? []).length === 0 ? <span className="text-gray-400">无可分配角色</span> : null}
+          {(options[kind] ?? []).length === 0 ? <span className="text-muted">无可分配角色</span> : null}
         </div>
       ))}
     </fieldset>
@@ -79,7 +79,7 @@ function UserForm({ editing, options, kinds, orgs, closeHref, typed }: { editing
         ) : null}
       </div>
       <RoleChoices options={options} kinds={editing ? [editing.userType] : kinds} chosen={typed ? typed.roleIds.map(Number) : (editing?.roleIds ?? [])} />
-      <p className="my-2 text-xs text-gray-500">{editing ? "角色变更在该用户的下一次操作时生效，无需重新登录。" : "保存后系统通过短信发送初始密码，用户首次登录须修改密码。"}</p>
+      <p className="my-2 text-xs text-muted">{editing ? "角色变更在该用户的下一次操作时生效，无需重新登录。" : "保存后系统通过短信发送初始密码，用户首次登录须修改密码。"}</p>
       <div className="flex gap-2">
         <button type="submit" className="btn btn-primary">保存</button>
         <Link to={closeHref} className="btn">取消</Link>

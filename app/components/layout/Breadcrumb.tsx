@@ -4,12 +4,12 @@ export function Breadcrumb({ pathname }: { pathname: string }) {
   const items = breadcrumb(pathname);
   return (
     <nav aria-label="面包屑" className="hidden min-w-0 sm:block">
-      <ol className="flex items-center gap-1 truncate text-sm text-gray-500">
+      <ol className="flex items-center gap-1 truncate text-sm text-muted">
         {items.map((item, i) => {
           const last = i === items.length - 1;
           return (
             <li key={`${item.title}-${i}`} className="flex items-center gap-1">
-              {i > 0 ? <span aria-hidden="true" className="text-gray-300">/</span> : null}
+              {i > 0 ? <span aria-hidden="true" className="text-muted">/</span> : null}
               {last || !item.path ? (
                 <span className={last ? "text-gray-800" : ""} aria-current={last ? "page" : undefined}>{item.title}</span>
               ) : (

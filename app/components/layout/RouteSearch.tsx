@@ -76,7 +76,7 @@ export function RouteSearch({ menu }: { menu: RouteNode[] }) {
       />
       {open && query.trim() && search ? (
         <ul id="route-search-results" role="listbox" className="absolute right-0 top-9 z-50 max-h-80 w-72 overflow-auto rounded border bg-white py-1 shadow-lg">
-          {results.length === 0 ? <li className="px-3 py-2 text-sm text-gray-400">没有匹配的菜单</li> : null}
+          {results.length === 0 ? <li className="px-3 py-2 text-sm text-muted">没有匹配的菜单</li> : null}
           {results.map((entry, i) => (
             <li
               key={entry.path}

@@ -51,7 +51,7 @@ function MenuNode({ node, active, depth, collapsed, complete }: MenuNodeProps) {
   const entries = (className: string, title?: string) =>
     complete ? (
       <ul className={className}>
-        {title ? <li className="px-4 py-2 text-xs text-gray-400">{title}</li> : null}
+        {title ? <li className="px-4 py-2 text-xs text-muted">{title}</li> : null}
         {children.map((child) => (
           <li key={child.path}>
             <MenuNode node={child} active={active} depth={depth + 1} collapsed={false} complete={complete} />
@@ -68,7 +68,7 @@ function MenuNode({ node, active, depth, collapsed, complete }: MenuNodeProps) {
           data-menu-path={node.path}
           data-menu-level={depth}
           data-menu-title={node.title}
-          className={`flex h-12 items-center justify-center hover:bg-sidebar-active ${open ? "text-primary" : "text-gray-300"}`}
+          className={`flex h-12 items-center justify-center hover:bg-sidebar-active ${open ? "text-primary-on-dark" : "text-sidebar-text"}`}
         >
           <Icon name={node.icon} />
           <span className="sr-only">{node.title}</span>

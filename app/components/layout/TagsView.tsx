@@ -135,6 +135,7 @@ export function TagsView({ userId, affix }: { userId: string; affix: VisitedView
                 <span
                   aria-hidden="true"
                   title={`关闭 ${view.title}`}
+                  data-tab-close=""
                   className="ml-0.5 cursor-pointer rounded-full px-0.5 leading-none hover:bg-black/20"
                   onClick={(e) => {
                     e.preventDefault();

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { CHINA_PLACES } from "~/lib/chinaPlaces";
+import { CHART_TEXT } from "~/lib/palette";
 import { frameBounds, project, type MapFrame } from "~/lib/trackGeometry";
 
 /** A map as the loader hands it: its frame and the base drawn on the server (app/lib/chinaMap.server.ts). */
@@ -17,7 +18,7 @@ function Places({ frame }: { frame: MapFrame }) {
   if (view.east - view.west > CITIES_BELOW_DEG) return null;
   const places = CHINA_PLACES.features.filter(({ geometry: { coordinates: [lng, lat] } }) => lat >= view.south && lat <= view.north && lng >= view.west && lng <= view.east);
   return (
-    <g fontSize="12" fill="#475569" pointerEvents="none">
+    <g fontSize="12" fill={CHART_TEXT.regular} pointerEvents="none">
       {places.map((p) => {
         const at = project(frame, { lng: p.geometry.coordinates[0], lat: p.geometry.coordinates[1] });
         return (
@@ -63,10 +64,12 @@ function PointList({ points, label, testId }: { points: MapPoint[]; label: strin
  * A map image: the server-drawn China base (provinces outlined and named), the reference cities, and
  * what the page draws over it in the same frame (`children`). Plain SVG: it needs no script.
  */
-export function MapSvg({ view, label, testId, className = "h-auto w-full rounded border border-gray-200", children, points }: { view: MapViewData; label: string; testId: string; className?: string; children?: ReactNode; /** The markers as text, listed under the map. */ points?: MapPoint[] }) {
+export function MapSvg({ view, label, testId, className = "h-auto w-full rounded border border-gray-200", children, points, withLinks = false }: { view: MapViewData; label: string; testId: string; className?: string; children?: ReactNode; /** The markers as text, listed under the map. */ points?: MapPoint[]; withLinks?: boolean }) {
   const { frame } = view;
+  // A map whose provinces or markers are links is a group of them; an image's content is not operable.
+  const role = withLinks || points?.some((p) => p.href) || view.base.includes("<a ") ? "group" : "img";
   const picture = (
-    <svg viewBox={`0 0 ${frame.width} ${frame.height}`} className={className} role="img" aria-label={label} data-testid={testId} fontFamily="PingFang SC, Microsoft YaHei, Noto Sans CJK SC, sans-serif">
+    <svg viewBox={`0 0 ${frame.width} ${frame.height}`} className={className} role={role} aria-label={label} data-testid={testId} fontFamily="PingFang SC, Microsoft YaHei, Noto Sans CJK SC, sans-serif">
       {/* The base is markup our server drew from the package's GeoJSON, names escaped. */}
       <g dangerouslySetInnerHTML={{ __html: view.base }} />
       <Places frame={frame} />

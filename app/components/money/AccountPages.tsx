@@ -36,7 +36,7 @@ const ACCOUNT_STATUS: Record<string, string> = { ACTIVE: "正常", FROZEN: "冻�
 function AccountCards({ account }: { account: Rec }) {
   const card = (label: string, value: string, testId: string) => (
     <div className="card" key={label}>
-      <div className="text-sm text-gray-500">{label}</div>
+      <div className="text-sm text-muted">{label}</div>
       <div className="mt-1 text-xl font-semibold tabular-nums" data-testid={testId}>{value}</div>
     </div>
   );
@@ -114,7 +114,7 @@ export function AccountInfoPage() {
           <FieldInput name="amount" id="withdraw-amount" field={{ ...required(withdrawal.fields.amount), hint: `可用 ${fenToYuan(Number(account.available))} 元` }} defaultValue="" />
           <button type="submit" className="btn btn-primary" disabled={cards.length === 0}>申请提现</button>
         </Form>
-        <p className="text-sm text-gray-500">{cards.length === 0 ? "请先绑定银行卡" : "手续费 0.00 元，到账金额等于提现金额；提交后金额冻结，平台审核打款后到账。"}</p>
+        <p className="text-sm text-muted">{cards.length === 0 ? "请先绑定银行卡" : "手续费 0.00 元，到账金额等于提现金额；提交后金额冻结，平台审核打款后到账。"}</p>
       </section>
       <OwnList page={ownWithdrawalList} data={{ list, confirm, pageHref }} testId="my-withdrawals" />
       <IntentDialog confirm={unbind ? `unbind:${unbind}` : ""} intent="unbind" title="解绑银行卡" submitLabel="确认解绑" danger>
@@ -308,7 +308,7 @@ export function InvoiceInfoPage() {
         {TITLE_FIELDS.map(([key, field]) => (
           <FieldInput key={key} name={key} id={`title-${key}`} field={field} defaultValue={title?.[key] == null ? "" : String(title[key])} />
         ))}
-        <p className="text-sm text-gray-500 md:col-span-2">专票须填写完整的注册地址、电话、开户行和银行账号；电子发票发送到收票邮箱。</p>
+        <p className="text-sm text-muted md:col-span-2">专票须填写完整的注册地址、电话、开户行和银行账号；电子发票发送到收票邮箱。</p>
         <div>
           <button type="submit" className="btn btn-primary">保存</button>
         </div>

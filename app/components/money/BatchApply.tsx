@@ -91,7 +91,7 @@ export function MatchApplyPage() {
         ]}
       />
       <div className="card">
-        <p className="mb-2 text-sm text-gray-500">
+        <p className="mb-2 text-sm text-muted">
           {MATCH_INVOICE_KINDS[kind].label}：已完成、已付款、未申请过该种发票的撮合运单；一张发票只含同一托运人的运单{kind === "DRIVER_AGENT" ? "、同一司机（须已办理临时税务登记）" : ""}；灰色的不可选，原因见“不可选原因”
         </p>
         <BulkForm bulk={selection} label="选择撮合开票运单" onChange={onChange}>

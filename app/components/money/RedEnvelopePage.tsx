@@ -135,12 +135,12 @@ export function RedEnvelopePage() {
           data-testid="marketing-account"
         >
           <div>
-            <div className="text-xs text-gray-500">营销资金账户余额</div>
+            <div className="text-xs text-muted">营销资金账户余额</div>
             <div className="text-xl font-semibold tabular-nums">
               {fenToYuan(marketing.balance)} 元
             </div>
           </div>
-          <div className="text-sm text-gray-500">
+          <div className="text-sm text-muted">
             账号 {marketing.accountNo} · 红包从该账户出账，记入领取人钱包
           </div>
           <div className="ml-auto">
@@ -165,7 +165,7 @@ export function RedEnvelopePage() {
         submitLabel="确认注入"
         hidden={{ requestNo }}
       >
-        <p className="text-sm text-gray-500">
+        <p className="text-sm text-muted">
           从平台银行存管账户转入营销资金账户，用于发放红包。
         </p>
         <FieldInput
@@ -200,7 +200,7 @@ export function RedEnvelopePage() {
           submitLabel="确认发放"
           hidden={{ requestNo }}
         >
-          <p className="text-sm text-gray-500">
+          <p className="text-sm text-muted">
             向已注册的司机/船长发放红包，立即从营销资金入账到各自钱包。剩余预算{" "}
             {fenToYuan(
               Number(granting.budget ?? 0) - Number(granting.grantedAmount ?? 0)

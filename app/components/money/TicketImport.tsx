@@ -11,7 +11,7 @@ export function TicketImportCard({ templatePath }: { templatePath: string }) {
       <details className="card" open={!!(result || data?.importError)} data-testid="ticket-import">
         <summary className="cursor-pointer text-sm font-semibold">批量导入进项票（xlsx）</summary>
         <div className="mt-3 space-y-3">
-          <p className="text-sm text-gray-500">
+          <p className="text-sm text-muted">
             先<a href={templatePath} className="btn-link" download>下载模板</a>，按“填写说明”填写后上传；文件不超过 {TICKET_IMPORT_MAX_BYTES / 1024 / 1024} MB、最多 {TICKET_IMPORT_MAX_ROWS} 行。任一行有错误时整个文件都不导入；已登记的发票号码不能重复导入。
           </p>
           <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-center gap-2">

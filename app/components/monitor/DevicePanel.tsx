@@ -8,7 +8,7 @@ import { Fields } from "./Fields";
 
 function OnlineTag({ online }: { online: boolean }) {
   return (
-    <span className={`inline-block rounded border px-1.5 text-xs leading-5 ${online ? "border-green-300 bg-green-50 text-green-700" : "border-gray-300 bg-gray-50 text-gray-500"}`}>
+    <span className={`inline-block rounded border px-1.5 text-xs leading-5 ${online ? "border-green-300 bg-green-50 text-success" : "border-gray-300 bg-gray-50 text-muted"}`}>
       {online ? "在线" : "离线"}
     </span>
   );
@@ -28,7 +28,7 @@ function BoundDevice({ device, mayBind, freightNo }: { device: GpsDeviceRecord; 
         ]}
       />
       {mayBind ? (
-        <Link to={`${monitorHref(freightNo)}&unbind=1`} preventScrollReset className="btn text-red-600 hover:border-red-500 hover:text-red-600">解绑</Link>
+        <Link to={`${monitorHref(freightNo)}&unbind=1`} preventScrollReset className="btn text-danger hover:border-danger hover:text-danger">解绑</Link>
       ) : null}
     </div>
   );
@@ -37,7 +37,7 @@ function BoundDevice({ device, mayBind, freightNo }: { device: GpsDeviceRecord; 
 function BindForm({ positioning, error }: { positioning: DevicePositioning; error: string | null }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "bind";
-  if (positioning.spare.length === 0) return <p className="text-sm text-gray-500">本企业暂无未绑定的设备，请先采购或解绑其他车辆上的设备。</p>;
+  if (positioning.spare.length === 0) return <p className="text-sm text-muted">本企业暂无未绑定的设备，请先采购或解绑其他车辆上的设备。</p>;
   return (
     <Form method="post" preventScrollReset className="space-y-2" aria-label="绑定 GPS 设备">
       <input type="hidden" name="intent" value="bind" />
@@ -54,7 +54,7 @@ function BindForm({ positioning, error }: { positioning: DevicePositioning; erro
         <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "绑定中…" : "绑定"}</button>
       </div>
       {positioning.spareTotal > positioning.spare.length ? (
-        <p className="text-xs text-gray-400">共 {positioning.spareTotal} 台未绑定设备，仅列出前 {positioning.spare.length} 台</p>
+        <p className="text-xs text-muted">共 {positioning.spareTotal} 台未绑定设备，仅列出前 {positioning.spare.length} 台</p>
       ) : null}
     </Form>
   );
@@ -72,7 +72,7 @@ export function DevicePanel({ positioning, conveyanceName, freightNo, error }: {
       ) : positioning.error ? null : (
         <>
           <p className="text-sm text-gray-700" data-testid="monitor-no-device">车辆 {conveyanceName || "-"} 未绑定 GPS 设备。</p>
-          {mayBind ? <BindForm positioning={positioning} error={error} /> : <p className="text-sm text-gray-500">个人账号不能绑定设备，请联系所属企业的调度处理。</p>}
+          {mayBind ? <BindForm positioning={positioning} error={error} /> : <p className="text-sm text-muted">个人账号不能绑定设备，请联系所属企业的调度处理。</p>}
         </>
       )}
       {error ? <p className="alert-error" role="alert">{error}</p> : null}

@@ -70,7 +70,7 @@ export function MonitorView() {
           <StatusTag status={f.status} />
         </h2>
         <div className="flex flex-wrap items-center gap-2">
-          <span className="text-xs text-gray-400" data-testid="monitor-checked-at">
+          <span className="text-xs text-muted" data-testid="monitor-checked-at">
             数据时间 {formatDateTime(checkedAt)}{hydrated && inTransit ? "，每分钟自动刷新" : ""}
           </span>
           <Link to={monitorHref(f.freightNo)} preventScrollReset className="btn">刷新</Link>
@@ -97,7 +97,7 @@ export function MonitorView() {
           />
           <ol className="flex flex-wrap gap-x-4 gap-y-1 border-t border-gray-100 pt-3 text-xs" aria-label="运单节点">
             {f.steps.map(([label, time]) => (
-              <li key={label} className={time ? "text-gray-700" : "text-gray-400"}>
+              <li key={label} className={time ? "text-gray-700" : "text-muted"}>
                 <span className="mr-1 font-medium">{label}</span>
                 {time ? formatDateTime(time) : "未到"}
               </li>

@@ -6,9 +6,9 @@ import type { TrackSketch } from "~/lib/trackSketch";
 import { MapSvg, type MapViewData } from "~/components/maps/MapSvg";
 
 const STATE_CLASSES: Record<MonitorState, string> = {
-  ONLINE: "border-green-300 bg-green-50 text-green-700",
-  OFFLINE: "border-red-300 bg-red-50 text-red-700",
-  NO_SIGNAL: "border-red-300 bg-red-50 text-red-700",
+  ONLINE: "border-green-300 bg-green-50 text-success",
+  OFFLINE: "border-red-300 bg-red-50 text-danger",
+  NO_SIGNAL: "border-red-300 bg-red-50 text-danger",
   NOT_STARTED: "border-gray-300 bg-gray-50 text-gray-600",
   ENDED: "border-gray-300 bg-gray-50 text-gray-600",
 };
@@ -32,7 +32,7 @@ function stateNote(figures: MonitorFigures, water: boolean): string {
 }
 
 function TrackPicture({ sketch, trackMap, water }: { sketch: TrackSketch; trackMap: MapViewData | null; water: boolean }) {
-  if (!sketch.start || !sketch.end || !trackMap) return <p className="py-8 text-center text-sm text-gray-400">暂无轨迹数据</p>;
+  if (!sketch.start || !sketch.end || !trackMap) return <p className="py-8 text-center text-sm text-muted">暂无轨迹数据</p>;
   return (
     <figure className="space-y-1">
       <div className="overflow-hidden rounded border border-gray-200 bg-[#f7fbff]">
@@ -49,10 +49,10 @@ function TrackPicture({ sketch, trackMap, water }: { sketch: TrackSketch; trackM
           <circle cx={sketch.end.x} cy={sketch.end.y} r={8} fill="var(--theme-color)" stroke="#fff" strokeWidth={2} />
         </MapSvg>
       </div>
-      <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-gray-500">
+      <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
         <span><span className="mr-1 inline-block h-2.5 w-2.5 rounded-full bg-green-600 align-middle" aria-hidden />起点</span>
         <span><span className="mr-1 inline-block h-2.5 w-2.5 rounded-full bg-primary align-middle" aria-hidden />最后位置</span>
-        <span><span className="mr-1 inline-block w-5 border-t-2 border-dashed border-red-600 align-middle" aria-hidden />信号中断</span>
+        <span><span className="mr-1 inline-block w-5 border-t-2 border-dashed border-danger align-middle" aria-hidden />信号中断</span>
       </figcaption>
     </figure>
   );
@@ -60,7 +60,7 @@ function TrackPicture({ sketch, trackMap, water }: { sketch: TrackSketch; trackM
 
 function GapTable({ figures, now }: { figures: MonitorFigures; now: number }) {
   const rows: SignalGap[] = [...(figures.ongoingGap ? [figures.ongoingGap] : []), ...[...figures.gaps].reverse()];
-  if (rows.length === 0) return <p className="text-sm text-gray-500">无信号中断（没有超过 {formatDuration(OFFLINE_AFTER_MS)}的定位间隔）。</p>;
+  if (rows.length === 0) return <p className="text-sm text-muted">无信号中断（没有超过 {formatDuration(OFFLINE_AFTER_MS)}的定位间隔）。</p>;
   return (
     <div className="max-h-72 overflow-auto">
       <table className="table" aria-label="信号中断">
@@ -75,7 +75,7 @@ function GapTable({ figures, now }: { figures: MonitorFigures; now: number }) {
           {rows.map((gap) => (
             <tr key={`${gap.from}-${gap.to ?? "now"}`} data-testid="monitor-gap">
               <td className="whitespace-nowrap">{formatDateTime(gap.from)}</td>
-              <td className="whitespace-nowrap">{gap.to ? formatDateTime(gap.to) : <span className="text-red-600">持续中（截至 {formatDateTime(new Date(now).toISOString())}）</span>}</td>
+              <td className="whitespace-nowrap">{gap.to ? formatDateTime(gap.to) : <span className="text-danger">持续中（截至 {formatDateTime(new Date(now).toISOString())}）</span>}</td>
               <td className="whitespace-nowrap">{formatDuration(gap.ms)}</td>
             </tr>
           ))}
@@ -115,7 +115,7 @@ export function PositioningPanel({ figures, sketch, trackMap, totalPoints, now, 
             ]}
           />
           {totalPoints > figures.pointCount ? (
-            <p className="text-xs text-gray-400">轨迹点较多，间隔统计基于均匀抽取的 {figures.pointCount} 个点。</p>
+            <p className="text-xs text-muted">轨迹点较多，间隔统计基于均匀抽取的 {figures.pointCount} 个点。</p>
           ) : null}
         </div>
         <TrackPicture sketch={sketch} trackMap={trackMap} water={water} />

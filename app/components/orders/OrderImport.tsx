@@ -32,7 +32,7 @@ function BatchResult({ batch }: { batch: ImportBatchView }) {
                     <tr key={`${row.rowNo}-${i}`}>
                       <td>第 {row.rowNo} 行</td>
                       <td>{e.column}</td>
-                      <td className="text-red-600">{e.message}</td>
+                      <td className="text-danger">{e.message}</td>
                     </tr>
                   )),
                 )}
@@ -99,7 +99,7 @@ export function OrderImport() {
       <section className="card" aria-label="导入记录">
         <h2 className="page-title">导入记录</h2>
         {data.batches.length === 0 ? (
-          <p className="text-sm text-gray-400">暂无导入记录</p>
+          <p className="text-sm text-muted">暂无导入记录</p>
         ) : (
           <div className="overflow-x-auto">
             <table className="table" data-testid="import-history">
@@ -115,7 +115,7 @@ export function OrderImport() {
                     <td>{b.validRows}</td>
                     <td>{b.invalidRows}</td>
                     <td>{b.importedRows}</td>
-                    <td className={b.status === "FAILED" ? "text-red-600" : "text-green-700"}>{STATUS[b.status]}</td>
+                    <td className={b.status === "FAILED" ? "text-danger" : "text-success"}>{STATUS[b.status]}</td>
                     <td>{b.operatorName ?? "-"}</td>
                     <td>{formatDateTime(b.createdTime)}</td>
                     <td>

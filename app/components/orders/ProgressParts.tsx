@@ -6,7 +6,7 @@ export function ProgressBars({ figures, planned, testId, columns }: { figures: A
     <dl className={`grid grid-cols-1 gap-2 text-sm ${columns}`} data-testid={testId}>
       {figures.map(([label, kg]) => (
         <div key={label}>
-          <dt className="text-gray-500">{label}</dt>
+          <dt className="text-muted">{label}</dt>
           <dd className="text-gray-800">{kgToTonnes(kg)} 吨</dd>
           <div className="mt-1 h-2 rounded bg-gray-100" aria-hidden>
             <div className="h-2 rounded bg-blue-500" style={{ width: `${planned > 0 ? Math.min(100, Math.round((kg / planned) * 100)) : 0}%` }} />
@@ -38,7 +38,7 @@ export function WaybillSection({ total, error, lines, testId, lastHeader }: { to
       <h2 className="page-title">运单（{total}）</h2>
       {error ? <p className="alert-error">{error}</p> : null}
       {lines.length === 0 && !error ? (
-        <p className="text-sm text-gray-400">暂无运单</p>
+        <p className="text-sm text-muted">暂无运单</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="table" data-testid={testId}>

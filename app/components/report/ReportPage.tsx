@@ -3,6 +3,7 @@ import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { columnHeader, formatCell, REPORT_DIMENSIONS, REPORT_PERIODS, type ReportId } from "../../../contract/reports";
 import { Chart } from "~/components/charts/Chart";
 import type { loadReport } from "~/services/pages/reports.server";
+import { ScrollBox } from "~/components/ui/ScrollBox";
 
 const labelClass = "filter-label";
 /** More rows than this are in the export only, so the page stays light. */
@@ -40,7 +41,7 @@ export function ReportPage() {
           <legend className={labelClass}>时间范围</legend>
           <div className="flex items-center gap-1">
             <input type="date" name="dateFrom" aria-label="开始日期" defaultValue={values.dateFrom} className={`input min-w-0 ${errors.dateFrom ? "input-error" : ""}`} />
-            <span className="text-gray-400">至</span>
+            <span className="text-muted">至</span>
             <input type="date" name="dateTo" aria-label="结束日期" defaultValue={values.dateTo} className={`input min-w-0 ${errors.dateTo ? "input-error" : ""}`} />
           </div>
           <Err error={errors.dateFrom ?? errors.dateTo} />
@@ -97,7 +98,7 @@ export function ReportPage() {
       {data.error ? <p className="alert-error" role="alert">{data.error}</p> : null}
       {data.chart ? <Chart chart={data.chart} testId="report-chart" /> : null}
       {result ? (
-        <div className="overflow-x-auto">
+        <ScrollBox label={`${data.meta.title}结果`}>
           <table className="table" aria-label={`${data.meta.title}结果`} data-testid="report-table">
             <thead>
               <tr>
@@ -109,7 +110,7 @@ export function ReportPage() {
             <tbody>
               {rows.length === 0 ? (
                 <tr>
-                  <td colSpan={result.columns.length} className="py-6 text-center text-gray-400">所选时间范围内暂无数据</td>
+                  <td colSpan={result.columns.length} className="py-6 text-center text-muted">所选时间范围内暂无数据</td>
                 </tr>
               ) : (
                 rows.slice(0, SHOWN_ROWS).map((row, i) => (
@@ -131,8 +132,8 @@ export function ReportPage() {
               </tfoot>
             ) : null}
           </table>
-          {rows.length > SHOWN_ROWS ? <p className="mt-2 text-sm text-gray-500">共 {rows.length} 行，页面显示前 {SHOWN_ROWS} 行，完整数据请导出。</p> : null}
-        </div>
+          {rows.length > SHOWN_ROWS ? <p className="mt-2 text-sm text-muted">共 {rows.length} 行，页面显示前 {SHOWN_ROWS} 行，完整数据请导出。</p> : null}
+        </ScrollBox>
       ) : null}
     </section>
   );

@@ -65,7 +65,7 @@ export function AuditForm({ def, keys, version, lastResult, labels, title }: { d
             return (
               <label key={key} className="flex items-center gap-2 text-sm">
                 <input type="radio" name="transition" value={key} defaultChecked={chosen === key || keys.length === 1} className="h-4 w-4 accent-[var(--theme-color)]" />
-                <b className={t.tone === "danger" ? "text-red-600" : "text-green-700"}>{t.label}</b>
+                <b className={t.tone === "danger" ? "text-danger" : "text-success"}>{t.label}</b>
               </label>
             );
           })}
@@ -75,7 +75,7 @@ export function AuditForm({ def, keys, version, lastResult, labels, title }: { d
       {ordered.map(([name, field]) => (
         <FieldInput key={name} name={name} id={`${form.id}-${name}`} field={field} defaultValue="" required={false} error={errors[name]?.errors?.[0]} />
       ))}
-      <p className="text-xs text-gray-400">{labels ? labels.note : reasoned ? "驳回时须选择驳回原因，可在审核意见中补充说明需要补充的材料（选「其他」时必填）。" : "驳回时须填写审核意见，说明驳回理由或需要补充的材料。"}</p>
+      <p className="text-xs text-muted">{labels ? labels.note : reasoned ? "驳回时须选择驳回原因，可在审核意见中补充说明需要补充的材料（选「其他」时必填）。" : "驳回时须填写审核意见，说明驳回理由或需要补充的材料。"}</p>
       <button type="submit" className="btn btn-primary" disabled={submitting}>{submitting ? "提交中…" : (labels?.submit ?? "提交审核")}</button>
       <Dialog
         open={!!asked}
@@ -92,9 +92,9 @@ export function AuditForm({ def, keys, version, lastResult, labels, title }: { d
         {asked ? (
           <>
             <p>
-              确定<b className={asked.tone === "danger" ? "text-red-600" : "text-green-700"}>{asked.label}</b>{def.name} <b>{title}</b>？{asked.confirm}。
+              确定<b className={asked.tone === "danger" ? "text-danger" : "text-success"}>{asked.label}</b>{def.name} <b>{title}</b>？{asked.confirm}。
             </p>
-            {Object.entries(asked.input ?? {}).map(([name, field]) => (typeof confirming![name] === "string" && confirming![name] ? <p key={name} className="mt-2 text-gray-500">{field.label}：{String(confirming![name])}</p> : null))}
+            {Object.entries(asked.input ?? {}).map(([name, field]) => (typeof confirming![name] === "string" && confirming![name] ? <p key={name} className="mt-2 text-muted">{field.label}：{String(confirming![name])}</p> : null))}
           </>
         ) : null}
       </Dialog>

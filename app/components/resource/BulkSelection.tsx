@@ -45,7 +45,7 @@ export function BulkForm({ bulk, label, id, children, onChange }: { bulk: readon
             {b.label}
           </button>
         ))}
-        {bulk.map((b) => (b.hint ? <span key={b.key} className="text-sm text-gray-500">{b.hint}</span> : null))}
+        {bulk.map((b) => (b.hint ? <span key={b.key} className="text-sm text-muted">{b.hint}</span> : null))}
       </div>
       {children}
     </Form>
@@ -62,8 +62,8 @@ export function RowCheckbox({ bulk, record, title, ticked, form }: { bulk: reado
 
 /** The text of a bulk action's column: its `ok` text, or the reason the row cannot take part. */
 export function BulkReason({ bulk, record }: { bulk: BulkAction; record: Row }) {
-  if (record.actions.includes(bulk.key)) return <span className="text-green-700">{bulk.column!.ok}</span>;
-  return <span className="text-orange-600">{record.blocked?.[bulk.key] ?? "当前不可选"}</span>;
+  if (record.actions.includes(bulk.key)) return <span className="text-success">{bulk.column!.ok}</span>;
+  return <span className="text-warning">{record.blocked?.[bulk.key] ?? "当前不可选"}</span>;
 }
 
 export interface BulkData {
@@ -127,7 +127,7 @@ function BulkInput({ name, id, field, picker, error }: { name: string; id: strin
   if (!choices) return <FieldInput name={name} id={id} field={field} defaultValue="" error={error} />;
   return (
     <label className="flex flex-col gap-1 text-sm" htmlFor={id}>
-      <span>{field.required ? <span className="text-red-500">* </span> : null}{field.label}</span>
+      <span>{field.required ? <span className="text-danger">* </span> : null}{field.label}</span>
       <select id={id} name={name} required={field.required} className={`input ${error ? "input-error" : ""}`} defaultValue={choices[0]?.[0]}>
         {choices.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
       </select>

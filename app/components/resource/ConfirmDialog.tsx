@@ -49,8 +49,8 @@ export function ConfirmDialog({ def, record, action, closeHref, error, fieldErro
         <input type="hidden" name="id" value={record.id} />
         <input type="hidden" name="version" value={record.version} />
         <p>
-          确定{label}{def.name} <b>{title}</b>？{transition?.confirm ? <span className="text-gray-500">{transition.confirm}。</span> : null}
-          {action === "delete" ? <span className="text-gray-500">删除后不可恢复。</span> : null}
+          确定{label}{def.name} <b>{title}</b>？{transition?.confirm ? <span className="text-muted">{transition.confirm}。</span> : null}
+          {action === "delete" ? <span className="text-muted">删除后不可恢复。</span> : null}
         </p>
         {Object.entries(transition?.input ?? {}).map(([name, field]) => (
           <FieldInput key={name} name={name} id={`${formId}-${name}`} field={field} defaultValue={field.kind === "images" ? field.toInput(record[name] as never) : ""} error={fieldErrors?.[name]?.[0] ?? undefined} />

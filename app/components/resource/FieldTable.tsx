@@ -1,6 +1,7 @@
 import type { HTMLAttributes, ReactNode } from "react";
 import type { Field } from "../../../contract/resources/kit";
 import { cellOf, linked, noted } from "./cells";
+import { ScrollBox } from "~/components/ui/ScrollBox";
 
 type Rec = Record<string, unknown>;
 /** Attributes a page gives a row or a cell (its test id, a highlight, a tooltip, a `data-*` marker). */
@@ -41,7 +42,7 @@ export function FieldTable({
 }) {
   const span = columns.length + (leading ? 1 : 0) + trailing.length;
   return (
-    <div className="overflow-x-auto">
+    <ScrollBox label={label}>
       <table className="table table-nowrap" aria-label={label} data-testid={testId}>
         <thead>
           <tr>
@@ -55,7 +56,7 @@ export function FieldTable({
         <tbody>
           {records.length === 0 ? (
             <tr>
-              <td colSpan={span} className="py-6 text-center text-gray-400">{empty}</td>
+              <td colSpan={span} className="py-6 text-center text-muted">{empty}</td>
             </tr>
           ) : (
             records.map((record, i) => (
@@ -73,7 +74,7 @@ export function FieldTable({
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 
@@ -83,7 +84,7 @@ export function FieldFacts({ columns, record, testId }: { columns: ReadonlyArray
     <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2 xl:grid-cols-3" data-testid={testId}>
       {columns.map(([key, field]) => (
         <div key={key} className="flex min-w-0 gap-2">
-          <dt className="w-28 shrink-0 text-gray-500">{field.label}</dt>
+          <dt className="w-28 shrink-0 text-muted">{field.label}</dt>
           <dd className="min-w-0 break-words text-gray-800" data-field={key}>{cellOf(field, record[key], record, key)}</dd>
         </div>
       ))}

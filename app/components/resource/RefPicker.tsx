@@ -63,7 +63,7 @@ function SelectAndSearch({ name, id, label, picker = EMPTY, defaultValue, emptyL
         <input name={pickKeywordName(name)} defaultValue={picker.keyword} maxLength={32} aria-label={`搜索${label}`} placeholder="输入名称、手机号、车牌号或编号" className="input min-w-0 flex-1" />
         <button type="submit" name={PICK_FIELD} value={name} formNoValidate formMethod={searchMethod} formEncType={searchMethod ? "application/x-www-form-urlencoded" : undefined} className="btn shrink-0">搜索</button>
       </div>
-      {more ? <p className="text-xs text-gray-400" data-picker-more>{more}</p> : picker.keyword && picker.items.length === 0 ? <p className="text-xs text-gray-400">没有匹配“{picker.keyword}”的选项</p> : null}
+      {more ? <p className="text-xs text-muted" data-picker-more>{more}</p> : picker.keyword && picker.items.length === 0 ? <p className="text-xs text-muted">没有匹配“{picker.keyword}”的选项</p> : null}
     </div>
   );
 }
@@ -208,7 +208,7 @@ function Combobox({ name, id, label, picker, defaultValue, emptyLabel, className
             aria-selected={(item?.id ?? null) === (selected?.id ?? null)}
             aria-disabled={greyed(item) !== null || undefined}
             data-active={index === active || undefined}
-            className={`cursor-pointer truncate px-3 py-1.5 ${index === active ? "bg-blue-50 text-blue-700" : ""} ${item && greyed(item) === null ? "" : "text-gray-400"}`}
+            className={`cursor-pointer truncate px-3 py-1.5 ${index === active ? "bg-blue-50 text-info" : ""} ${item && greyed(item) === null ? "" : "text-muted"}`}
             onMouseDown={(event) => event.preventDefault()}
             onMouseEnter={() => setActive(index)}
             onClick={() => choose(item)}
@@ -216,10 +216,10 @@ function Combobox({ name, id, label, picker, defaultValue, emptyLabel, className
             {item ? (greyed(item) ? `${item.label}（${greyed(item)}）` : item.label) : emptyLabel}
           </li>
         ))}
-        {state === "loading" ? <li role="presentation" className="px-3 py-1.5 text-gray-400">加载中…</li> : null}
-        {state === "failed" ? <li role="presentation" className="px-3 py-1.5 text-red-600">选项加载失败，请重试</li> : null}
-        {state === "idle" && data.items.length === 0 ? <li role="presentation" className="px-3 py-1.5 text-gray-400">没有匹配的选项</li> : null}
-        {more ? <li role="presentation" className="px-3 py-1.5 text-xs text-gray-400" data-picker-more>{more}</li> : null}
+        {state === "loading" ? <li role="presentation" className="px-3 py-1.5 text-muted">加载中…</li> : null}
+        {state === "failed" ? <li role="presentation" className="px-3 py-1.5 text-danger">选项加载失败，请重试</li> : null}
+        {state === "idle" && data.items.length === 0 ? <li role="presentation" className="px-3 py-1.5 text-muted">没有匹配的选项</li> : null}
+        {more ? <li role="presentation" className="px-3 py-1.5 text-xs text-muted" data-picker-more>{more}</li> : null}
       </ul>
     </div>
   );

@@ -82,7 +82,7 @@ export function RegionSelect({ name, id, label, choice, required = false, error,
           </button>
         )}
       </div>
-      {hint ? <p id={`${id}-hint`} className="mt-0.5 text-xs text-gray-400">{hint}</p> : null}
+      {hint ? <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted">{hint}</p> : null}
       <FieldError id={id} error={error} />
     </div>
   );

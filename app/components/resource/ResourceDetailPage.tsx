@@ -42,7 +42,7 @@ export function Descriptions({ def, record, revealed }: { def: AnyResource; reco
           <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2 xl:grid-cols-3">
             {fields.map(([key, field]) => (
               <div key={key} className="flex min-w-0 gap-2">
-                <dt className="w-28 shrink-0 text-gray-500">{field.label}</dt>
+                <dt className="w-28 shrink-0 text-muted">{field.label}</dt>
                 <dd className="min-w-0 break-words text-gray-800" data-field={key}>
                   {revealed?.field === key ? <span data-revealed={key}>{revealed.value ?? ""}</span> : cellOf(field, record[key], record, key)}
                   {mayReveal && field.mask === "idCard" && record[key] && revealed?.field !== key ? <RevealButton field={key} id={record.id} /> : null}
@@ -62,13 +62,13 @@ function History({ events }: { events: Array<{ id: number; actionLabel: string; 
     <section className="card" aria-label="操作记录">
       <h2 className="page-title">操作记录</h2>
       {events.length === 0 ? (
-        <p className="text-sm text-gray-400">暂无记录</p>
+        <p className="text-sm text-muted">暂无记录</p>
       ) : (
         <ol className="space-y-2 text-sm" data-testid="resource-events">
           {events.map((e) => (
             <li key={e.id} className="border-l-2 border-gray-200 pl-3">
               <span className="font-medium text-gray-800">{e.actionLabel}</span>
-              <span className="ml-2 text-gray-500">{e.operatorName} · {formatDateTime(e.createdTime)}</span>
+              <span className="ml-2 text-muted">{e.operatorName} · {formatDateTime(e.createdTime)}</span>
               {e.remark ? <p className="text-gray-600">意见：{e.remark}</p> : null}
             </li>
           ))}
@@ -122,7 +122,7 @@ export function ResourceDetailPage({ page, after }: { page: DetailPage | AuditPa
       {page.kind === "audit" ? (
         <section className="card" aria-label={page.form?.heading ?? "审核"}>
           <h2 className="page-title">{page.form?.heading ?? "审核"}</h2>
-          {auditKeys.length ? <AuditForm def={def} keys={auditKeys} version={record.version} lastResult={actionData?.result} labels={page.form} title={title} /> : <p className="text-sm text-gray-500">该{def.name}当前不能{page.form?.heading ?? "审核"}（{cellOf({ kind: "enum", options: def.status?.states, format: String } as never, record[def.status?.field ?? ""], record)}）。</p>}
+          {auditKeys.length ? <AuditForm def={def} keys={auditKeys} version={record.version} lastResult={actionData?.result} labels={page.form} title={title} /> : <p className="text-sm text-muted">该{def.name}当前不能{page.form?.heading ?? "审核"}（{cellOf({ kind: "enum", options: def.status?.states, format: String } as never, record[def.status?.field ?? ""], record)}）。</p>}
         </section>
       ) : null}
       {actionData?.error && !data.confirm ? <p className="alert-error" role="alert">{actionData.error}</p> : null}

@@ -4,6 +4,7 @@ import type { ActionKey, BulkAction, Links, ListPage } from "~/pages/kit";
 import { BulkReason, RowCheckbox } from "./BulkSelection";
 import { cellOf, linked, noted } from "./cells";
 import { RowActions } from "./RowActions";
+import { ScrollBox } from "~/components/ui/ScrollBox";
 
 export type Row = Record<string, unknown> & { id: number; actions: string[]; blocked?: Record<string, string> };
 
@@ -31,7 +32,7 @@ export function ResourceTable({ def, records, columns: given, wide = [], rowActi
   const span = columns.length + 1 + (selection ? 1 + reasons.length : 0);
   const keyClass = (key: string, index: number) => (index === 0 ? "col-key" : key === def.status?.field ? "col-status" : wide.includes(key) ? "col-wide" : undefined);
   return (
-    <div className="overflow-x-auto">
+    <ScrollBox label={label}>
       <table className="table table-nowrap table-clip table-keys" aria-label={label}>
         <thead>
           <tr>
@@ -46,7 +47,7 @@ export function ResourceTable({ def, records, columns: given, wide = [], rowActi
         <tbody>
           {records.length === 0 ? (
             <tr>
-              <td colSpan={span} className="py-12 text-center text-gray-400">{empty}</td>
+              <td colSpan={span} className="py-12 text-center text-muted">{empty}</td>
             </tr>
           ) : (
             records.map((record) => {
@@ -72,6 +73,6 @@ export function ResourceTable({ def, records, columns: given, wide = [], rowActi
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

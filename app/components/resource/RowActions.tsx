@@ -46,7 +46,7 @@ export function RowActions({ def, record, wanted, links, title, confirmPrefix }:
           );
         }
         return (
-          <a key={key} href={href} className={danger ? "text-red-600" : undefined} aria-label={`${actionLabel(def, key, links)} ${title}`} data-action={key} data-prevent-scroll-reset={page ? undefined : ""}>
+          <a key={key} href={href} className={danger ? "text-danger" : undefined} aria-label={`${actionLabel(def, key, links)} ${title}`} data-action={key} data-prevent-scroll-reset={page ? undefined : ""}>
             {actionLabel(def, key, links)}
           </a>
         );

@@ -18,7 +18,7 @@ export function expiryState(value: string, today = chinaDate()): "expired" | "so
 
 /** `key`: the field's key in the record (a place's name is sent as `<key>Name`). */
 export function cellOf(field: Field, value: unknown, record: Record<string, unknown>, key?: string): ReactNode {
-  if (value === null || value === undefined || value === "") return field.empty ?? <span className="text-gray-300">-</span>;
+  if (value === null || value === undefined || value === "") return field.empty ?? <span className="text-muted">-</span>;
   if (field.ref) return (record[field.ref.labelKey] as string | null) ?? `#${String(value)}`;
   // A place by its name ("江苏省 宿迁市 宿城区"), which the platform sends next to the code.
   if (field.kind === "region") return (key ? (record[`${key}Name`] as string | null | undefined) : null) ?? String(value);
@@ -53,4 +53,4 @@ export function cellOf(field: Field, value: unknown, record: Record<string, unkn
 export const linked = (href: string | null | undefined, content: ReactNode) => (href ? <Link to={href} className="text-primary hover:underline">{content}</Link> : content);
 
 /** A cell's second line (`cellNotes`), when the record has one. */
-export const noted = (value: unknown) => (typeof value === "string" && value ? <span className="block text-xs text-gray-400">{value}</span> : null);
+export const noted = (value: unknown) => (typeof value === "string" && value ? <span className="block text-xs text-muted">{value}</span> : null);

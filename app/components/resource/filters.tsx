@@ -41,7 +41,7 @@ export function AmountRange({ name, label, values, errors }: { name: string; lab
       <legend className={filterLabelClass}>{label}</legend>
       <div className="flex items-center gap-1">
         <input name={`${name}From`} inputMode="decimal" aria-label={`${label}下限`} placeholder="下限" defaultValue={values[`${name}From`] ?? ""} className={`input min-w-0 ${errors[`${name}From`] ? "input-error" : ""}`} />
-        <span className="text-gray-400">至</span>
+        <span className="text-muted">至</span>
         <input name={`${name}To`} inputMode="decimal" aria-label={`${label}上限`} placeholder="上限" defaultValue={values[`${name}To`] ?? ""} className={`input min-w-0 ${errors[`${name}To`] ? "input-error" : ""}`} />
       </div>
       {error ? <p className="field-error">{error}</p> : null}
@@ -58,7 +58,7 @@ export function DateRange({ name, label, values, errors }: { name: string; label
       <legend className={filterLabelClass}>{label}</legend>
       <div className="flex items-center gap-1">
         <input type="date" name={`${name}From`} aria-label={`${label}开始`} defaultValue={values[`${name}From`] ?? ""} className={`input min-w-0 ${errors[`${name}From`] ? "input-error" : ""}`} />
-        <span className="text-gray-400">至</span>
+        <span className="text-muted">至</span>
         <input type="date" name={`${name}To`} aria-label={`${label}结束`} defaultValue={values[`${name}To`] ?? ""} className={`input min-w-0 ${errors[`${name}To`] ? "input-error" : ""}`} />
       </div>
       <div className="range-shortcuts" aria-label={`${label}快捷选择`}>

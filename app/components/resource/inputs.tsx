@@ -69,10 +69,10 @@ export function FieldInput({ name, id, field, defaultValue, error, picker, requi
       <FieldLabel id={id} label={field.label} required={required} />
       <div className="flex items-center gap-1">
         {control}
-        {field.input.suffix ? <span className="shrink-0 text-sm text-gray-500">{field.input.suffix}</span> : null}
+        {field.input.suffix ? <span className="shrink-0 text-sm text-muted">{field.input.suffix}</span> : null}
       </div>
       {/* The hint stays while an error shows: a node taken out under the focus would lose it (and a dialog's trap). */}
-      {field.hint ? <p id={`${id}-hint`} className="mt-0.5 text-xs text-gray-400">{field.hint}</p> : null}
+      {field.hint ? <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted">{field.hint}</p> : null}
       <FieldError id={id} error={error} />
     </div>
   );

@@ -93,14 +93,14 @@ export function SubmissionDetailPage() {
           <section key={record.id} className="card" aria-label={type.label} data-testid={`record-${record.messageType}`}>
             <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-medium">
-                {type.label} <span className="text-xs text-gray-500">{type.document} · {record.recordNo} · {record.bizNo}</span>{" "}
+                {type.label} <span className="text-xs text-muted">{type.document} · {record.recordNo} · {record.bizNo}</span>{" "}
                 <StatusTag label={status.label} tone={status.tone} value={record.status} />
-                {record.markedAbnormal ? <span className="ml-2 text-xs text-red-600">已标记异常：{record.markRemark}</span> : null}
+                {record.markedAbnormal ? <span className="ml-2 text-xs text-danger">已标记异常：{record.markRemark}</span> : null}
               </h3>
               <RecordActions record={record} />
             </div>
             {record.lastResultMessage ? (
-              <p className={`mb-2 text-sm ${record.status === "FAILED" || record.status === "CHECK_FAILED" ? "text-amber-700" : "text-gray-600"}`} data-testid="last-result">
+              <p className={`mb-2 text-sm ${record.status === "FAILED" || record.status === "CHECK_FAILED" ? "text-warning" : "text-gray-600"}`} data-testid="last-result">
                 最近返回：{record.lastResultCode ? `${record.lastResultCode} ` : ""}{record.lastResultMessage}
               </p>
             ) : null}

@@ -43,7 +43,7 @@ const messageCells = (way: Way) =>
 function TargetState({ state }: { state: NonNullable<ReturnType<typeof useLoaderData<typeof submissionListLoader>>["state"]> }) {
   return (
     <div className="flex flex-wrap items-center gap-2 text-xs text-gray-600" data-testid="target-state">
-      <span>对接状态：{state.enabled ? (state.paused ? <b className="text-red-600">已暂停（{state.pausedReason}）</b> : "正常") : "未启用"}</span>
+      <span>对接状态：{state.enabled ? (state.paused ? <b className="text-danger">已暂停（{state.pausedReason}）</b> : "正常") : "未启用"}</span>
       <span>自动上报：{state.autoReport ? "开" : "关"}</span>
       <span>最近成功：{chinaDateTime(state.lastSuccessAt) || "—"}</span>
       <span>待上报 {state.queue.PENDING ?? 0} · 失败 {state.queue.FAILED ?? 0} · {REPORT_STATUSES.CHECK_FAILED.label} {state.queue.CHECK_FAILED ?? 0}</span>

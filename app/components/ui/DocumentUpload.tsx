@@ -72,7 +72,7 @@ export function DocumentUpload({ name, id, label, kind, defaultRefs, max, requir
           {refs.map((ref, i) => (
             <span key={ref} className="relative">
               <DocumentThumb href={ref} label={`${label}${i + 1}`} />
-              <button type="button" className="ml-1 text-xs text-red-600 hover:underline" onClick={() => setRefs((list) => list.filter((r) => r !== ref))} aria-label={`删除${label}${i + 1}`}>删除</button>
+              <button type="button" className="ml-1 text-xs text-danger hover:underline" onClick={() => setRefs((list) => list.filter((r) => r !== ref))} aria-label={`删除${label}${i + 1}`}>删除</button>
             </span>
           ))}
           <noscript>
@@ -84,7 +84,7 @@ export function DocumentUpload({ name, id, label, kind, defaultRefs, max, requir
         <div key={u.key} className="mb-1 flex items-center gap-2 text-xs" data-testid="document-uploading">
           {u.preview ? <img src={u.preview} alt={`${u.name} 预览`} className="h-14 w-20 rounded border object-cover" data-testid="document-preview" /> : <span>{u.name}</span>}
           {u.error ? (
-            <span className="text-red-600" role="alert">{u.error}</span>
+            <span className="text-danger" role="alert">{u.error}</span>
           ) : (
             <span className="flex-1" role="progressbar" aria-label={`${u.name} 上传进度`} aria-valuenow={u.progress} aria-valuemin={0} aria-valuemax={100}>
               <span className="block h-2 w-32 overflow-hidden rounded bg-gray-100"><span className="block h-2 bg-primary" style={{ width: `${u.progress}%` }} /></span>
@@ -108,7 +108,7 @@ export function DocumentUpload({ name, id, label, kind, defaultRefs, max, requir
           e.currentTarget.value = "";
         }}
       />
-      <p id={`${id}-hint`} className="mt-0.5 text-xs text-gray-400">图片（jpg/png/webp）或 PDF，单个不超过 10 MB，最多 {max} 个</p>
+      <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted">图片（jpg/png/webp）或 PDF，单个不超过 10 MB，最多 {max} 个</p>
       <FieldError id={id} error={error} />
     </div>
   );

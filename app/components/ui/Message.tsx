@@ -18,9 +18,9 @@ export function MessageProvider({ children }: { children: React.ReactNode }) {
     setTimeout(() => setItems((list) => list.filter((i) => i.id !== id)), ms);
   }, []);
   const colours: Record<Kind, string> = {
-    success: "border-green-200 bg-green-50 text-green-700",
-    error: "border-red-200 bg-red-50 text-red-700",
-    warning: "border-amber-200 bg-amber-50 text-amber-800",
+    success: "border-green-200 bg-green-50 text-success",
+    error: "border-red-200 bg-red-50 text-danger",
+    warning: "border-amber-200 bg-amber-50 text-warning",
     info: "border-gray-200 bg-white text-gray-700",
   };
   return (

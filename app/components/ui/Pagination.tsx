@@ -74,7 +74,7 @@ export function Pagination({ total, current, size, sums, selectedCount, more }: 
 
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-gray-600" data-testid="pagination">
-      <div className="flex flex-wrap gap-x-4 gap-y-1" aria-label="合计">
+      <div className="flex flex-wrap gap-x-4 gap-y-1" role="group" aria-label="合计">
         {selectedCount && selectedCount > 0 ? (
           <span>已选运单 <b className="text-gray-800" data-testid="selected-count">{selectedCount}</b> 单</span>
         ) : null}
@@ -108,12 +108,12 @@ export function Pagination({ total, current, size, sums, selectedCount, more }: 
         {page > 1 ? (
           <a data-prevent-scroll-reset href={linkFor(page - 1)} className={`${linkClass} hover:text-primary`} aria-label="上一页" rel="prev">‹</a>
         ) : (
-          <span className={`${linkClass} text-gray-300`} aria-disabled="true">‹</span>
+          <span className={`${linkClass} text-control`} aria-disabled="true">‹</span>
         )}
         <ul className="flex items-center gap-1">
           {pagerItems(page, pages).map((item, i) =>
             item === "…" ? (
-              <li key={`gap-${i}`} className="px-1 text-gray-400">…</li>
+              <li key={`gap-${i}`} className="px-1 text-muted">…</li>
             ) : (
               <li key={item}>
                 <a
@@ -132,7 +132,7 @@ export function Pagination({ total, current, size, sums, selectedCount, more }: 
         {page < pages ? (
           <a data-prevent-scroll-reset href={linkFor(page + 1)} className={`${linkClass} hover:text-primary`} aria-label="下一页" rel="next">›</a>
         ) : (
-          <span className={`${linkClass} text-gray-300`} aria-disabled="true">›</span>
+          <span className={`${linkClass} text-control`} aria-disabled="true">›</span>
         )}
         <Form method="get" action={location.pathname} preventScrollReset className="flex items-center gap-1">
           {carried.map(([k, v], i) => (

@@ -8,7 +8,7 @@ export function RequestIdNote() {
   const requestId = (useRouteLoaderData("root") as { requestId?: string | null } | undefined)?.requestId;
   if (!requestId) return null;
   return (
-    <p className="text-xs text-gray-400">
+    <p className="text-xs text-muted">
       请求编号：<span className="select-all font-mono" data-request-id={requestId}>{requestId}</span>（联系管理员时请提供）
     </p>
   );

@@ -49,7 +49,7 @@ export function RowActionMenu({ label, children }: { /** What the actions act on
     };
   }, [hasMenu]);
   if (!complete) return null;
-  if (items.length === 0) return <span className="text-gray-300">-</span>;
+  if (items.length === 0) return <span className="text-muted">-</span>;
   const inline = items.slice(0, INLINE_ACTIONS);
   const rest = items.slice(INLINE_ACTIONS);
   // Markup per row kept small: the inline actions stand bare in the cell and the menu's

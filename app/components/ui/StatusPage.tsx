@@ -11,7 +11,7 @@ export function StatusPage({ code, title, detail, children, note, inShell = fals
     <Box className="flex min-h-[60vh] flex-col items-center justify-center gap-3 p-6 text-center">
       <p className="text-6xl font-bold text-primary">{code}</p>
       <Heading className="text-xl font-semibold text-gray-800">{title}</Heading>
-      <p className="max-w-md text-gray-500">{detail}</p>
+      <p className="max-w-md text-muted">{detail}</p>
       {note}
       <div className="mt-2 flex gap-2">
         {children ?? (

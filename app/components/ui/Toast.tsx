@@ -53,7 +53,7 @@ export function Toast({ title, description, onActivate, onClose, "data-testid": 
           <span className="mt-1 line-clamp-3 block break-words text-sm text-gray-600">{description}</span>
         </RadixToast.Description>
       </button>
-      <RadixToast.Close aria-label="关闭" className="absolute right-2 top-2 flex h-6 w-6 items-center justify-center rounded text-gray-400 hover:bg-gray-100 hover:text-gray-700">
+      <RadixToast.Close aria-label="关闭" className="absolute right-2 top-2 flex h-6 w-6 items-center justify-center rounded text-muted hover:bg-gray-100 hover:text-gray-700">
         <span aria-hidden="true">×</span>
       </RadixToast.Close>
     </RadixToast.Root>
