@@ -33,7 +33,7 @@ export function Chart({ chart, testId = "chart" }: { chart: ChartView; testId?: 
           <tbody>
             {chart.table.rows.length === 0 ? (
               <tr>
-                <td colSpan={chart.table.head.length} className="text-center text-gray-500">暂无数据</td>
+                <td colSpan={chart.table.head.length} className="text-center text-muted">暂无数据</td>
               </tr>
             ) : (
               chart.table.rows.map(([first, ...figures], r) => (

@@ -48,7 +48,7 @@ function PointList({ points, label, testId }: { points: MapPoint[]; label: strin
     <details className="mt-1 text-sm" data-testid={`${testId}-points`}>
       <summary className="cursor-pointer text-gray-600">{`${label}：点位列表（${points.length}）`}</summary>
       {points.length === 0 ? (
-        <p className="px-2 py-1 text-gray-500">暂无点位</p>
+        <p className="px-2 py-1 text-muted">暂无点位</p>
       ) : (
         <ol className="max-h-60 list-decimal overflow-auto pl-8">
           {points.map((p) => (
