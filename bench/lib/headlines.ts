@@ -34,6 +34,11 @@ const listText = (f: Figures) =>
 
 const REPORT_P99_MS = 500;
 
+function rowsPerCpuSecond(f: Figures): Headline {
+  const parts = Object.entries(f).filter(([, v]) => (v as Figures)?.rowsPerCpuS);
+  return { figures: `${n(f.rows)} rows: ${parts.map(([what, v]) => `${what} ${n((v as Figures).rowsPerCpuS)} rows/CPU s`).join(", ")}`, target: "", met: null };
+}
+
 export const HEADLINES: Record<string, (f: Figures) => Headline> = {
   freight: (f) => ({
     figures: `${n(f.waybills)} waybills: ${listText(f)}; export ${exportText(f.export)}`,
@@ -60,22 +65,9 @@ export const HEADLINES: Record<string, (f: Figures) => Headline> = {
       met: runs.length > 0 && runs.every(exportMet),
     };
   },
-  "export-cpu": (f) => ({
-    figures: `${n(f.rows)} rows: ${Object.entries(f)
-      .filter(([, v]) => (v as Figures)?.rowsPerCpuS)
-      .map(([phase, v]) => `${phase} ${n((v as Figures).rowsPerCpuS)} rows/CPU s`)
-      .join(", ")}`,
-    target: "",
-    met: null,
-  }),
-  "export-writers": (f) => ({
-    figures: `${n(f.rows)} rows: ${Object.entries(f)
-      .filter(([, v]) => (v as Figures)?.rowsPerCpuS)
-      .map(([writer, v]) => `${writer} ${n((v as Figures).rowsPerCpuS)} rows/CPU s`)
-      .join(", ")}`,
-    target: "",
-    met: null,
-  }),
+  // Each phase (read, map, full) or writer, by rows per CPU second.
+  "export-cpu": rowsPerCpuSecond,
+  "export-writers": rowsPerCpuSecond,
   reports: (f) => ({
     figures: `${n(f.waybills)} waybills, ${n(f.calls)} calls: p50 ${n(f.p50Ms)} ms, p99 ${n(f.p99Ms)} ms (slowest ${f.slowest?.report} ${n(f.slowest?.p99Ms)} ms)`,
     target: `every report p99 < ${REPORT_P99_MS} ms`,
