@@ -42,7 +42,9 @@ export async function markReported(k: AnyDb, recordIds: number[], statuses: Repo
 export async function reportPaidWaybills(k: AnyDb, platformId: string, freightIds: number[], now = new Date().toISOString()): Promise<void> {
   if (freightIds.length === 0) return;
   const targets = (await targetsOf(k, platformId)).filter((t) => t.enabled);
-  for (const target of targets) for (const id of freightIds) await inTransaction(k, (trx) => recordWaybill(trx, target, id, now));
+  const ways = new Map((await k.selectFrom("freights").select(["id", "freight_way"]).where("id", "in", freightIds).execute()).map((f) => [Number(f.id), f.freight_way]));
+  // Each waybill to the targets of its way only (a road target takes no ship's voyage).
+  for (const target of targets) for (const id of freightIds) if (ways.get(id) === wayOf(target)) await inTransaction(k, (trx) => recordWaybill(trx, target, id, now));
   await syncPaidWaybills(k, { platformId, now, freightIds });
   const records = await k.selectFrom("report_records").select(["id", "depends_on"]).where("freight_id", "in", freightIds).where("superseded_by", "is", null).execute();
   const ids = new Set<number>();

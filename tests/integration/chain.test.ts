@@ -581,7 +581,8 @@ describe.sequential("what everyone sees afterwards", () => {
     expect(textOf(home.doc.querySelector('[data-testid="figure-month-weight"]'))).toBe("30.00");
     const rowOf = async (path: string, key: string) => {
       const page = await admin.get(path);
-      const row = page.doc.querySelectorAll("main table tbody tr").find((tr) => textOf(tr).includes(key));
+      // The report's own table, not its chart's data table (图表 / 表格), which names the same rows.
+      const row = page.doc.querySelectorAll("main table tbody tr").find((tr) => !tr.closest(".chart-table-pane") && textOf(tr).includes(key));
       expect(row, `${path} has a row of ${key}`).toBeDefined();
       return row!.querySelectorAll("td").map(textOf);
     };
