@@ -27,7 +27,8 @@ test("platform finance opens every page with real rows", async ({ browser }) => 
   for (const p of PAGES) {
     await page.goto(p.path);
     await expect(page.getByRole("heading", { name: p.title }).first(), p.path).toBeVisible();
-    await expect(page.locator("main table").first(), p.path).toContainText(p.rows);
+    // The page's own table, not a chart's data table (图表 / 表格).
+    await expect(page.locator("main table:not(.chart-data)").first(), p.path).toContainText(p.rows);
   }
   await page.close();
 });
@@ -36,8 +37,8 @@ test("an organisation sees its own matchmaking invoices and statistics", async (
   const page = await logins.pageAs(browser, "ORG_USER");
   for (const path of ["/financialManage/matchmakingBillingList", "/financialManage/expenditureStatistics", "/financialManage/matchmakingBillingSummary"]) {
     await page.goto(path);
-    await expect(page.locator("main table").first(), path).toBeVisible();
-    await expect(page.locator("main table tbody tr").first(), path).not.toContainText("暂无数据");
+    await expect(page.locator("main table:not(.chart-data)").first(), path).toBeVisible();
+    await expect(page.locator("main table:not(.chart-data) tbody tr").first(), path).not.toContainText("暂无数据");
   }
   // Red envelopes are the platform's: the organisation is not offered the page, and opening it is a 403.
   const refused = await page.goto("/financialManage/redEnvelopeManagement");

@@ -25,6 +25,20 @@ const SWEPT: Record<string, string> = { ...ACCOUNTS, FLEET_LEADER: FLEET_LEADER_
 
 type Handed = { pages: string[]; exports: string[] };
 
+/** inspect, where a page that moves on by itself (once or more) lands. */
+async function inspectWhereItLands(page: Page, path: string) {
+  for (let moves = 0; ; moves++) {
+    try {
+      return await inspect(page);
+    } catch (error) {
+      if (moves === 3) throw error;
+      await page.waitForLoadState("domcontentloaded");
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 60_000 });
+      console.log(`[page-sweep] ${path}: went on to ${page.url()}`);
+    }
+  }
+}
+
 /** What the sweep reads of a page: its text, heading, content and the links it hands on. */
 function inspect(page: Page) {
   return page.evaluate(() => {
@@ -74,11 +88,7 @@ async function sweep(page: Page, paths: string[], kind: "menu" | "link", checkAx
       continue;
     }
     // A page that moves on by itself once hydrated (a redirect to its canonical address) is read where it lands.
-    const seen = await inspect(page).catch(async () => {
-      await page.waitForLoadState("domcontentloaded");
-      console.log(`[page-sweep] ${path}: went on to ${page.url()}`);
-      return inspect(page);
-    });
+    const seen = await inspectWhereItLands(page, path);
     if (!seen) failures.push(`${path}: no #main-content`);
     else if (refusalIn(seen.text)) failures.push(`${path}: says "${refusalIn(seen.text)}"`);
     else if (!seen.heading) failures.push(`${path}: no heading`);

@@ -21,7 +21,7 @@ export function Chart({ chart, testId = "chart" }: { chart: ChartView; testId?: 
       {/* The SVG is built by our renderer from escaped text; it needs no script to show. */}
       <div className="chart-pane overflow-x-auto [&>svg]:h-auto [&>svg]:w-full [&>svg]:min-w-[720px]" data-testid={testId} dangerouslySetInnerHTML={{ __html: chart.svg }} />
       <div className="chart-table-pane max-h-[420px] overflow-auto" data-testid={`${testId}-table`}>
-        <table className="table">
+        <table className="table chart-data">
           <caption className="sr-only">{`${chart.title}（数据表）`}</caption>
           <thead>
             <tr>

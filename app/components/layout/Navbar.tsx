@@ -75,36 +75,39 @@ export function Navbar({ user, msgNum, menu, sidebarOpen, withUserMenu }: Navbar
             <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" fill="none" stroke="currentColor" strokeWidth="2" />
           </svg>
         </button>
-        <details className="relative" data-testid="avatar-menu" onKeyDown={closeDetailsOnEscape}>
-          <summary className="flex cursor-pointer list-none items-center gap-2 rounded px-2 py-1 hover:bg-gray-100 [&::-webkit-details-marker]:hidden" aria-label={`${user.name} 用户菜单${msgNum > 0 ? `，${badgeCount(msgNum)} 条未读消息` : ""}`}>
-            <img src={user.headshotUrl || DEFAULT_AVATAR} alt="" className="h-8 w-8 rounded" />
-            <span className="hidden max-w-[8em] truncate text-sm sm:inline">{user.name}</span>
-          </summary>
-          {/* Beside the summary, not in it: its visible text is then the name its accessible name starts with (which says the count). */}
+        <div className="relative">
+          <details className="relative" data-testid="avatar-menu" onKeyDown={closeDetailsOnEscape}>
+            <summary className="flex cursor-pointer list-none items-center gap-2 rounded px-2 py-1 hover:bg-gray-100 [&::-webkit-details-marker]:hidden" aria-label={`${user.name} 用户菜单${msgNum > 0 ? `，${badgeCount(msgNum)} 条未读消息` : ""}`}>
+              <img src={user.headshotUrl || DEFAULT_AVATAR} alt="" className="h-8 w-8 rounded" />
+              <span className="hidden max-w-[8em] truncate text-sm sm:inline">{user.name}</span>
+            </summary>
+            {withUserMenu ? (
+              <ul className="absolute right-0 top-11 z-50 w-40 rounded border bg-white py-1 text-sm shadow-lg" role="menu">
+                <li role="none"><Link role="menuitem" to="/dashboard" className="block px-4 py-2 hover:bg-primary-soft">首页</Link></li>
+                <li role="none">
+                  <Link role="menuitem" to="/sysNotification" className="flex items-center justify-between px-4 py-2 hover:bg-primary-soft">
+                    消息
+                    {msgNum > 0 ? <span className="rounded-full bg-danger px-1.5 text-xs text-white" data-testid="menu-badge">{badgeCount(msgNum)}</span> : null}
+                  </Link>
+                </li>
+                <li role="none"><Link role="menuitem" to="/personalCenter/userInfo" className="block px-4 py-2 hover:bg-primary-soft">个人中心</Link></li>
+                <li role="none" className="border-t">
+                  <Form method="post" action="/logout" reloadDocument onSubmit={() => clearTabsOnLogout(user.id)}>
+                    <input type="hidden" name="redirect" value={here} />
+                    <button role="menuitem" type="submit" className="block w-full px-4 py-2 text-left hover:bg-primary-soft">退出登录</button>
+                  </Form>
+                </li>
+              </ul>
+            ) : null}
+          </details>
+          {/* Beside the summary, not in it (its visible text is then the name its accessible name starts with, which
+              says the count), and outside the details: what a closed details holds besides its summary is not shown. */}
           {msgNum > 0 ? (
             <span className="pointer-events-none absolute left-12 top-[-4px] min-w-[18px] -translate-x-full rounded-full bg-danger px-1 text-center text-[10px] leading-[18px] text-white" data-testid="avatar-badge" aria-hidden="true">
               {badgeCount(msgNum)}
             </span>
           ) : null}
-          {withUserMenu ? (
-            <ul className="absolute right-0 top-11 z-50 w-40 rounded border bg-white py-1 text-sm shadow-lg" role="menu">
-              <li role="none"><Link role="menuitem" to="/dashboard" className="block px-4 py-2 hover:bg-primary-soft">首页</Link></li>
-              <li role="none">
-                <Link role="menuitem" to="/sysNotification" className="flex items-center justify-between px-4 py-2 hover:bg-primary-soft">
-                  消息
-                  {msgNum > 0 ? <span className="rounded-full bg-danger px-1.5 text-xs text-white" data-testid="menu-badge">{badgeCount(msgNum)}</span> : null}
-                </Link>
-              </li>
-              <li role="none"><Link role="menuitem" to="/personalCenter/userInfo" className="block px-4 py-2 hover:bg-primary-soft">个人中心</Link></li>
-              <li role="none" className="border-t">
-                <Form method="post" action="/logout" reloadDocument onSubmit={() => clearTabsOnLogout(user.id)}>
-                  <input type="hidden" name="redirect" value={here} />
-                  <button role="menuitem" type="submit" className="block w-full px-4 py-2 text-left hover:bg-primary-soft">退出登录</button>
-                </Form>
-              </li>
-            </ul>
-          ) : null}
-        </details>
+        </div>
       </div>
     </header>
   );
