@@ -151,10 +151,12 @@ test("a dialog takes the focus, keeps it, closes on Escape and gives it back; it
   await page.keyboard.press("Escape");
   await expect(combobox).toHaveAttribute("aria-expanded", "false");
   await expect(dialog).toBeVisible();
-  // Then Escape closes the dialog. On a loaded machine the press right after the list's was seen to go
-  // unheard now and then (not yet explained); one Escape closing the dialog is held above.
-  const closes = () => dialog.waitFor({ state: "hidden", timeout: 10_000 }).then(() => true, () => false);
-  await pressUntil(page, "Escape", closes, 3);
+  // Tabbing onto a picker leaves its list shut, so the next Escape is the dialog's.
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Shift+Tab");
+  await expect(combobox).toBeFocused();
+  await expect(combobox).toHaveAttribute("aria-expanded", "false");
+  await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
 });

@@ -6,7 +6,9 @@
  *   keyword field and a 「搜索」 button that submits the form with `_pick=<name>`: the page comes back
  *   with the options narrowed and every other field as typed. The saved value is always an option.
  * - With JavaScript it is a combobox: typing asks `/picker-options` (debounced), ↑/↓ move, Enter
- *   picks, Escape closes; the chosen id travels in a hidden input of the same name.
+ *   picks, Escape closes; the chosen id travels in a hidden input of the same name. The list opens on a
+ *   click, on typing or on ↓, not when Tab lands on the field: a keyboard user passing through a dialog
+ *   would otherwise need two Escapes to leave it.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { useHydrated } from "~/components/ui/SelectAll";
@@ -190,7 +192,6 @@ function Combobox({ name, id, label, picker, defaultValue, emptyLabel, className
           setOpen(true);
           load(event.currentTarget.value);
         }}
-        onFocus={() => setOpen(true)}
         onClick={() => setOpen(true)}
         onBlur={() => {
           // A click on an option lands before this (mousedown is prevented); otherwise restore the chosen label.
