@@ -6,8 +6,6 @@
 import { z } from "zod";
 import { MOBILE_PATTERN } from "./validation.js";
 
-export const ACTIVATION_PATH = "/activate";
-
 /** The platform's password policy (the same as 修改密码). */
 export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]{8,20}$/;
 export const PASSWORD_RULE_TEXT = "密码为 8–20 位，须同时包含字母和数字";
@@ -48,5 +46,3 @@ export const activationSchema = z
     confirmPassword: z.string({ required_error: "请再次输入密码" }).optional(),
   })
   .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, { message: "两次输入的密码不一致", path: ["confirmPassword"] });
-
-export type ActivationInput = z.infer<typeof activationSchema>;

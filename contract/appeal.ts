@@ -21,9 +21,6 @@ export const AUDIT_RESULT_LABELS = { APPROVED: "通过", REJECTED: "驳回" } as
 
 export const APPEAL_LIMITS = { reasonMin: 10, reasonMax: 500, evidenceMax: 9, remarkMax: 500 } as const;
 
-/** The permission code that opens each appeal page: kept in ./permissions (the console's route map reads it). */
-export { APPEAL_PAGE_PERMISSIONS } from "./permissions.js";
-
 /** The permission codes of each call (any one of them; spec 6), as the definition has them. */
 export const APPEAL_PERMISSIONS = {
   search: appeal.permissions.list,
@@ -31,8 +28,6 @@ export const APPEAL_PERMISSIONS = {
   detail: appeal.permissions.detail,
   audit: [appeal.status!.transitions.approve!.permission as PermissionCode],
 } satisfies Record<string, readonly PermissionCode[]>;
-
-export const APPEAL_NO_PATTERN = /^SS\d{8}\d{4,}$/;
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -65,7 +60,6 @@ export const appealSubmitSchema = z
     evidence: appealEvidenceSchema.optional().nullable().transform((value) => value ?? []),
   })
   .refine((body) => body.freightId !== undefined || body.freightNo !== undefined, { message: "请提供运单 id 或运单号", path: ["freightNo"] });
-export type AppealSubmitRequest = z.infer<typeof appealSubmitSchema>;
 
 export const auditResultSchema = z.enum(AUDIT_RESULTS, {
   // A form with neither radio checked sends nothing.
@@ -102,7 +96,6 @@ export const appealFilterSchema = z
     submittedTo: dateText("提交结束日期"),
   })
   .refine((f) => !f.submittedFrom || !f.submittedTo || f.submittedFrom <= f.submittedTo, { message: "提交开始日期不能晚于结束日期", path: ["submittedTo"] });
-export type AppealFilter = z.infer<typeof appealFilterSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Responses

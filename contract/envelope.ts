@@ -5,21 +5,6 @@ export interface ApiSuccess<T> {
   data: T;
 }
 
-/** A business refusal: HTTP 200 with another code and a Chinese message. */
-export interface ApiRefusal {
-  code: number;
-  message: string;
-  data?: null;
-}
-
-/** A failure: an HTTP status with the same number in `code` and a Chinese `errorMsg`. */
-export interface ApiFailure {
-  code: number;
-  errorMsg: string;
-}
-
-export type ApiEnvelope<T> = ApiSuccess<T> | ApiRefusal;
-
 export interface Paged<T> {
   records: T[];
   total: number;

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { FREIGHT_WAYS, type FreightWay } from "./notification.js";
-import { dateText, emptyAsAbsent, filterText, idSchema, imageRefSchema, isoTimeSchema, nameFilter, nameText, requiredText, text, weightKgSchema } from "./fields.js";
+import { dateText, emptyAsAbsent, idSchema, imageRefSchema, isoTimeSchema, nameFilter, nameText, requiredText, text, weightKgSchema } from "./fields.js";
 import { attachmentDisposition, chinaCompactDate } from "./units.js";
 import { RefusalCode } from "./envelope.js";
 
@@ -95,7 +95,7 @@ export const FREIGHT_LIMITS = {
 // ---------------------------------------------------------------------------------------------
 // Field schemas
 
-export { idSchema, weightKgSchema, filterText, nameFilter, emptyAsAbsent, dateText, isoTimeSchema, imageRefSchema };
+export { idSchema, weightKgSchema, nameFilter, emptyAsAbsent, dateText, isoTimeSchema, imageRefSchema };
 
 export const freightWaySchema = z.enum(FREIGHT_WAYS, { errorMap: () => ({ message: "freightWay 只能是 ROAD 或 WATER" }) });
 export const freightStatusSchema = z.enum(FREIGHT_STATUSES, { errorMap: () => ({ message: `status 只能是 ${FREIGHT_STATUSES.join("、")}` }) });
@@ -289,8 +289,6 @@ export interface FreightDashboard {
 
 // ---------------------------------------------------------------------------------------------
 // Step requests
-
-export const freightIdBodySchema = z.object({ id: idSchema("运单 id") });
 
 export const loadingSchema = z.object({
   id: idSchema("运单 id"),

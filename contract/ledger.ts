@@ -40,9 +40,6 @@ export const ENTRY_TYPE_LABELS: Record<EntryType, string> = {
 };
 
 export const RECHARGE_STATUS_LABELS = { PENDING: "待确认", CONFIRMED: "已到账", REJECTED: "已驳回", CANCELLED: "已撤销" } as const;
-export type RechargeStatus = keyof typeof RECHARGE_STATUS_LABELS;
-export const PAYMENT_STATUS_LABELS = { SUCCESS: "支付成功" } as const;
-export const PAY_STATUS_LABELS = { UNPAID: "未付款", PAID: "已付款" } as const;
 export const WITHDRAW_STATUS_LABELS = {
   APPLIED: "待审核",
   PROCESSING: "打款中",

@@ -17,9 +17,6 @@ export function maskIdNo(value: string): string {
 /** 138****5678 */
 export const maskMobile = (mobile: string) => (mobile.length === 11 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : mobile);
 
-/** A shown value is masked when it holds the mask's stars (a blank edit field keeps the stored number). */
-export const isMasked = (value: string) => value.includes("****");
-
 const ID_RUN = /(?<![\dA-Za-z])\d{17}[\dXx](?![\dA-Za-z])/g;
 /** Free text (a file name, a remark) with every valid ID number in it masked, so none is kept in clear by accident. */
 export const maskIdNumbersIn = (text: string) => text.replace(ID_RUN, (run) => (isIdCardNo(run) ? maskIdNo(run.toUpperCase()) : run));

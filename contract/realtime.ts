@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { Notification } from "./notification.js";
 import { PLATFORM_IDS } from "./platforms.js";
 
 export type PackageType = "LOGIN" | "SERVICE_MSG_PUSH" | "SERVICE_MSG_NUM" | "LOGOUT" | "PING" | "PONG";
@@ -22,18 +21,6 @@ export interface LoginReplyPacket extends RealtimePacket<string | undefined> {
   packageType: "LOGIN";
   packageCode: 200 | 401;
   msgNum?: number;
-}
-
-/** Server → client: a notification was created for this user. */
-export interface ServiceMsgPushPacket extends RealtimePacket<Notification> {
-  packageType: "SERVICE_MSG_PUSH";
-  content: Notification;
-}
-
-/** Server → client: this user's unread count changed. */
-export interface ServiceMsgNumPacket extends RealtimePacket<never> {
-  packageType: "SERVICE_MSG_NUM";
-  msgNum: number;
 }
 
 /** Spec 4 and 9: the client pings every 10 s and reconnects 4 s after an error. */

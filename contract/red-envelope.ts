@@ -10,7 +10,6 @@ import { chinaDateText } from "./fields.js";
 import { yuanPlain } from "./numbers.js";
 
 export const CAMPAIGN_TYPES = { REGISTER: "注册奖励", CERTIFY: "认证奖励", INVITE: "邀请奖励", WAYBILL: "完单奖励", MANUAL: "手动发放" } as const;
-export type CampaignType = keyof typeof CAMPAIGN_TYPES;
 export const AUDIENCES = { DRIVER: "司机", CAPTAIN: "船长", ALL: "全部" } as const;
 export const AMOUNT_MODES = { FIXED: "固定金额", RANDOM: "随机区间" } as const;
 export const CAMPAIGN_STATUS_LABELS = { DRAFT: "草稿", ACTIVE: "进行中", PAUSED: "已暂停", ENDED: "已结束" } as const;
@@ -25,7 +24,6 @@ export const CAMPAIGN_MOVES = {
   end: { label: "结束", from: ["ACTIVE", "PAUSED"], to: "ENDED" },
 } as const satisfies Record<string, { label: string; from: readonly CampaignStatus[]; to: CampaignStatus }>;
 export type CampaignMove = keyof typeof CAMPAIGN_MOVES;
-export const movesFrom = (status: string): CampaignMove[] => (Object.keys(CAMPAIGN_MOVES) as CampaignMove[]).filter((m) => (CAMPAIGN_MOVES[m].from as readonly string[]).includes(status));
 
 export const RED_ENVELOPE_LIMITS = { maxGrant: 100_000, maxBudget: 10_000_000_000, maxMobiles: 200, maxReceiveDays: 365 } as const;
 

@@ -69,7 +69,6 @@ export const REPORT_DIMENSIONS = { SHIPPER: "按托运人", DRIVER: "按司机/�
 export type ReportDimension = keyof typeof REPORT_DIMENSIONS;
 
 export const REPORT_PERIODS = { ALL: "合计", DAY: "按日", MONTH: "按月" } as const;
-export type ReportPeriod = keyof typeof REPORT_PERIODS;
 
 /** Where a click on a waybill page was made (运单点击分析). */
 export const CLICK_MODULES = { WAYBILL: "运单", DISPATCH: "调度" } as const;
@@ -80,7 +79,6 @@ export const clickSchema = z.object({
   content: z.string().trim().min(1, "请填写点击内容").max(32, "点击内容 最多 32 个字"),
   freightNo: z.string().regex(/^[A-Za-z0-9]{1,32}$/, "运单号格式不正确").optional(),
 });
-export type ClickRequest = z.infer<typeof clickSchema>;
 
 const dateField = chinaDateText;
 

@@ -41,12 +41,6 @@ export function renderSms(signName: string, content: string, values: Record<stri
   return `【${signName}】${content.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole)}`;
 }
 
-/** How many SMS a message costs: 70 characters fit one; longer ones go in parts of 67. */
-export function smsSegments(text: string): number {
-  const length = [...text].length;
-  return length <= 70 ? 1 : Math.ceil(length / 67);
-}
-
 /** The sample values of a code (测试发送). */
 export function sampleValues(code: SmsCode): Record<string, string> {
   return Object.fromEntries(Object.entries(SMS_TEMPLATE_CODES[code].vars).map(([name, [, sample]]) => [name, sample]));

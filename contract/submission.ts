@@ -63,8 +63,6 @@ export const REPORT_STATUSES = {
 } as const;
 export type ReportStatus = keyof typeof REPORT_STATUSES;
 export const REPORT_STATUS_CODES = Object.keys(REPORT_STATUSES) as ReportStatus[];
-/** The status filter's options (value, Chinese label). */
-export const REPORT_STATUS_OPTIONS = REPORT_STATUS_CODES.map((value) => ({ value, label: REPORT_STATUSES[value].label }));
 
 export type AttemptOutcome = "SUCCESS" | "REJECTED" | "RETRYABLE" | "UNKNOWN";
 export const ATTEMPT_OUTCOMES: Record<AttemptOutcome, string> = { SUCCESS: "成功", REJECTED: "数据错误", RETRYABLE: "可重试", UNKNOWN: "无应答" };

@@ -30,7 +30,6 @@ export const appealFormSchema = z.object({
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${line}${issue.message}` });
     }),
 });
-export type AppealForm = z.infer<typeof appealFormSchema>;
 
 /** Conform's textarea props without its `key` (which changes after the first validation and would remount the field). */
 export function textareaProps(...args: Parameters<typeof getTextareaProps>) {

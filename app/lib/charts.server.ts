@@ -14,7 +14,7 @@ import type { ChartOption, ChartSeries } from "../../contract/reports";
 import { formatDecimal } from "../../contract/numbers";
 import type { ChartTable, ChartView } from "./chart-view";
 import { CHART_SERIES, CHART_TEXT } from "./palette";
-import { CHART_FONT, escapeXml, finishSvg, renderOption, type ChartSize } from "./echarts.server";
+import { CHART_FONT, finishSvg, renderOption, type ChartSize } from "./echarts.server";
 
 echarts.use([BarChart, LineChart, PieChart, FunnelChart, GridComponent, LegendComponent, SVGRenderer]);
 
@@ -194,4 +194,3 @@ export function chartView(option: ChartOption, size?: ChartSize): ChartView {
   return { title: option.title?.text ?? "", svg: renderChartSvg(option, size), table: chartTable(option) };
 }
 
-export { escapeXml };

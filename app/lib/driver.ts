@@ -21,7 +21,6 @@ export const DRIVER_TABS = [
 ] as const satisfies ReadonlyArray<{ key: string; label: string; statuses: readonly FreightStatus[] }>;
 
 export type DriverTab = (typeof DRIVER_TABS)[number];
-export type DriverTabKey = DriverTab["key"];
 
 export function driverTab(key: string | null | undefined): DriverTab {
   return DRIVER_TABS.find((tab) => tab.key === key) ?? DRIVER_TABS[0];

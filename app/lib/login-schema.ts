@@ -22,6 +22,5 @@ export const loginSchema = z
       ctx.addIssue({ code: "custom", path: ["smsCode"], message: form.smsCode ? "短信验证码为6位数字" : "请输入短信验证码" });
     }
   });
-export type LoginForm = z.infer<typeof loginSchema>;
 
 export const smsRequestSchema = z.object({ mobile });

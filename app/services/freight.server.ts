@@ -5,7 +5,6 @@
  */
 import type { Paged } from "../../contract/envelope";
 import {
-  FREIGHT_STATUSES,
   freightFilterSchema,
   type DispatchInfo,
   type FreightComment,
@@ -14,9 +13,7 @@ import {
   type FreightFilter,
   type FreightRecord,
   type FreightSearchResult,
-  type FreightStatus,
   type FreightTrack,
-  type FreightWay,
 } from "../../contract/freight";
 import { isManager } from "../../contract/freight-steps";
 import { seesWater } from "../../contract/permissions";
@@ -116,8 +113,6 @@ export function relayDownload(upstream: Response & { body: ReadableStream<Uint8A
     },
   });
 }
-
-export const isFreightStatus = (value: unknown): value is FreightStatus => (FREIGHT_STATUSES as readonly unknown[]).includes(value);
 
 /**
  * Whether the user's kind of account may take the dispatcher's steps (sign, confirm, complete,
@@ -234,4 +229,3 @@ export const freightApi = {
   },
 };
 
-export type { FreightWay };

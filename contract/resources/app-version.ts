@@ -3,7 +3,7 @@
  * shipper apps' published versions. No edit call exists: a wrong version is deleted and re-added.
  * The public /download page and the apps' update check read the newest 在用 version of each app.
  */
-import { access, defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f } from "./kit.js";
 import { enableMachine } from "./vocabulary.js";
 import { isStoredUrl } from "../validation.js";
 
@@ -11,8 +11,6 @@ const BASIC = { list: true, detail: "版本信息", form: true, export: true } a
 
 export const APP_CODES = { DRIVER: { label: "司机端" }, CAPTAIN: { label: "船长端" }, SHIPPER: { label: "货主端" } } as const;
 export const APP_OS = { ANDROID: { label: "安卓" }, IOS: { label: "苹果 iOS" } } as const;
-export type AppCode = keyof typeof APP_CODES;
-export type AppOs = keyof typeof APP_OS;
 
 /** A download address: a PUBLIC file of the platform's store (`/files/p/<token>`) or an http(s) address. */
 export const isDownloadAddress = isStoredUrl;
@@ -44,4 +42,3 @@ export const appVersion = defineResource({
   defaultSort: ["createdTime", "desc"],
 });
 
-export type AppVersionRecord = RecordOf<typeof appVersion>;

@@ -6,7 +6,7 @@
  * `kinds.write` is empty. The example only serves the generated unit test.
  */
 import { FREIGHT_WAY_LABELS } from "../freight.js";
-import { defineResource, f, type Options, type RecordOf } from "./kit.js";
+import { defineResource, f, type Options } from "./kit.js";
 import { AUDITORS, EVERYONE } from "./vocabulary.js";
 
 const LIST = { list: true, detail: "申诉信息", export: true } as const;
@@ -63,4 +63,3 @@ export const appeal = defineResource({
   example: { as: "ORG_USER", body: (n) => ({ reason: `卸货地磅复磅结果正常，附复磅单据第 ${n} 号，申请解除风险标记。`, evidence: [`/files/appeals/example-${n}.jpg`] }) },
 });
 
-export type AppealEngineRecord = RecordOf<typeof appeal>;

@@ -8,7 +8,7 @@
 import { isCreditCode, isTaxNo, idCardNoError } from "../validation.js";
 import { DELIVERY_METHODS, INVOICE_TYPES, PERIOD_PATTERN } from "../billing.js";
 import { creditCodeWithCheck } from "../validation.js";
-import { defineResource, f, type Options, type Placement, type RecordOf } from "./kit.js";
+import { defineResource, f, type Options, type Placement } from "./kit.js";
 import { AUDITORS, ENABLE_STATES, enableToggles } from "./vocabulary.js";
 
 const SHOWN = { list: true, detail: true, export: true } as const;
@@ -95,7 +95,6 @@ export const invoiceCompany = defineResource({
     }),
   },
 });
-export type InvoiceCompanyRecord = RecordOf<typeof invoiceCompany>;
 
 // ---------------------------------------------------------------------------------------------
 // 开票申请 (domain 5.7): created from waybills on 新开票列表; submitted, audited, issued, mailed.
@@ -112,7 +111,6 @@ export const APPLICATION_STATES = {
   MAILED: { label: "已邮寄", tone: "success" },
   RED_FLUSHED: { label: "已红冲", tone: "error" },
 } as const satisfies Options;
-export type ApplicationState = keyof typeof APPLICATION_STATES;
 
 /** 20-digit 数电 invoice number (8 digits for paper: the first number of the batch). */
 const invoiceNoField = (label: string) => f.text(label, 20, { required: true, checks: [[(v) => /^(\d{8}|\d{20})$/.test(v), `${label}应为 8 位（纸质）或 20 位（数电）数字`]] });
@@ -184,7 +182,6 @@ export const invoiceApplication = defineResource({
   /** Created by 申请开票 / 开票, never through the engine's create: the example serves the unit test only. */
   example: { as: "ORG_USER", body: () => ({}) },
 });
-export type InvoiceApplicationRecord = RecordOf<typeof invoiceApplication>;
 
 // ---------------------------------------------------------------------------------------------
 // 发票 (domain 5.7)
@@ -261,7 +258,6 @@ export const invoice = defineResource({
   /** Created by 申请开票 / 开票, never through the engine's create: the example serves the unit test only. */
   example: { as: "ORG_USER", body: () => ({}) },
 });
-export type InvoiceRecord = RecordOf<typeof invoice>;
 
 export const LINE_STATES = { ACTIVE: { label: "有效", tone: "success" }, RELEASED: { label: "已释放" } } as const satisfies Options;
 
@@ -370,7 +366,6 @@ export const inputTaxTicket = defineResource({
     }),
   },
 });
-export type InputTaxTicketRecord = RecordOf<typeof inputTaxTicket>;
 
 // ---------------------------------------------------------------------------------------------
 // 增值税申报 (domain 5.8): computed from the data, then confirmed (locks the period), declared, paid.
@@ -431,7 +426,6 @@ export const vatDeclaration = defineResource({
     body: (n, refs) => ({ invoiceCompanyId: refs.invoiceCompany, period: `${2000 + Math.floor((n % 240) / 12)}-${String(1 + (n % 12)).padStart(2, "0")}` }),
   },
 });
-export type VatDeclarationRecord = RecordOf<typeof vatDeclaration>;
 
 // ---------------------------------------------------------------------------------------------
 // 申报日志 (domain 5.8): per person and period, read-only with 补录 by platform finance.
@@ -479,6 +473,5 @@ export const declareLog = defineResource({
     }),
   },
 });
-export type DeclareLogRecord = RecordOf<typeof declareLog>;
 
 export const BILLING_RESOURCES = [invoiceCompany, invoiceApplication, invoice, invoiceLine, inputTaxTicket, vatDeclaration, declareLog] as const;

@@ -4,7 +4,7 @@
  * organisation keeps its own roster row (`freight_captains` 企业船长, used by water dispatch). Adding a
  * roster row finds the profile by 身份证号 or creates it 待审核.
  */
-import { access, defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f } from "./kit.js";
 import { NAV_AREAS } from "./ship.js";
 import { auditedPersonTail, AUDIT_STATES, EVERYONE, OWNERS, PERSON_KEYWORD, personFields, registeredPerson, rosterMachine } from "./vocabulary.js";
 import { dayAfter, idCardNoOf } from "./samples.js";
@@ -88,5 +88,3 @@ export const captain = defineResource({
   defaultSort: ["createdTime", "desc"],
 });
 
-export type CaptainProfileRecord = RecordOf<typeof captainProfile>;
-export type CaptainRecord = RecordOf<typeof captain>;

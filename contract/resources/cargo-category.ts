@@ -4,7 +4,7 @@
  * platform staff with SYSTEM_USER_CONFIG maintain it (its page, /system/relationList, comes later).
  */
 import { CARGO_CLASS_LIST, inList } from "../code-lists.js";
-import { access, defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f } from "./kit.js";
 import { enableToggles, ENABLE_STATES, EVERYONE } from "./vocabulary.js";
 
 const BASIC = { list: true, detail: "基本信息", form: true, export: true } as const;
@@ -38,4 +38,3 @@ export const cargoCategory = defineResource({
   defaultSort: ["sort", "asc"],
 });
 
-export type CargoCategoryRecord = RecordOf<typeof cargoCategory>;

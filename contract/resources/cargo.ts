@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { formatYuan } from "../numbers.js";
-import { access, defineResource, f, type Field, type RecordOf } from "./kit.js";
+import { access, defineResource, f, type Field } from "./kit.js";
 import { enableToggles, ENABLE_STATES, EVERYONE, OWNERS } from "./vocabulary.js";
 
 const BASIC = { list: true, detail: "基本信息", form: true, export: true } as const;
@@ -82,4 +82,3 @@ export const cargo = defineResource({
   defaultSort: ["createdTime", "desc"],
 });
 
-export type CargoRecord = RecordOf<typeof cargo>;

@@ -3,7 +3,7 @@
  * phone call) on 投诉与建议; 受理 / 不予受理 / 处理 on 投诉处理; 回复 / 结案 on 投诉回复; the complainant may
  * 追问 after a reply, which sends it back to handling. `stage` (which page works it) follows the status.
  */
-import { defineResource, f, labelled, type Options, type RecordOf } from "./kit.js";
+import { defineResource, f, labelled, type Options } from "./kit.js";
 import { AUDITORS } from "./vocabulary.js";
 
 export const COMPLAINT_KINDS = { COMPLAINT: { label: "投诉" }, ADVICE: { label: "建议" } } as const satisfies Options;
@@ -105,7 +105,6 @@ export const complaint = defineResource({
   },
 });
 
-export type ComplaintRecord = RecordOf<typeof complaint>;
 
 export const REPLY_AUTHORS = { PLATFORM: { label: "平台" }, COMPLAINANT: { label: "投诉人" } } as const satisfies Options;
 

@@ -3,7 +3,7 @@
  * region code the ministry's waybill needs, and the fence radius for sign-in checks. One default per kind.
  */
 import { isPhone } from "../validation.js";
-import { access, defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f } from "./kit.js";
 import { EVERYONE, OWNERS } from "./vocabulary.js";
 
 const BASIC = { list: true, detail: "基本信息", form: true, export: true } as const;
@@ -50,4 +50,3 @@ export const contact = defineResource({
   defaultSort: ["createdTime", "desc"],
 });
 
-export type ContactRecord = RecordOf<typeof contact>;

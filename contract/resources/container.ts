@@ -3,7 +3,7 @@
  * 拆箱) and its return before the free-use deadline; after the deadline it is 已超期 and the return
  * charges 超期费 per started day.
  */
-import { access, defineResource, f, type Options, type RecordOf } from "./kit.js";
+import { access, defineResource, f, type Options } from "./kit.js";
 import { EVERYONE } from "./vocabulary.js";
 
 const LETTER_VALUES: Record<string, number> = {};
@@ -121,4 +121,3 @@ export const container = defineResource({
   },
   defaultSort: ["createdTime", "desc"],
 });
-export type ContainerRecord = RecordOf<typeof container>;

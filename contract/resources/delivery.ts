@@ -113,7 +113,6 @@ export const delivery = defineResource({
   },
   defaultSort: ["createdTime", "desc"],
 });
-export type DeliveryRecord = RecordOf<typeof delivery>;
 
 export const REDELIVERY_STATES = {
   WAITING: { label: "待重新发货", tone: "warning" },
@@ -158,7 +157,6 @@ export const redelivery = defineResource({
   keyword: { label: "运单号/订单号", fields: ["freightNo", "orderNo"] },
   defaultSort: ["cancelTime", "desc"],
 });
-export type RedeliveryRecord = RecordOf<typeof redelivery>;
 
 const FREIGHT_STATE_OPTIONS = Object.fromEntries(Object.entries(FREIGHT_STATUS_LABELS).map(([k, label]) => [k, { label, tone: k === "CANCELLED" ? "error" : k === "COMPLETED" ? "success" : "info" }])) as Record<FreightStatus, { label: string; tone: "error" | "success" | "info" }>;
 

@@ -3,7 +3,7 @@
  * navigation areas, the reasons an auditor picks when rejecting a credential. Read by every caller of
  * the platform (forms need them); maintained by platform staff with SYSTEM_USER_CONFIG.
  */
-import { defineResource, DICT_CODE, f, type RecordOf } from "./kit.js";
+import { defineResource, DICT_CODE, f } from "./kit.js";
 import { ENABLE_STATES, EVERYONE, enableToggles } from "./vocabulary.js";
 
 export const DICT_TYPES = {
@@ -12,8 +12,6 @@ export const DICT_TYPES = {
   AUDIT_REJECT_REASON: { label: "驳回原因" },
   VEHICLE_CLASS: { label: "准驾车型" },
 } as const;
-
-export type DictType = keyof typeof DICT_TYPES;
 
 /**
  * The 驳回原因 every platform starts with (an auditor's 驳回 of a 证照 or of an audited subject picks one,
@@ -66,4 +64,3 @@ export const dictItem = defineResource({
   example: { as: "SYSTEM_USER", body: (n) => ({ dictType: "AUDIT_REJECT_REASON", code: `TEST_${n}`, label: `测试原因${n}`, sort: n % 9999 }) },
 });
 
-export type DictItemRecord = RecordOf<typeof dictItem>;

@@ -6,7 +6,7 @@
  */
 import { VEHICLE_CLASS_LIST } from "../code-lists.js";
 import { idCardWithCheck, isQualificationCertNo } from "../validation.js";
-import { access, defineResource, f, labelled, type RecordOf } from "./kit.js";
+import { access, defineResource, f, labelled } from "./kit.js";
 import { auditedPersonTail, AUDIT_STATES, AUDITORS, idCardNoField, OWNERS, PERSON_KEYWORD, personFields, registeredPerson, rosterMachine } from "./vocabulary.js";
 
 /** 准驾车型: the code list (contract/code-lists.ts). */
@@ -109,5 +109,3 @@ export const driver = defineResource({
   defaultSort: ["createdTime", "desc"],
 });
 
-export type DriverProfileRecord = RecordOf<typeof driverProfile>;
-export type DriverRosterRecord = RecordOf<typeof driver>;

@@ -6,7 +6,7 @@
  */
 import type { UserType } from "../platforms.js";
 import { creditCodeWithCheck, idCardNoError, isCreditCode, isPhone } from "../validation.js";
-import { access, defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f } from "./kit.js";
 import { AUDITORS, auditMachine, ENABLE_STATES, enableToggles } from "./vocabulary.js";
 
 export const ENTERPRISE_KINDS = {
@@ -94,7 +94,6 @@ export const enterprise = defineResource({
   defaultSort: ["createdTime", "desc"],
 });
 
-export type EnterpriseRecord = RecordOf<typeof enterprise>;
 
 /** One account of an enterprise as its detail page lists them (the platform's GET …/users). */
 export interface EnterpriseUser {

@@ -4,7 +4,7 @@
  * directory), 沟通记录 (an organisation's calls with ships) and the self-owned ship fines with their log.
  */
 import { isMmsi } from "../validation.js";
-import { defineResource, f, labelled, type Options, type RecordOf } from "./kit.js";
+import { defineResource, f, labelled, type Options } from "./kit.js";
 import { MAX_SHIP_LOAD_KG, NAV_AREAS, SHIP_TYPES } from "./ship.js";
 import { AUDITORS, AUDIT_STATES, approveReject, enableToggles, enabledField, EVERYONE, OWNERS } from "./vocabulary.js";
 
@@ -78,7 +78,6 @@ export const wharf = defineResource({
   },
   defaultSort: ["createdTime", "desc"],
 });
-export type WharfRecord = RecordOf<typeof wharf>;
 
 // ---------------------------------------------------------------------------------------------
 // 空船动态
@@ -137,7 +136,6 @@ export const shipAvailability = defineResource({
   example: { as: "ORG_USER", body: () => ({}) },
   defaultSort: ["emptyFrom", "desc"],
 });
-export type ShipAvailabilityRecord = RecordOf<typeof shipAvailability>;
 
 // ---------------------------------------------------------------------------------------------
 // 船舶信息审核
@@ -189,7 +187,6 @@ export const shipInfoSubmission = defineResource({
   },
   defaultSort: ["createdTime", "desc"],
 });
-export type ShipInfoSubmissionRecord = RecordOf<typeof shipInfoSubmission>;
 
 // ---------------------------------------------------------------------------------------------
 // 沟通记录
@@ -227,7 +224,6 @@ export const shipCommunication = defineResource({
   example: { as: "ORG_USER", body: (n) => ({ shipName: `皖蚌埠货${1000 + (n % 8999)}`, contactName: "周船东", contactMobile: "13900001111", channel: "PHONE", content: "询问下周蚌埠至芜湖小麦运输，船东有意向", result: "INTERESTED" }) },
   defaultSort: ["createdTime", "desc"],
 });
-export type ShipCommunicationRecord = RecordOf<typeof shipCommunication>;
 
 // ---------------------------------------------------------------------------------------------
 // 自有船罚款
@@ -304,7 +300,6 @@ export const shipFine = defineResource({
   },
   defaultSort: ["createdTime", "desc"],
 });
-export type ShipFineRecord = RecordOf<typeof shipFine>;
 
 const LOG = { list: true, detail: "操作日志", export: true } as const;
 
@@ -329,4 +324,3 @@ export const shipFineLog = defineResource({
   example: { as: "ORG_USER", body: () => ({}) },
   defaultSort: ["createdTime", "desc"],
 });
-export type ShipFineLogRecord = RecordOf<typeof shipFineLog>;

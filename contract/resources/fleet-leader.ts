@@ -3,7 +3,7 @@
  * audited by platform or tenant staff; and the members of the fleet (车队成员).
  */
 import { exampleIdCard } from "./driver.js";
-import { access, defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f } from "./kit.js";
 import { auditedPersonTail, AUDITORS, personFields, registeredPerson } from "./vocabulary.js";
 
 export const DISTRIBUTION_RULES = { NONE: { label: "不清分" }, PERCENT: { label: "按比例" }, FIXED_PER_TON: { label: "按吨固定金额" } } as const;
@@ -72,4 +72,3 @@ export const fleetLeaderMember = defineResource({
   defaultSort: ["createdTime", "desc"],
 });
 
-export type FleetLeaderRecord = RecordOf<typeof fleetLeader>;

@@ -3,7 +3,7 @@
  * individuals manage their own; alerts are raised by the platform's detector, never entered by hand.
  */
 import { isMobile } from "../validation.js";
-import { defineResource, f, labelled, type RecordOf } from "./kit.js";
+import { defineResource, f, labelled } from "./kit.js";
 import { enableToggles, ENABLE_STATES, OWNERS } from "./vocabulary.js";
 
 const BASIC = { list: true, detail: "基本信息", form: true, export: true } as const;
@@ -32,7 +32,6 @@ export const timeoutConfig = defineResource({
   example: { as: "ORG_USER", body: (n) => ({ scope: "ROUTE", loadingRegionCode: `32${String(1 + (n % 13)).padStart(2, "0")}00`, unloadingRegionCode: `32${String(1 + (Math.floor(n / 13) % 13)).padStart(2, "0")}00`, loadingTimeoutH: 24, stopTimeoutMin: 60 }) },
   defaultSort: ["createdTime", "desc"],
 });
-export type TimeoutConfigRecord = RecordOf<typeof timeoutConfig>;
 
 export const ALERT_TYPE_OPTIONS = labelled({ LOADING_TIMEOUT: "装货超时", TRANSIT_TIMEOUT: "运输超时", STOP_TIMEOUT: "停车超时", OFFLINE: "离线" });
 
@@ -78,4 +77,3 @@ export const vehicleAlert = defineResource({
   example: { as: "ORG_USER", body: () => ({}) },
   defaultSort: ["detectedAt", "desc"],
 });
-export type VehicleAlertRecord = RecordOf<typeof vehicleAlert>;

@@ -6,7 +6,7 @@
  * app move it on (已注册, 已认证); a SENT invitation past its expiry becomes 已过期.
  */
 import { SUBJECT_TYPES } from "./credential.js";
-import { access, defineResource, f, labelled, someOf, type RecordOf } from "./kit.js";
+import { access, defineResource, f, labelled, someOf } from "./kit.js";
 import { AUDITORS } from "./vocabulary.js";
 
 export const INVITE_ROLES = { ...someOf(SUBJECT_TYPES, ["DRIVER", "CAPTAIN", "SHIPOWNER", "FLEET_LEADER"]), ORG_ADMIN: { label: "企业管理员" } } as const;
@@ -76,4 +76,3 @@ export const invitation = defineResource({
   defaultSort: ["createdTime", "desc"],
 });
 
-export type InvitationRecord = RecordOf<typeof invitation>;

@@ -2,7 +2,7 @@
  * 撮合开票 on the resource engine (domain 5.7): matchmaking service and driver-agent invoices with their
  * waybills, the 合并明细 (platform/matchmaking). Invoices record what the tax system issued; no money moves.
  */
-import { defineResource, f, type Options, type RecordOf } from "./kit.js";
+import { defineResource, f, type Options } from "./kit.js";
 import { AUDITORS } from "./vocabulary.js";
 
 const SHOWN = { list: true, detail: true, export: true } as const;
@@ -88,7 +88,6 @@ export const matchInvoice = defineResource({
   defaultSort: ["createdTime", "desc"],
   example: { as: "SYSTEM_USER", body: () => ({}) },
 });
-export type MatchInvoiceRecord = RecordOf<typeof matchInvoice>;
 
 export const matchInvoiceItem = defineResource({
   key: "matchInvoiceItem",

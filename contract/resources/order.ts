@@ -10,7 +10,7 @@ import type { UserType } from "../platforms.js";
 import { isPhone } from "../validation.js";
 import { permille, pricePerTonne } from "./cargo.js";
 import { BUSINESS_MODES } from "./enterprise.js";
-import { defineResource, f, type Options, type RecordOf } from "./kit.js";
+import { defineResource, f, type Options } from "./kit.js";
 import { EVERYONE } from "./vocabulary.js";
 
 export const ORDER_STATES = {
@@ -159,4 +159,3 @@ export const order = defineResource({
   defaultSort: ["createdTime", "desc"],
 });
 
-export type OrderEngineRecord = RecordOf<typeof order>;

@@ -3,7 +3,7 @@
  * leader or shipowner, with a share. Money does not move here: the ledger's payment flow reads the
  * ACTIVE setting (platform/ledger/payee-routing.ts).
  */
-import { defineResource, f, type Options, type RecordOf } from "./kit.js";
+import { defineResource, f, type Options } from "./kit.js";
 
 const SHOWN = { list: true, detail: true, export: true } as const;
 const FORM = { ...SHOWN, form: true } as const;
@@ -59,4 +59,3 @@ export const payeeSetting = defineResource({
   // The demo driver 张师傅 collected by the seeded fleet leader 周德胜 (platform/demo/finance-seed.ts).
   example: { as: "SYSTEM_USER", body: (n) => ({ carrierMobile: "13800000004", payeeRole: "FLEET_LEADER", payeeMobile: "13966200001", payeeShareBp: 10_000, agreementNo: `DS-${n}`, validFrom: "2026-01-01" }) },
 });
-export type PayeeSettingRecord = RecordOf<typeof payeeSetting>;

@@ -3,7 +3,7 @@
  * and unloading places, a period and a planned weight; audited in /system/projectAudit (TMS_PROJECT_APPROVE)
  * and ended with 结束项目. Orders may use only approved, active projects.
  */
-import { access, defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f } from "./kit.js";
 import { AUDIT_STATES, auditMachine, EVERYONE, OWNERS } from "./vocabulary.js";
 
 const BASIC = { list: true, detail: "基本信息", form: true, export: true } as const;
@@ -60,4 +60,3 @@ export const project = defineResource({
   defaultSort: ["createdTime", "desc"],
 });
 
-export type ProjectRecord = RecordOf<typeof project>;

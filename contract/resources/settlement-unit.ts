@@ -3,7 +3,7 @@
  * with its own optional invoice details (they override the shipper's as invoice buyer) and a freight budget.
  */
 import { isPhone, isTaxNo } from "../validation.js";
-import { access, defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f } from "./kit.js";
 import { enableToggles, ENABLE_STATES, EVERYONE, OWNERS } from "./vocabulary.js";
 
 const BASIC = { list: true, detail: "基本信息", form: true, export: true } as const;
@@ -47,4 +47,3 @@ export const settlementUnit = defineResource({
   defaultSort: ["createdTime", "desc"],
 });
 
-export type SettlementUnitRecord = RecordOf<typeof settlementUnit>;

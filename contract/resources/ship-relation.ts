@@ -4,7 +4,7 @@
  * platform or tenant staff (TMS_SHIP_RELATION_APPROVE); 解除 ends it.
  */
 import { SUBJECT_TYPES } from "./credential.js";
-import { access, defineResource, f, someOf, type RecordOf } from "./kit.js";
+import { access, defineResource, f, someOf } from "./kit.js";
 import { auditMachine, AUDITORS, EVERYONE, OWNERS, relationMachine } from "./vocabulary.js";
 import { dayAfter } from "./samples.js";
 
@@ -52,4 +52,3 @@ export const shipRelation = defineResource({
   defaultSort: ["createdTime", "desc"],
 });
 
-export type ShipRelationRecord = RecordOf<typeof shipRelation>;

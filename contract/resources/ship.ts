@@ -4,7 +4,7 @@
  * data: only callers with TMS_FREIGHT_WATER and the CAPTAIN version function see it.
  */
 import { isImo, isMmsi, isShipIdentityNo } from "../validation.js";
-import { access, defineResource, f, labelled, type RecordOf } from "./kit.js";
+import { access, defineResource, f, labelled } from "./kit.js";
 import { AUDITORS, auditMachine, enableToggles, enabledField, EVERYONE, OPERATION_STATES } from "./vocabulary.js";
 
 const BASIC = { list: true, detail: "基本信息", form: true, export: true } as const;
@@ -75,4 +75,3 @@ export const ship = defineResource({
   defaultSort: ["createdTime", "desc"],
 });
 
-export type ShipRecord = RecordOf<typeof ship>;

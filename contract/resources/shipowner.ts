@@ -5,7 +5,7 @@
  * (the ID number identifies the person; edit forms only see it masked).
  */
 import { isCreditCode, isIdCardNo, isPhone } from "../validation.js";
-import { access, defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f } from "./kit.js";
 import { AUDITORS, auditMachine, enableToggles, enabledField, EVERYONE, OWNERS, PARTY_KINDS } from "./vocabulary.js";
 import { creditCodeOf } from "./samples.js";
 
@@ -60,4 +60,3 @@ export const shipowner = defineResource({
   defaultSort: ["createdTime", "desc"],
 });
 
-export type ShipownerRecord = RecordOf<typeof shipowner>;

@@ -4,7 +4,7 @@
  * tenant staff (domain 2.7) before orders may be invoiced to them.
  */
 import { isCreditCode, isIdCardNo, isPhone, isTaxNo } from "../validation.js";
-import { access, defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f } from "./kit.js";
 import { sampleCreditCode } from "./samples.js";
 import { auditMachine, enableToggles, enabledField, EVERYONE, OWNERS, PARTY_KINDS } from "./vocabulary.js";
 
@@ -86,4 +86,3 @@ export const shipper = defineResource({
   defaultSort: ["createdTime", "desc"],
 });
 
-export type ShipperRecord = RecordOf<typeof shipper>;

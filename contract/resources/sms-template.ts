@@ -1,6 +1,6 @@
 /** 短信模板 (domain 7.2): an owner's templates for contacting carriers, filed with the SMS gateway before use. */
 import { SMS_CODE_OPTIONS } from "../sms.js";
-import { defineResource, f, type RecordOf } from "./kit.js";
+import { defineResource, f } from "./kit.js";
 import { OWNERS } from "./vocabulary.js";
 
 export const SMS_TEMPLATE_STATES = {
@@ -47,4 +47,3 @@ export const smsTemplate = defineResource({
   example: { as: "ORG_USER", body: (n) => ({ code: "DISPATCH_NOTICE", name: `派单通知${n}`, signName: "皖粮物流", content: "运单${freightNo}已派给${plateNo}，请按时到${loadingPlace}装货。" }) },
   defaultSort: ["createdTime", "desc"],
 });
-export type SmsTemplateRecord = RecordOf<typeof smsTemplate>;

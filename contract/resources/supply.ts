@@ -9,7 +9,7 @@
 import { FREIGHT_WAY_LABELS } from "../freight.js";
 import { permille, pricePerTonne } from "./cargo.js";
 import { BUSINESS_MODES } from "./enterprise.js";
-import { defineResource, f, req, type Options, type RecordOf } from "./kit.js";
+import { defineResource, f, req, type Options } from "./kit.js";
 import { AUDITORS, ENABLE_STATES } from "./vocabulary.js";
 
 export const FREIGHT_WAY_OPTIONS = { ROAD: { label: FREIGHT_WAY_LABELS.ROAD }, WATER: { label: FREIGHT_WAY_LABELS.WATER } } as const satisfies Options;
@@ -201,7 +201,6 @@ export const supply = defineResource({
     },
   },
 });
-export type SupplyRecord = RecordOf<typeof supply>;
 
 const READ_ONLY = { list: true, detail: true, export: true } as const;
 /** Rows written by 改价 or the driver app, never by a generic create: the example only serves the unit test. */

@@ -4,7 +4,7 @@
  * TMS_SAFETY_NOTICE draft, publish and archive them).
  */
 import { FREIGHT_WAY_LABELS } from "../freight.js";
-import { defineResource, f, type Options, type RecordOf } from "./kit.js";
+import { defineResource, f, type Options } from "./kit.js";
 import { ENABLE_STATES, EVERYONE, enableToggles } from "./vocabulary.js";
 
 const SHOWN = { list: true, detail: true, form: true, export: true } as const;
@@ -40,7 +40,6 @@ export const sensitiveWord = defineResource({
   example: { as: "SYSTEM_USER", body: (n) => ({ word: `违禁词${n}`, category: "OTHER", matchMode: "CONTAINS", action: "BLOCK" }) },
 });
 
-export type SensitiveWordRecord = RecordOf<typeof sensitiveWord>;
 
 export const WX_PURPOSES = { DISPATCH: { label: "调度群" }, ROUTE: { label: "线路群" }, PROJECT: { label: "项目群" }, SERVICE: { label: "客服群" } } as const satisfies Options;
 
@@ -69,7 +68,6 @@ export const wxGroup = defineResource({
   example: { as: "SYSTEM_USER", body: (n) => ({ name: `蚌埠-芜湖粮食线路群${n % 1000}`, purpose: "ROUTE", routeText: "蚌埠 → 芜湖", ownerName: "王运营", ownerMobile: "13800000002", memberCount: 120, showInApp: true, qrExpiresAt: "2099-12-31" }) },
 });
 
-export type WxGroupRecord = RecordOf<typeof wxGroup>;
 
 export const NOTICE_AUDIENCES = { ALL: { label: "全部" }, DRIVER: { label: "司机" }, CAPTAIN: { label: "船长" } } as const satisfies Options;
 export const NOTICE_STATES = { DRAFT: { label: "草稿", tone: "warning" }, PUBLISHED: { label: "已发布", tone: "success" }, ARCHIVED: { label: "已归档" } } as const satisfies Options;
@@ -110,4 +108,3 @@ export const safetyNotice = defineResource({
   example: { as: "SYSTEM_USER", body: (n) => ({ title: `装卸货安全须知 第 ${n} 版`, content: "进入库区须佩戴安全帽，车辆熄火拉手刹，听从库区人员指挥。", audience: "DRIVER", mustConfirm: true, minReadSeconds: 15 }) },
 });
 
-export type SafetyNoticeRecord = RecordOf<typeof safetyNotice>;

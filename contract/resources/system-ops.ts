@@ -3,7 +3,7 @@
  * organisation), 推送日志 (6.8, the outbound message log the notification sender writes) and 免推送配置
  * (6.13, the exemptions the senders honour).
  */
-import { defineResource, f, type Options, type RecordOf } from "./kit.js";
+import { defineResource, f, type Options } from "./kit.js";
 import { ACCOUNT_SMS, SMS_PROVIDERS } from "../account-sms.js";
 import { SMS_TEMPLATE_CODES } from "../sms.js";
 
@@ -48,7 +48,6 @@ export const appDeviceReport = defineResource({
   example: { as: "SYSTEM_USER", body: () => ({}) },
 });
 
-export type AppDeviceReportRecord = RecordOf<typeof appDeviceReport>;
 
 // ---------------------------------------------------------------------------------------------
 // 企业配置
@@ -129,7 +128,6 @@ export const enterpriseConfig = defineResource({
   },
 });
 
-export type EnterpriseConfigRecord = RecordOf<typeof enterpriseConfig>;
 
 // ---------------------------------------------------------------------------------------------
 // 推送日志
@@ -164,7 +162,6 @@ export const pushLog = defineResource({
   example: { as: "SYSTEM_USER", body: () => ({}) },
 });
 
-export type PushLogRecord = RecordOf<typeof pushLog>;
 
 // ---------------------------------------------------------------------------------------------
 // 免推送配置
@@ -212,7 +209,6 @@ export const noPushRule = defineResource({
   example: { as: "SYSTEM_USER", refs: ["enterprise"], body: (n, refs) => ({ subjectType: "ENTERPRISE", subjectId: refs.enterprise ?? 1, target: "ALL", reason: `测试企业，业务不上报（${n}）`, validFrom: "2026-01-01" }) },
 });
 
-export type NoPushRuleRecord = RecordOf<typeof noPushRule>;
 
 // ---------------------------------------------------------------------------------------------
 // 短信发送记录
@@ -260,4 +256,3 @@ export const smsSendLog = defineResource({
   example: { as: "SYSTEM_USER", body: () => ({}) },
 });
 
-export type SmsSendLogRecord = RecordOf<typeof smsSendLog>;

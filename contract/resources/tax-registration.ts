@@ -2,7 +2,7 @@
  * 临时税务登记 on the resource engine (domain 5.8): drivers and captains registered with a tax
  * authority for 代开/代征 (platform/tax).
  */
-import { defineResource, f, type Options, type RecordOf } from "./kit.js";
+import { defineResource, f, type Options } from "./kit.js";
 import { AUDITORS } from "./vocabulary.js";
 
 const SHOWN = { list: true, detail: true, export: true } as const;
@@ -68,4 +68,3 @@ export const taxRegistration = defineResource({
   defaultSort: ["createdTime", "desc"],
   example: { as: "SYSTEM_USER", refs: ["driverProfile"], body: (n, refs) => ({ driverProfileId: refs.driverProfile ?? 1, taxAuthority: `国家税务总局蚌埠市蚌山区税务局（${n}）`, authorizationFile: ["/files/tax/authorization-demo.jpg"] }) },
 });
-export type TaxRegistrationRecord = RecordOf<typeof taxRegistration>;

@@ -7,7 +7,7 @@
 import { MAX_ORDER_WEIGHT_KG } from "./order.js";
 import { pricePerTonne } from "./cargo.js";
 import { FREIGHT_WAYS_OPTIONS } from "./delivery.js";
-import { access, defineResource, f, type Options, type RecordOf } from "./kit.js";
+import { access, defineResource, f, type Options } from "./kit.js";
 import { EVERYONE } from "./vocabulary.js";
 
 export const TASK_STATES = {
@@ -99,4 +99,3 @@ export const transportTask = defineResource({
   },
   defaultSort: ["createdTime", "desc"],
 });
-export type TransportTaskRecord = RecordOf<typeof transportTask>;

@@ -1,6 +1,6 @@
 /** 车源 (domain 7.2): an owner's vehicle published as available, found by 找车. */
 import { MAX_VEHICLE_LOAD_KG } from "./vehicle.js";
-import { defineResource, f, type RecordOf } from "./kit.js";
+import { defineResource, f } from "./kit.js";
 import { OWNERS } from "./vocabulary.js";
 
 const BASIC = { list: true, detail: "车源信息", form: true, export: true } as const;
@@ -87,4 +87,3 @@ export const vehicleAvailability = defineResource({
   },
   defaultSort: ["createdTime", "desc"],
 });
-export type VehicleAvailabilityRecord = RecordOf<typeof vehicleAvailability>;

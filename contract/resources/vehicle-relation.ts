@@ -3,7 +3,7 @@
  * theirs by default nor the organisation's own (挂靠, 租赁, 受雇驾驶); platform or tenant staff audit it,
  * and dispatch accepts the pair only while it is approved, valid and not dissolved (domain 0.5 rule 1).
  */
-import { access, defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f } from "./kit.js";
 import { auditMachine, EVERYONE, OWNERS, relationMachine } from "./vocabulary.js";
 
 export const RELATION_TYPES = {
@@ -46,4 +46,3 @@ export const vehicleRelation = defineResource({
   defaultSort: ["createdTime", "desc"],
 });
 
-export type VehicleRelationRecord = RecordOf<typeof vehicleRelation>;

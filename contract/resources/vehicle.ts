@@ -4,7 +4,7 @@
  */
 import { ENERGY_TYPE_LIST, PLATE_COLOR_LIST } from "../code-lists.js";
 import { isPlateNo, isRoadTransportCertNo, isVin, normalisePlateNo } from "../validation.js";
-import { access, defineResource, f, type RecordOf } from "./kit.js";
+import { access, defineResource, f } from "./kit.js";
 import { auditMachine, enableToggles, enabledField, EVERYONE, OPERATION_STATES, OWNERS, AUDITORS } from "./vocabulary.js";
 
 /** Where a field shows: list column, detail section, add/edit form, export column. */
@@ -76,4 +76,3 @@ export const vehicle = defineResource({
   defaultSort: ["createdTime", "desc"],
 });
 
-export type VehicleRecord = RecordOf<typeof vehicle>;

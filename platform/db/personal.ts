@@ -24,8 +24,6 @@ export const SEALED_ID_COLUMNS = {
   credentials: ["cert_no"],
 } as const satisfies Record<string, readonly string[]>;
 
-export type SealedTable = keyof typeof SEALED_ID_COLUMNS;
-
 const ids = sealer({ seal: ["TMS_ID_KEY", "tms-development-id-key"], hash: ["TMS_ID_HASH_KEY", "tms-development-id-hash-key"], previous: "TMS_ID_KEY_PREVIOUS" });
 
 const SEALED = "enc:";

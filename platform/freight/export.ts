@@ -15,7 +15,7 @@ import { orgNames, type FreightRow } from "./records.js";
 import type { CallerScope } from "../scope.js";
 import { chinaDateTime } from "../../contract/units.js";
 
-export { XLSX_TYPE, EXPORT_PAGE_SIZE } from "../http/xlsx.js";
+export { XLSX_TYPE } from "../http/xlsx.js";
 
 /** The waybill columns the workbook shows: the export reads only these (a third of the table's). */
 const ROW_COLUMNS = [

@@ -32,7 +32,6 @@ export class Refusal extends Error {
 }
 
 export const unauthorized = (msg = "登录已失效，请重新登录") => new HttpError(401, msg);
-export const forbidden = (msg = "没有权限执行此操作") => new HttpError(403, msg);
 export const notFound = (msg = "记录不存在") => new HttpError(404, msg);
 
 /** A number as JSON or a query string sends it; anything else (arrays, objects) stays as it is and is refused. */

@@ -11,7 +11,7 @@ import { loginFailures } from "../observability/metrics.js";
 import { checkSmsCode, issueSmsCode, SMS_RATE_LIMITS } from "./sms-codes.js";
 import { isIndividual, isPlatformStaff } from "../../contract/platforms.js";
 
-export { devOutbox, readDevOutbox } from "./outbox.js";
+export { readDevOutbox } from "./outbox.js";
 
 export const CSRF_TTL_MS = 5 * 60_000;
 export const CAPTCHA_AFTER_FAILURES = 3;

@@ -15,7 +15,7 @@ import { notFound, Refusal } from "../http/envelope.js";
 import { nextSerial } from "../resources/write.js";
 import { accountOwner, isOrgUser, visible, type CallerScope } from "../scope.js";
 import { encryptCardNo, cardHash } from "./card-crypto.js";
-import { ensureAccount, hashOf, orgAccount, platformAccount, post, walletAccount, type Line } from "./ledger.js";
+import { hashOf, orgAccount, platformAccount, post, walletAccount, type Line } from "./ledger.js";
 import { lockRows, moneyTx, type MoneyDb } from "./tx.js";
 import { settleWaybills } from "./settlements.js";
 import { requireCode } from "../http/permission.js";
@@ -553,7 +553,6 @@ export async function decideWithdrawal(db: Db, scope: CallerScope, id: number, d
   }
 }
 
-export { ensureAccount };
 
 // ---------------------------------------------------------------------------------------------
 // 开票信息 (personalCenter/invoiceInfo): one title per owner, an organisation's or the user's own.

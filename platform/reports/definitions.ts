@@ -3,7 +3,7 @@
  * fen in SQL; the columns show 吨 and 元. Cancelled waybills count nowhere.
  */
 import { sql } from "kysely";
-import { CLICK_MODULES, REPORTS, type ChartOption, type ClickModule, type ReportId } from "../../contract/reports.js";
+import { CLICK_MODULES, type ClickModule, type ReportId } from "../../contract/reports.js";
 import { addDays, chinaDayEnd, chinaDayStart } from "../../contract/units.js";
 import { yuanNumber } from "../../contract/numbers.js";
 import { visible } from "../scope.js";
@@ -559,7 +559,3 @@ export const REPORT_DEFS: Record<ReportId, ReportDef> = {
   joinMetric,
   ...FINANCE_REPORTS,
 };
-
-export type { ReportQuery };
-export const reportTitle = (id: ReportId) => REPORTS[id].title;
-export type { ChartOption };

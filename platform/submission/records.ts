@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { bankCodeOf, WALLET_PAYMENT_MEANS } from "../../contract/code-lists.js";
 import { sql } from "kysely";
-import { MESSAGE_TYPES, resubmitOf, WAY_MESSAGES, type CheckLine, type MessageType, type ReportStatus, type ReportTarget } from "../../contract/submission.js";
+import { MESSAGE_TYPES, resubmitOf, WAY_MESSAGES, type CheckLine, type MessageType, type ReportStatus } from "../../contract/submission.js";
 import type { AnyDb } from "../resources/bind.js";
 import { nextSerial } from "../resources/write.js";
 import { decryptCardNo } from "../ledger/card-crypto.js";
@@ -439,4 +439,3 @@ export async function queueOf(db: AnyDb, target: TargetRow): Promise<Record<stri
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
-export type { ReportTarget };

@@ -147,10 +147,3 @@ export async function logPushes(db: AnyDb, entries: readonly PushEntry[]): Promi
       .values(rows.slice(start, start + 500))
       .execute();
 }
-
-/** Rows older than `days` (retention; the log is never edited). */
-export async function prunePushLogs(db: AnyDb, days: number): Promise<number> {
-  const before = new Date(Date.now() - days * 86_400_000).toISOString();
-  const result = await db.deleteFrom("push_logs").where("sent_at", "<", before).executeTakeFirst();
-  return Number(result.numDeletedRows ?? 0);
-}

@@ -5,7 +5,7 @@
  * its resource definition (the engine runs it on create, update and transition inputs). Hand-written
  * writes (appeal explanations, driver comments) call `screenText` for their free text.
  */
-import type { AnyResource, Field } from "../../contract/resources/kit.js";
+import type { Field } from "../../contract/resources/kit.js";
 import { HttpError } from "../http/envelope.js";
 import type { AnyDb } from "../resources/bind.js";
 
@@ -63,6 +63,3 @@ export async function screenFields(db: AnyDb, platformId: string, fields: Record
   for (const [key, field] of marked) out[key] = applyWords(words, field.label, String(body[key]));
   return out;
 }
-
-/** A resource's own fields marked `screen`, for hand-written writes of an engine resource. */
-export const screenResource = (db: AnyDb, platformId: string, def: AnyResource, body: Record<string, unknown>) => screenFields(db, platformId, def.fields, body);

@@ -8,7 +8,7 @@
  * Held references show as thumbnails that open the full image.
  */
 import { useRef, useState } from "react";
-import { DOCUMENT_ACCEPT, DOCUMENT_CLEAR_SUFFIX, DOCUMENT_FILE_SUFFIX, DOCUMENT_MAX_BYTES, fileIdOfRef, refsOfText, viewHref, type DocumentKind } from "~/lib/documents";
+import { DOCUMENT_ACCEPT, DOCUMENT_CLEAR_SUFFIX, DOCUMENT_FILE_SUFFIX, DOCUMENT_MAX_BYTES, fileIdOfRef, viewHref, type DocumentKind } from "~/lib/documents";
 import { FieldError, RequiredMark } from "./FieldParts";
 
 /** A held document as a thumbnail linking to the full file. */
@@ -114,4 +114,3 @@ export function DocumentUpload({ name, id, label, kind, defaultRefs, max, requir
   );
 }
 
-export { refsOfText };

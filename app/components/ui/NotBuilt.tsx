@@ -12,14 +12,3 @@ export function NotBuilt({ title, path }: { title: string; path: string }) {
     </section>
   );
 }
-
-/** A public page (spec 2.1, open without login) whose content is not built yet. */
-export function publicNotBuiltPage(title: string, path: string) {
-  return function PublicNotBuiltPage() {
-    return (
-      <main className="mx-auto max-w-3xl p-4">
-        <NotBuilt title={title} path={path} />
-      </main>
-    );
-  };
-}

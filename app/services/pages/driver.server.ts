@@ -265,4 +265,3 @@ export async function driverMessagesAction({ request }: ActionFunctionArgs) {
     throw error;
   }
 }
-export type DriverMessagesAction = typeof driverMessagesAction;

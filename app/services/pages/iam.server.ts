@@ -5,7 +5,6 @@
  */
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { passwordNotSent } from "../../../contract/account-sms";
-import type { UserInfo } from "../../../contract/identity";
 import { PlatformError, platformFetch } from "../platform.server";
 import { getSession, sessionTokens } from "../session.server";
 import { platformTarget } from "../target.server";
@@ -302,7 +301,6 @@ export async function clickLogAction(request: Request) {
   return new Response(null, { status: 204 });
 }
 
-export type { UserInfo };
 
 /** 版本管理's own form: an APK uploaded to the file store (PUBLIC), whose address the version then names. */
 export async function uploadPackage(request: Request) {

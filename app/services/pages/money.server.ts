@@ -11,7 +11,6 @@ import { randomUUID } from "node:crypto";
 import { json } from "@remix-run/node";
 import { chinaLocalToIso, yuanToFen } from "../../../contract/units";
 import { firstPage } from "~/lib/paging";
-import { listBody } from "~/services/list-query";
 import { noticeAndHeaders, platformMessage, redirectWithNotice } from "~/services/page-data.server";
 import { requirePage, type CurrentUser } from "~/services/user.server";
 import { readForm } from "~/services/read-form.server";
@@ -21,7 +20,7 @@ import type { ListPage } from "~/pages/kit";
 import { parseResourceQuery } from "~/services/resource-query";
 import { resourcesApi, type ResourceDetail, type ResourcePageData } from "~/services/resources.server";
 import { recordAction } from "~/services/resource-pages.server";
-import { CONFIRM_PARAM, confirmedId, confirmHref, confirmParam, recordConfirmOf } from "~/lib/confirm";
+import { CONFIRM_PARAM, confirmedId, confirmHref, recordConfirmOf } from "~/lib/confirm";
 
 export interface Paged<T = Record<string, unknown>> {
   records: T[];
@@ -37,14 +36,6 @@ const pay = <T>(user: CurrentUser, path: string, body?: unknown, method: "GET" |
 export async function pageData<T extends object>(request: Request, user: CurrentUser, data: T) {
   const { notice, headers } = await noticeAndHeaders(request, user);
   return json({ ...data, notice, requestNo: randomUUID() }, { headers });
-}
-
-/** One list page: loader over a /pay search with the page's filters. */
-export async function loadMoneyList(request: Request, path: string, filters: readonly string[], extra: Row = {}) {
-  const user = await requirePage(request);
-  const url = new URL(request.url);
-  const page = await pay<Paged>(user, path, { ...listBody(url, filters), ...extra });
-  return pageData(request, user, { page, confirm: confirmParam(url), selected: url.searchParams.getAll("freightId").map(Number).filter(Number.isSafeInteger) });
 }
 
 /**

@@ -23,7 +23,6 @@ import { passwordExpiry } from "./sys-config.js";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 /** 8–20 characters with letters and digits (domain 6.21). */
-export { PASSWORD_RULE as PASSWORD_POLICY, PASSWORD_RULE_TEXT as PASSWORD_POLICY_TEXT } from "../../../contract/activation.js";
 import { PASSWORD_RULE as PASSWORD_POLICY, PASSWORD_RULE_TEXT as PASSWORD_POLICY_TEXT } from "../../../contract/activation.js";
 
 const invalid = (message: string) => new Refusal(RefusalCode.invalid, message);
