@@ -246,6 +246,9 @@ describe("账号激活 and 注册邀请", () => {
     expect(done.created).toBe(true);
     const user = await f.p.db.kysely.selectFrom("users").select(["type", "name"]).where("mobile", "=", mobile).executeTakeFirstOrThrow();
     expect(user).toEqual({ type: "INDIVIDUAL_USER", name: "吴船长" });
+    // Invited as a captain: his role sees his water waybills.
+    const roles = await f.p.db.kysely.selectFrom("users as u").innerJoin("user_roles as ur", "ur.user_id", "u.id").innerJoin("roles as r", "r.id", "ur.role_id").select("r.name").where("u.mobile", "=", mobile).execute();
+    expect(roles.map((r) => r.name)).toEqual([CAPTAIN_CARRIER_ROLE]);
     const after = await f.p.db.kysely.selectFrom("registration_invitations").select(["status", "registered_at"]).where("id", "=", invitation.id).executeTakeFirstOrThrow();
     expect(after.status).toBe("REGISTERED");
     expect(after.registered_at).toBeTruthy();
