@@ -4,9 +4,11 @@
  * and its platform, tests/helpers/console-stack.ts) runs on a copy of the seeded template; every step the
  * console has a page for goes through that page's form with JavaScript off (NoScriptBrowser), the
  * driver's too, on his own pages (司机端 /driver: first password, 装货, 卸货, 提现; his position through the
- * page's own endpoint, as its script sends it). Nothing the seed made is used by the new
- * enterprise: its 托运人, 货物, driver and vehicle are its own. The platform's staff are the demo
- * accounts (the platform exists before any customer).
+ * page's own endpoint, as its script sends it). Then the same for the water way: the enterprise's
+ * captain and his ship, onboarded from nothing, carry a water waybill (装货 → 卸货 → 提现 on his pages; his
+ * ship's position is its AIS's, as his page says). Nothing the seed made is used by the new
+ * enterprise: its 托运人, 货物, drivers, captains, vehicles and ships are its own. The platform's staff
+ * are the demo accounts (the platform exists before any customer).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HTMLElement } from "node-html-parser";
