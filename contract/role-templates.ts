@@ -59,6 +59,9 @@ export const ENTERPRISE_ADMIN_CODES: readonly PermissionCode[] = [
   ...ORG_SUPPLY_CODES,
   ...ORG_MONEY_CODES,
   ...ORG_REPORT_CODES,
+  // Water transport (船长, 船舶, water orders and waybills): the platform shows none of it without this
+  // code, and a build without the CAPTAIN version function hides it whatever the role holds.
+  "TMS_FREIGHT_WATER",
   "IAM_USER_MANAGEMENT",
 ];
 
@@ -66,3 +69,17 @@ export const CARRIER_ROLE = "司机/船长";
 
 /** Domain 0.6 司机/船长: his wallet (bank cards, withdrawals), his invoice details and his appeals. */
 export const CARRIER_CODES: readonly PermissionCode[] = ["PAY_WITHDRAW_APPLY", "PAY_BANK_CARD", "TMS_INVOICE_INFO", "TMS_RISK_APPEAL_SUBMIT", "TMS_RISK_APPEAL_DETAIL"];
+
+/**
+ * A captain's own role: the carrier's codes and the water permission, without which the platform shows
+ * him none of his water waybills (`seesWater`). A role of its own rather than the code in the carrier
+ * role, so that a driver's account holds nothing of water transport.
+ */
+export const CAPTAIN_CARRIER_ROLE = "船长";
+export const CAPTAIN_CARRIER_CODES: readonly PermissionCode[] = [...CARRIER_CODES, "TMS_FREIGHT_WATER"];
+
+/** The role template an account gets for each kind of carrier profile it owns. */
+export const CARRIER_ROLE_TEMPLATES = {
+  DRIVER: { name: CARRIER_ROLE, codes: CARRIER_CODES },
+  CAPTAIN: { name: CAPTAIN_CARRIER_ROLE, codes: CAPTAIN_CARRIER_CODES },
+} as const;

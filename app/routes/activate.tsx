@@ -63,7 +63,7 @@ function Field(props: { name: string; label: string; type?: string; defaultValue
         maxLength={props.maxLength}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${id}-error` : undefined}
-        className={`input h-10 ${props.error ? "input-error" : ""}`}
+        className={`input h-[44px] ${props.error ? "input-error" : ""}`}
       />
       {props.error ? <p className="field-error" id={`${id}-error`}>{props.error}</p> : null}
     </div>
@@ -93,19 +93,19 @@ export default function ActivatePage() {
               <div className="flex-1">
                 <Field name="smsCode" label="短信验证码" error={errors.smsCode} autoComplete="one-time-code" placeholder="6位验证码" maxLength={6} />
               </div>
-              <button type="submit" name="intent" value="send-sms" formNoValidate className="btn mb-[2px] h-10 w-32 shrink-0" disabled={busy}>
+              <button type="submit" name="intent" value="send-sms" formNoValidate className="btn mb-[2px] h-[44px] w-32 shrink-0" disabled={busy}>
                 获取验证码
               </button>
             </div>
           </div>
           <Field name="password" label="登录密码" type="password" error={errors.password} autoComplete="new-password" placeholder={PASSWORD_RULE_TEXT} maxLength={20} />
           <Field name="confirmPassword" label="确认密码" type="password" error={errors.confirmPassword} autoComplete="new-password" placeholder="请再次输入密码" maxLength={20} />
-          <button type="submit" name="intent" value="activate" className="btn btn-primary h-10 w-full text-base" disabled={busy}>
+          <button type="submit" name="intent" value="activate" className="btn btn-primary h-[44px] w-full text-base" disabled={busy}>
             激活并设置密码
           </button>
         </Form>
         <p className="mt-6 text-center text-xs text-muted">
-          <Link to="/login" className="hover:text-primary">已有密码，去登录</Link>
+          <Link to="/login" className="inline-flex min-h-[44px] items-center px-2 hover:text-primary">已有密码，去登录</Link>
         </p>
       </div>
     </main>

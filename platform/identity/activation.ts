@@ -14,7 +14,7 @@ import type { FastifyInstance } from "fastify";
 import { activationSchema, activationSmsSchema } from "../../contract/activation.js";
 import { clientIdSchema } from "../../contract/identity.js";
 import { RefusalCode } from "../../contract/envelope.js";
-import { CARRIER_CODES, CARRIER_ROLE } from "../../contract/role-templates.js";
+import { CARRIER_ROLE_TEMPLATES } from "../../contract/role-templates.js";
 import type { ServiceContext } from "../context.js";
 import { nowIso } from "../db/index.js";
 import { ok, Refusal } from "../http/envelope.js";
@@ -87,7 +87,9 @@ export async function activate(ctx: ServiceContext, platformId: string, input: u
         .returning("id")
         .executeTakeFirstOrThrow();
       userId = Number(user.id);
-      const role = admin ? await enterpriseAdminRole(trx, platformId) : await templateRole(trx, platformId, { name: CARRIER_ROLE, userType: "INDIVIDUAL_USER", codes: CARRIER_CODES });
+      // An invited captain's role sees water waybills (船长); every other invited carrier gets the carrier role.
+      const carrier = CARRIER_ROLE_TEMPLATES[invitation!.role === "CAPTAIN" ? "CAPTAIN" : "DRIVER"];
+      const role = admin ? await enterpriseAdminRole(trx, platformId) : await templateRole(trx, platformId, { ...carrier, userType: "INDIVIDUAL_USER" });
       await trx.insertInto("user_roles").values({ user_id: userId, role_id: role }).execute();
     }
     if (invitation) {

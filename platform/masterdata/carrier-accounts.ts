@@ -9,7 +9,7 @@
  * hands him the waybills already dispatched to his roster entries and their unpaid settlements.
  */
 import { sql, type Kysely, type Transaction } from "kysely";
-import { CARRIER_CODES, CARRIER_ROLE } from "../../contract/role-templates.js";
+import { CARRIER_ROLE_TEMPLATES } from "../../contract/role-templates.js";
 import type { ServiceContext } from "../context.js";
 import { nowIso } from "../db/index.js";
 import type { Database } from "../db/schema.js";
@@ -65,10 +65,25 @@ export async function accountOfProfile(trx: AnyDb, kind: CarrierKind, profile: C
       .returning("id")
       .executeTakeFirstOrThrow();
     userId = Number(created.id);
-    await db.insertInto("user_roles").values({ user_id: userId, role_id: await templateRole(trx, profile.platform_id, { name: CARRIER_ROLE, userType: "INDIVIDUAL_USER", codes: CARRIER_CODES }) }).execute();
   }
+  await grantCarrierRole(trx, kind, profile.platform_id, userId);
   await db.updateTable(profiles).set({ user_id: userId }).where("id", "=", profile.id).execute();
   return userId;
+}
+
+/**
+ * Gives an account the role of the kind of profile it now owns unless its roles already hold every code
+ * of that role: a new account its first role, a driver's account that becomes a captain's the water
+ * permission his waybills need (an account with a role of its own that covers it, as the demo 个人车主
+ * or 个人船长, gets nothing more).
+ */
+async function grantCarrierRole(trx: AnyDb, kind: CarrierKind, platformId: string, userId: number): Promise<void> {
+  const db = typed(trx);
+  const template = CARRIER_ROLE_TEMPLATES[kind];
+  const held = await db.selectFrom("user_roles as ur").innerJoin("role_permissions as rp", "rp.role_id", "ur.role_id").select("rp.permission_code").where("ur.user_id", "=", userId).execute();
+  const codes = new Set(held.map((h) => h.permission_code));
+  if (template.codes.every((code) => codes.has(code))) return;
+  await db.insertInto("user_roles").values({ user_id: userId, role_id: await templateRole(trx, platformId, { ...template, userType: "INDIVIDUAL_USER" }) }).execute();
 }
 
 /**

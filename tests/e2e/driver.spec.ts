@@ -5,7 +5,8 @@ import { tonnesToKg } from "../../contract/units.js";
 import type { FreightRecord } from "../../contract/freight.js";
 import { DEMO_ACCOUNTS, DEMO_CAPTAIN } from "../../platform/db/seed.js";
 import { ONBOARDED } from "../../platform/demo/onboarded-seed.js";
-import { PASSWORD, PHONE, phoneProblems, platformCall, platformTokenOf, waitForHydration } from "./support";
+import { exampleIdCard } from "../../contract/resources/driver.js";
+import { outbox, PASSWORD, PHONE, phoneProblems, platformCall, platformTokenOf, waitForHydration } from "./support";
 
 /**
  * 司机端 on a 375-px phone with JavaScript on: the onboarded driver 韩立新 lands on his home, takes 装货
@@ -13,6 +14,8 @@ import { PASSWORD, PHONE, phoneProblems, platformCall, platformTokenOf, waitForH
  * geolocation), his enterprise's staff find the points on the waybill's track and in 在途监控, and he
  * takes 卸货. Every page of his: no horizontal scroll, every control at least 44 px tall.
  * The demo captain 陈船长 does the same for his water waybill, told that his ship reports by AIS.
+ * A driver an enterprise has just added logs in by SMS code, is led to 设置密码, sets it, logs in with it,
+ * and sends a 证照 photo from 我的证照 to 待审核.
  * With DRIVER_SCREENSHOTS=1 it also writes the screenshots of docs/screenshots/.
  */
 
@@ -50,10 +53,10 @@ async function dispatchToOnboardedDriver(): Promise<string> {
   return dispatched.freights[0]!.freightNo;
 }
 
-async function loginAs(page: Page, mobile: string, landing: RegExp) {
+async function loginAs(page: Page, mobile: string, landing: RegExp, password = PASSWORD) {
   await page.goto("/login");
   await page.getByLabel("手机号").fill(mobile);
-  await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("密码", { exact: true }).fill(password);
   await page.getByRole("button", { name: "登 录" }).click();
   await expect(page).toHaveURL(landing);
   await waitForHydration(page);
@@ -207,6 +210,66 @@ test("a captain on a 375-px phone: his water waybill → 装货 with a photo →
   await expectPhoneFriendly(page);
   await page.getByRole("link", { name: /^消息/ }).click();
   await expect(page.getByTestId("driver-message").filter({ hasText: `新运单 ${waybill.freightNo}` })).toBeVisible();
+  await expectPhoneFriendly(page);
+});
+
+test("a driver just added: first login by SMS code leads to 设置密码; he sets it and logs in with it; 我的证照 sends a photo to 待审核", async ({ page }) => {
+  test.setTimeout(180_000);
+  // A driver of his own (a retry adds another): the demo drivers' papers stay approved for the other tests.
+  const n = Date.now() % 10_000;
+  const mobile = `1380036${String(n).padStart(4, "0")}`;
+  const idCardNo = exampleIdCard(360_000 + n);
+  const admin = await platformTokenOf(ONBOARDED.adminMobile);
+  const roster = await platformCall<{ profileId: number }>("/tms-driver", { name: "新司机乙", mobile, idCardNo, driverType: "OWN", vehicleClass: "A2", licenseValidTo: "2032-03-15", qualificationCertNo: idCardNo, qualificationValidTo: "2030-12-31" }, admin);
+
+  // His enterprise opened his account without a password: the SMS code lets him in, to 设置密码 first.
+  await page.goto("/login?mode=sms");
+  await page.getByLabel("手机号").fill(mobile);
+  await page.getByRole("button", { name: "获取验证码" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "验证码已发送" })).toBeVisible();
+  await page.getByLabel("短信验证码").fill(await outbox(mobile, "sms"));
+  await page.getByRole("button", { name: "登 录" }).click();
+  await expect(page).toHaveURL(/\/driver\/password$/);
+  await waitForHydration(page);
+  await expect(page.getByTestId("password-why")).toContainText("第一次登录");
+  await expect(page.getByLabel("当前密码")).toHaveCount(0);
+  await expectPhoneFriendly(page);
+  // Any other page of his sends him back until it is set.
+  await page.goto("/driver/wallet");
+  await expect(page).toHaveURL(/\/driver\/password$/);
+  await waitForHydration(page);
+  const password = "xin2026yi";
+  await page.getByLabel("新密码", { exact: true }).fill(password);
+  await page.getByLabel("再输一次新密码").fill(password);
+  await page.getByRole("button", { name: "保存密码" }).click();
+  await expect(page).toHaveURL(/\/driver\?password=set$/);
+  await expect(page.getByTestId("driver-password-set")).toContainText("密码已设置");
+  await expectPhoneFriendly(page);
+
+  // The password he set lets him in.
+  await page.getByRole("button", { name: "退出" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await loginAs(page, mobile, /\/driver$/, password);
+
+  // 我的证照, from his home: 身份证 未上传 → a camera photo (shrunk in the browser) → 待审核.
+  await page.getByTestId("driver-papers-link").click();
+  await expect(page).toHaveURL(/\/driver\/papers$/);
+  await waitForHydration(page);
+  const idCard = page.locator(`[data-paper="DRIVER:${roster.profileId}:ID_CARD"]`);
+  await expect(idCard.getByTestId("paper-state")).toHaveText("未上传");
+  await expectPhoneFriendly(page);
+  await idCard.getByTestId("paper-upload").click();
+  const form = page.getByTestId("paper-form");
+  await expect(form).toBeVisible();
+  await waitForHydration(page);
+  await form.getByLabel("拍身份证").setInputFiles(await cameraPhoto(page, "新司机乙 身份证"));
+  await expect(form.getByTestId("photo-note")).toContainText("照片已压缩");
+  await form.getByLabel("有效期至").fill("2036-05-01");
+  await expectPhoneFriendly(page);
+  await form.getByRole("button", { name: "提交审核" }).click();
+  await expect(page.getByTestId("papers-done")).toHaveText("「身份证」已提交，等待平台审核");
+  await expect(idCard.getByTestId("paper-state")).toHaveText("待审核");
+  await expect(idCard.getByTestId("paper-valid")).toHaveText("有效期至 2036-05-01");
   await expectPhoneFriendly(page);
 });
 

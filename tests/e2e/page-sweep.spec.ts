@@ -103,7 +103,7 @@ async function sweep(page: Page, paths: string[], kind: "menu" | "link", checkAx
 }
 
 /** The pages anyone may open, and a missing page. */
-const PUBLIC_PAGES = ["/login", "/h5findShip", "/h5selectShip", "/401", "/no-such-page"];
+const PUBLIC_PAGES = ["/login", "/activate", "/h5findShip", "/h5selectShip", "/401", "/no-such-page"];
 /**
  * With JavaScript off, one page of each kind the console's shared parts make (list, form, chart, map,
  * detail, settings) rather than every page again: the server renders the same markup either way.
@@ -223,12 +223,25 @@ for (const [account, mobile] of Object.entries(SWEPT)) {
   });
 }
 
+/** The public pages a driver or captain opens on his phone (checked at 375 px like his own). */
+const PHONE_PUBLIC_PAGES = ["/activate"];
+
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`the driver's own pages at 375 px, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ viewport: PHONE, hasTouch: true, isMobile: true, javaScriptEnabled });
 
     test("each loads without a refusal, with no horizontal scroll and no tap target under 44 px", async ({ page }) => {
       test.setTimeout(180_000);
+      const failures: string[] = [];
+      // 账号激活 comes first on his phone: the page an enterprise's SMS sends him to before he has a password.
+      for (const path of PHONE_PUBLIC_PAGES) {
+        const response = await page.goto(path, { waitUntil: "domcontentloaded" });
+        if (response?.status() !== 200) failures.push(`${path}: HTTP ${response?.status()}`);
+        else {
+          if (javaScriptEnabled) await waitForHydration(page);
+          failures.push(...(await phoneProblems(page, page.locator("main"))).map((problem) => `${path}: ${problem}`));
+        }
+      }
       await logIn(page, ACCOUNTS.INDIVIDUAL_USER);
       await expect(page).toHaveURL(/\/driver$/);
       // The pages his pages lead to with a query: the current waybill's step, a paper's upload form.
@@ -236,7 +249,6 @@ for (const javaScriptEnabled of [true, false]) {
       const next = await hrefOf("driver-next-step");
       await page.goto("/driver/papers");
       const upload = await hrefOf("paper-upload");
-      const failures: string[] = [];
       for (const path of [...DRIVER_PAGES, ...[next, upload].filter((p): p is string => !!p)]) {
         const response = await page.goto(path, { waitUntil: "domcontentloaded" });
         if (response?.status() !== 200) {

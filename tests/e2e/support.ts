@@ -328,13 +328,15 @@ export const PHONE = { width: 375, height: 740 };
 
 /**
  * What keeps one of the driver's pages from working on his phone: a horizontal scroll, or a visible
- * control of his layout under 44 px tall (each named). Empty: none.
+ * control of his layout under 44 px tall (each named). Empty: none. `within` is the part whose controls
+ * count: his layout (`driver-shell`) on his own pages, the page's `main` on one he opens before he has
+ * an account to log in with (账号激活).
  */
-export async function phoneProblems(page: Page): Promise<string[]> {
+export async function phoneProblems(page: Page, within: Locator = page.getByTestId("driver-shell")): Promise<string[]> {
   const problems: string[] = [];
   const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
   if (width > PHONE.width) problems.push(`horizontal scroll: ${width} px wide`);
-  const small = await page.getByTestId("driver-shell").evaluate((shell) =>
+  const small = await within.evaluate((shell) =>
     [...shell.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea")]
       .filter((el) => el.offsetParent !== null)
       .map((el) => ({ el, box: el.getBoundingClientRect() }))

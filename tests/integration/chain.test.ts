@@ -4,9 +4,11 @@
  * and its platform, tests/helpers/console-stack.ts) runs on a copy of the seeded template; every step the
  * console has a page for goes through that page's form with JavaScript off (NoScriptBrowser), the
  * driver's too, on his own pages (司机端 /driver: first password, 装货, 卸货, 提现; his position through the
- * page's own endpoint, as its script sends it). Nothing the seed made is used by the new
- * enterprise: its 托运人, 货物, driver and vehicle are its own. The platform's staff are the demo
- * accounts (the platform exists before any customer).
+ * page's own endpoint, as its script sends it). Then the same for the water way: the enterprise's
+ * captain and his ship, onboarded from nothing, carry a water waybill (装货 → 卸货 → 提现 on his pages; his
+ * ship's position is its AIS's, as his page says). Nothing the seed made is used by the new
+ * enterprise: its 托运人, 货物, drivers, captains, vehicles and ships are its own. The platform's staff
+ * are the demo accounts (the platform exists before any customer).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HTMLElement } from "node-html-parser";
@@ -238,6 +240,97 @@ async function uploadCredentials(uploader: NoScriptBrowser, subjectType: Subject
   expect(held.map((c) => c.status)).toEqual((MANDATORY_CREDENTIALS[subjectType] ?? []).map(() => "APPROVED"));
 }
 
+// --- a driver or captain on his phone (司机端 /driver), and his money ----------------------------------
+
+/**
+ * A carrier's first login on his phone: the enterprise opened his account without a password, so his
+ * SMS-code login lands on 设置密码, and setting it brings him home; then he binds his card on 我的钱包
+ * (before he is paid: the payment's 资金流水单 names the bank he is paid to, and the submission job may
+ * build it any time after the payment). Answers his home.
+ */
+async function carrierFirstLogin(phone: NoScriptBrowser, mobile: string, password: string, card: { cardNo: string; bankName: string; bankBranch: string }): Promise<LoadedPage> {
+  const first = await phone.loginBySms(mobile, async (to) => (await platformCall<{ content: string }>(`/api/v1/dev/outbox?mobile=${to}&kind=sms`, undefined, undefined, "GET")).content);
+  expect(first.url).toBe("/driver/password");
+  const form = formWith(first, '[name="confirmPassword"]');
+  const home = await phone.submit(first, form, { password, confirmPassword: password });
+  expect(home.url, alert(home)).toBe("/driver?password=set");
+  const wallet = await phone.get("/driver/wallet");
+  const bound = await phone.submit(wallet, formWith(wallet, 'input[name="intent"][value="bindCard"]'), card);
+  expect(textOf(bound.doc.querySelector('[data-testid="wallet-notice"]')), alert(bound)).toContain("银行卡已绑定");
+  return home;
+}
+
+const STEP_WORDS = { LOADING: { field: "loadedWeight", verb: "装货" }, UNLOADING: { field: "unloadedWeight", verb: "卸货" } } as const;
+
+/**
+ * His next step from his home, as he takes it: the large button, the weight and the 磅单 photo (a file
+ * upload), then the confirmation. Answers the home he lands on ("…装货成功").
+ */
+async function stepOnPhone(phone: NoScriptBrowser, step: keyof typeof STEP_WORDS, weight: string, freightNo: string): Promise<LoadedPage> {
+  const { field, verb } = STEP_WORDS[step];
+  const home = await phone.get("/driver");
+  const next = home.doc.querySelector('[data-testid="driver-next-step"]');
+  expect(textOf(home.doc.querySelector('[data-testid="driver-current"]'))).toContain(freightNo);
+  expect(textOf(next)).toContain(`我要${verb}`);
+  const page = await phone.get(next!.getAttribute("href")!);
+  expect(page.url).toBe(`/driver/${step === "LOADING" ? "loading" : "unloading"}?freightNo=${freightNo}`);
+  const ticket = { name: `${verb}磅单.png`, type: "image/png", bytes: new Uint8Array(demoPng(`${verb}磅单 ${freightNo}`)) };
+  const checked = await phone.submit(page, formWith(page, `[name="${field}"]`), { [field]: weight }, undefined, { weighTicketUrl__file: [ticket] });
+  const confirm = checked.doc.querySelector(`[data-testid="driver-confirm-${step}"]`);
+  expect(confirm, alert(checked) + fieldErrors(checked)).not.toBeNull();
+  const done = await phone.submit(checked, confirm!, {}, button(confirm!, `确认${verb}`));
+  expect(textOf(done.doc.querySelector('[data-testid="driver-done"]')), alert(done)).toContain(`${verb}成功`);
+  return done;
+}
+
+/** The administrator signs, confirms and completes a waybill on the step pages of its way. */
+async function finishWaybill(freightNo: string, signPath: string): Promise<void> {
+  const admin = enterprise.browser;
+  for (const [path, step, label] of [
+    [signPath, "SIGN", "确认签收"],
+    ["/dispatchManage/confirm", "FLEET_CONFIRM", "确认运单"],
+    ["/dispatchManage/confirm", "COMPLETE", "完成运单"],
+  ] as const) {
+    const page = await admin.get(`${path}?freightNo=${freightNo}`);
+    const form = page.doc.querySelector(`[data-testid="step-form-${step}"]`);
+    expect(form, `${path} offers ${step}`).not.toBeNull();
+    const done = await admin.submit(page, form!, {}, button(form!, label));
+    expect(textOf(done.doc.querySelector('[data-testid="step-done"]')), alert(done)).toContain(`运单 ${freightNo}`);
+  }
+}
+
+/**
+ * The enterprise pays a waybill on its 待付款 page. A new enterprise's 企业配置 says 付款须审核 = 是: the
+ * payment waits on 支付详情 until someone with 支付审核 approves it, and only then does the ledger move.
+ */
+async function payWaybill(pendingPath: string, freightId: number): Promise<void> {
+  const admin = enterprise.browser;
+  await pickWaybillsAndConfirm(admin, pendingPath, "pay", freightId);
+  const payment = await db.kysely.selectFrom("payments").select(["id", "status"]).where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
+  expect(payment.status).toBe("PENDING_AUDIT");
+  const detail = await admin.get(`/financialManage/paymentDetail?id=${payment.id}`);
+  const audit = formWith(detail, 'input[name="intent"][value="approve"]');
+  const approved = await admin.submit(detail, audit, {}, button(audit, "审核通过并支付"));
+  expect(alert(approved), fieldErrors(approved)).toBe("");
+  expect((await db.kysely.selectFrom("payments").select("status").where("id", "=", payment.id).executeTakeFirstOrThrow()).status).toBe("SUCCESS");
+  const paid = await db.kysely.selectFrom("payment_items").select("status").where("freight_id", "=", freightId).execute();
+  expect(paid.map((p) => p.status)).toEqual(["SUCCESS"]);
+}
+
+/** The carrier withdraws what he may to his card on 我的钱包; the platform approves and pays it out on 提现列表. */
+async function withdrawAll(phone: NoScriptBrowser, userId: number): Promise<void> {
+  const wallet = await phone.get("/driver/wallet");
+  const available = textOf(wallet.doc.querySelector('[data-testid="wallet-available"]')).replace(/[ 元,]/g, "");
+  expect(Number(available), "the payment reached his wallet").toBeGreaterThan(0);
+  const sent = await phone.submit(wallet, formWith(wallet, 'input[name="intent"][value="withdraw"]'), { amount: available });
+  expect(textOf(sent.doc.querySelector('[data-testid="wallet-notice"]')), alert(sent)).toMatch(/提现申请 \S+ 已提交，[\d,.]+ 元已冻结/);
+  const withdrawal = await db.kysely.selectFrom("withdrawals").select(["id"]).where("owner_type", "=", "USER").where("owner_id", "=", userId).orderBy("id", "desc").executeTakeFirstOrThrow();
+  const platform = await staff("SYSTEM_USER");
+  await confirmOnList(platform, "/financialManage/withdrawList", "approve", Number(withdrawal.id));
+  await confirmOnList(platform, "/financialManage/withdrawList", "succeed", Number(withdrawal.id), { bankSerialNo: `PAYOUT${TAG}${Date.now()}` });
+  expect((await db.kysely.selectFrom("withdrawals").select("status").where("id", "=", withdrawal.id).executeTakeFirstOrThrow()).status).toBe("SUCCESS");
+}
+
 // --- the chain -----------------------------------------------------------------------------------------
 
 const enterprise = { name: `淮北链测粮贸有限公司${TAG}`, adminMobile: `1771${TAG}001`, id: 0, orgId: 0, password: `Lianc${TAG}ok`, browser: null as unknown as NoScriptBrowser };
@@ -246,6 +339,10 @@ const truck = { plateNo: `皖F${String(10_000 + Number(TAG)).slice(-5)}`, id: 0 
 const waybill = { id: 0, freightNo: "" };
 const order = { id: 0, orderNo: "" };
 let supplyNo = "";
+// The water way, after the road one: the same enterprise's captain and his ship, and a water waybill.
+const captain = { name: "梁海舟", mobile: `1771${TAG}201`, idCardNo: exampleIdCard(Number(TAG) + 5353), profileId: 0, rosterId: 0, userId: 0, browser: null as NoScriptBrowser | null };
+const vessel = { shipName: `皖淮北货${TAG}`, id: 0 };
+const voyage = { id: 0, freightNo: "", orderId: 0 };
 
 /** Each link makes several page round trips; a loaded CI machine may take a while over one. */
 const LINK = { timeout: 300_000 };
@@ -396,33 +493,14 @@ describe.sequential("the waybill", () => {
   it("the driver logs in on his phone by SMS code, sets his password, binds his card on 我的钱包, and steps the waybill on his pages: 装货 with the 磅单 photo, a plausible track, 卸货", LINK, async () => {
     const phone = new NoScriptBrowser(stack.baseUrl);
     person.browser = phone;
-    // The enterprise opened his account without a password: his first login (SMS code) sets one first.
-    const first = await phone.loginBySms(person.mobile, async (mobile) => (await platformCall<{ content: string }>(`/api/v1/dev/outbox?mobile=${mobile}&kind=sms`, undefined, undefined, "GET")).content);
-    expect(first.url).toBe("/driver/password");
-    const password = formWith(first, '[name="confirmPassword"]');
-    const home = await phone.submit(first, password, { password: "Hanlx2026go", confirmPassword: "Hanlx2026go" });
-    expect(home.url, alert(home)).toBe("/driver?password=set");
-    // Bound before he is paid: the payment's 资金流水单 names the bank he is paid to (BankCode), and the
-    // submission job may build it any time after the payment.
-    const wallet = await phone.get("/driver/wallet");
-    const bind = formWith(wallet, 'input[name="intent"][value="bindCard"]');
-    const bound = await phone.submit(wallet, bind, { cardNo: "6222021234567890128", bankName: "中国工商银行", bankBranch: "淮北分行" });
-    expect(textOf(bound.doc.querySelector('[data-testid="wallet-notice"]')), alert(bound)).toContain("银行卡已绑定");
-    const current = home.doc.querySelector('[data-testid="driver-current"]');
-    expect(textOf(current)).toContain(waybill.freightNo);
+    const home = await carrierFirstLogin(phone, person.mobile, "Hanlx2026go", { cardNo: "6222021234567890128", bankName: "中国工商银行", bankBranch: "淮北分行" });
+    expect(textOf(home.doc.querySelector('[data-testid="driver-current"]'))).toContain(waybill.freightNo);
     // A trip takes hours that a test does not wait: the one thing written to the database directly is the
     // clock, moving the dispatch three hours back and, once loaded, the loading two and a half.
     const hour = 3600_000;
     const now = Date.now();
     await db.kysely.updateTable("freights").set({ created_at: new Date(now - 3 * hour).toISOString() }).where("id", "=", waybill.id).execute();
-    const loading = await phone.get(home.doc.querySelector('[data-testid="driver-next-step"]')!.getAttribute("href")!);
-    expect(loading.url).toBe(`/driver/loading?freightNo=${waybill.freightNo}`);
-    const ticket = (seed: string) => ({ name: `${seed}.png`, type: "image/png", bytes: new Uint8Array(demoPng(`${seed} ${TAG}`)) });
-    const checked = await phone.submit(loading, formWith(loading, '[name="loadedWeight"]'), { loadedWeight: "30" }, undefined, { weighTicketUrl__file: [ticket("装货磅单")] });
-    const confirmLoad = checked.doc.querySelector('[data-testid="driver-confirm-LOADING"]');
-    expect(confirmLoad, alert(checked) + fieldErrors(checked)).not.toBeNull();
-    const loaded = await phone.submit(checked, confirmLoad!, {}, button(confirmLoad!, "确认装货"));
-    expect(textOf(loaded.doc.querySelector('[data-testid="driver-done"]'))).toContain("装货成功");
+    await stepOnPhone(phone, "LOADING", "30", waybill.freightNo);
     await db.kysely.updateTable("freights").set({ loading_time: new Date(now - 2.5 * hour).toISOString() }).where("id", "=", waybill.id).execute();
     // 淮北 → 合肥 at highway speed: a point every ten minutes on the road. Position has no form (it needs
     // the phone's location, which only a script reads): sent as his open page's script sends it, as JSON
@@ -430,13 +508,7 @@ describe.sequential("the waybill", () => {
     const points = Array.from({ length: 13 }, (_, i) => ({ lat: 33.95 - i * 0.1, lng: 116.8 - i * 0.03, speed: 65 + (i % 3) * 5, accuracy: 12, recordedAt: new Date(now - 2.4 * hour + i * 600_000).toISOString() }));
     const reported = await phone.request("/driver-position", { method: "POST", body: JSON.stringify({ vehicleId: truck.id, points }), contentType: "application/json" });
     expect(JSON.parse(reported.html)).toMatchObject({ ok: true, stored: 13, imprecise: 0 });
-    const inTransit = await phone.get("/driver");
-    const unloading = await phone.get(inTransit.doc.querySelector('[data-testid="driver-next-step"]')!.getAttribute("href")!);
-    const checkedUnload = await phone.submit(unloading, formWith(unloading, '[name="unloadedWeight"]'), { unloadedWeight: "29.96" }, undefined, { weighTicketUrl__file: [ticket("卸货磅单")] });
-    const confirmUnload = checkedUnload.doc.querySelector('[data-testid="driver-confirm-UNLOADING"]');
-    expect(confirmUnload, alert(checkedUnload) + fieldErrors(checkedUnload)).not.toBeNull();
-    const unloaded = await phone.submit(checkedUnload, confirmUnload!, {}, button(confirmUnload!, "确认卸货"));
-    expect(textOf(unloaded.doc.querySelector('[data-testid="driver-done"]'))).toContain("卸货成功");
+    await stepOnPhone(phone, "UNLOADING", "29.96", waybill.freightNo);
     const row = await db.kysely.selectFrom("freights").select(["status", "loaded_weight", "unloaded_weight"]).where("id", "=", waybill.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "UNLOADED", loaded_weight: 30_000, unloaded_weight: 29_960 });
     const track = await db.kysely.selectFrom("freight_track_points").select((eb) => eb.fn.countAll().as("n")).where("freight_id", "=", waybill.id).executeTakeFirstOrThrow();
@@ -444,18 +516,7 @@ describe.sequential("the waybill", () => {
   });
 
   it("the administrator signs, confirms and completes it on the step pages", LINK, async () => {
-    const admin = enterprise.browser;
-    for (const [path, step, label] of [
-      ["/dispatchManage/sign", "SIGN", "确认签收"],
-      ["/dispatchManage/confirm", "FLEET_CONFIRM", "确认运单"],
-      ["/dispatchManage/confirm", "COMPLETE", "完成运单"],
-    ] as const) {
-      const page = await admin.get(`${path}?freightNo=${waybill.freightNo}`);
-      const form = page.doc.querySelector(`[data-testid="step-form-${step}"]`);
-      expect(form, `${path} offers ${step}`).not.toBeNull();
-      const done = await admin.submit(page, form!, {}, button(form!, label));
-      expect(textOf(done.doc.querySelector('[data-testid="step-done"]')), alert(done)).toContain(`运单 ${waybill.freightNo}`);
-    }
+    await finishWaybill(waybill.freightNo, "/dispatchManage/sign");
     const row = await db.kysely.selectFrom("freights").select("status").where("id", "=", waybill.id).executeTakeFirstOrThrow();
     expect(row.status).toBe("COMPLETED");
   });
@@ -478,31 +539,11 @@ describe.sequential("the money", () => {
     await confirmDialog(await staff("SYSTEM_USER"), "/financialManage/enterpriseBalance", `recharge.confirm:${row.id}`, `confirm-confirm-${row.id}`);
     expect((await db.kysely.selectFrom("recharges").select("status").where("id", "=", row.id).executeTakeFirstOrThrow()).status).toBe("CONFIRMED");
 
-    await pickWaybillsAndConfirm(admin, "/financialManage/pendingPaymentList", "pay", waybill.id);
-    // A new enterprise's 企业配置 says 付款须审核 = 是: the payment waits on 支付详情 until someone with
-    // 支付审核 approves it, and only then does the ledger move.
-    const payment = await db.kysely.selectFrom("payments").select(["id", "status"]).where("org_id", "=", enterprise.orgId).orderBy("id", "desc").executeTakeFirstOrThrow();
-    expect(payment.status).toBe("PENDING_AUDIT");
-    const detail = await admin.get(`/financialManage/paymentDetail?id=${payment.id}`);
-    const audit = formWith(detail, 'input[name="intent"][value="approve"]');
-    const approved = await admin.submit(detail, audit, {}, button(audit, "审核通过并支付"));
-    expect(alert(approved), fieldErrors(approved)).toBe("");
-    expect((await db.kysely.selectFrom("payments").select("status").where("id", "=", payment.id).executeTakeFirstOrThrow()).status).toBe("SUCCESS");
-    const paid = await db.kysely.selectFrom("payment_items").select("status").where("freight_id", "=", waybill.id).execute();
-    expect(paid.map((p) => p.status)).toEqual(["SUCCESS"]);
+    await payWaybill("/financialManage/pendingPaymentList", waybill.id);
   });
 
   it("the driver withdraws to his card on 我的钱包; the platform approves and pays it out on 提现列表; the ledger checks", LINK, async () => {
-    const wallet = await person.browser!.get("/driver/wallet");
-    const available = textOf(wallet.doc.querySelector('[data-testid="wallet-available"]')).replace(/[ 元,]/g, "");
-    expect(Number(available), "the payment reached the driver's wallet").toBeGreaterThan(0);
-    const sent = await person.browser!.submit(wallet, formWith(wallet, 'input[name="intent"][value="withdraw"]'), { amount: available });
-    expect(textOf(sent.doc.querySelector('[data-testid="wallet-notice"]')), alert(sent)).toMatch(/提现申请 \S+ 已提交，[\d,.]+ 元已冻结/);
-    const withdrawal = await db.kysely.selectFrom("withdrawals").select(["id"]).where("owner_type", "=", "USER").where("owner_id", "=", person.userId).orderBy("id", "desc").executeTakeFirstOrThrow();
-    const platform = await staff("SYSTEM_USER");
-    await confirmOnList(platform, "/financialManage/withdrawList", "approve", Number(withdrawal.id));
-    await confirmOnList(platform, "/financialManage/withdrawList", "succeed", Number(withdrawal.id), { bankSerialNo: `PAYOUT${TAG}${Date.now()}` });
-    expect((await db.kysely.selectFrom("withdrawals").select("status").where("id", "=", withdrawal.id).executeTakeFirstOrThrow()).status).toBe("SUCCESS");
+    await withdrawAll(person.browser!, person.userId);
 
     const ledger = await checkLedger(db);
     expect(ledger.ok, JSON.stringify(ledger)).toBe(true);
@@ -607,6 +648,97 @@ describe.sequential("what everyone sees afterwards", () => {
 
     const platformSees = await inbox(await staff("SYSTEM_USER"));
     expect(platformSees).toMatch(new RegExp(`货源 ${supplyNo} .+ 已提交审核，请及时处理。`));
+  });
+});
+
+describe.sequential("the captain's water waybill, after the road's figures are read", () => {
+  it("the administrator adds a captain on 新增船长 and his ship on 船舶列表 › 新增船舶", LINK, async () => {
+    const admin = enterprise.browser;
+    await saveResource(admin, await admin.get("/resourceManager/captain/add"), { name: captain.name, mobile: captain.mobile, idCardNo: captain.idCardNo, certificateNo: `皖内河${TAG}0201`, crewPosition: "CAPTAIN", navArea: "B", certValidTo: "2031-06-30" });
+    const roster = await db.kysely.selectFrom("freight_captains").select(["id", "profile_id", "user_id"]).where("org_id", "=", enterprise.orgId).where("mobile", "=", captain.mobile).executeTakeFirstOrThrow();
+    Object.assign(captain, { rosterId: Number(roster.id), profileId: Number(roster.profile_id), userId: Number(roster.user_id) });
+    expect(captain.userId, "the new captain has an account of his own").toBeGreaterThan(0);
+    expect((await smsTo(captain.mobile)).join("\n")).toContain(enterprise.name);
+
+    const ships = await admin.get("/resourceManager/shipList");
+    const add = ships.doc.querySelectorAll("main a").find((a) => textOf(a).includes("新增船舶"));
+    expect(add, "船舶列表 offers 新增船舶").toBeDefined();
+    const page = await admin.get(add!.getAttribute("href")!);
+    const form = page.doc.querySelector('[data-testid="resource-form"]')!;
+    await saveResource(admin, page, {
+      shipName: vessel.shipName,
+      mmsi: `41268${TAG}`,
+      shipIdentityNo: `CN20261${TAG}00`,
+      shipType: "BULK",
+      loadCapacity: "3200",
+      navArea: "B",
+      captainId: optionNamed(form, "captainId", captain.name),
+      selfOwned: "true",
+      registryPort: "蚌埠",
+      grossTonnage: "1980",
+      netTonnage: "1108",
+    });
+    vessel.id = Number((await db.kysely.selectFrom("freight_ships").select("id").where("org_id", "=", enterprise.orgId).where("ship_name", "=", vessel.shipName).executeTakeFirstOrThrow()).id);
+  });
+
+  it("the enterprise uploads his and his ship's 证照, the platform approves each, then the captain on 船长审核 and the ship on 船舶审核", LINK, async () => {
+    const platform = await staff("SYSTEM_USER");
+    await uploadCredentials(enterprise.browser, "CAPTAIN", captain.profileId, `/userInfoManage/captain/audit/${captain.profileId}`, "/resourceManager/credential/add");
+    await uploadCredentials(enterprise.browser, "SHIP", vessel.id, `/userInfoManage/ship/audit/${vessel.id}`, "/resourceManager/credential/add");
+    await approve(platform, `/userInfoManage/captain/audit/${captain.profileId}`);
+    await approve(platform, `/userInfoManage/ship/audit/${vessel.id}`);
+  });
+
+  it("the administrator creates a water order on 新建订单 and dispatches it to the captain and his ship on 派单", LINK, async () => {
+    const admin = enterprise.browser;
+    const orderPage = await admin.get("/orderManage/newOrders");
+    const orderForm = orderPage.doc.querySelector('[data-testid="resource-form"]')!;
+    await saveResource(
+      admin,
+      orderPage,
+      exampleValues(orderForm, orderDef, Number(TAG) + 1, { freightWay: "WATER", shipperId: optionNamed(orderForm, "shipperId", `淮北链测粮库${TAG}`), cargoId: optionNamed(orderForm, "cargoId", "国标二等小麦"), loadingPlace: "蚌埠港", unloadingPlace: "合肥港", plannedWeight: "120", unitPrice: "10", shipperUnitPrice: "12" }),
+    );
+    voyage.orderId = Number((await db.kysely.selectFrom("freight_orders").select("id").where("org_id", "=", enterprise.orgId).where("freight_way", "=", "WATER").orderBy("id", "desc").executeTakeFirstOrThrow()).id);
+
+    const list = await admin.get("/dispatchManage/dispatchList?freightWay=WATER");
+    const link = list.doc.querySelectorAll("main a").find((a) => textOf(a).startsWith("派单") && (a.getAttribute("href") ?? "").includes(`orderId=${voyage.orderId}&`));
+    expect(link, "the water order waits on 待调度订单").toBeDefined();
+    const page = await admin.get(link!.getAttribute("href")!);
+    const form = formWith(page, '[name="items[0].captainId"]');
+    const done = await admin.submit(page, form, { "items[0].captainId": String(captain.rosterId), "items[0].shipId": String(vessel.id), "items[0].plannedWeight": "120" }, button(form, "确认派单"));
+    expect(textOf(done.doc.querySelector('[data-testid="dispatch-done"]')), alert(done) + fieldErrors(done)).toContain("派单成功，已生成 1 张运单");
+    voyage.freightNo = textOf(done.doc.querySelector('[data-testid="dispatched-freight-no"]'));
+    const row = await db.kysely.selectFrom("freights").select(["id", "carrier_user_id", "freight_way"]).where("freight_no", "=", voyage.freightNo).executeTakeFirstOrThrow();
+    voyage.id = Number(row.id);
+    expect({ way: row.freight_way, carrier: Number(row.carrier_user_id) }, "the water waybill is the new captain's").toEqual({ way: "WATER", carrier: captain.userId });
+  });
+
+  it("the captain logs in on his phone by SMS code, sets his password, binds his card, and takes 装货 and 卸货 on his pages; his ship's position is AIS's", LINK, async () => {
+    const phone = new NoScriptBrowser(stack.baseUrl);
+    captain.browser = phone;
+    const home = await carrierFirstLogin(phone, captain.mobile, "Lianghz2026", { cardNo: "6228480402564890018", bankName: "中国农业银行", bankBranch: "蚌埠分行" });
+    const card = textOf(home.doc.querySelector('[data-testid="driver-current"]'));
+    for (const fact of [voyage.freightNo, "装货港", "卸货港", "蚌埠港", "合肥港", vessel.shipName, enterprise.name]) expect(card, `his card names ${fact}`).toContain(fact);
+    const loaded = await stepOnPhone(phone, "LOADING", "120", voyage.freightNo);
+    // His ship's position comes from its AIS: the page says so and offers no reporter.
+    expect(textOf(loaded.doc.querySelector('[data-testid="driver-position-ais"]'))).toContain("AIS");
+    expect(loaded.doc.querySelector('[data-testid="driver-position"]'), "no phone reporter for a ship").toBeNull();
+    const unloading = await phone.get(`/driver/unloading?freightNo=${voyage.freightNo}`);
+    expect(textOf(unloading.doc.querySelector('[data-testid="driver-position-ais"]'))).toContain("AIS");
+    await stepOnPhone(phone, "UNLOADING", "119.9", voyage.freightNo);
+    const row = await db.kysely.selectFrom("freights").select(["status", "loaded_weight", "unloaded_weight"]).where("id", "=", voyage.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "UNLOADED", loaded_weight: 120_000, unloaded_weight: 119_900 });
+    const done = await phone.get("/driver?tab=done");
+    expect(textOf(done.doc.querySelector("main")), "已完成 lists his voyage").toContain(voyage.freightNo);
+  });
+
+  it("the administrator signs, confirms and completes it; pays it on 水运待付款; the captain withdraws on 我的钱包; the ledger checks", LINK, async () => {
+    await finishWaybill(voyage.freightNo, "/dispatchManage/watersign");
+    expect((await db.kysely.selectFrom("freights").select("status").where("id", "=", voyage.id).executeTakeFirstOrThrow()).status).toBe("COMPLETED");
+    await payWaybill("/financialManage/waterPendingPaymentList", voyage.id);
+    await withdrawAll(captain.browser!, captain.userId);
+    const ledger = await checkLedger(db);
+    expect(ledger.ok, JSON.stringify(ledger)).toBe(true);
   });
 });
 

@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleIdCard } from "../../contract/resources/driver.js";
 import { creditCodeWithCheck } from "../../contract/validation.js";
 import { DEMO_ACCOUNTS, call, loginAs } from "../helpers/platform.js";
+import { DEMO_CAPTAIN } from "../../platform/db/seed.js";
 import { as, carrierOf, createOrder, grantCredentials, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
+import { waterCarrierCodesMigration } from "../../platform/db/migrations/0052_water_carrier_codes.js";
+import { CAPTAIN_CARRIER_ROLE, ENTERPRISE_ADMIN_ROLE } from "../../contract/role-templates.js";
 
 let f: FreightTestPlatform;
 const TAG = String(process.pid % 10_000).padStart(4, "0");
@@ -71,7 +74,7 @@ describe("enterprise onboarding", () => {
     enterprise.adminToken = again.accessToken;
 
     const { permissions } = await userInfo(enterprise.adminToken);
-    for (const code of ["TMS_NEW_SOURCE", "PAY_ACCOUNT_RECHARGE", "PAY_PAYMENT_MANAGEMENT", "PAY_BANK_CARD", "TMS_INVOICE_APPLY", "TMS_STATISTICS_OF_lOADING_TRAFFIC", "TMS_RESOURCE_DRIVER", "IAM_USER_MANAGEMENT"]) expect(permissions).toContain(code);
+    for (const code of ["TMS_NEW_SOURCE", "PAY_ACCOUNT_RECHARGE", "PAY_PAYMENT_MANAGEMENT", "PAY_BANK_CARD", "TMS_INVOICE_APPLY", "TMS_STATISTICS_OF_lOADING_TRAFFIC", "TMS_RESOURCE_DRIVER", "TMS_FREIGHT_WATER", "IAM_USER_MANAGEMENT"]) expect(permissions).toContain(code);
     // The pages those codes open answer him.
     expect((await get(enterprise.adminToken, "/pay/account")).body.code).toBe(200);
     // The approval reached him in his message centre.
@@ -161,6 +164,48 @@ describe("driver onboarding", () => {
   });
 });
 
+describe("captain onboarding", () => {
+  const captainMobile = `1776${TAG}401`;
+  let captainUserId = 0;
+  /** The permission codes an account's roles hold. */
+  const codesOf = async (userId: number) =>
+    (await f.p.db.kysely.selectFrom("user_roles as ur").innerJoin("role_permissions as rp", "rp.role_id", "ur.role_id").select("rp.permission_code").where("ur.user_id", "=", userId).execute()).map((r) => r.permission_code);
+  const userOf = async (mobile: string) => Number((await f.p.db.kysely.selectFrom("users").select("id").where("mobile", "=", mobile).executeTakeFirstOrThrow()).id);
+
+  it("gives a captain the new enterprise adds an account whose role sees his water waybills; a driver who becomes a captain gains it", async () => {
+    // The new administrator may keep captains at all: the water permission is his template's.
+    await okData(post(enterprise.adminToken, "/tms-captain", { name: "周海涛", mobile: captainMobile, idCardNo: exampleIdCard(Number(TAG) + 61), certificateNo: `皖内河${TAG}061`, crewPosition: "CAPTAIN", navArea: "B", certValidTo: "2031-06-30" }));
+    captainUserId = await userOf(captainMobile);
+    expect(await codesOf(captainUserId)).toEqual(expect.arrayContaining(["TMS_FREIGHT_WATER", "PAY_WITHDRAW_APPLY", "PAY_BANK_CARD"]));
+    expect((await smsTo(captainMobile)).join("\n")).toContain("船长");
+
+    // The driver onboarded above holds nothing of water until he is on a roster of captains too.
+    const driverUserId = await userOf(driverMobile);
+    expect(await codesOf(driverUserId)).not.toContain("TMS_FREIGHT_WATER");
+    await okData(post(enterprise.adminToken, "/tms-captain", { name: "孙建国", mobile: driverMobile, idCardNo: exampleIdCard(Number(TAG) + 31), certificateNo: `皖内河${TAG}031`, crewPosition: "CAPTAIN", navArea: "B", certValidTo: "2031-06-30" }));
+    const roles = await f.p.db.kysely.selectFrom("user_roles as ur").innerJoin("roles as r", "r.id", "ur.role_id").select("r.name").where("ur.user_id", "=", driverUserId).execute();
+    expect(roles.map((r) => r.name).sort()).toEqual([CAPTAIN_CARRIER_ROLE, "司机/船长"].sort());
+    expect(await codesOf(driverUserId)).toContain("TMS_FREIGHT_WATER");
+  });
+
+  it("migration 0052 gives existing administrators' roles and captains' accounts the water permission", async () => {
+    const db = f.p.db.kysely;
+    // As a database made before the templates held it: no water code in 企业管理员, no 船长 role for the captain.
+    const adminRoles = db.selectFrom("roles").select("id").where("name", "=", ENTERPRISE_ADMIN_ROLE);
+    await db.deleteFrom("role_permissions").where("permission_code", "=", "TMS_FREIGHT_WATER").where("role_id", "in", adminRoles).execute();
+    await db.deleteFrom("user_roles").where("user_id", "=", captainUserId).execute();
+    const adminUserId = await userOf(enterprise.adminMobile);
+    expect(await codesOf(adminUserId)).not.toContain("TMS_FREIGHT_WATER");
+    expect(await codesOf(captainUserId)).toEqual([]);
+    await waterCarrierCodesMigration(f.p.db.dialect).up(db as never);
+    expect(await codesOf(adminUserId)).toContain("TMS_FREIGHT_WATER");
+    expect(await codesOf(captainUserId)).toContain("TMS_FREIGHT_WATER");
+    // The demo captain's own role (个人船长) already sees water: he gets nothing more.
+    const demo = await db.selectFrom("users as u").innerJoin("user_roles as ur", "ur.user_id", "u.id").innerJoin("roles as r", "r.id", "ur.role_id").select("r.name").where("u.mobile", "=", DEMO_CAPTAIN.mobile).execute();
+    expect(demo.map((r) => r.name)).toEqual([DEMO_CAPTAIN.role]);
+  });
+});
+
 describe("账号激活 and 注册邀请", () => {
   const outboxCode = async (mobile: string) => (await call<{ content: string } | null>(f.p.baseUrl, `/api/v1/dev/outbox?mobile=${mobile}&kind=sms`, { method: "GET" })).body.data?.content ?? null;
   const activationCode = async (mobile: string, inviteCode?: string) => {
@@ -201,6 +246,9 @@ describe("账号激活 and 注册邀请", () => {
     expect(done.created).toBe(true);
     const user = await f.p.db.kysely.selectFrom("users").select(["type", "name"]).where("mobile", "=", mobile).executeTakeFirstOrThrow();
     expect(user).toEqual({ type: "INDIVIDUAL_USER", name: "吴船长" });
+    // Invited as a captain: his role sees his water waybills.
+    const roles = await f.p.db.kysely.selectFrom("users as u").innerJoin("user_roles as ur", "ur.user_id", "u.id").innerJoin("roles as r", "r.id", "ur.role_id").select("r.name").where("u.mobile", "=", mobile).execute();
+    expect(roles.map((r) => r.name)).toEqual([CAPTAIN_CARRIER_ROLE]);
     const after = await f.p.db.kysely.selectFrom("registration_invitations").select(["status", "registered_at"]).where("id", "=", invitation.id).executeTakeFirstOrThrow();
     expect(after.status).toBe("REGISTERED");
     expect(after.registered_at).toBeTruthy();
