@@ -11,8 +11,8 @@
  * enabled again, so the years count from the closing without every writer having to remember it.
  * What it purges: the record's sealed ID columns and those of the organisations' roster copies
  * (`freight_drivers`, `freight_captains`), emptied with their hash and mask; the person's 证照: their
- * 证件号码 likewise and their images (the references, the file rows, and the stored file unless
- * another live row holds the same content). Names, mobiles and waybills stay: they are the
+ * 证件号码 likewise and their images (the references; the file rows no other record holds; the stored
+ * file unless another live row has the same content). Names, mobiles and waybills stay: they are the
  * transaction records the 网络货运 rules and the e-commerce law keep for three years from the
  * transaction, and tax records (税务登记, 申报记录) follow the tax law's ten years.
  */
@@ -25,6 +25,7 @@ import { SUBJECT_RESOURCES, type SubjectType } from "../../contract/resources/cr
 import type { ServiceContext } from "../context.js";
 import { nowIso } from "../db/index.js";
 import { hashColumn, maskColumn, sealedColumnsOf } from "../db/personal.js";
+import { isDocumentHeld } from "../documents/documents.js";
 import { fileIdOf, refsOf } from "../documents/refs.js";
 import { dataDirOf } from "../iam/admin/files.js";
 import { writeOperation } from "../iam/admin/oplog.js";
@@ -107,9 +108,12 @@ async function purgePerson(ctx: Pick<ServiceContext, "db" | "config">, person: P
     const credentials = await trx.selectFrom("credentials").select(["id", "images"]).where("subject_type", "=", person.subject).where("subject_id", "=", row.id).execute();
     const fileIds = credentials.flatMap((c) => refsOf(c.images).map(fileIdOf)).filter((id): id is number => id !== null);
     if (credentials.length) await trx.updateTable("credentials").set({ images: "[]", ...erased("credentials") }).where("id", "in", credentials.map((c) => c.id)).execute();
-    const files = fileIds.length ? await trx.selectFrom("system_files").select(["id", "storage_key"]).where("id", "in", fileIds).where("deleted_at", "is", null).execute() : [];
+    // A file another record still holds (a seed document shared by many) stays; the person's own go.
+    const unheld: number[] = [];
+    for (const id of new Set(fileIds)) if (!(await isDocumentHeld(trx, id))) unheld.push(id);
+    const files = unheld.length ? await trx.selectFrom("system_files").select(["id", "storage_key"]).where("id", "in", unheld).where("deleted_at", "is", null).execute() : [];
     if (files.length) await trx.updateTable("system_files").set({ deleted_at: now }).where("id", "in", files.map((f) => f.id)).execute();
-    const what = [...fieldLabels(resourceKey, person.table), ...(credentials.length ? ["证照证件号码"] : []), `证照图片 ${files.length} 张`].join("、");
+    const what = [...fieldLabels(resourceKey, person.table), ...(credentials.length ? ["证照证件号码"] : []), `证照图片 ${fileIds.length} 张`].join("、");
     await writeOperation(trx, {
       platformId: row.platform_id,
       caller: "system",
