@@ -23,7 +23,7 @@ const db = await openDatabase(settings.TMS_DATABASE_URL);
 try {
   const done = await rotateIdKey(db.kysely as never, { batch, reseal: resealPayloadIds, progress: (p) => console.log(JSON.stringify(p)) });
   const resealed = done.reduce((n, p) => n + p.resealed, 0);
-  console.log(`[keys:rotate] 完成 / done: ${resealed} rows re-sealed under TMS_ID_KEY; TMS_ID_KEY_PREVIOUS may now be removed`);
+  console.log(process.env.TMS_ID_KEY_PREVIOUS ? `[keys:rotate] 完成 / done: ${resealed} rows re-sealed under TMS_ID_KEY; TMS_ID_KEY_PREVIOUS may now be removed` : "[keys:rotate] 完成 / done: TMS_ID_KEY opens every stored value");
 } catch (error) {
   console.error(`[keys:rotate] 失败 / failed (run it again to resume): ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;

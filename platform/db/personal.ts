@@ -8,6 +8,7 @@
 import { sql, type Kysely } from "kysely";
 import { maskIdNo } from "../../contract/personal.js";
 import { sealer } from "./sealed.js";
+import { yieldToRequests } from "./yield.js";
 
 export const SEALED_ID_COLUMNS = {
   freight_drivers: ["id_card_no", "license_no", "qualification_cert_no"],
@@ -154,6 +155,7 @@ export async function rotateIdKey(db: Kysely<unknown>, options: { batch?: number
       if (rows.length) progress.lastId = Number(rows.at(-1)!.id);
       options.progress?.({ ...progress });
       if (rows.length < batch) break;
+      await yieldToRequests();
     }
     done.push(progress);
   }

@@ -25,6 +25,7 @@ import { SUBJECT_RESOURCES, type SubjectType } from "../../contract/resources/cr
 import type { ServiceContext } from "../context.js";
 import { nowIso } from "../db/index.js";
 import { hashColumn, maskColumn, sealedColumnsOf } from "../db/personal.js";
+import { yieldToRequests } from "../db/yield.js";
 import { isDocumentHeld } from "../documents/documents.js";
 import { fileIdOf, refsOf } from "../documents/refs.js";
 import { dataDirOf } from "../iam/admin/files.js";
@@ -77,12 +78,15 @@ export async function purgeClosedPersons(ctx: Pick<ServiceContext, "db" | "confi
   for (const person of RETAINED_PERSONS) {
     const stamped = await db.updateTable(`${person.table} as p`).set({ closed_at: now }).where("p.closed_at", "is", null).where(closed("p")).executeTakeFirst();
     run.closed += Number(stamped.numUpdatedRows);
-    // Enabled again: the years start over at the next closing (a purged record stays purged: its numbers are gone).
+    // Enabled again: the years start over at the next closing, which purges again whatever was entered since.
     const reopened = await db.updateTable(`${person.table} as p`).set({ closed_at: null, purged_at: null }).where("p.closed_at", "is not", null).where(sql<SqlBool>`not ${closed("p")}`).executeTakeFirst();
     run.reopened += Number(reopened.numUpdatedRows);
     for (;;) {
       const due = await db.selectFrom(`${person.table} as p`).select(["p.id", "p.name", "p.platform_id"]).where("p.closed_at", "<", cutoff).where("p.purged_at", "is", null).orderBy("p.id").limit(PAGE).execute();
-      for (const row of due) if (await purgePerson(ctx, person, row as { id: number; name: string; platform_id: string }, now)) run.purged += 1;
+      for (const row of due) {
+        if (await purgePerson(ctx, person, row as { id: number; name: string; platform_id: string }, now)) run.purged += 1;
+        await yieldToRequests();
+      }
       if (due.length < PAGE) break;
     }
   }
