@@ -25,7 +25,7 @@ try {
   const resealed = done.reduce((n, p) => n + p.resealed, 0);
   console.log(process.env.TMS_ID_KEY_PREVIOUS ? `[keys:rotate] 完成 / done: ${resealed} rows re-sealed under TMS_ID_KEY; TMS_ID_KEY_PREVIOUS may now be removed` : "[keys:rotate] 完成 / done: TMS_ID_KEY opens every stored value");
 } catch (error) {
-  console.error(`[keys:rotate] 失败 / failed (run it again to resume): ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`[keys:rotate] 失败 / failed: ${error instanceof Error ? error.message : String(error)} (what was done is kept; run it again to resume)`);
   process.exitCode = 1;
 } finally {
   await db.destroy();

@@ -141,7 +141,12 @@ export async function rotateIdKey(db: Kysely<unknown>, options: { batch?: number
         for (const row of page) {
           const values: Record<string, string> = {};
           for (const column of columns) {
-            const next = typeof row[column] === "string" ? reseal(row[column]) : null;
+            let next: string | null = null;
+            try {
+              next = typeof row[column] === "string" ? reseal(row[column]) : null;
+            } catch {
+              throw new Error(`${table}.${column} 编号 ${String(row.id)}：当前密钥和旧密钥都打不开 / neither TMS_ID_KEY nor TMS_ID_KEY_PREVIOUS opens it`);
+            }
             if (next !== null) values[column] = next;
           }
           if (Object.keys(values).length) {
