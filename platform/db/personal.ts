@@ -101,6 +101,12 @@ export async function sealStoredIds(db: Kysely<unknown>): Promise<number> {
 /** The `_hash` and `_mask` columns beside a table's sealed columns (null where the number is). */
 export type SealedColumns<C extends string> = { [K in `${C}_hash` | `${C}_mask`]: string | null };
 
+/** A registered person's retention stamps (migration 0052, platform/masterdata/retention.ts): when its account was found closed, when it was purged. */
+export interface RetentionColumns {
+  closed_at: string | null;
+  purged_at: string | null;
+}
+
 /** A stored ID value under the current TMS_ID_KEY: re-sealed when TMS_ID_KEY_PREVIOUS sealed it, null when already current. */
 export const resealIdNo = (stored: string): string | null => {
   if (!isSealedId(stored)) return null;
