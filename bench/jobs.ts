@@ -48,7 +48,7 @@ await migrateToLatest(opened);
 const db: Db = { ...opened, kysely: opened.kysely.withPlugin(statementTimer(count)) };
 const { n: waybills } = await db.kysely.selectFrom("freights").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
 const ctx = { db, config: loadPlatformConfig({ NODE_ENV: "production" }), log: console } as unknown as ServiceContext;
-const jobs = scheduledJobs(ctx, { reportJob: true, reportJobSeconds: 60, selfUrl: "http://127.0.0.1:9" });
+const jobs = scheduledJobs(ctx, { reportJob: true, reportJobSeconds: 60, selfUrl: "http://127.0.0.1:9", retentionYears: 3 });
 
 const slowest: Array<{ job: string; run: number; ms: number; sql: string }> = [];
 const executor = db.kysely.getExecutor();

@@ -191,6 +191,7 @@ export const SETTINGS = {
   }),
   TMS_REPORT_JOB: spec({ readers: ["platform"], schema: onOff("on"), shown: "on", label: "数据报送任务", meaning: "`off` stops the minute job that builds and sends submission records" }),
   TMS_REPORT_JOB_SECONDS: spec({ readers: ["platform"], schema: integer(60, 5, 3600), label: "数据报送任务周期", meaning: "seconds between runs of the submission job (builds the records of completed and paid waybills, sends the due ones)" }),
+  TMS_PERSONAL_RETENTION_YEARS: spec({ readers: ["platform"], schema: integer(3, 1, 30), label: "个人信息保存年限", meaning: "years after a person's account is closed (record and login both 停用 or deleted) before the hourly `personal-retention` job purges their 证照 images and ID numbers, each purge in 操作日志; 3 = the e-commerce law's minimum for transaction records (docs/design/security-data.md \"Retention\")" }),
   TMS_DATA_DIR: spec({ readers: ["platform", "script"], schema: text("./data"), label: "文件存储目录", meaning: "the platform's file store (`files/ab/cd/<sha256>`: uploads, avatars, app packages); `npm run backup` / `restore` copy its `files/`" }),
   TMS_VERSION_FUNCTIONS: spec({ readers: ["platform", "console"], schema: list("CAPTAIN,DRIVER"), label: "版本功能", meaning: "the build's version functions; without `CAPTAIN` the ship and water entries are hidden" }),
   TMS_ACCESS_TTL_SECONDS: spec({ readers: ["platform"], schema: integer(2 * 3600, 60), label: "访问令牌有效期", meaning: "access token lifetime in seconds" }),

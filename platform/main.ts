@@ -90,6 +90,6 @@ startMemoryTrim({ onTrim: (figures) => app.log.debug(figures, "idle memory trim"
  * per period, in Redis when TMS_REDIS_URL is set), so two platforms do not both send or sweep.
  */
 const turn = (job: string, everyMs: number) => async () => (await limiterOf(ctx).hit(`job:${job}`, 1, Math.max(everyMs - 5_000, everyMs / 2))).allowed;
-for (const { job, everyMs, run, runNow } of scheduledJobs(ctx, { reportJob: settings.TMS_REPORT_JOB, reportJobSeconds: settings.TMS_REPORT_JOB_SECONDS, selfUrl: `http://127.0.0.1:${config.port}` })) {
+for (const { job, everyMs, run, runNow } of scheduledJobs(ctx, { reportJob: settings.TMS_REPORT_JOB, reportJobSeconds: settings.TMS_REPORT_JOB_SECONDS, selfUrl: `http://127.0.0.1:${config.port}`, retentionYears: settings.TMS_PERSONAL_RETENTION_YEARS })) {
   jobs.every(job, everyMs, run, { turn: turn(job, everyMs), runNow });
 }

@@ -7,7 +7,7 @@ import { build } from "esbuild";
 /** The Node major the project runs on (.nvmrc, the one place it is written). */
 const nodeMajor = readFileSync(new URL("../.nvmrc", import.meta.url), "utf8").trim().split(".")[0];
 
-export const SERVER_ENTRIES = ["platform/main.ts", "scripts/console-server.ts", "scripts/console-route-match-cache.ts", "scripts/create-admin.ts", "scripts/ledger-check.ts", "scripts/migrate.ts", "scripts/backup.ts", "scripts/restore.ts"];
+export const SERVER_ENTRIES = ["platform/main.ts", "scripts/console-server.ts", "scripts/console-route-match-cache.ts", "scripts/create-admin.ts", "scripts/ledger-check.ts", "scripts/migrate.ts", "scripts/backup.ts", "scripts/restore.ts", "scripts/rotate-keys.ts"];
 
 /**
  * Leaves a module of our own as an import of its built file instead of inlining it: esbuild puts every

@@ -1,4 +1,4 @@
-// `npm run migrate | backup | restore | ledger:check | admin:create`: runs the ops command from the TypeScript sources when tsx is
+// `npm run migrate | backup | restore | ledger:check | admin:create | keys:rotate`: runs the ops command from the TypeScript sources when tsx is
 // installed (development, CI), else from the built JavaScript (`npm run build` put it in
 // build/server/scripts/; a production install with `--omit=dev` has no tsx). Plain JavaScript, so it
 // needs neither.
@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const [name, ...args] = process.argv.slice(2);
-const COMMANDS = ["migrate", "backup", "restore", "ledger-check", "create-admin"];
+const COMMANDS = ["migrate", "backup", "restore", "ledger-check", "create-admin", "rotate-keys"];
 if (!COMMANDS.includes(name ?? "")) {
   console.error(`usage: node scripts/ops.mjs ${COMMANDS.join("|")} [args]`);
   process.exit(2);

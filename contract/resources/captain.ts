@@ -23,8 +23,12 @@ export const GENDERS = { M: { label: "男" }, F: { label: "女" } } as const;
 const BASIC = { list: true, detail: "基本信息", form: true, export: true } as const;
 const CERT = { detail: "船员适任证书", form: true, export: true } as const;
 
-/** The person (姓名, 手机号, 身份证号 set on create) a roster row copies from its profile. */
-const captainPerson = () => personFields(BASIC, { idCard: { form: "create" }, maskMobile: false });
+/**
+ * The person (姓名, 手机号, 身份证号 set on create) a roster row copies from its profile: the mobile in
+ * full on the organisation's roster (its dispatchers call their captains), masked on the platform-wide
+ * 船长档案 (docs/design/security-data.md "Mobiles").
+ */
+const captainPerson = (maskMobile: boolean) => personFields(BASIC, { idCard: { form: "create" }, maskMobile });
 
 const certNo = () => f.text("适任证书号", 32, { ...CERT, list: true, required: true, sanitize: true, filter: "contains", checks: [[(v) => v.length >= 6, "适任证书号至少 6 位"]] });
 const certFields = () => ({
@@ -51,7 +55,7 @@ export const captainProfile = defineResource({
   api: "tms-captain-profile",
   titleField: "name",
   fields: {
-    ...captainPerson(),
+    ...captainPerson(true),
     gender: f.enumOf("性别", GENDERS, { detail: "基本信息", export: true }),
     address: f.text("住址", 200, { detail: "基本信息", form: true, export: true }),
     source: f.enumOf("来源", CAPTAIN_SOURCES, { detail: "基本信息", export: true, filter: "eq" }),
@@ -72,7 +76,7 @@ export const captain = defineResource({
   api: "tms-captain",
   titleField: "name",
   fields: {
-    ...captainPerson(),
+    ...captainPerson(false),
     certificateNo: certNo(),
     ...certFields(),
     profileAuditStatus: f.enumOf("认证状态", AUDIT_STATES, { list: true, detail: "基本信息", export: true, filter: "eq" }),

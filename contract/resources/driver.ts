@@ -36,9 +36,13 @@ const PERSON = { list: true, detail: "基本信息", export: true } as const;
 const LICENCE = { detail: "驾驶证", export: true } as const;
 const QUALIFICATION = { detail: "从业资格证", export: true } as const;
 
-/** The fields a roster entry and a profile share (the person block and the licence data). */
-const driverFields = (form: true | "create") => ({
-  ...personFields({ ...PERSON, form }),
+/**
+ * The fields a roster entry and a profile share (the person block and the licence data). The mobile is
+ * shown in full on the organisation's roster, whose dispatchers call their drivers, and masked on the
+ * platform-wide 司机档案 (docs/design/security-data.md "Mobiles").
+ */
+const driverFields = (form: true | "create", maskMobile: boolean) => ({
+  ...personFields({ ...PERSON, form }, { maskMobile }),
   vehicleClass: f.enumOf("准驾车型", VEHICLE_CLASSES, { ...LICENCE, list: true, form, required: true, filter: "eq" }),
   licenseValidTo: f.date("驾驶证有效期至", { ...LICENCE, form, required: true, expiry: true }),
   qualificationCertNo: f.text("从业资格证号", 18, { ...QUALIFICATION, form, mask: "idCard", normalise: upper, checks: [[isQualificationCertNo, "从业资格证号应为 6–18 位字母或数字"]], hint: "驾驶总质量 4.5 吨以上车辆须填写" }),
@@ -51,7 +55,7 @@ export const driverProfile = defineResource({
   api: "tms-driver-profile",
   titleField: "name",
   fields: {
-    ...driverFields(true),
+    ...driverFields(true, true),
     drivingLicenseNo: idCardNoField({ ...LICENCE, form: true, required: true }, "驾驶证号", LICENCE_NO_MESSAGE),
     source: f.enumOf("来源", PROFILE_SOURCES, { list: true, detail: "基本信息", export: true, filter: "eq" }),
     ...auditedPersonTail(),
@@ -80,7 +84,7 @@ export const driver = defineResource({
   api: "tms-driver",
   titleField: "name",
   fields: {
-    ...driverFields("create"),
+    ...driverFields("create", false),
     licenseNo: { ...idCardNoField({ ...LICENCE, form: "create" }, "驾驶证号", LICENCE_NO_MESSAGE), hint: "不填时与身份证号相同" },
     driverType: f.enumOf("司机类别", DRIVER_TYPES, { list: true, detail: "基本信息", export: true, form: true, required: true, filter: "eq" }),
     fleetLeaderId: f.ref("所属车队长", "fleetLeader", "fleetLeaderName", { list: true, detail: "基本信息", export: true, form: true }),

@@ -11,10 +11,10 @@ import { enableMachine } from "./vocabulary.js";
 
 const USER_KIND_OPTIONS = Object.fromEntries(USER_TYPES.map((kind) => [kind, { label: USER_TYPE_LABELS[kind] }])) as Record<UserType, { label: string }>;
 
-const OPERATION_KINDS = { CLICK: { label: "点击" }, API: { label: "接口写操作" }, LOGIN: { label: "登录" }, SENSITIVE_VIEW: { label: "查看敏感信息" } } as const satisfies Options;
+const OPERATION_KINDS = { CLICK: { label: "点击" }, API: { label: "接口写操作" }, LOGIN: { label: "登录" }, SENSITIVE_VIEW: { label: "查看敏感信息" }, PURGE: { label: "到期清除" } } as const satisfies Options;
 export type OperationKind = keyof typeof OPERATION_KINDS;
 const OPERATION_RESULTS = { SUCCESS: { label: "成功", tone: "success" }, FAIL: { label: "失败", tone: "error" } } as const satisfies Options;
-const CLIENT_SYSTEMS = { "pc端": { label: "pc端" }, app: { label: "app端" } } as const satisfies Options;
+const CLIENT_SYSTEMS = { "pc端": { label: "pc端" }, app: { label: "app端" }, job: { label: "后台任务" } } as const satisfies Options;
 
 const SHOWN = { list: true, detail: true, export: true } as const;
 

@@ -8,6 +8,7 @@
 import { sql, type Kysely } from "kysely";
 import { maskIdNo } from "../../contract/personal.js";
 import { sealer } from "./sealed.js";
+import { yieldToRequests } from "./yield.js";
 
 export const SEALED_ID_COLUMNS = {
   freight_drivers: ["id_card_no", "license_no", "qualification_cert_no"],
@@ -97,3 +98,75 @@ export async function sealStoredIds(db: Kysely<unknown>): Promise<number> {
 
 /** The `_hash` and `_mask` columns beside a table's sealed columns (null where the number is). */
 export type SealedColumns<C extends string> = { [K in `${C}_hash` | `${C}_mask`]: string | null };
+
+/** A registered person's retention stamps (migration 0052, platform/masterdata/retention.ts): when its account was found closed, when it was purged. */
+export interface RetentionColumns {
+  closed_at: string | null;
+  purged_at: string | null;
+}
+
+/** A stored ID value under the current TMS_ID_KEY: re-sealed when TMS_ID_KEY_PREVIOUS sealed it, null when already current. */
+export const resealIdNo = (stored: string): string | null => {
+  if (!isSealedId(stored)) return null;
+  const next = ids.reseal(stored.slice(SEALED.length));
+  return next === null ? null : `${SEALED}${next}`;
+};
+
+export interface RotationProgress {
+  table: string;
+  /** Rows read so far in this table, and those whose values were re-sealed. */
+  checked: number;
+  resealed: number;
+  /** The last id done: a run stopped here resumes by running again (done rows are found current and skipped). */
+  lastId: number;
+}
+
+/**
+ * Re-seals every stored ID value from TMS_ID_KEY_PREVIOUS to TMS_ID_KEY (`npm run keys:rotate`): each
+ * table of SEALED_ID_COLUMNS, then the submission payloads (`report_records`), walked by id, one
+ * transaction per batch. Idempotent: a value the current key opens is left as it is, so running it
+ * again after a stop, or twice, changes nothing more. Hashes and masks do not depend on the key.
+ */
+export async function rotateIdKey(db: Kysely<unknown>, options: { batch?: number; reseal?: (payload: string) => string | null; progress?: (p: RotationProgress) => void } = {}): Promise<RotationProgress[]> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const k = db as Kysely<any>;
+  const batch = options.batch ?? PAGE;
+  const done: RotationProgress[] = [];
+  const tables: Array<[string, readonly string[], (value: string) => string | null]> = [
+    ...Object.entries(SEALED_ID_COLUMNS).map(([table, columns]) => [table, columns, resealIdNo] as [string, readonly string[], (value: string) => string | null]),
+    ...(options.reseal ? [["report_records", ["payload"], options.reseal] as [string, readonly string[], (value: string) => string | null]] : []),
+  ];
+  for (const [table, columns, reseal] of tables) {
+    const progress: RotationProgress = { table, checked: 0, resealed: 0, lastId: 0 };
+    const sealed = sql<boolean>`(${sql.join(columns.map((c) => sql`${sql.ref(c)} like ${"%enc:%"}`), sql` or `)})`;
+    for (;;) {
+      const rows = await k.transaction().execute(async (trx) => {
+        const page = (await trx.selectFrom(table).select(["id", ...columns]).where("id", ">", progress.lastId).where(sealed).orderBy("id").limit(batch).execute()) as Array<Record<string, unknown>>;
+        for (const row of page) {
+          const values: Record<string, string> = {};
+          for (const column of columns) {
+            let next: string | null = null;
+            try {
+              next = typeof row[column] === "string" ? reseal(row[column]) : null;
+            } catch {
+              throw new Error(`${table}.${column} 编号 ${String(row.id)}：当前密钥和旧密钥都打不开 / neither TMS_ID_KEY nor TMS_ID_KEY_PREVIOUS opens it`);
+            }
+            if (next !== null) values[column] = next;
+          }
+          if (Object.keys(values).length) {
+            await trx.updateTable(table).set(values).where("id", "=", row.id).execute();
+            progress.resealed += 1;
+          }
+        }
+        return page;
+      });
+      progress.checked += rows.length;
+      if (rows.length) progress.lastId = Number(rows.at(-1)!.id);
+      options.progress?.({ ...progress });
+      if (rows.length < batch) break;
+      await yieldToRequests();
+    }
+    done.push(progress);
+  }
+  return done;
+}

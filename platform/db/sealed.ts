@@ -19,6 +19,12 @@ export interface Sealer {
   seal(clear: string): string;
   open(stored: string): string;
   hash(clear: string): string;
+  /**
+   * The value sealed again under the current key when the previous key sealed it, or null when the
+   * current key already opens it (a rotation's pass: idempotent, so it resumes by running again).
+   * Throws when neither key opens it.
+   */
+  reseal(stored: string): string | null;
   /** A key of its own for another purpose (a secret kept only as a keyed hash), derived from the sealing key. */
   derive(purpose: string): Buffer;
 }
@@ -37,7 +43,11 @@ function openWith(key: Buffer, stored: string): string {
 }
 
 export function sealer(keys: SealerKeys): Sealer {
-  return {
+  const previousKey = () => {
+    const previous = keys.previous ? process.env[keys.previous] : undefined;
+    return previous ? createHash("sha256").update(previous).digest() : null;
+  };
+  const self: Sealer = {
     seal(clear) {
       const iv = randomBytes(12);
       const cipher = createCipheriv("aes-256-gcm", secret(keys.seal), iv);
@@ -49,12 +59,23 @@ export function sealer(keys: SealerKeys): Sealer {
         return openWith(secret(keys.seal), stored);
       } catch (error) {
         // GCM's tag tells the keys apart: a value the current key cannot open may be one not yet re-sealed.
-        const previous = keys.previous ? process.env[keys.previous] : undefined;
+        const previous = previousKey();
         if (!previous) throw error;
-        return openWith(createHash("sha256").update(previous).digest(), stored);
+        return openWith(previous, stored);
+      }
+    },
+    reseal(stored) {
+      try {
+        openWith(secret(keys.seal), stored);
+        return null;
+      } catch (error) {
+        const previous = previousKey();
+        if (!previous) throw error;
+        return self.seal(openWith(previous, stored));
       }
     },
     hash: (clear) => createHmac("sha256", secret(keys.hash ?? keys.seal)).update(clear).digest("hex"),
     derive: (purpose) => createHmac("sha256", secret(keys.seal)).update(`derived:${purpose}`).digest(),
   };
+  return self;
 }

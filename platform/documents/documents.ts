@@ -71,6 +71,18 @@ export async function mayReadDocument(db: AnyDb, scope: CallerScope, fileId: num
   return false;
 }
 
+/** Whether any live record still holds the file (whoever may see it): a purge removes a file only when none does. */
+export async function isDocumentHeld(db: AnyDb, fileId: number): Promise<boolean> {
+  const ref = `/files/${fileId}`;
+  for (const holder of holders()) {
+    const held = holder.columns.map((c) => sql<SqlBool>`(${sql.ref(`h.${c}`)} = ${ref} or ${sql.ref(`h.${c}`)} like ${`%"${ref}"%`})`);
+    let query = db.selectFrom(`${holder.table} as h` as never).select(sql`1`.as("one")).where(sql<SqlBool>`(${sql.join(held, sql` or `)})`);
+    if (holder.live) query = query.where(sql<SqlBool>`h.deleted_at is null`);
+    if (await query.limit(1).executeTakeFirst()) return true;
+  }
+  return false;
+}
+
 /** Stores one uploaded business document of the caller (PRIVATE until a record holding it is seen). */
 export async function storeDocument(ctx: ServiceContext, caller: Caller, input: { name: string; bytes: Buffer; kind: DocumentKind }) {
   const row = await storeFile(ctx, { platformId: caller.platformId, name: input.name, bytes: input.bytes, category: "UPLOAD", visibility: "PRIVATE", uploadedBy: caller.userId, bizType: input.kind, allow: DOCUMENT_EXTENSIONS, maxBytes: DOCUMENT_MAX_BYTES });

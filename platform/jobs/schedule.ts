@@ -12,6 +12,7 @@ import { expireAvailabilities } from "../fleet/vehicle-availability.resource.js"
 import { settleBacklog } from "../ledger/settlements.js";
 import { markOverdueContainers } from "../orders/deliveries.resource.js";
 import { fillDailyStats } from "../reports/daily-stats.js";
+import { purgeClosedPersons } from "../masterdata/retention.js";
 import { runSubmitter } from "../submission/sender.js";
 
 export interface ScheduledJob {
@@ -28,6 +29,8 @@ export interface JobSettings {
   reportJobSeconds: number;
   /** The platform's own address, which the sender calls for the provinces' stand-ins in development. */
   selfUrl: string;
+  /** Years personal data is kept after an account closes (TMS_PERSONAL_RETENTION_YEARS). */
+  retentionYears: number;
 }
 
 export function scheduledJobs(ctx: ServiceContext, settings: JobSettings): ScheduledJob[] {
@@ -52,6 +55,8 @@ export function scheduledJobs(ctx: ServiceContext, settings: JobSettings): Sched
     // 日汇总: waybills the daily summary does not hold yet (a database from before it, a bulk load) are added in
     // id ranges at start and hourly; triggers keep it from then on (platform/reports/daily-stats.ts).
     { job: "daily-stats-backfill", everyMs: 3_600_000, run: () => fillDailyStats(db), runNow: true },
+    // 个人信息保存期限: closings stamped, and the 证照 images and ID numbers of persons closed longer ago than the setting purged.
+    { job: "personal-retention", everyMs: 3_600_000, run: () => purgeClosedPersons(ctx, { years: settings.retentionYears }), runNow: true },
     // The planner's statistics, where the data has changed much since they were taken (SQLite; PostgreSQL's autovacuum does it).
     { job: "db-statistics", everyMs: 3_600_000, run: () => refreshStatistics(db) },
   ];

@@ -30,6 +30,7 @@ import { findRow, SENSITIVE_VIEW } from "../resources/query.js";
 import { assertMay } from "../resources/write.js";
 import { isTenantStaff, type CallerScope } from "../scope.js";
 import { startInvitationExpiry } from "./invitation.resource.js";
+import { maskMobile } from "../../contract/personal.js";
 
 type Db = Kysely<Database> | Transaction<Database>;
 const typed = (trx: AnyDb) => trx as unknown as Db;
@@ -167,7 +168,6 @@ export const enterpriseBinding = bindResource(enterprise, {
 });
 
 const idParams = z.object({ id: idSchema("id") });
-const maskMobile = (v: string) => (v.length === 11 ? `${v.slice(0, 3)}****${v.slice(-4)}` : v);
 
 /** The users of an enterprise the caller may see (same scope as its detail), at most 200. */
 export async function enterpriseUsers(db: Kysely<Database>, scope: CallerScope, id: number): Promise<EnterpriseUser[]> {

@@ -1,4 +1,4 @@
-import type { SealedColumns } from "../db/personal.js";
+import type { RetentionColumns, SealedColumns } from "../db/personal.js";
 import type { EngineColumns } from "../resources/schema.js";
 import { tableOf, type TableOf } from "../resources/table-of.js";
 import { captainProfile } from "../../contract/resources/captain.js";
@@ -9,13 +9,13 @@ import { shipRelation } from "../../contract/resources/ship-relation.js";
 
 export const CAPTAIN_PROFILE_TABLE = tableOf(captainProfile, { status: "auditStatus", generated: ["source", "enabled", "auditStatus"], nullable: ["certValidTo"], notNull: ["idCardNo"] });
 
-export interface CaptainProfilesTable extends TableOf<typeof CAPTAIN_PROFILE_TABLE>, EngineColumns, SealedColumns<"id_card_no"> {
+export interface CaptainProfilesTable extends TableOf<typeof CAPTAIN_PROFILE_TABLE>, EngineColumns, SealedColumns<"id_card_no">, RetentionColumns {
   user_id: number | null;
 }
 
 export const SHIPOWNER_TABLE = tableOf(shipowner, { status: "auditStatus", generated: ["enabled", "auditStatus"] });
 
-export interface ShipownersTable extends TableOf<typeof SHIPOWNER_TABLE>, EngineColumns, SealedColumns<"id_card_no"> {
+export interface ShipownersTable extends TableOf<typeof SHIPOWNER_TABLE>, EngineColumns, SealedColumns<"id_card_no">, RetentionColumns {
   user_id: number | null;
 }
 

@@ -5,6 +5,7 @@ import { openIdNo, sealedColumnsOf } from "../db/personal.js";
 import type { Field } from "../../contract/resources/kit.js";
 import { NUMBER_FORMAT_2DP, PERCENT_FORMAT, rateNumber, tonnesNumber, yuanNumber } from "../../contract/numbers.js";
 import { regionPath } from "../../contract/regions.js";
+import { maskMobile } from "../../contract/personal.js";
 import { chinaDateTime } from "../../contract/units.js";
 import type { ServiceContext } from "../context.js";
 import { exportDisposition, sendWorkbook, type SheetColumn } from "../http/xlsx.js";
@@ -26,18 +27,26 @@ function cell(field: Field, value: unknown): string | number | null {
   return field.format(value as never);
 }
 
-/** The sheet's columns; `reveal` puts the full ID numbers in their columns (opened here, row by row, never stored). */
+/**
+ * The sheet's columns; `reveal` (导出完整证件号, held and ticked, logged) puts the full ID numbers in their
+ * columns (opened here, row by row, never stored) and the full mobiles in theirs. Without it a masked
+ * mobile (`mask: "mobile"`) is masked in the sheet whoever exports: a file travels further than a screen.
+ */
 export function resourceColumns(binding: Binding, reveal = false): Array<SheetColumn<RecordRow>> {
   const sealed = sealedColumnsOf(binding.table);
   const full = (key: string, field: Field) => (row: RecordRow) => {
     const stored = row.__row[columnOf(key, field)];
     return typeof stored === "string" && stored ? openIdNo(stored) : null;
   };
+  const mobile = (key: string, field: Field) => (row: RecordRow) => {
+    const stored = row.__row[columnOf(key, field)];
+    return typeof stored === "string" && stored ? (reveal ? stored : maskMobile(stored)) : null;
+  };
   const columns: Array<SheetColumn<RecordRow>> = exportColumns(binding.def).map(([key, field]) => ({
     header: field.kind === "weight" ? `${field.label}(吨)` : field.kind === "money" ? `${field.label}(元)` : field.label,
     width: Math.max(10, Math.min(30, field.label.length * 2 + 4, field.input.maxLength ?? 20)),
     numFmt: field.kind === "weight" || field.kind === "money" ? NUMBER_FORMAT_2DP : field.kind === "rate" ? PERCENT_FORMAT : undefined,
-    value: reveal && sealed.includes(columnOf(key, field)) ? full(key, field) : (row) => (field.ref ? ((row[field.ref.labelKey] as string | null) ?? null) : cell(field, row[key])),
+    value: reveal && sealed.includes(columnOf(key, field)) ? full(key, field) : field.mask === "mobile" ? mobile(key, field) : (row) => (field.ref ? ((row[field.ref.labelKey] as string | null) ?? null) : cell(field, row[key])),
   }));
   columns.push({ header: "所属企业", width: 24, value: (row) => (row.orgName as string | null) ?? null });
   columns.push({ header: "创建时间", width: 19, value: (row) => chinaDateTime(String(row.createdTime ?? "")) });

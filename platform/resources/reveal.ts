@@ -17,6 +17,9 @@ import { engineServices } from "./services.js";
 /** The binding's fields whose column is sealed (platform/db/personal.ts). */
 export const sealedFieldsOf = (binding: Binding) => Object.entries(binding.def.fields).filter(([key, field]) => sealedColumnsOf(binding.table).includes(columnOf(key, field)));
 
+/** What 导出完整证件号 opens in a sheet: the sealed ID fields and the masked mobiles (masked in every other export). */
+export const fullExportFieldsOf = (binding: Binding) => Object.entries(binding.def.fields).filter(([key, field]) => field.mask === "mobile" || sealedColumnsOf(binding.table).includes(columnOf(key, field)));
+
 export function requireSensitiveView(scope: CallerScope): void {
   if (!scope.permissions.has(SENSITIVE_VIEW)) throw new Refusal(RefusalCode.notPermitted, "查看完整证件号需要「查看完整证件号」权限，请联系管理员");
 }

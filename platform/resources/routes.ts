@@ -16,7 +16,7 @@ import { eventsOf } from "./events.js";
 import { engineServices } from "./services.js";
 import { sendResourceExport } from "./export.js";
 import { assertWaterFor, findRow, OPTIONS_LIMIT, optionsPage, resourceOptions, searchResource, toRecords } from "./query.js";
-import { requireSensitiveView, revealField, sealedFieldsOf } from "./reveal.js";
+import { fullExportFieldsOf, requireSensitiveView, revealField, sealedFieldsOf } from "./reveal.js";
 import { assertMay, createResource, deleteResource, transitionResource, updateResource } from "./write.js";
 
 const idParams = z.object({ id: idSchema("id") });
@@ -68,10 +68,11 @@ function mount(app: FastifyInstance, ctx: ServiceContext, binding: Binding): voi
     const scope = await scopeFor(request);
     assertMay(def, scope, "export");
     await binding.beforeRead?.(ctx, scope);
-    const reveal = wantsFullIds(request.body) && sealedFieldsOf(binding).length > 0;
+    const opened = fullExportFieldsOf(binding);
+    const reveal = wantsFullIds(request.body) && opened.length > 0;
     if (reveal) {
       requireSensitiveView(scope);
-      await engineServices().logSensitiveView(ctx, request, scope, `导出完整证件号：${def.name}列表（${sealedFieldsOf(binding).map(([, f]) => f.label).join("、")}）`);
+      await engineServices().logSensitiveView(ctx, request, scope, `${sealedFieldsOf(binding).length ? "导出完整证件号" : "导出完整手机号"}：${def.name}列表（${opened.map(([, f]) => f.label).join("、")}）`);
     }
     return sendResourceExport(ctx, binding, scope, parse(filterOf, request.body), reply, reveal);
   });

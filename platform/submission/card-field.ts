@@ -11,7 +11,7 @@ import { maskIdNo } from "../../contract/personal.js";
 import { isIdCardNo } from "../../contract/validation.js";
 import type { CheckLine } from "../../contract/submission.js";
 import { decryptCardNo, encryptCardNo, maskCardNo } from "../ledger/card-crypto.js";
-import { openIdNo, sealIdNo } from "../db/personal.js";
+import { openIdNo, resealIdNo, sealIdNo } from "../db/personal.js";
 
 const SEALED = "enc:";
 const isSealed = (value: string) => value.startsWith(SEALED);
@@ -45,6 +45,18 @@ function mapSealed(value: unknown, change: (how: Sealing, stored: string) => str
 export const sealCards = <T>(payload: T) => mapSealed(payload, (how, v) => how.seal(v)) as T;
 /** For the request to the provincial endpoint and the checks before it only: never store or log the result. */
 export const revealCards = <T>(payload: T) => mapSealed(payload, (how, v) => how.open(v)) as T;
+/** A stored payload (JSON text) with its ID numbers re-sealed under the current TMS_ID_KEY, or null when none needed it (`rotateIdKey`). */
+export function resealPayloadIds(text: string): string | null {
+  let changed = false;
+  const next = mapSealed(JSON.parse(text) as unknown, (how, v) => {
+    const resealed = how === ID ? resealIdNo(v) : null;
+    if (resealed === null) return v;
+    changed = true;
+    return resealed;
+  });
+  return changed ? JSON.stringify(next) : null;
+}
+
 export const maskCards = <T>(payload: T) => mapSealed(payload, (how, v) => how.mask(how.open(v))) as T;
 
 /** Check lines as stored and shown: the value of a sealed field masked. */

@@ -8,6 +8,7 @@ import type { NoPushSubject, NoPushTarget } from "../../contract/resources/syste
 import { chinaDate } from "../../contract/units.js";
 import { nowIso } from "../db/index.js";
 import type { AnyDb } from "../resources/bind.js";
+import { maskMobile } from "../../contract/personal.js";
 
 export interface PushSubject {
   type: NoPushSubject;
@@ -103,7 +104,6 @@ export async function messageExemptions(db: AnyDb, recipients: readonly Recipien
   return out;
 }
 
-const maskMobile = (m: string) => (m.length === 11 ? `${m.slice(0, 3)}****${m.slice(-4)}` : m);
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 export interface PushEntry {

@@ -121,17 +121,19 @@ function SearchFormFor({ page, data, hidden }: { page: ListPage; data: ReturnTyp
 }
 
 /**
- * 导出: a link; for a holder of 查看完整证件号 on a list with ID numbers, a small GET form whose box
- * 导出完整证件号 asks the platform for the full numbers (logged there). Without JavaScript too.
+ * 导出: a link; for a holder of 查看完整证件号 on a list with ID numbers or masked mobiles (masked in every
+ * other export), a small GET form whose box 导出完整证件号 / 导出完整手机号 asks the platform for the full
+ * numbers (logged there). Without JavaScript too.
  */
 function ExportButton({ def, href }: { def: AnyResource; href: string }) {
-  const mayReveal = hasPermission(useViewerRoles(), [SENSITIVE_VIEW]) && Object.values(def.fields).some((f) => f.mask === "idCard");
+  const masks = new Set(Object.values(def.fields).map((f) => f.mask));
+  const mayReveal = hasPermission(useViewerRoles(), [SENSITIVE_VIEW]) && (masks.has("idCard") || masks.has("mobile"));
   if (!mayReveal) return <a href={href} className="btn" download>导出</a>;
   const [path, query = ""] = href.split("?");
   return (
     <form method="get" action={path} className="flex items-center gap-2">
       {[...new URLSearchParams(query)].map(([name, value], i) => <input key={`${name}-${i}`} type="hidden" name={name} value={value} />)}
-      <label className="flex items-center gap-1 text-sm text-gray-600"><input type="checkbox" name="revealIds" value="1" />导出完整证件号</label>
+      <label className="flex items-center gap-1 text-sm text-gray-600"><input type="checkbox" name="revealIds" value="1" />{masks.has("idCard") ? "导出完整证件号" : "导出完整手机号"}</label>
       <button type="submit" className="btn">导出</button>
     </form>
   );

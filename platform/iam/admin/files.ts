@@ -99,7 +99,7 @@ export function checkFileType(name: string, bytes: Buffer, allow?: readonly File
   return ext as FileExtension;
 }
 
-export function dataDirOf(ctx: ServiceContext): string {
+export function dataDirOf(ctx: Pick<ServiceContext, "config">): string {
   return ctx.config.dataDir ?? "./data";
 }
 

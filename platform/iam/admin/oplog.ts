@@ -18,12 +18,14 @@ import { nowIso } from "../../db/index.js";
 import { HttpError, ok } from "../../http/envelope.js";
 import { parse } from "../../http/validate.js";
 import type { Caller } from "../../identity/caller.js";
+import type { AnyDb } from "../../resources/bind.js";
 import { callerOf, platformOf, requireCaller } from "../../identity/guard.js";
 
 
 export interface OperationEntry {
   platformId: string;
-  caller?: Pick<Caller, "userId" | "name" | "mobile" | "type"> | null;
+  /** Who: a signed-in caller, nobody (logged out), or the platform itself (a background job, shown as 系统). */
+  caller?: Pick<Caller, "userId" | "name" | "mobile" | "type"> | "system" | null;
   module: string;
   content: string;
   system: string;
@@ -38,14 +40,20 @@ export interface OperationEntry {
 }
 
 export async function recordOperation(ctx: ServiceContext, entry: OperationEntry): Promise<void> {
-  await ctx.db.kysely
+  await writeOperation(ctx.db.kysely as unknown as AnyDb, entry);
+}
+
+/** The row itself, on a connection or inside the caller's transaction (a job's row with the change it records). */
+export async function writeOperation(db: AnyDb, entry: OperationEntry): Promise<void> {
+  const caller = entry.caller === "system" ? { userId: null, name: "系统", mobile: null, type: null } : entry.caller;
+  await db
     .insertInto("sys_operation_logs")
     .values({
       platform_id: entry.platformId,
-      user_id: entry.caller?.userId ?? null,
-      user_name: entry.caller?.name ?? null,
-      mobile: entry.caller?.mobile ?? null,
-      user_type: entry.caller?.type ?? null,
+      user_id: caller?.userId ?? null,
+      user_name: caller?.name ?? null,
+      mobile: caller?.mobile ?? null,
+      user_type: caller?.type ?? null,
       module: entry.module.slice(0, 32),
       content: entry.content.slice(0, 500),
       system: entry.system.slice(0, 16),
