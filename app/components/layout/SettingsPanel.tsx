@@ -13,12 +13,15 @@ const SWITCHES: Array<{ key: keyof Pick<Settings, "tagsView" | "fixedHeader" | "
 /**
  * Spec 2.4 settings: theme colour, tab bar, fixed header, sidebar logo; a plain form without JavaScript.
  * `withForm` false: the document leaves the form and the button's drawing out, the browser renders them (`~/lib/scripted`).
+ * It sits in the navbar: from the `desk` width up its button floats at the window's right edge (Element's
+ * look), below it the button stays in the navbar's row, where it covers nothing (at 720 px, 1440 px zoomed
+ * to 200 %, the floating one covered the right edge of the search forms' inputs).
  */
 export function SettingsPanel({ withForm }: { withForm: boolean }) {
   return (
-    <details className="group fixed right-0 top-1/3 z-[60]" data-testid="settings-panel" onKeyDown={closeDetailsOnEscape}>
+    <details className="group desk:fixed desk:right-0 desk:top-1/3 desk:z-[60]" data-testid="settings-panel" onKeyDown={closeDetailsOnEscape}>
       <summary
-        className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-l bg-primary text-white shadow [&::-webkit-details-marker]:hidden group-open:hidden"
+        className="flex h-8 w-8 cursor-pointer list-none items-center justify-center rounded hover:bg-gray-100 group-open:invisible desk:h-10 desk:w-10 desk:rounded-l desk:rounded-r-none desk:bg-primary desk:text-white desk:shadow desk:hover:bg-primary [&::-webkit-details-marker]:hidden"
         aria-label="系统布局设置"
         title="系统布局设置"
       >
@@ -38,7 +41,7 @@ function SettingsForm() {
   // Uncontrolled inputs keep what was clicked while the save is on its way; the key remounts them
   // with the saved values when those change (e.g. 恢复默认).
   return (
-    <form key={JSON.stringify(settings)} method="post" action="/settings" className="fixed inset-y-0 right-0 w-72 max-w-full overflow-y-auto border-l bg-white p-5 shadow-2xl" aria-label="系统布局设置">
+    <form key={JSON.stringify(settings)} method="post" action="/settings" className="fixed inset-y-0 right-0 z-[60] w-72 max-w-full overflow-y-auto border-l bg-white p-5 shadow-2xl" aria-label="系统布局设置">
       <input type="hidden" name="redirect" value={location.pathname + location.search} />
       <div className="mb-4 flex items-center justify-between">
         <h2 className="font-semibold">系统布局设置</h2>

@@ -6,7 +6,6 @@ import { FORGET_SCRIPTED, MarkupComplete, useDeferredMarkup } from "~/lib/script
 import { MessageProvider } from "~/components/ui/Message";
 import { Navbar } from "./Navbar";
 import { RealtimeToasts } from "./RealtimeToasts";
-import { SettingsPanel } from "./SettingsPanel";
 import { Sidebar } from "./Sidebar";
 import { TagsView } from "./TagsView";
 import type { VisitedView } from "./tabs-store";
@@ -54,7 +53,7 @@ export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitl
   const collapsed = !settings.sidebarOpen;
   const header = (
     <>
-      <Navbar user={user} msgNum={msgNum} menu={menu} sidebarOpen={settings.sidebarOpen} withUserMenu={complete} />
+      <Navbar user={user} msgNum={msgNum} menu={menu} sidebarOpen={settings.sidebarOpen} complete={complete} />
       {settings.tagsView ? <TagsView userId={user.id} affix={affixTabs} /> : null}
     </>
   );
@@ -85,7 +84,6 @@ export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitl
               </main>
             </div>
           </div>
-          <SettingsPanel withForm={complete} />
           {deferred ? (
             <noscript>
               <link rel="stylesheet" href={FORGET_SCRIPTED} />
