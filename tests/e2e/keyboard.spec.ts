@@ -160,8 +160,9 @@ test("a dialog takes the focus, keeps it, closes on Escape and gives it back; it
 });
 
 test("a row's 更多 and the pager, by keys", async ({ page }) => {
-  await login(page, "SYSTEM_USER", "/dispatchManage/waybillList?size=10");
-  const more = page.locator("td details > summary").first();
+  // The order list: some rows' 「更多」 hold two entries (the waybills' hold one), so the arrows have somewhere to go.
+  await login(page, "SYSTEM_USER", "/orderManage/orderList");
+  const more = page.locator("td details:has(> span > :nth-child(2)) > summary").first();
   await tabTo(page, more, 200);
   await expect(more).toHaveAttribute("aria-haspopup", "menu");
   // A menu button: Enter opens it on its first entry, the arrows move round, Escape goes back to 更多.
@@ -169,8 +170,6 @@ test("a row's 更多 and the pager, by keys", async ({ page }) => {
   const menu = page.locator("td details[open]").getByRole("menu");
   await expect(menu).toBeVisible();
   const entries = menu.getByRole("menuitem");
-  const count = await entries.count();
-  expect(count).toBeGreaterThan(1);
   await expect(entries.first()).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await expect(entries.nth(1)).toBeFocused();
@@ -192,6 +191,7 @@ test("a row's 更多 and the pager, by keys", async ({ page }) => {
   await expect(page.locator("td details[open]")).toHaveCount(0);
   expect(await page.evaluate(() => !document.activeElement?.closest("td details"))).toBe(true);
 
+  await visit(page, "/dispatchManage/waybillList?size=10");
   const next = page.getByRole("navigation", { name: "分页" }).getByRole("link", { name: "下一页" });
   await tabTo(page, next, 200);
   await page.keyboard.press("Enter");

@@ -110,8 +110,8 @@ export function reflowReport(page: Page): Promise<ReflowReport> {
     const overflowing =
       document.documentElement.scrollWidth > width
         ? Array.from(document.body.querySelectorAll("*"))
-            .filter((el) => el.getBoundingClientRect().right > width + 0.5 && !Array.from(el.children).some((child) => child.getBoundingClientRect().right > width + 0.5))
-            .slice(0, 5)
+            .filter((el) => el.checkVisibility() && el.getBoundingClientRect().right > width + 0.5 && !Array.from(el.children).some((child) => child.checkVisibility() && child.getBoundingClientRect().right > width + 0.5))
+            .slice(0, 6)
             .map((el) => `${describe(el).slice(0, 50)} (${el.className.toString().slice(0, 80)}) to ${Math.round(el.getBoundingClientRect().right)} px`)
         : [];
     return { scrollWidth: document.documentElement.scrollWidth, clientWidth: width, checked, overflowing, findings };

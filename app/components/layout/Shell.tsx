@@ -75,7 +75,8 @@ export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitl
               <Sidebar menu={menu} activePath={activeMenuPath(location.pathname)} collapsed={collapsed} showLogo={settings.sidebarLogo} productTitle={productTitle} complete={complete} />
             </aside>
             <div className={`flex min-h-screen flex-col transition-[margin] duration-200 ${collapsed ? "desk:ml-[54px]" : "desk:ml-[210px]"}`}>
-              {settings.fixedHeader ? <div className="sticky top-0 z-20">{header}</div> : header}
+              {/* A popup of the header (the user menu, the settings drawer) lifts it over the page's own popups. */}
+              {settings.fixedHeader ? <div className="sticky top-0 z-20 has-[details[open]]:z-[60]">{header}</div> : header}
               <main className="flex-1 p-3 sm:p-4 focus:outline-none" id="main-content" tabIndex={-1}>
                 {/* The page's one h1: the console's name (as the logo and the login page show it); every page's own
                     title is the h2 under it, so the page's name is not announced twice as two headings. */}
