@@ -69,10 +69,16 @@ export function menuButton(details: HTMLDetailsElement): () => void {
     leaving = false;
     details.open = false;
   };
+  // Opened by the pointer: the entries the caller rendered since get their roles too.
+  const onToggle = () => {
+    if (details.open) items();
+  };
   details.addEventListener("keydown", onKeyDown);
   details.addEventListener("focusout", onFocusOut);
+  details.addEventListener("toggle", onToggle);
   return () => {
     details.removeEventListener("keydown", onKeyDown);
     details.removeEventListener("focusout", onFocusOut);
+    details.removeEventListener("toggle", onToggle);
   };
 }
