@@ -6,6 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { login, visit } from "./support";
+import { axeFindings, blockingLines } from "../helpers/axe";
 
 /** Presses Tab until `target` has the focus (a bound against a control that is not reachable). */
 async function tabTo(page: Page, target: Locator, max = 120, key = "Tab") {
@@ -171,6 +172,8 @@ test("a row's 更多 and the pager, by keys", async ({ page }) => {
   await expect(menu).toBeVisible();
   const entries = menu.getByRole("menuitem");
   await expect(entries.first()).toBeFocused();
+  // The sweep sees menus closed; open, their roles pass axe too.
+  expect(blockingLines(await axeFindings(page, "更多 open"))).toEqual([]);
   await page.keyboard.press("ArrowDown");
   await expect(entries.nth(1)).toBeFocused();
   await page.keyboard.press("End");
@@ -216,6 +219,7 @@ test("the user menu is a menu button: arrows, Home and End, Escape back to it, T
   await expect(menu).toBeVisible();
   const item = (name: string) => menu.getByRole("menuitem", { name, exact: true });
   await expect(item("首页")).toBeFocused();
+  expect(blockingLines(await axeFindings(page, "user menu open"))).toEqual([]);
   await page.keyboard.press("ArrowDown");
   await expect(menu.getByRole("menuitem", { name: /^消息/ })).toBeFocused();
   await page.keyboard.press("End");
