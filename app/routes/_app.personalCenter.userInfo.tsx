@@ -14,7 +14,7 @@ export const action = ({ request }: ActionFunctionArgs) => personalAction(reques
 
 function Block({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <section className="rounded border p-4" aria-label={title}>
+    <section className="min-w-0 rounded border p-4" aria-label={title}>
       <h3 className="mb-3 font-semibold">{title}</h3>
       {children}
     </section>
@@ -57,16 +57,16 @@ export default function UserInfoPage() {
         {expired ? null : (
           <>
             <Block title="修改姓名">
-              <Form method="post" className="flex items-end gap-2">
+              <Form method="post" className="flex flex-wrap items-end gap-2">
                 <input type="hidden" name="intent" value="name" />
                 <label className="flex flex-col text-sm">姓名<input name="name" required maxLength={64} defaultValue={info.name} className="input" /></label>
                 <button type="submit" className="btn">保存</button>
               </Form>
             </Block>
             <Block title="修改头像">
-              <Form method="post" encType="multipart/form-data" className="flex items-end gap-2">
+              <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2">
                 <input type="hidden" name="intent" value="avatar" />
-                <label className="flex flex-col text-sm">图片（jpg/png/webp，≤ 2 MB）<input type="file" name="avatar" required accept=".jpg,.jpeg,.png,.webp" /></label>
+                <label className="flex min-w-0 max-w-full flex-col text-sm">图片（jpg/png/webp，≤ 2 MB）<input type="file" name="avatar" required accept=".jpg,.jpeg,.png,.webp" className="max-w-full" /></label>
                 <button type="submit" className="btn">上传</button>
               </Form>
             </Block>

@@ -1,11 +1,12 @@
 /**
  * The console without a mouse (docs/design/accessibility.md, "Keyboard, forms and alternatives"): the
  * skip link, the menu's arrows, the tab bar and its menu, a dialog (focus in, kept, Escape, back to its
- * opener) with a picker inside, a row's 「更多」 and the pager. Every step is a key press; `page.goto`
- * only sets a scene up.
+ * opener) with a picker inside, the menu buttons (a row's 「更多」, the user menu) and the pager. Every step
+ * is a key press; `page.goto` only sets a scene up.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { login, visit } from "./support";
+import { axeFindings, blockingLines } from "../helpers/axe";
 
 /** Presses Tab until `target` has the focus (a bound against a control that is not reachable). */
 async function tabTo(page: Page, target: Locator, max = 120, key = "Tab") {
@@ -162,18 +163,40 @@ test("a dialog takes the focus, keeps it, closes on Escape and gives it back; it
 });
 
 test("a row's 更多 and the pager, by keys", async ({ page }) => {
-  await login(page, "SYSTEM_USER", "/dispatchManage/waybillList?size=10");
-  const more = page.locator("td details > summary").first();
+  // The order list: some rows' 「更多」 hold two entries (the waybills' hold one), so the arrows have somewhere to go.
+  await login(page, "SYSTEM_USER", "/orderManage/orderList");
+  const more = page.locator("td details:has(> span > :nth-child(2)) > summary").first();
   await tabTo(page, more, 200);
+  await expect(more).toHaveAttribute("aria-haspopup", "menu");
+  // A menu button: Enter opens it on its first entry, the arrows move round, Escape goes back to 更多.
   await page.keyboard.press("Enter");
-  const menu = page.locator("td details[open]").first();
+  const menu = page.locator("td details[open]").getByRole("menu");
   await expect(menu).toBeVisible();
-  await page.keyboard.press("Tab");
-  expect(await page.evaluate(() => !!document.activeElement?.closest("td details[open] > span"))).toBe(true);
+  const entries = menu.getByRole("menuitem");
+  await expect(entries.first()).toBeFocused();
+  // The sweep sees menus closed; open, their roles pass axe too.
+  expect(blockingLines(await axeFindings(page, "更多 open"))).toEqual([]);
+  await page.keyboard.press("ArrowDown");
+  await expect(entries.nth(1)).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(entries.last()).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(entries.first()).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(entries.last()).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(entries.first()).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(page.locator("td details[open]")).toHaveCount(0);
   await expect(more).toBeFocused();
+  // ↑ opens it on its last entry; Tab leaves it (its entries are no Tab stops) and closes it.
+  await page.keyboard.press("ArrowUp");
+  await expect(entries.last()).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.locator("td details[open]")).toHaveCount(0);
+  expect(await page.evaluate(() => !document.activeElement?.closest("td details"))).toBe(true);
 
+  await visit(page, "/dispatchManage/waybillList?size=10");
   const next = page.getByRole("navigation", { name: "分页" }).getByRole("link", { name: "下一页" });
   await tabTo(page, next, 200);
   await page.keyboard.press("Enter");
@@ -185,4 +208,49 @@ test("a row's 更多 and the pager, by keys", async ({ page }) => {
   await page.keyboard.type("1");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/current=1/);
+});
+
+test("the user menu is a menu button: arrows, Home and End, Escape back to it, Tab out of it", async ({ page }) => {
+  await login(page, "ORG_USER");
+  const summary = page.getByTestId("avatar-menu").locator("summary");
+  const details = page.getByTestId("avatar-menu");
+  const menu = details.getByRole("menu");
+  await tabTo(page, summary);
+  await expect(summary).toHaveAttribute("aria-haspopup", "menu");
+  await page.keyboard.press("ArrowDown");
+  await expect(menu).toBeVisible();
+  const item = (name: string) => menu.getByRole("menuitem", { name, exact: true });
+  await expect(item("首页")).toBeFocused();
+  expect(blockingLines(await axeFindings(page, "user menu open"))).toEqual([]);
+  await page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("menuitem", { name: /^消息/ })).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(item("退出登录")).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(item("首页")).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(item("退出登录")).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(item("首页")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(details).toHaveJSProperty("open", false);
+  await expect(summary).toBeFocused();
+
+  // Tab leaves the open menu for what follows it and closes it; Shift+Tab comes back to the summary, past the entries.
+  await page.keyboard.press("Enter");
+  await expect(item("首页")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(details).toHaveJSProperty("open", false);
+  expect(await page.evaluate(() => !document.activeElement?.closest('[data-testid="avatar-menu"]'))).toBe(true);
+  await page.keyboard.press("Shift+Tab");
+  await expect(summary).toBeFocused();
+
+  // ↑ opens it on its last entry; a choice by Enter opens the page and closes the menu.
+  await page.keyboard.press("ArrowUp");
+  await expect(item("退出登录")).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(item("个人中心")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/personalCenter\/userInfo$/);
+  await expect(details).toHaveJSProperty("open", false);
 });

@@ -32,9 +32,9 @@ describe("the waybill list's document", () => {
     expect(plain.doc.querySelectorAll('nav[aria-label="主菜单"] svg path').length).toBeGreaterThan(5);
     expect(scripted.querySelector('[data-testid="settings-panel"] summary[aria-label="系统布局设置"]')).not.toBeNull();
     expect(scripted.querySelector('form[aria-label="系统布局设置"]')).toBeNull();
-    expect(plain.doc.querySelector('[data-testid="avatar-menu"] [role="menu"]')).not.toBeNull();
+    expect(plain.doc.querySelector('[data-testid="avatar-menu"] a[href="/personalCenter/userInfo"]')).not.toBeNull();
     expect(scripted.querySelector('[data-testid="avatar-menu"] summary[aria-label*="用户菜单"]')).not.toBeNull();
-    expect(scripted.querySelector('[data-testid="avatar-menu"] [role="menu"]')).toBeNull();
+    expect(scripted.querySelector('[data-testid="avatar-menu"] a[href="/personalCenter/userInfo"]')).toBeNull();
 
     const rows = (doc: typeof scripted) => doc.querySelectorAll('[data-testid="freight-row"]').map((tr) => tr.getAttribute("data-freight-no"));
     expect(rows(scripted)).toHaveLength(20);

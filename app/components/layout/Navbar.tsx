@@ -1,4 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { badgeCount } from "~/lib/format";
 import { DEFAULT_AVATAR } from "~/lib/branding";
 import type { RouteNode } from "~/navigation";
@@ -7,7 +8,8 @@ import { Breadcrumb } from "./Breadcrumb";
 import { RouteSearch } from "./RouteSearch";
 import { useSettings } from "./useSettings";
 import { clearTabsOnLogout } from "./tabs-store";
-import { closeDetailsOnEscape } from "~/components/ui/disclosure";
+import { SettingsPanel } from "./SettingsPanel";
+import { menuButton } from "~/components/ui/disclosure";
 
 interface NavbarProps {
   user: { id: string; name: string; headshotUrl: string | null };
@@ -16,8 +18,8 @@ interface NavbarProps {
   menu: RouteNode[];
   sidebarOpen: boolean;
   onOpenSettings?: () => void;
-  /** False while the user menu's entries are left out (`~/lib/scripted`). */
-  withUserMenu: boolean;
+  /** False while the user menu's entries and the settings form are left out (`~/lib/scripted`). */
+  complete: boolean;
 }
 
 function HamburgerIcon({ open }: { open: boolean }) {
@@ -28,11 +30,17 @@ function HamburgerIcon({ open }: { open: boolean }) {
   );
 }
 
-export function Navbar({ user, msgNum, menu, sidebarOpen, withUserMenu }: NavbarProps) {
+export function Navbar({ user, msgNum, menu, sidebarOpen, complete }: NavbarProps) {
   const location = useLocation();
   const here = location.pathname + location.search;
   const { save } = useSettings();
   const message = useMessage();
+  const userMenu = useRef<HTMLDetailsElement>(null);
+  useEffect(() => (userMenu.current ? menuButton(userMenu.current) : undefined), []);
+  // A choice in the menu (a page) closes it; the navbar itself stays.
+  useEffect(() => {
+    if (userMenu.current) userMenu.current.open = false;
+  }, [location.pathname]);
 
   const toggleFullscreen = () => {
     if (!document.fullscreenEnabled) {
@@ -75,26 +83,27 @@ export function Navbar({ user, msgNum, menu, sidebarOpen, withUserMenu }: Navbar
             <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" fill="none" stroke="currentColor" strokeWidth="2" />
           </svg>
         </button>
+        <SettingsPanel withForm={complete} />
         <div className="relative">
-          <details className="relative" data-testid="avatar-menu" onKeyDown={closeDetailsOnEscape}>
+          <details ref={userMenu} className="relative" data-testid="avatar-menu">
             <summary className="flex cursor-pointer list-none items-center gap-2 rounded px-2 py-1 hover:bg-gray-100 [&::-webkit-details-marker]:hidden" aria-label={`${user.name} 用户菜单${msgNum > 0 ? `，${badgeCount(msgNum)} 条未读消息` : ""}`}>
               <img src={user.headshotUrl || DEFAULT_AVATAR} alt="" className="h-8 w-8 rounded" />
               <span className="hidden max-w-[8em] truncate text-sm sm:inline">{user.name}</span>
             </summary>
-            {withUserMenu ? (
-              <ul className="absolute right-0 top-11 z-50 w-40 rounded border bg-white py-1 text-sm shadow-lg" role="menu">
-                <li role="none"><Link role="menuitem" to="/dashboard" className="block px-4 py-2 hover:bg-primary-soft">首页</Link></li>
-                <li role="none">
-                  <Link role="menuitem" to="/sysNotification" className="flex items-center justify-between px-4 py-2 hover:bg-primary-soft">
+            {complete ? (
+              <ul className="absolute right-0 top-11 z-50 w-40 rounded border bg-white py-1 text-sm shadow-lg">
+                <li><Link to="/dashboard" className="block px-4 py-2 hover:bg-primary-soft">首页</Link></li>
+                <li>
+                  <Link to="/sysNotification" className="flex items-center justify-between px-4 py-2 hover:bg-primary-soft">
                     消息
                     {msgNum > 0 ? <span className="rounded-full bg-danger px-1.5 text-xs text-white" data-testid="menu-badge">{badgeCount(msgNum)}</span> : null}
                   </Link>
                 </li>
-                <li role="none"><Link role="menuitem" to="/personalCenter/userInfo" className="block px-4 py-2 hover:bg-primary-soft">个人中心</Link></li>
-                <li role="none" className="border-t">
+                <li><Link to="/personalCenter/userInfo" className="block px-4 py-2 hover:bg-primary-soft">个人中心</Link></li>
+                <li className="border-t">
                   <Form method="post" action="/logout" reloadDocument onSubmit={() => clearTabsOnLogout(user.id)}>
                     <input type="hidden" name="redirect" value={here} />
-                    <button role="menuitem" type="submit" className="block w-full px-4 py-2 text-left hover:bg-primary-soft">退出登录</button>
+                    <button type="submit" className="block w-full px-4 py-2 text-left hover:bg-primary-soft">退出登录</button>
                   </Form>
                 </li>
               </ul>

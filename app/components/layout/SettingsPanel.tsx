@@ -13,12 +13,15 @@ const SWITCHES: Array<{ key: keyof Pick<Settings, "tagsView" | "fixedHeader" | "
 /**
  * Spec 2.4 settings: theme colour, tab bar, fixed header, sidebar logo; a plain form without JavaScript.
  * `withForm` false: the document leaves the form and the button's drawing out, the browser renders them (`~/lib/scripted`).
+ * Its button is one of the navbar's icons, not Element's gear floating at the window's right edge: that one
+ * covered what lay under it (the right edge of the search forms' inputs at 720 px, which is 1440 px at
+ * 200 % zoom; 新建订单's 搜索 button at 1440 px). The opened form is a fixed drawer at the right.
  */
 export function SettingsPanel({ withForm }: { withForm: boolean }) {
   return (
-    <details className="group fixed right-0 top-1/3 z-[60]" data-testid="settings-panel" onKeyDown={closeDetailsOnEscape}>
+    <details className="group" data-testid="settings-panel" onKeyDown={closeDetailsOnEscape}>
       <summary
-        className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-l bg-primary text-white shadow [&::-webkit-details-marker]:hidden group-open:hidden"
+        className="btn border-0 px-2 list-none group-open:invisible [&::-webkit-details-marker]:hidden"
         aria-label="系统布局设置"
         title="系统布局设置"
       >
@@ -38,18 +41,22 @@ function SettingsForm() {
   // Uncontrolled inputs keep what was clicked while the save is on its way; the key remounts them
   // with the saved values when those change (e.g. 恢复默认).
   return (
-    <form key={JSON.stringify(settings)} method="post" action="/settings" className="fixed inset-y-0 right-0 w-72 max-w-full overflow-y-auto border-l bg-white p-5 shadow-2xl" aria-label="系统布局设置">
+    <form key={JSON.stringify(settings)} method="post" action="/settings" className="fixed inset-y-0 right-0 z-[60] w-72 max-w-full overflow-y-auto border-l bg-white p-5 shadow-2xl" aria-label="系统布局设置">
       <input type="hidden" name="redirect" value={location.pathname + location.search} />
       <div className="mb-4 flex items-center justify-between">
         <h2 className="font-semibold">系统布局设置</h2>
-        <button
-          type="button"
+        {/* A link to this page: without JavaScript, loading it again is what closes the drawer (it covers the summary). */}
+        <a
+          href={location.pathname + location.search}
           className="btn border-0 px-2"
           aria-label="关闭设置"
-          onClick={(e) => e.currentTarget.closest("details")?.removeAttribute("open")}
+          onClick={(e) => {
+            e.preventDefault();
+            e.currentTarget.closest("details")?.removeAttribute("open");
+          }}
         >
           ×
-        </button>
+        </a>
       </div>
       <fieldset className="mb-4">
         <legend className="mb-2 text-sm text-gray-600">主题色</legend>

@@ -6,7 +6,6 @@ import { FORGET_SCRIPTED, MarkupComplete, useDeferredMarkup } from "~/lib/script
 import { MessageProvider } from "~/components/ui/Message";
 import { Navbar } from "./Navbar";
 import { RealtimeToasts } from "./RealtimeToasts";
-import { SettingsPanel } from "./SettingsPanel";
 import { Sidebar } from "./Sidebar";
 import { TagsView } from "./TagsView";
 import type { VisitedView } from "./tabs-store";
@@ -54,7 +53,7 @@ export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitl
   const collapsed = !settings.sidebarOpen;
   const header = (
     <>
-      <Navbar user={user} msgNum={msgNum} menu={menu} sidebarOpen={settings.sidebarOpen} withUserMenu={complete} />
+      <Navbar user={user} msgNum={msgNum} menu={menu} sidebarOpen={settings.sidebarOpen} complete={complete} />
       {settings.tagsView ? <TagsView userId={user.id} affix={affixTabs} /> : null}
     </>
   );
@@ -76,7 +75,8 @@ export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitl
               <Sidebar menu={menu} activePath={activeMenuPath(location.pathname)} collapsed={collapsed} showLogo={settings.sidebarLogo} productTitle={productTitle} complete={complete} />
             </aside>
             <div className={`flex min-h-screen flex-col transition-[margin] duration-200 ${collapsed ? "desk:ml-[54px]" : "desk:ml-[210px]"}`}>
-              {settings.fixedHeader ? <div className="sticky top-0 z-20">{header}</div> : header}
+              {/* A popup of the header (the user menu, the settings drawer) lifts it over the page's own popups. */}
+              {settings.fixedHeader ? <div className="sticky top-0 z-20 has-[details[open]]:z-[60]">{header}</div> : header}
               <main className="flex-1 p-3 sm:p-4 focus:outline-none" id="main-content" tabIndex={-1}>
                 {/* The page's one h1: the console's name (as the logo and the login page show it); every page's own
                     title is the h2 under it, so the page's name is not announced twice as two headings. */}
@@ -85,7 +85,6 @@ export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitl
               </main>
             </div>
           </div>
-          <SettingsPanel withForm={complete} />
           {deferred ? (
             <noscript>
               <link rel="stylesheet" href={FORGET_SCRIPTED} />

@@ -3,13 +3,14 @@
  * inline text buttons on one line, at most three; the rest in a 「更多」 menu. Below the `sm` breakpoint
  * (a phone) the inline actions stack in a column (as narrow as one action), so the key columns keep the
  * row. Each action is rendered once (no phone copies in the menu; a 20-row list was 9 KB of them).
- * The menu is a `<details>`: it opens without JavaScript; with it, a click elsewhere or a choice closes it.
+ * The menu is a `<details>`: it opens without JavaScript (the Tab key walks it); with it, it is a menu button
+ * (arrow keys, `menuButton`), and a click elsewhere or a choice closes it.
  * A scripted browser's document leaves the actions out and the browser renders them right after
  * hydration (`~/lib/scripted`: a 20-row waybill list's actions were 9.4 KB of its 56 KB).
  */
 import { Children, Fragment, isValidElement, useEffect, useRef, type ReactElement, type ReactNode } from "react";
 import { useMarkupComplete } from "~/lib/scripted";
-import { closeDetailsOnEscape } from "./disclosure";
+import { menuButton } from "./disclosure";
 
 /** Inline actions before the rest go into 「更多」. */
 export const INLINE_ACTIONS = 3;
@@ -41,11 +42,11 @@ export function RowActionMenu({ label, children }: { /** What the actions act on
     const list = details.querySelector(":scope > span");
     list?.addEventListener("click", close);
     document.addEventListener("click", onClick);
-    details.addEventListener("keydown", closeDetailsOnEscape);
+    const keys = menuButton(details);
     return () => {
       list?.removeEventListener("click", close);
       document.removeEventListener("click", onClick);
-      details.removeEventListener("keydown", closeDetailsOnEscape);
+      keys();
     };
   }, [hasMenu]);
   if (!complete) return null;
