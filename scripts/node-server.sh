@@ -24,11 +24,11 @@ server="$1"
 [ $# -gt 0 ] && shift
 case "$server" in
   platform)
-    flags="--max-semi-space-size=4"
+    flags="--max-semi-space-size=4 --max-old-space-size=512"
     [ $# -gt 0 ] || set -- build/server/platform/main.js
     ;;
   console)
-    flags="--max-semi-space-size=4"
+    flags="--max-semi-space-size=4 --max-old-space-size=1024"
     [ $# -gt 0 ] || set -- build/server/scripts/console-server.js ./build/index.js
     ;;
   *)
