@@ -7,7 +7,8 @@
 #   sh scripts/node-server.sh platform|console [entry and its arguments]
 #
 # Without an entry it runs the built server (`npm run build`). NODE names the node binary (default:
-# the node on PATH). Operators' NODE_OPTIONS still apply on top; a MALLOC_* set in the environment wins.
+# the node on PATH). The V8 settings go first in NODE_OPTIONS, so an operator's own NODE_OPTIONS
+# (/etc/tms/tms.env) comes after them and wins; so does a MALLOC_* set in the environment.
 set -e
 
 # glibc: at most two malloc arenas (by default each thread that allocates, libuv's and V8's helpers,
@@ -36,5 +37,5 @@ case "$server" in
     exit 64
     ;;
 esac
-# shellcheck disable=SC2086 # the flags are separate words
-exec "${NODE:-node}" $flags --enable-source-maps "$@"
+export NODE_OPTIONS="$flags${NODE_OPTIONS:+ $NODE_OPTIONS}"
+exec "${NODE:-node}" --enable-source-maps "$@"
