@@ -35,7 +35,11 @@ export interface MemoryTrimOptions {
   quietUtilisation?: number;
   /** Samples in a row that must be quiet before a collection. */
   quietSamples?: number;
-  /** A collection runs only when RSS grew by this much since the last one (the first one always runs). */
+  /**
+   * A collection runs only when RSS grew by this much since the last one (the first one always runs).
+   * 8 MB: with the heap caps of scripts/node-server.sh a burst of pages leaves the console 10–15 MB
+   * above its rest, which is most of the room an export has under 150 MB.
+   */
   growthBytes?: number;
   /** Told after each collection (for a log line). */
   onTrim?: (figures: { rssBeforeMb: number; rssAfterMb: number; ms: number }) => void;
@@ -55,7 +59,7 @@ export function trimMemory(): void {
 
 /** Starts the watcher (its timer does not keep the process alive); returns a function that stops it. */
 export function startMemoryTrim(options: MemoryTrimOptions = {}): () => void {
-  const { everyMs = 5_000, quietUtilisation = 0.02, quietSamples = 2, growthBytes = 32 << 20, onTrim } = options;
+  const { everyMs = 5_000, quietUtilisation = 0.02, quietSamples = 2, growthBytes = 8 << 20, onTrim } = options;
   let last = performance.eventLoopUtilization();
   let quiet = 0;
   let rssAfterTrim = 0;
