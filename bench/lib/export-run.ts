@@ -16,9 +16,10 @@ export function cpuMs(pid: number | undefined): number {
 
 /**
  * How long a server must have nothing to do before it is at rest: its idle trim
- * (contract/memory-trim.ts) runs after two quiet samples 5 s apart and reads the RSS it left 1 s later.
+ * (contract/memory-trim.ts) runs after two whole quiet sampling periods of 5 s (up to 15 s after the
+ * last request), takes up to a second on a loaded machine, and V8 unmaps the pages after it.
  */
-const REST_MS = 12_000;
+const REST_MS = 20_000;
 
 export interface ExportFigures {
   rows: number;
