@@ -15,7 +15,7 @@ it("the start commands and the systemd units start the servers through scripts/n
 
 it("node-server.sh runs node with the heap caps and the malloc settings", () => {
   for (const server of ["platform", "console"]) {
-    const env = { ...process.env, NODE: process.execPath };
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE: process.execPath };
     delete env.MALLOC_ARENA_MAX;
     delete env.MALLOC_MMAP_THRESHOLD_;
     delete env.NODE_OPTIONS;
