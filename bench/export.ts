@@ -2,24 +2,25 @@
  * bench/export: the waybill export through the console at two sizes, and stalled downloads
  * (issues 14 and 15). Prints one JSON line.
  *
- *   npx tsx bench/export.ts [--rows 100000,500000] [--stalled 8] [--port 3776] [--built]
+ *   npx tsx bench/export.ts [--rows 100000,500000] [--stalled 8] [--port 3776] [--tsx]
  *
  * Needs the waybills of bench/freight in data/bench/tms.db (at least the largest --rows; make them
  * with `npm run seed:bulk` into that file, or run bench/freight once). Starts the platform and the
  * console, logs the platform user in, and for each size picks the created-date window whose export
- * holds about that many rows, then downloads it through the console: wall seconds, time to first
- * byte, CPU ms the console and the platform spent (/proc/<pid>/stat: a loaded machine inflates the
- * wall time, much less the CPU time), rows per second of wall time and per CPU second of the
- * platform, and the peak RSS of both processes. Then --stalled clients each start the largest export,
+ * holds about that many rows, then downloads it through the console from rest (bench/lib/export-run.ts,
+ * shared with bench/freight): wall seconds, time to first byte, CPU seconds the console and the
+ * platform spent (a loaded machine inflates the wall time, much less the CPU time), rows per second of
+ * wall time and per CPU second of the platform, and the peak RSS of both. Then --stalled clients each start the largest export,
  * read its first chunk and stop reading for 5 s: the peak RSS of both shows what stalled downloads
- * hold (the platform allows TMS_EXPORTS_PER_USER at a time per user; more get 429). --built runs the
- * compiled servers of `npm run build` (as production does; tsx's transpiler adds to the RSS).
+ * hold (the platform allows TMS_EXPORTS_PER_USER at a time per user; more get 429). The servers are the
+ * built ones of `npm run build`, started as `npm run start:*` starts them (scripts/node-server.sh);
+ * --tsx runs the TypeScript sources instead (tsx's transpiler adds to the RSS).
  */
-import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { exportWindow } from "./lib/export-window.js";
+import { cpuMs, measureExport } from "./lib/export-run.js";
 import { consoleLogin, root, round, rssMb, sampleRss, startStack } from "../scripts/lib/processes.js";
 import { printResult } from "./lib/record.js";
 
@@ -28,22 +29,16 @@ const { values } = parseArgs({
     rows: { type: "string", default: "100000,500000" },
     stalled: { type: "string", default: "8" },
     port: { type: "string", default: "3776" },
-    built: { type: "boolean", default: false },
+    tsx: { type: "boolean", default: false },
   },
 });
 const SYSTEM_USER = "13800000001";
-
-function cpuMs(pid: number | undefined): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 const stack = await startStack({
   port: Number(values.port),
   databaseUrl: `file:${join(root, "data/bench/tms.db")}`,
   env: { TMS_EXPORTS_PER_USER: values.stalled!, TMS_EXPORTS_TOTAL: values.stalled! },
-  built: values.built,
+  built: !values.tsx,
 });
 const result: Record<string, unknown> = {};
 try {
@@ -55,37 +50,7 @@ try {
     const query = new URLSearchParams(filter);
     console.error(`[bench] exporting ${rows} rows (${query})`);
     largest = query;
-    const rssBeforeMb = { console: round(rssMb(stack.console.pid)), platform: round(rssMb(stack.platform.pid)) };
-    const consoleRss = sampleRss(stack.console.pid);
-    const platformRss = sampleRss(stack.platform.pid);
-    const console0 = cpuMs(stack.console.pid);
-    const platform0 = cpuMs(stack.platform.pid);
-    const started = performance.now();
-    const response = await fetch(`${stack.consoleUrl}/dispatchManage/waybillList/export.xlsx?${query}`, { headers: { Cookie: cookie } });
-    if (!response.ok || !response.body) throw new Error(`export failed: HTTP ${response.status}`);
-    let ttfbMs = 0;
-    let bytes = 0;
-    const reader = response.body.getReader();
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      if (!ttfbMs) ttfbMs = performance.now() - started;
-      bytes += chunk.value.byteLength;
-      if (bytes % (4 << 20) < chunk.value.byteLength) console.error(`[bench] ${bytes >> 20} MB after ${round((performance.now() - started) / 1000)} s`);
-    }
-    const seconds = (performance.now() - started) / 1000;
-    const platformCpuS = (cpuMs(stack.platform.pid) - platform0) / 1000;
-    result[`rows${target}`] = {
-      rows,
-      bytes,
-      seconds: round(seconds, 2),
-      ttfbMs: round(ttfbMs),
-      rowsPerSecond: Math.round(rows / seconds),
-      consoleCpuS: round((cpuMs(stack.console.pid) - console0) / 1000, 2),
-      platformCpuS: round(platformCpuS, 2),
-      rowsPerPlatformCpuSecond: Math.round(rows / Math.max(platformCpuS, 0.01)),
-      rssBeforeMb,
-      consolePeakRssMb: consoleRss.stop(),
-      platformPeakRssMb: platformRss.stop(),
-    };
+    result[`rows${target}`] = await measureExport(stack, cookie, query, rows);
   }
 
   // Stalled downloads: each reads one chunk, then nothing for 5 s.

@@ -1,14 +1,14 @@
 /**
  * bench/freight: the waybill list and the export at scale. Prints one JSON line.
  *
- *   npx tsx bench/freight.ts [--waybills 1000000] [--seconds 20] [--connections 20] [--export-rows 100000]
+ *   npx tsx bench/freight.ts [--waybills 1000000] [--seconds 20] [--connections 20] [--export-rows 100000] [--port 3200]
  *
- * Generates the waybills into data/bench/tms.db once (reused while it holds enough), starts the
- * platform and the console on 127.0.0.1:3200/3201, then measures
+ * Generates the waybills into data/bench/tms.db once (reused while it holds enough), starts the built
+ * platform and console as `npm run start:*` does on 127.0.0.1:3200/3201 (--port), then measures
  *  - the console's waybill list page (20 rows, status + date filter, ORG_USER) under closed-loop load,
  *    and the same query straight against the database in a child process, with their ratio;
- *  - an export of about --export-rows waybills through the console: seconds, rows/s, time to first
- *    byte, peak RSS of console and platform; and the same workbook built in memory (ExcelJS
+ *  - an export of about --export-rows waybills through the console, from rest, measured as bench/export
+ *    measures it (bench/lib/export-run.ts); and the same workbook built in memory (ExcelJS
  *    non-streaming) in a child process, for its time and peak RSS.
  */
 import { execFileSync } from "node:child_process";
@@ -17,7 +17,8 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createdWindow, exportWindow } from "./lib/export-window.js";
 import { runLoad } from "./lib/load.js";
-import { consoleLogin, root, round, sampleRss, startStack } from "../scripts/lib/processes.js";
+import { consoleLogin, root, round, startStack } from "../scripts/lib/processes.js";
+import { measureExport } from "./lib/export-run.js";
 import { ensureWaybills } from "./lib/waybills.js";
 import { printResult } from "./lib/record.js";
 
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "20" },
     connections: { type: "string", default: "20" },
     "export-rows": { type: "string", default: "100000" },
+    port: { type: "string", default: "3200" },
   },
 });
 const WAYBILLS = Number(values.waybills);
@@ -48,7 +50,7 @@ function child(mode: "query" | "export", filter: Record<string, unknown>) {
 
 mkdirSync(join(root, "data/bench"), { recursive: true });
 await ensureWaybills(databaseUrl, WAYBILLS);
-const stack = await startStack({ port: 3200, databaseUrl });
+const stack = await startStack({ port: Number(values.port), databaseUrl, built: true });
 try {
   const cookie = await consoleLogin(stack.consoleUrl, ORG_USER);
   const listFilter = { status: "IN_TRANSIT", ...createdWindow(30) };
@@ -58,21 +60,7 @@ try {
   const direct = child("query", listFilter);
 
   const { filter: exportFilter, rows: exportRows } = await exportWindow(stack.consoleUrl, cookie, Number(values["export-rows"]), 400);
-  const consoleRss = sampleRss(stack.console.pid);
-  const platformRss = sampleRss(stack.platform.pid);
-  const started = performance.now();
-  const response = await fetch(`${stack.consoleUrl}/dispatchManage/waybillList/export.xlsx?${new URLSearchParams(exportFilter)}`, { headers: { Cookie: cookie } });
-  if (!response.ok || !response.body) throw new Error(`export failed: HTTP ${response.status} ${(await response.text()).slice(0, 300)}`);
-  let ttfbMs = 0;
-  let bytes = 0;
-  const reader = response.body.getReader();
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    if (!ttfbMs) ttfbMs = performance.now() - started;
-    bytes += chunk.value.byteLength;
-  }
-  const exportSeconds = (performance.now() - started) / 1000;
-  const consolePeak = consoleRss.stop();
-  const platformPeak = platformRss.stop();
+  const exported = await measureExport(stack, cookie, new URLSearchParams(exportFilter), exportRows);
   const inMemory = child("export", exportFilter);
 
   printResult("freight", {
@@ -80,17 +68,9 @@ try {
     list: { ...page, connections: Number(values.connections), seconds: Number(values.seconds) },
     listDirectDb: direct,
     listRatio: { p50: round(page.p50Ms / Math.max(direct.p50Ms, 0.01)), rps: round(direct.requestsPerSecond / Math.max(page.requestsPerSecond, 0.01)) },
-    export: {
-      rows: exportRows,
-      bytes,
-      seconds: round(exportSeconds, 2),
-      rowsPerSecond: Math.round(exportRows / exportSeconds),
-      ttfbMs: round(ttfbMs),
-      consolePeakRssMb: consolePeak,
-      platformPeakRssMb: platformPeak,
-    },
+    export: exported,
     exportInMemory: { rows: inMemory.rows, seconds: round(inMemory.seconds, 2), rowsPerSecond: Math.round(inMemory.rows / inMemory.seconds), peakRssMb: inMemory.peakRssMb },
-    exportRssRatio: round(Math.max(consolePeak, platformPeak) / inMemory.peakRssMb, 2),
+    exportRssRatio: round(Math.max(exported.consolePeakRssMb, exported.platformPeakRssMb) / inMemory.peakRssMb, 2),
   });
 } finally {
   await stack.stop();

@@ -11,7 +11,7 @@ import { refuseOnProblems, settingsAtStart } from "../contract/settings.js";
 import { targetsOf } from "./submission/records.js";
 import { reportTargetProblems } from "./submission/sender.js";
 import { loggerOptions } from "../contract/observability.js";
-import { startMemoryTrim } from "../contract/memory-trim.js";
+import { startMemoryTrim, trimMemory } from "../contract/memory-trim.js";
 import { createRequire } from "node:module";
 
 /** pino-pretty is a development dependency: pretty lines when it is installed and not in production. */
@@ -81,6 +81,8 @@ async function shutdown(signal: string) {
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
+// What loading left behind goes before the first request (contract/memory-trim.ts).
+trimMemory();
 await app.listen({ port: config.port, host: config.host });
 // Hands V8's spare pages back once the platform has gone quiet (contract/memory-trim.ts).
 startMemoryTrim({ onTrim: (figures) => app.log.debug(figures, "idle memory trim") });

@@ -11,9 +11,9 @@
  *
  * Ports: nginx on `port`, consoles on port+1 and port+2, platforms on port+3 and port+4.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { portFree, root, running, waitFor } from "./lib/processes.js";
+import { portFree, root, running, spawnServer, waitFor } from "./lib/processes.js";
 import { buildIfNeeded } from "./console-build.js";
 import { startNginx, type Nginx } from "./nginx.js";
 
@@ -145,7 +145,7 @@ export async function startCluster(opts: { port: number; databaseUrl: string; re
         `platform ${i + 1}`,
         platformUrl,
         "/health",
-        () => spawn(process.execPath, ["--import", "tsx", "platform/main.ts"], { cwd: root, env: { ...env, PLATFORM_PORT: String(platformPort) }, stdio: ["ignore", "ignore", "inherit"] }),
+        () => spawnServer("platform", ["--import", "tsx", "platform/main.ts"], { env: { ...env, PLATFORM_PORT: String(platformPort) } }),
         log,
         isStopping,
       );
@@ -157,10 +157,8 @@ export async function startCluster(opts: { port: number; databaseUrl: string; re
         consoleUrl,
         "/login",
         () =>
-          spawn(process.execPath, ["--import", "tsx", join(root, "scripts/console-server.ts"), "./build/index.js"], {
-            cwd: root,
+          spawnServer("console", ["--import", "tsx", join(root, "scripts/console-server.ts"), "./build/index.js"], {
             env: { ...env, PORT: String(consolePort), NODE_ENV: "production", TMS_PLATFORM_URL: platformUrl },
-            stdio: ["ignore", "ignore", "inherit"],
           }),
         log,
         isStopping,

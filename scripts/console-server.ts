@@ -22,7 +22,7 @@ import { requestFromNode, sendResponse } from "./console-respond.js";
 import { bodyOf, declaredTooLarge, drainRequest, plainRefusal, refuseTooLarge } from "./console-door.js";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "../app/lib/same-origin";
 import { settingsAtStart } from "../contract/settings";
-import { startMemoryTrim } from "../contract/memory-trim";
+import { startMemoryTrim, trimMemory } from "../contract/memory-trim";
 import { consoleTrustProxy, normaliseForwardedHeaders, trustPredicate } from "../contract/trust-proxy";
 import { openEventStreams } from "../app/services/sse.server";
 import { consoleLog } from "../app/services/observability.server";
@@ -82,6 +82,8 @@ app.all("*", async (req: IncomingMessage, res: ServerResponse, next: (error: unk
 });
 
 const port = settings.PORT;
+// What loading the build left behind goes before the first request (contract/memory-trim.ts).
+trimMemory();
 const server = settings.HOST ? app.listen(port, settings.HOST) : app.listen(port);
 server.on("listening", () => consoleLog().info(`console listening on http://localhost:${port}`));
 // Hands V8's spare pages back once the console has gone quiet (contract/memory-trim.ts).

@@ -62,14 +62,17 @@ async function waitForHealth(url: string, timeoutMs = 180_000) {
 
 if (!buildIfNeeded()) process.exit(1);
 const runPlatform = !settings.TMS_PLATFORM_URL;
-if (runPlatform) run("platform", process.execPath, ["--import", "tsx", "platform/main.ts"], { PLATFORM_PORT: String(platformPort) });
+// Through scripts/node-server.sh, with the memory settings of `npm run start:*`, on the sources.
+const nodeServer = join(root, "scripts/node-server.sh");
+if (runPlatform) run("platform", "sh", [nodeServer, "platform", "--import", "tsx", "platform/main.ts"], { PLATFORM_PORT: String(platformPort), NODE: process.execPath });
 try {
   await waitForHealth(platformUrl);
 } catch (error) {
   console.error(`[start] ${(error as Error).message}`);
   stop(1);
 }
-run("console", process.execPath, ["--import", "tsx", join(root, "scripts/console-server.ts"), "./build/index.js"], {
+run("console", "sh", [nodeServer, "console", "--import", "tsx", join(root, "scripts/console-server.ts"), "./build/index.js"], {
+  NODE: process.execPath,
   PORT: String(consolePort),
   NODE_ENV: process.env.NODE_ENV ?? "production",
   TMS_PLATFORM_URL: platformUrl,

@@ -11,7 +11,7 @@ import { readSettings } from "../../contract/settings.js";
 import { attachmentDisposition, chinaCompactDate } from "../../contract/units.js";
 import { takeExportSlot } from "./export-slots.js";
 import { SheetXml, workbookParts } from "./sheet-xml.js";
-import { Utf8Buffer, ZipWriter } from "./zip.js";
+import { Utf8Buffer, ZipWriter, type ZipPart } from "./zip.js";
 import { yieldToRequests } from "../db/yield.js";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -48,22 +48,25 @@ const exportSettings = readSettings(process.env, "platform").settings;
 export const EXPORT_STALL_MS = exportSettings.TMS_EXPORT_STALL_MS;
 
 /**
- * Resolves true once `stream` can take more data or `output` has closed, false when `stream` took
- * nothing for `stallMs`.
+ * Hands `chunk` to the part; resolves true once the compressor has read it (its memory may be
+ * reused), false when the output closed first or nothing moved for `stallMs` (a client that takes
+ * nothing holds the compressor, which then reads no more).
  */
-function drainedOrClosed(stream: Writable, output: Writable, stallMs: number): Promise<boolean> {
-  if (stream.destroyed || output.destroyed) return Promise.resolve(true);
+function readByCompressor(part: ZipPart, chunk: Buffer, output: Writable, stallMs: number): Promise<boolean> {
+  if (output.destroyed) return Promise.resolve(false);
   return new Promise((resolve) => {
-    const finish = (moved: boolean) => {
+    let settled = false;
+    const finish = (read: boolean) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
-      stream.off("drain", done);
-      output.off("close", done);
-      resolve(moved);
+      output.off("close", closed);
+      resolve(read);
     };
-    const done = () => finish(true);
+    const closed = () => finish(false);
     const timer = setTimeout(() => finish(false), stallMs);
-    stream.on("drain", done);
-    output.on("close", done);
+    output.on("close", closed);
+    part.write(chunk, (error) => finish(!error));
   });
 }
 
@@ -77,9 +80,11 @@ const NO_EXTRA = () => "";
 export const EXPORT_ZIP_LEVEL = exportSettings.TMS_EXPORT_ZIP_LEVEL;
 
 /**
- * Writes the workbook to `output` page by page. Between pages it waits while the compressor and
- * the output are full (so memory stays at about one page) and stops as soon as `gone()` reports the
- * client left. Returns how many rows were written, and whether the walk was cut short.
+ * Writes the workbook to `output` page by page. A page's XML goes to the compressor (on zlib's
+ * threads) while the next page is read and serialised; before handing it over, the walk waits until
+ * the compressor has read the one before (so at most two pages are in flight, in two buffers used
+ * over and over), which also makes it wait while the output is full. It stops as soon as `gone()`
+ * reports the client left. Returns how many rows were written, and whether the walk was cut short.
  */
 export async function writeWorkbook<Row, Cursor>(
   output: Writable,
@@ -93,7 +98,9 @@ export async function writeWorkbook<Row, Cursor>(
   for (const [name, content] of workbookParts(source)) zip.add(name, content);
   const part = zip.open("xl/worksheets/sheet1.xml");
   const sheet = new SheetXml(source);
-  const xml = new Utf8Buffer();
+  const buffers = [new Utf8Buffer(), new Utf8Buffer()] as const;
+  /** The previous page, handed to the compressor: true once read, false if given up. */
+  let previous: Promise<boolean> = Promise.resolve(true);
   let cursor: Cursor | null = null;
   let rows = 0;
   const stop = () => {
@@ -103,26 +110,22 @@ export async function writeWorkbook<Row, Cursor>(
   part.write(sheet.head());
   // Let the response start (headers and the first parts) before the first page's query.
   await yieldToRequests();
-  for (;;) {
+  for (let turn = 0; ; turn ^= 1) {
     if (gone()) return stop();
     const page = await source.page(cursor, pageSize);
     if (page.length === 0) break;
     const extra = source.lookup ? await source.lookup(page) : NO_EXTRA;
+    // This buffer's last page went two turns ago, and was read before the previous one was handed over.
+    const xml = buffers[turn]!;
     for (const row of page) xml.append(sheet.row(source.columns.map((c) => c.value(row, extra))));
     rows += page.length;
     cursor = source.cursorOf(page[page.length - 1]!);
-    // Wait while the compressor holds a page it cannot pass on (the output is full): a slow client
-    // slows the reading down; one that takes nothing for `stallMs` is given up.
-    if (!part.write(xml.take())) {
-      while (part.stream.writableNeedDrain) {
-        if (gone() || output.destroyed || !(await drainedOrClosed(part.stream, output, stallMs))) return stop();
-      }
-    } else {
-      // Let the socket take what is ready.
-      await yieldToRequests();
-    }
+    // A slow client slows the reading down; one that takes nothing for `stallMs` is given up.
+    if (!(await previous) || gone() || output.destroyed) return stop();
+    previous = readByCompressor(part, xml.take(), output, stallMs);
     if (page.length < pageSize) break;
   }
+  if (!(await previous)) return stop();
   if (gone()) return stop();
   part.write(sheet.tail());
   // The zip is finished only once the client has taken it all; if the client leaves first, give up.

@@ -57,6 +57,19 @@ const BUILT_PLATFORM = "build/server/platform/main.js";
 const BUILT_CONSOLE = "build/server/scripts/console-server.js";
 
 /**
+ * Spawns a server as `npm run start:platform` / `start:console` and the systemd units do: through
+ * scripts/node-server.sh, which sets the memory settings and execs node (so the child's pid is
+ * node's), with this process's node. `args` are node's arguments and the entry.
+ */
+export function spawnServer(server: "platform" | "console", args: string[], options: { env: NodeJS.ProcessEnv; stdio?: "inherit" | ["ignore", "ignore", "inherit"] }): ChildProcess {
+  return spawn("sh", [join(root, "scripts/node-server.sh"), server, ...args], {
+    cwd: root,
+    env: { ...options.env, NODE: process.execPath },
+    stdio: options.stdio ?? ["ignore", "ignore", "inherit"],
+  });
+}
+
+/**
  * Builds the console if missing, then starts platform and console on the given ports (the platform on
  * `platformPort`, by default the console's port + 1) and database. `built` runs the compiled servers of
  * `npm run build` (building them when missing), as production does; otherwise the TypeScript sources
@@ -81,15 +94,13 @@ export async function startStack(opts: { port: number; platformPort?: number; da
     for (const child of started.reverse()) await stopChild(child);
   };
   try {
-    const platform = track(spawn(process.execPath, [...nodeArgs, ...(opts.platformNodeArgs ?? []), ...platformEntry], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] }));
+    const platform = track(spawnServer("platform", [...nodeArgs, ...(opts.platformNodeArgs ?? []), ...platformEntry], { env }));
     started.push(platform);
     const platformUrl = `http://127.0.0.1:${platformPort}`;
     await waitForChild(`${platformUrl}/health`, platform);
     const consoleProcess = track(
-      spawn(process.execPath, [...nodeArgs, ...(opts.consoleNodeArgs ?? []), ...consoleEntry, "./build/index.js"], {
-        cwd: root,
+      spawnServer("console", [...nodeArgs, ...(opts.consoleNodeArgs ?? []), ...consoleEntry, "./build/index.js"], {
         env: { ...env, PORT: String(opts.port), NODE_ENV: "production", TMS_PLATFORM_URL: platformUrl },
-        stdio: ["ignore", "ignore", "inherit"],
       }),
     );
     started.push(consoleProcess);

@@ -1,0 +1,41 @@
+#!/bin/sh
+# Starts the platform or the console with the memory settings their RSS bounds rest on
+# (docs/design/exports.md, "Memory during an export"). This is the one place they are written:
+# package.json's start:platform / start:console, scripts/start.ts, the benchmarks and the systemd
+# units in deploy/ all start the servers through it.
+#
+#   sh scripts/node-server.sh platform|console [entry and its arguments]
+#
+# Without an entry it runs the built server (`npm run build`). NODE names the node binary (default:
+# the node on PATH). The V8 settings go first in NODE_OPTIONS, so an operator's own NODE_OPTIONS
+# (/etc/tms/tms.env) comes after them and wins; so does a MALLOC_* set in the environment.
+set -e
+
+# glibc: at most two malloc arenas (by default each thread that allocates, libuv's and V8's helpers,
+# may grow an arena of its own, up to 8 per core), and blocks from 128 KB up mapped and unmapped on
+# their own (by default the threshold climbs to 32 MB after the first large free, and the export's
+# page buffers then stay in the heap, fragmented, after they are freed).
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
+export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
+
+# V8: a young generation of at most 3 × 4 MB (two semi-spaces and the large-object reserve) instead
+# of growing to 2 × 64 MB and keeping it: the export's pages and a page render's objects die young
+# either way, and a scavenge of a few MB is cheap.
+server="$1"
+[ $# -gt 0 ] && shift
+case "$server" in
+  platform)
+    flags="--max-semi-space-size=4 --max-old-space-size=512"
+    [ $# -gt 0 ] || set -- build/server/platform/main.js
+    ;;
+  console)
+    flags="--max-semi-space-size=4 --max-old-space-size=1024"
+    [ $# -gt 0 ] || set -- build/server/scripts/console-server.js ./build/index.js
+    ;;
+  *)
+    echo "usage: sh scripts/node-server.sh platform|console [entry [arguments]]" >&2
+    exit 64
+    ;;
+esac
+export NODE_OPTIONS="$flags${NODE_OPTIONS:+ $NODE_OPTIONS}"
+exec "${NODE:-node}" --enable-source-maps "$@"
