@@ -1,0 +1,224 @@
+/**
+ * bench/writes: what a write costs at scale. Prints one JSON line.
+ *
+ *   npx tsx bench/writes.ts [--database file:data/bench-writes/tms.db | postgres://…?schema=…] [--waybills 1000000]
+ *                           [--walks 300] [--connections 4] [--import-rows 10000] [--port 3240] [--label text]
+ *
+ * Makes sure the database holds --waybills (platform/demo/bulk.ts, once; reused while it holds enough),
+ * then:
+ *  1. the bytes of `freights`, each of its indexes and the summaries, per waybill (bench/lib/storage.ts);
+ *  2. starts the built servers (`npm run build`, as `npm run start:*` runs them) and, over the platform's
+ *     HTTP API as the organisation user, dispatches --walks waybills (one per request, each to a carrier
+ *     of the bulk data with no live waybill) and takes each step of the waybill machine on all of them,
+ *     one step after the other (装货, 卸货, 签收, 车队确认, 完成): per step requests/s with --connections
+ *     clients, p50 and p99;
+ *  3. imports --import-rows orders (批量导入, one xlsx upload): rows/s;
+ *  4. stops the servers and times a step-like UPDATE with and without the summaries' triggers
+ *     (bench/lib/trigger-cost.ts).
+ * Targets: every step p99 < 50 ms, the import ≥ 3,000 rows/s, the indexes ≤ 1.5 × the table.
+ * The walked waybills and imported orders stay in the database (each run adds --walks completed waybills).
+ */
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { parseArgs } from "node:util";
+import { FREIGHT_STEPS, LIVE_STATUSES } from "../contract/freight-steps.js";
+import type { FreightAction } from "../contract/freight.js";
+import { openDatabase, type Db } from "../platform/db/index.js";
+import { loginAs } from "../tests/helpers/platform.js";
+import { root, round, startStack } from "../scripts/lib/processes.js";
+import { importWorkbook, uploadImport } from "./lib/import-workbook.js";
+import { printResult } from "./lib/record.js";
+import { measureStorage, storageInMb } from "./lib/storage.js";
+import { percentile } from "./lib/timing.js";
+import { measureTriggerCost } from "./lib/trigger-cost.js";
+import { ensureWaybills } from "./lib/waybills.js";
+
+const { values } = parseArgs({
+  options: {
+    database: { type: "string", default: "file:data/bench-writes/tms.db" },
+    waybills: { type: "string", default: "1000000" },
+    walks: { type: "string", default: "300" },
+    connections: { type: "string", default: "4" },
+    "import-rows": { type: "string", default: "10000" },
+    port: { type: "string", default: "3240" },
+    label: { type: "string", default: "" },
+  },
+});
+const WAYBILLS = Number(values.waybills);
+const WALKS = Number(values.walks);
+const CONNECTIONS = Number(values.connections);
+const ORG_USER = "13800000003";
+const TICKET = "/files/weigh-tickets/bench.jpg";
+const PLANNED_KG = 30_000;
+const STEP_P99_MS = 50;
+const IMPORT_ROWS_PER_SECOND = 3000;
+const INDEX_TO_TABLE = 1.5;
+const databaseUrl = values.database!.startsWith("file:") ? `file:${join(root, values.database!.slice(5))}` : values.database!;
+
+/** The forward steps from 待装货 to 已完成 the organisation user takes, with the body of each. */
+const WALK: Array<{ action: FreightAction; path: string; body: (id: number) => object }> = [
+  { action: "LOADING", path: "/tms-freight/loading", body: (id) => ({ id, loadedWeight: PLANNED_KG - 20, weighTicketUrl: TICKET }) },
+  { action: "UNLOADING", path: "/tms-freight/unLoading", body: (id) => ({ id, unloadedWeight: PLANNED_KG - 50, weighTicketUrl: TICKET }) },
+  { action: "SIGN", path: "/tms-freight/sign", body: (id) => ({ id }) },
+  { action: "FLEET_CONFIRM", path: "/tms-freight/fleet-confirm", body: (id) => ({ id }) },
+  { action: "COMPLETE", path: "/tms-freight/complete", body: (id) => ({ id }) },
+];
+// The walk follows the machine (contract/freight-steps.ts): each step leaves the status the next starts from.
+for (const [i, step] of WALK.entries()) if (i > 0 && !FREIGHT_STEPS[step.action].from.includes(FREIGHT_STEPS[WALK[i - 1]!.action].to!)) throw new Error(`walk out of order at ${step.action}`);
+
+interface Call {
+  ok: boolean;
+  ms: number;
+  code: number;
+  message: string;
+  data: unknown;
+}
+
+async function post(baseUrl: string, token: string, path: string, body: object): Promise<Call> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}${path}`, { method: "POST", headers: { "X-Platform": "A", Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const json = (await response.json()) as { code: number; message?: string; data?: unknown };
+  return { ok: response.ok && json.code === 200, ms: performance.now() - started, code: json.code, message: json.message ?? "", data: json.data };
+}
+
+/** Runs `work` over the items with `connections` clients; the rate is items done over the wall time of the phase. */
+async function phase<T>(items: T[], work: (item: T) => Promise<Call | null>) {
+  const times: number[] = [];
+  const failures: string[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (next < items.length) {
+        const call = await work(items[next++]!);
+        if (!call) continue;
+        if (call.ok) times.push(call.ms);
+        else if (failures.length < 5) failures.push(`${call.code} ${call.message}`);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { requests: times.length, failed: items.length - times.length, perSecond: round(times.length / seconds), p50Ms: round(percentile(times, 50)), p99Ms: round(percentile(times, 99)), maxMs: round(Math.max(0, ...times)), ...(failures.length ? { failures } : {}) };
+}
+
+/** Road carriers of the organisation in the bulk data (the vehicle's own driver) that no live waybill holds. */
+async function freeCarriers(db: Db, orgId: number, wanted: number) {
+  const rows = await db.kysely
+    .selectFrom("freight_vehicles as v")
+    .innerJoin("freight_drivers as d", "d.id", "v.driver_id")
+    .select(["d.id as driverId", "v.id as vehicleId"])
+    .where("v.org_id", "=", orgId)
+    .where("d.org_id", "=", orgId)
+    .where("v.load_capacity", ">=", PLANNED_KG)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("freights as f").select("f.id").where("f.status", "in", [...LIVE_STATUSES]).where((w) => w.or([w("f.driver_id", "=", w.ref("d.id")), w("f.vehicle_id", "=", w.ref("v.id"))])))))
+    .orderBy("v.id")
+    .limit(wanted * 3)
+    .execute();
+  return rows.map((r) => ({ driverId: Number(r.driverId), vehicleId: Number(r.vehicleId) }));
+}
+
+/** An open road order of the organisation large enough for every walk (setup, not timed). */
+async function benchOrder(db: Db, orgId: number): Promise<number> {
+  const org = await db.kysely.selectFrom("organisations").select(["platform_id", "tenant_id"]).where("id", "=", orgId).executeTakeFirstOrThrow();
+  const stamp = Date.now().toString(36).toUpperCase();
+  const row = await db.kysely
+    .insertInto("freight_orders")
+    .values({
+      platform_id: org.platform_id,
+      tenant_id: org.tenant_id,
+      org_id: orgId,
+      order_no: `DDBW${stamp}`,
+      freight_way: "ROAD",
+      status: "WAIT_DISPATCH",
+      shipper_name: "压测托运人",
+      cargo_category: "小麦",
+      loading_place: "合肥北粮库",
+      loading_address: "压测装货地址",
+      unloading_place: "芜湖港",
+      unloading_address: "压测卸货地址",
+      planned_weight: PLANNED_KG * WALKS * 4,
+      dispatched_weight: 0,
+      unit_price: 8000,
+      contract_no: `HTBW${stamp}`,
+      created_at: new Date().toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+if (databaseUrl.startsWith("file:")) mkdirSync(dirname(databaseUrl.slice(5)), { recursive: true });
+const preparation = await ensureWaybills(databaseUrl, WAYBILLS);
+let db = await openDatabase(databaseUrl);
+const dialect = db.dialect;
+console.error("[bench] measuring storage");
+const storage = await measureStorage(db);
+const user = await db.kysely.selectFrom("users").select("org_id").where("mobile", "=", ORG_USER).executeTakeFirstOrThrow();
+const orgId = Number(user.org_id);
+const orderId = await benchOrder(db, orgId);
+const carriers = await freeCarriers(db, orgId, WALKS);
+const workbook = await importWorkbook(db, orgId, Number(values["import-rows"]), `W${Date.now().toString(36).toUpperCase()}`);
+await db.destroy();
+console.error(`[bench] ${carriers.length} free carriers for ${WALKS} walks`);
+
+const stack = await startStack({ port: Number(values.port), databaseUrl, built: true });
+const steps: Record<string, unknown> = {};
+let importFigures: Record<string, unknown>;
+try {
+  const token = (await loginAs(stack.platformUrl, ORG_USER)).accessToken;
+  // Dispatch: one waybill per request; a carrier the platform refuses (a credential the bulk data lacks) is skipped, untimed.
+  const walked: number[] = [];
+  let refused = 0;
+  let nextCarrier = 0;
+  const dispatchTimes: number[] = [];
+  const dispatchStarted = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (walked.length < WALKS && nextCarrier < carriers.length) {
+        const carrier = carriers[nextCarrier++]!;
+        const call = await post(stack.platformUrl, token, "/tms-freight-dispatch/dispatch", { orderId, items: [{ ...carrier, plannedWeight: PLANNED_KG }] });
+        if (!call.ok) {
+          if (refused++ < 3) console.error(`[bench] dispatch refused: ${call.code} ${call.message}`);
+          continue;
+        }
+        dispatchTimes.push(call.ms);
+        walked.push(...(call.data as { freights: Array<{ id: number }> }).freights.map((f) => f.id));
+      }
+    }),
+  );
+  const dispatchSeconds = (performance.now() - dispatchStarted) / 1000;
+  if (walked.length < WALKS) console.error(`[bench] only ${walked.length} of ${WALKS} waybills dispatched (${refused} carriers refused)`);
+  steps.DISPATCH = { requests: dispatchTimes.length, refusedCarriers: refused, perSecond: round(dispatchTimes.length / dispatchSeconds), p50Ms: round(percentile(dispatchTimes, 50)), p99Ms: round(percentile(dispatchTimes, 99)), maxMs: round(Math.max(0, ...dispatchTimes)) };
+  console.error(`[bench] DISPATCH ${JSON.stringify(steps.DISPATCH)}`);
+  for (const step of WALK) {
+    steps[step.action] = await phase(walked, (id) => post(stack.platformUrl, token, step.path, step.body(id)));
+    console.error(`[bench] ${step.action} ${JSON.stringify(steps[step.action])}`);
+  }
+  const rows = Number(values["import-rows"]);
+  const { importedRows, seconds } = await uploadImport(stack.platformUrl, token, workbook);
+  importFigures = { rows, importedRows, seconds: round(seconds, 2), rowsPerSecond: Math.round(rows / seconds), fileMb: round(workbook.length / 2 ** 20, 2) };
+  console.error(`[bench] import ${JSON.stringify(importFigures)}`);
+} finally {
+  await stack.stop();
+}
+
+db = await openDatabase(databaseUrl);
+console.error("[bench] timing the summaries' triggers");
+const triggers = await measureTriggerCost(db);
+await db.destroy();
+
+const stepP99s = Object.values(steps).map((s) => (s as { p99Ms: number }).p99Ms);
+printResult("writes", {
+  database: dialect,
+  label: values.label || undefined,
+  waybills: storage.waybills,
+  generation: preparation,
+  connections: CONNECTIONS,
+  walks: WALKS,
+  steps,
+  slowestStepP99Ms: Math.max(...stepP99s),
+  import: importFigures,
+  storage: storageInMb(storage),
+  triggers,
+  targets: { stepP99Ms: STEP_P99_MS, importRowsPerSecond: IMPORT_ROWS_PER_SECOND, indexToTable: INDEX_TO_TABLE },
+});
