@@ -8,8 +8,8 @@
  * then:
  *  1. the bytes of `freights`, each of its indexes and the summaries, per waybill (bench/lib/storage.ts);
  *  2. starts the built servers (`npm run build`, as `npm run start:*` runs them) and, over the platform's
- *     HTTP API as the organisation user, dispatches --walks waybills (one per request, each to a carrier
- *     of the bulk data with no live waybill) and takes each step of the waybill machine on all of them,
+ *     HTTP API as the organisation user, dispatches --walks waybills (one per request, each to a fresh
+ *     approved driver and vehicle the run adds) and takes each step of the waybill machine on all of them,
  *     one step after the other (装货, 卸货, 签收, 车队确认, 完成): per step requests/s with --connections
  *     clients, p50 and p99;
  *  3. imports --import-rows orders (批量导入, one xlsx upload): rows/s;
@@ -21,7 +21,10 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
-import { FREIGHT_STEPS, LIVE_STATUSES } from "../contract/freight-steps.js";
+import { FREIGHT_STEPS } from "../contract/freight-steps.js";
+import { MANDATORY_CREDENTIALS } from "../contract/resources/credential.js";
+import { exampleIdCard } from "../contract/resources/driver.js";
+import { addDays, chinaDate } from "../contract/units.js";
 import type { FreightAction } from "../contract/freight.js";
 import { openDatabase, type Db } from "../platform/db/index.js";
 import { loginAs } from "../tests/helpers/platform.js";
@@ -101,20 +104,49 @@ async function phase<T>(items: T[], work: (item: T) => Promise<Call | null>) {
   return { requests: times.length, failed: items.length - times.length, perSecond: round(times.length / seconds), p50Ms: round(percentile(times, 50)), p99Ms: round(percentile(times, 99)), maxMs: round(Math.max(0, ...times)), ...(failures.length ? { failures } : {}) };
 }
 
-/** Road carriers of the organisation in the bulk data (the vehicle's own driver) that no live waybill holds. */
-async function freeCarriers(db: Db, orgId: number, wanted: number) {
-  const rows = await db.kysely
-    .selectFrom("freight_vehicles as v")
-    .innerJoin("freight_drivers as d", "d.id", "v.driver_id")
-    .select(["d.id as driverId", "v.id as vehicleId"])
-    .where("v.org_id", "=", orgId)
-    .where("d.org_id", "=", orgId)
-    .where("v.load_capacity", ">=", PLANNED_KG)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("freights as f").select("f.id").where("f.status", "in", [...LIVE_STATUSES]).where((w) => w.or([w("f.driver_id", "=", w.ref("d.id")), w("f.vehicle_id", "=", w.ref("v.id"))])))))
-    .orderBy("v.id")
-    .limit(wanted * 3)
-    .execute();
-  return rows.map((r) => ({ driverId: Number(r.driverId), vehicleId: Number(r.vehicleId) }));
+/**
+ * Road carriers for the walks (setup, not timed): the bulk data's drivers are on live waybills, so each
+ * run adds its own approved drivers, each with his own vehicle and the mandatory credentials, as the
+ * freight tests' fixture does (tests/integration/freight-fixtures.ts freshCarrier). Numbers from the
+ * run's start time keep plates and ID numbers unique across runs.
+ */
+async function freshCarriers(db: Db, orgId: number, count: number) {
+  const org = await db.kysely.selectFrom("organisations").select(["platform_id", "tenant_id"]).where("id", "=", orgId).executeTakeFirstOrThrow();
+  const scoped = { platform_id: org.platform_id, tenant_id: org.tenant_id, org_id: orgId };
+  const image = await db.kysely.selectFrom("system_files").select("id").where("biz_type", "=", "SEED_DOCUMENT").orderBy("id").executeTakeFirstOrThrow();
+  const at = new Date().toISOString();
+  const validTo = addDays(chinaDate(), 300);
+  const base = (Math.floor(Date.now() / 1000) % 9_000) * 100;
+  const credentials = (type: "DRIVER" | "VEHICLE", subjectId: number) =>
+    (MANDATORY_CREDENTIALS[type] ?? []).map((code) => ({
+      ...scoped, platform_id: "A", subject_type: type, subject_id: subjectId, cred_type: code, cert_no: `${code}-${subjectId}`, holder_name: null, issuing_authority: null, valid_from: null,
+      valid_to: validTo, long_term: 0, images: JSON.stringify([`/files/${Number(image.id)}`]), status: "APPROVED" as const, reject_count: 0, reject_reason: null, created_at: at, updated_at: at,
+    }));
+  const carriers: Array<{ driverId: number; vehicleId: number }> = [];
+  for (let i = 0; i < count; i++) {
+    const n = 900_000 + base + i;
+    const idCardNo = exampleIdCard(n);
+    const name = `压测司机${n}`;
+    const profile = await db.kysely
+      .insertInto("driver_profiles")
+      .values({ ...scoped, owner_user_id: null, user_id: null, registered_tenant_id: org.tenant_id, name, mobile: "13912345678", id_card_no: idCardNo, source: "ORG", driving_license_no: idCardNo, vehicle_class: "A2", license_valid_to: validTo, qualification_cert_no: idCardNo, qualification_valid_to: validTo, audit_status: "APPROVED", enabled: "ENABLED", created_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const driver = await db.kysely
+      .insertInto("freight_drivers")
+      .values({ ...scoped, user_id: null, name, mobile: "13912345678", license_no: idCardNo, created_at: at, profile_id: profile.id, id_card_no: idCardNo, profile_status: "APPROVED" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // 皖Z: a city letter neither the demo data nor the tests use.
+    const vehicle = await db.kysely
+      .insertInto("freight_vehicles")
+      .values({ ...scoped, plate_no: `皖Z·${String(n % 1_000_000).padStart(6, "0")}`, vehicle_type: "重型半挂牵引车", load_capacity: 49_000, driver_id: driver.id, license_valid_to: validTo, created_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.kysely.insertInto("credentials").values([...credentials("DRIVER", Number(profile.id)), ...credentials("VEHICLE", Number(vehicle.id))]).execute();
+    carriers.push({ driverId: Number(driver.id), vehicleId: Number(vehicle.id) });
+  }
+  return carriers;
 }
 
 /** An open road order of the organisation large enough for every walk (setup, not timed). */
@@ -156,10 +188,10 @@ const storage = await measureStorage(db);
 const user = await db.kysely.selectFrom("users").select("org_id").where("mobile", "=", ORG_USER).executeTakeFirstOrThrow();
 const orgId = Number(user.org_id);
 const orderId = await benchOrder(db, orgId);
-const carriers = await freeCarriers(db, orgId, WALKS);
+const carriers = await freshCarriers(db, orgId, WALKS);
 const workbook = await importWorkbook(db, orgId, Number(values["import-rows"]), `W${Date.now().toString(36).toUpperCase()}`);
 await db.destroy();
-console.error(`[bench] ${carriers.length} free carriers for ${WALKS} walks`);
+console.error(`[bench] ${carriers.length} fresh carriers for ${WALKS} walks`);
 
 const stack = await startStack({ port: Number(values.port), databaseUrl, built: true });
 const steps: Record<string, unknown> = {};

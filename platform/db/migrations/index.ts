@@ -5,6 +5,7 @@ import { smsReceiptsMigration } from "./0048_sms_receipts.js";
 import { smsLogSubjectsMigration } from "./0049_sms_log_subjects.js";
 import { hashedInviteCodesMigration } from "./0050_hashed_invite_codes.js";
 import { sealedIdNumbersMigration } from "./0051_sealed_id_numbers.js";
+import { narrowerFreightIndexesMigration } from "./0052_narrower_freight_indexes.js";
 import { credentialExpiryMigration } from "./0035_credential_expiry.js";
 import { documentsAndReasonsMigration } from "./0037_documents_and_reasons.js";
 import { placeRegionsMigration } from "./0038_place_regions.js";
@@ -101,4 +102,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0049_sms_log_subjects": smsLogSubjectsMigration,
   "0050_hashed_invite_codes": hashedInviteCodesMigration,
   "0051_sealed_id_numbers": sealedIdNumbersMigration,
+  "0052_narrower_freight_indexes": narrowerFreightIndexesMigration,
 };
