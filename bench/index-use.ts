@@ -3,7 +3,8 @@
  *
  *   npx tsx bench/index-use.ts [--database file:data/bench-writes/tms.db | postgres://…?schema=…] [--rounds 5] [--label text]
  *
- * On a database bench/writes (or any bench) filled, migrated to the latest schema: every report for the
+ * On a database bench/writes (or any bench) filled, as it is (not migrated here: run it before and after a
+ * migration that bench/writes applies): every report for the
  * last 31 days (also with a 托运人 filter), the waybill list's first page for seven filters and the
  * dashboard, as the platform, tenant, organisation and individual users (tests/helpers/query-plans.ts). Each
  * call is explained statement by statement (the indexes it names, full scans of `freights`), then timed
@@ -16,7 +17,6 @@ import { parseArgs } from "node:util";
 import { loadPlatformConfig } from "../platform/config.js";
 import type { ServiceContext } from "../platform/context.js";
 import { openDatabase, type Db } from "../platform/db/index.js";
-import { migrateToLatest } from "../platform/db/migrate.js";
 import { DEMO_ACCOUNTS } from "../platform/db/seed.js";
 import { root, round } from "../scripts/lib/processes.js";
 import { explainStatements, freightIndexes, readCalls, statementKeeper } from "../tests/helpers/query-plans.js";
@@ -29,7 +29,6 @@ const databaseUrl = values.database!.startsWith("file:") ? `file:${join(root, va
 const ROUNDS = Number(values.rounds);
 
 const opened = await openDatabase(databaseUrl);
-await migrateToLatest(opened);
 const keeper = statementKeeper();
 const db: Db = { ...opened, kysely: opened.kysely.withPlugin(keeper.plugin) };
 const ctx = { db, config: loadPlatformConfig({ NODE_ENV: "production" }), log: console } as unknown as ServiceContext;

@@ -10,7 +10,9 @@ import { WAYBILL_COUNTERS } from "./0045_waybill_counters.js";
  *    creation indexes keep their keys (the pages of rows, newest first) without the five summed columns
  *    (0004). An individual carrier (no summary key) sums his few hundred waybills from the rows.
  *  - the dashboard: `waybill_daily_stats` answers it; the loading- and completion-time indexes keep
- *    their time without the dashboard's eight columns (0040).
+ *    their time without the dashboard's eight columns (0040), and the completions per scope (0039),
+ *    which only the dashboard's count of today's completions read, are dropped (the completion-time
+ *    index still serves a filter on the completion date).
  *  - 装货单位 / 卸货单位 / 货物统计: `waybill_key_stats` answers them; the reports' covering indexes
  *    (0017, 0045) drop the places and the cargo, which only those reports group by (with a 托运人
  *    filter they still read them, from the rows of the range that match it), and `complete_time`, which no
@@ -59,6 +61,13 @@ const TIME_INDEXES: Array<[string, string]> = [
   ["freights_complete_time", "complete_time"],
 ];
 
+/** The dashboard's completions per scope (0039). */
+const COMPLETION_INDEXES: Array<[string, string[]]> = [
+  ["freights_org_completed", ["platform_id", "org_id", "complete_time"]],
+  ["freights_tenant_completed", ["platform_id", "tenant_id", "complete_time"]],
+  ["freights_platform_completed", ["platform_id", "complete_time"]],
+];
+
 /** [name, columns, the column most waybills leave null]. */
 const SPARSE_INDEXES: Array<[string, string[], string]> = [
   ["freights_delivery", ["delivery_id"], "delivery_id"],
@@ -90,6 +99,7 @@ export function narrowerFreightIndexesMigration(dialect: DialectName): Migration
         await run(db, `drop index ${name}`);
         await run(db, `create index ${name} on freights (${columns.join(", ")}) where ${sparse} is not null`);
       }
+      for (const [name] of COMPLETION_INDEXES) await run(db, `drop index ${name}`);
     },
     async down(db: Kysely<unknown>) {
       for (const index of REPORT_INDEXES) {
@@ -108,6 +118,7 @@ export function narrowerFreightIndexesMigration(dialect: DialectName): Migration
         await run(db, `drop index ${name}`);
         await run(db, `create index ${name} on freights (${columns.join(", ")})`);
       }
+      for (const [name, columns] of COMPLETION_INDEXES) await run(db, `create index ${name} on freights (${columns.join(", ")})`);
     },
   };
 }
