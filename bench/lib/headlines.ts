@@ -85,7 +85,7 @@ export const HEADLINES: Record<string, (f: Figures) => Headline> = {
   writes: (f) => {
     const steps = Object.entries(f.steps ?? {}) as Array<[string, Figures]>;
     return {
-      figures: `${n(f.waybills)} waybills${f.label ? ` (${f.label})` : ""}: ${steps.map(([step, s]) => `${step} ${n(s.perSecond, 1)}/s p99 ${n(s.p99Ms)} ms`).join(", ")}; import ${n(f.import?.rowsPerSecond)} rows/s; ${n(f.storage?.bytesPerWaybill?.table)} + ${n(f.storage?.bytesPerWaybill?.indexes)} bytes a waybill (table + indexes, ${n(f.storage?.indexToTable, 2)}×); summaries' triggers ${n(f.triggers?.costUs?.summaries)} µs a write`,
+      figures: `${n(f.waybills)} waybills${f.label ? ` (${f.label})` : ""}: ${steps.map(([step, s]) => `${step} ${n(s.perSecond, 1)}/s p99 ${n(s.p99Ms)} ms`).join(", ")}; import ${n(f.import?.rowsPerSecond)} rows/s; ${n(f.storage?.bytesPerWaybill?.table)} + ${n(f.storage?.bytesPerWaybill?.indexes)} bytes a waybill (table + indexes, ${n(f.storage?.indexToTable, 2)}×); summaries' triggers ${n(f.triggers?.cpuCostUs?.summaries ?? f.triggers?.costUs?.summaries)} µs a write`,
       target: `every step p99 < ${n(f.targets?.stepP99Ms)} ms; import ≥ ${n(f.targets?.importRowsPerSecond)} rows/s; indexes ≤ ${n(f.targets?.indexToTable, 1)}× the table`,
       met: all(f.slowestStepP99Ms < f.targets?.stepP99Ms, f.import?.rowsPerSecond >= f.targets?.importRowsPerSecond, f.storage?.indexToTable <= f.targets?.indexToTable),
     };
