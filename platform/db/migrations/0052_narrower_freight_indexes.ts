@@ -9,10 +9,10 @@ import { WAYBILL_COUNTERS } from "./0045_waybill_counters.js";
  *  - the list's count and footer sums: `waybill_list_stats` answers them; the four scope + status +
  *    creation indexes keep their keys (the pages of rows, newest first) without the five summed columns
  *    (0004). An individual carrier (no summary key) sums his few hundred waybills from the rows.
- *  - the dashboard: `waybill_daily_stats` answers it; the loading- and completion-time indexes keep
- *    their time without the dashboard's eight columns (0040), and the completions per scope (0039),
- *    which only the dashboard's count of today's completions read, are dropped (the completion-time
- *    index still serves a filter on the completion date).
+ *  - the dashboard: `waybill_daily_stats` answers it; the loading-time index keeps its time without
+ *    the dashboard's eight columns (0040), and the completion-time one is dropped: every reader of a
+ *    completion range has a scope, which the completions per scope (0039) lead with (撮合统计 and its
+ *    detail on SQLite, the 数据报送 list's completion dates).
  *  - 装货单位 / 卸货单位 / 货物统计: `waybill_key_stats` answers them; the reports' covering indexes
  *    (0017, 0045) drop the places and the cargo, which only those reports group by (with a 托运人
  *    filter they still read them, from the rows of the range that match it), and `complete_time`, which no
@@ -60,13 +60,7 @@ const TIME_INDEXES: Array<[string, string]> = [
   ["freights_loading_time", "loading_time"],
   ["freights_complete_time", "complete_time"],
 ];
-
-/** The dashboard's completions per scope (0039). */
-const COMPLETION_INDEXES: Array<[string, string[]]> = [
-  ["freights_org_completed", ["platform_id", "org_id", "complete_time"]],
-  ["freights_tenant_completed", ["platform_id", "tenant_id", "complete_time"]],
-  ["freights_platform_completed", ["platform_id", "complete_time"]],
-];
+const [LOADING_TIME, COMPLETE_TIME] = TIME_INDEXES as [[string, string], [string, string]];
 
 /** [name, columns, the column most waybills leave null]. */
 const SPARSE_INDEXES: Array<[string, string[], string]> = [
@@ -91,15 +85,13 @@ export function narrowerFreightIndexesMigration(dialect: DialectName): Migration
         await run(db, `drop index ${name}`);
         await run(db, `create index ${name} on freights (${columns.join(", ")})`);
       }
-      for (const [name, column] of TIME_INDEXES) {
-        await run(db, `drop index ${name}`);
-        await run(db, `create index ${name} on freights (${column})`);
-      }
+      await run(db, `drop index ${LOADING_TIME[0]}`);
+      await run(db, `create index ${LOADING_TIME[0]} on freights (${LOADING_TIME[1]})`);
+      await run(db, `drop index ${COMPLETE_TIME[0]}`);
       for (const [name, columns, sparse] of SPARSE_INDEXES) {
         await run(db, `drop index ${name}`);
         await run(db, `create index ${name} on freights (${columns.join(", ")}) where ${sparse} is not null`);
       }
-      for (const [name] of COMPLETION_INDEXES) await run(db, `drop index ${name}`);
     },
     async down(db: Kysely<unknown>) {
       for (const index of REPORT_INDEXES) {
@@ -110,15 +102,14 @@ export function narrowerFreightIndexesMigration(dialect: DialectName): Migration
         await run(db, `drop index ${name}`);
         await run(db, `create index ${name} on freights (${[...columns, ...SUM_COLUMNS].join(", ")})`);
       }
+      await run(db, `drop index ${LOADING_TIME[0]}`);
       for (const [name, column] of TIME_INDEXES) {
-        await run(db, `drop index ${name}`);
         await run(db, `create index ${name} on freights ${dialect === "postgres" ? `(${column}) include (${DASHBOARD_COLUMNS})` : `(${column}, ${DASHBOARD_COLUMNS})`}`);
       }
       for (const [name, columns] of SPARSE_INDEXES) {
         await run(db, `drop index ${name}`);
         await run(db, `create index ${name} on freights (${columns.join(", ")})`);
       }
-      for (const [name, columns] of COMPLETION_INDEXES) await run(db, `create index ${name} on freights (${columns.join(", ")})`);
     },
   };
 }
