@@ -90,6 +90,11 @@ export const HEADLINES: Record<string, (f: Figures) => Headline> = {
       met: all(f.slowestStepP99Ms < f.targets?.stepP99Ms, f.import?.rowsPerSecond >= f.targets?.importRowsPerSecond, f.storage?.indexToTable <= f.targets?.indexToTable),
     };
   },
+  "index-use": (f) => ({
+    figures: `${n(f.waybills)} waybills${f.label ? ` (${f.label})` : ""}: ${n(f.calls)} reads, slowest p99 ${n(f.slowestP99Ms)} ms; full scans of freights in ${n(f.fullScans?.length)} (${(f.fullScans ?? []).join(", ")}); indexes no read named: ${(f.unusedIndexes ?? []).join(", ")}`,
+    target: "",
+    met: null,
+  }),
   "order-import": (f) => ({ figures: `${n(f.rows)} rows (${f.dialect}): ${n(f.seconds, 2)} s, ${n(f.rowsPerSecond)} rows/s`, target: "≥ 3,000 rows/s", met: f.rowsPerSecond >= 3000 }),
   ledger: (f) => ({
     figures: `${f.database}: ${n(f.paymentsPerSecond)} payments/s, p99 ${n(f.p99Ms)} ms, ${f.failed} failed; ledger:check over ${n(f.checkLines)} lines ${n(f.checkMs)} ms ${f.checkOk ? "passes" : "FAILS"}`,
