@@ -82,6 +82,19 @@ export const HEADLINES: Record<string, (f: Figures) => Headline> = {
       met: listP99 < REPORT_P99_MS && (Number.isNaN(reportsP99) || reportsP99 < REPORT_P99_MS),
     };
   },
+  writes: (f) => {
+    const steps = Object.entries(f.steps ?? {}) as Array<[string, Figures]>;
+    return {
+      figures: `${n(f.waybills)} waybills${f.label ? ` (${f.label})` : ""}: ${steps.map(([step, s]) => `${step} ${n(s.perSecond, 1)}/s p99 ${n(s.p99Ms)} ms`).join(", ")}; import ${n(f.import?.rowsPerSecond)} rows/s; ${n(f.storage?.bytesPerWaybill?.table)} + ${n(f.storage?.bytesPerWaybill?.indexes)} bytes a waybill (table + indexes, ${n(f.storage?.indexToTable, 2)}×); summaries' triggers ${n(f.triggers?.cpuCostUs?.summaries ?? f.triggers?.costUs?.summaries)} µs a write`,
+      target: `every step p99 < ${n(f.targets?.stepP99Ms)} ms; import ≥ ${n(f.targets?.importRowsPerSecond)} rows/s; indexes ≤ ${n(f.targets?.indexToTable, 1)}× the table`,
+      met: all(f.slowestStepP99Ms < f.targets?.stepP99Ms, f.import?.rowsPerSecond >= f.targets?.importRowsPerSecond, f.storage?.indexToTable <= f.targets?.indexToTable),
+    };
+  },
+  "index-use": (f) => ({
+    figures: `${n(f.waybills)} waybills${f.label ? ` (${f.label})` : ""}: ${n(f.calls)} reads, slowest p99 ${n(f.slowestP99Ms)} ms; full scans of freights in ${n(f.fullScans?.length)} (${(f.fullScans ?? []).join(", ")}); indexes no read named: ${(f.unusedIndexes ?? []).join(", ")}`,
+    target: "",
+    met: null,
+  }),
   "order-import": (f) => ({ figures: `${n(f.rows)} rows (${f.dialect}): ${n(f.seconds, 2)} s, ${n(f.rowsPerSecond)} rows/s`, target: "≥ 3,000 rows/s", met: f.rowsPerSecond >= 3000 }),
   ledger: (f) => ({
     figures: `${f.database}: ${n(f.paymentsPerSecond)} payments/s, p99 ${n(f.p99Ms)} ms, ${f.failed} failed; ledger:check over ${n(f.checkLines)} lines ${n(f.checkMs)} ms ${f.checkOk ? "passes" : "FAILS"}`,

@@ -22,3 +22,10 @@ export function serverCpuMs(database: string): number {
   }
   return ticks * TICK_MS;
 }
+
+/** CPU time (utime + stime) of one process so far, from /proc/<pid>/stat. */
+export function processCpuMs(pid: number | undefined): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
