@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 describe(`query plans (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, () => {
-  // The indexes of `freights` are narrowed to what these reads need (migration 0052): each of them must
+  // The indexes of `freights` are narrowed to what these reads need (migration 0054): each of them must
   // still find its waybills through an index, never by reading the whole table.
   it("reads the waybills of every report, list filter and dashboard through an index", async () => {
     const keeper = statementKeeper();
