@@ -9,16 +9,16 @@ function Figure({ label, value, unit, href, testId }: { label: string; value: st
   const body = (
     <>
       <span className="block text-sm text-muted">{label}</span>
-      <span className="mt-1 block text-2xl font-semibold tabular-nums text-gray-800">
+      <span className="mt-1 block text-xl font-semibold tabular-nums text-gray-800 [overflow-wrap:anywhere] sm:text-2xl">
         <span data-testid={testId}>{value}</span>
         <span className="ml-1 text-sm font-normal text-muted">{unit}</span>
       </span>
     </>
   );
   return href ? (
-    <Link to={href} className="card block hover:ring-1 hover:ring-primary">{body}</Link>
+    <Link to={href} className="card block min-w-0 hover:ring-1 hover:ring-primary">{body}</Link>
   ) : (
-    <div className="card">{body}</div>
+    <div className="card min-w-0">{body}</div>
   );
 }
 
