@@ -4,7 +4,6 @@ import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useMemo } from "react";
 import { Shell } from "~/components/layout/Shell";
 import { DriverShell } from "~/components/driver/DriverShell";
-import { isScripted } from "~/lib/scripted";
 import { filterRoutes, isDriverPage, leafRoutes, ROUTE_TREE } from "~/navigation";
 import { notificationsApi } from "~/services/notifications.server";
 import { requestBranding } from "~/services/target.server";
@@ -24,8 +23,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       affixTabs,
       msgNum,
       productTitle: requestBranding(request).title,
-      /** The browser renders the closed menu groups, the settings form and the user menu itself (`~/lib/scripted`). */
-      deferred: isScripted(request),
     },
     { headers: await user.cookieHeaders() },
   );
@@ -54,7 +51,7 @@ export default function AppLayout() {
     );
   }
   return (
-    <Shell user={data.user} menu={menu} affixTabs={data.affixTabs} msgNum={data.msgNum} productTitle={data.productTitle} deferred={data.deferred}>
+    <Shell user={data.user} menu={menu} affixTabs={data.affixTabs} msgNum={data.msgNum} productTitle={data.productTitle}>
       <Outlet />
     </Shell>
   );

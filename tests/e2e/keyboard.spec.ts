@@ -39,9 +39,9 @@ test("the skip link, then the menu by its arrow keys", async ({ page }) => {
   const sidebar = page.getByTestId("sidebar");
   await page.keyboard.press("Shift+Tab");
   await tabTo(page, sidebar.locator("a[href], summary").first());
-  const group = sidebar.locator('summary[data-menu-title="调度管理"]');
+  const group = sidebar.locator("summary", { hasText: "调度管理" });
   await pressUntil(page, "ArrowDown", () => group.evaluate((el) => el === document.activeElement));
-  const details = sidebar.locator('details:has(> summary[data-menu-title="调度管理"])');
+  const details = sidebar.locator("details", { has: page.locator("summary", { hasText: "调度管理" }) });
   await expect(details).toHaveJSProperty("open", false);
   // The ring is visible: an outline in the theme's colour, not the browser's default nothing on a dark menu.
   expect(await group.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("solid");

@@ -1,14 +1,12 @@
 /**
  * A table row's actions, the one component every list's 操作 column uses: Element-style
- * inline text buttons on one line, at most three; the rest in a 「更多」 menu. Below the `sm` breakpoint
+ * inline text buttons on one line, at most three; the rest in a 「更多」 menu (four stand inline: a menu of one
+ * entry hides it behind a click for nothing, and its details, summary and label were a third of a row). Below the `sm` breakpoint
  * (a phone) the inline actions stack in a column (as narrow as one action), so the key columns keep the
  * row. Each action is rendered once (no phone copies in the menu; a 20-row list was 9 KB of them).
  * The menu is a `<details>`: it opens without JavaScript; with it, a click elsewhere or a choice closes it.
- * A scripted browser's document leaves the actions out and the browser renders them right after
- * hydration (`~/lib/scripted`: a 20-row waybill list's actions were 9.4 KB of its 56 KB).
  */
 import { Children, Fragment, isValidElement, useEffect, useRef, type ReactElement, type ReactNode } from "react";
-import { useMarkupComplete } from "~/lib/scripted";
 import { closeDetailsOnEscape } from "./disclosure";
 
 /** Inline actions before the rest go into 「更多」. */
@@ -23,10 +21,9 @@ function actionsOf(children: ReactNode): ReactElement[] {
 }
 
 export function RowActionMenu({ label, children }: { /** What the actions act on (the row's number or name), for 「更多」's accessible name. */ label: string; children: ReactNode }) {
-  const complete = useMarkupComplete();
-  const items = complete ? actionsOf(children) : [];
+  const items = actionsOf(children);
   const menu = useRef<HTMLDetailsElement>(null);
-  const hasMenu = items.length > INLINE_ACTIONS;
+  const hasMenu = items.length > INLINE_ACTIONS + 1;
   useEffect(() => {
     const details = menu.current;
     if (!details) return;
@@ -48,10 +45,9 @@ export function RowActionMenu({ label, children }: { /** What the actions act on
       details.removeEventListener("keydown", closeDetailsOnEscape);
     };
   }, [hasMenu]);
-  if (!complete) return null;
   if (items.length === 0) return <span className="text-muted">-</span>;
-  const inline = items.slice(0, INLINE_ACTIONS);
-  const rest = items.slice(INLINE_ACTIONS);
+  const inline = hasMenu ? items.slice(0, INLINE_ACTIONS) : items;
+  const rest = hasMenu ? items.slice(INLINE_ACTIONS) : [];
   // Markup per row kept small: the inline actions stand bare in the cell and the menu's
   // entries bare in the menu, the menu's parts without a class (the styles select them by position).
   return (
