@@ -16,7 +16,7 @@
  * preloads or imports, gzip -6 each, summed). Every browser gets the same document; the requests carry
  * the mark the console once gave a browser that ran its scripts (`tms_js=1`), which must change nothing.
  * With --profile the console runs under `node --cpu-prof` and the top self-time functions of the
- * profile are printed to stderr (the profile is kept in data/profiles/); with --profile-platform too, the
+ * profile from its first request on are printed to stderr (the profile is kept in data/profiles/); with --profile-platform too, the
  * platform is profiled instead. --pages measures only the pages named (default: all of them but waybillListSystem). Each
  * page's first document is kept in data/page-cost/<page>.html, to see where its bytes go.
  */
@@ -91,6 +91,7 @@ if (values.profile) {
   mkdirSync(profileDir, { recursive: true });
 }
 const stack = await startStack({
+  built: true,
   port: Number(values.port),
   databaseUrl: values.db ?? defaultDatabase(),
   // The submission job's first run at 1,000,000 waybills takes minutes of the platform's CPU, which is
@@ -173,9 +174,16 @@ if (values.profile) {
     const inclusiveUs = new Map<string, number>();
     const byPackage = new Map<string, number>();
     let total = 0;
+    // The process's start (loading the build and its packages) is not a page's: samples count from the
+    // first one inside a request's handling on.
+    const handlesRequest = (id: number) => {
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) if (/^handle(Document|Data)Request$/.test(byId.get(at)!.callFrame.functionName)) return true;
+      return false;
+    };
+    const first = profile.samples.findIndex(handlesRequest);
     profile.samples.forEach((id, i) => {
       const frame = byId.get(id)!.callFrame;
-      if (frame.functionName === "(idle)") return;
+      if (i < first || frame.functionName === "(idle)") return;
       const dt = profile.timeDeltas[i] ?? 0;
       total += dt;
       const key = keyOf(frame);

@@ -2,6 +2,7 @@ export { ICON_PATHS, type IconName, type RouteNode } from "./types";
 export { DRIVER_HOME, DRIVER_PASSWORD, HOME_PATH, isDriverPage, PUBLIC_PATHS, PUBLIC_ROUTES, ROUTE_TREE, type RoleCode } from "./routes";
 export {
   filterRoutes,
+  menuFor,
   hasPermission,
   isDynamicPath,
   isPublicPath,
