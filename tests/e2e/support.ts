@@ -56,7 +56,7 @@ export async function outbox(mobile: string, kind: "sms" | "captcha"): Promise<s
 export async function sidebarGroups(page: Page): Promise<string[]> {
   return page
     .getByTestId("sidebar")
-    .locator("nav > ul > li > :is(a, details > summary, div > a)")
+    .locator("nav > ul > li > a, nav > ul > li > details > summary, nav > ul > li > div > a")
     .evaluateAll((items) => items.map((el) => el.textContent?.trim() ?? ""));
 }
 
