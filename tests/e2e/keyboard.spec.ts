@@ -49,7 +49,7 @@ test("the skip link, then the menu by its arrow keys", async ({ page }) => {
   await page.keyboard.press("ArrowRight");
   await expect(details).toHaveJSProperty("open", true);
   await page.keyboard.press("ArrowRight");
-  expect(await page.evaluate(() => document.activeElement?.closest("details")?.querySelector("summary")?.dataset.menuTitle)).toBe("调度管理");
+  expect(await page.evaluate(() => document.activeElement?.closest("details")?.querySelector("summary")?.textContent?.trim())).toBe("调度管理");
   await page.keyboard.press("ArrowLeft");
   await expect(group).toBeFocused();
   await page.keyboard.press("ArrowLeft");
