@@ -68,7 +68,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       pipe(
         collected((body) => {
           clearTimeout(timer);
-          resolve(new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(new Response(new Uint8Array(body), { headers: responseHeaders, status: responseStatusCode }));
         }),
       );
     };
