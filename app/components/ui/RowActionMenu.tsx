@@ -1,7 +1,6 @@
 /**
  * A table row's actions, the one component every list's 操作 column uses: Element-style
- * inline text buttons on one line, at most three; the rest in a 「更多」 menu (four stand inline: a menu of one
- * entry hides it behind a click for nothing, and its details, summary and label were a third of a row). Below the `sm` breakpoint
+ * inline text buttons on one line, at most three; the rest in a 「更多」 menu. Below the `sm` breakpoint
  * (a phone) the inline actions stack in a column (as narrow as one action), so the key columns keep the
  * row. Each action is rendered once (no phone copies in the menu; a 20-row list was 9 KB of them).
  * The menu is a `<details>`: it opens without JavaScript; with it, a click elsewhere or a choice closes it.
@@ -23,7 +22,7 @@ function actionsOf(children: ReactNode): ReactElement[] {
 export function RowActionMenu({ label, children }: { /** What the actions act on (the row's number or name), for 「更多」's accessible name. */ label: string; children: ReactNode }) {
   const items = actionsOf(children);
   const menu = useRef<HTMLDetailsElement>(null);
-  const hasMenu = items.length > INLINE_ACTIONS + 1;
+  const hasMenu = items.length > INLINE_ACTIONS;
   useEffect(() => {
     const details = menu.current;
     if (!details) return;
@@ -46,8 +45,8 @@ export function RowActionMenu({ label, children }: { /** What the actions act on
     };
   }, [hasMenu]);
   if (items.length === 0) return <span className="text-muted">-</span>;
-  const inline = hasMenu ? items.slice(0, INLINE_ACTIONS) : items;
-  const rest = hasMenu ? items.slice(INLINE_ACTIONS) : [];
+  const inline = items.slice(0, INLINE_ACTIONS);
+  const rest = items.slice(INLINE_ACTIONS);
   // Markup per row kept small: the inline actions stand bare in the cell and the menu's
   // entries bare in the menu, the menu's parts without a class (the styles select them by position).
   return (
