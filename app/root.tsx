@@ -7,7 +7,6 @@ import { RequestIdNote } from "~/components/ui/RequestIdNote";
 import { installClickLog } from "~/components/iam/clickLog";
 import stylesheet from "~/tailwind.css";
 import { documentTitle } from "~/lib/branding";
-import { markScripted } from "~/lib/scripted";
 import { DEFAULT_SETTINGS } from "~/lib/settings";
 import { themeTokens } from "~/lib/palette";
 import { pageTitle } from "~/navigation";
@@ -65,7 +64,6 @@ export default function App() {
   // Marks the document hydrated (after every child's effects ran): browser tests wait for it.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
-    markScripted();
   }, []);
   useEffect(() => installClickLog(), []);
   return <Outlet />;

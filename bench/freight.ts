@@ -1,10 +1,10 @@
 /**
  * bench/freight: the waybill list and the export at scale. Prints one JSON line.
  *
- *   npx tsx bench/freight.ts [--waybills 1000000] [--seconds 20] [--connections 20] [--export-rows 100000] [--port 3200]
+ *   npx tsx bench/freight.ts [--waybills 1000000] [--seconds 20] [--connections 20] [--export-rows 100000] [--port 3200] [--db file:…]
  *
- * Generates the waybills into data/bench/tms.db once (reused while it holds enough), starts the built
- * platform and console as `npm run start:*` does on 127.0.0.1:3200/3201 (--port), then measures
+ * Generates the waybills into data/bench/tms.db (or --db) once (reused while it holds enough), starts the
+ * built platform and console as `npm run start:*` does on 127.0.0.1:--port and the next port, then measures
  *  - the console's waybill list page (20 rows, status + date filter, ORG_USER) under closed-loop load,
  *    and the same query straight against the database in a child process, with their ratio;
  *  - an export of about --export-rows waybills through the console, from rest, measured as bench/export
@@ -29,12 +29,12 @@ const { values } = parseArgs({
     connections: { type: "string", default: "20" },
     "export-rows": { type: "string", default: "100000" },
     port: { type: "string", default: "3200" },
+    db: { type: "string" },
   },
 });
 const WAYBILLS = Number(values.waybills);
 const ORG_USER = "13800000003";
-const dbFile = join(root, "data/bench/tms.db");
-const databaseUrl = `file:${dbFile}`;
+const databaseUrl = values.db ?? `file:${join(root, "data/bench/tms.db")}`;
 
 
 

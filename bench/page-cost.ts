@@ -10,19 +10,21 @@
  * else a fresh seeded database under data/bench-page-cost), logs ORG_USER in, and for each page sends
  * --requests requests one after another (one connection), reading the CPU time the console and the
  * platform spent from /proc/<pid>/stat before and after: CPU ms per page, not wall time. Also per
- * page: HTML bytes (and gzip) as a browser with JavaScript gets them from its second page on, the first
- * page's (or a browser without JavaScript's) HTML bytes, the `__remixContext` payload's bytes, and the first-load JavaScript
- * (every module the document preloads or imports, gzip -6 each, summed).
+ * page: the document's bytes, the bytes the console sends for it to a client that accepts gzip
+ * (`htmlSentKb`, the page weight's target) and its gzip -6 (`htmlGzipKb`, comparable with older lines),
+ * the `__remixContext` payload's bytes, and the first-load JavaScript (every module the document
+ * preloads or imports, gzip -6 each, summed). Every browser gets the same document; the requests carry
+ * the mark the console once gave a browser that ran its scripts (`tms_js=1`), which must change nothing.
  * With --profile the console runs under `node --cpu-prof` and the top self-time functions of the
- * profile are printed to stderr (the profile is kept in data/profiles/); with --profile-platform too, the
+ * profile from its first request on are printed to stderr (the profile is kept in data/profiles/); with --profile-platform too, the
  * platform is profiled instead. --pages measures only the pages named (default: all of them but waybillListSystem). Each
  * page's first document is kept in data/page-cost/<page>.html, to see where its bytes go.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { get as httpGet } from "node:http";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { SCRIPTED_COOKIE } from "../app/lib/scripted.js";
 import { consoleLogin, root, round, startStack } from "../scripts/lib/processes.js";
 import { printResult } from "./lib/record.js";
 import { addDays, chinaDate } from "../contract/units.js";
@@ -59,6 +61,19 @@ function cpuMs(pid: number | undefined): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** The bytes the console sends for a page to a client that accepts gzip (undici's fetch would inflate them). */
+function sentBytes(url: string, cookie: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers: { Cookie: cookie, "Accept-Encoding": "gzip" } }, (response) => {
+      if (response.headers["content-encoding"] !== "gzip") reject(new Error(`${url}: sent without gzip`));
+      let bytes = 0;
+      response.on("data", (chunk: Buffer) => (bytes += chunk.byteLength));
+      response.on("end", () => resolve(bytes));
+      response.on("error", reject);
+    }).on("error", reject);
+  });
+}
+
 /** The module URLs a document loads before it is interactive. */
 function firstLoadScripts(html: string): string[] {
   const urls = new Set<string>();
@@ -76,6 +91,7 @@ if (values.profile) {
   mkdirSync(profileDir, { recursive: true });
 }
 const stack = await startStack({
+  built: true,
   port: Number(values.port),
   databaseUrl: values.db ?? defaultDatabase(),
   // The submission job's first run at 1,000,000 waybills takes minutes of the platform's CPU, which is
@@ -97,9 +113,9 @@ try {
   const cookies = new Map<string, string>();
   for (const user of new Set(pages.map(([, page]) => page.user))) cookies.set(user, await consoleLogin(stack.consoleUrl, user));
   for (const [name, { path, user }] of pages) {
-    // A browser that ran the console's scripts marks itself (app/lib/scripted.ts): every page after its first.
-    const get = async (path: string, scripted = true) => {
-      const cookie = cookies.get(user)! + (scripted ? `; ${SCRIPTED_COOKIE}=1` : "");
+    // The mark a browser that ran the console's scripts once carried, which used to thin its documents.
+    const cookie = `${cookies.get(user)!}; tms_js=1`;
+    const get = async (path: string) => {
       const response = await fetch(stack.consoleUrl + path, { headers: { Cookie: cookie }, redirect: "manual" });
       const text = await response.text();
       if (response.status !== 200) throw new Error(`${path}: HTTP ${response.status}`);
@@ -107,7 +123,7 @@ try {
     };
     const html = await get(path);
     writeFileSync(join(htmlDir, `${name}.html`), html);
-    const firstHtml = await get(path, false);
+    const sent = await sentBytes(stack.consoleUrl + path, cookie);
     for (let i = 0; i < 20; i++) await get(path);
     const console0 = cpuMs(stack.console.pid);
     const platform0 = cpuMs(stack.platform.pid);
@@ -127,8 +143,8 @@ try {
       platformCpuMs: round((cpuMs(stack.platform.pid) - platform0) / REQUESTS, 2),
       wallMs: round(wallMs, 1),
       htmlKb: round(Buffer.byteLength(html) / 1024),
+      htmlSentKb: round(sent / 1024, 2),
       htmlGzipKb: round(gzipSync(html).byteLength / 1024),
-      firstPageHtmlKb: round(Buffer.byteLength(firstHtml) / 1024),
       remixContextKb: round(Buffer.byteLength(context) / 1024),
       firstLoadJsKb: round(jsRaw / 1024),
       firstLoadJsGzipKb: round(jsGzip / 1024),
@@ -158,9 +174,16 @@ if (values.profile) {
     const inclusiveUs = new Map<string, number>();
     const byPackage = new Map<string, number>();
     let total = 0;
+    // The process's start (loading the build and its packages) is not a page's: samples count from the
+    // first one inside a request's handling on.
+    const handlesRequest = (id: number) => {
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) if (/^handle(Document|Data)Request$/.test(byId.get(at)!.callFrame.functionName)) return true;
+      return false;
+    };
+    const first = profile.samples.findIndex(handlesRequest);
     profile.samples.forEach((id, i) => {
       const frame = byId.get(id)!.callFrame;
-      if (frame.functionName === "(idle)") return;
+      if (i < first || frame.functionName === "(idle)") return;
       const dt = profile.timeDeltas[i] ?? 0;
       total += dt;
       const key = keyOf(frame);

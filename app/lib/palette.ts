@@ -110,9 +110,22 @@ export interface ThemeTokens {
 /**
  * The CSS variables of a chosen theme colour (系统布局设置's swatches, #1890ff by default): the swatch
  * keeps its hue, darkened until text in it reads on white, on the page and on its own tint, and white
- * text reads on it; lightened for the dark sidebar.
+ * text reads on it; lightened for the dark sidebar. Kept per colour: the root layout asks on every page,
+ * and there are a handful of choices.
  */
 export function themeTokens(theme: string): ThemeTokens {
+  let tokens = themes.get(theme);
+  if (!tokens) {
+    tokens = tokensOf(theme);
+    if (themes.size >= 100) themes.clear();
+    themes.set(theme, tokens);
+  }
+  return tokens;
+}
+
+const themes = new Map<string, ThemeTokens>();
+
+function tokensOf(theme: string): ThemeTokens {
   const soft = softTint(theme);
   const light = [PALETTE.surface, PALETTE.page, PALETTE.surfaceDim, soft];
   return {

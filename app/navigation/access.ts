@@ -99,6 +99,26 @@ export function filterRoutes(tree: RouteNode[], viewer: Viewer): RouteNode[] {
   return kept;
 }
 
+const menus = new Map<string, RouteNode[]>();
+/** Distinct permission sets whose menu is kept: far more than the roles of an installation hand out. */
+const MENUS_KEPT = 500;
+
+/**
+ * The route map's menu for a viewer (`filterRoutes(ROUTE_TREE, viewer)`), built once per permission set:
+ * every page of every user draws it, and the route map does not change while the process runs. The
+ * result is shared: callers must not change it.
+ */
+export function menuFor(viewer: Viewer): RouteNode[] {
+  const key = JSON.stringify([viewer.roles, viewer.versionFunctions, viewer.denied ?? []]);
+  let menu = menus.get(key);
+  if (!menu) {
+    menu = filterRoutes(ROUTE_TREE, viewer);
+    if (menus.size >= MENUS_KEPT) menus.delete(menus.keys().next().value!);
+    menus.set(key, menu);
+  }
+  return menu;
+}
+
 /** Every leaf of the tree, hidden ones included, depth first. */
 export function leafRoutes(tree: RouteNode[]): RouteNode[] {
   return tree.flatMap((node) => (node.children ? leafRoutes(node.children) : [node]));

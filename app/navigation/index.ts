@@ -2,6 +2,7 @@ export { ICON_PATHS, type IconName, type RouteNode } from "./types";
 export { DRIVER_HOME, DRIVER_PASSWORD, HOME_PATH, isDriverPage, PUBLIC_PATHS, ROUTE_TREE } from "./routes";
 export {
   filterRoutes,
+  menuFor,
   hasPermission,
   isDynamicPath,
   isPublicPath,

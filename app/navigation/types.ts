@@ -22,11 +22,16 @@ export type IconName =
   | "factory"
   | "box"
   | "shield"
-  | "person";
+  | "person"
+  // The shell's own controls (navbar, settings), drawn the same way.
+  | "menu"
+  | "fullscreen"
+  | "settings";
 
 /**
- * Outline icons on a 24x24 grid, drawn as strokes: render them as
- * `<svg viewBox="0 0 24 24" class="icon"><path d={ICON_PATHS[name]} /></svg>` (stroke 2, round caps: `.icon` in tailwind.css).
+ * Outline icons on a 24x24 grid, drawn as strokes (width 2, round caps). The stylesheet holds them
+ * (`.i-<name>`, made from this table by tailwind.config.ts) and `<Icon>` is an empty element with
+ * that class: a page's icons cost it a class name each, not their drawing.
  */
 export const ICON_PATHS: Record<IconName, string> = {
   dashboard: "M3 11 12 3l9 8M5 9.5V21h5v-6h4v6h5V9.5",
@@ -49,6 +54,9 @@ export const ICON_PATHS: Record<IconName, string> = {
   box: "M3 7l9-4 9 4v10l-9 4-9-4zM3 7l9 4 9-4M12 11v10",
   shield: "M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM12 8v5M12 16v.5",
   person: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c1-4 4.5-6 8-6s7 2 8 6",
+  menu: "M3 6h18M3 12h12M3 18h18M21 9l-3 3 3 3",
+  fullscreen: "M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5",
+  settings: "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 0 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 0 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 0 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 0 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z",
 };
 
 

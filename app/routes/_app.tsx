@@ -4,8 +4,7 @@ import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useMemo } from "react";
 import { Shell } from "~/components/layout/Shell";
 import { DriverShell } from "~/components/driver/DriverShell";
-import { isScripted } from "~/lib/scripted";
-import { filterRoutes, isDriverPage, leafRoutes, ROUTE_TREE } from "~/navigation";
+import { isDriverPage, leafRoutes, menuFor, ROUTE_TREE } from "~/navigation";
 import { notificationsApi } from "~/services/notifications.server";
 import { requestBranding } from "~/services/target.server";
 import { requireUser, viewerOf } from "~/services/user.server";
@@ -24,8 +23,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       affixTabs,
       msgNum,
       productTitle: requestBranding(request).title,
-      /** The browser renders the closed menu groups, the settings form and the user menu itself (`~/lib/scripted`). */
-      deferred: isScripted(request),
     },
     { headers: await user.cookieHeaders() },
   );
@@ -42,8 +39,9 @@ export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
 export default function AppLayout() {
   const data = useLoaderData<typeof loader>();
   // The permitted menu is derived from the route map (in both bundles) and the viewer, on the server
-  // and again in the browser, rather than sent as data: it was half of the shell's loader data.
-  const menu = useMemo(() => filterRoutes(ROUTE_TREE, data.viewer), [data.viewer]);
+  // and again in the browser, rather than sent as data: it was half of the shell's loader data. Kept
+  // per permission set (`menuFor`): the server draws it for every page.
+  const menu = useMemo(() => menuFor(data.viewer), [data.viewer]);
   // The driver's own pages are drawn for his phone, without the staff console's menu and tabs.
   const { pathname } = useLocation();
   if (isDriverPage(pathname)) {
@@ -54,7 +52,7 @@ export default function AppLayout() {
     );
   }
   return (
-    <Shell user={data.user} menu={menu} affixTabs={data.affixTabs} msgNum={data.msgNum} productTitle={data.productTitle} deferred={data.deferred}>
+    <Shell user={data.user} menu={menu} affixTabs={data.affixTabs} msgNum={data.msgNum} productTitle={data.productTitle}>
       <Outlet />
     </Shell>
   );

@@ -54,11 +54,32 @@ const sessionCookie = createCookie("tms_session", {
   secrets: [consoleConfig.sessionSecret],
 });
 
+/**
+ * Opened sessions by their cookie's exact value: checking the signature (WebCrypto, a key import per
+ * call) and opening the seal cost every page and every data request about as much again as its
+ * route's own work. The same value always opens to the same data, so a value seen before is not
+ * checked again; a changed one is another key. Bounded, oldest first out.
+ */
+const opened = new Map<string, Readonly<Record<string, unknown>> | null>();
+const OPENED_KEPT = 2_000;
+const SESSION_COOKIE_VALUE = /(?:^|;\s*)tms_session=([^;]*)/;
+
+async function openCookie(cookieHeader: string): Promise<Readonly<Record<string, unknown>> | null> {
+  const raw = SESSION_COOKIE_VALUE.exec(cookieHeader)?.[1];
+  if (raw === undefined) return null;
+  if (opened.has(raw)) return opened.get(raw)!;
+  const value: unknown = await sessionCookie.parse(cookieHeader);
+  const data = typeof value === "string" ? openSessionData(value) : null;
+  if (opened.size >= OPENED_KEPT) opened.delete(opened.keys().next().value!);
+  opened.set(raw, data);
+  return data;
+}
+
 const storage: SessionStorage<SessionData> = {
   async getSession(cookieHeader) {
-    const value: unknown = cookieHeader ? await sessionCookie.parse(cookieHeader) : null;
-    const data = typeof value === "string" ? openSessionData(value) : null;
-    return createSession<SessionData>((data ?? {}) as unknown as SessionData);
+    const data = cookieHeader ? await openCookie(cookieHeader) : null;
+    // A copy: the session is changed in place (storeTokens), the kept data must not be.
+    return createSession<SessionData>({ ...data } as unknown as SessionData);
   },
   async commitSession(session, options) {
     return sessionCookie.serialize(sealSessionData(session.data), options);

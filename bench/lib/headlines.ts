@@ -50,9 +50,9 @@ export const HEADLINES: Record<string, (f: Figures) => Headline> = {
     const page = f.waybillList ?? Object.values(f).find((v: Figures) => v?.consoleCpuMs !== undefined);
     if (!page) return { figures: "no page measured", target: "", met: null };
     return {
-      figures: `waybill list: console ${n(page.consoleCpuMs, 1)} ms, platform ${n(page.platformCpuMs, 1)} ms CPU; HTML ${n(page.htmlKb, 1)} KB (${n(page.htmlGzipKb, 1)} KB gzip); first-load JS ${n(page.firstLoadJsGzipKb, 1)} KB gzip`,
+      figures: `waybill list: console ${n(page.consoleCpuMs, 1)} ms, platform ${n(page.platformCpuMs, 1)} ms CPU; HTML ${n(page.htmlKb, 1)} KB (${n(page.htmlSentKb ?? page.htmlGzipKb, 1)} KB gzip${page.htmlSentKb === undefined ? "" : " as sent"}); first-load JS ${n(page.firstLoadJsGzipKb, 1)} KB gzip`,
       target: "console ≤ 8 ms, platform ≤ 4 ms; HTML ≤ 12 KB gzip",
-      met: all(page.consoleCpuMs <= 8, page.platformCpuMs <= 4, page.htmlGzipKb <= 12),
+      met: all(page.consoleCpuMs <= 8, page.platformCpuMs <= 4, (page.htmlSentKb ?? page.htmlGzipKb) <= 12),
     };
   },
   export: (f) => {

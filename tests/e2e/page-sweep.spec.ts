@@ -14,7 +14,6 @@
  */
 import { expect, test, type ConsoleMessage, type Page } from "@playwright/test";
 import { axeClock, axeFindings, AXE_REPORT_DIR, blockingLines, writeAxeReport, type AxeFinding } from "../helpers/axe";
-import { SCRIPTED_COOKIE } from "../../app/lib/scripted";
 import { DRIVER_PAGES, FLEET_LEADER_MOBILE, inPageLinks, menuLinks, refusalIn } from "../helpers/page-sweep";
 import { ACCOUNTS, PASSWORD, PHONE, phoneProblems, waitForHydration } from "./support";
 
@@ -166,10 +165,7 @@ async function axeWithoutScript(page: Page, path: string, label: string): Promis
   const target = new URL(path, page.url()).pathname;
   const matches = (url: URL) => url.pathname === target;
   await page.route(matches, async (route) => {
-    // Without the cookie that says this browser runs scripts: the server then sends what it sends a browser without them.
-    const headers = { ...route.request().headers() };
-    headers.cookie = (headers.cookie ?? "").split("; ").filter((c) => !c.startsWith(`${SCRIPTED_COOKIE}=`)).join("; ");
-    const response = await route.fetch({ headers });
+    const response = await route.fetch();
     const html = (await response.text()).replace(/<script\b[\s\S]*?<\/script>/gi, "").replace(/<\/?noscript>/gi, "");
     await route.fulfill({ response, body: html });
   });

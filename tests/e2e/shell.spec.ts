@@ -198,7 +198,7 @@ test.describe("with JavaScript disabled", () => {
     await page.getByLabel("手机号").fill("13800000003");
     await page.getByLabel("密码", { exact: true }).fill("Demo@2026");
     await page.getByRole("button", { name: "登 录" }).click();
-    await page.getByTestId("sidebar").locator('summary[data-menu-title="订单管理"]').click();
+    await page.getByTestId("sidebar").locator("summary", { hasText: "订单管理" }).click();
     await page.getByTestId("sidebar").getByRole("link", { name: "订单列表" }).click();
     await expect(page).toHaveURL(/\/orderManage\/orderList$/);
   });

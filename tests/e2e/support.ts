@@ -52,9 +52,12 @@ export async function outbox(mobile: string, kind: "sms" | "captcha"): Promise<s
   return body.data.content;
 }
 
-/** Titles of the top-level sidebar entries. */
+/** Titles of the top-level sidebar entries (an entry, a group's heading, or a collapsed group's link). */
 export async function sidebarGroups(page: Page): Promise<string[]> {
-  return page.getByTestId("sidebar").locator('[data-menu-level="0"]').evaluateAll((items) => items.map((el) => el.getAttribute("data-menu-title") ?? ""));
+  return page
+    .getByTestId("sidebar")
+    .locator("nav > ul > li > a, nav > ul > li > details > summary, nav > ul > li > div > a")
+    .evaluateAll((items) => items.map((el) => el.textContent?.trim() ?? ""));
 }
 
 /** Calls the platform directly (test set-up and cross-checks) and returns the envelope's data. */

@@ -1,8 +1,7 @@
-/** The document's lighter page data and shell (page weight): packed row lists, the scripted-browser mark. */
+/** The document's lighter page data (page weight): packed row lists and lists of known strings. */
 import { describe, expect, it } from "vitest";
 import { packedHandoff } from "~/entry.server";
 import { mapPageData, packRows, unpackRows, type HandoffState, type Json } from "~/lib/handoff-rows";
-import { isScripted, SCRIPTED_COOKIE } from "~/lib/scripted";
 
 const rows = [
   { id: 1, freightNo: "YD1", status: "IN_TRANSIT", loadedWeight: null, actions: ["detail", "cancel"] },
@@ -44,13 +43,15 @@ describe("packed row lists", () => {
   });
 });
 
-describe("the scripted-browser mark", () => {
-  const request = (cookie?: string) => new Request("http://console.test/dashboard", { headers: cookie ? { Cookie: cookie } : {} });
-  it("is read from the request's cookies", () => {
-    expect(isScripted(request(`tms_session=abc; ${SCRIPTED_COOKIE}=1`))).toBe(true);
-    expect(isScripted(request(`${SCRIPTED_COOKIE}=1`))).toBe(true);
-    expect(isScripted(request("tms_session=abc"))).toBe(false);
-    expect(isScripted(request(`${SCRIPTED_COOKIE}=0; x_${SCRIPTED_COOKIE}=1`))).toBe(false);
-    expect(isScripted(request())).toBe(false);
+describe("lists of known strings", () => {
+  it("send a viewer's role codes and denied pages as indices in the tables both bundles hold", () => {
+    const viewer: Json = { roles: ["ORG_USER", "TMS_FREIGHT_DISPATCH", "PAY_BANK_CARD"], versionFunctions: ["CAPTAIN", "DRIVER"], denied: ["/system/role", "/userInfoManage/enterpriseUpdate/:id"] };
+    const packed = packRows(viewer) as { roles: Json; versionFunctions: Json; denied: Json };
+    expect(packed.roles).toMatchObject({ $in: 0 });
+    expect(packed.denied).toMatchObject({ $in: 1 });
+    // Not every string in a table: the list stays as it is.
+    expect(packed.versionFunctions).toEqual(["CAPTAIN", "DRIVER"]);
+    expect(packRows(["ORG_USER", "某个新代码"])).toEqual(["ORG_USER", "某个新代码"]);
+    expect(unpackRows(JSON.parse(JSON.stringify(packed)) as Json)).toEqual(viewer);
   });
 });

@@ -5,6 +5,7 @@ import { DEFAULT_AVATAR } from "~/lib/branding";
 import type { RouteNode } from "~/navigation";
 import { useMessage } from "~/components/ui/Message";
 import { Breadcrumb } from "./Breadcrumb";
+import { Icon } from "./Icon";
 import { RouteSearch } from "./RouteSearch";
 import { useSettings } from "./useSettings";
 import { clearTabsOnLogout } from "./tabs-store";
@@ -18,19 +19,13 @@ interface NavbarProps {
   menu: RouteNode[];
   sidebarOpen: boolean;
   onOpenSettings?: () => void;
-  /** False while the user menu's entries and the settings form are left out (`~/lib/scripted`). */
-  complete: boolean;
 }
 
 function HamburgerIcon({ open }: { open: boolean }) {
-  return (
-    <svg viewBox="0 0 24 24" className={`h-5 w-5 transition-transform ${open ? "" : "rotate-180"}`} aria-hidden="true">
-      <path d="M3 6h18M3 12h12M3 18h18M21 9l-3 3 3 3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
-  );
+  return <Icon name="menu" className={open ? "h-5 w-5 transition-transform" : "h-5 w-5 transition-transform rotate-180"} />;
 }
 
-export function Navbar({ user, msgNum, menu, sidebarOpen, complete }: NavbarProps) {
+export function Navbar({ user, msgNum, menu, sidebarOpen }: NavbarProps) {
   const location = useLocation();
   const here = location.pathname + location.search;
   const { save } = useSettings();
@@ -79,40 +74,38 @@ export function Navbar({ user, msgNum, menu, sidebarOpen, complete }: NavbarProp
       <div className="ml-auto flex items-center gap-1">
         <RouteSearch menu={menu} />
         <button type="button" className="btn hidden border-0 px-2 sm:inline-flex" onClick={toggleFullscreen} aria-label="全屏" title="全屏">
-          <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
-            <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" fill="none" stroke="currentColor" strokeWidth="2" />
-          </svg>
+          <Icon name="fullscreen" className="h-5 w-5" />
         </button>
-        <SettingsPanel withForm={complete} />
+        <SettingsPanel />
         <div className="relative">
-          <details ref={userMenu} className="relative" data-testid="avatar-menu">
-            <summary className="flex cursor-pointer list-none items-center gap-2 rounded px-2 py-1 hover:bg-gray-100 [&::-webkit-details-marker]:hidden" aria-label={`${user.name} 用户菜单${msgNum > 0 ? `，${badgeCount(msgNum)} 条未读消息` : ""}`}>
-              <img src={user.headshotUrl || DEFAULT_AVATAR} alt="" className="h-8 w-8 rounded" />
-              <span className="hidden max-w-[8em] truncate text-sm sm:inline">{user.name}</span>
+          <details ref={userMenu} className="user-menu" data-testid="avatar-menu">
+            <summary aria-label={`${user.name} 用户菜单${msgNum > 0 ? `，${badgeCount(msgNum)} 条未读消息` : ""}`}>
+              <img src={user.headshotUrl || DEFAULT_AVATAR} alt="" />
+              <span>{user.name}</span>
             </summary>
-            {complete ? (
-              <ul className="absolute right-0 top-11 z-50 w-40 rounded border bg-white py-1 text-sm shadow-lg">
-                <li><Link to="/dashboard" className="block px-4 py-2 hover:bg-primary-soft">首页</Link></li>
-                <li>
-                  <Link to="/sysNotification" className="flex items-center justify-between px-4 py-2 hover:bg-primary-soft">
-                    消息
-                    {msgNum > 0 ? <span className="rounded-full bg-danger px-1.5 text-xs text-white" data-testid="menu-badge">{badgeCount(msgNum)}</span> : null}
-                  </Link>
-                </li>
-                <li><Link to="/personalCenter/userInfo" className="block px-4 py-2 hover:bg-primary-soft">个人中心</Link></li>
-                <li className="border-t">
-                  <Form method="post" action="/logout" reloadDocument onSubmit={() => clearTabsOnLogout(user.id)}>
-                    <input type="hidden" name="redirect" value={here} />
-                    <button type="submit" className="block w-full px-4 py-2 text-left hover:bg-primary-soft">退出登录</button>
-                  </Form>
-                </li>
-              </ul>
-            ) : null}
+            {/* Its parts take their look from .user-menu (tailwind.css) by position: every page carries it. The
+                menu roles are the script's (menuButton): without it this is a details walked by Tab. */}
+            <ul>
+              <li><Link to="/dashboard">首页</Link></li>
+              <li>
+                <Link to="/sysNotification">
+                  消息
+                  {msgNum > 0 ? <span data-testid="menu-badge">{badgeCount(msgNum)}</span> : null}
+                </Link>
+              </li>
+              <li><Link to="/personalCenter/userInfo">个人中心</Link></li>
+              <li>
+                <Form method="post" action="/logout" reloadDocument onSubmit={() => clearTabsOnLogout(user.id)}>
+                  <input type="hidden" name="redirect" value={here} />
+                  <button type="submit">退出登录</button>
+                </Form>
+              </li>
+            </ul>
           </details>
           {/* Beside the summary, not in it (its visible text is then the name its accessible name starts with, which
               says the count), and outside the details: what a closed details holds besides its summary is not shown. */}
           {msgNum > 0 ? (
-            <span className="pointer-events-none absolute left-12 top-[-4px] min-w-[18px] -translate-x-full rounded-full bg-danger px-1 text-center text-[10px] leading-[18px] text-white" data-testid="avatar-badge" aria-hidden="true">
+            <span className="avatar-badge" data-testid="avatar-badge" aria-hidden="true">
               {badgeCount(msgNum)}
             </span>
           ) : null}

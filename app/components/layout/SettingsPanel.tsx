@@ -3,6 +3,7 @@ import { useHydrated } from "~/components/ui/SelectAll";
 import { THEME_CHOICES, type Settings } from "~/lib/settings";
 import { useSettings } from "./useSettings";
 import { closeDetailsOnEscape } from "~/components/ui/disclosure";
+import { Icon } from "./Icon";
 
 const SWITCHES: Array<{ key: keyof Pick<Settings, "tagsView" | "fixedHeader" | "sidebarLogo">; label: string }> = [
   { key: "tagsView", label: "开启标签栏" },
@@ -12,24 +13,18 @@ const SWITCHES: Array<{ key: keyof Pick<Settings, "tagsView" | "fixedHeader" | "
 
 /**
  * Spec 2.4 settings: theme colour, tab bar, fixed header, sidebar logo; a plain form without JavaScript.
- * `withForm` false: the document leaves the form and the button's drawing out, the browser renders them (`~/lib/scripted`).
  * Its button is one of the navbar's icons, not Element's gear floating at the window's right edge: that one
  * covered what lay under it (the right edge of the search forms' inputs at 720 px, which is 1440 px at
  * 200 % zoom; 新建订单's 搜索 button at 1440 px). The opened form is a fixed drawer at the right.
  */
-export function SettingsPanel({ withForm }: { withForm: boolean }) {
+export function SettingsPanel() {
   return (
-    <details className="group" data-testid="settings-panel" onKeyDown={closeDetailsOnEscape}>
-      <summary
-        className="btn border-0 px-2 list-none group-open:invisible [&::-webkit-details-marker]:hidden"
-        aria-label="系统布局设置"
-        title="系统布局设置"
-      >
-        <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
-          {withForm ? <path d="M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 0 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 0 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 0 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 0 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" fill="none" stroke="currentColor" strokeWidth="1.6" /> : null}
-        </svg>
+    // Its parts take their look from .settings-panel (tailwind.css): every page carries it.
+    <details className="settings-panel" data-testid="settings-panel" onKeyDown={closeDetailsOnEscape}>
+      <summary aria-label="系统布局设置" title="系统布局设置">
+        <Icon name="settings" className="h-5 w-5" />
       </summary>
-      {withForm ? <SettingsForm /> : null}
+      <SettingsForm />
     </details>
   );
 }
@@ -41,7 +36,7 @@ function SettingsForm() {
   // Uncontrolled inputs keep what was clicked while the save is on its way; the key remounts them
   // with the saved values when those change (e.g. 恢复默认).
   return (
-    <form key={JSON.stringify(settings)} method="post" action="/settings" className="fixed inset-y-0 right-0 z-[60] w-72 max-w-full overflow-y-auto border-l bg-white p-5 shadow-2xl" aria-label="系统布局设置">
+    <form key={JSON.stringify(settings)} method="post" action="/settings" aria-label="系统布局设置">
       <input type="hidden" name="redirect" value={location.pathname + location.search} />
       <div className="mb-4 flex items-center justify-between">
         <h2 className="font-semibold">系统布局设置</h2>
@@ -60,27 +55,27 @@ function SettingsForm() {
       </div>
       <fieldset className="mb-4">
         <legend className="mb-2 text-sm text-gray-600">主题色</legend>
-        <div className="flex flex-wrap gap-2">
+        {/* .swatches (tailwind.css) styles the choices by position: the panel is on every page. */}
+        <div className="swatches">
           {THEME_CHOICES.map((colour) => (
-            <label key={colour} className="cursor-pointer" title={colour}>
+            <label key={colour} title={colour} style={{ color: colour }}>
               <input
                 type="radio"
                 name="theme"
                 value={colour}
-                className="peer sr-only"
+                aria-label={colour}
                 defaultChecked={settings.theme.toLowerCase() === colour.toLowerCase()}
                 onChange={() => save({ theme: colour })}
               />
-              <span className="swatch" style={{ background: colour }} />
-              <span className="sr-only">{colour}</span>
+              <span />
             </label>
           ))}
         </div>
       </fieldset>
       {SWITCHES.map(({ key, label }) => (
-        <label key={key} className="mb-3 flex items-center justify-between text-sm">
+        <label key={key} className="switch">
           {label}
-          <input type="checkbox" name={key} value="true" defaultChecked={settings[key]} onChange={(e) => save({ [key]: e.target.checked })} className="h-4 w-4 accent-[var(--theme-color)]" />
+          <input type="checkbox" name={key} value="true" defaultChecked={settings[key]} onChange={(e) => save({ [key]: e.target.checked })} />
         </label>
       ))}
       <div className="mt-6 flex gap-2">

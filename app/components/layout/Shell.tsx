@@ -2,7 +2,6 @@ import { useLocation } from "@remix-run/react";
 import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { matchRoute, ROUTE_TREE, type RouteNode } from "~/navigation";
 import { useDelegatedNavigation } from "~/components/ui/delegatedNavigation";
-import { FORGET_SCRIPTED, MarkupComplete, useDeferredMarkup } from "~/lib/scripted";
 import { MessageProvider } from "~/components/ui/Message";
 import { Navbar } from "./Navbar";
 import { RealtimeToasts } from "./RealtimeToasts";
@@ -23,8 +22,6 @@ interface ShellProps {
   affixTabs: VisitedView[];
   msgNum: number;
   productTitle: string;
-  /** The document left out the menu's entries and icons, the settings form, the user menu and the row actions (`~/lib/scripted`). */
-  deferred: boolean;
   children: React.ReactNode;
 }
 
@@ -38,7 +35,7 @@ function activeMenuPath(pathname: string): string {
   return match?.node.activeMenu ?? match?.node.path ?? pathname;
 }
 
-export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitle, deferred, children }: ShellProps) {
+export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitle, children }: ShellProps) {
   const { settings } = useSettings();
   const location = useLocation();
   const drawer = useRef<HTMLInputElement>(null);
@@ -49,50 +46,42 @@ export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitl
     if (drawer.current) drawer.current.checked = false;
   }, [location.pathname]);
   const navigateOnClick = useDelegatedNavigation();
-  const complete = useDeferredMarkup(deferred);
   const collapsed = !settings.sidebarOpen;
   const header = (
     <>
-      <Navbar user={user} msgNum={msgNum} menu={menu} sidebarOpen={settings.sidebarOpen} complete={complete} />
+      <Navbar user={user} msgNum={msgNum} menu={menu} sidebarOpen={settings.sidebarOpen} />
       {settings.tagsView ? <TagsView userId={user.id} affix={affixTabs} /> : null}
     </>
   );
 
   return (
-    <MarkupComplete.Provider value={complete}>
-      <MessageProvider>
-        <UnreadContext.Provider value={{ msgNum, setMsgNum }}>
-          <div className="min-h-screen" onClick={navigateOnClick}>
-            {/* The first stop of the Tab key: past the menu and the tab bar to the page itself. */}
-            <a href="#main-content" className="skip-link" data-testid="skip-link">跳到主要内容</a>
-            <input id="sidebar-drawer" ref={drawer} type="checkbox" className="peer sr-only" aria-hidden="true" tabIndex={-1} />
-            <label htmlFor="sidebar-drawer" className="fixed inset-0 z-30 hidden bg-black/30 peer-checked:block desk:peer-checked:hidden" aria-label="关闭菜单" />
-            <aside
-              data-testid="sidebar"
-              data-collapsed={collapsed}
-              className={`fixed inset-y-0 left-0 z-40 w-[210px] -translate-x-full bg-sidebar transition-all duration-200 peer-checked:translate-x-0 desk:translate-x-0 ${collapsed ? "desk:w-[54px]" : "desk:w-[210px]"}`}
-            >
-              <Sidebar menu={menu} activePath={activeMenuPath(location.pathname)} collapsed={collapsed} showLogo={settings.sidebarLogo} productTitle={productTitle} complete={complete} />
-            </aside>
-            <div className={`flex min-h-screen flex-col transition-[margin] duration-200 ${collapsed ? "desk:ml-[54px]" : "desk:ml-[210px]"}`}>
-              {/* A popup of the header (the user menu, the settings drawer) lifts it over the page's own popups. */}
-              {settings.fixedHeader ? <div className="sticky top-0 z-20 has-[details[open]]:z-[60]">{header}</div> : header}
-              <main className="flex-1 p-3 sm:p-4 focus:outline-none" id="main-content" tabIndex={-1}>
-                {/* The page's one h1: the console's name (as the logo and the login page show it); every page's own
-                    title is the h2 under it, so the page's name is not announced twice as two headings. */}
-                <h1 className="sr-only" data-testid="page-heading">{productTitle}</h1>
-                {children}
-              </main>
-            </div>
+    <MessageProvider>
+      <UnreadContext.Provider value={{ msgNum, setMsgNum }}>
+        <div className="min-h-screen" onClick={navigateOnClick}>
+          {/* The first stop of the Tab key: past the menu and the tab bar to the page itself. */}
+          <a href="#main-content" className="skip-link" data-testid="skip-link">跳到主要内容</a>
+          <input id="sidebar-drawer" ref={drawer} type="checkbox" className="peer sr-only" aria-hidden="true" tabIndex={-1} />
+          <label htmlFor="sidebar-drawer" className="fixed inset-0 z-30 hidden bg-black/30 peer-checked:block desk:peer-checked:hidden" aria-label="关闭菜单" />
+          <aside
+            data-testid="sidebar"
+            data-collapsed={collapsed}
+            className="sidebar"
+          >
+            <Sidebar menu={menu} activePath={activeMenuPath(location.pathname)} collapsed={collapsed} showLogo={settings.sidebarLogo} productTitle={productTitle} />
+          </aside>
+          <div className={`flex min-h-screen flex-col transition-[margin] duration-200 ${collapsed ? "desk:ml-[54px]" : "desk:ml-[210px]"}`}>
+            {/* A popup of the header (the user menu, the settings drawer) lifts it over the page's own popups. */}
+            {settings.fixedHeader ? <div className="sticky top-0 z-20 has-[details[open]]:z-[60]">{header}</div> : header}
+            <main className="flex-1 p-3 sm:p-4 focus:outline-none" id="main-content" tabIndex={-1}>
+              {/* The page's one h1: the console's name (as the logo and the login page show it); every page's own
+                  title is the h2 under it, so the page's name is not announced twice as two headings. */}
+              <h1 className="sr-only" data-testid="page-heading">{productTitle}</h1>
+              {children}
+            </main>
           </div>
-          {deferred ? (
-            <noscript>
-              <link rel="stylesheet" href={FORGET_SCRIPTED} />
-            </noscript>
-          ) : null}
-          <RealtimeToasts onCount={setMsgNum} />
-        </UnreadContext.Provider>
-      </MessageProvider>
-    </MarkupComplete.Provider>
+        </div>
+        <RealtimeToasts onCount={setMsgNum} />
+      </UnreadContext.Provider>
+    </MessageProvider>
   );
 }

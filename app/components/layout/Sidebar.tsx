@@ -8,11 +8,6 @@ interface SidebarProps {
   collapsed: boolean;
   showLogo: boolean;
   productTitle: string;
-  /**
-   * False while the groups' entries and the icons of the open sidebar are left out (`~/lib/scripted`):
-   * a scripted browser renders them right after hydration. The collapsed sidebar keeps its icons (they are all it shows).
-   */
-  complete: boolean;
 }
 
 const visibleChildren = (node: RouteNode) => (node.children ?? []).filter((c) => !c.hidden);
@@ -21,7 +16,7 @@ const isActiveBranch = (node: RouteNode, active: string): boolean =>
 /** Where a menu entry links: a group goes to its default page. */
 const hrefOf = (node: RouteNode) => node.redirect ?? node.path;
 
-function LeafLink({ node, active, depth, collapsed, complete }: { node: RouteNode; active: string; depth: number; collapsed: boolean; complete: boolean }) {
+function LeafLink({ node, active, depth, collapsed }: { node: RouteNode; active: string; depth: number; collapsed: boolean }) {
   const current = node.path === active ? "page" : undefined;
   // A sub-entry is a bare link: its look (and indent) comes from `.menu-subs` in tailwind.css, since
   // the sidebar's hundred sub-entries are a large part of every page's HTML.
@@ -31,43 +26,37 @@ function LeafLink({ node, active, depth, collapsed, complete }: { node: RouteNod
       href={node.path}
       title={collapsed ? node.title : undefined}
       aria-current={current}
-      // Top-level entries name themselves for tests and tools.
-      {...(depth === 0 ? { "data-menu-level": 0, "data-menu-title": node.title } : {})}
       className={collapsed ? "menu-item menu-collapsed" : "menu-item"}
     >
-      <Icon name={node.icon ?? "table"} blank={!complete && !collapsed} />
+      <Icon name={node.icon ?? "table"} />
       {collapsed && depth === 0 ? <span className="sr-only">{node.title}</span> : <span>{node.title}</span>}
     </a>
   );
 }
 
-type MenuNodeProps = { node: RouteNode; active: string; depth: number; collapsed: boolean; complete: boolean };
+type MenuNodeProps = { node: RouteNode; active: string; depth: number; collapsed: boolean };
 
-function MenuNode({ node, active, depth, collapsed, complete }: MenuNodeProps) {
+function MenuNode({ node, active, depth, collapsed }: MenuNodeProps) {
   const children = visibleChildren(node);
-  if (!node.children) return isDynamicPath(node.path) ? null : <LeafLink node={node} active={active} depth={depth} collapsed={collapsed} complete={complete} />;
+  if (!node.children) return isDynamicPath(node.path) ? null : <LeafLink node={node} active={active} depth={depth} collapsed={collapsed} />;
   if (children.length === 0) return null;
   const open = isActiveBranch(node, active);
-  const entries = (className: string, title?: string) =>
-    complete ? (
-      <ul className={className}>
-        {title ? <li className="px-4 py-2 text-xs text-muted">{title}</li> : null}
-        {children.map((child) => (
-          <li key={child.path}>
-            <MenuNode node={child} active={active} depth={depth + 1} collapsed={false} complete={complete} />
-          </li>
-        ))}
-      </ul>
-    ) : null;
+  const entries = (className: string, title?: string) => (
+    <ul className={className}>
+      {title ? <li className="px-4 py-2 text-xs text-muted">{title}</li> : null}
+      {children.map((child) => (
+        <li key={child.path}>
+          <MenuNode node={child} active={active} depth={depth + 1} collapsed={false} />
+        </li>
+      ))}
+    </ul>
+  );
   if (collapsed && depth === 0) {
     return (
       <div className="group relative">
         <a
           href={hrefOf(node)}
           title={node.title}
-          data-menu-path={node.path}
-          data-menu-level={depth}
-          data-menu-title={node.title}
           className={`flex h-12 items-center justify-center hover:bg-sidebar-active ${open ? "text-primary-on-dark" : "text-sidebar-text"}`}
         >
           <Icon name={node.icon} />
@@ -80,11 +69,9 @@ function MenuNode({ node, active, depth, collapsed, complete }: MenuNodeProps) {
   return (
     <details open={open}>
       <summary
-        data-menu-level={depth}
-        data-menu-title={node.title}
         className={`menu-group${depth > 0 ? " menu-group-sub" : ""}${open ? " text-white" : ""}`}
       >
-        {depth === 0 ? <Icon name={node.icon} blank={!complete} /> : null}
+        {depth === 0 ? <Icon name={node.icon} /> : null}
         {/* The chevron is .menu-group::after (tailwind.css), not an SVG per group. */}
         <span>{node.title}</span>
       </summary>
@@ -144,7 +131,7 @@ function onMenuKey(event: React.KeyboardEvent<HTMLElement>) {
   next?.focus();
 }
 
-export function Sidebar({ menu, activePath, collapsed, showLogo, productTitle, complete }: SidebarProps) {
+export function Sidebar({ menu, activePath, collapsed, showLogo, productTitle }: SidebarProps) {
   return (
     <nav aria-label="主菜单" className="flex h-full flex-col" onKeyDown={onMenuKey}>
       {showLogo ? (
@@ -158,7 +145,7 @@ export function Sidebar({ menu, activePath, collapsed, showLogo, productTitle, c
           .filter((node) => !node.hidden)
           .map((node) => (
             <li key={node.path}>
-              <MenuNode node={node} active={activePath} depth={0} collapsed={collapsed} complete={complete} />
+              <MenuNode node={node} active={activePath} depth={0} collapsed={collapsed} />
             </li>
           ))}
       </ul>

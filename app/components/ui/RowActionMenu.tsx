@@ -5,11 +5,8 @@
  * row. Each action is rendered once (no phone copies in the menu; a 20-row list was 9 KB of them).
  * The menu is a `<details>`: it opens without JavaScript (the Tab key walks it); with it, it is a menu button
  * (arrow keys, `menuButton`), and a click elsewhere or a choice closes it.
- * A scripted browser's document leaves the actions out and the browser renders them right after
- * hydration (`~/lib/scripted`: a 20-row waybill list's actions were 9.4 KB of its 56 KB).
  */
 import { Children, Fragment, isValidElement, useEffect, useRef, type ReactElement, type ReactNode } from "react";
-import { useMarkupComplete } from "~/lib/scripted";
 import { menuButton } from "./disclosure";
 
 /** Inline actions before the rest go into 「更多」. */
@@ -24,8 +21,7 @@ function actionsOf(children: ReactNode): ReactElement[] {
 }
 
 export function RowActionMenu({ label, children }: { /** What the actions act on (the row's number or name), for 「更多」's accessible name. */ label: string; children: ReactNode }) {
-  const complete = useMarkupComplete();
-  const items = complete ? actionsOf(children) : [];
+  const items = actionsOf(children);
   const menu = useRef<HTMLDetailsElement>(null);
   const hasMenu = items.length > INLINE_ACTIONS;
   useEffect(() => {
@@ -49,7 +45,6 @@ export function RowActionMenu({ label, children }: { /** What the actions act on
       keys();
     };
   }, [hasMenu]);
-  if (!complete) return null;
   if (items.length === 0) return <span className="text-muted">-</span>;
   const inline = items.slice(0, INLINE_ACTIONS);
   const rest = items.slice(INLINE_ACTIONS);

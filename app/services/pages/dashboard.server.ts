@@ -7,7 +7,7 @@ import { USER_TYPE_LABELS } from "../../../contract/platforms";
 import { chartView } from "~/lib/charts.server";
 import type { ChartView } from "~/lib/chart-view";
 import { trendOption } from "~/lib/dispatch-trend";
-import { filterRoutes, ROUTE_TREE } from "~/navigation";
+import { menuFor } from "~/navigation";
 import { dispatchApi } from "~/services/dispatch.server";
 import { PlatformError } from "~/services/platform.server";
 import { pageJson } from "~/services/page-data.server";
@@ -30,7 +30,7 @@ async function dispatchFigures(user: CurrentUser): Promise<{ dashboard: FreightD
 
 export async function loadDashboard(request: Request) {
   const user = await requirePage(request);
-  const permitted = filterRoutes(ROUTE_TREE, viewerOf(user));
+  const permitted = menuFor(viewerOf(user));
   const groups = permitted
     .filter((node) => node.path !== "/dashboard" && !node.hidden)
     .map((node) => ({ title: node.title, href: node.redirect ?? node.path, icon: node.icon }));
