@@ -51,7 +51,7 @@ export function ResourceListPage({ page, toolbar, before }: { page: ListPage; to
     <section className="card" aria-labelledby="resource-list-title">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id="resource-list-title" className="page-title mb-0">{title}</h2>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           {toolbar}
           {data.data.can.create && page.links.create ? <Link to={page.links.create} className="btn btn-primary">{page.createLabel ?? `新增${def.name}`}</Link> : null}
           {data.data.can.export ? <ExportButton def={def} href={data.exportHref} /> : null}
@@ -131,7 +131,7 @@ function ExportButton({ def, href }: { def: AnyResource; href: string }) {
   if (!mayReveal) return <a href={href} className="btn" download>导出</a>;
   const [path, query = ""] = href.split("?");
   return (
-    <form method="get" action={path} className="flex items-center gap-2">
+    <form method="get" action={path} className="flex flex-wrap items-center gap-2">
       {[...new URLSearchParams(query)].map(([name, value], i) => <input key={`${name}-${i}`} type="hidden" name={name} value={value} />)}
       <label className="flex items-center gap-1 text-sm text-gray-600"><input type="checkbox" name="revealIds" value="1" />{masks.has("idCard") ? "导出完整证件号" : "导出完整手机号"}</label>
       <button type="submit" className="btn">导出</button>
