@@ -85,8 +85,13 @@ describe("systemd units", () => {
       expect(values(text, "EnvironmentFile")).toEqual(["/etc/tms/tms.env", "-/etc/tms/instance-%i.env"]);
       expect(values(text, "Restart")).toEqual(["always"]);
       expect(values(text, "Environment")[0]).toContain("TMS_ENV=production");
-      // The built JavaScript that `npm run build` produces (scripts/build-servers.mjs).
-      expect(values(text, "ExecStart")[0]).toMatch(/build\/server\/(platform\/main|scripts\/console-server)\.js/);
+      // Through scripts/node-server.sh (the memory settings), whose default entry is the built JavaScript that
+      // `npm run build` produces (scripts/build-servers.mjs), on the node the unit names.
+      const server = name.startsWith("tms-platform") ? "platform" : "console";
+      expect(values(text, "ExecStart")[0]).toBe(`/bin/sh scripts/node-server.sh ${server}`);
+      expect(values(text, "Environment")).toContain("NODE=/usr/local/bin/node");
+      const launcher = readFileSync(join(root, "scripts/node-server.sh"), "utf8");
+      expect(launcher).toMatch(new RegExp(`${server}\\)[^;]*build/server/(platform/main|scripts/console-server)\\.js`));
     });
   }
 
