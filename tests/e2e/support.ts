@@ -251,7 +251,8 @@ export async function fillForm(page: Page, def: AnyResource, scope: string) {
  * 「更多」 menu, opened first (a <details>, so it opens with JavaScript off too).
  */
 export async function clickRowAction(row: Locator, action: string | Locator) {
-  const target = typeof action === "string" ? row.getByRole("link", { name: action, exact: true }).first() : action;
+  // An inline action is a link; in an opened 「更多」 the script makes it a menu item (menuButton).
+  const target = typeof action === "string" ? row.getByRole("link", { name: action, exact: true }).or(row.getByRole("menuitem", { name: action, exact: true })).first() : action;
   await row.first().waitFor();
   if (!(await target.isVisible())) await row.locator("summary", { hasText: "更多" }).click();
   await target.click();
