@@ -5,10 +5,17 @@ import { DEFAULT_SETTINGS, normaliseSettings, type Settings } from "~/lib/settin
 const settingsCookie = createCookie("tms_settings", { path: "/", sameSite: "lax", httpOnly: false, maxAge: 365 * 24 * 3600 });
 
 export async function readSettings(request: Request): Promise<Settings> {
-  const raw = await settingsCookie.parse(request.headers.get("Cookie")).catch(() => null);
-  return normaliseSettings(raw ?? DEFAULT_SETTINGS);
+  return normaliseSettings((await rawSettings(request)) ?? DEFAULT_SETTINGS);
 }
 
-export function writeSettings(settings: Settings): Promise<string> {
-  return settingsCookie.serialize(normaliseSettings(settings));
+/** When the page made the save the cookie holds (ms; 0 for a plain form post or an older cookie). */
+export async function settingsSavedAt(request: Request): Promise<number> {
+  const savedAt = ((await rawSettings(request)) as { savedAt?: unknown } | null)?.savedAt;
+  return typeof savedAt === "number" && Number.isFinite(savedAt) ? savedAt : 0;
+}
+
+const rawSettings = (request: Request): Promise<unknown> => settingsCookie.parse(request.headers.get("Cookie")).catch(() => null);
+
+export function writeSettings(settings: Settings, savedAt = 0): Promise<string> {
+  return settingsCookie.serialize({ ...normaliseSettings(settings), ...(savedAt ? { savedAt } : {}) });
 }

@@ -15,7 +15,7 @@ export function useSettings(): { settings: Settings; save: (patch: Partial<Setti
   }
   const save = (patch: Partial<Settings> | "reset") => {
     const form = patch === "reset" ? { intent: "reset" } : { intent: "save", ...Object.fromEntries(Object.entries({ ...settings, ...patch }).map(([k, v]) => [k, String(v)])) };
-    fetcher.submit({ ...form, js: "1" }, { method: "post", action: "/settings" });
+    fetcher.submit({ ...form, js: "1", savedAt: String(Date.now()) }, { method: "post", action: "/settings" });
   };
   return { settings, save };
 }
