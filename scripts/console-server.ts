@@ -7,7 +7,7 @@
  * Chinese message in front of Remix, whose own origin check would answer it with a bare
  * 500.
  *
- *   PORT=3000 node --import tsx scripts/console-server.ts [./build/index.js]
+ *   PORT=3000 node --import tsx scripts/console-server.ts [build/console/server/index.js]
  */
 // First: it must be in place before anything loads @remix-run/router.
 import "./console-route-match-cache.js";
@@ -27,11 +27,12 @@ import { consoleTrustProxy, normaliseForwardedHeaders, trustPredicate } from "..
 import { openEventStreams } from "../app/services/sse.server";
 import { consoleLog } from "../app/services/observability.server";
 import { installObservability } from "./console-observability";
+import { CONSOLE_SERVER_BUILD } from "./console-build-paths";
 
 // The production start command: a missing TMS_ENV is production, whose settings must be complete.
 const { settings } = settingsAtStart("console");
 process.env.NODE_ENV = settings.NODE_ENV;
-const buildPath = resolve(process.argv[2] ?? "./build/index.js");
+const buildPath = resolve(process.argv[2] ?? CONSOLE_SERVER_BUILD);
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 

@@ -30,7 +30,7 @@ case "$server" in
     ;;
   console)
     flags="--max-semi-space-size=4 --max-old-space-size=1024"
-    [ $# -gt 0 ] || set -- build/server/scripts/console-server.js ./build/index.js
+    [ $# -gt 0 ] || set -- build/server/scripts/console-server.js
     ;;
   *)
     echo "usage: sh scripts/node-server.sh platform|console [entry [arguments]]" >&2

@@ -9,6 +9,7 @@ import { resolve } from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CONSOLE_BODY_MAX_BYTES } from "../../scripts/console-door.js";
+import { CONSOLE_SERVER_BUILD } from "../../scripts/console-build-paths.js";
 import { browserAs, consoleUrl } from "./support.js";
 
 interface Answer {
@@ -36,7 +37,7 @@ function post(path: string, contentType: string, body: Buffer, cookie: string): 
 
 /** Every route of the built console with an action, as a path its pattern matches (parameters set to 1). */
 async function actionPaths(): Promise<string[]> {
-  const build = (await import(pathToFileURL(resolve("build/index.js")).href)) as ServerBuild;
+  const build = (await import(pathToFileURL(resolve(CONSOLE_SERVER_BUILD)).href)) as ServerBuild;
   const pathOf = (id: string | undefined): string => {
     if (!id) return "";
     const route = build.routes[id]!;

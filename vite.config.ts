@@ -1,0 +1,49 @@
+/**
+ * The console's build: Remix's Vite plugin (docs/design/vite.md). The browser's files go to
+ * build/console/client and are served under /build/ (scripts/console-server.ts), the server's
+ * module to build/console/server/index.js (scripts/console-build.ts names it for every starter).
+ */
+import { vitePlugin as remix } from "@remix-run/dev";
+import { defineConfig } from "vite";
+import { CONSOLE_BUILD_DIRECTORY } from "./scripts/console-build-paths";
+
+// Typed loaders under single fetch: useLoaderData<typeof loader> is what turbo-stream sends.
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  // The assets' URLs, as the classic compiler had them; public/ is served by the console from where it is.
+  base: "/build/",
+  publicDir: false,
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  build: {
+    assetsInlineLimit: 0,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // A resource route has no browser code: its empty chunk is expected.
+        if (warning.code === "EMPTY_BUNDLE") return;
+        // The server's module is one program: how its dynamic imports are chunked changes nothing.
+        if (isSsrBuild && warning.plugin === "vite:reporter") return;
+        warn(warning);
+      },
+    },
+  },
+  plugins: [
+    remix({
+      buildDirectory: CONSOLE_BUILD_DIRECTORY,
+      ignoredRouteFiles: ["**/.*", "**/*.test.*"],
+      serverModuleFormat: "esm",
+      // routes: (defineRoutes) => …, for a page registry module when one takes over the file-system routes.
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_lazyRouteDiscovery: true,
+        v3_singleFetch: true,
+      },
+    }),
+  ],
+}));
