@@ -6,10 +6,6 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { preloadInPlace } from "~/components/ui/lazy";
-import { mapPageData, unpackRows, type HandoffState } from "~/lib/handoff-rows";
-
-// The document's page data came with its row lists packed (entry.server); Remix reads it as loaders sent it.
-mapPageData((window as unknown as { __remixContext: { state?: HandoffState } }).__remixContext.state, unpackRows);
 
 void preloadInPlace(document).finally(() => {
   startTransition(() => {

@@ -19,7 +19,8 @@ import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-r
 import compression from "compression";
 import express from "express";
 import { requestFromNode, sendResponse } from "./console-respond.js";
-import { bodyOf, declaredTooLarge, drainRequest, plainRefusal, refuseTooLarge } from "./console-door.js";
+import { bodyOf, declaredTooLarge, drainRequest, misdirectedData, plainRefusal, refuseTooLarge } from "./console-door.js";
+import { routeMatcher } from "./console-routes.js";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "../app/lib/same-origin";
 import { settingsAtStart } from "../contract/settings";
 import { startMemoryTrim, trimMemory } from "../contract/memory-trim";
@@ -37,6 +38,7 @@ const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
 const handle = createRequestHandler(build, process.env.NODE_ENV);
+const routesOf = routeMatcher(build);
 const trust = trustPredicate(consoleTrustProxy(process.env.TMS_TRUST_PROXY));
 const app = express();
 app.disable("x-powered-by");
@@ -74,7 +76,7 @@ app.all("*", async (req: IncomingMessage, res: ServerResponse, next: (error: unk
     if (declaredTooLarge(req)) return await refuseTooLarge(req, res);
     const body = bodyOf(req);
     const request = requestFromNode(req, res, body);
-    const response = plainRefusal(request, await handle(request, {}));
+    const response = misdirectedData(request, routesOf) ?? plainRefusal(request, await handle(request, {}));
     // What Remix left unread is read before the answer goes out, so that the client can read it.
     if (!(await drainRequest(req, body))) res.setHeader("Connection", "close");
     await sendResponse(res, response);

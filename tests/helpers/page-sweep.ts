@@ -23,7 +23,7 @@ export const DRIVER_PAGES: string[] = leafRoutes(ROUTE_TREE)
 
 const routesDir = new URL("../../app/routes", import.meta.url).pathname;
 
-/** The Remix route id of a page ("routes/_app.system.role"), for `?_data=` requests. */
+/** The Remix route id of a page ("routes/_app.system.role"), for data requests (`.data?_routes=`). */
 export function routeIdOf(path: string): string {
   const file = routeFileCandidates(path).find((candidate) => existsSync(join(routesDir, candidate)));
   if (!file) throw new Error(`no route file for ${path}`);
