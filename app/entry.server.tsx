@@ -17,6 +17,7 @@ import type { EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/ui/nonce";
+import { mapPageData, unpackRows } from "~/lib/handoff-rows";
 import { applySecurityHeaders } from "~/lib/security-headers";
 
 const ABORT_DELAY = 5_000;
@@ -44,6 +45,9 @@ function collected(done: (body: Buffer) => void): Transform {
 }
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
+  // The page data came packed (scripts/console-page-data.ts) and went into the document's data stream
+  // so; the render reads it as the loaders made it.
+  mapPageData(remixContext.staticHandlerContext as Parameters<typeof mapPageData>[0], unpackRows);
   const nonce = randomBytes(16).toString("base64");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

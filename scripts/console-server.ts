@@ -20,7 +20,8 @@ import compression from "compression";
 import express from "express";
 import { requestFromNode, sendResponse } from "./console-respond.js";
 import { bodyOf, declaredTooLarge, drainRequest, misdirectedData, plainRefusal, refuseTooLarge } from "./console-door.js";
-import { routeMatcher } from "./console-routes.js";
+import { dataRequestPath, routeMatcher } from "./console-routes.js";
+import { documentContext, withPackedPageData } from "./console-page-data.js";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "../app/lib/same-origin";
 import { settingsAtStart } from "../contract/settings";
 import { startMemoryTrim, trimMemory } from "../contract/memory-trim";
@@ -37,7 +38,7 @@ const buildPath = resolve(process.argv[2] ?? CONSOLE_SERVER_BUILD);
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
-const handle = createRequestHandler(build, process.env.NODE_ENV);
+const handle = createRequestHandler(withPackedPageData(build), process.env.NODE_ENV);
 const routesOf = routeMatcher(build);
 const trust = trustPredicate(consoleTrustProxy(process.env.TMS_TRUST_PROXY));
 const app = express();
@@ -76,7 +77,8 @@ app.all("*", async (req: IncomingMessage, res: ServerResponse, next: (error: unk
     if (declaredTooLarge(req)) return await refuseTooLarge(req, res);
     const body = bodyOf(req);
     const request = requestFromNode(req, res, body);
-    const response = misdirectedData(request, routesOf) ?? plainRefusal(request, await handle(request, {}));
+    const url = new URL(request.url);
+    const response = misdirectedData(request, routesOf) ?? plainRefusal(request, await handle(request, documentContext(url, dataRequestPath(url.pathname))));
     // What Remix left unread is read before the answer goes out, so that the client can read it.
     if (!(await drainRequest(req, body))) res.setHeader("Connection", "close");
     await sendResponse(res, response);

@@ -2,8 +2,8 @@
  * Page weight without leaving anything out: every browser gets the whole waybill list — every menu
  * entry, the user menu, the settings form and every row's actions — whether or not it ran the
  * console's scripts before (`tms_js=1`, the mark earlier versions gave such a browser to thin its
- * documents). The page data travels as single fetch streams it (turbo-stream): a row list's keys once,
- * in scripts that carry the response's nonce.
+ * documents). The page data travels packed (row lists as columns, the viewer's codes and pages as table
+ * indices) in the scripts single fetch streams it in, which carry the response's nonce.
  */
 import { parse, type HTMLElement } from "node-html-parser";
 import { describe, expect, it } from "vitest";
@@ -55,5 +55,8 @@ describe("the waybill list's document", () => {
     for (const script of dataScripts) expect(script.getAttribute("nonce")).toBeTruthy();
     const data = dataScripts.map((script) => script.text).join("");
     expect(data.split('\\"freightNo\\"')).toHaveLength(2);
+    // The rows as columns, the viewer's roles as indices (scripts/console-page-data.ts).
+    expect(data).toContain('\\"$rows\\"');
+    expect(data).toContain('\\"$in\\"');
   });
 });
