@@ -1,2 +1,7 @@
 /// <reference types="@remix-run/node" />
-/// <reference types="vite/client" />
+
+/** Vite's `?url` import (a stylesheet's URL for `links`). */
+declare module "*?url" {
+  const url: string;
+  export default url;
+}
