@@ -14,10 +14,11 @@ declare module "@remix-run/node" {
   }
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
-  // The assets' URLs, as the classic compiler had them; public/ is served by the console from where it is.
-  base: "/build/",
-  publicDir: false,
+export default defineConfig(({ command, isSsrBuild }) => ({
+  // The built assets' URLs, as the classic compiler had them; public/ is served by the console from
+  // where it is. The dev server (`npm run dev:console`) serves both itself, at the root.
+  base: command === "build" ? "/build/" : "/",
+  publicDir: command === "build" ? false : "public",
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   build: {
     assetsInlineLimit: 0,
