@@ -1,7 +1,8 @@
 /**
  * The console's build: Remix's Vite plugin (docs/design/vite.md). The browser's files go to
  * build/console/client and are served under /build/ (scripts/console-server.ts), the server's
- * module to build/console/server/index.js (scripts/console-build.ts names it for every starter).
+ * module to build/console/server/index.js (scripts/console-build-paths.ts names both for every
+ * starter, test and benchmark).
  */
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
@@ -21,7 +22,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   publicDir: command === "build" ? false : "public",
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   build: {
-    assetsInlineLimit: 0,
     rollupOptions: {
       onwarn(warning, warn) {
         // A resource route has no browser code: its empty chunk is expected.
