@@ -172,6 +172,8 @@ describe("password expiry", () => {
 describe("operation log", () => {
   it("records state-changing calls (not searches) with who, module, path and result", async () => {
     await call(platform.baseUrl, "/iam-role/search", { token: admin, body: {} });
+    // Asked for by every page the console draws: a read.
+    expect((await call(platform.baseUrl, "/sys-notification/unread-count", { token: admin, body: {} })).body.code).toBe(200);
     const create = await call(platform.baseUrl, "/iam-role", { token: admin, body: { name: "日志测试角色", userType: "ORG_USER", codes: [] } });
     expect(create.body.code).toBe(200);
     const refused = await call(platform.baseUrl, "/iam-role", { token: tenant, body: { name: "x", userType: "SYSTEM_USER", codes: [] } });
@@ -181,6 +183,8 @@ describe("operation log", () => {
     expect(rows.some((r) => r.path === "/iam-role" && r.result === "SUCCESS" && r.userName === "平台管理员")).toBe(true);
     expect(rows.some((r) => r.path === "/iam-role" && r.result === "FAIL" && r.userName === "王运营")).toBe(true);
     expect(rows.some((r) => r.path === "/iam-role/search")).toBe(false);
+    const all = await call<{ records: Array<{ path: string }> }>(platform.baseUrl, "/sys-operation-log/search", { token: admin, body: { kind: "API", size: 100 } });
+    expect(all.body.data!.records.some((r) => r.path === "/sys-notification/unread-count")).toBe(false);
   });
 
   it("accepts clicks logged in and logged out, and only SYSTEM_USER_LOG holders read it", async () => {

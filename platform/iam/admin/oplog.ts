@@ -99,8 +99,11 @@ export function moduleOf(path: string): string {
   return hit ? hit[1] : bare.split("/")[0]!.slice(0, 32);
 }
 
-/** POST calls that only read (searches, options, exports, details) are not state changes. */
-const READ_ONLY = /\/(search|options|reveal|export|select|user-info|detail|findContract|findPersonContract|findOrderContract|historyFreightSearch|getActiveUserCodeByType|latest|catalogue|info|csrf|captcha|sms-auth-code|refresh|sms)$/;
+/**
+ * POST calls that only read (searches, options, exports, details) are not state changes. The unread
+ * count is asked for by every page the console draws: logged, it wrote a row per page view.
+ */
+const READ_ONLY = /\/(search|options|reveal|export|select|user-info|detail|findContract|findPersonContract|findOrderContract|historyFreightSearch|getActiveUserCodeByType|latest|catalogue|info|csrf|captcha|sms-auth-code|refresh|sms|unread-count)$/;
 const NEVER_LOGGED = /^\/(sys-operation-log|api\/v1\/dev|health|ws|realtime)/;
 const LOGIN_PATH = "/api/v1/auth/third-class-insurance/token";
 
