@@ -56,16 +56,19 @@ export function installObservability(app: ExpressLike, build: Pick<ServerBuild, 
     const given = trusted(req.socket.remoteAddress) ? acceptableRequestId([req.headers["x-request-id"]].flat()[0]) : null;
     const requestId = given ?? randomUUID();
     res.setHeader(REQUEST_ID_HEADER, requestId);
-    if (!isProbePath(req.url)) {
+    // As it came: a mounted handler (the build's assets) strips its mount path from req.url, and the
+    // asset's path without it was matched against every route and labelled as a page.
+    const url = req.url ?? "/";
+    if (!isProbePath(url)) {
       res.once("close", () => {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         const method = req.method ?? "GET";
-        const route = routeOf((req.url ?? "/").split("?")[0]);
+        const route = routeOf(url.split("?")[0]!);
         // A client that left before the last byte: 499, as nginx writes it.
         const status = res.writableFinished ? res.statusCode : 499;
         metrics.httpRequests.inc({ method, route, status: String(status) });
         metrics.httpDuration.observe({ method, route }, ms / 1000);
-        log.info({ reqId: requestId, method, url: req.url, route, status, ms: Math.round(ms * 10) / 10, ip: req.socket.remoteAddress }, "request");
+        log.info({ reqId: requestId, method, url, route, status, ms: Math.round(ms * 10) / 10, ip: req.socket.remoteAddress }, "request");
       });
     }
     requestContext.run({ requestId }, next);

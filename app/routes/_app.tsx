@@ -9,18 +9,22 @@ import { notificationsApi } from "~/services/notifications.server";
 import { requestBranding } from "~/services/target.server";
 import { requireUser, viewerOf } from "~/services/user.server";
 
+/** The tabs every user's tab bar keeps: from the route map, which does not change while the server runs. */
+let affixTabs: Array<{ path: string; fullPath: string; title: string; affix: true }> | undefined;
+const affixTabsOf = () =>
+  (affixTabs ??= leafRoutes(ROUTE_TREE)
+    .filter((r) => r.affix)
+    .map((r) => ({ path: r.path, fullPath: r.path, title: r.title, affix: true as const })));
+
 /** The console shell: every logged-in page renders inside it (spec 2.4). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const msgNum = await notificationsApi.unreadCount(user);
-  const affixTabs = leafRoutes(ROUTE_TREE)
-    .filter((r) => r.affix)
-    .map((r) => ({ path: r.path, fullPath: r.path, title: r.title, affix: true }));
   return json(
     {
       user: { id: user.info.id, name: user.info.name, headshotUrl: user.info.headshotUrl },
       viewer: viewerOf(user),
-      affixTabs,
+      affixTabs: affixTabsOf(),
       msgNum,
       productTitle: requestBranding(request).title,
     },

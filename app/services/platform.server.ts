@@ -2,7 +2,7 @@
  * The console's one HTTP wrapper around the platform (spec 7, 8). Every call to the platform goes
  * through `platformFetch`; one client module per platform service sits on top of it.
  */
-import { fetch as undiciFetch } from "undici";
+import { fetch as undiciFetch, request as undiciRequest } from "undici";
 import { sharedRotations } from "./rotations.server";
 import { consoleMetrics, currentRequestId, platformPathLabel } from "./observability.server";
 
@@ -10,6 +10,10 @@ import { consoleMetrics, currentRequestId, platformPathLabel } from "./observabi
  * undici's fetch, not the global one: remix-serve replaces the global fetch with
  * @remix-run/web-fetch, which opens a new TCP connection for every call and converts streams through
  * Node streams. undici keeps connections to the platform alive; each page makes two or three calls.
+ * Only a raw call (a file the console passes on) needs a web Response; every other call goes through
+ * undici's `request`, on the same kept-alive connections, without fetch's Request, Headers and web
+ * streams (a string body went through a web stream of its own), which cost the console more than
+ * the rest of the call.
  */
 const fetchPlatform = undiciFetch as unknown as typeof fetch;
 export interface Tokens {
@@ -86,7 +90,48 @@ function buildUrl(target: PlatformTarget, path: string, query?: CallOptions["que
   return url.toString();
 }
 
-async function send(target: PlatformTarget, accessToken: string | undefined, options: CallOptions): Promise<Response> {
+/** What the platform answered, whichever client read it. */
+interface Reply {
+  status: number;
+  contentType: string;
+  /** The body as JSON, or null when it is not JSON. */
+  json(): Promise<Record<string, unknown> | null>;
+  /** Reads the body to its end unused, so that the connection serves the next call. */
+  discard(): Promise<void>;
+  /** A raw call's web Response, to pass on as it is. */
+  response?: Response;
+}
+
+async function parsed(read: () => Promise<unknown>): Promise<Record<string, unknown> | null> {
+  try {
+    return (await read()) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+function replyOfResponse(response: Response): Reply {
+  return {
+    status: response.status,
+    contentType: response.headers.get("content-type") ?? "",
+    json: () => parsed(() => response.json()),
+    discard: async () => void (await response.body?.cancel()),
+    response,
+  };
+}
+
+type RequestResult = Awaited<ReturnType<typeof undiciRequest>>;
+function replyOfRequest(result: RequestResult): Reply {
+  const type = result.headers["content-type"];
+  return {
+    status: result.statusCode,
+    contentType: (Array.isArray(type) ? type[0] : type) ?? "",
+    json: () => parsed(() => result.body.json()),
+    discard: () => result.body.dump(),
+  };
+}
+
+async function send(target: PlatformTarget, accessToken: string | undefined, options: CallOptions): Promise<Reply> {
   const headers: Record<string, string> = { "X-Platform": target.platformId, Accept: "application/json", ...options.headers };
   // Set, never appended or taken from the caller's headers: the one address the console computed.
   delete headers["x-forwarded-for"];
@@ -109,23 +154,16 @@ async function send(target: PlatformTarget, accessToken: string | undefined, opt
   const timeout = AbortSignal.timeout(options.raw || options.long ? (target.longTimeoutMs ?? target.timeoutMs) : target.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const method = options.method ?? "POST";
+  const url = buildUrl(target, options.path, options.query);
   const stopTimer = consoleMetrics().platformCalls.startTimer({ method, path: platformPathLabel(options.path) });
   try {
-    const response = await fetchPlatform(buildUrl(target, options.path, options.query), { method, headers, body, signal });
-    stopTimer({ status: String(response.status) });
-    return response;
+    const reply = options.raw ? replyOfResponse(await fetchPlatform(url, { method, headers, body, signal })) : replyOfRequest(await undiciRequest(url, { method, headers, body, signal }));
+    stopTimer({ status: String(reply.status) });
+    return reply;
   } catch (error) {
     stopTimer({ status: "0" });
     const timedOut = error instanceof DOMException && error.name === "TimeoutError";
     throw new PlatformError("network", timedOut ? MESSAGES.timeout : MESSAGES.unreachable, 0, 0, !!options.silent);
-  }
-}
-
-async function readJson(response: Response): Promise<Record<string, unknown> | null> {
-  try {
-    return (await response.json()) as Record<string, unknown>;
-  } catch {
-    return null;
   }
 }
 
@@ -186,26 +224,28 @@ export async function platformFetch<T>(target: PlatformTarget, session: Session,
       }
       throw new PlatformError("unauthorized", "登录已失效，请重新登录", 401, 401, silent);
     }
-    await response.body?.cancel();
+    await response.discard();
     session.tokens = fresh;
     session.onTokens?.(fresh);
     response = await send(target, fresh.accessToken, options);
   }
   if (response.status === 401) {
-    const body = await readJson(response);
+    const body = await response.json();
     throw new PlatformError("unauthorized", String(body?.errorMsg ?? "登录已失效，请重新登录"), 401, 401, silent);
   }
-  if (response.status === 403) throw new PlatformError("forbidden", MESSAGES.forbidden, 403, 403, silent);
-  if (response.status === 404) throw new PlatformError("not-found", MESSAGES.notFound, 404, 404, silent);
-  if (!response.ok) {
-    const body = await readJson(response);
+  if (response.status === 403 || response.status === 404) {
+    await response.discard();
+    throw response.status === 403 ? new PlatformError("forbidden", MESSAGES.forbidden, 403, 403, silent) : new PlatformError("not-found", MESSAGES.notFound, 404, 404, silent);
+  }
+  if (response.status < 200 || response.status > 299) {
+    const body = await response.json();
     const message = typeof body?.errorMsg === "string" && body.errorMsg ? body.errorMsg : `请求失败（HTTP ${response.status}）`;
     throw new PlatformError("http", message, response.status, Number(body?.code ?? response.status), silent);
   }
-  if (options.raw && !(response.headers.get("content-type") ?? "").includes("application/json")) {
-    return response as unknown as T;
+  if (response.response && !response.contentType.includes("application/json")) {
+    return response.response as unknown as T;
   }
-  const body = await readJson(response);
+  const body = await response.json();
   if (!body || body.code !== 200) {
     const message = typeof body?.message === "string" && body.message ? body.message : MESSAGES.fallback;
     throw new PlatformError("business", message, response.status, Number(body?.code ?? 0), silent, body?.data ?? null);

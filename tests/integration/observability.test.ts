@@ -76,6 +76,8 @@ async function startConsole(platformUrl: string) {
   const { settings } = readSettings({ TMS_PLATFORM_URL: platformUrl }, "console");
   const build = { publicPath: "/build/", routes: { root: { id: "root", path: "" }, "routes/page": { id: "routes/page", parentId: "root", path: "page/:id" } } } as never;
   const observability = installObservability(app, build, settings, pino({ base: { service: "console" } }, consoleLogLines.stream));
+  // As the build's assets are served: a handler mounted at the public path, which strips it from req.url.
+  app.use("/build/", (_req: unknown, res: { end(body: string): void }) => res.end("asset"));
   app.get("/page/:id", async (_req: unknown, res: { json(body: unknown): void; status(code: number): { json(body: unknown): void } }) => {
     try {
       const data = await platformFetch<{ csrfToken: string }>({ baseUrl: platformUrl, platformId: "A", timeoutMs: 5_000 }, { tokens: null }, { path: "/api/v1/auth/csrf", body: { clientId: "obs" } });
@@ -162,6 +164,10 @@ describe("the console", () => {
       // An id from an untrusted peer (TMS_TRUST_PROXY unset: nobody) is replaced.
       const forged = await fetch(`${consoleApp.url}/page/8`, { headers: { "X-Request-Id": "from-a-visitor" } });
       expect(forged.headers.get("x-request-id")).not.toBe("from-a-visitor");
+      // An asset is labelled as one, by the path it came with (without its mount path it would match a page).
+      const asset = await fetch(`${consoleApp.url}/build/page/9.js`);
+      expect(await asset.text()).toBe("asset");
+      expect(consoleLogLines.lines.filter((l) => l.reqId === asset.headers.get("x-request-id"))).toMatchObject([{ msg: "request", url: "/build/page/9.js", route: "assets" }]);
       // Probes are not logged.
       const lines = consoleLogLines.lines.length;
       expect((await fetch(`${consoleApp.url}/healthz`)).status).toBe(200);
