@@ -136,6 +136,10 @@ export interface FreightsTable extends Scoped, WriteColumns {
   comments: Generated<number>;
   comment_score: Generated<number>;
   appeals: Generated<number>;
+  /** Decided by a trigger when the driver or vehicle is set (migration 0055): never written by the application. */
+  dispatch_capacity: Generated<number | null>;
+  dispatch_expired: Generated<number>;
+  dispatch_mismatch: Generated<number>;
   contract_no: string;
   dispatcher_user_id: number | null;
   dispatcher_name: string;
