@@ -255,7 +255,8 @@ export async function generateBulk(databaseUrl: string, options: { waybills: num
 
   const r = new Random(options.seed);
   // What the dispatch trigger (migration 0055) decides, which PostgreSQL's COPY (triggers off) does not
-  // run: the vehicle's capacity; the bulk drivers hold no licence dates and drive their own vehicle.
+  // run: the vehicle's capacity; the bulk drivers hold no licence dates, drive their own vehicle and
+  // belong to no fleet, and the bulk ships to no shipowner, so each carrier is his own supplier.
   const capacityOf = new Map<number, number>();
   const now = Date.now();
   const at = new Date(now).toISOString();
@@ -340,7 +341,7 @@ export async function generateBulk(databaseUrl: string, options: { waybills: num
       const life = simulateWaybill(r, { way, createdAt, plannedWeight: planned, unitPrice: order.unitPrice, now });
       if (life.status !== "CANCELLED") order.dispatched += planned;
       const carrier = r.pick(pool);
-      const dispatched = way === "ROAD" ? { dispatch_capacity: capacityOf.get(carrier.conveyanceId) } : {};
+      const dispatched = { dispatch_capacity: way === "ROAD" ? capacityOf.get(carrier.conveyanceId) : null, supplier_kind: "CARRIER", supplier: carrier.name };
       return { id, ...waybillRow(org, { order, carrier, freightNo, createdAt, planned, life }, org.dispatcher.userId, org.dispatcher.name, now), ...dispatched } as Row;
     });
     if (order.dispatched === 0 && order.extra === 0) order.extra = loadWeight(r, way);

@@ -61,7 +61,7 @@ import { fillPlaceRegions, PLACE_REGION_TABLES } from "../db/place-regions.js";
 import { sealStoredIds } from "../db/personal.js";
 import { sealStoredReports } from "../submission/card-field.js";
 import type { Kysely } from "kysely";
-import { decideDispatchFacts } from "../db/migrations/0055_waybill_risk_stats.js";
+import { decideDispatchFacts } from "../db/migrations/0055_dispatch_facts.js";
 
 /** The seeders write ID numbers as the people typed them; the demo database keeps them sealed, as the platform writes them (platform/db/personal.ts). */
 async function sealPersonalNumbers(db: Db): Promise<void> {

@@ -4,7 +4,15 @@ import { freightFilterSchema, type FreightDashboard, type FreightSearchResult } 
 import { addDays, chinaDayEnd, chinaDayStart } from "../../contract/units.js";
 import { LIST_STATS_KEYS, LIST_STATS_MEASURES, listStatsContributions } from "../../platform/db/migrations/0042_waybill_list_stats.js";
 import { KEY_STATS_KEYS, KEY_STATS_MEASURES, keyStatsContributions } from "../../platform/db/migrations/0044_waybill_key_stats.js";
-import { RISK_STATS_KEYS, RISK_STATS_MEASURES, riskStatsContributions, waybillRiskStatsMigration } from "../../platform/db/migrations/0055_waybill_risk_stats.js";
+import {
+  dispatchFactsMigration,
+  RISK_STATS_KEYS,
+  RISK_STATS_MEASURES,
+  riskStatsContributions,
+  SUPPLIER_STATS_KEYS,
+  SUPPLIER_STATS_MEASURES,
+  supplierStatsContributions,
+} from "../../platform/db/migrations/0055_dispatch_facts.js";
 import type { DialectName } from "../../platform/db/index.js";
 import { listTotalsFromSummary, listTotalsLive } from "../../platform/freight/search.js";
 import type { CallerScope } from "../../platform/scope.js";
@@ -34,11 +42,13 @@ const normaliseWith = (keys: Keys, measures: Keys) => (rows: Row[]) =>
     .sort((a, b) => keyOf(keys)(a).localeCompare(keyOf(keys)(b)));
 
 type Contributions = (dialect: DialectName, r: string, sign: 1 | -1, from?: string) => string;
-const SUMMARIES: Record<"daily" | "list" | "key" | "risk", { table: "waybill_daily_stats" | "waybill_list_stats" | "waybill_key_stats" | "waybill_risk_stats"; keys: Keys; measures: Keys; contributions: Contributions }> = {
+type SummaryTable = "waybill_daily_stats" | "waybill_list_stats" | "waybill_key_stats" | "waybill_risk_stats" | "waybill_supplier_stats";
+const SUMMARIES: Record<"daily" | "list" | "key" | "risk" | "supplier", { table: SummaryTable; keys: Keys; measures: Keys; contributions: Contributions }> = {
   daily: { table: "waybill_daily_stats", keys: DAILY_STATS_KEYS, measures: DAILY_STATS_MEASURES, contributions: dailyStatsContributions },
   list: { table: "waybill_list_stats", keys: LIST_STATS_KEYS, measures: LIST_STATS_MEASURES, contributions: listStatsContributions },
   key: { table: "waybill_key_stats", keys: KEY_STATS_KEYS, measures: KEY_STATS_MEASURES, contributions: keyStatsContributions },
   risk: { table: "waybill_risk_stats", keys: RISK_STATS_KEYS, measures: RISK_STATS_MEASURES, contributions: riskStatsContributions },
+  supplier: { table: "waybill_supplier_stats", keys: SUPPLIER_STATS_KEYS, measures: SUPPLIER_STATS_MEASURES, contributions: supplierStatsContributions },
 };
 type Summaries = Record<keyof typeof SUMMARIES, Row[]>;
 
@@ -63,7 +73,7 @@ async function freshAggregate(): Promise<Summaries> {
   }
   return out;
 }
-const EMPTY: Summaries = { daily: [], list: [], key: [], risk: [] };
+const EMPTY: Summaries = { daily: [], list: [], key: [], risk: [], supplier: [] };
 
 /** Filters the list's summary answers (count and sums), and some it must leave to `freights`. */
 const listFilters = () => {
@@ -133,6 +143,8 @@ const REPORTS = [
   ["goodsStatistics", { ...range, freightWay: "WATER" }],
   ["waybillRisk", range],
   ["waybillRisk", { ...range, period: "MONTH", freightWay: "ROAD" }],
+  ["supplier", range],
+  ["supplier", { ...range, freightWay: "WATER" }],
 ] as const;
 const ACCOUNTS: Account[] = ["SYSTEM_USER", "TENANT_USER", "ORG_USER"];
 /** The waybill list's first page (POST /tms-freight/search) with filters the summary serves. */
@@ -166,6 +178,7 @@ describe(`daily summary (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"
     expect(rows.daily.length).toBeGreaterThan(10);
     expect(rows.key.length).toBeGreaterThan(10);
     expect(rows.risk.length).toBeGreaterThan(10);
+    expect(new Set(rows.supplier.map((r) => r.supplier_kind))).toEqual(new Set(["FLEET", "SHIPOWNER", "CARRIER"]));
     expect(rows).toEqual(await freshAggregate());
     await expectListTotalsServed();
   });
@@ -210,15 +223,15 @@ describe(`daily summary (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"
     await expectListTotalsServed();
   });
 
-  it("keeps 运单风险's figures through track points, an appeal and a change of vehicle, with the vehicle's and driver's facts decided at dispatch", async () => {
+  it("keeps 运单风险's and 供应商统计's figures through track points, an appeal, a comment and a change of carrier, with the carrier's facts decided at dispatch", async () => {
     const db = f.p.db.kysely;
     const [a, b] = await dispatchFresh(f, { count: 2, plannedWeight: 30_000 });
     await driveTo(f, a!.id, "UNLOADED");
     const facts = (id: number) =>
-      db.selectFrom("freights").select(["vehicle_id", "dispatch_capacity", "dispatch_expired", "dispatch_mismatch"]).where("id", "=", id).executeTakeFirstOrThrow();
+      db.selectFrom("freights").select(["vehicle_id", "driver_id", "dispatch_capacity", "dispatch_expired", "dispatch_mismatch", "supplier_kind", "supplier", "carrier_name"]).where("id", "=", id).executeTakeFirstOrThrow();
     const decided = await facts(a!.id);
     const vehicle = await db.selectFrom("freight_vehicles").select(["id", "load_capacity"]).where("id", "=", decided.vehicle_id!).executeTakeFirstOrThrow();
-    expect(decided).toMatchObject({ dispatch_capacity: vehicle.load_capacity, dispatch_expired: 0, dispatch_mismatch: 0 });
+    expect(decided).toMatchObject({ dispatch_capacity: vehicle.load_capacity, dispatch_expired: 0, dispatch_mismatch: 0, supplier_kind: "CARRIER", supplier: decided.carrier_name });
 
     // 轨迹缺失 until the tenth point, 申诉 from the first appeal: the summary moves when a threshold is crossed.
     const point = (i: number) => ({ freight_id: a!.id, lat: 31.8 + i / 1000, lng: 117.2, speed: 40, recorded_at: new Date(Date.now() - i * 60_000).toISOString() });
@@ -228,7 +241,20 @@ describe(`daily summary (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"
     }
     const { id: _id, ...appeal } = await db.selectFrom("risk_appeals").selectAll().limit(1).executeTakeFirstOrThrow();
     await db.insertInto("risk_appeals").values({ ...appeal, freight_id: a!.id, freight_no: a!.freightNo, appeal_no: `${appeal.appeal_no}T` }).execute();
+    const { id: _comment, ...comment } = await db.selectFrom("freight_comments").selectAll().limit(1).executeTakeFirstOrThrow();
+    await db.insertInto("freight_comments").values({ ...comment, freight_id: a!.id, score: 3 }).execute();
     expect(await summary()).toEqual(await freshAggregate());
+
+    // The driver joins a fleet after the dispatch: his earlier waybill stays his own; one he is given now is the fleet's.
+    const leader = await db.selectFrom("fleet_leaders").select(["id", "fleet_name"]).limit(1).executeTakeFirstOrThrow();
+    await db.updateTable("freight_drivers").set({ fleet_leader_id: leader.id }).where("id", "=", decided.driver_id!).execute();
+    expect(await facts(a!.id)).toEqual(decided);
+    const { driver_id: ownDriver } = await facts(b!.id);
+    await db.updateTable("freights").set({ driver_id: decided.driver_id }).where("id", "=", b!.id).execute();
+    expect(await facts(b!.id)).toMatchObject({ supplier_kind: "FLEET", supplier: leader.fleet_name });
+    expect(await summary()).toEqual(await freshAggregate());
+    await db.updateTable("freight_drivers").set({ fleet_leader_id: null }).where("id", "=", decided.driver_id!).execute();
+    await db.updateTable("freights").set({ driver_id: ownDriver }).where("id", "=", b!.id).execute();
 
     // The vehicle changes after the dispatch: the waybill keeps what was decided then.
     const fleet = await db.selectFrom("freight_vehicles").select(["license_valid_to", "driver_id"]).where("id", "=", vehicle.id).executeTakeFirstOrThrow();
@@ -281,7 +307,7 @@ describe(`daily summary (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"
   it("upgrading a database that holds waybills: 0055 empties the other summaries, and the backfill refills all four before any serves", async () => {
     const before = await figures();
     const db = f.p.db.kysely;
-    const migration = waybillRiskStatsMigration(f.p.db.dialect);
+    const migration = dispatchFactsMigration(f.p.db.dialect);
     await migration.down!(db as never);
     await migration.up(db as never);
     expect(await dailyStatsReady(db)).toBe(false);

@@ -174,7 +174,7 @@ export async function dropSummaryTriggers(db: Kysely<unknown>, dialect: DialectN
 }
 
 /** The type of each key column the summaries use (ids are bigint on PostgreSQL). */
-const SUMMARY_KEY_TYPES: Record<string, "varchar(8)" | "varchar(10)" | "varchar(16)" | "varchar(64)" | "big"> = {
+const SUMMARY_KEY_TYPES: Record<string, "varchar(8)" | "varchar(10)" | "varchar(16)" | "varchar(64)" | "varchar(128)" | "big"> = {
   platform_id: "varchar(8)",
   tenant_id: "big",
   org_id: "big",
@@ -183,6 +183,8 @@ const SUMMARY_KEY_TYPES: Record<string, "varchar(8)" | "varchar(10)" | "varchar(
   status: "varchar(16)",
   kind: "varchar(10)",
   key: "varchar(64)",
+  supplier_kind: "varchar(10)",
+  supplier: "varchar(128)",
 };
 
 /** Creates a summary table `name`: its keys (not null, the primary key in their order) and its measures (0 by default). */
