@@ -37,7 +37,6 @@ const DISPATCH_FACTS = {
   supplier_kind: (r: string) => `case when exists (select 1 ${fleetOf(r)}) then 'FLEET' when exists (select 1 ${shipownerOf(r)}) then 'SHIPOWNER' else 'CARRIER' end`,
   supplier: (r: string) => `coalesce((select fl.fleet_name ${fleetOf(r)}), (select so.name ${shipownerOf(r)}), ${r}.carrier_name)`,
 } as const;
-export type DispatchFact = keyof typeof DISPATCH_FACTS;
 /** The waybill's carrier: setting or changing any of these decides the facts again. */
 const DISPATCHED_BY = ["driver_id", "vehicle_id", "ship_id", "carrier_name"];
 
