@@ -254,6 +254,10 @@ export async function generateBulk(databaseUrl: string, options: { waybills: num
   const writer = isSqlite ? await sqliteWriter(resolve(databaseUrl.replace(/^file:/, ""))) : await postgresWriter(db, databaseUrl);
 
   const r = new Random(options.seed);
+  // What the dispatch trigger (migration 0055) decides, which PostgreSQL's COPY (triggers off) does not
+  // run: the vehicle's capacity; the bulk drivers hold no licence dates, drive their own vehicle and
+  // belong to no fleet, and the bulk ships to no shipowner, so each carrier is his own supplier.
+  const capacityOf = new Map<number, number>();
   const now = Date.now();
   const at = new Date(now).toISOString();
   const ids = {
@@ -297,6 +301,7 @@ export async function generateBulk(databaseUrl: string, options: { waybills: num
       while (taken.plates.has(plate)) plate = plateNo(r);
       taken.plates.add(plate);
       const vehicle = { id: ids.vehicle++, ...scoped, plate_no: plate, vehicle_type: r.pick(VEHICLE_TYPES), load_capacity: r.int(35, 49) * 1000, driver_id: driver.id, created_at: at };
+      capacityOf.set(vehicle.id, vehicle.load_capacity);
       await writer.add("freight_drivers", driver);
       await writer.add("freight_vehicles", vehicle);
       org.road.push({ way: "ROAD", personId: driver.id, conveyanceId: vehicle.id, userId: null, name: driver.name, mobile: driver.mobile, conveyance: plate });
@@ -335,7 +340,9 @@ export async function generateBulk(databaseUrl: string, options: { waybills: num
       const freightNo = `YD${chinaCompactDate(createdAt)}9${String(id).padStart(7, "0")}`;
       const life = simulateWaybill(r, { way, createdAt, plannedWeight: planned, unitPrice: order.unitPrice, now });
       if (life.status !== "CANCELLED") order.dispatched += planned;
-      return { id, ...waybillRow(org, { order, carrier: r.pick(pool), freightNo, createdAt, planned, life }, org.dispatcher.userId, org.dispatcher.name, now) } as Row;
+      const carrier = r.pick(pool);
+      const dispatched = { dispatch_capacity: way === "ROAD" ? capacityOf.get(carrier.conveyanceId) : null, supplier_kind: "CARRIER", supplier: carrier.name };
+      return { id, ...waybillRow(org, { order, carrier, freightNo, createdAt, planned, life }, org.dispatcher.userId, org.dispatcher.name, now), ...dispatched } as Row;
     });
     if (order.dispatched === 0 && order.extra === 0) order.extra = loadWeight(r, way);
     const planned = order.dispatched + order.extra;

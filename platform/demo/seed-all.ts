@@ -37,6 +37,7 @@ const seeders: Array<(db: Db, ids: SeedIds) => Promise<void>> = [
   seedOnboarded,
   seedPlaceRegions,
   sealPersonalNumbers,
+  decideSeededDispatches,
 ];
 import { seedSubmission } from "../submission/seed.js";
 import { seedFleet } from "../fleet/seed.js";
@@ -56,11 +57,20 @@ import { fillPlaceRegions, PLACE_REGION_TABLES } from "../db/place-regions.js";
 import { sealStoredIds } from "../db/personal.js";
 import { sealStoredReports } from "../submission/card-field.js";
 import type { Kysely } from "kysely";
+import { decideDispatchFacts } from "../db/migrations/0055_dispatch_facts.js";
 
 /** The seeders write ID numbers as the people typed them; the demo database keeps them sealed, as the platform writes them (platform/db/personal.ts). */
 async function sealPersonalNumbers(db: Db): Promise<void> {
   await sealStoredIds(db.kysely as Kysely<unknown>);
   await sealStoredReports(db.kysely as Kysely<unknown>);
+}
+
+/**
+ * The demo fleet is fitted after the waybills that use it (capacities raised, licences dated): the
+ * seeded waybills' dispatch facts (migration 0055) are decided from the fleet as the demo has it.
+ */
+async function decideSeededDispatches(db: Db): Promise<void> {
+  await decideDispatchFacts(db.kysely as Kysely<unknown>);
 }
 
 /** The demo orders and waybills are written with addresses: their 区划 come from them (place-regions.ts). */

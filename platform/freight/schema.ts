@@ -2,6 +2,7 @@ import type { SealedColumns } from "../db/personal.js";
 import type { Generated } from "kysely";
 import type { FreightAction, FreightStatus, FreightWay } from "../../contract/freight.js";
 import type { WriteColumns } from "../resources/schema.js";
+import type { SupplierKind } from "../db/migrations/0055_dispatch_facts.js";
 import { tableOf, type TableOf } from "../resources/table-of.js";
 import { captain } from "../../contract/resources/captain.js";
 import { driver } from "../../contract/resources/driver.js";
@@ -136,6 +137,12 @@ export interface FreightsTable extends Scoped, WriteColumns {
   comments: Generated<number>;
   comment_score: Generated<number>;
   appeals: Generated<number>;
+  /** Decided by a trigger from the carrier's records at dispatch (migration 0055): never written by the application. */
+  dispatch_capacity: Generated<number | null>;
+  dispatch_expired: Generated<number>;
+  dispatch_mismatch: Generated<number>;
+  supplier_kind: Generated<SupplierKind>;
+  supplier: Generated<string>;
   contract_no: string;
   dispatcher_user_id: number | null;
   dispatcher_name: string;

@@ -45,14 +45,14 @@ interface ListTotals extends FreightSums {
 }
 
 /**
- * The filter's count and footer sums from the list's summary (migration 0042, design/reports.md "The
- * list's count and sums"), or null when it cannot answer them exactly: an individual carrier (the
- * summary has no carrier key), a filter other than status, way and creation dates, or the backfill not
- * done. Same rows as filteredFreights: the scope rule on the same columns, the way forced to ROAD for a
- * caller without water transport, and createdFrom/createdTo (China days, `chinaDayStart(from) <=
- * created_at < chinaDayEnd(to)`) are exactly the creation days from..to, which the summary is keyed by.
+ * The filter's rows of the list's summary (migration 0042, design/reports.md "The list's count and
+ * sums", alias s), or null when it cannot answer exactly: an individual carrier (the summary has no
+ * carrier key), a filter other than status, way and creation dates, or the backfill not done. Same
+ * waybills as filteredFreights: the scope rule on the same columns, the way forced to ROAD for a caller
+ * without water transport, and createdFrom/createdTo (China days, `chinaDayStart(from) <= created_at <
+ * chinaDayEnd(to)`) are exactly the creation days from..to, which the summary is keyed by.
  */
-export async function listTotalsFromSummary(db: Kysely<Database>, scope: CallerScope, requested: FreightFilter): Promise<ListTotals | null> {
+async function listStatsOf(db: Kysely<Database>, scope: CallerScope, requested: FreightFilter) {
   if (Object.entries(requested).some(([key, value]) => !SUMMARY_FILTERS.has(key) && !absent(value))) return null;
   if (!(await summaryServes(db, scope))) return null;
   const filter = scope.water ? requested : { ...requested, freightWay: "ROAD" as const };
@@ -61,10 +61,32 @@ export async function listTotalsFromSummary(db: Kysely<Database>, scope: CallerS
   if (filter.status) query = query.where("s.status", "in", filter.status);
   if (filter.createdFrom) query = query.where("s.day", ">=", filter.createdFrom);
   if (filter.createdTo) query = query.where("s.day", "<=", filter.createdTo);
-  const row = await query
-    .select([sql<number>`coalesce(sum(s.waybills), 0)`.as("total"), ...footerSums("s.")])
-    .executeTakeFirstOrThrow();
+  return query;
+}
+
+/** The filter's count and footer sums from the list's summary, or null when it cannot answer them (listStatsOf). */
+export async function listTotalsFromSummary(db: Kysely<Database>, scope: CallerScope, requested: FreightFilter): Promise<ListTotals | null> {
+  const stats = await listStatsOf(db, scope, requested);
+  if (!stats) return null;
+  const row = await stats.select([sql<number>`coalesce(sum(s.waybills), 0)`.as("total"), ...footerSums("s.")]).executeTakeFirstOrThrow();
   return numbers(row);
+}
+
+/**
+ * Where the row at `offset` of the newest-first list lies: its China creation day and how many of the
+ * filter's waybills were created on later days, from the list's summary (one row per day, not one per
+ * waybill); null when the summary cannot answer the filter or the offset is past the end.
+ */
+export async function creationDayAt(db: Kysely<Database>, scope: CallerScope, filter: FreightFilter, offset: number): Promise<{ day: string; newer: number } | null> {
+  const stats = await listStatsOf(db, scope, filter);
+  if (!stats) return null;
+  const days = await stats.select(["s.day", sql<number>`sum(s.waybills)`.as("waybills")]).groupBy("s.day").orderBy("s.day", "desc").execute();
+  let newer = 0;
+  for (const { day, waybills } of days) {
+    if (newer + Number(waybills) > offset) return { day, newer };
+    newer += Number(waybills);
+  }
+  return null;
 }
 
 /** The filter's count and footer sums aggregated from `freights` (what the summary must equal). */
@@ -78,7 +100,7 @@ export async function listTotalsLive(db: Kysely<Database>, scope: CallerScope, f
 /** The driver's text or bigint figures as numbers, each key of the totals. */
 const numbers = (row: Record<string, unknown>): ListTotals => Object.fromEntries(["total", ...Object.keys(SUM_COLUMNS)].map((key) => [key, Number(row[key])])) as unknown as ListTotals;
 
-/** From this offset on, a page waits for the total to read from whichever end of the result is nearer. */
+/** From this offset on, a page is read from the creation day that holds it, or from whichever end of the result is nearer. */
 export const DEEP_PAGE_OFFSET = 10_000;
 
 export async function searchFreights(
@@ -90,20 +112,26 @@ export async function searchFreights(
 ): Promise<FreightSearchResult> {
   const totalsOf = async () => (await listTotalsFromSummary(db, scope, filter)) ?? (await listTotalsLive(db, scope, filter));
   const offset = offsetOf(current, size);
-  const newestFirst = () => filteredFreights(db, scope, filter).selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(size).offset(offset).execute();
+  const newestFirst = (query: ReturnType<typeof filteredFreights>, skip: number) => query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(size).offset(skip).execute();
   if (offset < deepPageOffset) {
-    const [{ total, ...sums }, rows] = await Promise.all([totalsOf(), newestFirst()]);
+    const [{ total, ...sums }, rows] = await Promise.all([totalsOf(), newestFirst(filteredFreights(db, scope, filter), offset)]);
     return { records: await toFreightRecords(db, rows, scope.type), total, current, size, sums };
   }
-  // OFFSET reads and drops every row before the page, so a page in the older half of a large result
-  // (the last page of ten million waybills) is read oldest first from the other end, then turned back.
-  const { total, ...sums } = await totalsOf();
-  const fromOldest = total - offset - size;
-  const rows =
-    offset >= total || fromOldest >= offset
-      ? await newestFirst()
-      : (await filteredFreights(db, scope, filter).selectAll().orderBy("created_at", "asc").orderBy("id", "asc").limit(Math.min(size, total - offset)).offset(Math.max(0, fromOldest)).execute()).reverse();
-  return { records: await toFreightRecords(db, rows, scope.type), total, current, size, sums };
+  const [{ total, ...sums }, at] = await Promise.all([totalsOf(), creationDayAt(db, scope, filter, offset)]);
+  const rows = async () => {
+    // OFFSET reads and drops every row before the page. When the list's summary answers the filter,
+    // the page starts at the end of the creation day that holds its first row (the later days are
+    // skipped by the index and counted from the summary): at most one day's waybills at any depth.
+    if (at) return newestFirst(filteredFreights(db, scope, filter).where("created_at", "<", chinaDayEnd(at.day)), offset - at.newer);
+    if (offset >= total) return [];
+    // Otherwise a page in the older half of a large result is read oldest first from the other end,
+    // then turned back.
+    const fromOldest = total - offset - size;
+    if (fromOldest >= offset) return newestFirst(filteredFreights(db, scope, filter), offset);
+    const oldestFirst = filteredFreights(db, scope, filter).selectAll().orderBy("created_at", "asc").orderBy("id", "asc");
+    return (await oldestFirst.limit(Math.min(size, total - offset)).offset(Math.max(0, fromOldest)).execute()).reverse();
+  };
+  return { records: await toFreightRecords(db, await rows(), scope.type), total, current, size, sums };
 }
 
 /** Where a keyset walk through a newest-first result stands: after this row. */

@@ -1,7 +1,8 @@
 /**
  * The daily summary of the waybills (`waybill_daily_stats`, migration 0041; docs/design/reports.md), the
- * list's summary (`waybill_list_stats`, 0042) and the summary by place and cargo (`waybill_key_stats`,
- * 0044): the backfill that fills all three in id ranges, and the readers' entry points. Triggers on
+ * list's summary (`waybill_list_stats`, 0042), the summary by place and cargo (`waybill_key_stats`,
+ * 0044), the risk and supplier summaries (`waybill_risk_stats`, `waybill_supplier_stats`, 0055): the
+ * backfill that fills them all in id ranges, and the readers' entry points. Triggers on
  * `freights` keep them in the transaction of every waybill write; this module never writes a figure for
  * a single waybill.
  */
@@ -12,6 +13,7 @@ import { yieldToRequests } from "../db/yield.js";
 import { dailyStatsContributions, dailyStatsUpsert } from "../db/migrations/0041_waybill_daily_stats.js";
 import { listStatsContributions, listStatsUpsert } from "../db/migrations/0042_waybill_list_stats.js";
 import { keyStatsContributions, keyStatsUpsert, type KeyStatsKind } from "../db/migrations/0044_waybill_key_stats.js";
+import { riskStatsContributions, riskStatsUpsert, supplierStatsContributions, supplierStatsUpsert } from "../db/migrations/0055_dispatch_facts.js";
 import { isIndividual, isStaff, visible, type CallerScope } from "../scope.js";
 
 /** Waybill ids per backfill statement: about a second of SQLite at 1,000,000 waybills per 100,000. */
@@ -54,6 +56,8 @@ export async function fillDailyStats(db: SummaryDb, range = FILL_RANGE): Promise
       await sql.raw(dailyStatsUpsert(dailyStatsContributions(db.dialect, "f", 1, "from freights f", ids))).execute(trx);
       await sql.raw(listStatsUpsert(listStatsContributions(db.dialect, "f", 1, "from freights f", ids))).execute(trx);
       await sql.raw(keyStatsUpsert(keyStatsContributions(db.dialect, "f", 1, "from freights f", ids))).execute(trx);
+      await sql.raw(riskStatsUpsert(riskStatsContributions(db.dialect, "f", 1, "from freights f", ids))).execute(trx);
+      await sql.raw(supplierStatsUpsert(supplierStatsContributions(db.dialect, "f", 1, "from freights f", ids))).execute(trx);
       const done = to >= Number(bounds.high);
       await trx
         .updateTable("waybill_daily_stats_progress")
@@ -145,4 +149,16 @@ export async function dailyStatsInRange(kysely: Kysely<Database>, scope: CallerS
 export async function keyStatsInRange(kysely: Kysely<Database>, scope: CallerScope, kind: KeyStatsKind, params: SummaryRange) {
   if (params.shipper || !(await summaryServes(kysely, scope))) return null;
   return kysely.selectFrom("waybill_key_stats as s").where(inSummaryRange(scope, params)).where("s.kind", "=", kind).where("s.waybills", ">", 0);
+}
+
+/** The risk summary's rows (alias s) of the range, on the same conditions. */
+export async function riskStatsInRange(kysely: Kysely<Database>, scope: CallerScope, params: SummaryRange) {
+  if (params.shipper || !(await summaryServes(kysely, scope))) return null;
+  return kysely.selectFrom("waybill_risk_stats as s").where(inSummaryRange(scope, params)).where("s.waybills", ">", 0);
+}
+
+/** The supplier summary's rows (alias s) of the range, on the same conditions. */
+export async function supplierStatsInRange(kysely: Kysely<Database>, scope: CallerScope, params: SummaryRange) {
+  if (params.shipper || !(await summaryServes(kysely, scope))) return null;
+  return kysely.selectFrom("waybill_supplier_stats as s").where(inSummaryRange(scope, params)).where("s.waybills", ">", 0);
 }

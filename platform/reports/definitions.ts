@@ -32,7 +32,8 @@ import {
   type ReportQuery,
 } from "./kit.js";
 import { joinMetric, shareStatistics } from "./matchmaking.js";
-import { dailyStatsInRange, keyStatsInRange } from "./daily-stats.js";
+import { dailyStatsInRange, keyStatsInRange, riskStatsInRange, supplierStatsInRange } from "./daily-stats.js";
+import { anyRisk, RISK_KEYS, RISK_RULES, RISK_STATS_MEASURES, SUPPLIER_STATS_MEASURES, type RiskKey, type SupplierKind } from "../db/migrations/0055_dispatch_facts.js";
 import { KEY_STATS_MEASURES, type KeyStatsKind } from "../db/migrations/0044_waybill_key_stats.js";
 
 /** 运单数, 装货重量, 卸货重量, 亏吨, 运费: what the summary by place and cargo holds. */
@@ -272,33 +273,38 @@ const waybillAnalysis: ReportDef = {
   },
 };
 
-/** The risk rules of domain 7.1 that the stored waybills can answer, each a condition on f, v, d. */
-const RISKS: Array<[key: string, label: string, condition: ReturnType<typeof sql>]> = [
-  ["loss_over", "亏吨超标", sql`f.abnormal = 1`],
-  ["unload_over", "卸货重量超装货1%", sql`f.unloaded_weight is not null and f.loaded_weight is not null and f.unloaded_weight * 100 > f.loaded_weight * 101`],
-  ["track_missing", "轨迹缺失", sql`f.loading_time is not null and f.track_points < 10`],
-  ["overload", "超载", sql`f.loaded_weight is not null and v.load_capacity is not null and f.loaded_weight > v.load_capacity`],
-  ["expired", "证件过期时派单", sql`(d.license_valid_to is not null and d.license_valid_to < substr(f.created_at, 1, 10)) or (v.license_valid_to is not null and v.license_valid_to < substr(f.created_at, 1, 10))`],
-  ["mismatch", "人车不一致", sql`v.driver_id is not null and f.driver_id is not null and v.driver_id <> f.driver_id`],
-  ["appealed", "申诉", sql`f.appeals > 0`],
-];
+/** The labels of the risk rules of domain 7.1 (their conditions: RISK_RULES, on the waybill alone). */
+const RISK_LABELS: Record<RiskKey, string> = {
+  loss_over: "亏吨超标",
+  unload_over: "卸货重量超装货1%",
+  track_missing: "轨迹缺失",
+  overload: "超载",
+  expired: "证件过期时派单",
+  mismatch: "人车不一致",
+  appealed: "申诉",
+};
+const RISKS = RISK_KEYS.map((key) => [key, RISK_LABELS[key]] as const);
 
+/**
+ * 运单风险 by day or month: from the risk summary when it can answer (daily-stats.ts `riskStatsInRange`),
+ * else the same rules over the range's waybills; the same rows either way.
+ */
 const waybillRisk: ReportDef = {
   id: "waybillRisk",
-  measures: ["waybills", "risky", ...RISKS.map(([key]) => key)],
-  query: (q) =>
-    waybills(q)
-      .leftJoin("freight_vehicles as v", "v.id", "f.vehicle_id")
-      .leftJoin("freight_drivers as d", "d.id", "f.driver_id")
-      .select([
-        periodSql(q.dialect, q.params.period === "MONTH" ? "MONTH" : "DAY").as("period"),
-        sql<number>`count(*)`.as("waybills"),
-        countIf(sql.join(RISKS.map(([, , c]) => sql`(${c})`), sql` or `)).as("risky"),
-        ...RISKS.map(([key, , c]) => countIf(c).as(key)),
-      ])
-      .groupBy(sql`1`)
-      .orderBy(sql`1`)
-      .execute(),
+  measures: RISK_STATS_MEASURES,
+  query: async (q) => {
+    const period = q.params.period === "MONTH" ? "MONTH" : "DAY";
+    const stats = await riskStatsInRange(q.db, q.scope, q.params);
+    const live = waybills(q).select([
+      periodSql(q.dialect, period).as("period"),
+      sql<number>`count(*)`.as("waybills"),
+      countIf(sql.raw(anyRisk("f"))).as("risky"),
+      ...RISK_KEYS.map((key) => countIf(sql.raw(RISK_RULES[key]("f"))).as(key)),
+    ]);
+    // Both select the same columns; the cast only joins their builder types.
+    const query = stats ? (stats.select([summaryPeriodSql(period).as("period"), ...RISK_STATS_MEASURES.map((m) => total(sql.ref(`s.${m}`)).as(m))]) as unknown as typeof live) : live;
+    return query.groupBy(sql`1`).orderBy(sql`1`).execute() as Promise<Raw[]>;
+  },
   columns: [
     ...common("period", "waybills"),
     col.count("risky", "风险运单"),
@@ -504,37 +510,35 @@ const shuikouBusiness: ReportDef = {
   ],
 };
 
-/** Carrier suppliers: a driver's fleet leader, a ship's shipowner, else the carrier himself. */
+/** Carrier suppliers, as decided at dispatch (migration 0055): a driver's fleet leader, a ship's shipowner, else the carrier himself. */
+const SUPPLIER_KIND_LABELS: Record<SupplierKind, string> = { FLEET: "车队长", SHIPOWNER: "船东", CARRIER: "个体承运人" };
+
+/** 供应商统计: from the supplier summary when it can answer (daily-stats.ts `supplierStatsInRange`), else from the waybills; the same rows either way. */
 const supplier: ReportDef = {
   id: "supplier",
-  measures: ["waybills", "loaded", "freight", "loss", "loaded_of_unloaded", "score_sum", "scores"],
-  query: (q) => {
-    const name = sql<string>`coalesce(fl.fleet_name, so.name, f.carrier_name)`;
-    const kind = sql<string>`case when fl.id is not null then '车队长' when so.id is not null then '船东' else '个体承运人' end`;
-    return waybills(q)
-      .leftJoin("freight_drivers as d", "d.id", "f.driver_id")
-      .leftJoin("fleet_leaders as fl", "fl.id", "d.fleet_leader_id")
-      .leftJoin("freight_ships as s", "s.id", "f.ship_id")
-      .leftJoin("shipowners as so", "so.id", "s.shipowner_id")
-      .select([
-        name.as("supplier"),
-        kind.as("kind"),
-        sql<number>`count(*)`.as("waybills"),
-        total(sql`f.loaded_weight`).as("loaded"),
-        total(sql`f.freight_amount`).as("freight"),
-        total(LOSS).as("loss"),
-        total(LOADED_OF_UNLOADED).as("loaded_of_unloaded"),
-        total(sql`f.comment_score`).as("score_sum"),
-        total(sql`f.comments`).as("scores"),
-      ])
-      .groupBy([sql`1`, sql`2`])
-      .orderBy(sql`4`, "desc")
-      .orderBy(sql`1`)
-      .execute();
+  measures: SUPPLIER_STATS_MEASURES,
+  query: async (q) => {
+    const stats = await supplierStatsInRange(q.db, q.scope, q.params);
+    const live = waybills(q).select([
+      sql<string>`f.supplier`.as("supplier"),
+      sql<string>`f.supplier_kind`.as("kind"),
+      sql<number>`count(*)`.as("waybills"),
+      total(sql`f.loaded_weight`).as("loaded"),
+      total(sql`f.freight_amount`).as("freight"),
+      total(LOSS).as("loss"),
+      total(LOADED_OF_UNLOADED).as("loaded_of_unloaded"),
+      total(sql`f.comment_score`).as("score_sum"),
+      total(sql`f.comments`).as("scores"),
+    ]);
+    // Both select the same columns; the cast only joins their builder types.
+    const query = stats
+      ? (stats.select([sql<string>`s.supplier`.as("supplier"), sql<string>`s.supplier_kind`.as("kind"), ...SUPPLIER_STATS_MEASURES.map((m) => total(sql.ref(`s.${m}`)).as(m))]) as unknown as typeof live)
+      : live;
+    return query.groupBy([sql`1`, sql`2`]).orderBy(sql`4`, "desc").orderBy(sql`1`).orderBy(sql`2`).execute() as Promise<Raw[]>;
   },
   columns: [
     col.text("supplier", "供应商"),
-    col.text("kind", "类型"),
+    col.text("kind", "类型", (r) => SUPPLIER_KIND_LABELS[r.kind as SupplierKind] ?? ""),
     ...common("waybills"),
     col.weight("loaded", "运量"),
     ...common("freight", "lossRate"),

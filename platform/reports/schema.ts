@@ -4,6 +4,7 @@ import type { FreightWay } from "../../contract/freight.js";
 import type { DailyStatsMeasure } from "../db/migrations/0041_waybill_daily_stats.js";
 import type { ListStatsMeasure } from "../db/migrations/0042_waybill_list_stats.js";
 import type { KeyStatsKind, KeyStatsMeasure } from "../db/migrations/0044_waybill_key_stats.js";
+import type { RiskStatsMeasure, SupplierKind, SupplierStatsMeasure } from "../db/migrations/0055_dispatch_facts.js";
 import type { FreightStatus } from "../../contract/freight.js";
 
 /** A click on a waybill page, recorded from the console (运单点击分析). */
@@ -53,6 +54,29 @@ export type WaybillKeyStatsTable = {
   key: string;
 } & Record<KeyStatsMeasure, number>;
 
+/** The risk summary (migration 0055): waybills and how many break each risk rule, per statistics day. */
+export type WaybillRiskStatsTable = {
+  platform_id: string;
+  tenant_id: number;
+  org_id: number;
+  /** China date of the statistics time, "YYYY-MM-DD". */
+  day: string;
+  freight_way: FreightWay;
+} & Record<RiskStatsMeasure, number>;
+
+/** The supplier summary (migration 0055): 供应商统计's figures (kg, fen, scores) per statistics day and supplier. */
+export type WaybillSupplierStatsTable = {
+  platform_id: string;
+  tenant_id: number;
+  org_id: number;
+  /** China date of the statistics time, "YYYY-MM-DD". */
+  day: string;
+  freight_way: FreightWay;
+  supplier_kind: SupplierKind;
+  /** The fleet's, the shipowner's or the carrier's name, as at dispatch. */
+  supplier: string;
+} & Record<SupplierStatsMeasure, number>;
+
 /** How far the backfill has come: waybills with id ≤ covered_to are in the summary; done once all are. */
 export interface WaybillDailyStatsProgressTable {
   id: number;
@@ -66,4 +90,6 @@ export interface ReportTables {
   waybill_daily_stats_progress: WaybillDailyStatsProgressTable;
   waybill_list_stats: WaybillListStatsTable;
   waybill_key_stats: WaybillKeyStatsTable;
+  waybill_risk_stats: WaybillRiskStatsTable;
+  waybill_supplier_stats: WaybillSupplierStatsTable;
 }

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freightFilterSchema, type FreightDashboard, type FreightSearchResult } from "../../contract/freight.js";
 import { addDays, chinaDayEnd, chinaDayStart } from "../../contract/units.js";
 import { LIST_STATS_KEYS, LIST_STATS_MEASURES, listStatsContributions } from "../../platform/db/migrations/0042_waybill_list_stats.js";
-import { KEY_STATS_KEYS, KEY_STATS_MEASURES, keyStatsContributions, waybillKeyStatsMigration } from "../../platform/db/migrations/0044_waybill_key_stats.js";
+import { KEY_STATS_KEYS, KEY_STATS_MEASURES, keyStatsContributions } from "../../platform/db/migrations/0044_waybill_key_stats.js";
+import {
+  dispatchFactsMigration,
+  RISK_STATS_KEYS,
+  RISK_STATS_MEASURES,
+  riskStatsContributions,
+  SUPPLIER_STATS_KEYS,
+  SUPPLIER_STATS_MEASURES,
+  supplierStatsContributions,
+} from "../../platform/db/migrations/0055_dispatch_facts.js";
 import type { DialectName } from "../../platform/db/index.js";
 import { listTotalsFromSummary, listTotalsLive } from "../../platform/freight/search.js";
 import type { CallerScope } from "../../platform/scope.js";
@@ -33,14 +42,17 @@ const normaliseWith = (keys: Keys, measures: Keys) => (rows: Row[]) =>
     .sort((a, b) => keyOf(keys)(a).localeCompare(keyOf(keys)(b)));
 
 type Contributions = (dialect: DialectName, r: string, sign: 1 | -1, from?: string) => string;
-const SUMMARIES: Record<"daily" | "list" | "key", { table: "waybill_daily_stats" | "waybill_list_stats" | "waybill_key_stats"; keys: Keys; measures: Keys; contributions: Contributions }> = {
+type SummaryTable = "waybill_daily_stats" | "waybill_list_stats" | "waybill_key_stats" | "waybill_risk_stats" | "waybill_supplier_stats";
+const SUMMARIES: Record<"daily" | "list" | "key" | "risk" | "supplier", { table: SummaryTable; keys: Keys; measures: Keys; contributions: Contributions }> = {
   daily: { table: "waybill_daily_stats", keys: DAILY_STATS_KEYS, measures: DAILY_STATS_MEASURES, contributions: dailyStatsContributions },
   list: { table: "waybill_list_stats", keys: LIST_STATS_KEYS, measures: LIST_STATS_MEASURES, contributions: listStatsContributions },
   key: { table: "waybill_key_stats", keys: KEY_STATS_KEYS, measures: KEY_STATS_MEASURES, contributions: keyStatsContributions },
+  risk: { table: "waybill_risk_stats", keys: RISK_STATS_KEYS, measures: RISK_STATS_MEASURES, contributions: riskStatsContributions },
+  supplier: { table: "waybill_supplier_stats", keys: SUPPLIER_STATS_KEYS, measures: SUPPLIER_STATS_MEASURES, contributions: supplierStatsContributions },
 };
 type Summaries = Record<keyof typeof SUMMARIES, Row[]>;
 
-/** The three summaries as stored. */
+/** The summaries as stored. */
 async function summary(): Promise<Summaries> {
   const out = {} as Summaries;
   for (const [name, { table, keys, measures }] of Object.entries(SUMMARIES)) {
@@ -61,7 +73,7 @@ async function freshAggregate(): Promise<Summaries> {
   }
   return out;
 }
-const EMPTY: Summaries = { daily: [], list: [], key: [] };
+const EMPTY: Summaries = { daily: [], list: [], key: [], risk: [], supplier: [] };
 
 /** Filters the list's summary answers (count and sums), and some it must leave to `freights`. */
 const listFilters = () => {
@@ -129,6 +141,10 @@ const REPORTS = [
   ["unloadingUnit", { ...range, period: "DAY" }],
   ["goodsStatistics", range],
   ["goodsStatistics", { ...range, freightWay: "WATER" }],
+  ["waybillRisk", range],
+  ["waybillRisk", { ...range, period: "MONTH", freightWay: "ROAD" }],
+  ["supplier", range],
+  ["supplier", { ...range, freightWay: "WATER" }],
 ] as const;
 const ACCOUNTS: Account[] = ["SYSTEM_USER", "TENANT_USER", "ORG_USER"];
 /** The waybill list's first page (POST /tms-freight/search) with filters the summary serves. */
@@ -161,6 +177,8 @@ describe(`daily summary (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"
     const rows = await summary();
     expect(rows.daily.length).toBeGreaterThan(10);
     expect(rows.key.length).toBeGreaterThan(10);
+    expect(rows.risk.length).toBeGreaterThan(10);
+    expect(new Set(rows.supplier.map((r) => r.supplier_kind))).toEqual(new Set(["FLEET", "SHIPOWNER", "CARRIER"]));
     expect(rows).toEqual(await freshAggregate());
     await expectListTotalsServed();
   });
@@ -205,6 +223,62 @@ describe(`daily summary (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"
     await expectListTotalsServed();
   });
 
+  it("keeps 运单风险's and 供应商统计's figures through track points, an appeal, a comment and a change of carrier, with the carrier's facts decided at dispatch", async () => {
+    const db = f.p.db.kysely;
+    const [a, b] = await dispatchFresh(f, { count: 2, plannedWeight: 30_000 });
+    await driveTo(f, a!.id, "UNLOADED");
+    const facts = (id: number) =>
+      db.selectFrom("freights").select(["vehicle_id", "driver_id", "dispatch_capacity", "dispatch_expired", "dispatch_mismatch", "supplier_kind", "supplier", "carrier_name"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const decided = await facts(a!.id);
+    const vehicle = await db.selectFrom("freight_vehicles").select(["id", "load_capacity"]).where("id", "=", decided.vehicle_id!).executeTakeFirstOrThrow();
+    expect(decided).toMatchObject({ dispatch_capacity: vehicle.load_capacity, dispatch_expired: 0, dispatch_mismatch: 0, supplier_kind: "CARRIER", supplier: decided.carrier_name });
+
+    // 轨迹缺失 until the tenth point, 申诉 from the first appeal: the summary moves when a threshold is crossed.
+    const point = (i: number) => ({ freight_id: a!.id, lat: 31.8 + i / 1000, lng: 117.2, speed: 40, recorded_at: new Date(Date.now() - i * 60_000).toISOString() });
+    for (const n of [9, 1, 1]) {
+      await db.insertInto("freight_track_points").values(Array.from({ length: n }, (_, i) => point(i))).execute();
+      expect(await summary()).toEqual(await freshAggregate());
+    }
+    const { id: _id, ...appeal } = await db.selectFrom("risk_appeals").selectAll().limit(1).executeTakeFirstOrThrow();
+    await db.insertInto("risk_appeals").values({ ...appeal, freight_id: a!.id, freight_no: a!.freightNo, appeal_no: `${appeal.appeal_no}T` }).execute();
+    const { id: _comment, ...comment } = await db.selectFrom("freight_comments").selectAll().limit(1).executeTakeFirstOrThrow();
+    await db.insertInto("freight_comments").values({ ...comment, freight_id: a!.id, score: 3 }).execute();
+    expect(await summary()).toEqual(await freshAggregate());
+
+    // The driver joins a fleet after the dispatch: his earlier waybill stays his own; one he is given now is the fleet's.
+    const leader = await db.selectFrom("fleet_leaders").select(["id", "fleet_name"]).limit(1).executeTakeFirstOrThrow();
+    await db.updateTable("freight_drivers").set({ fleet_leader_id: leader.id }).where("id", "=", decided.driver_id!).execute();
+    expect(await facts(a!.id)).toEqual(decided);
+    const { driver_id: ownDriver } = await facts(b!.id);
+    await db.updateTable("freights").set({ driver_id: decided.driver_id }).where("id", "=", b!.id).execute();
+    expect(await facts(b!.id)).toMatchObject({ supplier_kind: "FLEET", supplier: leader.fleet_name });
+    expect(await summary()).toEqual(await freshAggregate());
+    await db.updateTable("freight_drivers").set({ fleet_leader_id: null }).where("id", "=", decided.driver_id!).execute();
+    await db.updateTable("freights").set({ driver_id: ownDriver }).where("id", "=", b!.id).execute();
+
+    // The vehicle changes after the dispatch: the waybill keeps what was decided then.
+    const fleet = await db.selectFrom("freight_vehicles").select(["license_valid_to", "driver_id"]).where("id", "=", vehicle.id).executeTakeFirstOrThrow();
+    const { vehicle_id: own } = await facts(b!.id);
+    await db.updateTable("freight_vehicles").set({ load_capacity: 1_000, license_valid_to: "2000-01-01", driver_id: null }).where("id", "=", vehicle.id).execute();
+    expect(await facts(a!.id)).toEqual(decided);
+    // Another waybill given that vehicle now (straight in the table) is decided from it as it is.
+    await db.updateTable("freights").set({ vehicle_id: vehicle.id }).where("id", "=", b!.id).execute();
+    expect(await facts(b!.id)).toMatchObject({ dispatch_capacity: 1_000, dispatch_expired: 1, dispatch_mismatch: 0 });
+    await db.updateTable("freights").set({ loaded_weight: 2_000, loading_time: new Date().toISOString() }).where("id", "=", b!.id).execute();
+    expect(await summary()).toEqual(await freshAggregate());
+
+    // The report gives the same rows from the summary and from the waybills.
+    const withSummary = await figures();
+    await pauseDailyStats(db);
+    expect(await figures()).toEqual(withSummary);
+    await fillDailyStats(f.p.db);
+
+    // Put back, so that deciding every waybill again from the fleet as it is (the upgrade below) changes nothing.
+    await db.updateTable("freight_vehicles").set({ load_capacity: vehicle.load_capacity, ...fleet }).where("id", "=", vehicle.id).execute();
+    await db.updateTable("freights").set({ vehicle_id: own }).where("id", "=", b!.id).execute();
+    expect(await summary()).toEqual(await freshAggregate());
+  });
+
   it("is filled by the backfill in id ranges after a paused load, and the readers fall back meanwhile with the same figures", async () => {
     const withSummary = await figures();
     await pauseDailyStats(f.p.db.kysely);
@@ -230,10 +304,10 @@ describe(`daily summary (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"
     expect(await figures()).toEqual(raw);
   });
 
-  it("upgrading a database that holds waybills: 0044 empties the other summaries, and the backfill refills all three before any serves", async () => {
+  it("upgrading a database that holds waybills: 0055 empties the other summaries, and the backfill refills all four before any serves", async () => {
     const before = await figures();
     const db = f.p.db.kysely;
-    const migration = waybillKeyStatsMigration(f.p.db.dialect);
+    const migration = dispatchFactsMigration(f.p.db.dialect);
     await migration.down!(db as never);
     await migration.up(db as never);
     expect(await dailyStatsReady(db)).toBe(false);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freightFilterSchema, type FreightContract, type FreightDashboard, type FreightDetail, type FreightFilter, type FreightSearchResult, type FreightTrack, type DispatchInfo } from "../../contract/freight.js";
 import type { FreightsTable } from "../../platform/freight/schema.js";
 import { hashPassword } from "../../platform/identity/crypto.js";
-import { searchFreights } from "../../platform/freight/search.js";
+import { creationDayAt, searchFreights } from "../../platform/freight/search.js";
 import { userScope } from "../../bench/lib/scope.js";
 import { call, DEMO_ACCOUNTS, loginAs } from "../helpers/platform.js";
 import { as, carrierOf, createOrder, okData, startFreightPlatform, type FreightTestPlatform } from "./freight-fixtures.js";
@@ -106,14 +106,19 @@ describe(`waybill search (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite
     expect(record.freightWay === "ROAD" ? record.plateNo : record.shipName).toBeTruthy();
   });
 
-  it("reads a deep page from the older end and gives the same rows, the last partial page and past the end included", async () => {
+  it("reads a deep page from the creation day that holds it, or from the older end, and gives the same rows, the last partial page and past the end included", async () => {
     const scope = await userScope(f.p.db, DEMO_ACCOUNTS.ORG_USER);
     const mine = await rowsWhere((q) => q.where("org_id", "=", f.orgIds[0]!));
-    for (const filter of [{}, { status: ["COMPLETED" as const] }]) {
+    const days = [...new Set(mine.map((r) => chinaDate(r.created_at)))].sort();
+    // The first three the list's summary locates by creation day; text and `abnormal` it cannot, so those read from either end.
+    const located: Array<Partial<FreightFilter>> = [{}, { status: ["COMPLETED"] }, { createdFrom: days[3], createdTo: days[12], status: ["IN_TRANSIT", "COMPLETED"] }];
+    for (const filter of [...located, { abnormal: false }, { unloadingPlace: "港" }]) {
+      const parsed = freightFilterSchema.parse(filter);
+      expect(Boolean(await creationDayAt(f.p.db.kysely, scope, parsed, 0)), JSON.stringify(filter)).toBe(located.includes(filter));
       const want = expected(mine, filter).map((r) => Number(r.id));
       const size = 30;
       for (let current = 1; current <= Math.ceil(want.length / size) + 1; current++) {
-        const fromEitherEnd = await searchFreights(f.p.db.kysely, scope, freightFilterSchema.parse(filter), { current, size }, 0);
+        const fromEitherEnd = await searchFreights(f.p.db.kysely, scope, parsed, { current, size }, 0);
         expect(fromEitherEnd.total).toBe(want.length);
         expect(fromEitherEnd.records.map((r) => r.id)).toEqual(want.slice((current - 1) * size, current * size));
       }

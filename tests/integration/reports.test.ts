@@ -120,6 +120,15 @@ describe(`reports (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, (
     const appealed = new Set((await f.p.db.kysely.selectFrom("risk_appeals").select("freight_id").execute()).map((a) => Number(a.freight_id)));
     expect(result.totals?.appealed).toBe(mine.filter((r) => appealed.has(Number(r.id))).length);
     expect(result.chart?.series.some((s) => s.type === "bar" && "stack" in s && s.stack === "risk")).toBe(true);
+    // Decided at dispatch (migration 0055); on the demo data nothing changed since, so these are the vehicle's and driver's records as they are.
+    const vehicles = new Map((await f.p.db.kysely.selectFrom("freight_vehicles").select(["id", "load_capacity", "license_valid_to", "driver_id"]).execute()).map((v) => [Number(v.id), v]));
+    const drivers = new Map((await f.p.db.kysely.selectFrom("freight_drivers").select(["id", "license_valid_to"]).execute()).map((d) => [Number(d.id), d]));
+    const vehicleOf = (r: Row) => (r.vehicle_id == null ? undefined : vehicles.get(Number(r.vehicle_id)));
+    const expiredBy = (validTo: string | null | undefined, r: Row) => validTo != null && validTo < r.created_at.slice(0, 10);
+    expect(result.totals?.overload).toBe(mine.filter((r) => r.loaded_weight !== null && vehicleOf(r)?.load_capacity != null && r.loaded_weight > Number(vehicleOf(r)!.load_capacity)).length);
+    expect(result.totals?.expired).toBe(mine.filter((r) => expiredBy(drivers.get(Number(r.driver_id))?.license_valid_to, r) || expiredBy(vehicleOf(r)?.license_valid_to, r)).length);
+    expect(result.totals?.mismatch).toBe(mine.filter((r) => vehicleOf(r)?.driver_id != null && r.driver_id != null && Number(vehicleOf(r)!.driver_id) !== Number(r.driver_id)).length);
+    expect(Number(result.totals?.overload) + Number(result.totals?.expired)).toBeGreaterThan(0);
   });
 
   it("订单趋势 and 业务报表: orders per month, 同比/环比 against the same days, waybills per day", async () => {
@@ -166,6 +175,18 @@ describe(`reports (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`, (
     const mine = all.filter((r) => r.platform_id === "A" && inRange(r));
     expect(result.totals?.waybills).toBe(mine.length);
     near(Number(result.totals?.freight), sum(mine, (r) => r.freight_amount) / 100);
+    // Each supplier's waybills: the driver's fleet leader, the ship's shipowner, else the carrier, as their records are now (nothing changed since dispatch).
+    const db = f.p.db.kysely;
+    const fleets = new Map((await db.selectFrom("freight_drivers as d").innerJoin("fleet_leaders as fl", "fl.id", "d.fleet_leader_id").select(["d.id", "fl.fleet_name"]).execute()).map((d) => [Number(d.id), d.fleet_name]));
+    const owners = new Map((await db.selectFrom("freight_ships as s").innerJoin("shipowners as so", "so.id", "s.shipowner_id").select(["s.id", "so.name"]).execute()).map((s) => [Number(s.id), s.name]));
+    const supplierOf = (r: Row) => {
+      const fleet = r.driver_id == null ? undefined : fleets.get(Number(r.driver_id));
+      const owner = r.ship_id == null ? undefined : owners.get(Number(r.ship_id));
+      return fleet ? `${fleet}|车队长` : owner ? `${owner}|船东` : `${r.carrier_name}|个体承运人`;
+    };
+    const want = [...groupBy(mine, supplierOf)].map(([key, rows]) => [key, rows.length]).sort();
+    expect(result.rows.map((row) => [`${row.supplier}|${row.kind}`, row.waybills]).sort()).toEqual(want);
+    expect(new Set(result.rows.map((row) => row.kind))).toEqual(new Set(["车队长", "船东", "个体承运人"]));
   });
 
   it("records clicks on waybill pages and counts them per button and user", async () => {

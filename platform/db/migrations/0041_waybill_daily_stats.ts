@@ -114,7 +114,8 @@ export const anyChanged = (dialect: DialectName, columns: readonly string[]) =>
 /**
  * The triggers that keep a summary `name` (waybill_daily_stats, waybill_list_stats) by every write to
  * `freights`: a waybill's old contribution out, its new one in, on an insert, a delete, or an update of
- * one of `watched`. Until the backfill is done (waybill_daily_stats_progress) only the waybills it has
+ * one of `watched` (that changed, or `whenChanged` when a summary reads less than a column's value: a
+ * count crossing a threshold). Until the backfill is done (waybill_daily_stats_progress) only the waybills it has
  * passed are kept by the triggers; on PostgreSQL a write waits for the backfill's current range (FOR SHARE
  * against its FOR UPDATE), so each waybill is counted once: by the trigger if the backfill has passed its
  * id, else by the backfill.
@@ -126,11 +127,11 @@ export async function createSummaryTriggers(
   contributions: (row: string, sign: 1 | -1) => string,
   upsert: (contributions: string) => string,
   watched: readonly string[],
+  whenChanged = anyChanged(dialect, watched),
 ): Promise<void> {
   const plus = upsert(contributions("NEW", 1));
   const minusPlus = upsert(`${contributions("OLD", -1)} union all ${contributions("NEW", 1)}`);
   const minus = upsert(contributions("OLD", -1));
-  const whenChanged = anyChanged(dialect, watched);
   if (dialect === "postgres") {
     await sql
       .raw(
@@ -173,7 +174,7 @@ export async function dropSummaryTriggers(db: Kysely<unknown>, dialect: DialectN
 }
 
 /** The type of each key column the summaries use (ids are bigint on PostgreSQL). */
-const SUMMARY_KEY_TYPES: Record<string, "varchar(8)" | "varchar(10)" | "varchar(16)" | "varchar(64)" | "big"> = {
+const SUMMARY_KEY_TYPES: Record<string, "varchar(8)" | "varchar(10)" | "varchar(16)" | "varchar(64)" | "varchar(128)" | "big"> = {
   platform_id: "varchar(8)",
   tenant_id: "big",
   org_id: "big",
@@ -182,6 +183,8 @@ const SUMMARY_KEY_TYPES: Record<string, "varchar(8)" | "varchar(10)" | "varchar(
   status: "varchar(16)",
   kind: "varchar(10)",
   key: "varchar(64)",
+  supplier_kind: "varchar(10)",
+  supplier: "varchar(128)",
 };
 
 /** Creates a summary table `name`: its keys (not null, the primary key in their order) and its measures (0 by default). */

@@ -25,14 +25,10 @@ export type KeyStatsKind = keyof typeof KEY_STATS_KINDS;
 /** The columns of `freights` the summary reads: an update touching none of them changes nothing. */
 const SOURCE_COLUMNS = ["platform_id", "tenant_id", "org_id", "freight_way", "status", "created_at", "loading_time", ...Object.values(KEY_STATS_KINDS), "loaded_weight", "unloaded_weight", "freight_amount"];
 
-/**
- * The rows a waybill adds to (sign 1) or takes from (sign -1) the summary: one per kind, on its
- * statistics day (loading time, else creation), cancelled waybills left out, as the reports count.
- */
-export function keyStatsContributions(dialect: DialectName, r: string, sign: 1 | -1, from = "", where = "true"): string {
-  const s = (expr: string) => (sign === 1 ? `(${expr})` : `-(${expr})`);
+/** A waybill's (alias r) part of each traffic measure: weights kg, money fen, nulls as 0. */
+export function trafficValues(r: string): Record<KeyStatsMeasure, string> {
   const both = `${r}.unloaded_weight is not null and ${r}.loaded_weight is not null`;
-  const values: Record<KeyStatsMeasure, string> = {
+  return {
     waybills: "1",
     loaded: `coalesce(${r}.loaded_weight, 0)`,
     unloaded: `coalesce(${r}.unloaded_weight, 0)`,
@@ -40,6 +36,15 @@ export function keyStatsContributions(dialect: DialectName, r: string, sign: 1 |
     loaded_of_unloaded: `case when ${r}.unloaded_weight is not null then coalesce(${r}.loaded_weight, 0) else 0 end`,
     freight: `coalesce(${r}.freight_amount, 0)`,
   };
+}
+
+/**
+ * The rows a waybill adds to (sign 1) or takes from (sign -1) the summary: one per kind, on its
+ * statistics day (loading time, else creation), cancelled waybills left out, as the reports count.
+ */
+export function keyStatsContributions(dialect: DialectName, r: string, sign: 1 | -1, from = "", where = "true"): string {
+  const s = (expr: string) => (sign === 1 ? `(${expr})` : `-(${expr})`);
+  const values = trafficValues(r);
   const day = chinaDay(dialect, `coalesce(${r}.loading_time, ${r}.created_at)`);
   const measures = KEY_STATS_MEASURES.map((m) => `${s(values[m])} as ${m}`).join(", ");
   return Object.entries(KEY_STATS_KINDS)
