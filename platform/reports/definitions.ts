@@ -4,7 +4,7 @@
  */
 import { sql } from "kysely";
 import { CLICK_MODULES, type ClickModule, type ReportId } from "../../contract/reports.js";
-import { addDays, chinaDayEnd, chinaDayStart } from "../../contract/units.js";
+import { addDays, chinaDate, chinaDayEnd, chinaDayStart } from "../../contract/units.js";
 import { yuanNumber } from "../../contract/numbers.js";
 import { visible } from "../scope.js";
 import { FINANCE_REPORTS } from "./finance.js";
@@ -399,8 +399,12 @@ const orderTrend: ReportDef = {
     const byMonth = new Map(rows.map((r) => [r.month, r]));
     const ordersIn = async (dateFrom: string, dateTo: string) => num((await ordersOf({ ...q, params: { ...params, dateFrom, dateTo } }).select(sql<number>`count(*)`.as("n")).executeTakeFirst())?.n);
     const last = months[months.length - 1]!;
-    const day = Number(params.dateTo.slice(8));
-    const inProgress = addDays(params.dateTo, 1).slice(0, 7) === last;
+    // The month is partial when the range stops before its last day, or when it reaches today: on the
+    // last day of a month the month is not over yet, and it is compared with the same days before.
+    const today = chinaDate();
+    const through = params.dateTo < today ? params.dateTo : today;
+    const day = Number(through.slice(8));
+    const inProgress = through.slice(0, 7) === last && (addDays(through, 1).slice(0, 7) === last || through === today);
     const sameDays = inProgress
       ? { year: await ordersIn(`${yearBefore(last)}-01`, dayIn(yearBefore(last), day)), month: await ordersIn(`${monthBefore(last)}-01`, dayIn(monthBefore(last), day)) }
       : null;
