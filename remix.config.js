@@ -1,6 +1,9 @@
+import { engineRoutes } from "./scripts/route-config.mjs";
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.*"],
+  routes: engineRoutes,
   serverModuleFormat: "esm",
   serverPlatform: "node",
   tailwind: true,

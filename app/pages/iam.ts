@@ -3,7 +3,7 @@ import { pagesOf } from "./kit";
 
 /** 操作日志 (domain 6.15): who did what, when and from where; read-only, no row actions, no export. */
 export const operationLogPages = pagesOf(operationLog, {
-  list: { path: "/system/operateLog", title: "操作日志", rowActions: [] },
+  list: { path: "/system/operateLog", title: "操作日志", readOnly: true, rowActions: [] },
 });
 
 /** 系统文件 (domain 6.2): the file store's templates, agreements, manuals and app packages; the upload form is the page's own section. */

@@ -100,6 +100,8 @@ export interface ListPage extends Common {
   exportPath?: string;
   /** URL parameters the search form keeps (a tab of the page: `{ tab: "grants" }`). */
   carry?: Readonly<Record<string, string>>;
+  /** Nothing on the page posts (ledger entries, logs): its route takes no action, a POST is 405. */
+  readOnly?: boolean;
   links: Links;
 }
 
