@@ -47,10 +47,17 @@ export function handWrittenFile(path: string, routesDir = HAND_WRITTEN_DIR): str
   return routeFileCandidates(path).find((candidate) => existsSync(join(routesDir, candidate)));
 }
 
+/** The Remix route id of a page ("routes/_app.system.role"): its hand-written module's, or its engine page's. */
+export function routeIdOf(path: string, routesDir = HAND_WRITTEN_DIR): string {
+  const file = handWrittenFile(path, routesDir);
+  return `routes/${file ? file.replace(/(\/route)?\.(tsx|ts|jsx|js)$/, "") : flatName(path)}`;
+}
+
 /** What an engine page's module binds: the generic loader, action and component, and its argument. */
 type Binding =
   | { kind: "list" | "detail" | "form" | "audit"; module: string; name: string; key: string; readOnly?: boolean }
-  | { kind: "report" | "queue"; key: string };
+  | { kind: "report"; key: string }
+  | { kind: "queue"; key: string };
 
 export interface EngineRoute {
   /** The registry's path, e.g. "/carAdministration/carDetail/:id". */
