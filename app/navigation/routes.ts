@@ -1,6 +1,9 @@
 /**
- * The console's route map (spec 2.1 and 2.2): the only place a route is declared. The sidebar,
- * breadcrumb, route search, tab and page titles and the access checks all derive from it.
+ * The page registry (spec 2.1 and 2.2): the only place a page is declared, with its path, title, menu
+ * place and access. The sidebar, breadcrumb, route search, tab and page titles, the access checks,
+ * docs/routes.md and the engine pages' routes all derive from it. An engine page's binding (a resource
+ * page of app/pages, a report, a step queue) names the page's path and nothing else of it;
+ * scripts/engine-routes.ts writes its route module (docs/design/page-registry.md).
  *
  * A child is reachable only when its group and the child itself both permit the viewer; children
  * without roles carry no restriction of their own.
@@ -404,3 +407,14 @@ export const PUBLIC_PATHS: string[] = PUBLIC_ROUTES.map((route) => route.path);
 
 /** The home page: first breadcrumb, the target of "/". */
 export const HOME_PATH = "/dashboard";
+
+/** The title the registry gives a page's path ("/a/detail/:id" as declared), for the bindings that name the path. */
+export function registryTitle(path: string): string | undefined {
+  const find = (nodes: RouteNode[]): RouteNode | undefined => {
+    for (const node of nodes) {
+      const found = node.children ? find(node.children) : node.path === path ? node : undefined;
+      if (found) return found;
+    }
+  };
+  return find(ROUTE_TREE)?.title;
+}

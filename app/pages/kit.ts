@@ -4,6 +4,7 @@
  */
 import type { ResourceFilter } from "../../contract/resources/derive";
 import type { AnyResource, Field } from "../../contract/resources/kit";
+import { registryTitle } from "../navigation/routes";
 
 /** A row or page action: a verb, a transition key, or "audit" (any transition of the audit group). */
 export type ActionKey = string;
@@ -214,5 +215,6 @@ export function rowAllows(def: AnyResource, actions: readonly string[], key: Act
   return actions.includes(key);
 }
 
+/** A page's own title, else the page registry's for its path (written once there), else one from the resource's name. */
 export const pageTitleOf = (page: ResourcePage) =>
-  page.title ?? (page.kind === "list" ? `${page.def.name}列表` : page.kind === "detail" ? `${page.def.name}详情` : page.kind === "audit" ? `${page.def.name}审核` : page.mode === "create" ? `新增${page.def.name}` : `编辑${page.def.name}`);
+  page.title ?? registryTitle(page.path) ?? (page.kind === "list" ? `${page.def.name}列表` : page.kind === "detail" ? `${page.def.name}详情` : page.kind === "audit" ? `${page.def.name}审核` : page.mode === "create" ? `新增${page.def.name}` : `编辑${page.def.name}`);

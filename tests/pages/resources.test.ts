@@ -86,7 +86,7 @@ describe.sequential("resource pages with JavaScript off", () => {
       const browser = await browserAs(accountFor(list.path));
       const page = await browser.get(list.path);
       expect(page.status).toBe(200);
-      const name = list.title ?? `${list.def.name}列表`;
+      const name = pageTitleOf(list);
       const table = page.doc.querySelector(`table[aria-label="${name}"]`);
       expect(table, `${list.path} shows the table 「${name}」`).not.toBeNull();
       const firstColumn = (list.columns?.[0] ? list.def.fields[list.columns[0]]?.label : listColumns(list.def)[0]?.[1].label) ?? "";

@@ -23,6 +23,8 @@ import {
 import { createRouteSearch } from "~/navigation/route-search";
 import { builtPaths, parseWhoMayOpen, routesDocument, routeTable } from "../../scripts/route-table";
 import { engineRoutes, moduleSource, routeFileCandidates } from "../../scripts/engine-routes";
+import { registryTitle } from "~/navigation/routes";
+import { PAGES } from "~/pages";
 
 const BUILD = ["CAPTAIN", "DRIVER"];
 const viewer = (roles: string[], versionFunctions: string[] = BUILD): Viewer => ({ roles, versionFunctions });
@@ -519,6 +521,10 @@ describe("route table script", () => {
     // A read-only list takes no action (a POST is 405, as before).
     expect(moduleSource(routes.find((route) => route.path === "/system/operateLog")!)).not.toContain("export const action");
     for (const route of routes) expect(moduleSource(route).match(/from "~\/pages\//g)?.length ?? 0, route.path).toBeLessThanOrEqual(1);
+  });
+
+  it("a page binding names no title its registry entry already gives (the registry holds it once)", () => {
+    for (const page of PAGES) if (page.title) expect(registryTitle(page.path), page.path).not.toBe(page.title);
   });
 
   it("reads a 角色 column back into kinds and code groups", () => {
