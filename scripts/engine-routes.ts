@@ -1,5 +1,5 @@
 /**
- * The engine pages' route modules, derived from the page registry (docs/design/page-registry.md).
+ * The engine pages' route modules, derived from the page registry (docs/design/page-access.md, one page registry).
  *
  * A page of the registry (app/navigation/routes.ts: path, title, menu place, access) whose path has no
  * hand-written module in app/routes is an engine page when one binding names its path: a resource page

@@ -88,7 +88,7 @@ export function routesDocument(table: string): string {
     "",
     "Every page of spec 2.2 is declared once, in the page registry `app/navigation/routes.ts`; the sidebar,",
     "breadcrumb, route search, tab titles, page titles, access checks and the engine pages' routes all derive",
-    "from it ([design/page-registry.md](design/page-registry.md)). 角色 is worked out from the rule the",
+    "from it ([design/page-access.md](design/page-access.md#one-page-registry)). 角色 is worked out from the rule the",
     "route guard applies (`resolveAccess`, with the pages the platform's resource rules close to an account):",
     "the kinds of account that can open the page, then after → the codes it needs: groups joined by +, each",
     "met by any one of its codes (A / B): the menu's, the page's resource's, and the water permission on",
