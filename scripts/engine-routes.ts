@@ -73,6 +73,8 @@ export interface EngineRoute {
 async function resourceBindings(): Promise<Map<string, Binding[]>> {
   const dir = join(appDir, "pages");
   const found = new Map<string, Binding[]>();
+  // A binding exported again under another name (a re-export) is still one binding.
+  const seen = new Set<unknown>();
   for (const file of readdirSync(dir).filter((name) => name.endsWith(".ts")).sort()) {
     const module = file.slice(0, -".ts".length);
     const exports = (await import(pathToFileURL(join(dir, file)).href)) as Record<string, unknown>;
@@ -80,7 +82,8 @@ async function resourceBindings(): Promise<Map<string, Binding[]>> {
       if (!group || typeof group !== "object" || Array.isArray(group)) continue;
       for (const [key, page] of Object.entries(group as Record<string, unknown>)) {
         const p = page as Partial<ResourcePage> | undefined;
-        if (!p || typeof p !== "object" || typeof p.path !== "string" || !p.def || !p.kind) continue;
+        if (!p || typeof p !== "object" || typeof p.path !== "string" || !p.def || !p.kind || seen.has(p)) continue;
+        seen.add(p);
         const readOnly = p.kind === "list" && p.readOnly;
         found.set(p.path, [...(found.get(p.path) ?? []), { kind: p.kind, module, name, key, ...(readOnly ? { readOnly } : {}) }]);
       }
@@ -103,8 +106,9 @@ function chosen(path: string, candidates: Binding[]): Binding | undefined {
 /** The engine pages of the registry: its pages without a hand-written module that a binding names. */
 export async function engineRoutes(routesDir = HAND_WRITTEN_DIR): Promise<EngineRoute[]> {
   const bindings = await resourceBindings();
-  for (const [key, report] of Object.entries(REPORTS)) bindings.set(report.path, [{ kind: "report", key }]);
-  for (const [key, queue] of Object.entries(QUEUES)) bindings.set(queue.path, [{ kind: "queue", key }]);
+  const add = (path: string, binding: Binding) => bindings.set(path, [...(bindings.get(path) ?? []), binding]);
+  for (const [key, report] of Object.entries(REPORTS)) add(report.path, { kind: "report", key });
+  for (const [key, queue] of Object.entries(QUEUES)) add(queue.path, { kind: "queue", key });
   return leafRoutes(ROUTE_TREE).flatMap((node) => {
     if (handWrittenFile(node.path, routesDir)) return [];
     const binding = chosen(node.path, bindings.get(node.path) ?? []);
