@@ -407,14 +407,3 @@ export const PUBLIC_PATHS: string[] = PUBLIC_ROUTES.map((route) => route.path);
 
 /** The home page: first breadcrumb, the target of "/". */
 export const HOME_PATH = "/dashboard";
-
-/** The title the registry gives a page's path ("/a/detail/:id" as declared), for the bindings that name the path. */
-export function registryTitle(path: string): string | undefined {
-  const find = (nodes: RouteNode[]): RouteNode | undefined => {
-    for (const node of nodes) {
-      const found = node.children ? find(node.children) : node.path === path ? node : undefined;
-      if (found) return found;
-    }
-  };
-  return find(ROUTE_TREE)?.title;
-}

@@ -23,7 +23,6 @@ import {
 import { createRouteSearch } from "~/navigation/route-search";
 import { builtPaths, parseWhoMayOpen, routesDocument, routeTable } from "../../scripts/route-table";
 import { engineRoutes, moduleSource, routeFileCandidates } from "../../scripts/engine-routes";
-import { registryTitle } from "~/navigation/routes";
 import { PAGES } from "~/pages";
 
 const BUILD = ["CAPTAIN", "DRIVER"];
@@ -524,7 +523,7 @@ describe("route table script", () => {
   });
 
   it("a page binding names no title its registry entry already gives (the registry holds it once)", () => {
-    for (const page of PAGES) if (page.title) expect(registryTitle(page.path), page.path).not.toBe(page.title);
+    for (const page of PAGES) if (page.title) expect(pageTitle(page.path), page.path).not.toBe(page.title);
   });
 
   it("reads a 角色 column back into kinds and code groups", () => {

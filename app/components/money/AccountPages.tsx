@@ -13,6 +13,7 @@ import { bankCard, ledgerEntry, payment, recharge, withdrawal } from "../../../c
 import { fenToYuan } from "~/lib/format";
 import { footerSums } from "~/lib/footer-sums";
 import { columnsOf } from "~/pages/columns";
+import { pageTitle } from "~/navigation";
 import { pageTitleOf, type ListPage } from "~/pages/kit";
 import { ownEntryPages, ownRechargeList, ownWithdrawalList } from "~/pages/money";
 import { ConfirmDialog } from "~/components/resource/ConfirmDialog";
@@ -61,7 +62,7 @@ interface OwnListData {
 /** A bespoke page's own engine list (我的提现, 我的充值): its rows with the actions the platform allows, the pager, the transition's confirmation. */
 function OwnList({ page, data, testId }: { page: ListPage; data: OwnListData; testId: string }) {
   const actionData = useActionData() as ActionData;
-  const title = pageTitleOf(page);
+  const title = pageTitleOf(page, pageTitle);
   return (
     <section className="card space-y-3" aria-label={title}>
       <h2 className="font-semibold">{title}</h2>
