@@ -8,8 +8,18 @@ import { hydrateRoot } from "react-dom/client";
 import { preloadInPlace } from "~/components/ui/lazy";
 import { mapPageData, unpackRows, type HandoffState } from "~/lib/handoff-rows";
 
-// The document's page data came with its row lists packed (entry.server); Remix reads it as loaders sent it.
-mapPageData((window as unknown as { __remixContext: { state?: HandoffState } }).__remixContext.state, unpackRows);
+// The document's page data came with its row lists packed (scripts/console-page-data.ts): Remix puts
+// it here once it has read the document's data stream, and it is unpacked on the way in.
+const context = (window as unknown as { __remixContext: { state?: HandoffState } }).__remixContext;
+let state = context.state;
+Object.defineProperty(context, "state", {
+  configurable: true,
+  get: () => state,
+  set(value: HandoffState) {
+    mapPageData(value, unpackRows);
+    state = value;
+  },
+});
 
 void preloadInPlace(document).finally(() => {
   startTransition(() => {

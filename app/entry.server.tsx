@@ -17,7 +17,7 @@ import type { EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/ui/nonce";
-import { mapPageData, packRows, type HandoffState } from "~/lib/handoff-rows";
+import { mapPageData, unpackRows } from "~/lib/handoff-rows";
 import { applySecurityHeaders } from "~/lib/security-headers";
 
 const ABORT_DELAY = 5_000;
@@ -35,18 +35,6 @@ export function withoutNulBytes(): Transform {
   });
 }
 
-const HTML_UNSAFE: Record<string, string> = { "&": "\\u0026", ">": "\\u003e", "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
-
-/**
- * Remix's `window.__remixContext` string with the page data's row lists packed (`~/lib/handoff-rows`),
- * escaped as Remix escapes it (its escapes are JSON's, so the string parses as it is).
- */
-export function packedHandoff(handoff: string): string {
-  const context = JSON.parse(handoff) as { state?: HandoffState };
-  mapPageData(context.state, packRows);
-  return JSON.stringify(context).replace(/[&><\u2028\u2029]/g, (c) => HTML_UNSAFE[c]!);
-}
-
 /** The bytes React writes, without NUL bytes, handed over once it has written them all. */
 function collected(done: (body: Buffer) => void): Transform {
   const chunks: Buffer[] = [];
@@ -57,7 +45,9 @@ function collected(done: (body: Buffer) => void): Transform {
 }
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
-  if (remixContext.serverHandoffString) remixContext.serverHandoffString = packedHandoff(remixContext.serverHandoffString);
+  // The page data came packed (scripts/console-page-data.ts) and went into the document's data stream
+  // so; the render reads it as the loaders made it.
+  mapPageData(remixContext.staticHandlerContext as Parameters<typeof mapPageData>[0], unpackRows);
   const nonce = randomBytes(16).toString("base64");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -74,7 +64,8 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        {/* The nonce also goes on the scripts that stream the page data (single fetch). */}
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceContext.Provider>,
       {
         onAllReady: ready,

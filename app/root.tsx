@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { useNonce } from "~/components/ui/nonce";
 import { RequestIdNote } from "~/components/ui/RequestIdNote";
 import { installClickLog } from "~/components/iam/clickLog";
-import stylesheet from "~/tailwind.css";
+import stylesheet from "~/tailwind.css?url";
 import { documentTitle } from "~/lib/branding";
 import { DEFAULT_SETTINGS } from "~/lib/settings";
 import { themeTokens } from "~/lib/palette";

@@ -128,7 +128,7 @@ function stackPids(startPid: number): { console: number | null; platform: number
       if (ppid !== startPid) continue;
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
       if (cmdline.includes("platform/main.ts")) found.platform = Number(entry);
-      else if (cmdline.includes("build/index.js")) found.console = Number(entry);
+      else if (cmdline.includes("console-server")) found.console = Number(entry);
     } catch {
       // the process went away while we looked
     }

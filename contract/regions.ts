@@ -135,6 +135,13 @@ export function codeOfName(name: string, within?: string): string | null {
   return null;
 }
 
+/** The cities an address is matched against (a municipality stands as its own city), with the names it may use: built once. */
+let cityNames: Array<{ node: Node; names: string[] }> | undefined;
+const addressCities = () =>
+  (cityNames ??= [...NODES.values()]
+    .filter((n) => n.level === 2 || (n.level === 1 && regionChildren(n.code, "city")[0]?.code === n.code))
+    .map((node) => ({ node, names: [node.name, SHORT(node.name)].filter((n) => n.length >= 2) })));
+
 /**
  * The division an address names, as specific as the address allows: "江苏省宿迁市宿城区…" → 321302,
  * "黑龙江省哈尔滨市…" → 230100, "蚌埠市蚌山区…" → 340303. Matches a city by its full name (or short
@@ -145,11 +152,9 @@ export function regionCodeIn(address: string, depth: "city" | "district" = "dist
   const text = address.replace(/\s+/g, "");
   if (!text) return null;
   const province = PROVINCES.find((p) => text.startsWith(p.name) || (SHORT(p.name).length >= 2 && text.startsWith(SHORT(p.name))));
-  const candidates = [...NODES.values()].filter((n) => n.level === 2 || (n.level === 1 && regionChildren(n.code, "city")[0]?.code === n.code));
-  const scoped = province ? candidates.filter((n) => n.code.slice(0, 2) === province.code.slice(0, 2)) : candidates;
   let best: { node: Node; at: number } | null = null;
-  for (const node of scoped) {
-    const names = [node.name, SHORT(node.name)].filter((n) => n.length >= 2);
+  for (const { node, names } of addressCities()) {
+    if (province && node.code.slice(0, 2) !== province.code.slice(0, 2)) continue;
     for (const n of names) {
       const at = text.indexOf(n);
       if (at >= 0 && (!best || at < best.at || (at === best.at && n.length > best.node.name.length))) best = { node, at };

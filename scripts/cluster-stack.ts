@@ -157,7 +157,7 @@ export async function startCluster(opts: { port: number; databaseUrl: string; re
         consoleUrl,
         "/login",
         () =>
-          spawnServer("console", ["--import", "tsx", join(root, "scripts/console-server.ts"), "./build/index.js"], {
+          spawnServer("console", ["--import", "tsx", join(root, "scripts/console-server.ts")], {
             env: { ...env, PORT: String(consolePort), NODE_ENV: "production", TMS_PLATFORM_URL: platformUrl },
           }),
         log,

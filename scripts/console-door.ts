@@ -14,6 +14,7 @@ import { PassThrough } from "node:stream";
 import { DOCUMENT_MAX_BYTES } from "../contract/documents";
 import { ORDER_IMPORT_MAX_BYTES } from "../contract/order-import";
 import { FORBIDDEN_MESSAGE } from "../app/lib/refusals";
+import { dataRequestPath } from "./console-routes";
 
 /** The largest body a console page takes: an upload at its limit, with the form's other fields and multipart framing. */
 export const CONSOLE_BODY_MAX_BYTES = Math.max(DOCUMENT_MAX_BYTES, ORDER_IMPORT_MAX_BYTES) + 1024 * 1024;
@@ -93,12 +94,28 @@ export async function refuseTooLarge(req: IncomingMessage, res: ServerResponse):
   res.writeHead(413, headers).end(BODY_TOO_LARGE_MESSAGE);
 }
 
+const forbidden = () => new Response(FORBIDDEN_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Remix-Catch": "yes" } });
+
 /**
- * Remix answers a `_data` request that names a route the path does not match with 403 and
- * {"message":"Unexpected Server Error"}. It is a refusal like any other: the same words and shape as
- * a loader's 403 (a caught response, which the page's error boundary shows as 没有访问权限).
+ * A data request (single fetch: `<path>.data?_routes=<route ids>`) whose `_routes` names a route the
+ * path does not fall on is refused with 403 and 没有访问权限, before Remix; Remix would load none of
+ * them and answer 200 with nothing. The browser asks only for routes of the path it goes to.
+ */
+export function misdirectedData(request: Request, routesOf: (pathname: string) => string[]): Response | undefined {
+  const url = new URL(request.url);
+  const path = dataRequestPath(url.pathname);
+  const named = url.searchParams.get("_routes");
+  if (path === null || named === null) return undefined;
+  const matched = new Set(routesOf(path));
+  return named.split(",").every((id) => matched.has(id)) ? undefined : forbidden();
+}
+
+/**
+ * Remix still answers the classic `?_data=` request (a browser holding the scripts of an older
+ * version): one naming a route the path does not match gets 403 and {"message":"Unexpected Server
+ * Error"}. It is a refusal like any other: the same words and shape as a loader's 403.
  */
 export function plainRefusal(request: Request, response: Response): Response {
   if (response.status !== 403 || !response.headers.has("X-Remix-Error") || !new URL(request.url).searchParams.has("_data")) return response;
-  return new Response(FORBIDDEN_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Remix-Catch": "yes" } });
+  return forbidden();
 }

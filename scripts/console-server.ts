@@ -7,7 +7,7 @@
  * Chinese message in front of Remix, whose own origin check would answer it with a bare
  * 500.
  *
- *   PORT=3000 node --import tsx scripts/console-server.ts [./build/index.js]
+ *   PORT=3000 node --import tsx scripts/console-server.ts [build/console/server/index.js]
  */
 // First: it must be in place before anything loads @remix-run/router.
 import "./console-route-match-cache.js";
@@ -19,7 +19,9 @@ import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-r
 import compression from "compression";
 import express from "express";
 import { requestFromNode, sendResponse } from "./console-respond.js";
-import { bodyOf, declaredTooLarge, drainRequest, plainRefusal, refuseTooLarge } from "./console-door.js";
+import { bodyOf, declaredTooLarge, drainRequest, misdirectedData, plainRefusal, refuseTooLarge } from "./console-door.js";
+import { dataRequestPath, routeMatcher } from "./console-routes.js";
+import { documentContext, withPackedPageData } from "./console-page-data.js";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "../app/lib/same-origin";
 import { settingsAtStart } from "../contract/settings";
 import { startMemoryTrim, trimMemory } from "../contract/memory-trim";
@@ -27,15 +29,17 @@ import { consoleTrustProxy, normaliseForwardedHeaders, trustPredicate } from "..
 import { openEventStreams } from "../app/services/sse.server";
 import { consoleLog } from "../app/services/observability.server";
 import { installObservability } from "./console-observability";
+import { CONSOLE_SERVER_BUILD } from "./console-build-paths";
 
 // The production start command: a missing TMS_ENV is production, whose settings must be complete.
 const { settings } = settingsAtStart("console");
 process.env.NODE_ENV = settings.NODE_ENV;
-const buildPath = resolve(process.argv[2] ?? "./build/index.js");
+const buildPath = resolve(process.argv[2] ?? CONSOLE_SERVER_BUILD);
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
-const handle = createRequestHandler(build, process.env.NODE_ENV);
+const handle = createRequestHandler(withPackedPageData(build), process.env.NODE_ENV);
+const routesOf = routeMatcher(build);
 const trust = trustPredicate(consoleTrustProxy(process.env.TMS_TRUST_PROXY));
 const app = express();
 app.disable("x-powered-by");
@@ -73,7 +77,8 @@ app.all("*", async (req: IncomingMessage, res: ServerResponse, next: (error: unk
     if (declaredTooLarge(req)) return await refuseTooLarge(req, res);
     const body = bodyOf(req);
     const request = requestFromNode(req, res, body);
-    const response = plainRefusal(request, await handle(request, {}));
+    const url = new URL(request.url);
+    const response = misdirectedData(request, routesOf) ?? plainRefusal(request, await handle(request, documentContext(url, dataRequestPath(url.pathname))));
     // What Remix left unread is read before the answer goes out, so that the client can read it.
     if (!(await drainRequest(req, body))) res.setHeader("Connection", "close");
     await sendResponse(res, response);

@@ -1,8 +1,8 @@
 /**
  * The console's route definitions besides app/routes' files: the engine pages of the page registry
  * (scripts/engine-routes.ts writes their modules, then they are defined here under the `_app` layout,
- * with the route ids their hand-written files would have had). remix.config.js passes this function as
- * `routes`; the Vite plugin takes the same function.
+ * with the route ids their hand-written files would have had). vite.config.ts passes this function as
+ * `routes` to the Remix plugin.
  */
 import { tsImport } from "tsx/esm/api";
 

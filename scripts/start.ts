@@ -71,7 +71,7 @@ try {
   console.error(`[start] ${(error as Error).message}`);
   stop(1);
 }
-run("console", "sh", [nodeServer, "console", "--import", "tsx", join(root, "scripts/console-server.ts"), "./build/index.js"], {
+run("console", "sh", [nodeServer, "console", "--import", "tsx", join(root, "scripts/console-server.ts")], {
   NODE: process.execPath,
   PORT: String(consolePort),
   NODE_ENV: process.env.NODE_ENV ?? "production",

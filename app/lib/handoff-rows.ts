@@ -12,8 +12,8 @@
  */
 import { PERMISSION_CODES } from "../../contract/permissions";
 import { USER_TYPES } from "../../contract/platforms";
-import { ROUTE_TREE } from "~/navigation/routes";
-import type { RouteNode } from "~/navigation/types";
+import { ROUTE_TREE } from "../navigation/routes";
+import type { RouteNode } from "../navigation/types";
 
 const ROWS = "$rows";
 const IN = "$in";

@@ -28,7 +28,7 @@ const GRID = 1000;
 const CHAIN_GAP_DEG = 0.025;
 const MIN_CHAIN_DEG = 1.5;
 
-/** The derived file, relative to the app's directory (where `build/index.js` is run from). */
+/** The derived file, relative to the app's directory (where the console is run from). */
 export const waterwaysFile = () => join(process.cwd(), "build/waterways.json");
 
 type Position = [number, number];

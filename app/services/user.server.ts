@@ -129,7 +129,7 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
       } catch (error) {
         if (error instanceof PlatformError && error.kind === "unauthorized") throw await logoutRedirect(request, session);
         if (error instanceof PlatformError && error.kind === "forbidden") throw await logoutRedirect(request, session, error.message);
-        // A refusal of the account's rights while a page loads is the 403 page (and a 403 to `?_data=`), not a 500.
+        // A refusal of the account's rights while a page loads is the 403 page (and a 403 to a data request), not a 500.
         if (error instanceof PlatformError && error.code === RefusalCode.notPermitted && isRead(request)) throw forbidden(error.message);
         throw error;
       }

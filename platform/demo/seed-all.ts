@@ -3,14 +3,10 @@ import { settleBacklog } from "../ledger/settlements.js";
 import { seedNotifications } from "../iam/notifications/seed.js";
 import { seedFreight } from "../freight/seed.js";
 import { seedAppeals } from "../appeal/seed.js";
-import { seedVehicles } from "../masterdata/vehicle-seed.js";
 import { seedDictionaries } from "../masterdata/dict-item.resource.js";
-import { seedOrgResources } from "../masterdata/org-resources-seed.js";
-import { seedDrivers } from "../masterdata/drivers-seed.js";
-import { seedWater } from "../masterdata/water-seed.js";
+import { seedDrivers, seedEnterprises, seedOrgResources, seedVehicles, seedWater } from "../masterdata/seed.js";
 import { DEMO_PASSWORD, isSeeded, seedIdentity, type SeedIds } from "../db/seed.js";
 import { hashPassword } from "../identity/crypto.js";
-import { seedEnterprises } from "../masterdata/enterprise-seed.js";
 import { seedSupplies } from "../supply/seed.js";
 
 /** Each service's demo data, run in order after the identity seed. Add new seeders at the end. */

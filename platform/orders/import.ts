@@ -129,14 +129,12 @@ interface Lookups {
   shippers: Map<string, { id: number; name: string }>;
   cargos: Map<string, { id: number; name: string; category: string; unitPrice: number | null; lossBp: number | null }>;
   projects: Map<string, number>;
-  externalNos: Set<string>;
 }
 
 async function lookups(db: AnyDb, orgId: number): Promise<Lookups> {
   const shippers = await db.selectFrom("shippers").select(["id", "name", "credit_code"]).where("org_id", "=", orgId).where("enabled", "=", "ENABLED").where("deleted_at", "is", null).execute();
   const cargos = await db.selectFrom("cargos").select(["id", "name", "category_name", "unit_price", "loss_allowance_bp"]).where("org_id", "=", orgId).where("enabled", "=", "ENABLED").where("deleted_at", "is", null).execute();
   const projects = await db.selectFrom("projects").select(["id", "project_no"]).where("org_id", "=", orgId).where("audit_status", "=", "APPROVED").where("status", "=", "ACTIVE").where("deleted_at", "is", null).execute();
-  const external = await db.selectFrom("freight_orders").select("external_no").where("org_id", "=", orgId).where("external_no", "is not", null).where("deleted_at", "is", null).execute();
   const s = new Map<string, { id: number; name: string }>();
   for (const r of shippers) {
     s.set(r.name, { id: Number(r.id), name: r.name });
@@ -146,24 +144,48 @@ async function lookups(db: AnyDb, orgId: number): Promise<Lookups> {
     shippers: s,
     cargos: new Map(cargos.map((r) => [r.name, { id: Number(r.id), name: r.name, category: String(r.category_name), unitPrice: r.unit_price == null ? null : Number(r.unit_price), lossBp: r.loss_allowance_bp == null ? null : Number(r.loss_allowance_bp) }])),
     projects: new Map(projects.map((r) => [String(r.project_no), Number(r.id)])),
-    externalNos: new Set(external.map((r) => String(r.external_no))),
   };
+}
+
+/** Which of `externalNos` the organisation's orders already carry (asked of those alone: it may hold millions). */
+async function takenExternalNos(db: AnyDb, orgId: number, externalNos: string[]): Promise<Set<string>> {
+  const distinct = [...new Set(externalNos)];
+  const taken = new Set<string>();
+  for (let i = 0; i < distinct.length; i += 500) {
+    const rows = await db.selectFrom("freight_orders").select("external_no").where("org_id", "=", orgId).where("external_no", "in", distinct.slice(i, i + 500)).where("deleted_at", "is", null).execute();
+    for (const row of rows) taken.add(String(row.external_no));
+  }
+  return taken;
 }
 
 const FIELD_SCHEMAS = Object.entries(formSchema(order, "create").shape) as Array<[string, { safeParse(v: unknown): { success: true; data: unknown } | { success: false; error: { issues: Array<{ message: string }> } } }]>;
 type Outcome = { ok: boolean; value?: unknown; message?: string };
+const COLUMN_OF = new Map(Object.entries(order.fields as Record<string, Field>).map(([key, field]) => [key, columnOf(key, field)]));
+
+/**
+ * The outcomes of a file's cells, each computed once: imports repeat shippers, places and prices row
+ * after row, and a 区划 read from text searches the whole division table.
+ */
+type FileMemo = Map<string, unknown>;
+function once<T>(memo: FileMemo, key: string, compute: () => T): T {
+  if (memo.has(key)) return memo.get(key) as T;
+  const value = compute();
+  if (memo.size < 200_000) memo.set(key, value);
+  return value;
+}
 const HEADER_OF = new Map(IMPORT_COLUMNS.map((c) => [c.key, c.header]));
 
 /** A 区划 cell: a 6-digit code as it is, else the division the text names (安徽省蚌埠市淮上区 → 340311). */
 const regionCellCode = (text: string): string => (/^\d{6}$/.test(text.trim()) ? text.trim() : placeRegionOf(text) ?? text);
 
 /** One row's cells as the new-order form's text, validated by its schema and the order's rules. */
-function validateRow(cells: Record<string, string>, look: Lookups, seen: Set<string>, cache: Map<string, Outcome>): { errors: ImportError[]; values: Record<string, unknown> } {
+function validateRow(cells: Record<string, string>, look: Lookups, seen: Set<string>, memo: FileMemo): { errors: ImportError[]; values: Record<string, unknown>; externalNo?: string } {
   const errors: ImportError[] = [];
   const form: Record<string, string> = {};
   for (const c of IMPORT_COLUMNS) {
     // A blank 区划 cell takes the county the row's 详细地址 names (platform/db/place-regions.ts).
-    const text = cells[c.header] || (c.field.kind === "region" ? (placeRegionOf(cells[HEADER_OF.get(c.key.replace("RegionCode", "Address")) ?? ""]) ?? "") : "");
+    const address = c.field.kind === "region" ? cells[HEADER_OF.get(c.key.replace("RegionCode", "Address")) ?? ""] : undefined;
+    const text = cells[c.header] || (address ? once(memo, `address\u0000${address}`, () => placeRegionOf(address) ?? "") : "");
     if (!text) continue;
     if (c.key === "shipperId" || c.key === "cargoId" || c.key === "projectId") {
       const id = c.key === "shipperId" ? look.shippers.get(text)?.id : c.key === "cargoId" ? look.cargos.get(text)?.id : look.projects.get(text);
@@ -173,7 +195,7 @@ function validateRow(cells: Record<string, string>, look: Lookups, seen: Set<str
       const code = Object.entries(c.field.options).find(([k, o]) => o.label === text || k === text)?.[0];
       form[c.key] = code ?? text;
     } else if (c.field.kind === "region") {
-      form[c.key] = regionCellCode(text);
+      form[c.key] = once(memo, `region\u0000${text}`, () => regionCellCode(text));
     } else if (c.field.kind === "datetime") {
       // Styles are not read (faster), so a date cell arrives as Excel's day serial (wall-clock time).
       const serial = /^\d{5}(\.\d+)?$/.test(text) ? new Date(Math.round((Number(text) - 25569) * 86_400_000)).toISOString().slice(0, 16).replace("T", " ") : text;
@@ -182,38 +204,32 @@ function validateRow(cells: Record<string, string>, look: Lookups, seen: Set<str
       form[c.key] = text;
     }
   }
-  // The form's object schema field by field (it has no cross-field refinements), each cell value's
-  // outcome cached for the file: imports repeat shippers, places and prices row after row.
+  // The form's object schema field by field (it has no cross-field refinements).
   const values: Record<string, unknown> = {};
   for (const [key, schema] of FIELD_SCHEMAS) {
     const text = form[key];
-    const memo = `${key}\u0000${text ?? "\u0001"}`;
-    let outcome = cache.get(memo);
-    if (!outcome) {
+    const outcome = once<Outcome>(memo, `${key}\u0000${text ?? "\u0001"}`, () => {
       const parsed = schema.safeParse(text);
-      outcome = parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? "格式不正确" };
-      if (cache.size < 200_000) cache.set(memo, outcome);
-    }
+      return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? "格式不正确" };
+    });
     if (!outcome.ok) {
       if (!errors.some((e) => e.column === HEADER_OF.get(key))) errors.push({ column: HEADER_OF.get(key) ?? key, message: outcome.message! });
     } else if (outcome.value !== undefined) values[key] = outcome.value;
   }
   for (const c of IMPORT_COLUMNS) {
-    const problem = c.field.kind === "region" && typeof values[c.key] === "string" ? regionProblem(c.field, values[c.key] as string) : null;
+    const code = values[c.key];
+    const problem = c.field.kind === "region" && typeof code === "string" ? once(memo, `problem\u0000${c.key}\u0000${code}`, () => regionProblem(c.field, code)) : null;
     if (problem) errors.push({ column: c.header, message: problem });
   }
-  if (errors.length) return { errors, values: {} };
+  const externalNo = values.externalNo as string | undefined;
+  if (errors.length) return { errors, values: {}, externalNo };
   const columns: Record<string, unknown> = {};
   const fields: Record<string, Field> = order.fields;
-  for (const [key, value] of Object.entries(values)) if (fields[key] && value !== undefined) columns[columnOf(key, fields[key])] = toColumn(fields[key], value);
+  for (const [key, value] of Object.entries(values)) if (fields[key] && value !== undefined) columns[COLUMN_OF.get(key)!] = toColumn(fields[key], value);
   errors.push(...orderRuleErrors(columns));
-  const externalNo = values.externalNo as string | undefined;
-  if (externalNo) {
-    if (look.externalNos.has(externalNo)) errors.push({ column: HEADER_OF.get("externalNo")!, message: `原始单号 ${externalNo} 已有订单` });
-    else if (seen.has(externalNo)) errors.push({ column: HEADER_OF.get("externalNo")!, message: `原始单号 ${externalNo} 在文件中重复` });
-    seen.add(externalNo);
-  }
-  return { errors, values: columns };
+  if (externalNo && seen.has(externalNo)) errors.push({ column: HEADER_OF.get("externalNo")!, message: `原始单号 ${externalNo} 在文件中重复` });
+  if (externalNo) seen.add(externalNo);
+  return { errors, values: columns, externalNo };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -275,8 +291,12 @@ export async function importOrders(ctx: ServiceContext, scope: CallerScope, inpu
   }
   const look = fileError ? null : await lookups(db, owner.org_id);
   const seen = new Set<string>();
-  const cache = new Map<string, Outcome>();
-  const results = sheet && look ? sheet.rows.map((row) => ({ row, ...validateRow(row.cells, look, seen, cache) })) : [];
+  const memo: FileMemo = new Map();
+  const results = sheet && look ? sheet.rows.map((row) => ({ row, ...validateRow(row.cells, look, seen, memo) })) : [];
+  const taken = await takenExternalNos(db, owner.org_id, results.flatMap((r) => (r.externalNo ? [r.externalNo] : [])));
+  for (const r of results) {
+    if (r.externalNo && taken.has(r.externalNo)) r.errors.unshift({ column: HEADER_OF.get("externalNo")!, message: `原始单号 ${r.externalNo} 已有订单` });
+  }
   const refused = results.filter((r) => r.errors.length > 0);
   const at = nowIso();
   const batchId = await db.transaction().execute(async (trx) => {

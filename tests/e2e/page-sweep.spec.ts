@@ -17,6 +17,9 @@ import { axeClock, axeFindings, AXE_REPORT_DIR, blockingLines, writeAxeReport, t
 import { DRIVER_PAGES, FLEET_LEADER_MOBILE, inPageLinks, menuLinks, refusalIn } from "../helpers/page-sweep";
 import { ACCOUNTS, PASSWORD, PHONE, phoneProblems, waitForHydration } from "./support";
 
+// Each sweep is independent of the others (its own login and context): the two workers share them out.
+test.describe.configure({ mode: "parallel" });
+
 /** Tabs that open pages side by side (the console renders while the browser hydrates the other tab). */
 const TABS = 2;
 

@@ -18,7 +18,7 @@ export const DRIVER_PAGES: string[] = leafRoutes(ROUTE_TREE)
   .filter((node) => isDriverPage(node.path))
   .map((node) => node.path);
 
-/** The Remix route id of a page ("routes/_app.system.role"), for `?_data=` requests. */
+/** The Remix route id of a page ("routes/_app.system.role"), for data requests (`.data?_routes=`). */
 export { routeIdOf } from "../../scripts/engine-routes";
 
 /** The sidebar's links in a page's HTML: what the menu offers the account. */

@@ -31,7 +31,13 @@ export interface ReflowReport {
  * out of its table's box is judged by the part that shows. A control that stays out of sight is a finding too,
  * unless it sits in a fixed layer placed off screen (the closed drawer).
  */
-export function reflowReport(page: Page): Promise<ReflowReport> {
+export async function reflowReport(page: Page): Promise<ReflowReport> {
+  // A resize slides the sidebar out over 200 ms: measure the layout the user ends up with, not a frame of
+  // the slide. Reading the layout first starts the transitions a resize sets off.
+  await page.evaluate(() => {
+    void document.body.offsetWidth;
+    return Promise.all(document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity).map((animation) => animation.finished.catch(() => undefined)));
+  });
   return page.evaluate(() => {
     const SELECTOR = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';
     const pinned = (el: Element | null): Element | null => {

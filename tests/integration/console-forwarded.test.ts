@@ -12,6 +12,7 @@ import { PUBLIC_SEARCHES_PER_MINUTE } from "../../contract/findship.js";
 import { SMS_RATE_LIMITS } from "../../platform/identity/sms-codes.js";
 import { startTestPlatform, type TestPlatform } from "../helpers/platform.js";
 import { freePort } from "../helpers/processes.js";
+import { CONSOLE_SERVER_BUILD } from "../../scripts/console-build-paths.js";
 
 let PORT = 0;
 let consoleUrl = "";
@@ -19,11 +20,11 @@ let platform: TestPlatform;
 let consoleServer: ChildProcess;
 
 beforeAll(async () => {
-  if (!existsSync("build/index.js")) throw new Error("build/index.js is missing: run `npm run build` first");
+  if (!existsSync(CONSOLE_SERVER_BUILD)) throw new Error(`${CONSOLE_SERVER_BUILD} is missing: run \`npm run build\` first`);
   PORT = await freePort();
   consoleUrl = `http://127.0.0.1:${PORT}`;
   platform = await startTestPlatform("console-forwarded");
-  consoleServer = spawn(process.execPath, ["--import", "tsx", "scripts/console-server.ts", "./build/index.js"], {
+  consoleServer = spawn(process.execPath, ["--import", "tsx", "scripts/console-server.ts"], {
     env: { ...process.env, TMS_ENV: "development", NODE_ENV: "production", PORT: String(PORT), TMS_PLATFORM_URL: platform.baseUrl, TMS_TRUST_PROXY: "", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -108,26 +108,27 @@ describe(`order import (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"}
     const taken = row();
     await upload(await workbook([taken]));
     const res = await upload(
-      await workbook([row(), row({ "计划重量(吨)": "0" }), row(), row({ 托运人名称: "不存在的粮库", 运输方式: "铁路" }), row({ 原始单号: taken.原始单号 }), row({ "托运单价(元/吨)": "80" })]),
+      await workbook([row(), row({ "计划重量(吨)": "0" }), row(), row({ 托运人名称: "不存在的粮库", 运输方式: "铁路" }), row({ 原始单号: taken.原始单号 }), row({ "托运单价(元/吨)": "80" }), row({ 原始单号: "DUP-IN-FILE" }), row({ 原始单号: "DUP-IN-FILE" })]),
     );
     const batch = res.body.data!;
     expect(batch.status).toBe("FAILED");
     expect(batch.importedRows).toBe(0);
     expect(await orderCount()).toBe(before + 1);
-    expect(batch.refused.map((r) => r.rowNo)).toEqual([3, 5, 6, 7]);
+    expect(batch.refused.map((r) => r.rowNo)).toEqual([3, 5, 6, 7, 9]);
     expect(batch.refused[0]!.errors).toEqual([{ column: "计划重量(吨)", message: "计划重量必须大于 0" }]);
     expect(batch.refused[1]!.errors).toEqual(expect.arrayContaining([{ column: "托运人名称", message: "托运人「不存在的粮库」不存在或未启用" }, { column: "运输方式", message: "运输方式只能是 公路运输、水路运输" }]));
     expect(batch.refused[2]!.errors[0]!.message).toContain("已有订单");
     expect(batch.refused[3]!.errors).toEqual([{ column: "托运单价", message: "托运单价不能低于承运单价" }]);
+    expect(batch.refused[4]!.errors).toEqual([{ column: "原始单号", message: "原始单号 DUP-IN-FILE 在文件中重复" }]);
     const response = await fetch(`${f.p.baseUrl}/tms-order-import/${batch.id}/errors`, { headers: { "X-Platform": "A", Authorization: `Bearer ${f.tokens.ORG_USER}` } });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(Buffer.from(await response.arrayBuffer()) as never);
     const sheet = book.worksheets[0]!;
-    expect(sheet.rowCount).toBe(5);
+    expect(sheet.rowCount).toBe(6);
     expect(String(sheet.getRow(2).getCell(IMPORT_COLUMNS.length + 1).value)).toContain("第 3 行「计划重量(吨)」");
     // The refused rows, fixed, import as they are.
     sheet.getRow(2).getCell(IMPORT_COLUMNS.findIndex((c) => c.header === "计划重量(吨)") + 1).value = "30";
-    for (const n of [5, 4, 3]) sheet.spliceRows(n, 1);
+    for (const n of [6, 5, 4, 3]) sheet.spliceRows(n, 1);
     const again = await upload(Buffer.from(await book.xlsx.writeBuffer()), "订单导入错误明细.xlsx");
     expect(again.body.data!.status, JSON.stringify(again.body)).toBe("IMPORTED");
     expect(again.body.data!.importedRows).toBe(1);

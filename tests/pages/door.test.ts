@@ -9,6 +9,7 @@ import { resolve } from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CONSOLE_BODY_MAX_BYTES } from "../../scripts/console-door.js";
+import { CONSOLE_SERVER_BUILD } from "../../scripts/console-build-paths.js";
 import { browserAs, consoleUrl } from "./support.js";
 
 interface Answer {
@@ -36,7 +37,7 @@ function post(path: string, contentType: string, body: Buffer, cookie: string): 
 
 /** Every route of the built console with an action, as a path its pattern matches (parameters set to 1). */
 async function actionPaths(): Promise<string[]> {
-  const build = (await import(pathToFileURL(resolve("build/index.js")).href)) as ServerBuild;
+  const build = (await import(pathToFileURL(resolve(CONSOLE_SERVER_BUILD)).href)) as ServerBuild;
   const pathOf = (id: string | undefined): string => {
     if (!id) return "";
     const route = build.routes[id]!;
@@ -95,9 +96,18 @@ describe("bad bodies at the door, on every console route that takes a POST", () 
   });
 
   it("refuses a data request naming a route its path does not match with 没有访问权限, and keeps serving", async () => {
-    const response = await fetch(new URL("/userInfoManage/driver/audit/1?_data=routes%2F_app.%24", consoleUrl()), { headers: { Cookie: cookie } });
-    expect(response.status).toBe(403);
-    expect(await response.text()).toContain("没有访问权限");
+    // As the browser asks (single fetch), and as a browser holding an older version's scripts asks.
+    for (const path of ["/userInfoManage/driver/audit/1.data?_routes=routes%2F_app.%24", "/userInfoManage/driver/audit/1.data?_routes=root%2Croutes%2F_app.%24", "/_root.data?_routes=routes%2F_app.dashboard", "/userInfoManage/driver/audit/1?_data=routes%2F_app.%24"]) {
+      const response = await fetch(new URL(path, consoleUrl()), { headers: { Cookie: cookie } });
+      expect(response.status, path).toBe(403);
+      expect(await response.text(), path).toContain("没有访问权限");
+    }
     expect((await fetch(new URL("/login", consoleUrl()))).status).toBe(200);
+  });
+
+  it("answers a data request for the routes its path falls on", async () => {
+    const response = await fetch(new URL("/dashboard.data?_routes=root%2Croutes%2F_app.dashboard", consoleUrl()), { headers: { Cookie: cookie } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("routes/_app.dashboard");
   });
 });

@@ -126,7 +126,8 @@ describe("a sealed exchange message", () => {
     expect(open({ ...message, encryptedContent: body.toString("base64") })).toMatchObject({ resultCode: "3007" });
     expect(open({ ...message, messageReferenceNumber: "another" })).toMatchObject({ resultCode: "3007" });
     expect(open({ ...message, signature: "00".repeat(64) })).toMatchObject({ resultCode: "3007" });
-    expect(open({ ...message, encryptedCode: `${message.encryptedCode.slice(0, -2)}00` })).toMatchObject({ resultCode: "3006" });
+    const lastByte = Number.parseInt(message.encryptedCode.slice(-2), 16) ^ 0xff;
+    expect(open({ ...message, encryptedCode: `${message.encryptedCode.slice(0, -2)}${lastByte.toString(16).padStart(2, "0")}` })).toMatchObject({ resultCode: "3006" });
     const stranger = sm2.generateKeyPairHex();
     expect(open(message, { receiverPrivateKey: stranger.privateKey, senderPublicKey: sender.publicKey, userId: SM2_DEFAULT_USER_ID })).toMatchObject({ resultCode: "3006" });
     expect(open(message, { receiverPrivateKey: receiver.privateKey, senderPublicKey: stranger.publicKey, userId: SM2_DEFAULT_USER_ID })).toMatchObject({ resultCode: "3007" });

@@ -21,7 +21,8 @@ it("node-server.sh runs node with the heap caps and the malloc settings", () => 
     delete env.NODE_OPTIONS;
     const out = execFileSync("sh", ["scripts/node-server.sh", server, "-p", "JSON.stringify([process.execArgv, process.env.NODE_OPTIONS, process.env.MALLOC_ARENA_MAX, process.env.MALLOC_MMAP_THRESHOLD_, require('v8').getHeapStatistics().heap_size_limit])"], { cwd: root, env, encoding: "utf8" });
     const [execArgv, options, arenas, threshold, limit] = JSON.parse(out) as [string[], string, string, string, number];
-    expect(execArgv).toContain("--enable-source-maps");
+    // Source maps cost ~30 MB at rest: off unless an operator asks (below).
+    expect(execArgv).not.toContain("--enable-source-maps");
     expect(options).toMatch(/--max-semi-space-size=\d+ --max-old-space-size=\d+/);
     // The old-space cap took effect (V8's default on this machine is far above 2 GB).
     expect(limit).toBeLessThan(1200 * 2 ** 20);
@@ -37,4 +38,6 @@ it("node-server.sh runs node with the heap caps and the malloc settings", () => 
   const [arenas, limitMb] = own.trim().split(",").map(Number);
   expect(arenas).toBe(4);
   expect(limitMb).toBeGreaterThan(900);
+  const mapped = execFileSync("sh", ["scripts/node-server.sh", "platform", "-p", "process.sourceMapsEnabled"], { cwd: root, env: { ...process.env, NODE: process.execPath, NODE_OPTIONS: "--enable-source-maps" }, encoding: "utf8" });
+  expect(mapped.trim()).toBe("true");
 });

@@ -1,7 +1,9 @@
 /** The document's lighter page data (page weight): packed row lists and lists of known strings. */
 import { describe, expect, it } from "vitest";
-import { packedHandoff } from "~/entry.server";
-import { mapPageData, packRows, unpackRows, type HandoffState, type Json } from "~/lib/handoff-rows";
+import { json } from "@remix-run/node";
+import { packRows, unpackRows, type Json } from "~/lib/handoff-rows";
+import { documentContext, withPackedPageData } from "../../scripts/console-page-data";
+import { dataRequestPath } from "../../scripts/console-routes";
 
 const rows = [
   { id: 1, freightNo: "YD1", status: "IN_TRANSIT", loadedWeight: null, actions: ["detail", "cancel"] },
@@ -30,16 +32,20 @@ describe("packed row lists", () => {
     expect(unpackRows(packed)).toEqual(data);
   });
 
-  it("the document's context: loader and action data packed, HTML-safe as Remix writes it", () => {
-    const state = { loaderData: { page: { records: rows, note: "</script><b>&\u2028" } }, actionData: { rows }, errors: null };
-    const handoff = JSON.stringify({ future: { v3_fetcherPersist: true }, state }).replace(/</g, "\\u003c");
-    const packed = packedHandoff(handoff);
-    expect(packed).not.toMatch(/[<>&\u2028]/);
-    const context = JSON.parse(packed) as { future: unknown; state: HandoffState & { errors: unknown } };
-    expect(context.future).toEqual({ v3_fetcherPersist: true });
-    expect(JSON.stringify(context.state.loaderData)).toContain('"$rows"');
-    mapPageData(context.state, unpackRows);
-    expect(context.state).toEqual(state);
+  it("a document's page data is packed where the loaders answer it; data requests and resource routes get theirs as it is", async () => {
+    const answer = () => json({ records: rows }, { headers: { "Set-Cookie": "a=1" } });
+    const build = withPackedPageData({ routes: { page: { id: "page", module: { default: () => null, loader: answer } }, resource: { id: "resource", module: { loader: answer } } } } as never);
+    const call = async (id: string, url: string) => {
+      const loader = build.routes[id]!.module.loader as (args: { context: unknown }) => Promise<Response>;
+      const target = new URL(url, "http://console");
+      return loader({ context: documentContext(target, dataRequestPath(target.pathname)) });
+    };
+    const document = await call("page", "/list");
+    expect(document.headers.get("Set-Cookie")).toBe("a=1");
+    const data = (await document.json()) as Json;
+    expect(JSON.stringify(data)).toContain('"$rows"');
+    expect(unpackRows(data)).toEqual({ records: rows });
+    for (const [id, url] of [["page", "/list.data"], ["page", "/list?_data=page"], ["resource", "/list"]]) expect(await (await call(id!, url!)).json()).toEqual({ records: rows });
   });
 });
 
