@@ -25,7 +25,7 @@ export default tseslint.config(
   },
   {
     // Route modules: server values only inside loader/action code, never at load or in the component.
-    files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx"],
+    files: ["app/routes/**/*.{ts,tsx}", "app/generated-routes/**/*.{ts,tsx}", "app/root.tsx"],
     plugins: { tms: serverModules },
     rules: { "tms/server-values-only-in-server-code": "error" },
   },

@@ -7,6 +7,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import { CONSOLE_BUILD_DIRECTORY } from "./scripts/console-build-paths";
+import { engineRoutes } from "./scripts/route-config.mjs";
 
 // Typed loaders under single fetch: useLoaderData<typeof loader> is what turbo-stream sends.
 declare module "@remix-run/node" {
@@ -37,7 +38,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       buildDirectory: CONSOLE_BUILD_DIRECTORY,
       ignoredRouteFiles: ["**/.*", "**/*.test.*"],
       serverModuleFormat: "esm",
-      // routes: (defineRoutes) => …, for a page registry module when one takes over the file-system routes.
+      // The engine pages of the page registry, beside app/routes' files (scripts/route-config.mjs).
+      routes: engineRoutes,
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

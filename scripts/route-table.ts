@@ -1,33 +1,27 @@
 /**
- * Prints a Markdown table of every page of the route map (hidden ones included): path, title,
- * who may open it (from the access rule), the version function, and whether a Remix route file exists.
+ * Prints a Markdown table of every page of the page registry (hidden ones included): path, title,
+ * who may open it (from the access rule), the version function, and whether it has a route (a
+ * hand-written module or an engine binding).
  * Run: npx tsx scripts/route-table.ts        (print)
  *      npx tsx scripts/route-table.ts --write (write docs/routes.md)
  */
-import { existsSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { resolveAccess, ROUTE_TREE, type RouteNode, type Viewer } from "../app/navigation";
+import { leafRoutes, resolveAccess, ROUTE_TREE, type RouteNode, type Viewer } from "../app/navigation";
 import { deniedPages, resourcePageCodes } from "../app/services/page-access.server";
 import { codeKinds, PERMISSION_CODES, WATER_PERMISSION, type PermissionCode } from "../contract/permissions";
 import { USER_TYPES, type UserType } from "../contract/platforms";
 import { readSettings } from "../contract/settings";
-
-const ROUTE_FILE_EXTENSIONS = ["tsx", "ts", "jsx", "js"];
+import { engineRoutes, handWrittenFile, HAND_WRITTEN_DIR } from "./engine-routes";
 
 /**
- * The file names (relative to app/routes) that would declare a page under the `_app` layout with
- * Remix flat routes: "/a/:id/b" → "_app.a.$id.b.tsx" or "_app.a.$id.b/route.tsx".
+ * The registry's pages that have a route: a hand-written module in `routesDir`, or an engine binding
+ * (scripts/engine-routes.ts generates its module).
  */
-export function routeFileCandidates(path: string): string[] {
-  const segments = path.split("/").filter(Boolean).map((segment) => (segment.startsWith(":") ? `$${segment.slice(1)}` : segment));
-  const base = ["_app", ...segments].join(".");
-  // `._index`: a page whose path prefixes another page's ("/a/:id" and "/a/:id/audit") must not be its layout.
-  return ROUTE_FILE_EXTENSIONS.flatMap((ext) => [`${base}.${ext}`, `${base}/route.${ext}`, `${base}._index.${ext}`]);
-}
-
-export function isBuilt(path: string, routesDir: string): boolean {
-  return routeFileCandidates(path).some((candidate) => existsSync(join(routesDir, candidate)));
+export async function builtPaths(routesDir = HAND_WRITTEN_DIR): Promise<Set<string>> {
+  const engine = new Set((await engineRoutes(routesDir)).map((route) => route.path));
+  return new Set(leafRoutes(ROUTE_TREE).filter((node) => engine.has(node.path) || handWrittenFile(node.path, routesDir)).map((node) => node.path));
 }
 
 /** The default build's version functions (CAPTAIN, DRIVER): the table shows the water pages. */
@@ -75,12 +69,12 @@ function leavesWithChain(nodes: RouteNode[], ancestors: RouteNode[] = []): Route
   return nodes.flatMap((node) => (node.children ? leavesWithChain(node.children, [...ancestors, node]) : [[...ancestors, node]]));
 }
 
-export function routeTable(tree: RouteNode[], routesDir: string): string {
+export function routeTable(tree: RouteNode[], built: ReadonlySet<string>): string {
   const rows = leavesWithChain(tree).map((chain) => {
     const page = chain[chain.length - 1];
     const title = page.hidden ? `${page.title}（隐藏）` : page.title;
     const version = chain.some((node) => node.versionFunction === "CAPTAIN") ? "CAPTAIN" : "";
-    return `| \`${page.path}\` | ${title} | ${whoMayOpen(page, chain)} | ${version} | ${isBuilt(page.path, routesDir) ? "✓" : "—"} |`;
+    return `| \`${page.path}\` | ${title} | ${whoMayOpen(page, chain)} | ${version} | ${built.has(page.path) ? "✓" : "—"} |`;
   });
   return ["| 路径 | 标题 | 角色 | 版本功能 | 已实现 |", "|---|---|---|---|---|", ...rows].join("\n");
 }
@@ -92,14 +86,17 @@ export function routesDocument(table: string): string {
   return [
     "# Routes",
     "",
-    "Every route of spec 2.2 is declared once, in `app/navigation/routes.ts`; the sidebar, breadcrumb, route",
-    "search, tab titles, page titles and access checks all derive from it. 角色 is worked out from the rule the",
+    "Every page of spec 2.2 is declared once, in the page registry `app/navigation/routes.ts`; the sidebar,",
+    "breadcrumb, route search, tab titles, page titles, access checks and the engine pages' routes all derive",
+    "from it ([design/page-access.md](design/page-access.md#one-page-registry)). 角色 is worked out from the rule the",
     "route guard applies (`resolveAccess`, with the pages the platform's resource rules close to an account):",
     "the kinds of account that can open the page, then after → the codes it needs: groups joined by +, each",
     "met by any one of its codes (A / B): the menu's, the page's resource's, and the water permission on",
     "CAPTAIN pages. （不限）: every kind, no code. The page sweep checks, for every demo account, that its menu",
-    "offers exactly the pages this table says it may open and that every other page answers 403. 已实现 ✓",
-    "means the page has its own route module in `app/routes/`.",
+    "offers exactly the pages this table says it may open, that every row answers each account as its 角色",
+    "says, and that every other page answers 403. 已实现 ✓ means the page has a route: a hand-written module",
+    "in `app/routes/`, or an engine binding (a resource page, report or step queue naming its path) whose",
+    "module `scripts/engine-routes.ts` generates.",
     "",
     `Generated by \`npx tsx scripts/route-table.ts --write\`: ${built} of ${total} pages built.`,
     "",
@@ -109,8 +106,7 @@ export function routesDocument(table: string): string {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const routesDir = fileURLToPath(new URL("../app/routes", import.meta.url));
-  const table = routeTable(ROUTE_TREE, routesDir);
+  const table = routeTable(ROUTE_TREE, await builtPaths());
   if (process.argv.includes("--write")) {
     writeFileSync(new URL("../docs/routes.md", import.meta.url), routesDocument(table));
     const built = (table.match(/✓ \|$/gm) ?? []).length;

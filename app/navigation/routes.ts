@@ -1,6 +1,9 @@
 /**
- * The console's route map (spec 2.1 and 2.2): the only place a route is declared. The sidebar,
- * breadcrumb, route search, tab and page titles and the access checks all derive from it.
+ * The page registry (spec 2.1 and 2.2): the only place a page is declared, with its path, title, menu
+ * place and access. The sidebar, breadcrumb, route search, tab and page titles, the access checks,
+ * docs/routes.md and the engine pages' routes all derive from it. An engine page's binding (a resource
+ * page of app/pages, a report, a step queue) names the page's path and nothing else of it;
+ * scripts/engine-routes.ts writes its route module (docs/design/page-access.md, one page registry).
  *
  * A child is reachable only when its group and the child itself both permit the viewer; children
  * without roles carry no restriction of their own.

@@ -11,14 +11,13 @@ import { pagesOf } from "./kit";
 export const appealPages = pagesOf(appeal, {
   list: {
     path: "/dispatchManage/appealList/index",
-    title: "风险申诉",
     rowActions: ["detail", "audit"],
     columns: ["appealNo", "freightNo", "freightWay", "riskReason", "reason", "status", "submittedByName", "submittedTime", "auditedTime"],
     hiddenFilters: ["freightId"],
     cellLinks: { freightNo: (record) => (record.freightNo ? freightDetailHref(record.freightWay as FreightWay, String(record.freightNo)) : null) },
   },
-  detail: { path: "/dispatchManage/appealDetail", title: "申诉详情", actions: ["audit"] },
-  audit: { path: "/dispatchManage/appealAudit", title: "申诉审核", group: "audit" },
+  detail: { path: "/dispatchManage/appealDetail", actions: ["audit"] },
+  audit: { path: "/dispatchManage/appealAudit", group: "audit" },
 });
 
 export const appealSubmitHref = (freightNo?: string) => (freightNo ? `/dispatchManage/appealSubmit?freightNo=${encodeURIComponent(freightNo)}` : "/dispatchManage/appealSubmit");

@@ -13,7 +13,6 @@ export const INVOICE_DETAIL = "/financialManage/invoiceDetail";
 export const invoiceCompanyPages = pagesOf(invoiceCompany, {
   list: {
     path: "/system/invoiceCompany",
-    title: "开票公司",
     rowActions: ["edit", "disable", "enable"],
     inlineForm: true,
     columns: ["name", "creditCode", "roadPermitNo", "freightTaxRateBp", "maxInvoiceAmount", "drawer", "enabled"],
@@ -27,10 +26,9 @@ const invoicesOf = (): ListPage => ({ ...invoicePages.list!, rowActions: ["detai
 const linesOf = (): ListPage => ({ def: invoiceLine, kind: "list", path: BILLING_DETAIL, rowActions: [], links: {} });
 
 export const billingPages = pagesOf(invoiceApplication, {
-  list: { path: BILLING_LIST, title: "开票列表", rowActions: ["detail", "submit", "cancel"], showOrg: true, columns: APPLICATION_COLUMNS },
+  list: { path: BILLING_LIST, rowActions: ["detail", "submit", "cancel"], showOrg: true, columns: APPLICATION_COLUMNS },
   detail: {
     path: BILLING_DETAIL,
-    title: "开票详情",
     actions: ["submit", "cancel", "approve", "reject", "issue", "mail"],
     related: [
       { title: "发票", page: invoicesOf, filter: (record) => ({ applicationId: Number(record.id) }) },
@@ -42,7 +40,6 @@ export const billingPages = pagesOf(invoiceApplication, {
 export const billingAuditPages = pagesOf(invoiceApplication, {
   list: {
     path: "/financialManage/billingAuditList",
-    title: "开票审核列表",
     rowActions: ["detail", "approve", "reject", "issue", "mail"],
     showOrg: true,
     columns: APPLICATION_COLUMNS,
@@ -63,7 +60,6 @@ billingAuditPages.list!.links.detail = BILLING_DETAIL;
 export const invoicePages = pagesOf(invoice, {
   list: {
     path: "/financialManage/invoiceList",
-    title: "发票列表",
     rowActions: ["detail", "void", "redFlush"],
     showOrg: true,
     columns: ["invoiceNo", "invoiceCode", "invoiceKind", "invoiceType", "invoiceCompanyId", "buyerName", "amountExclTax", "taxRateBp", "taxAmount", "amountInclTax", "issueDate", "status", "applicationNo"],
@@ -71,7 +67,6 @@ export const invoicePages = pagesOf(invoice, {
   },
   detail: {
     path: INVOICE_DETAIL,
-    title: "发票详情",
     actions: ["attachImages", "void", "redFlush"],
     related: [{ title: "关联运单（合并明细）", page: () => ({ ...linesOf(), path: INVOICE_DETAIL }), filter: (record) => ({ invoiceId: Number(record.id) }) }],
   },
@@ -83,7 +78,6 @@ export const TICKET_TEMPLATE_PATH = "/financialManage/inputTaxTicket/template.xl
 export const inputTaxTicketPages = pagesOf(inputTaxTicket, {
   list: {
     path: "/financialManage/inputTaxTicket",
-    title: "进项票",
     rowActions: ["edit", "certify", "transferOut", "markAbnormal", "restore", "delete"],
     inlineForm: true,
     createLabel: "登记进项票",
@@ -94,7 +88,6 @@ export const inputTaxTicketPages = pagesOf(inputTaxTicket, {
 export const vatDeclarationPages = pagesOf(vatDeclaration, {
   list: {
     path: "/financialManage/vatDeclaration",
-    title: "增值税申报",
     rowActions: ["recompute", "confirm", "declare", "pay", "delete"],
     inlineForm: true,
     createLabel: "生成申报",
@@ -103,7 +96,7 @@ export const vatDeclarationPages = pagesOf(vatDeclaration, {
 });
 
 export const declareLogPages = pagesOf(declareLog, {
-  list: { path: "/financialManage/declareLog", title: "申报日志", rowActions: [], inlineForm: true, createLabel: "补录" },
+  list: { path: "/financialManage/declareLog", rowActions: [], inlineForm: true, createLabel: "补录" },
 });
 
 export const BILLING_PAGE_GROUPS = [invoiceCompanyPages, billingPages, billingAuditPages, invoicePages, inputTaxTicketPages, vatDeclarationPages, declareLogPages];

@@ -12,11 +12,10 @@ import { pagesOf, type ListPage } from "./kit";
 const BASE = "/orderManage";
 const DISPATCH = "/dispatchManage/dispatchList";
 
-const deliveryPagesFor = (way: "ROAD" | "WATER", path: string, title: string) =>
+const deliveryPagesFor = (way: "ROAD" | "WATER", path: string) =>
   pagesOf(delivery, {
     list: {
       path,
-      title,
       preset: { freightWay: way },
       rowActions: ["detail", "dispatch", "edit", "close", "delete"],
       columns: ["deliveryNo", "orderNo", "shipperName", "cargoName", "loadingPlace", "unloadingPlace", "pickupNo", "plannedWeight", "dispatchedWeight", "loadingFrom", "loadingTo", "status", "createdTime"],
@@ -31,16 +30,15 @@ const deliveryPagesFor = (way: "ROAD" | "WATER", path: string, title: string) =>
     actionLabels: { dispatch: way === "ROAD" ? "派车" : "派船" },
   });
 
-export const roadDeliveryPages = deliveryPagesFor("ROAD", `${BASE}/deliveryList`, "发货列表");
-export const waterDeliveryPages = deliveryPagesFor("WATER", `${BASE}/waterDeliveryList`, "水运发货列表");
+export const roadDeliveryPages = deliveryPagesFor("ROAD", `${BASE}/deliveryList`);
+export const waterDeliveryPages = deliveryPagesFor("WATER", `${BASE}/waterDeliveryList`);
 
 const REDELIVERY_TABS: ListPage["tabs"] = { field: "redeliveryStatus", options: [{ label: "待重新发货", value: "WAITING" }, { label: "已重新发货", value: "REDISPATCHED" }, { label: "已忽略", value: "IGNORED" }, { label: "全部", value: null }] };
 
-const redeliveryPagesFor = (way: "ROAD" | "WATER", path: string, title: string) =>
+const redeliveryPagesFor = (way: "ROAD" | "WATER", path: string) =>
   pagesOf(redelivery, {
     list: {
       path,
-      title,
       preset: { freightWay: way },
       rowActions: ["redispatch", "ignore"],
       columns: ["freightNo", "orderNo", "deliveryId", "carrierName", "conveyanceName", "plannedWeight", "cancelReason", "cancelTime", "redeliveryStatus", "redeliveryFreightNo"],
@@ -51,13 +49,12 @@ const redeliveryPagesFor = (way: "ROAD" | "WATER", path: string, title: string) 
     actionLabels: { redispatch: "重新发货" },
   });
 
-export const roadRedeliveryPages = redeliveryPagesFor("ROAD", `${BASE}/anewdeliveryList`, "重新发货列表");
-export const waterRedeliveryPages = redeliveryPagesFor("WATER", `${BASE}/waterAnewdeliveryList`, "水运重新发货列表");
+export const roadRedeliveryPages = redeliveryPagesFor("ROAD", `${BASE}/anewdeliveryList`);
+export const waterRedeliveryPages = redeliveryPagesFor("WATER", `${BASE}/waterAnewdeliveryList`);
 
 export const transportTaskPages = pagesOf(transportTask, {
   list: {
     path: `${BASE}/transportTask`,
-    title: "运输任务",
     rowActions: ["detail", "accept", "reject", "dispatch", "complete", "cancel", "edit"],
     columns: ["taskNo", "orderNo", "freightWay", "cargoName", "loadingPlace", "unloadingPlace", "assigneeType", "assigneeName", "plannedWeight", "dispatchedWeight", "completedWeight", "unitPrice", "periodFrom", "periodTo", "status"],
     wideColumns: ["freightWay", "assigneeType", "completedWeight", "periodFrom"],
@@ -65,7 +62,7 @@ export const transportTaskPages = pagesOf(transportTask, {
     inlineForm: true,
     createLabel: "新建任务",
   },
-  detail: { path: `${BASE}/transportTaskDetail`, title: "运输任务详情", actions: ["accept", "reject", "dispatch", "complete", "cancel", "edit"] },
+  detail: { path: `${BASE}/transportTaskDetail`, actions: ["accept", "reject", "dispatch", "complete", "cancel", "edit"] },
   actionPages: { dispatch: `${DISPATCH}?from=task` },
   actionLabels: { dispatch: "派单" },
 });
@@ -73,7 +70,6 @@ export const transportTaskPages = pagesOf(transportTask, {
 export const containerPages = pagesOf(container, {
   list: {
     path: `${BASE}/reimburse`,
-    title: "还箱动态",
     rowActions: ["detail", "load", "gateIn", "unpack", "giveBack", "edit"],
     columns: ["containerNo", "sizeType", "freightNo", "orderNo", "pickupYard", "pickedAt", "returnDeadline", "returnYard", "lastEvent", "returnedAt", "overdueDays", "demurrageAmount", "status"],
     wideColumns: ["sizeType", "orderNo", "pickupYard", "returnYard", "returnedAt"],

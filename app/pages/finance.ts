@@ -5,11 +5,11 @@ import { taxRegistration } from "../../contract/resources/tax-registration";
 import { pagesOf, type ListPage, type ResourcePage } from "./kit";
 
 export const payeeSettingPages = pagesOf(payeeSetting, {
-  list: { path: "/system/withdrawalAllocation", title: "提现分配", rowActions: ["edit", "approve", "reject", "revoke"], inlineForm: true, createLabel: "新增收款设置" },
+  list: { path: "/system/withdrawalAllocation", rowActions: ["edit", "approve", "reject", "revoke"], inlineForm: true, createLabel: "新增收款设置" },
 });
 
 export const taxRegistrationPages = pagesOf(taxRegistration, {
-  list: { path: "/financialManage/temporaryRegistrationList", title: "临时登记记录", rowActions: ["edit", "register", "fail", "retry", "cancel"], inlineForm: true, createLabel: "提交登记" },
+  list: { path: "/financialManage/temporaryRegistrationList", rowActions: ["edit", "register", "fail", "retry", "cancel"], inlineForm: true, createLabel: "提交登记" },
 });
 
 export const MERGE_DETAIL = "/financialManage/mergeDetail";
@@ -19,7 +19,6 @@ const mergedWaybills = (): ListPage => ({ def: matchInvoiceItem, kind: "list", p
 export const matchInvoicePages = pagesOf(matchInvoice, {
   list: {
     path: "/financialManage/matchmakingBillingList",
-    title: "撮合开票列表",
     rowActions: ["detail", "startIssue", "issue", "mail", "cancel"],
     showOrg: true,
     columns: ["applyNo", "orderNo", "invoiceKind", "invoiceType", "buyerName", "sellerName", "driverName", "amount", "waybillCount", "invoiceNo", "invoiceCode", "issueDate", "expressNo", "status", "createdTime", "finishedAt"],
@@ -27,7 +26,6 @@ export const matchInvoicePages = pagesOf(matchInvoice, {
   },
   detail: {
     path: MERGE_DETAIL,
-    title: "合并明细",
     actions: ["startIssue", "issue", "mail", "cancel"],
     related: [{ title: "合并明细（运单）", page: mergedWaybills, filter: (record) => ({ invoiceId: Number(record.id) }) }],
   },

@@ -20,20 +20,18 @@ const AUDIT_TABS = {
 export const findShipListPages = pagesOf(shipAvailability, {
   list: {
     path: "/findShipManage/findShipList",
-    title: "找船列表",
     rowActions: ["detail", "close"],
     preset: { status: "OPEN" },
     columns: ["shipName", "shipType", "deadweight", "emptyPort", "emptyFrom", "emptyTo", "toPorts", "availableLoad", "expectedPrice", "contactName", "contactMobile"],
   },
   // The detail is the ship's find-ship page (bespoke: position, track, conversations); it reads ?id= as the notice.
-  detail: { path: "/findShipManage/findShipDetails", title: "找船详情", actions: ["close"], bespoke: true },
+  detail: { path: "/findShipManage/findShipDetails", actions: ["close"], bespoke: true },
 });
 
 /** 船舶信息审核: submissions of empty-ship notices and ship changes; owners submit and withdraw, staff approve with the diff in 申请内容. */
 export const shipInfoAuditPages = pagesOf(shipInfoSubmission, {
   list: {
     path: "/findShipManage/shipInfoAuditList",
-    title: "船舶信息审核",
     rowActions: ["approve", "reject", "delete"],
     columns: ["submissionNo", "kind", "shipId", "submitterName", "changeSummary", "auditRemark"],
     tabs: AUDIT_TABS,
@@ -47,7 +45,6 @@ export const shipInfoAuditPages = pagesOf(shipInfoSubmission, {
 export const wharfListPages = pagesOf(wharf, {
   list: {
     path: "/findShipManage/wharfList",
-    title: "码头列表",
     rowActions: ["edit", "disable", "enable", "delete"],
     columns: ["name", "portName", "waterway", "berthCount", "maxBerthTonnage", "hasGrainFacility", "source", "enabled"],
     inlineForm: true,
@@ -58,7 +55,6 @@ export const wharfListPages = pagesOf(wharf, {
 export const wharfAuditPages = pagesOf(wharf, {
   list: {
     path: "/findShipManage/wharfAuditList",
-    title: "码头审核",
     rowActions: ["approve", "reject"],
     preset: { source: "USER" },
     columns: ["name", "portName", "waterway", "berthCount", "contactName", "contactMobile", "auditRemark"],
@@ -69,14 +65,13 @@ export const wharfAuditPages = pagesOf(wharf, {
 
 /** 沟通记录: the organisation's calls, chats and visits with ships (and H5 intents), added and edited on the list. */
 export const communicateLogPages = pagesOf(shipCommunication, {
-  list: { path: "/findShipManage/communicateLog", title: "沟通记录", rowActions: ["edit", "delete"], inlineForm: true, createLabel: "新增沟通记录", showOrg: true },
+  list: { path: "/findShipManage/communicateLog", rowActions: ["edit", "delete"], inlineForm: true, createLabel: "新增沟通记录", showOrg: true },
 });
 
 /** 自有船罚款管理: the fines (开具, 确认, 申诉, 扣款, 免除) with the operation log beneath. */
 export const shipFinePages = pagesOf(shipFine, {
   list: {
     path: "/selfOwnedShipFineManagement/selfOwnedShipLog",
-    title: "自有船罚款管理",
     rowActions: ["edit", "confirm", "appeal", "appealAccept", "appealReject", "deduct", "waive"],
     columns: ["fineNo", "shipId", "captainId", "reasonType", "amount", "occurredAt", "handleRemark"],
     inlineForm: true,

@@ -3,12 +3,12 @@ import { pagesOf } from "./kit";
 
 /** 操作日志 (domain 6.15): who did what, when and from where; read-only, no row actions, no export. */
 export const operationLogPages = pagesOf(operationLog, {
-  list: { path: "/system/operateLog", title: "操作日志", rowActions: [] },
+  list: { path: "/system/operateLog", readOnly: true, rowActions: [] },
 });
 
 /** 系统文件 (domain 6.2): the file store's templates, agreements, manuals and app packages; the upload form is the page's own section. */
 export const systemFilePages = pagesOf(systemFile, {
-  list: { path: "/system/SystemFile", title: "系统文件", rowActions: ["download", "delete"] },
+  list: { path: "/system/SystemFile", rowActions: ["download", "delete"] },
   actionFiles: { download: "/files/:id" },
   actionLabels: { download: "下载" },
 });
@@ -18,13 +18,13 @@ export const systemFilePages = pagesOf(systemFile, {
  * allows each row; add and edit (with roles and 所属企业) are the page's own form (`?form=new|<id>`).
  */
 export const userPages = pagesOf(user, {
-  list: { path: "/system/user", title: "用户管理", rowActions: ["edit", "disable", "enable", "unlock", "resetPassword"], preset: { staffAccount: true } },
+  list: { path: "/system/user", rowActions: ["edit", "disable", "enable", "unlock", "resetPassword"], preset: { staffAccount: true } },
   actionPages: { edit: "/system/user?form=:id" },
 });
 
 /** 平台用户: every account of the platform (platform staff), 个人用户 too, with 强制下线. */
 export const platformUserPages = pagesOf(user, {
-  list: { path: "/system/platformUserList", title: "平台用户", rowActions: ["disable", "enable", "unlock", "resetPassword", "forceLogout"] },
+  list: { path: "/system/platformUserList", rowActions: ["disable", "enable", "unlock", "resetPassword", "forceLogout"] },
 });
 
 /**
@@ -35,7 +35,6 @@ export const platformUserPages = pagesOf(user, {
 export const rolePages = pagesOf(role, {
   list: {
     path: "/system/role",
-    title: "角色管理",
     rowActions: ["edit", "disable", "enable", "delete", "view"],
     cellNotes: { name: "description" },
     cellLinks: { userCount: (record) => `/system/user?roleId=${String(record.id)}` },

@@ -100,6 +100,8 @@ export interface ListPage extends Common {
   exportPath?: string;
   /** URL parameters the search form keeps (a tab of the page: `{ tab: "grants" }`). */
   carry?: Readonly<Record<string, string>>;
+  /** Nothing on the page posts (ledger entries, logs): its route takes no action, a POST is 405. */
+  readOnly?: boolean;
   links: Links;
 }
 
@@ -206,11 +208,15 @@ export function idOfRequest(params: Record<string, string | undefined>, url: URL
 /** The value a row posts for a bulk action (its `value` field, default the id). */
 export const bulkValueOf = (bulk: BulkAction, record: Record<string, unknown>) => String(record[bulk.value ?? "id"] ?? "");
 
+/**
+ * A resource page's title: its own (a related list's, a bespoke page's part), else the page registry's
+ * for its path (`pageTitle` of app/navigation, where it is written once), else one from the resource's name.
+ */
+export const pageTitleOf = (page: ResourcePage, registered: (path: string) => string | undefined) =>
+  page.title ?? registered(page.path) ?? (page.kind === "list" ? `${page.def.name}列表` : page.kind === "detail" ? `${page.def.name}详情` : page.kind === "audit" ? `${page.def.name}审核` : page.mode === "create" ? `新增${page.def.name}` : `编辑${page.def.name}`);
+
 /** Whether a row's allowed actions include a page action ("audit" = any transition of the audit group). */
 export function rowAllows(def: AnyResource, actions: readonly string[], key: ActionKey): boolean {
   if (key === "audit") return Object.entries(def.status?.transitions ?? {}).some(([k, t]) => t.group === "audit" && actions.includes(k));
   return actions.includes(key);
 }
-
-export const pageTitleOf = (page: ResourcePage) =>
-  page.title ?? (page.kind === "list" ? `${page.def.name}列表` : page.kind === "detail" ? `${page.def.name}详情` : page.kind === "audit" ? `${page.def.name}审核` : page.mode === "create" ? `新增${page.def.name}` : `编辑${page.def.name}`);

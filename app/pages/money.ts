@@ -6,39 +6,39 @@ import { bankCard, ledgerEntry, orgBalance, payeePayable, payment, recharge, way
 import { pagesOf } from "./kit";
 
 export const withdrawalPages = pagesOf(withdrawal, {
-  list: { path: "/financialManage/withdrawList", title: "提现列表", rowActions: ["approve", "reject", "succeed", "fail"] },
+  list: { path: "/financialManage/withdrawList", rowActions: ["approve", "reject", "succeed", "fail"] },
 });
 
 export const paymentPages = pagesOf(payment, {
-  list: { path: "/financialManage/paymentList", title: "支付列表", rowActions: ["detail"], showOrg: true },
+  list: { path: "/financialManage/paymentList", readOnly: true, rowActions: ["detail"], showOrg: true },
   // 支付详情 is a page of its own (the payment's waybills and 操作记录, and 支付审核 as the platform allows it).
-  detail: { path: "/financialManage/paymentDetail", title: "支付详情", actions: [], bespoke: true },
+  detail: { path: "/financialManage/paymentDetail", actions: [], bespoke: true },
 });
 
 export const bankCardPages = pagesOf(bankCard, {
-  list: { path: "/system/addUserBankCardList", title: "用户银行卡", rowActions: [] },
+  list: { path: "/system/addUserBankCardList", readOnly: true, rowActions: [] },
 });
 
 export const withdrawalTransferPages = pagesOf(withdrawalTransfer, {
-  list: { path: "/financialManage/withdrawFlow", title: "提现流水", rowActions: [] },
+  list: { path: "/financialManage/withdrawFlow", readOnly: true, rowActions: [] },
 });
 
 const ENTRY_COLUMNS = ["occurredAt", "txnId", "entryType", "income", "expense", "frozenDelta", "balanceAfter", "summary", "bizNo", "counterpartyName"] as const;
 
 /** 账户流水: my own account's entries, each linked to its 流水详情 (platform finance: every account's). */
 export const ownEntryPages = pagesOf(ledgerEntry, {
-  list: { path: "/accountManage/expend", title: "账户流水", rowActions: ["detail"], columns: ENTRY_COLUMNS },
-  detail: { path: "/accountManage/expendDetail", title: "流水详情", actions: [], bespoke: true },
+  list: { path: "/accountManage/expend", readOnly: true, rowActions: ["detail"], columns: ENTRY_COLUMNS },
+  detail: { path: "/accountManage/expendDetail", actions: [], bespoke: true },
 });
 
 /** 企业流水: organisations' accounts (an organisation sees its own). */
 export const orgEntryPages = pagesOf(ledgerEntry, {
-  list: { path: "/financialManage/enterpriseFlow", title: "企业流水", rowActions: [], preset: { ownerType: "ORG" }, columns: ["accountId", ...ENTRY_COLUMNS] },
+  list: { path: "/financialManage/enterpriseFlow", readOnly: true, rowActions: [], preset: { ownerType: "ORG" }, columns: ["accountId", ...ENTRY_COLUMNS] },
 });
 
 /** 平台流水: the platform's own accounts (revenue, tax reserve, marketing, bank). */
 export const platformEntryPages = pagesOf(ledgerEntry, {
-  list: { path: "/financialManage/platformFlow", title: "平台流水", rowActions: [], preset: { ownerType: "PLATFORM" }, columns: ["accountId", ...ENTRY_COLUMNS] },
+  list: { path: "/financialManage/platformFlow", readOnly: true, rowActions: [], preset: { ownerType: "PLATFORM" }, columns: ["accountId", ...ENTRY_COLUMNS] },
 });
 
 /**
@@ -63,21 +63,20 @@ const pendingRechargeList = pagesOf(recharge, {
 export const orgBalancePages = pagesOf(orgBalance, {
   list: {
     path: "/financialManage/enterpriseBalance",
-    title: "企业余额",
     rowActions: ["detail"],
     sections: [{ title: "待确认充值", page: () => pendingRechargeList, filter: { status: "PENDING" }, testId: "pending-recharges" }],
   },
-  detail: { path: "/financialManage/enterpriseBalanceDetail", title: "企业余额明细", actions: [], related: [{ title: "资金流水", page: () => orgEntryPages.list!, filter: (record) => ({ orgId: record.orgId as number, ownerType: "ORG" }) }] },
+  detail: { path: "/financialManage/enterpriseBalanceDetail", actions: [], related: [{ title: "资金流水", page: () => orgEntryPages.list!, filter: (record) => ({ orgId: record.orgId as number, ownerType: "ORG" }) }] },
 });
 
 /** 司机应付列表: unpaid settled freight by payee (per organisation and way). */
 export const payeePayablePages = pagesOf(payeePayable, {
-  list: { path: "/financialManage/driverPayableList", title: "司机应付列表", rowActions: [] },
+  list: { path: "/financialManage/driverPayableList", readOnly: true, rowActions: [] },
 });
 
 /** 运单跟踪: each waybill's money state. */
 export const waybillMoneyPages = pagesOf(waybillMoney, {
-  list: { path: "/financialManage/waybillTracking", title: "运单跟踪", rowActions: [] },
+  list: { path: "/financialManage/waybillTracking", readOnly: true, rowActions: [] },
 });
 
 export const MONEY_PAGE_GROUPS = [withdrawalPages, paymentPages, bankCardPages, withdrawalTransferPages, ownEntryPages, orgEntryPages, platformEntryPages, orgBalancePages, payeePayablePages, waybillMoneyPages];

@@ -5,16 +5,15 @@ import { pagesOf } from "./kit";
 export const orderPages = pagesOf(order, {
   list: {
     path: "/orderManage/orderList",
-    title: "订单列表",
     rowActions: ["detail", "edit", "submit", "delete", "close", "cancel"],
     columns: ["orderNo", "externalNo", "freightWay", "businessMode", "shipperName", "cargoName", "loadingPlace", "unloadingPlace", "plannedWeight", "dispatchedWeight", "loadedWeight", "unloadedWeight", "unitPrice", "status"],
     wideColumns: ["externalNo", "loadedWeight", "unloadedWeight"],
     showOrg: true,
     createLabel: "新建订单",
   },
-  detail: { path: "/orderManage/orderDetail", title: "订单详情", actions: ["edit", "submit", "close", "cancel", "delete"] },
-  create: { path: "/orderManage/newOrders", title: "新建订单", withOrg: true },
-  edit: { path: "/orderManage/revampOrder", title: "修改订单" },
+  detail: { path: "/orderManage/orderDetail", actions: ["edit", "submit", "close", "cancel", "delete"] },
+  create: { path: "/orderManage/newOrders", withOrg: true },
+  edit: { path: "/orderManage/revampOrder" },
 });
 
 /** The dispatch panel of /dispatchManage/dispatchList for one order. */

@@ -12,14 +12,13 @@ import { pagesOf, type RelatedSection } from "./kit";
 
 /** 货物 (domain 1.4). */
 export const cargoPages = pagesOf(cargo, {
-  list: { path: "/resourceManager/cargoList", title: "货物列表", rowActions: ["edit", "disable", "enable", "delete"], inlineForm: true },
+  list: { path: "/resourceManager/cargoList", rowActions: ["edit", "disable", "enable", "delete"], inlineForm: true },
 });
 
 /** 联系人/常用地址 (domain 1.5). */
 export const contactPages = pagesOf(contact, {
   list: {
     path: "/resourceManager/contactsList",
-    title: "联系人列表",
     rowActions: ["edit", "delete"],
     inlineForm: true,
     columns: ["kind", "contactName", "contactMobile", "place", "regionCode", "address", "companyName", "isDefault"],
@@ -30,7 +29,6 @@ export const contactPages = pagesOf(contact, {
 export const projectPages = pagesOf(project, {
   list: {
     path: "/resourceManager/projectManagementList",
-    title: "项目管理",
     rowActions: ["edit", "resubmit", "finish"],
     inlineForm: true,
     columns: ["projectNo", "name", "shipperId", "periodFrom", "periodTo", "plannedWeight", "auditStatus", "status"],
@@ -39,7 +37,7 @@ export const projectPages = pagesOf(project, {
 
 /** 核算单位 (domain 1.9). */
 export const settlementUnitPages = pagesOf(settlementUnit, {
-  list: { path: "/resourceManager/unitOfAccount", title: "核算单位", rowActions: ["edit", "disable", "enable"], inlineForm: true },
+  list: { path: "/resourceManager/unitOfAccount", rowActions: ["edit", "disable", "enable"], inlineForm: true },
 });
 
 const SHIPPER_RELATED: readonly RelatedSection[] = [
@@ -51,15 +49,15 @@ const SHIPPER_COLUMNS = ["shipperNo", "name", "kind", "creditCode", "idCardNo", 
 
 /** 托运人 of the organisation (domain 1.8): list, add, edit, detail with its settlement units and projects. */
 export const shipperPages = pagesOf(shipper, {
-  list: { path: "/resourceManager/shipperList", title: "托运人列表", rowActions: ["detail", "edit", "resubmit", "disable", "enable", "delete"], columns: SHIPPER_COLUMNS },
-  detail: { path: "/resourceManager/shipper/detail/:id", title: "托运人详情", actions: ["edit", "resubmit", "disable", "enable", "delete"], related: SHIPPER_RELATED },
-  create: { path: "/resourceManager/shipper/add", title: "新增托运人" },
-  edit: { path: "/resourceManager/shipper/edit/:id", title: "编辑托运人" },
+  list: { path: "/resourceManager/shipperList", rowActions: ["detail", "edit", "resubmit", "disable", "enable", "delete"], columns: SHIPPER_COLUMNS },
+  detail: { path: "/resourceManager/shipper/detail/:id", actions: ["edit", "resubmit", "disable", "enable", "delete"], related: SHIPPER_RELATED },
+  create: { path: "/resourceManager/shipper/add" },
+  edit: { path: "/resourceManager/shipper/edit/:id" },
 });
 
 /** 托运人 for platform and tenant staff (domain 2.7): list with 所属企业 and 开票信息完整, detail, audit. */
 export const shipperAudit = pagesOf(shipper, {
-  list: { path: "/userInfoManage/shipperList", title: "托运人列表", rowActions: ["detail", "audit", "revoke", "disable", "enable"], showOrg: true, columns: ["shipperNo", "name", "kind", "creditCode", "idCardNo", "contactMobile", "auditStatus", "enabled", "taxComplete"] },
-  detail: { path: "/userInfoManage/shipper/detail/:id", title: "托运人详情", actions: ["audit", "revoke", "disable", "enable"] },
-  audit: { path: "/userInfoManage/shipper/audit/:id", title: "托运人审核", group: "audit" },
+  list: { path: "/userInfoManage/shipperList", rowActions: ["detail", "audit", "revoke", "disable", "enable"], showOrg: true, columns: ["shipperNo", "name", "kind", "creditCode", "idCardNo", "contactMobile", "auditStatus", "enabled", "taxComplete"] },
+  detail: { path: "/userInfoManage/shipper/detail/:id", actions: ["audit", "revoke", "disable", "enable"] },
+  audit: { path: "/userInfoManage/shipper/audit/:id", group: "audit" },
 });

@@ -25,12 +25,12 @@ const PAY: BulkAction = {
 
 /** 陆运待付款 (ORG_USER pays; staff and payees read). */
 export const roadPayablePages = pagesOf(payable, {
-  list: { path: "/financialManage/pendingPaymentList", title: "陆运待付款", rowActions: [], preset: { freightWay: "ROAD" }, bulkActions: [PAY] },
+  list: { path: "/financialManage/pendingPaymentList", rowActions: [], preset: { freightWay: "ROAD" }, bulkActions: [PAY] },
 });
 
 /** 水运待付款 (CAPTAIN: the water right). */
 export const waterPayablePages = pagesOf(payable, {
-  list: { path: "/financialManage/waterPendingPaymentList", title: "水运待付款", rowActions: [], preset: { freightWay: "WATER" }, bulkActions: [PAY] },
+  list: { path: "/financialManage/waterPendingPaymentList", rowActions: [], preset: { freightWay: "WATER" }, bulkActions: [PAY] },
 });
 
 const APPLY: BulkAction = {
@@ -51,7 +51,7 @@ const APPLY: BulkAction = {
 
 /** 新开票列表: an organisation's completed, paid, not yet invoiced waybills. */
 export const invoiceablePages = pagesOf(invoiceable, {
-  list: { path: "/financialManage/newBillingList", title: "新开票列表", rowActions: [], bulkActions: [APPLY] },
+  list: { path: "/financialManage/newBillingList", rowActions: [], bulkActions: [APPLY] },
 });
 
 export const SETTLEMENT_PAGE_GROUPS = [roadPayablePages, waterPayablePages, invoiceablePages];

@@ -21,7 +21,7 @@ const priceChangeList: ListPage = {
 const PRICE_HISTORY: RelatedSection = { title: "调价记录", page: () => priceChangeList, filter: (record) => ({ supplyId: Number(record.id) }) };
 
 export const supplyCallPages = pagesOf(supplyCallLog, {
-  list: { path: `${BASE}/callHistory`, title: "通话记录", rowActions: [], columns: ["supplyNo", "route", "callerName", "callerMobile", "calleeMobile", "startedTime", "durationS", "result", "grabbed"] },
+  list: { path: `${BASE}/callHistory`, rowActions: [], columns: ["supplyNo", "route", "callerName", "callerMobile", "calleeMobile", "startedTime", "durationS", "result", "grabbed"] },
 });
 
 const SUPPLY_RELATED: readonly RelatedSection[] = [
@@ -34,7 +34,6 @@ const SUPPLY_ACTIONS = ["edit", "reprice", "audit", "publish", "offShelf", "resh
 export const supplyPages = pagesOf(supply, {
   list: {
     path: `${BASE}/supplyList`,
-    title: "货源列表",
     rowActions: ["detail", ...SUPPLY_ACTIONS],
     showOrg: true,
     createLabel: "发布货源",
@@ -42,10 +41,10 @@ export const supplyPages = pagesOf(supply, {
     columns: ["supplyNo", "businessMode", "cargoName", "loadingPlace", "loadingContactName", "unloadingPlace", "unloadingContactName", "carrierUnitPrice", "shipperUnitPrice", "stowageMode", "totalWeight", "totalVehicles", "takenWeight", "takenVehicles", "validUntil", "viewCount", "callCount", "favoriteCount", "status", "publishedTime"],
     wideColumns: ["businessMode", "loadingContactName", "unloadingContactName", "stowageMode", "takenVehicles", "viewCount", "callCount", "favoriteCount", "publishedTime"],
   },
-  detail: { path: `${BASE}/supplyDetail`, title: "货源详情", actions: [...SUPPLY_ACTIONS], related: SUPPLY_RELATED },
-  create: { path: `${BASE}/newSupply`, title: "发布货源", withOrg: true },
-  edit: { path: `${BASE}/updataSource`, title: "编辑货源" },
-  audit: { path: `${BASE}/auditSupply`, title: "货源审核", group: "audit", related: [PRICE_HISTORY] },
+  detail: { path: `${BASE}/supplyDetail`, actions: [...SUPPLY_ACTIONS], related: SUPPLY_RELATED },
+  create: { path: `${BASE}/newSupply`, withOrg: true },
+  edit: { path: `${BASE}/updataSource` },
+  audit: { path: `${BASE}/auditSupply`, group: "audit", related: [PRICE_HISTORY] },
   actionPages: { reprice: `${BASE}/updataSupply` },
 });
 
@@ -54,7 +53,6 @@ export const supplyRepricePage: AuditPage = {
   def: supply,
   kind: "audit",
   path: `${BASE}/updataSupply`,
-  title: "修改货源价格",
   group: "reprice",
   related: [PRICE_HISTORY],
   links: supplyPages.detail!.links,
@@ -62,15 +60,15 @@ export const supplyRepricePage: AuditPage = {
 };
 
 export const supplySubscriptionPages = pagesOf(supplySubscription, {
-  list: { path: `${BASE}/subscribeList`, title: "订阅列表", rowActions: ["disable", "enable"] },
+  list: { path: `${BASE}/subscribeList`, rowActions: ["disable", "enable"] },
 });
 
 export const supplyFavoritePages = pagesOf(supplyFavorite, {
-  list: { path: `${BASE}/collectHistory`, title: "收藏记录", rowActions: [], columns: ["supplyNo", "route", "cargoName", "carrierUnitPrice", "userName", "userMobile", "createdTime", "supplyStatus", "grabbed"] },
+  list: { path: `${BASE}/collectHistory`, rowActions: [], columns: ["supplyNo", "route", "cargoName", "carrierUnitPrice", "userName", "userMobile", "createdTime", "supplyStatus", "grabbed"] },
 });
 
 export const supplyDisputePages = pagesOf(supplyDispute, {
-  list: { path: `${BASE}/disputeHandling`, title: "纠纷处理", rowActions: ["accept", "resolve", "reject", "close"], showOrg: true },
+  list: { path: `${BASE}/disputeHandling`, rowActions: ["accept", "resolve", "reject", "close"], showOrg: true },
 });
 
 export const SUPPLY_GROUPS = [supplyPages, { reprice: supplyRepricePage }, supplySubscriptionPages, supplyCallPages, supplyFavoritePages, supplyDisputePages];

@@ -9,31 +9,31 @@ import { appDeviceReport, enterpriseConfig, noPushRule, pushLog, smsSendLog } fr
 import { pagesOf, type ListPage, type ResourcePage } from "./kit";
 
 export const phoneInfoPages = pagesOf(appDeviceReport, {
-  list: { path: "/system/PhoneInfo", title: "APP上传信息", rowActions: [] },
+  list: { path: "/system/PhoneInfo", rowActions: [] },
 });
 
 /** The edit page is addressed by the organisation (`?orgId=`): a configuration's id is its organisation's id. */
 export const ENTERPRISE_CONFIG_EDIT = "/system/enterpriseConfigEdit";
 export const enterpriseConfigPages = pagesOf(enterpriseConfig, {
-  list: { path: "/system/enterpriseConfig", title: "企业配置", rowActions: ["edit"], showOrg: true },
-  edit: { path: ENTERPRISE_CONFIG_EDIT, title: "编辑企业配置" },
+  list: { path: "/system/enterpriseConfig", rowActions: ["edit"], showOrg: true },
+  edit: { path: ENTERPRISE_CONFIG_EDIT },
 });
 enterpriseConfigPages.list!.links.edit = `${ENTERPRISE_CONFIG_EDIT}?orgId=:id`;
 
 export const pushLogPages = pagesOf(pushLog, {
-  list: { path: "/system/pushLog", title: "推送日志", rowActions: [] },
+  list: { path: "/system/pushLog", rowActions: [] },
 });
 
 export const smsLogPages = pagesOf(smsSendLog, {
-  list: { path: "/system/smsLog", title: "短信发送记录", rowActions: [] },
+  list: { path: "/system/smsLog", rowActions: [] },
 });
 
 export const noPushPages = pagesOf(noPushRule, {
-  list: { path: "/system/noPushConfig", title: "免推送配置", rowActions: ["remove"], inlineForm: true, createLabel: "新增免推送规则" },
+  list: { path: "/system/noPushConfig", rowActions: ["remove"], inlineForm: true, createLabel: "新增免推送规则" },
 });
 
 export const sensitiveWordPages = pagesOf(sensitiveWord, {
-  list: { path: "/system/sensitiveWords", title: "敏感词管理", rowActions: ["edit", "disable", "enable", "delete"], inlineForm: true },
+  list: { path: "/system/sensitiveWords", rowActions: ["edit", "disable", "enable", "delete"], inlineForm: true },
 });
 
 const replies = (): ListPage => ({ def: complaintReply, kind: "list", path: "/system/complaintDetail", rowActions: [], links: {} });
@@ -42,7 +42,6 @@ const replies = (): ListPage => ({ def: complaintReply, kind: "list", path: "/sy
 export const complaintPages = pagesOf(complaint, {
   list: {
     path: "/system/complaintAndAdvice",
-    title: "投诉与建议",
     rowActions: ["detail", "followUp"],
     inlineForm: true,
     showOrg: true,
@@ -51,30 +50,29 @@ export const complaintPages = pagesOf(complaint, {
   },
   detail: {
     path: "/system/complaintDetail",
-    title: "投诉详情",
     actions: ["accept", "reject", "handle", "reply", "close", "followUp"],
     related: [{ title: "沟通记录", page: replies, filter: (record) => ({ complaintId: Number(record.id) }) }],
   },
 });
 
-const queue = (path: string, title: string, stage: string, rowActions: readonly string[]) =>
+const queue = (path: string, stage: string, rowActions: readonly string[]) =>
   pagesOf(complaint, {
-    list: { path, title, rowActions, preset: { stage }, showOrg: true, columns: ["complaintNo", "kind", "category", "complainantName", "targetName", "freightNo", "status", "handlerName", "deadlineAt"] },
-    detail: { path: "/system/complaintDetail", title: "投诉详情", actions: [] },
+    list: { path, rowActions, preset: { stage }, showOrg: true, columns: ["complaintNo", "kind", "category", "complainantName", "targetName", "freightNo", "status", "handlerName", "deadlineAt"] },
+    detail: { path: "/system/complaintDetail", actions: [] },
   });
 
 /** 投诉处理: 待处理 and 处理中 (受理, 不予受理, 处理). */
-export const complaintHandlingPages = { list: queue("/system/complaintHandling", "投诉处理", "HANDLING", ["detail", "accept", "reject", "handle"]).list };
+export const complaintHandlingPages = { list: queue("/system/complaintHandling", "HANDLING", ["detail", "accept", "reject", "handle"]).list };
 /** 投诉回复: handled complaints and suggestions to answer, and answered ones to close. */
-export const complaintResponsePages = { list: queue("/system/complaintResponse", "投诉回复", "ANSWERING", ["detail", "reply", "close"]).list };
+export const complaintResponsePages = { list: queue("/system/complaintResponse", "ANSWERING", ["detail", "reply", "close"]).list };
 
 export const wxGroupPages = pagesOf(wxGroup, {
-  list: { path: "/system/wxGroup", title: "微信群管理", rowActions: ["edit", "disable", "enable", "delete"], inlineForm: true },
+  list: { path: "/system/wxGroup", rowActions: ["edit", "disable", "enable", "delete"], inlineForm: true },
 });
 
 export const safetyNoticePages = pagesOf(safetyNotice, {
-  list: { path: "/system/safetyNotice", title: "安全须知", rowActions: ["detail", "edit", "publish", "archive", "revise", "delete"], inlineForm: true },
-  detail: { path: "/system/safetyNoticeDetail", title: "安全须知详情", actions: ["edit", "publish", "archive", "revise"] },
+  list: { path: "/system/safetyNotice", rowActions: ["detail", "edit", "publish", "archive", "revise", "delete"], inlineForm: true },
+  detail: { path: "/system/safetyNoticeDetail", actions: ["edit", "publish", "archive", "revise"] },
 });
 
 export const SYSTEM_PAGE_GROUPS: Array<Record<string, ResourcePage | undefined>> = [phoneInfoPages, enterpriseConfigPages, pushLogPages, smsLogPages, noPushPages, sensitiveWordPages, complaintPages, complaintHandlingPages, complaintResponsePages, wxGroupPages, safetyNoticePages];

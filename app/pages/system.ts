@@ -9,19 +9,18 @@ import { pagesOf } from "./kit";
 
 /** 货物类别 (domain 6.16): the categories orders, cargos and supplies choose from. */
 export const cargoCategoryPages = pagesOf(cargoCategory, {
-  list: { path: "/system/relationList", title: "货物类别", rowActions: ["edit", "delete"], inlineForm: true },
+  list: { path: "/system/relationList", rowActions: ["edit", "delete"], inlineForm: true },
 });
 
 /** 船舶配置 (domain 6.10): the ship types and navigation areas ship forms offer. */
 export const shipConfigPages = pagesOf(dictItem, {
-  list: { path: "/system/shipConfig", title: "船舶配置", rowActions: ["edit", "disable", "enable", "delete"], inlineForm: true },
+  list: { path: "/system/shipConfig", rowActions: ["edit", "disable", "enable", "delete"], inlineForm: true },
 });
 
 /** 项目审核 (domain 6.18): 通过 / 驳回 of the projects awaiting audit, in the caller's platform or tenant. */
 export const projectAuditPages = pagesOf(project, {
   list: {
     path: "/system/projectAudit",
-    title: "项目审核",
     rowActions: ["approve", "reject", "revoke"],
     showOrg: true,
     columns: ["projectNo", "name", "shipperId", "periodFrom", "periodTo", "plannedWeight", "auditStatus", "status"],

@@ -11,14 +11,14 @@ import { credentialsSection } from "./credential";
 
 /** 人船关系 for platform and tenant staff: 通过, 驳回 or 解除 from the list, each through its confirmation dialog. */
 export const shipRelationAudit = pagesOf(shipRelation, {
-  list: { path: "/userInfoManage/relationsShipList", title: "人船关系", rowActions: ["approve", "reject", "dissolve"], showOrg: true },
+  list: { path: "/userInfoManage/relationsShipList", rowActions: ["approve", "reject", "dissolve"], showOrg: true },
 });
 
 /** 船舶 for platform and tenant staff: list, detail, audit (spec 2.2 userInfoManage). */
 export const shipAudit = pagesOf(ship, {
-  list: { path: "/userInfoManage/shipList", title: "船舶列表", rowActions: ["detail", "audit", "revoke", "disable", "enable"], showOrg: true },
-  detail: { path: "/userInfoManage/ship/detail/:id", title: "船舶详情", actions: ["audit", "revoke", "disable", "enable"], related: [credentialsSection("SHIP"), relationsOf("shipId")] },
-  audit: { path: "/userInfoManage/ship/audit/:id", title: "船舶审核", group: "audit", related: [credentialsSection("SHIP"), relationsOf("shipId")] },
+  list: { path: "/userInfoManage/shipList", rowActions: ["detail", "audit", "revoke", "disable", "enable"], showOrg: true },
+  detail: { path: "/userInfoManage/ship/detail/:id", actions: ["audit", "revoke", "disable", "enable"], related: [credentialsSection("SHIP"), relationsOf("shipId")] },
+  audit: { path: "/userInfoManage/ship/audit/:id", group: "audit", related: [credentialsSection("SHIP"), relationsOf("shipId")] },
 });
 
 /** A read-only table of ships inside another record's detail, each linking to its detail on the reader's own ship pages. */
@@ -41,12 +41,11 @@ function relationsOf(key: "shipId" | "shipownerId"): RelatedSection {
  * water carrier must register its ships and upload their 证照 before dispatch may use them).
  */
 export const ownShips = pagesOf(ship, {
-  list: { path: "/resourceManager/shipList", title: "船舶列表", rowActions: ["detail", "edit", "resubmit", "delete"], wideColumns: ["shipIdentityNo", "createdTime"] },
-  create: { path: "/resourceManager/ship/add", title: "新增船舶" },
-  edit: { path: "/resourceManager/ship/edit/:id", title: "编辑船舶" },
+  list: { path: "/resourceManager/shipList", rowActions: ["detail", "edit", "resubmit", "delete"], wideColumns: ["shipIdentityNo", "createdTime"] },
+  create: { path: "/resourceManager/ship/add" },
+  edit: { path: "/resourceManager/ship/edit/:id" },
   detail: {
     path: "/resourceManager/ship/detail/:id",
-    title: "船舶详情",
     actions: ["edit", "resubmit", "delete"],
     related: [credentialsSection("SHIP", { ownPage: "/resourceManager/ship/detail/:id" }), relationsOf("shipId")],
   },
@@ -54,12 +53,11 @@ export const ownShips = pagesOf(ship, {
 
 /** 船长 of an organisation: roster list, add (finds or creates the profile by 身份证号), edit, detail with the captain's ships. */
 export const captainPages = pagesOf(captain, {
-  list: { path: "/resourceManager/captainList", title: "船长列表", rowActions: ["detail", "edit", "remove", "restore", "delete"] },
-  create: { path: "/resourceManager/captain/add", title: "新增船长" },
-  edit: { path: "/resourceManager/captain/edit/:id", title: "编辑船长" },
+  list: { path: "/resourceManager/captainList", rowActions: ["detail", "edit", "remove", "restore", "delete"] },
+  create: { path: "/resourceManager/captain/add" },
+  edit: { path: "/resourceManager/captain/edit/:id" },
   detail: {
     path: "/resourceManager/captain/detail/:id",
-    title: "船长详情",
     actions: ["edit", "remove", "restore", "delete"],
     related: [credentialsSection("CAPTAIN", { subjectKey: "profileId", ownPage: "/resourceManager/captain/detail/:id" }), shipsOf("captainId", ownShips)],
   },
@@ -67,22 +65,22 @@ export const captainPages = pagesOf(captain, {
 
 /** 船长档案 for platform and tenant staff: list, detail and audit with the captain's 证照, each 通过 / 驳回 (like drivers). */
 export const captainAudit = pagesOf(captainProfile, {
-  list: { path: "/userInfoManage/captainList", title: "船长列表", rowActions: ["detail", "audit", "revoke", "resubmit", "disable", "enable"] },
-  detail: { path: "/userInfoManage/captain/detail/:id", title: "船长详情", actions: ["audit", "revoke", "resubmit", "disable", "enable"], related: [credentialsSection("CAPTAIN")] },
-  audit: { path: "/userInfoManage/captain/audit/:id", title: "船长审核", group: "audit", related: [credentialsSection("CAPTAIN")] },
+  list: { path: "/userInfoManage/captainList", rowActions: ["detail", "audit", "revoke", "resubmit", "disable", "enable"] },
+  detail: { path: "/userInfoManage/captain/detail/:id", actions: ["audit", "revoke", "resubmit", "disable", "enable"], related: [credentialsSection("CAPTAIN")] },
+  audit: { path: "/userInfoManage/captain/audit/:id", group: "audit", related: [credentialsSection("CAPTAIN")] },
 });
 
 /** 船东 of an organisation: list, add, edit, detail with its ships and ship relations. */
 export const shipownerPages = pagesOf(shipowner, {
-  list: { path: "/resourceManager/shipownerList", title: "船东列表", rowActions: ["detail", "edit", "resubmit", "disable", "enable", "delete"] },
-  create: { path: "/resourceManager/shipowner/add", title: "新增船东" },
-  edit: { path: "/resourceManager/shipowner/edit/:id", title: "编辑船东" },
-  detail: { path: "/resourceManager/shipowner/detail/:id", title: "船东详情", actions: ["edit", "resubmit", "disable", "enable", "delete"], related: [shipsOf("shipownerId", ownShips), relationsOf("shipownerId")] },
+  list: { path: "/resourceManager/shipownerList", rowActions: ["detail", "edit", "resubmit", "disable", "enable", "delete"] },
+  create: { path: "/resourceManager/shipowner/add" },
+  edit: { path: "/resourceManager/shipowner/edit/:id" },
+  detail: { path: "/resourceManager/shipowner/detail/:id", actions: ["edit", "resubmit", "disable", "enable", "delete"], related: [shipsOf("shipownerId", ownShips), relationsOf("shipownerId")] },
 });
 
 /** 船东 for platform and tenant staff: list of every organisation's shipowners, detail, audit (spec 2.7). */
 export const shipownerAudit = pagesOf(shipowner, {
-  list: { path: "/userInfoManage/shipownerList", title: "船东列表", rowActions: ["detail", "audit", "revoke", "disable", "enable"], showOrg: true },
-  detail: { path: "/userInfoManage/shipowner/detail/:id", title: "船东详情", actions: ["audit", "revoke", "disable", "enable"], related: [shipsOf("shipownerId", shipAudit), relationsOf("shipownerId")] },
-  audit: { path: "/userInfoManage/shipowner/audit/:id", title: "船东审核", group: "audit", related: [shipsOf("shipownerId", shipAudit)] },
+  list: { path: "/userInfoManage/shipownerList", rowActions: ["detail", "audit", "revoke", "disable", "enable"], showOrg: true },
+  detail: { path: "/userInfoManage/shipowner/detail/:id", actions: ["audit", "revoke", "disable", "enable"], related: [shipsOf("shipownerId", shipAudit), relationsOf("shipownerId")] },
+  audit: { path: "/userInfoManage/shipowner/audit/:id", group: "audit", related: [shipsOf("shipownerId", shipAudit)] },
 });

@@ -9,6 +9,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { actionSpecOf, filterSchema, formSchema, rowActionOf, transitionFormSchema, transitionOf, type ResourceFilter } from "../../contract/resources/derive";
 import type { AnyResource, Field } from "../../contract/resources/kit";
 import { resourceOf } from "../../contract/resources/index";
+import { pageTitle } from "~/navigation";
 import { bulkValueOf, hrefFor, idOfRequest, pageTitleOf, type AuditPage, type BulkAction, type DetailPage, type FormPage, type ListPage, type RelatedSection } from "~/pages/kit";
 import { randomUUID } from "node:crypto";
 import { columnsOf } from "~/pages/columns";
@@ -353,7 +354,7 @@ export async function detailLoader(page: DetailPage | AuditPage, args: Args, opt
   const confirmRecord = confirm && confirmDef ? (confirmDef === page.def && confirm.id === record.id ? record : await resourcesApi.get(user, confirmDef, confirm.id)) : null;
   const confirmed = confirm && confirmRecord?.actions.includes(confirm.action) ? { ...confirm, resource: confirmDef!.key, record: confirmRecord } : null;
   const dicts = confirmed ? await dictChoicesFor(user, [confirmDef!], confirmed.action) : page.kind === "audit" ? await dictChoicesFor(user, [page.def]) : {};
-  return json({ record, related, extra, notice, confirm: confirmed, pageHref: pageHref(url), title: pageTitleOf(page), dicts }, { headers });
+  return json({ record, related, extra, notice, confirm: confirmed, pageHref: pageHref(url), title: pageTitleOf(page, pageTitle), dicts }, { headers });
 }
 
 /** 通过 / 驳回 (or any transition group) with its inputs; back to the audit page with the outcome. */
@@ -392,7 +393,7 @@ export async function formLoader(page: FormPage, args: Args) {
   const options = await formPickers(user, page.def, keys, page.withOrg === true && page.mode === "create", null, (key) => (record as Record<string, unknown> | null)?.[key]);
   const regions = regionChoicesOf(regionFieldKeys(page.def, keys), null, (key) => record?.[key]);
   const { notice, headers } = await noticeAndHeaders(args.request, user);
-  return json({ record, options, regions, notice, title: pageTitleOf(page) }, { headers });
+  return json({ record, options, regions, notice, title: pageTitleOf(page, pageTitle) }, { headers });
 }
 
 /** A form's pickers: its reference fields and, for staff creating a record of an organisation, 所属企业. */

@@ -2,10 +2,7 @@
  * What the page sweeps (tests/pages/page-sweep.test.ts with JavaScript off, tests/e2e/page-sweep.spec.ts
  * with it on) share: the demo accounts, the pages of the route table and what an offered page must not say.
  */
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { isDriverPage, isDynamicPath, leafRoutes, ROUTE_TREE } from "../../app/navigation";
-import { routeFileCandidates } from "../../scripts/route-table";
 
 
 /** Text that means an offered page refused or failed. */
@@ -21,14 +18,8 @@ export const DRIVER_PAGES: string[] = leafRoutes(ROUTE_TREE)
   .filter((node) => isDriverPage(node.path))
   .map((node) => node.path);
 
-const routesDir = new URL("../../app/routes", import.meta.url).pathname;
-
 /** The Remix route id of a page ("routes/_app.system.role"), for data requests (`.data?_routes=`). */
-export function routeIdOf(path: string): string {
-  const file = routeFileCandidates(path).find((candidate) => existsSync(join(routesDir, candidate)));
-  if (!file) throw new Error(`no route file for ${path}`);
-  return `routes/${file.replace(/(\/route)?\.(tsx|ts|jsx|js)$/, "")}`;
-}
+export { routeIdOf } from "../../scripts/engine-routes";
 
 /** The sidebar's links in a page's HTML: what the menu offers the account. */
 export function menuLinks(hrefs: Iterable<string | undefined>): string[] {

@@ -11,6 +11,7 @@ import type { AnyResource } from "../../contract/resources/kit";
 import { PAGES } from "../../app/pages/index";
 import { regionLevels } from "../../contract/regions";
 import { pageTitleOf, type AuditPage, type FormPage, type ListPage } from "../../app/pages/kit";
+import { pageTitle } from "../../app/navigation";
 import { optionValues, textOf, type LoadedPage, type NoScriptBrowser } from "../helpers/no-script-browser";
 import { browserAs, type Kind } from "./support";
 
@@ -86,7 +87,7 @@ describe.sequential("resource pages with JavaScript off", () => {
       const browser = await browserAs(accountFor(list.path));
       const page = await browser.get(list.path);
       expect(page.status).toBe(200);
-      const name = list.title ?? `${list.def.name}列表`;
+      const name = pageTitleOf(list, pageTitle);
       const table = page.doc.querySelector(`table[aria-label="${name}"]`);
       expect(table, `${list.path} shows the table 「${name}」`).not.toBeNull();
       const firstColumn = (list.columns?.[0] ? list.def.fields[list.columns[0]]?.label : listColumns(list.def)[0]?.[1].label) ?? "";
@@ -110,7 +111,7 @@ describe.sequential("resource pages with JavaScript off", () => {
         expect(opened.status).toBe(200);
         // A list route may show its records' detail itself (`?id=`): the detail binding of that path.
         const detailPage = PAGES.find((p) => p.path === list.links.detail && p.kind !== "list") ?? PAGES.find((p) => p.path === list.links.detail)!;
-        expect(textOf(opened.doc.querySelector("main h2") ?? opened.doc.querySelector("h2"))).toContain(pageTitleOf(detailPage));
+        expect(textOf(opened.doc.querySelector("main h2") ?? opened.doc.querySelector("h2"))).toContain(pageTitleOf(detailPage, pageTitle));
         if (!(detailPage.kind === "detail" && detailPage.bespoke)) expect(opened.doc.querySelector('section[aria-label="操作记录"]'), "the detail shows its 操作记录").not.toBeNull();
       }
     });

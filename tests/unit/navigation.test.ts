@@ -21,7 +21,9 @@ import {
   type Viewer,
 } from "~/navigation";
 import { createRouteSearch } from "~/navigation/route-search";
-import { isBuilt, parseWhoMayOpen, routeFileCandidates, routesDocument, routeTable } from "../../scripts/route-table";
+import { builtPaths, parseWhoMayOpen, routesDocument, routeTable } from "../../scripts/route-table";
+import { engineRoutes, moduleSource, routeFileCandidates } from "../../scripts/engine-routes";
+import { PAGES } from "~/pages";
 
 const BUILD = ["CAPTAIN", "DRIVER"];
 const viewer = (roles: string[], versionFunctions: string[] = BUILD): Viewer => ({ roles, versionFunctions });
@@ -504,9 +506,24 @@ describe("route table script", () => {
     expect(routeFileCandidates("/dispatchManage/waybillList")).toContain("_app.dispatchManage.waybillList/route.tsx");
   });
 
-  it("docs/routes.md is the table the access rule gives today (npx tsx scripts/route-table.ts --write)", () => {
-    const routesDir = new URL("../../app/routes", import.meta.url).pathname;
-    expect(readFileSync(new URL("../../docs/routes.md", import.meta.url), "utf8")).toBe(routesDocument(routeTable(ROUTE_TREE, routesDir)));
+  it("docs/routes.md is the table the access rule gives today (npx tsx scripts/route-table.ts --write)", async () => {
+    expect(readFileSync(new URL("../../docs/routes.md", import.meta.url), "utf8")).toBe(routesDocument(routeTable(ROUTE_TREE, await builtPaths())));
+  });
+
+  it("gives every page of the registry a route; an engine page's module imports its own binding and no other", async () => {
+    expect((await builtPaths()).size).toBe(leafRoutes(ROUTE_TREE).length);
+    const routes = await engineRoutes();
+    const carOperate = routes.find((route) => route.path === "/carAdministration/carOperate")!;
+    expect(carOperate.id).toBe("routes/_app.carAdministration.carOperate");
+    expect(moduleSource(carOperate)).toContain('import { ownCars } from "~/pages/vehicle";');
+    expect(moduleSource(routes.find((route) => route.path === "/carStatisticalReport/carOutputList")!)).toContain('loadReport("carOutput", args)');
+    // A read-only list takes no action (a POST is 405, as before).
+    expect(moduleSource(routes.find((route) => route.path === "/system/operateLog")!)).not.toContain("export const action");
+    for (const route of routes) expect(moduleSource(route).match(/from "~\/pages\//g)?.length ?? 0, route.path).toBeLessThanOrEqual(1);
+  });
+
+  it("a page binding names no title its registry entry already gives (the registry holds it once)", () => {
+    for (const page of PAGES) if (page.title) expect(pageTitle(page.path), page.path).not.toBe(page.title);
   });
 
   it("reads a 角色 column back into kinds and code groups", () => {
@@ -514,15 +531,21 @@ describe("route table script", () => {
     expect(parseWhoMayOpen("ORG_USER, INDIVIDUAL_USER → A / B + C")).toEqual({ kinds: ["ORG_USER", "INDIVIDUAL_USER"], groups: [["A", "B"], ["C"]] });
   });
 
-  it("marks as built only pages with a route file", () => {
+  it("marks as built the pages with a hand-written module or an engine binding", async () => {
     writeFileSync(join(dir, "_app.dispatchManage.waybillList.tsx"), "");
     mkdirSync(join(dir, "_app.userInfoManage.enterprise.$id.audit"));
     writeFileSync(join(dir, "_app.userInfoManage.enterprise.$id.audit", "route.tsx"), "");
-    expect(isBuilt("/dispatchManage/waybillList", dir)).toBe(true);
-    expect(isBuilt("/userInfoManage/enterprise/:id/audit", dir)).toBe(true);
-    expect(isBuilt("/dispatchManage/inTransit", dir)).toBe(false);
+    const built = await builtPaths(dir);
+    expect(built.has("/dispatchManage/waybillList")).toBe(true);
+    expect(built.has("/userInfoManage/enterprise/:id/audit")).toBe(true);
+    // A page of the registry with neither (its module is hand-written in app/routes, not in `dir`).
+    expect(built.has("/dispatchManage/inTransit")).toBe(false);
+    // Engine pages: a resource page, a report and a step queue name their paths.
+    expect(built.has("/carAdministration/carOperate")).toBe(true);
+    expect(built.has("/carStatisticalReport/carOutputList")).toBe(true);
+    expect(built.has("/dispatchManage/confirm")).toBe(true);
 
-    const table = routeTable(ROUTE_TREE, dir).split("\n");
+    const table = routeTable(ROUTE_TREE, new Set(["/dispatchManage/waybillList"])).split("\n");
     expect(table).toHaveLength(2 + leafRoutes(ROUTE_TREE).length);
     expect(table).toContain("| `/dispatchManage/waybillList` | 运单列表 | （不限） |  | ✓ |");
     expect(table).toContain("| `/supplyManage/newSupply` | 发布货源 | SYSTEM_USER, ORG_USER → TMS_NEW_SOURCE |  | — |");

@@ -1,4 +1,5 @@
 import { readdirSync } from "node:fs";
+import { engineRoutes } from "../../scripts/engine-routes.js";
 import { describe, expect, it } from "vitest";
 import { FALLBACK_PAGE, NOTIFICATION_TARGET_PATHS, OWNER_PAGES, ownerPagePath } from "../../contract/notification-targets.js";
 import { PERMISSIONS } from "../../contract/permissions.js";
@@ -36,10 +37,10 @@ describe("notificationTargetHref (spec 2.3)", () => {
     expect(notificationTargetHref(message({ targetType: "MY", targetPath: "https://evil.example/x" }))).toBeNull();
   });
 
-  it("every path the catalogue may send is a page of the console", () => {
+  it("every path the catalogue may send is a page of the console", async () => {
     const routes = readdirSync(new URL("../../app/routes/", import.meta.url)).filter((f) => f.startsWith("_app.") && f.endsWith(".tsx"));
     const asPath = (file: string) => "/" + file.slice("_app.".length, -".tsx".length).split(".").map((seg) => (seg.startsWith("$") ? ":id" : seg)).join("/");
-    const known = new Set(routes.map(asPath));
+    const known = new Set([...routes.map(asPath), ...(await engineRoutes()).map((route) => route.path)]);
     for (const path of NOTIFICATION_TARGET_PATHS) expect(known, path).toContain(path);
   });
 

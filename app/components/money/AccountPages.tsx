@@ -13,7 +13,8 @@ import { bankCard, ledgerEntry, payment, recharge, withdrawal } from "../../../c
 import { fenToYuan } from "~/lib/format";
 import { footerSums } from "~/lib/footer-sums";
 import { columnsOf } from "~/pages/columns";
-import type { ListPage } from "~/pages/kit";
+import { pageTitle } from "~/navigation";
+import { pageTitleOf, type ListPage } from "~/pages/kit";
 import { ownEntryPages, ownRechargeList, ownWithdrawalList } from "~/pages/money";
 import { ConfirmDialog } from "~/components/resource/ConfirmDialog";
 import { Descriptions } from "~/components/resource/ResourceDetailPage";
@@ -61,11 +62,12 @@ interface OwnListData {
 /** A bespoke page's own engine list (我的提现, 我的充值): its rows with the actions the platform allows, the pager, the transition's confirmation. */
 function OwnList({ page, data, testId }: { page: ListPage; data: OwnListData; testId: string }) {
   const actionData = useActionData() as ActionData;
+  const title = pageTitleOf(page, pageTitle);
   return (
-    <section className="card space-y-3" aria-label={page.title}>
-      <h2 className="font-semibold">{page.title}</h2>
+    <section className="card space-y-3" aria-label={title}>
+      <h2 className="font-semibold">{title}</h2>
       <div data-testid={testId}>
-        <ResourceTable def={page.def} records={data.list.records as Row[]} columns={columnsOf(page.def, page.columns)} rowActions={page.rowActions} links={page.links} empty={`暂无${page.def.name}`} label={page.title!} />
+        <ResourceTable def={page.def} records={data.list.records as Row[]} columns={columnsOf(page.def, page.columns)} rowActions={page.rowActions} links={page.links} empty={`暂无${page.def.name}`} label={title} />
       </div>
       <Pagination total={data.list.total} current={data.list.current} size={data.list.size} sums={footerSums(data.list.sums)} />
       {data.confirm ? <ConfirmDialog def={page.def} record={data.confirm.record as unknown as Row & { version: number }} action={data.confirm.action} closeHref={data.pageHref} error={actionData?.error} fieldErrors={actionData?.fieldErrors} /> : null}

@@ -5,7 +5,7 @@ import { filterSpecs } from "../../../contract/resources/derive";
 import type { AnyResource } from "../../../contract/resources/kit";
 import { SENSITIVE_VIEW } from "../../../contract/personal";
 import { useViewerRoles } from "~/components/ui/Permission";
-import { hasPermission } from "~/navigation";
+import { hasPermission, pageTitle } from "~/navigation";
 import { Dialog } from "~/components/ui/Dialog";
 import { lazyInPlace } from "~/components/ui/lazy";
 import { Pagination } from "~/components/ui/Pagination";
@@ -35,7 +35,7 @@ export function ResourceListPage({ page, toolbar, before }: { page: ListPage; to
   const actionData = useActionData() as ActionData;
   const navigate = useNavigate();
   const { def } = page;
-  const title = pageTitleOf(page);
+  const title = pageTitleOf(page, pageTitle);
   const records = data.data.records as Row[];
   const hidden = [...Object.keys(page.preset ?? {}), ...(page.hiddenFilters ?? []), ...(page.showOrg ? [] : ["orgId"])];
   const bulk = offeredBulk(page.bulkActions, records);
