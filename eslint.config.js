@@ -3,7 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import serverModules from "./eslint-rules/server-modules.js";
 
 export default tseslint.config(
-  { ignores: ["build/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", ".cache/**"] },
+  { ignores: ["build/**", "public/build/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", ".cache/**"] },
   ...tseslint.configs.recommended,
   {
     files: ["app/**/*.{ts,tsx}"],
