@@ -106,6 +106,15 @@ async function settleStates(trx: Trx, o: Owner, now: number): Promise<void> {
       dispatching--;
     }
   }
+  // A partly dispatched order, when the generated waybills (they follow today's date) happen to cover
+  // every plan of the organisation: the newest fully dispatched one is given another truckload to carry.
+  if (dispatching === 0) {
+    const dispatched = await trx.selectFrom("freight_orders").select(["id", "planned_weight"]).where("org_id", "=", o.orgId).where("status", "=", "DISPATCHED").orderBy("id", "desc").execute();
+    if (dispatched.length > 1) {
+      await trx.updateTable("freight_orders").set({ planned_weight: Number(dispatched[0]!.planned_weight) + 30_000, status: "DISPATCHING" }).where("id", "=", dispatched[0]!.id).execute();
+      dispatching++;
+    }
+  }
   const closable = dispatching > 1 ? await trx.selectFrom("freight_orders").select(["id", "status"]).where("org_id", "=", o.orgId).where("status", "=", "DISPATCHING").orderBy("id").executeTakeFirst() : undefined;
   if (closable) {
     const at = iso(now - 2 * DAY);
