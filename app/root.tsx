@@ -84,3 +84,4 @@ export function ErrorBoundary() {
     </main>
   );
 }
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -135,7 +135,7 @@ export function moduleSource(route: EngineRoute): string {
     `import { PageErrorBoundary } from "~/components/layout/PageErrorBoundary";`,
   ];
   const head = headOf("ActionFunctionArgs, LoaderFunctionArgs");
-  const tail = ["export const ErrorBoundary = PageErrorBoundary;", ""];
+  const tail = ["export const ErrorBoundary = PageErrorBoundary;", `export { shouldRevalidate } from "~/lib/revalidate";`, ""];
   if (binding.kind === "report") {
     return [
       ...headOf("LoaderFunctionArgs"),

@@ -7,3 +7,4 @@ export const meta = titled("401");
 export default function ForbiddenPage() {
   return <ForbiddenContent />;
 }
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -7,3 +7,4 @@ export const meta = titled("404");
 export default function NotFoundPage() {
   return <NotFoundContent />;
 }
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -43,3 +43,4 @@ export default function WxBindingPage() {
     </main>
   );
 }
+export { shouldRevalidate } from "~/lib/revalidate";

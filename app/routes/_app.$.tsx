@@ -22,3 +22,4 @@ export default function NotBuiltPage() {
 }
 
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -9,3 +9,4 @@ export const action = (args: ActionFunctionArgs) => accountInfoAction(args);
 
 export default AccountInfoPage;
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -8,3 +8,4 @@ export const loader = ({ request }: LoaderFunctionArgs) => loadEntryDetail(reque
 
 export default ExpendDetailPage;
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -9,3 +9,4 @@ export const action = (args: ActionFunctionArgs) => rechargeAction(args);
 
 export default RechargePage;
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

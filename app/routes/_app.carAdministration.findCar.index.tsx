@@ -7,3 +7,4 @@ export const loader = (args: LoaderFunctionArgs) => findCarLoader(args);
 export const action = (args: ActionFunctionArgs) => findCarAction(args);
 export default FindCarPage;
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

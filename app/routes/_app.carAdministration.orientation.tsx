@@ -6,3 +6,4 @@ import { orientationLoader } from "~/services/pages/orientation.server";
 export const loader = (args: LoaderFunctionArgs) => orientationLoader(args);
 export default OrientationPage;
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

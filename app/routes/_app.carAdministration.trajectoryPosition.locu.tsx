@@ -6,3 +6,4 @@ import { locuLoader } from "~/services/pages/locu.server";
 export const loader = (args: LoaderFunctionArgs) => locuLoader(args);
 export default LocuPage;
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

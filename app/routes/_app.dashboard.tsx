@@ -74,3 +74,4 @@ export default function Dashboard() {
 }
 
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -15,3 +15,4 @@ export default function AbnormalListPage() {
 }
 
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -17,3 +17,4 @@ export default function AppealDetailPage() {
 }
 
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

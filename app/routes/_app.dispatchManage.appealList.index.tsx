@@ -21,3 +21,4 @@ export default function AppealListPage() {
   return <ResourceListPage page={page} toolbar={submit} />;
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -9,3 +9,4 @@ export const action = ({ request }: ActionFunctionArgs) => submitAppealAction(re
 
 export default AppealSubmitPage;
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -27,3 +27,4 @@ export function ErrorBoundary() {
   }
   return <PageErrorBoundary />;
 }
+export { shouldRevalidate } from "~/lib/revalidate";

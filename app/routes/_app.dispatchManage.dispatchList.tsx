@@ -43,3 +43,4 @@ export default function DispatchListPage() {
 }
 
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -11,3 +11,4 @@ export default function RoadTrackPlaybackPage() {
 }
 
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -11,3 +11,4 @@ export default function WaterTrackPlaybackPage() {
 }
 
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -12,3 +12,4 @@ export default function WaybillListPage() {
 }
 
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

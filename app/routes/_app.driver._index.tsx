@@ -9,3 +9,4 @@ export const links = driverLinks;
 export const meta = driverMeta;
 export default DriverHomePage;
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

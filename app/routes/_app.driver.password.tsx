@@ -11,3 +11,4 @@ export const links = driverLinks;
 export const meta = driverMeta;
 export default DriverPasswordPage;
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

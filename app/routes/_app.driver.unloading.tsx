@@ -10,3 +10,4 @@ export const links = driverLinks;
 export const meta = driverMeta;
 export default DriverStepPage;
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -13,3 +13,4 @@ export default function BalanceDetailPage() {
   return <ResourceDetailPage page={page} after={(data) => <BalanceCheck check={data.extra as BalanceCheckData} orgId={data.record.orgId as number | null} />} />;
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

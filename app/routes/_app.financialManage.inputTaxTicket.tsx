@@ -19,3 +19,4 @@ export default function InputTaxTicketPage() {
   );
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -21,3 +21,4 @@ export default function MatchmakingBillingListPage() {
   return data.applyView ? <MatchApplyPage /> : <ResourceListPage page={page} toolbar={<MatchApplyLink />} />;
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

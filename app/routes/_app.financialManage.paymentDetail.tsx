@@ -9,3 +9,4 @@ export const action = ({ request }: ActionFunctionArgs) => paymentAuditAction(re
 
 export default PaymentDetailPage;
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -13,3 +13,4 @@ export default function RoadPendingPaymentPage() {
   return <ResourceListPage page={page} />;
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -9,3 +9,4 @@ export const action = (args: ActionFunctionArgs) => redEnvelopeAction(args);
 
 export default RedEnvelopePage;
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

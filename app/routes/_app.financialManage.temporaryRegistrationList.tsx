@@ -22,3 +22,4 @@ export default function TemporaryRegistrationPage() {
   return data.batchView ? <TaxBatchPage /> : <ResourceListPage page={page} toolbar={<TaxBatchLink />} />;
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -106,3 +106,4 @@ export default function FindShipMapPage() {
   );
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -92,3 +92,4 @@ function Table({ head, rows, empty }: { head: string[]; rows: string[][]; empty:
   );
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

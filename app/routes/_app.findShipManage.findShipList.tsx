@@ -58,3 +58,4 @@ export default function FindShipListPage() {
   );
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -52,3 +52,4 @@ export default function ShipInTransitListPage() {
   );
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

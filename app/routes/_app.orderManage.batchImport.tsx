@@ -9,3 +9,4 @@ export default function BatchImportPage() {
   return <OrderImport />;
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -13,3 +13,4 @@ export default function OrderDetailPage() {
   return <ResourceDetailPage page={page} after={(data) => <OrderProgress record={data.record as never} extra={data.extra as OrderWaybills} />} />;
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

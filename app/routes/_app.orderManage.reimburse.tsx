@@ -11,3 +11,4 @@ export default function ReimbursePage() {
   return <ListOrDetail list={list!} detail={detail!} />;
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -13,3 +13,4 @@ export default function TransportTaskDetailPage() {
   return <ResourceDetailPage page={page} after={(data) => <LinkedProgress record={data.record as never} extra={data.extra as LinkedWaybills} noun="任务" />} />;
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

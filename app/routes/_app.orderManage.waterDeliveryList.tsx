@@ -12,3 +12,4 @@ export default function WaterDeliveryListPage() {
   return <ListOrDetail list={list!} detail={detail!} after={(data) => <LinkedProgress record={data.record as never} extra={data.extra as LinkedWaybills} noun="发货" />} />;
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

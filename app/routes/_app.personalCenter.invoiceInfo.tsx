@@ -9,3 +9,4 @@ export const action = ({ request }: ActionFunctionArgs) => invoiceInfoAction(req
 
 export default InvoiceInfoPage;
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

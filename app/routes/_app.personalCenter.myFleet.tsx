@@ -85,3 +85,4 @@ export default function MyFleetPage() {
 }
 
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -90,3 +90,4 @@ export default function UserInfoPage() {
   );
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -23,3 +23,4 @@ export default function OwnCredentialAddRoute() {
   return <CredentialAddPage page={ownCredentialAdd} back={back} />;
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -7,3 +7,4 @@ export const loader = (args: LoaderFunctionArgs) => submissionDetailLoader("ANHU
 export const action = (args: ActionFunctionArgs) => submissionAction("ANHUI", args);
 export default SubmissionDetailPage;
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -7,3 +7,4 @@ export const loader = (args: LoaderFunctionArgs) => submissionListLoader("ANHUI"
 export const action = (args: ActionFunctionArgs) => submissionAction("ANHUI", args);
 export default SubmissionListPage;
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -11,3 +11,4 @@ export default function SupplyDetailPage() {
   return <ResourceDetailPage page={page} />;
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

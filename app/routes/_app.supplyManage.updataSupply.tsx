@@ -11,3 +11,4 @@ export default function UpdataSupplyPage() {
   return <ResourceDetailPage page={page} />;
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -233,3 +233,4 @@ export default function SysNotificationPage() {
 }
 
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

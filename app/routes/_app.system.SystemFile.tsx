@@ -13,3 +13,4 @@ export default function SystemFilePage() {
   return <ResourceListPage page={page} before={<SystemFileUpload action={`${page.path}?upload`} />} />;
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -12,3 +12,4 @@ export default function EnterpriseConfigEditPage() {
   return <ResourceFormPage page={page} />;
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -46,3 +46,4 @@ export default function ExpirationPasswordConfigPage() {
   );
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -39,3 +39,4 @@ export default function PermissionPage() {
   );
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

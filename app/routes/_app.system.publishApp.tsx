@@ -28,3 +28,4 @@ export default function PublishAppPage() {
   );
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

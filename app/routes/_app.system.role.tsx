@@ -15,3 +15,4 @@ export default function RolePage() {
   return <ResourceListPage page={page} toolbar={<NewRoleLink />} before={<RoleFormSection />} />;
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -15,3 +15,4 @@ export default function UserPage() {
   return <ResourceListPage page={page} toolbar={<NewUserLink />} before={<UserFormSection />} />;
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

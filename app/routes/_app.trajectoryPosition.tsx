@@ -6,3 +6,4 @@ import { trajectoryLoader } from "~/services/pages/trajectory.server";
 export const loader = (args: LoaderFunctionArgs) => trajectoryLoader(args);
 export default TrajectoryPage;
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

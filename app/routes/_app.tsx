@@ -61,3 +61,4 @@ export default function AppLayout() {
     </Shell>
   );
 }
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -16,3 +16,4 @@ export default function CredentialAddRoute() {
   return <CredentialAddPage page={credentialAdd} back={(search) => back(subjectOf(search))} />;
 }
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

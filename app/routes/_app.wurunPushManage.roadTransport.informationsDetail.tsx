@@ -7,3 +7,4 @@ export const loader = (args: LoaderFunctionArgs) => submissionDetailLoader("WURU
 export const action = (args: ActionFunctionArgs) => submissionAction("WURUN_ROAD", args);
 export default SubmissionDetailPage;
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -7,3 +7,4 @@ export const loader = (args: LoaderFunctionArgs) => submissionListLoader("WURUN_
 export const action = (args: ActionFunctionArgs) => submissionAction("WURUN_WATER", args);
 export default SubmissionListPage;
 export const ErrorBoundary = PageErrorBoundary;
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -111,3 +111,4 @@ export default function ActivatePage() {
     </main>
   );
 }
+export { shouldRevalidate } from "~/lib/revalidate";

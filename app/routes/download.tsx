@@ -56,3 +56,4 @@ export default function DownloadPage() {
     </main>
   );
 }
+export { shouldRevalidate } from "~/lib/revalidate";

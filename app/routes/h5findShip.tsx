@@ -141,3 +141,4 @@ export default function H5FindShipPage() {
     </main>
   );
 }
+export { shouldRevalidate } from "~/lib/revalidate";

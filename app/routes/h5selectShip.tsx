@@ -96,3 +96,4 @@ export default function H5SelectShipPage() {
     </main>
   );
 }
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -185,3 +185,4 @@ function btoaUtf8(text: string): string {
   if (typeof window === "undefined") return Buffer.from(text, "utf8").toString("base64");
   return window.btoa(unescape(encodeURIComponent(text)));
 }
+export { shouldRevalidate } from "~/lib/revalidate";

@@ -57,3 +57,4 @@ export default function ShipDetailPage() {
     </main>
   );
 }
+export { shouldRevalidate } from "~/lib/revalidate";
