@@ -233,8 +233,9 @@ for (const javaScriptEnabled of [true, false]) {
       test.setTimeout(180_000);
       const failures: string[] = [];
       // 账号激活 comes first on his phone: the page an enterprise's SMS sends him to before he has a password.
+      // Sizes are read once the page has loaded: without scripts, DOMContentLoaded may come before the stylesheet.
       for (const path of PHONE_PUBLIC_PAGES) {
-        const response = await page.goto(path, { waitUntil: "domcontentloaded" });
+        const response = await page.goto(path, { waitUntil: "load" });
         if (response?.status() !== 200) failures.push(`${path}: HTTP ${response?.status()}`);
         else {
           if (javaScriptEnabled) await waitForHydration(page);
@@ -249,7 +250,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/driver/papers");
       const upload = await hrefOf("paper-upload");
       for (const path of [...DRIVER_PAGES, ...[next, upload].filter((p): p is string => !!p)]) {
-        const response = await page.goto(path, { waitUntil: "domcontentloaded" });
+        const response = await page.goto(path, { waitUntil: "load" });
         if (response?.status() !== 200) {
           failures.push(`${path}: HTTP ${response?.status()}`);
           continue;
