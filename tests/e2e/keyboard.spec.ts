@@ -5,7 +5,7 @@
  * is a key press; `page.goto` only sets a scene up.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { login, visit } from "./support";
+import { login, notify, visit } from "./support";
 import { axeFindings, blockingLines } from "../helpers/axe";
 
 /** Presses Tab until `target` has the focus (a bound against a control that is not reachable). */
@@ -160,6 +160,26 @@ test("a dialog takes the focus, keeps it, closes on Escape and gives it back; it
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
+});
+
+test("a push toast that arrives while a dialog is open leaves Escape to the dialog", async ({ page }) => {
+  await login(page, "ORG_USER", "/carAdministration/carOperate?form=new");
+  await expect(page.getByTestId("realtime-state")).toHaveAttribute("data-state", "live");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("combobox", { name: "默认司机" }).focus();
+  const content = `E2E 对话框中的推送 ${Date.now()}`;
+  await notify("ORG_USER", { content, targetType: "MY" });
+  const toast = page.getByTestId("push-toast").filter({ hasText: content });
+  await expect(toast).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page).not.toHaveURL(/form=new/);
+  // The toast stays for the user to read; from within the toasts Escape closes it.
+  await expect(toast).toBeVisible();
+  await toast.getByRole("button").first().focus();
+  await page.keyboard.press("Escape");
+  await expect(toast).toBeHidden();
 });
 
 test("a row's 更多 and the pager, by keys", async ({ page }) => {

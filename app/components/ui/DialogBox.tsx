@@ -1,5 +1,6 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { useId } from "react";
+import { escapeIsFree } from "./escape";
 
 // Our dialogs open from links and the address (?form=new), not from a Radix trigger, so Radix has no
 // trigger to give the focus back to; and a dialog may mount more than once while it loads. The page
@@ -47,6 +48,12 @@ export default function DialogBox({ open, onOpenChange, title, children, footer,
         aria-labelledby={titleId}
         aria-describedby={descriptionId}
         onCloseAutoFocus={giveFocusBack}
+        // Radix closes on Escape when the dialog is the top layer; a toast above it passes the Escape on.
+        onKeyDown={(event) => {
+          if (event.key !== "Escape" || !escapeIsFree(event.nativeEvent)) return;
+          event.preventDefault();
+          onOpenChange?.(false);
+        }}
         className="fixed left-1/2 top-[15vh] z-[71] flex max-h-[70vh] w-[calc(100vw-2rem)] max-w-[420px] -translate-x-1/2 flex-col rounded bg-white shadow-xl focus:outline-none"
       >
         <RadixDialog.Title id={titleId} className="border-b border-gray-100 px-5 py-3 text-base font-semibold text-gray-800">{title}</RadixDialog.Title>

@@ -1,4 +1,5 @@
 import * as RadixToast from "@radix-ui/react-toast";
+import { passEscapeOn } from "./escape";
 
 /** Where toasts appear: the bottom right (spec 2.5, 9). Wrap the toasts and place one viewport. */
 export function ToastProvider({ children }: { children: React.ReactNode }) {
@@ -6,6 +7,7 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
     <RadixToast.Provider label="消息通知" swipeDirection="right" duration={Infinity}>
       {children}
       <RadixToast.Viewport
+        data-toast-viewport=""
         label="消息通知 ({hotkey})"
         data-testid="toast-viewport"
         className="fixed bottom-0 right-0 z-[80] m-0 flex w-[360px] max-w-[100vw] list-none flex-col gap-2 p-4 outline-none"
@@ -29,6 +31,10 @@ export function Toast({ title, description, onActivate, onClose, "data-testid": 
   return (
     <RadixToast.Root
       duration={Infinity}
+      // Escape closes a toast only from within the toasts; elsewhere (in a dialog) it is not the toast's.
+      onEscapeKeyDown={(event) => {
+        if (!(document.activeElement instanceof Element && document.activeElement.closest("[data-toast-viewport]"))) passEscapeOn(event);
+      }}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
