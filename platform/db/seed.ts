@@ -122,6 +122,15 @@ const ROLE_SUBSETS: Record<Exclude<UserType, "SYSTEM_USER">, { role: string; cod
 /** The demo captain's role: his water waybills (the water permission), his wallet and appeals. */
 const CAPTAIN_CODES: PermissionCode[] = ["TMS_FREIGHT_WATER", "TMS_TRANSPORT_TASK", "TMS_RESOURCE_CAPTAIN", "TMS_RISK_APPEAL_SUBMIT", "TMS_RISK_APPEAL_DETAIL", "TMS_INVOICE_INFO", "PAY_BANK_CARD", "PAY_WITHDRAW_APPLY"];
 
+/** The organisation a seeder writes rows for, and who "created" them in the history. */
+export interface SeedOwner {
+  platformId: string;
+  tenantId: number;
+  orgId: number;
+  ownerUserId: number | null;
+  operator: { id: number | null; name: string };
+}
+
 export interface SeedIds {
   tenantId: number;
   orgIds: number[];

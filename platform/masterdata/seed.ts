@@ -7,7 +7,7 @@ import { addDays, chinaDate, chinaCompactDate } from "../../contract/units.js";
 import type { Transaction, Selectable } from "kysely";
 import { type Db, nowIso } from "../db/index.js";
 import type { Database } from "../db/schema.js";
-import { type SeedIds, DEMO_PASSWORD } from "../db/seed.js";
+import { type SeedIds, type SeedOwner as Owner, DEMO_PASSWORD } from "../db/seed.js";
 import { creditCodeWithCheck, idCardWithCheck, idCardGender } from "../../contract/validation.js";
 import { invitation, type INVITE_CHANNELS, type INVITE_ROLES, type INVITE_STATES } from "../../contract/resources/invitation.js";
 import { enterprise } from "../../contract/resources/enterprise.js";
@@ -325,14 +325,6 @@ type Project = Selectable<ProjectsTable>;
 const KINDS: Record<string, string[]> = { "0100": ["原煤", "焦炭"], "0500": ["黄沙", "碎石"], "1100": ["玉米", "小麦", "稻谷", "大豆", "高粱", "大麦", "饲料"] };
 const CATEGORIES: Array<[name: string, code: string, children?: string[]]> = Object.entries(CARGO_CLASS_LIST.codes).map(([code, { label }]) => [label, code, KINDS[code]]);
 
-interface Owner {
-  platformId: string;
-  tenantId: number;
-  orgId: number;
-  ownerUserId: number | null;
-  /** Who "created" the rows in the history. */
-  operator: { id: number | null; name: string };
-}
 
 /** Per organisation: place names, shipper names and regions, so the three organisations differ. */
 const RESOURCE_ORGS = [

@@ -9,7 +9,7 @@ import type { Transaction } from "kysely";
 import { tonnesPlain } from "../../contract/numbers.js";
 import type { Database } from "../db/schema.js";
 import type { Db } from "../db/index.js";
-import type { SeedIds } from "../db/seed.js";
+import type { SeedIds, SeedOwner as Owner } from "../db/seed.js";
 import { refreshOrderProgress } from "./progress.js";
 import { orderMessage } from "./order.resource.js";
 import { nextSerial } from "../resources/write.js";
@@ -20,13 +20,6 @@ type Trx = Transaction<Database>;
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-interface Owner {
-  platformId: string;
-  tenantId: number;
-  orgId: number;
-  ownerUserId: number | null;
-  operator: { id: number | null; name: string };
-}
 
 async function event(trx: Trx, o: Owner, orderId: number, action: string, label: string, at: string, from: string | null, to: string | null, remark: string | null = null): Promise<void> {
   await trx
