@@ -136,7 +136,7 @@ export function FreightListPage({ title }: { title: string }) {
 
   return (
     <section className="card" aria-labelledby="freight-list-title">
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+      <div className="list-head">
         <h2 id="freight-list-title" className="page-title mb-0">{title}</h2>
         <div className="flex flex-wrap gap-2">
           {batch ? (

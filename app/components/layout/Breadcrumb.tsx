@@ -4,11 +4,11 @@ export function Breadcrumb({ pathname }: { pathname: string }) {
   const items = breadcrumb(pathname);
   return (
     <nav aria-label="面包屑" className="hidden min-w-0 sm:block">
-      <ol className="flex items-center gap-1 truncate text-sm text-muted">
+      <ol className="breadcrumb">
         {items.map((item, i) => {
           const last = i === items.length - 1;
           return (
-            <li key={`${item.title}-${i}`} className="flex items-center gap-1">
+            <li key={`${item.title}-${i}`}>
               {i > 0 ? <span aria-hidden="true" className="text-muted">/</span> : null}
               {last || !item.path ? (
                 <span className={last ? "text-gray-800" : ""} aria-current={last ? "page" : undefined}>{item.title}</span>

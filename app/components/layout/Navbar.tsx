@@ -47,7 +47,7 @@ export function Navbar({ user, msgNum, menu, sidebarOpen }: NavbarProps) {
   };
 
   return (
-    <header className="flex h-[50px] items-center gap-2 border-b border-gray-200 bg-white px-2 shadow-sm">
+    <header className="navbar">
       {/* Below 992 px the sidebar is a drawer toggled by this label (works without JavaScript). */}
       <label htmlFor="sidebar-drawer" className="btn border-0 px-2 desk:hidden" aria-label="打开菜单" data-testid="hamburger-mobile">
         <HamburgerIcon open={false} />

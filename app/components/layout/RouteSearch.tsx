@@ -72,7 +72,7 @@ export function RouteSearch({ menu }: { menu: RouteNode[] }) {
             setOpen(false);
           }
         }}
-        className="input h-8 w-32 transition-[width] focus:w-56 sm:w-40"
+        className="input route-search"
       />
       {open && query.trim() && search ? (
         <ul id="route-search-results" role="listbox" className="absolute right-0 top-9 z-50 max-h-80 w-72 overflow-auto rounded border bg-white py-1 shadow-lg">

@@ -61,7 +61,7 @@ export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitl
           {/* The first stop of the Tab key: past the menu and the tab bar to the page itself. */}
           <a href="#main-content" className="skip-link" data-testid="skip-link">跳到主要内容</a>
           <input id="sidebar-drawer" ref={drawer} type="checkbox" className="peer sr-only" aria-hidden="true" tabIndex={-1} />
-          <label htmlFor="sidebar-drawer" className="fixed inset-0 z-30 hidden bg-black/30 peer-checked:block desk:peer-checked:hidden" aria-label="关闭菜单" />
+          <label htmlFor="sidebar-drawer" className="drawer-overlay" aria-label="关闭菜单" />
           <aside
             data-testid="sidebar"
             data-collapsed={collapsed}
@@ -69,10 +69,10 @@ export function Shell({ user, menu, affixTabs, msgNum: serverMsgNum, productTitl
           >
             <Sidebar menu={menu} activePath={activeMenuPath(location.pathname)} collapsed={collapsed} showLogo={settings.sidebarLogo} productTitle={productTitle} />
           </aside>
-          <div className={`flex min-h-screen flex-col transition-[margin] duration-200 ${collapsed ? "desk:ml-[54px]" : "desk:ml-[210px]"}`}>
+          <div className={`shell-column ${collapsed ? "desk:ml-[54px]" : "desk:ml-[210px]"}`}>
             {/* A popup of the header (the user menu, the settings drawer) lifts it over the page's own popups. */}
             {settings.fixedHeader ? <div className="sticky top-0 z-20 has-[details[open]]:z-[60]">{header}</div> : header}
-            <main className="flex-1 p-3 sm:p-4 focus:outline-none" id="main-content" tabIndex={-1}>
+            <main className="shell-main" id="main-content" tabIndex={-1}>
               {/* The page's one h1: the console's name (as the logo and the login page show it); every page's own
                   title is the h2 under it, so the page's name is not announced twice as two headings. */}
               <h1 className="sr-only" data-testid="page-heading">{productTitle}</h1>

@@ -135,12 +135,12 @@ export function Sidebar({ menu, activePath, collapsed, showLogo, productTitle }:
   return (
     <nav aria-label="主菜单" className="flex h-full flex-col" onKeyDown={onMenuKey}>
       {showLogo ? (
-        <a href="/dashboard" className="flex h-[50px] shrink-0 items-center justify-center gap-2 bg-[#2b2f3a] px-3 text-white" title={productTitle}>
+        <a href="/dashboard" className="sidebar-logo" title={productTitle}>
           <img src="/favicon.svg" alt="" className="h-7 w-7" />
           <span className={`truncate font-semibold ${collapsed ? "desk:hidden" : ""}`}>{productTitle}</span>
         </a>
       ) : null}
-      <ul className="flex-1 overflow-y-auto overflow-x-hidden pb-8 text-sm">
+      <ul className="sidebar-menu">
         {menu
           .filter((node) => !node.hidden)
           .map((node) => (

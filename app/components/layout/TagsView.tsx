@@ -96,8 +96,8 @@ export function TagsView({ userId, affix }: { userId: string; affix: VisitedView
   const currentView = tabs.find((view) => view.path === current.path) ?? current;
 
   return (
-    <div ref={barRef} className="flex h-[34px] items-center border-b border-gray-200 bg-white shadow-[0_1px_3px_rgba(0,0,0,0.06)]">
-      <div className="flex h-full min-w-0 flex-1 items-center overflow-x-auto px-2" role="tablist" aria-label="已打开的页面">
+    <div ref={barRef} className="tags-bar">
+      <div className="tags-list" role="tablist" aria-label="已打开的页面">
         {tabs.map((view) => {
           const active = view.path === current.path;
           return (
@@ -126,7 +126,7 @@ export function TagsView({ userId, affix }: { userId: string; affix: VisitedView
                 if (e.clientX || e.clientY) setMenu({ view, x: e.clientX, y: e.clientY });
                 else openMenuAt(view, e.currentTarget);
               }}
-              className={`mr-1 flex h-[26px] shrink-0 items-center gap-1 border px-2 text-xs ${active ? "border-primary bg-primary text-white" : "border-gray-200 bg-white text-gray-600 hover:text-primary"}`}
+              className={active ? "tag-tab tag-tab-on" : "tag-tab"}
             >
               {active ? <span className="h-2 w-2 rounded-full bg-white" aria-hidden="true" /> : null}
               {view.title}
@@ -136,7 +136,7 @@ export function TagsView({ userId, affix }: { userId: string; affix: VisitedView
                   aria-hidden="true"
                   title={`关闭 ${view.title}`}
                   data-tab-close=""
-                  className="ml-0.5 cursor-pointer rounded-full px-0.5 leading-none hover:bg-black/20"
+                  className="tag-tab-close"
                   onClick={(e) => {
                     e.preventDefault();
                     e.stopPropagation();
@@ -152,7 +152,7 @@ export function TagsView({ userId, affix }: { userId: string; affix: VisitedView
       </div>
       <button
         type="button"
-        className="mx-1 flex h-[26px] shrink-0 items-center border border-gray-200 px-2 text-xs text-gray-600 hover:text-primary"
+        className="tags-menu-button"
         aria-haspopup="menu"
         aria-expanded={menu !== null}
         data-testid="tab-menu-button"

@@ -49,7 +49,7 @@ export function ResourceListPage({ page, toolbar, before }: { page: ListPage; to
   const empty = data.searchError ? "查询失败" : data.filtered ? `没有符合条件的${def.name}，请调整查询条件` : `暂无${def.name}`;
   return (
     <section className="card" aria-labelledby="resource-list-title">
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+      <div className="list-head">
         <h2 id="resource-list-title" className="page-title mb-0">{title}</h2>
         <div className="flex flex-wrap gap-2">
           {toolbar}

@@ -6,7 +6,7 @@
 import { useLocation } from "@remix-run/react";
 import { addDays, chinaDate } from "../../../contract/units";
 
-export const filtersClass = "filters mb-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4";
+export const filtersClass = "filters";
 export const filterLabelClass = "filter-label";
 const TOGGLE_ID = "filters-more";
 
@@ -89,7 +89,7 @@ export function MoreFiltersToggle({ values, errors, first }: { values: Values; e
 export function FilterActions({ more }: { more: boolean }) {
   const location = useLocation();
   return (
-    <div className="filters-actions flex items-end gap-2">
+    <div className="filters-actions">
       <button type="submit" className="btn btn-primary">查询</button>
       <a href={location.pathname} className="btn">重置</a>
       {more ? <label htmlFor={TOGGLE_ID} className="btn cursor-pointer sm:hidden">更多筛选</label> : null}

@@ -26,7 +26,7 @@ export function MessageProvider({ children }: { children: React.ReactNode }) {
   return (
     <MessageContext.Provider value={show}>
       {children}
-      <div className="pointer-events-none fixed inset-x-0 top-4 z-[90] flex flex-col items-center gap-2" aria-live="polite">
+      <div className="toasts" aria-live="polite">
         {items.map((item) => (
           <p key={item.id} role={item.kind === "error" || item.kind === "warning" ? "alert" : "status"} className={`rounded border px-4 py-2 text-sm shadow ${colours[item.kind]}`}>
             {item.text}

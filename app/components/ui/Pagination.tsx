@@ -73,7 +73,7 @@ export function Pagination({ total, current, size, sums, selectedCount, more }: 
   const linkClass = "page-link";
 
   return (
-    <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-gray-600" data-testid="pagination">
+    <div className="pagination" data-testid="pagination">
       <div className="flex flex-wrap gap-x-4 gap-y-1" role="group" aria-label="合计">
         {selectedCount && selectedCount > 0 ? (
           <span>已选运单 <b className="text-gray-800" data-testid="selected-count">{selectedCount}</b> 单</span>

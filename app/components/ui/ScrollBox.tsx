@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
  */
 export function ScrollBox({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary" role="region" aria-label={label} tabIndex={0}>
+    <div className="scroll-box" role="region" aria-label={label} tabIndex={0}>
       {children}
     </div>
   );
