@@ -9,7 +9,7 @@
  * Data requests (`.data`, client navigations) and resource routes (no page: their JSON is read by
  * whoever fetched it) are left as they are.
  */
-import type { ServerBuild } from "@remix-run/node";
+import { data, type ServerBuild } from "@remix-run/node";
 import { packRows, type Json } from "../app/lib/handoff-rows";
 
 const DOCUMENT = Symbol("tms.document");
@@ -21,11 +21,14 @@ export function documentContext(url: URL, dataPath: string | null): Record<symbo
 
 type DataFunction = (args: { context: Record<symbol, unknown> }) => unknown;
 
-/** A JSON answer with its row lists packed; anything else (a redirect, a refusal, raw values) as it was. */
+/**
+ * A JSON answer's data with its row lists packed, with the answer's status and headers (its cookies);
+ * anything else (a redirect, a refusal, raw values) as it was. It goes to Remix as data, not as a new
+ * JSON Response: Remix would only parse that again to encode the document's stream.
+ */
 async function packed(result: unknown): Promise<unknown> {
   if (!(result instanceof Response) || result.status !== 200 || !result.headers.get("Content-Type")?.includes("application/json")) return result;
-  const body = packRows((await result.json()) as Json);
-  return new Response(JSON.stringify(body), { status: result.status, statusText: result.statusText, headers: result.headers });
+  return data(packRows((await result.json()) as Json), { status: result.status, statusText: result.statusText, headers: result.headers });
 }
 
 function packing(fn: DataFunction | undefined): DataFunction | undefined {

@@ -37,16 +37,18 @@ describe("packed row lists", () => {
     const answer = () => json({ records: rows }, { headers: { "Set-Cookie": "a=1" } });
     const build = withPackedPageData({ routes: { page: { id: "page", module: { default: () => null, loader: answer } }, resource: { id: "resource", module: { loader: answer } } } } as never);
     const call = async (id: string, url: string) => {
-      const loader = build.routes[id]!.module.loader as (args: { context: unknown }) => Promise<Response>;
+      const loader = build.routes[id]!.module.loader as (args: { context: unknown }) => Promise<unknown>;
       const target = new URL(url, "http://console");
       return loader({ context: documentContext(target, dataRequestPath(target.pathname)) });
     };
-    const document = await call("page", "/list");
-    expect(document.headers.get("Set-Cookie")).toBe("a=1");
-    const data = (await document.json()) as Json;
-    expect(JSON.stringify(data)).toContain('"$rows"');
-    expect(unpackRows(data)).toEqual({ records: rows });
-    for (const [id, url] of [["page", "/list.data"], ["page", "/list?_data=page"], ["resource", "/list"]]) expect(await (await call(id!, url!)).json()).toEqual({ records: rows });
+    // A document's answer goes to Remix as data with the answer's status and headers, not parsed again.
+    const document = (await call("page", "/list")) as { type: string; data: Json; init: { status: number; headers: Headers } };
+    expect(document.type).toBe("DataWithResponseInit");
+    expect(document.init.status).toBe(200);
+    expect(document.init.headers.get("Set-Cookie")).toBe("a=1");
+    expect(JSON.stringify(document.data)).toContain('"$rows"');
+    expect(unpackRows(document.data)).toEqual({ records: rows });
+    for (const [id, url] of [["page", "/list.data"], ["page", "/list?_data=page"], ["resource", "/list"]]) expect(await ((await call(id!, url!)) as Response).json()).toEqual({ records: rows });
   });
 });
 
