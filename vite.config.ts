@@ -93,9 +93,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         if (isSsrBuild && warning.plugin === "vite:reporter") return;
         warn(warning);
       },
-      // The browser's scripts are named by their content's hash alone: each name is in every document
-      // (its preload links, its inline manifest) and the route and module names made up a sixth of the
-      // waybill list's bytes as sent for those. They are cached for a year under /build/ either way.
+      // The browser's scripts are named by their content's hash alone: each name stands in every document
+      // twice (its preload link, the inline manifest), and the route and module names were about 0.35 KB
+      // of the waybill list as sent. The hash still changes with the content, so the year's cache holds.
       output: isSsrBuild ? {} : { entryFileNames: "assets/[hash].js", chunkFileNames: "assets/[hash].js", manualChunks: layerChunks() },
     },
   },
