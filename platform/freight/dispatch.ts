@@ -22,7 +22,7 @@ import type { FreightOrdersTable, FreightsTable } from "./schema.js";
 import { visible, type CallerScope } from "../scope.js";
 import { assertActor } from "./status.js";
 import { chinaCompactDate } from "../../contract/units.js";
-import { lockCarrierRows, roadCarrierReasons, waterCarrierReasons } from "../masterdata/eligibility.js";
+import { roadCarrierReasons, waterCarrierReasons } from "../masterdata/eligibility.js";
 import type { DialectName } from "../db/index.js";
 import { applyDispatchLinks, checkDispatchLinks } from "../orders/dispatch-links.js";
 import { tonnesPlain } from "../../contract/numbers.js";
@@ -95,6 +95,16 @@ interface Carrier {
 
 const badItem = (index: number, message: string) => new HttpError(400, `第 ${index + 1} 条派单：${message}`);
 
+/**
+ * PostgreSQL row locks on the carrier's rows as they are read (the person, then the conveyance: one order
+ * for every dispatch), so two dispatches of the same driver, vehicle, captain or ship run one after the
+ * other and the second sees the first's waybill. SQLite's single writer already serialises them.
+ */
+const locked =
+  (dialect: DialectName) =>
+  <Q extends { forUpdate(): Q }>(query: Q): Q =>
+    dialect === "postgres" ? query.forUpdate() : query;
+
 /** The driver and vehicle (ROAD) or captain and ship (WATER) of one item, which must belong to the order's organisation. */
 async function carrierFor(trx: Transaction<Database>, dialect: DialectName, order: OrderRow, item: DispatchRequest["items"][number], index: number): Promise<Carrier> {
   const refuse = (reasons: string[]) => {
@@ -103,10 +113,9 @@ async function carrierFor(trx: Transaction<Database>, dialect: DialectName, orde
   if (order.freight_way === "ROAD") {
     if (item.driverId === undefined || item.vehicleId === undefined) throw badItem(index, "公路运输订单须指定司机和车辆");
     // Two dispatches of one driver or vehicle wait for each other, so the second sees the first's waybill.
-    await lockCarrierRows(trx, dialect, { freight_drivers: item.driverId, freight_vehicles: item.vehicleId });
-    const driver = await trx.selectFrom("freight_drivers").selectAll().where("id", "=", item.driverId).where("org_id", "=", order.org_id).executeTakeFirst();
+    const driver = await trx.selectFrom("freight_drivers").selectAll().where("id", "=", item.driverId).where("org_id", "=", order.org_id).$call(locked(dialect)).executeTakeFirst();
     if (!driver) throw badItem(index, "司机不存在或不属于该订单所属企业");
-    const vehicle = await trx.selectFrom("freight_vehicles").selectAll().where("id", "=", item.vehicleId).where("org_id", "=", order.org_id).executeTakeFirst();
+    const vehicle = await trx.selectFrom("freight_vehicles").selectAll().where("id", "=", item.vehicleId).where("org_id", "=", order.org_id).$call(locked(dialect)).executeTakeFirst();
     if (!vehicle) throw badItem(index, "车辆不存在或不属于该订单所属企业");
     // Domain 0.5 rule 1: certified, enabled, unexpired, linked and within the vehicle's approved load.
     checkLoadWeight(order.freight_way, item.plannedWeight, `第 ${index + 1} 条派单的计划重量`);
@@ -123,10 +132,9 @@ async function carrierFor(trx: Transaction<Database>, dialect: DialectName, orde
     };
   }
   if (item.captainId === undefined || item.shipId === undefined) throw badItem(index, "水路运输订单须指定船长和船舶");
-  await lockCarrierRows(trx, dialect, { freight_captains: item.captainId, freight_ships: item.shipId });
-  const captain = await trx.selectFrom("freight_captains").selectAll().where("id", "=", item.captainId).where("org_id", "=", order.org_id).executeTakeFirst();
+  const captain = await trx.selectFrom("freight_captains").selectAll().where("id", "=", item.captainId).where("org_id", "=", order.org_id).$call(locked(dialect)).executeTakeFirst();
   if (!captain) throw badItem(index, "船长不存在或不属于该订单所属企业");
-  const ship = await trx.selectFrom("freight_ships").selectAll().where("id", "=", item.shipId).where("org_id", "=", order.org_id).executeTakeFirst();
+  const ship = await trx.selectFrom("freight_ships").selectAll().where("id", "=", item.shipId).where("org_id", "=", order.org_id).$call(locked(dialect)).executeTakeFirst();
   if (!ship) throw badItem(index, "船舶不存在或不属于该订单所属企业");
   if (item.plannedWeight > Number(ship.load_capacity)) {
     throw badItem(index, `计划重量 ${tonnesPlain(item.plannedWeight)} 吨超过船舶 ${ship.ship_name} 的载重 ${tonnesPlain(Number(ship.load_capacity))} 吨`);

@@ -69,13 +69,15 @@ async function applyStep(
   const to = nextStatus(action, row.status);
   const at = nowIso();
   const { changes, remark, alsoWrite } = await plan(row, at, trx);
-  const result = await trx
+  // The row as written comes back with the write: what follows in the step writes other tables only.
+  const after = await trx
     .updateTable("freights")
     .set({ ...changes, status: to, updated_at: at })
     .where("id", "=", row.id)
     .where("status", "=", row.status)
+    .returningAll()
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) {
+  if (!after) {
     // Someone else moved the waybill on between our read and our write.
     const current = await trx.selectFrom("freights").select("status").where("id", "=", row.id).executeTakeFirstOrThrow();
     throw new Refusal(FreightRefusalCode.illegalState, illegalStepMessage(action, current.status));
@@ -84,8 +86,7 @@ async function applyStep(
   // 已完成 makes the waybill payable: its settlement is written with the step, never derived on a read.
   if (to === "COMPLETED") await settleWaybills(trx, [Number(row.id)]);
   await recordEvent(trx, Number(row.id), action, row.status, to, operatorOf(scope), remark, at);
-  await refreshOrderProgress(trx, Number(row.order_id), scope);
-  const after = await trx.selectFrom("freights").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
+  await refreshOrderProgress(trx, Number(row.order_id), scope, row.task_id == null ? [] : [Number(row.task_id)]);
   return { after, remark };
 }
 

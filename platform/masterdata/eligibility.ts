@@ -13,7 +13,6 @@ import { LIVE_STATUSES } from "../../contract/freight-steps.js";
 import { chinaDate } from "../../contract/units.js";
 import { tonnesPlain } from "../../contract/numbers.js";
 import type { AnyDb } from "../resources/bind.js";
-import type { DialectName } from "../db/index.js";
 import { credentialGaps, type HeldCredential } from "../../contract/resources/credential.js";
 import { heldCredentials } from "./credentials.js";
 
@@ -298,15 +297,3 @@ export async function liveCarrierReasons(db: AnyDb, parts: Partial<Record<Carrie
   return reasons;
 }
 
-/**
- * PostgreSQL row locks on the carrier's rows, in one table order, so two dispatches of the same driver,
- * vehicle, captain or ship run one after the other and the second sees the first's waybill (SQLite's
- * single writer already serialises them).
- */
-export async function lockCarrierRows(trx: AnyDb, dialect: DialectName, rows: Partial<Record<"freight_drivers" | "freight_vehicles" | "freight_captains" | "freight_ships", number>>): Promise<void> {
-  if (dialect !== "postgres") return;
-  for (const table of ["freight_drivers", "freight_vehicles", "freight_captains", "freight_ships"] as const) {
-    const id = rows[table];
-    if (id !== undefined) await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(trx);
-  }
-}

@@ -10,7 +10,11 @@ import { recordResourceEvent } from "../resources/events.js";
 
 const SETTLED = sql`case when f.unloaded_weight is not null and f.loaded_weight is not null and f.unloaded_weight < f.loaded_weight then f.unloaded_weight else coalesce(f.loaded_weight, f.planned_weight) end`;
 
-export async function refreshOrderProgress(trx: AnyDb, orderId: number, operator: { userId: number; name: string; platformId: string }): Promise<void> {
+/**
+ * `taskIds`: the transport tasks whose figures may have moved (a step moves only its own waybill's task:
+ * none for most waybills, which then skip that write); all of the order's when not given.
+ */
+export async function refreshOrderProgress(trx: AnyDb, orderId: number, operator: { userId: number; name: string; platformId: string }, taskIds?: readonly number[]): Promise<void> {
   const sums = await sql<{ loaded: number | null; unloaded: number | null; completed: number | null; open: number; total: number }>`
     select
       sum(case when f.status <> 'CANCELLED' then f.loaded_weight end) as loaded,
@@ -33,6 +37,9 @@ export async function refreshOrderProgress(trx: AnyDb, orderId: number, operator
     .where("id", "=", orderId)
     .execute();
   // Transport tasks of the order: 已完成 = the settled weight of their completed waybills (domain 3.8).
-  await sql`update transport_tasks set completed_weight = coalesce((select sum(${SETTLED}) from freights f where f.task_id = transport_tasks.id and f.status = 'COMPLETED'), 0) where order_id = ${orderId}`.execute(trx);
+  if (taskIds?.length !== 0) {
+    const which = taskIds ? sql`id in (${sql.join([...taskIds])})` : sql`order_id = ${orderId}`;
+    await sql`update transport_tasks set completed_weight = coalesce((select sum(${SETTLED}) from freights f where f.task_id = transport_tasks.id and f.status = 'COMPLETED'), 0) where ${which}`.execute(trx);
+  }
   if (completes) await recordResourceEvent(trx, operator, "order", { ...order, id: Number(order.id) }, { action: "COMPLETE", label: "完成", from: "DISPATCHED", to: "COMPLETED", remark: "全部运单已完成" });
 }

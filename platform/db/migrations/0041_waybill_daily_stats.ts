@@ -97,13 +97,20 @@ export function dailyStatsContributions(dialect: DialectName, r: string, sign: 1
   ].join(" union all ");
 }
 
-/** Adds contributions (a UNION ALL) to a summary table, one row per key, in key order (PostgreSQL row locks taken in one order). */
+/**
+ * Adds contributions (a UNION ALL) to a summary table, one row per key, in key order (PostgreSQL row locks
+ * taken in one order). A key whose contributions cancel out (the waybill's old part out, the same part
+ * back in) is left alone: most steps move a figure of one or two keys only (签收 changes the status, not
+ * a weight, a place or a day), and writing the others anyway cost each write a row version, a primary-key
+ * lookup and a row lock per key (docs/design/performance.md, "What a write pays").
+ */
 export function summaryUpsert(table: string, keyColumns: readonly string[], measures: readonly string[], contributions: string): string {
   const keys = keyColumns.join(", ");
   const sums = measures.map((k) => `sum(c.${k})`).join(", ");
+  const moved = measures.map((k) => `sum(c.${k}) <> 0`).join(" or ");
   const adds = measures.map((k) => `${k} = ${table}.${k} + excluded.${k}`).join(", ");
   const picked = keyColumns.map((k) => `c.${k}`).join(", ");
-  return `insert into ${table} (${keys}, ${measures.join(", ")}) select ${picked}, ${sums} from (${contributions}) c where true group by ${keys} order by ${keys} on conflict (${keys}) do update set ${adds}`;
+  return `insert into ${table} (${keys}, ${measures.join(", ")}) select ${picked}, ${sums} from (${contributions}) c where true group by ${keys} having ${moved} order by ${keys} on conflict (${keys}) do update set ${adds}`;
 }
 
 export const dailyStatsUpsert = (contributions: string) => summaryUpsert("waybill_daily_stats", DAILY_STATS_KEYS, DAILY_STATS_MEASURES, contributions);
@@ -207,6 +214,10 @@ export async function refillSummaries(db: Kysely<unknown>, tables: readonly stri
   await sql`update waybill_daily_stats_progress set covered_to = 0, done = 0 where id = 1`.execute(db);
 }
 
+/** The daily summary's triggers (also recreated by later migrations that change how every summary is written). */
+export const createDailyStatsTriggers = (db: Kysely<unknown>, dialect: DialectName) =>
+  createSummaryTriggers(db, dialect, "waybill_daily_stats", (r, sign) => dailyStatsContributions(dialect, r, sign), dailyStatsUpsert, SOURCE_COLUMNS);
+
 export function waybillDailyStatsMigration(dialect: DialectName): Migration {
   const big = dialect === "postgres" ? "bigint" : "integer";
   return {
@@ -225,7 +236,7 @@ export function waybillDailyStatsMigration(dialect: DialectName): Migration {
       const any = await sql<{ id: number }>`select id from freights limit 1`.execute(db);
       await sql`insert into waybill_daily_stats_progress (id, covered_to, done) values (1, 0, ${any.rows.length ? 0 : 1})`.execute(db);
 
-      await createSummaryTriggers(db, dialect, "waybill_daily_stats", (r, sign) => dailyStatsContributions(dialect, r, sign), dailyStatsUpsert, SOURCE_COLUMNS);
+      await createDailyStatsTriggers(db, dialect);
     },
     async down(db: Kysely<unknown>) {
       await dropSummaryTriggers(db, dialect, "waybill_daily_stats");

@@ -53,6 +53,10 @@ export function listStatsContributions(dialect: DialectName, r: string, sign: 1 
 
 export const listStatsUpsert = (contributions: string) => summaryUpsert("waybill_list_stats", LIST_STATS_KEYS, LIST_STATS_MEASURES, contributions);
 
+/** The list summary's triggers (also recreated by later migrations that change how every summary is written). */
+export const createListStatsTriggers = (db: Kysely<unknown>, dialect: DialectName) =>
+  createSummaryTriggers(db, dialect, "waybill_list_stats", (r, sign) => listStatsContributions(dialect, r, sign), listStatsUpsert, SOURCE_COLUMNS);
+
 export function waybillListStatsMigration(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
@@ -61,7 +65,7 @@ export function waybillListStatsMigration(dialect: DialectName): Migration {
       await db.schema.createIndex("waybill_list_stats_platform_day").on("waybill_list_stats").columns(["platform_id", "day"]).execute();
       await refillSummaries(db, ["waybill_daily_stats"]);
 
-      await createSummaryTriggers(db, dialect, "waybill_list_stats", (r, sign) => listStatsContributions(dialect, r, sign), listStatsUpsert, SOURCE_COLUMNS);
+      await createListStatsTriggers(db, dialect);
     },
     async down(db: Kysely<unknown>) {
       await dropSummaryTriggers(db, dialect, "waybill_list_stats");

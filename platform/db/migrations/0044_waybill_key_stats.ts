@@ -57,6 +57,10 @@ export function keyStatsContributions(dialect: DialectName, r: string, sign: 1 |
 
 export const keyStatsUpsert = (contributions: string) => summaryUpsert("waybill_key_stats", KEY_STATS_KEYS, KEY_STATS_MEASURES, contributions);
 
+/** The key summary's triggers (also recreated by later migrations that change how every summary is written). */
+export const createKeyStatsTriggers = (db: Kysely<unknown>, dialect: DialectName) =>
+  createSummaryTriggers(db, dialect, "waybill_key_stats", (r, sign) => keyStatsContributions(dialect, r, sign), keyStatsUpsert, SOURCE_COLUMNS);
+
 export function waybillKeyStatsMigration(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
@@ -66,7 +70,7 @@ export function waybillKeyStatsMigration(dialect: DialectName): Migration {
       await db.schema.createIndex("waybill_key_stats_tenant_day").on("waybill_key_stats").columns(["platform_id", "tenant_id", "kind", "day"]).execute();
       await refillSummaries(db, ["waybill_daily_stats", "waybill_list_stats"]);
 
-      await createSummaryTriggers(db, dialect, "waybill_key_stats", (r, sign) => keyStatsContributions(dialect, r, sign), keyStatsUpsert, SOURCE_COLUMNS);
+      await createKeyStatsTriggers(db, dialect);
     },
     async down(db: Kysely<unknown>) {
       await dropSummaryTriggers(db, dialect, "waybill_key_stats");

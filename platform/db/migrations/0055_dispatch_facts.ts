@@ -125,6 +125,13 @@ async function createDispatchTriggers(db: Kysely<unknown>, dialect: DialectName)
   }
 }
 
+/** The risk and supplier summaries' triggers (also recreated by later migrations that change how every summary is written). */
+export async function createRiskAndSupplierTriggers(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
+  const thresholdCrossed = THRESHOLDS("OLD").map((old, i) => `${old} <> ${THRESHOLDS("NEW")[i]}`);
+  await createSummaryTriggers(db, dialect, "waybill_risk_stats", (r, sign) => riskStatsContributions(dialect, r, sign), riskStatsUpsert, TRIGGERED_BY, [anyChanged(dialect, WATCHED), ...thresholdCrossed].join(" or "));
+  await createSummaryTriggers(db, dialect, "waybill_supplier_stats", (r, sign) => supplierStatsContributions(dialect, r, sign), supplierStatsUpsert, [...SUPPLIER_WATCHED, ...DISPATCHED_BY], anyChanged(dialect, SUPPLIER_WATCHED));
+}
+
 export function dispatchFactsMigration(dialect: DialectName): Migration {
   const big = dialect === "postgres" ? "bigint" : "integer";
   return {
@@ -146,9 +153,7 @@ export function dispatchFactsMigration(dialect: DialectName): Migration {
       await db.schema.createIndex("waybill_supplier_stats_tenant_day").on("waybill_supplier_stats").columns(["platform_id", "tenant_id", "day"]).execute();
       await refillSummaries(db, ["waybill_daily_stats", "waybill_list_stats", "waybill_key_stats"]);
 
-      const thresholdCrossed = THRESHOLDS("OLD").map((old, i) => `${old} <> ${THRESHOLDS("NEW")[i]}`);
-      await createSummaryTriggers(db, dialect, "waybill_risk_stats", (r, sign) => riskStatsContributions(dialect, r, sign), riskStatsUpsert, TRIGGERED_BY, [anyChanged(dialect, WATCHED), ...thresholdCrossed].join(" or "));
-      await createSummaryTriggers(db, dialect, "waybill_supplier_stats", (r, sign) => supplierStatsContributions(dialect, r, sign), supplierStatsUpsert, [...SUPPLIER_WATCHED, ...DISPATCHED_BY], anyChanged(dialect, SUPPLIER_WATCHED));
+      await createRiskAndSupplierTriggers(db, dialect);
     },
     async down(db: Kysely<unknown>) {
       for (const table of ["waybill_supplier_stats", "waybill_risk_stats"]) {
