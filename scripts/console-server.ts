@@ -30,6 +30,7 @@ import { openEventStreams } from "../app/services/sse.server";
 import { consoleLog } from "../app/services/observability.server";
 import { installObservability } from "./console-observability";
 import { CONSOLE_SERVER_BUILD } from "./console-build-paths";
+import { keepStaticRoutes } from "./console-static-routes";
 
 // The production start command: a missing TMS_ENV is production, whose settings must be complete.
 const { settings } = settingsAtStart("console");
@@ -37,6 +38,8 @@ process.env.NODE_ENV = settings.NODE_ENV;
 const buildPath = resolve(process.argv[2] ?? CONSOLE_SERVER_BUILD);
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
+// A document's route objects once per build, not once per request (scripts/console-static-routes.ts).
+keepStaticRoutes(buildPath);
 
 const handle = createRequestHandler(withPackedPageData(build), process.env.NODE_ENV);
 const routesOf = routeMatcher(build);
