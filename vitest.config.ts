@@ -6,10 +6,6 @@ import { defineConfig } from "vitest/config";
 // of their own below these; speed targets live in bench/.
 const testTimeout = 300_000;
 const hookTimeout = 600_000;
-// The integration and page files share their worker's modules (no fresh module graph per file): each
-// file starts its own platform, database or console stack and closes it, so nothing of one file's state
-// is kept in modules; a fresh graph per file cost a third of those runs in collecting (433 of 1,406 s).
-const isolate = false;
 
 export default defineConfig({
   resolve: { alias: { "~": resolve(import.meta.dirname, "app") } },
@@ -26,7 +22,6 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           pool: "forks",
-          isolate,
           globalSetup: ["tests/helpers/global-setup.ts"],
           testTimeout,
           hookTimeout,
@@ -39,7 +34,6 @@ export default defineConfig({
           include: ["tests/pages/**/*.test.ts"],
           environment: "node",
           pool: "forks",
-          isolate,
           testTimeout,
           hookTimeout,
           globalSetup: ["tests/helpers/pages-setup.ts"],

@@ -5,7 +5,7 @@
  * admin:create, backup and restore. Once per run, on SQLite (the PostgreSQL paths of backup and restore
  * have their own tests).
  */
-import { spawn, spawnSync, type ChildProcess, type SpawnSyncReturns } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -40,9 +40,32 @@ function productionEnv(dataDir: string, extra: Record<string, string> = {}): Nod
   };
 }
 
+interface Ran {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs a command to its end without blocking this process: a build or an install takes minutes on a busy
+ * machine, and a test worker whose event loop is held that long misses its own messages to the runner
+ * (vitest then reports "Timeout calling onTaskUpdate" and fails the run).
+ */
+function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
 /** `npm run <script>` in the copy; fails the test with its output when it does not exit 0. */
-function npmRun(script: string, env: NodeJS.ProcessEnv, args: string[] = []): SpawnSyncReturns<string> {
-  const result = spawnSync("npm", ["run", "-s", script, ...(args.length ? ["--", ...args] : [])], { cwd: copy, env, encoding: "utf8" });
+async function npmRun(script: string, env: NodeJS.ProcessEnv, args: string[] = []): Promise<Ran> {
+  const result = await run("npm", ["run", "-s", script, ...(args.length ? ["--", ...args] : [])], { cwd: copy, env });
   expect(result.status, `npm run ${script}:\n${result.stdout}\n${result.stderr}`).toBe(0);
   return result;
 }
@@ -62,7 +85,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)("the production install (npm in
   const dataDir = join(copy, "data");
   let env: NodeJS.ProcessEnv;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     // The checkout as a deployment gets it: tracked and new files, not node_modules, build or data.
     const files = spawnSync("git", ["ls-files", "-co", "--exclude-standard"], { cwd: root, encoding: "utf8" }).stdout.split("\n").filter(Boolean);
     for (const file of files) {
@@ -72,10 +95,10 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)("the production install (npm in
     }
     // Built with the development install, as the build machine does; then installed for production.
     symlinkSync(join(root, "node_modules"), join(copy, "node_modules"));
-    const built = spawnSync("npm", ["run", "-s", "build"], { cwd: copy, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });
+    const built = await run("npm", ["run", "-s", "build"], { cwd: copy, env: { ...process.env, NODE_ENV: "production" } });
     expect(built.status, `${built.stdout}\n${built.stderr}`).toBe(0);
     unlinkSync(join(copy, "node_modules"));
-    const installed = spawnSync("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: copy, encoding: "utf8" });
+    const installed = await run("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: copy });
     expect(installed.status, `${installed.stdout}\n${installed.stderr}`).toBe(0);
     env = productionEnv(dataDir);
   });
@@ -97,7 +120,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)("the production install (npm in
   });
 
   it("migrates, starts the platform and the console, and serves the login page", async () => {
-    expect(npmRun("migrate", env).stdout).toMatch(/migration\(s\) applied; head \d{4}_/);
+    expect((await npmRun("migrate", env)).stdout).toMatch(/migration\(s\) applied; head \d{4}_/);
     const [platformPort, consolePort] = [await freePort(), await freePort()];
     const platformUrl = `http://127.0.0.1:${platformPort}`;
     const platform = start("start:platform", { ...env, PLATFORM_PORT: String(platformPort) });
@@ -109,13 +132,13 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)("the production install (npm in
     expect(await login.text()).toContain("登录");
   });
 
-  it("creates the first administrator, checks the ledger, backs up and restores into a new database", () => {
-    expect(npmRun("admin:create", env, ["--mobile", "13900000000", "--name", "张三"]).stdout).toContain("一次性密码");
-    expect(npmRun("ledger:check", env).stdout).toMatch(/"failures": \[\]/);
+  it("creates the first administrator, checks the ledger, backs up and restores into a new database", async () => {
+    expect((await npmRun("admin:create", env, ["--mobile", "13900000000", "--name", "张三"])).stdout).toContain("一次性密码");
+    expect((await npmRun("ledger:check", env)).stdout).toMatch(/"failures": \[\]/);
     const backup = join(copy, "backup");
-    expect(npmRun("backup", env, [backup]).stdout).toMatch(/\[backup\] .*tables, \d+ rows/);
+    expect((await npmRun("backup", env, [backup])).stdout).toMatch(/\[backup\] .*tables, \d+ rows/);
     const restoredDir = join(copy, "restored");
-    const restored = npmRun("restore", { ...env, TMS_DATABASE_URL: `file:${join(restoredDir, "tms.db")}`, TMS_DATA_DIR: restoredDir }, [backup]);
+    const restored = await npmRun("restore", { ...env, TMS_DATABASE_URL: `file:${join(restoredDir, "tms.db")}`, TMS_DATA_DIR: restoredDir }, [backup]);
     expect(restored.stdout).toMatch(/rows verified/);
     expect(readFileSync(join(restoredDir, "secrets.env"), "utf8")).toContain(`SESSION_SECRET=${env.SESSION_SECRET}`);
   });
