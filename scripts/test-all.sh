@@ -49,6 +49,11 @@ vitest_json() { echo "--reporter=default --reporter=json --outputFile=$reports/$
 # third of their time in collecting (433 of 1,406 s). The vitest pool reads isolation from the run, not
 # from a project's settings, hence a flag here rather than a line in vitest.config.ts.
 shared_modules="--no-isolate"
+# Two workers per integration pass: vitest's default on two cores is one, and the PostgreSQL pass (the
+# longest) ran its last two minutes alone on one core once the SQLite pass and the pages had ended
+# (group 327 → 277 s on one machine). Files already run beside themselves in the other pass, so each
+# takes its own database copy, ports and directories.
+two_workers="--maxWorkers=2"
 
 stage typecheck npm run -s typecheck
 stage lint npm run -s lint
@@ -58,10 +63,10 @@ stage unit npx vitest run --project unit $(vitest_json unit)
 finish_group
 
 # shellcheck disable=SC2046
-stage integration-sqlite env -u TEST_DATABASE_URL npx vitest run --project integration "$shared_modules" $(vitest_json integration-sqlite)
+stage integration-sqlite env -u TEST_DATABASE_URL npx vitest run --project integration "$shared_modules" "$two_workers" $(vitest_json integration-sqlite)
 if [ "$mode" = full ] && [ -n "${TEST_DATABASE_URL:-}" ]; then
   # shellcheck disable=SC2046
-  stage integration-postgres npx vitest run --project integration "$shared_modules" $(vitest_json integration-postgres)
+  stage integration-postgres npx vitest run --project integration "$shared_modules" "$two_workers" $(vitest_json integration-postgres)
 fi
 # shellcheck disable=SC2046
 stage pages env -u TEST_DATABASE_URL npx vitest run --project pages "$shared_modules" $(vitest_json pages)

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ACCOUNTS, PASSWORD, login, outbox, type Kind } from "./support";
+import { ACCOUNTS, PASSWORD, login, loginByForm, outbox, type Kind } from "./support";
 
 test("a page opened without a session goes to login and keeps the path", async ({ page }) => {
   await page.goto("/dispatchManage/waybillList?status=IN_TRANSIT");
@@ -12,7 +12,7 @@ test("a page opened without a session goes to login and keeps the path", async (
 
 for (const kind of Object.keys(ACCOUNTS) as Kind[]) {
   test(`password login of the ${kind} demo account lands on its home`, async ({ page }) => {
-    await login(page, kind);
+    await loginByForm(page, kind);
     if (kind === "INDIVIDUAL_USER") {
       // A driver lands on his own home, 我的运单, not on the staff console's 首页.
       await expect(page).toHaveTitle(/^我的运单 - 运输管理后台$/);

@@ -8,12 +8,12 @@
  * The driver's own pages (司机端) are in no menu: the driver account opens each of them, and the
  * waybill step and 证照 upload his pages link to, at 375 px with JavaScript on and off: each loads,
  * shows no refusal, has no horizontal scroll and no tap target under 44 px.
- * Every page it opens is also checked with axe-core (WCAG 2.1 A/AA): no serious or critical violation
- * (docs/design/accessibility.md); so are the public pages and the driver's at 375 px, with JavaScript on
+ * Every page it opens is also checked with axe-core (WCAG 2.1 A/AA), once per page in the run whichever
+ * account opens it first: no serious or critical violation (docs/design/accessibility.md); so are the public pages and the driver's at 375 px, with JavaScript on
  * and off, and a sample of console pages with it off.
  */
 import { expect, test, type ConsoleMessage, type Page } from "@playwright/test";
-import { axeClock, axeFindings, AXE_REPORT_DIR, blockingLines, writeAxeReport, type AxeFinding } from "../helpers/axe";
+import { axeClock, axeFindings, axeFindingsOncePerRun, AXE_REPORT_DIR, blockingLines, writeAxeReport, type AxeFinding } from "../helpers/axe";
 import { DRIVER_PAGES, FLEET_LEADER_MOBILE, inPageLinks, menuLinks, refusalIn } from "../helpers/page-sweep";
 import { ACCOUNTS, PASSWORD, PHONE, phoneProblems, waitForHydration } from "./support";
 
@@ -59,7 +59,7 @@ function inspect(page: Page) {
 }
 
 /** Opens `paths` one after another in `page`; returns the failures and, for menu pages, what each hands on. */
-async function sweep(page: Page, paths: string[], kind: "menu" | "link", checkAxe: boolean): Promise<{ failures: string[]; handed: Handed[]; axe: AxeFinding[] }> {
+async function sweep(page: Page, paths: string[], kind: "menu" | "link"): Promise<{ failures: string[]; handed: Handed[]; axe: AxeFinding[] }> {
   const failures: string[] = [];
   const axe: AxeFinding[] = [];
   // Each failure is printed as found, so a run cut short by its timeout still names the broken pages.
@@ -96,7 +96,7 @@ async function sweep(page: Page, paths: string[], kind: "menu" | "link", checkAx
     else if (!seen.heading) failures.push(`${path}: no heading`);
     else if (kind === "menu" && !seen.content) failures.push(`${path}: no rows, form or chart`);
     if (seen && kind === "menu") handed.push(inPageLinks(seen.anchors));
-    if (seen && checkAxe) axe.push(...(await axeFindings(page, path)));
+    if (seen) axe.push(...(await axeFindingsOncePerRun(page, path, test.info())));
   }
   // The tab sweeps again (the links): its errors must not be reported twice, under this sweep's last page.
   page.off("pageerror", onPageError);
@@ -197,16 +197,14 @@ for (const [account, mobile] of Object.entries(SWEPT)) {
     // The dashboard's menu (rendered once the login's navigation has landed).
     await expect.poll(async () => menuLinks(await menuHrefs()).length).toBeGreaterThan(3);
     const offered = menuLinks(await menuHrefs());
-    // axe once per page per kind of account: the fleet leader's pages are a driver's (INDIVIDUAL_USER's).
-    const checkAxe = account !== "FLEET_LEADER";
     const started = Date.now();
     const tabs = [page, ...(await Promise.all(Array.from({ length: TABS - 1 }, () => context.newPage())))];
     const split = <T,>(items: T[], i: number) => items.filter((_, n) => n % TABS === i);
-    const menu = await Promise.all(tabs.map((tab, i) => sweep(tab, split(offered, i), "menu", checkAxe)));
+    const menu = await Promise.all(tabs.map((tab, i) => sweep(tab, split(offered, i), "menu")));
     const handed = menu.flatMap((r) => r.handed);
     const links = [...new Set(handed.flatMap((h) => h.pages))].filter((path) => !offered.includes(path));
     const exports = [...new Set(handed.flatMap((h) => h.exports))];
-    const followed = await Promise.all(tabs.map((tab, i) => sweep(tab, split(links, i), "link", checkAxe)));
+    const followed = await Promise.all(tabs.map((tab, i) => sweep(tab, split(links, i), "link")));
     const failures = [...menu, ...followed].flatMap((r) => r.failures);
     const axe = [...menu, ...followed].flatMap((r) => r.axe);
     writeAxeReport(account, axe);

@@ -5,6 +5,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { CASCADE_INTENT, regionPartNames } from "../../contract/region-code";
 import { demoPng } from "../../platform/documents/png.js";
 
+export const CONSOLE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
 export const PLATFORM_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 export const PASSWORD = "Demo@2026";
 export const ACCOUNTS = {
@@ -18,8 +19,25 @@ export type Kind = keyof typeof ACCOUNTS;
 /** Where a login without a redirect lands: a driver (INDIVIDUAL_USER) on his own home, everyone else on 首页. */
 export const LANDING: Record<Kind, string> = { SYSTEM_USER: "/dashboard", TENANT_USER: "/dashboard", ORG_USER: "/dashboard", INDIVIDUAL_USER: "/driver" };
 
-/** Logs in through the login form and waits for the page it lands on. */
+/**
+ * Logs in with the login form's own post (what the form sends with JavaScript off), then opens the page
+ * the login lands on and waits for it. The form in the browser is auth.spec's (`loginByForm`); the other
+ * tests need a session, and rendering /login for each of them cost about a second a test.
+ */
 export async function login(page: Page, kind: Kind, redirect?: string) {
+  const response = await page.request.post("/login", {
+    form: { intent: "login", grantType: "password", mobile: ACCOUNTS[kind], password: PASSWORD, redirect: redirect ?? "" },
+    headers: { Origin: CONSOLE_URL },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `login of ${kind}: ${await response.text()}`).toBe(302);
+  await page.goto(response.headers().location ?? "/");
+  await expect(page).toHaveURL(new RegExp(escapeRegExp(redirect ?? LANDING[kind])));
+  await waitForHydration(page);
+}
+
+/** Logs in through the login form in the browser and waits for the page it lands on. */
+export async function loginByForm(page: Page, kind: Kind, redirect?: string) {
   await page.goto(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : "/login");
   await page.getByLabel("手机号").fill(ACCOUNTS[kind]);
   await page.getByLabel("密码", { exact: true }).fill(PASSWORD);

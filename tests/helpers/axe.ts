@@ -3,9 +3,11 @@
  * evaluated into the page through the DevTools protocol, so the console's Content-Security-Policy
  * (nonce scripts only) does not stop it, and it runs with the page's JavaScript off too.
  */
+import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Page } from "@playwright/test";
+import { join } from "node:path";
+import type { Page, TestInfo } from "@playwright/test";
 import type { Result } from "axe-core";
 
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -67,4 +69,47 @@ export function writeAxeReport(name: string, findings: AxeFinding[]): void {
   if (!AXE_REPORT_DIR) return;
   mkdirSync(AXE_REPORT_DIR, { recursive: true });
   writeFileSync(`${AXE_REPORT_DIR}/${name}.json`, JSON.stringify(findings, null, 1));
+}
+
+/**
+ * A page's address as the console routes it: the same page for every id and query value, so that a
+ * page opened by several accounts (or for several rows) is one key.
+ */
+export function pageKey(path: string): string {
+  const url = new URL(path, "http://console");
+  const segments = url.pathname.split("/").map((segment) => (/\d{4,}|^\d+$/.test(segment) ? ":id" : segment));
+  const query = [...new Set(url.searchParams.keys())].sort().join("&");
+  return segments.join("/") + (query ? `?${query}` : "");
+}
+
+interface Claim {
+  /** The test that checks the page (its title path): its retry checks again. */
+  by: string;
+  /** What it found, once it has checked; null while it checks. */
+  findings: AxeFinding[] | null;
+}
+
+/**
+ * axe once per page per run, across the sweeps and the two workers: the first sweep to open a page
+ * claims it (a file created exclusively in the run's output directory, which Playwright empties when a
+ * run starts) and checks it; the others skip it. The markup of a page is the same engine's for every
+ * account, and axe took about 40 % of a sweep's time when each account checked every page it opens. A
+ * retried sweep checks its own pages again, so a violation fails its retry too; with AXE_REPORT every
+ * sweep checks every page, as the counts by account need.
+ */
+export async function axeFindingsOncePerRun(page: Page, path: string, testInfo: TestInfo): Promise<AxeFinding[]> {
+  if (AXE_REPORT_DIR) return axeFindings(page, path);
+  const by = testInfo.titlePath.join(" › ");
+  const dir = join(testInfo.project.outputDir, "axe-claims");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${createHash("sha1").update(pageKey(path)).digest("hex")}.json`);
+  try {
+    writeFileSync(file, JSON.stringify({ by, findings: null } satisfies Claim), { flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    if ((JSON.parse(readFileSync(file, "utf8")) as Claim).by !== by) return [];
+  }
+  const findings = await axeFindings(page, path);
+  writeFileSync(file, JSON.stringify({ by, findings } satisfies Claim));
+  return findings;
 }
