@@ -39,7 +39,7 @@ export function buildIfNeeded(label = "[start]"): boolean {
     const derived = spawnSync(process.execPath, ["--import", "tsx", "scripts/build-waterways.ts"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
     if (derived.status !== 0) return false;
   }
-  const configs = ["vite.config.ts", "postcss.config.js", "tailwind.config.ts"].map((f) => statSync(join(root, f)).mtimeMs);
+  const configs = ["vite.config.ts", "scripts/console-layer-chunks.ts", "postcss.config.js", "tailwind.config.ts"].map((f) => statSync(join(root, f)).mtimeMs);
   const stale = !existsSync(buildEntry) || Math.max(...sources.map(newestMtime), ...configs) > statSync(buildEntry).mtimeMs;
   if (!stale) return true;
   console.error(`${label} building the console…`);
