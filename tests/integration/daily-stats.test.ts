@@ -223,6 +223,34 @@ describe(`daily summary (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"
     await expectListTotalsServed();
   });
 
+  // SQLite writes one transaction at a time: there the second write waits for the first's commit anyway.
+  it.runIf(!!process.env.TEST_DATABASE_URL)("on PostgreSQL takes a write's summary rows at its commit: a second write of the same organisation and day does not wait for an open one", async () => {
+    const [first, second] = await dispatchFresh(f, { count: 2, plannedWeight: 30_000 });
+    const db = f.p.db.kysely;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const firstWritten = new Promise<void>((resolve) => (written = resolve));
+    const open = db.transaction().execute(async (trx) => {
+      await trx.updateTable("freights").set({ loaded_weight: 30_100 }).where("id", "=", first!.id).execute();
+      written();
+      await released;
+    });
+    await firstWritten;
+    // Run at the statement, the first write's triggers would hold the day's summary rows until it
+    // commits, which it does only after this one: the lock timeout would end the wait with an error.
+    try {
+      await db.transaction().execute(async (trx) => {
+        await sql`set local lock_timeout = '30s'`.execute(trx);
+        await trx.updateTable("freights").set({ loaded_weight: 30_200 }).where("id", "=", second!.id).execute();
+      });
+    } finally {
+      release();
+      await open;
+    }
+    expect(await summary()).toEqual(await freshAggregate());
+  });
+
   it("keeps 运单风险's and 供应商统计's figures through track points, an appeal, a comment and a change of carrier, with the carrier's facts decided at dispatch", async () => {
     const db = f.p.db.kysely;
     const [a, b] = await dispatchFresh(f, { count: 2, plannedWeight: 30_000 });

@@ -160,8 +160,11 @@ begin
 end $$`,
       )
       .execute(db);
-    await sql.raw(`create trigger ${name}_write after insert or delete on freights for each row execute function ${name}_apply()`).execute(db);
-    await sql.raw(`create trigger ${name}_update after update of ${watched.join(", ")} on freights for each row when (${whenChanged}) execute function ${name}_apply()`).execute(db);
+    // Fired at commit (deferred constraint triggers): a summary row is locked from its upsert to the
+    // commit, and two writes of one organisation's day wait for each other on it; run at the statement,
+    // the lock was also held through the rest of the transaction (the event, the order's progress).
+    await sql.raw(`create constraint trigger ${name}_write after insert or delete on freights deferrable initially deferred for each row execute function ${name}_apply()`).execute(db);
+    await sql.raw(`create constraint trigger ${name}_update after update of ${watched.join(", ")} on freights deferrable initially deferred for each row when (${whenChanged}) execute function ${name}_apply()`).execute(db);
   } else {
     const covered = (r: string) => `(select done = 1 or covered_to >= ${r}.id from waybill_daily_stats_progress where id = 1)`;
     await sql.raw(`create trigger ${name}_insert after insert on freights when ${covered("NEW")} begin ${plus}; end`).execute(db);

@@ -21,7 +21,7 @@ import { createRiskAndSupplierTriggers } from "./0055_dispatch_facts.js";
 const SUMMARIES = ["waybill_daily_stats", "waybill_list_stats", "waybill_key_stats", "waybill_risk_stats", "waybill_supplier_stats"];
 const REPORT_CARRIER = STAT_INDEXES.find(([name]) => name === "freights_report_carrier")!;
 
-async function recreateSummaryTriggers(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
+export async function recreateSummaryTriggers(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
   for (const table of SUMMARIES) await dropSummaryTriggers(db, dialect, table);
   await createDailyStatsTriggers(db, dialect);
   await createListStatsTriggers(db, dialect);

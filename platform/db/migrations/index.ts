@@ -10,6 +10,7 @@ import { personClosingMigration } from "./0053_person_closing.js";
 import { narrowerFreightIndexesMigration } from "./0054_narrower_freight_indexes.js";
 import { dispatchFactsMigration } from "./0055_dispatch_facts.js";
 import { quieterWritesMigration } from "./0056_quieter_writes.js";
+import { summariesAtCommitMigration } from "./0057_summaries_at_commit.js";
 import { credentialExpiryMigration } from "./0035_credential_expiry.js";
 import { documentsAndReasonsMigration } from "./0037_documents_and_reasons.js";
 import { placeRegionsMigration } from "./0038_place_regions.js";
@@ -111,4 +112,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   "0054_narrower_freight_indexes": narrowerFreightIndexesMigration,
   "0055_dispatch_facts": dispatchFactsMigration,
   "0056_quieter_writes": quieterWritesMigration,
+  "0057_summaries_at_commit": summariesAtCommitMigration,
 };
