@@ -127,7 +127,10 @@ describe.skipIf(!databaseUrl || !redisUrl || !hasNginx)("two consoles and two pl
 
   it("a session made on console A works on console B and through nginx, and a logout on B ends it on A", async () => {
     const cookie = await consoleLogin(console(0), DEMO_ACCOUNTS.ORG_USER);
-    for (const base of [console(1), cluster.url, cluster.url]) {
+    // Four times through nginx: each of its two worker processes keeps its own round robin, so two
+    // requests that land on different workers may both go to the first console; of four, one worker
+    // takes two, and those two go to both.
+    for (const base of [console(1), cluster.url, cluster.url, cluster.url, cluster.url]) {
       const page = await fetch(`${base}/dashboard`, { headers: { Cookie: cookie }, redirect: "manual" });
       expect(page.status).toBe(200);
       expect(await page.text()).toContain("李调度");
