@@ -4,7 +4,7 @@
  * EventSource. One login for the file.
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { login, notify, platformCall, platformToken, waitForHydration } from "./support";
+import { login, notify, platformCall, platformToken, waitForHydration, withoutLiveStream } from "./support";
 
 let context: BrowserContext | undefined;
 let storageFile: string | undefined;
@@ -94,9 +94,7 @@ test("paging scrolls back to the top in an animation (spec 9)", async ({ browser
 
 test("a browser without EventSource keeps the page working (spec 8)", async ({ browser }) => {
   const noStream = await browser.newContext({ storageState: await systemLogin(browser) });
-  await noStream.addInitScript(() => {
-    delete (window as unknown as { EventSource?: unknown }).EventSource;
-  });
+  await withoutLiveStream(noStream);
   const page = await noStream.newPage();
   const warnings: string[] = [];
   page.on("console", (message) => warnings.push(message.text()));

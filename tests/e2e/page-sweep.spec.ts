@@ -9,7 +9,8 @@
  * waybill step and 证照 upload his pages link to, at 375 px with JavaScript on and off: each loads,
  * shows no refusal, has no horizontal scroll and no tap target under 44 px.
  * Every page it opens is also checked with axe-core (WCAG 2.1 A/AA), once per page in the run whichever
- * account opens it first: no serious or critical violation (docs/design/accessibility.md); so are the public pages and the driver's at 375 px, with JavaScript on
+ * account opens it first: no serious or critical violation (docs/design/accessibility.md); so are the
+ * public pages and the driver's at 375 px, with JavaScript on
  * and off, and a sample of console pages with it off.
  */
 import { expect, test, type ConsoleMessage, type Page } from "@playwright/test";

@@ -5,7 +5,7 @@
  * (`tests/helpers/reflow.ts`), with JavaScript on and off.
  */
 import { expect, test } from "@playwright/test";
-import { login, waitForHydration, type Kind } from "./support";
+import { login, waitForHydration, withoutLiveStream, type Kind } from "./support";
 import { reflowReport } from "../helpers/reflow";
 
 const PAGES: Record<"ORG_USER" | "SYSTEM_USER", string[]> = {
@@ -25,9 +25,7 @@ for (const javaScriptEnabled of [true, false]) {
       const context = await browser.newContext({ viewport: VIEWPORTS[0], javaScriptEnabled });
       // No live stream: a message another test sends this account meanwhile would show its toast over
       // the page until clicked (a notice laid over it on purpose, not the layout under test).
-      await context.addInitScript(() => {
-        delete (window as unknown as { EventSource?: unknown }).EventSource;
-      });
+      await withoutLiveStream(context);
       const page = await context.newPage();
       await login(page, kind as Kind);
       const problems: string[] = [];

@@ -36,6 +36,13 @@ export async function login(page: Page, kind: Kind, redirect?: string) {
   await waitForHydration(page);
 }
 
+/** Pages of `context` open no live stream (/events): a browser without EventSource, as the console allows. */
+export async function withoutLiveStream(context: BrowserContext) {
+  await context.addInitScript(() => {
+    delete (window as unknown as { EventSource?: unknown }).EventSource;
+  });
+}
+
 /** Logs in through the login form in the browser and waits for the page it lands on. */
 export async function loginByForm(page: Page, kind: Kind, redirect?: string) {
   await page.goto(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : "/login");

@@ -82,34 +82,26 @@ export function pageKey(path: string): string {
   return segments.join("/") + (query ? `?${query}` : "");
 }
 
-interface Claim {
-  /** The test that checks the page (its title path): its retry checks again. */
-  by: string;
-  /** What it found, once it has checked; null while it checks. */
-  findings: AxeFinding[] | null;
-}
-
 /**
  * axe once per page per run, across the sweeps and the two workers: the first sweep to open a page
  * claims it (a file created exclusively in the run's output directory, which Playwright empties when a
- * run starts) and checks it; the others skip it. The markup of a page is the same engine's for every
- * account, and axe took about 40 % of a sweep's time when each account checked every page it opens. A
- * retried sweep checks its own pages again, so a violation fails its retry too; with AXE_REPORT every
- * sweep checks every page, as the counts by account need.
+ * run starts, holding the claiming test's title) and checks it; the others skip it. The markup of a page
+ * is the same engine's for every account, and axe took about 45 % of a sweep's time when each account
+ * checked every page it opens. A retried sweep meets its own claims and checks those pages again, so a
+ * violation fails its retry too; with AXE_REPORT every sweep checks every page, as the counts by account
+ * need.
  */
 export async function axeFindingsOncePerRun(page: Page, path: string, testInfo: TestInfo): Promise<AxeFinding[]> {
   if (AXE_REPORT_DIR) return axeFindings(page, path);
   const by = testInfo.titlePath.join(" › ");
   const dir = join(testInfo.project.outputDir, "axe-claims");
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, `${createHash("sha1").update(pageKey(path)).digest("hex")}.json`);
+  const file = join(dir, `${createHash("sha1").update(pageKey(path)).digest("hex")}.txt`);
   try {
-    writeFileSync(file, JSON.stringify({ by, findings: null } satisfies Claim), { flag: "wx" });
+    writeFileSync(file, by, { flag: "wx" });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    if ((JSON.parse(readFileSync(file, "utf8")) as Claim).by !== by) return [];
+    if (readFileSync(file, "utf8") !== by) return [];
   }
-  const findings = await axeFindings(page, path);
-  writeFileSync(file, JSON.stringify({ by, findings } satisfies Claim));
-  return findings;
+  return axeFindings(page, path);
 }
