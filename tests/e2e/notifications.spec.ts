@@ -156,6 +156,21 @@ test("a waybill message opens the detail of the way the freight service reports 
   await expect(page.getByText(freightNo).first()).toBeVisible();
 });
 
+test("a message box first opened after a client-side navigation stays the same box while pushes arrive", async ({ page }) => {
+  const created = await notify("TENANT_USER", { content: unique("E2E 消息框"), targetType: "MY" });
+  await login(page, "TENANT_USER", "/sysNotification");
+  await waitForRealtime(page);
+  await row(page, created.content).getByRole("button").click();
+  const dialog = page.getByRole("dialog", { name: "消息内容" });
+  await expect(dialog).toContainText(created.content);
+  // A box mounted afresh would lose this mark (and with it a form's typed values, or a link under the pointer).
+  await dialog.evaluate((element) => element.setAttribute("data-e2e-mark", "kept"));
+  const before = await badge(page);
+  await notify("TENANT_USER", { content: unique("E2E 推送"), targetType: "MY" });
+  await expect.poll(() => badge(page)).toBeGreaterThan(before);
+  await expect(dialog).toHaveAttribute("data-e2e-mark", "kept");
+});
+
 test("一键已读 marks everything read and clears the badge", async ({ page }) => {
   await notify("INDIVIDUAL_USER", { content: unique("E2E 一键已读"), targetType: "MY" });
   await login(page, "INDIVIDUAL_USER", "/sysNotification?status=PENDING");

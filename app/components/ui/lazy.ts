@@ -1,4 +1,4 @@
-import { createElement, Fragment, lazy, Suspense, type ComponentType } from "react";
+import { createElement, Fragment, lazy, Suspense, useState, type ComponentType } from "react";
 
 type Module<P> = { default: ComponentType<P> };
 
@@ -23,13 +23,18 @@ export function lazyInPlace<P extends object>(name: string, load: () => Promise<
   loaders.set(name, start);
   if (typeof document === "undefined") void start();
   const Lazy = lazy(() => (loaded ? Promise.resolve(loaded) : start())) as unknown as ComponentType<P>;
-  const InPlace = (props: P) =>
-    createElement(
+  const InPlace = (props: P) => {
+    // The shape is chosen once, when mounted: switching from the Suspense boundary to the loaded
+    // component on a later render would mount the component afresh (a dialog's typed values and focus
+    // lost, a link replaced under the pointer) whenever the page re-renders, such as on an unread count.
+    const [module] = useState(() => loaded);
+    return createElement(
       Fragment,
       null,
       createElement("span", { hidden: true, "data-in-place": name }),
-      loaded ? createElement(loaded.default, props) : createElement(Suspense, { fallback: null }, createElement(Lazy, props)),
+      module ? createElement(module.default, props) : createElement(Suspense, { fallback: null }, createElement(Lazy, props)),
     );
+  };
   InPlace.displayName = `InPlace(${name})`;
   return InPlace;
 }
