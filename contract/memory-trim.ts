@@ -37,8 +37,8 @@ export interface MemoryTrimOptions {
   quietSamples?: number;
   /**
    * A collection runs only when RSS grew by this much since the last one (the first one always runs).
-   * 8 MB: with the heap caps of scripts/node-server.sh a burst of pages leaves the console 10–15 MB
-   * above its rest, which is most of the room an export has under 150 MB.
+   * 4 MB: on jemalloc (scripts/node-server.sh) the console rests near 138 MB and an export adds 10–15,
+   * so a few pages' leftovers (one list-page burst left it at 148.6 with 8 MB) are already too many.
    */
   growthBytes?: number;
   /** Told after each collection (for a log line). */
@@ -59,7 +59,7 @@ export function trimMemory(): void {
 
 /** Starts the watcher (its timer does not keep the process alive); returns a function that stops it. */
 export function startMemoryTrim(options: MemoryTrimOptions = {}): () => void {
-  const { everyMs = 5_000, quietUtilisation = 0.02, quietSamples = 2, growthBytes = 8 << 20, onTrim } = options;
+  const { everyMs = 5_000, quietUtilisation = 0.02, quietSamples = 2, growthBytes = 4 << 20, onTrim } = options;
   let last = performance.eventLoopUtilization();
   let quiet = 0;
   let rssAfterTrim = 0;

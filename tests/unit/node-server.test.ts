@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -40,4 +40,20 @@ it("node-server.sh runs node with the heap caps and the malloc settings", () => 
   expect(limitMb).toBeGreaterThan(900);
   const mapped = execFileSync("sh", ["scripts/node-server.sh", "platform", "-p", "process.sourceMapsEnabled"], { cwd: root, env: { ...process.env, NODE: process.execPath, NODE_OPTIONS: "--enable-source-maps" }, encoding: "utf8" });
   expect(mapped.trim()).toBe("true");
+});
+
+it("node-server.sh runs node on jemalloc where it is installed, and on glibc when told or when it is not", () => {
+  const installed = ["/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2", "/usr/lib64/libjemalloc.so.2", "/usr/lib/libjemalloc.so.2"].some((lib) => existsSync(lib));
+  const allocator = (extra: NodeJS.ProcessEnv) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE: process.execPath, ...extra };
+    for (const name of ["LD_PRELOAD", "MALLOC_CONF"]) if (!(name in extra)) delete env[name];
+    const out = execFileSync("sh", ["scripts/node-server.sh", "console", "-p", "JSON.stringify([/libjemalloc/.test(require('fs').readFileSync('/proc/self/maps', 'utf8')), process.env.MALLOC_CONF ?? null])"], { cwd: root, env, encoding: "utf8" });
+    return JSON.parse(out) as [boolean, string | null];
+  };
+  const [mapped, conf] = allocator({});
+  expect(mapped).toBe(installed);
+  if (installed) expect(conf).toMatch(/dirty_decay_ms:\d+/);
+  expect(allocator({ TMS_MALLOC: "glibc" })).toEqual([false, null]);
+  // An operator's own MALLOC_CONF is kept.
+  if (installed) expect(allocator({ MALLOC_CONF: "narenas:1" })).toEqual([true, "narenas:1"]);
 });
