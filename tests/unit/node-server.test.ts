@@ -44,7 +44,7 @@ it("node-server.sh runs node with the heap caps and the malloc settings", () => 
 
 it("node-server.sh runs node on jemalloc where it is installed, and on glibc when told or when it is not", () => {
   const installed = ["/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2", "/usr/lib64/libjemalloc.so.2", "/usr/lib/libjemalloc.so.2"].some((lib) => existsSync(lib));
-  const allocator = (extra: NodeJS.ProcessEnv) => {
+  const allocator = (extra: Record<string, string>) => {
     const env: NodeJS.ProcessEnv = { ...process.env, NODE: process.execPath, ...extra };
     for (const name of ["LD_PRELOAD", "MALLOC_CONF"]) if (!(name in extra)) delete env[name];
     const out = execFileSync("sh", ["scripts/node-server.sh", "console", "-p", "JSON.stringify([/libjemalloc/.test(require('fs').readFileSync('/proc/self/maps', 'utf8')), process.env.MALLOC_CONF ?? null])"], { cwd: root, env, encoding: "utf8" });
